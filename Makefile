@@ -1,0 +1,41 @@
+# rehber: `make start` serves the directory, `make test` checks everything. Node >= 20.19 and npm only.
+SHELL := /bin/bash
+.DEFAULT_GOAL := start
+STAMP := node_modules/.install-stamp
+
+.PHONY: install build build-server build-web start test bench lint typecheck clean
+
+$(STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+build-server: install
+	rm -rf dist/cli dist/server dist/db dist/data
+	npx tsc -p tsconfig.json
+
+build-web: install
+	npx vite build --config web/vite.config.ts --logLevel warn
+
+build: build-server build-web
+
+start: build
+	node dist/server/main.js
+
+typecheck: install
+	npx tsc -p tsconfig.check.json && npx tsc -p web/tsconfig.json
+
+lint: install
+	npx eslint --max-warnings=0 .
+
+test: install
+	@bash scripts/ensure-chromium.sh
+	$(MAKE) --no-print-directory build-web
+	@bash scripts/run-tests.sh
+
+bench: build
+	node dist/scripts/bench.js
+
+clean:
+	rm -rf dist .tmp

@@ -1,0 +1,4 @@
+import type { Command } from 'commander';
+
+// Placeholder: filled in by the issue that owns this command.
+export function registerDbCommands(_program: Command): void {}

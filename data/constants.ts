@@ -1,0 +1,40 @@
+/** Constants of SPEC §9 and the list sizes the contract leaves to us, in one place. */
+
+export const LARGE_FILE_THRESHOLD_BYTES = 50 * 1024 * 1024;
+/** A CSV at most this big comes back from upload as csvData (CONTRACT §5: at most 5 MB). */
+export const CSV_DATA_MAX_BYTES = 2 * 1024 * 1024;
+export const IMPORT_START_DELAY_MS = 500;
+export const LOGIN_REDIRECT_DELAY_MS = 500;
+export const DETAIL_FETCH_RETRIES = 3;
+export const DETAIL_FETCH_RETRY_DELAY_MS = 1000;
+export const STARS = 5;
+export const META_DESCRIPTION_LENGTH = 150;
+export const AD_SLOT_WIDTH = 300;
+export const AD_SLOT_HEIGHT = 250;
+export const FALLBACK_BUSINESS_COUNT = '60,000+';
+export const FALLBACK_BUSINESS_COUNT_SHORT = '60k';
+export const CRAFTSMEN_FIGURE = 150;
+export const SKELETONS = { cities: 12, countries: 9, cityPage: 6, sitemapRows: 5 } as const;
+export const ADMIN_PAGE_SIZE = 50;
+export const PUBLIC_PAGE_SIZE = 24;
+export const MAX_PAGE_SIZE = 100;
+export const SITEMAP_MAX_URLS = 9000;
+export const SITEMAP_REFRESH_MS = 5000;
+export const SITEMAP_PROGRESS_POLL_MS = 1000;
+export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const DEFAULT_COUNTRY = 'United States';
+
+/** Home page lists: featured = best rated verified-first, recent = newest, popular = most businesses. */
+export const FEATURED_LIMIT = 8;
+export const RECENT_LIMIT = 8;
+export const POPULAR_CITIES_LIMIT = 8;
+
+/** Login throttling (CONTRACT §8): failures allowed per window, per username and per address. */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+/** Uploads larger than this are refused with 413. */
+export const UPLOAD_MAX_BYTES = 1024 * 1024 * 1024;

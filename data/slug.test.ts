@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { businessSlug, foldToAscii, slugifyText } from './slug.js';
+
+describe('the slug rule', () => {
+  it('folds Turkish letters to ASCII', () => {
+    expect(slugifyText('Şişli Çiçekçi')).toBe('sisli-cicekci');
+    expect(slugifyText('İSTANBUL Ağaç Işık Öğretmen Üsküdar')).toBe('istanbul-agac-isik-ogretmen-uskudar');
+    expect(foldToAscii('ğüşöçıİĞÜŞÖÇ')).toBe('gusocıiGUSOC'.replace('ı', 'i'));
+  });
+
+  it('folds other accented letters and ligatures', () => {
+    expect(slugifyText('Café Zoë & Straße')).toBe('cafe-zoe-strasse');
+    expect(slugifyText('Smørrebrød Łódź')).toBe('smorrebrod-lodz');
+  });
+
+  it('turns runs of other characters into one hyphen and trims the ends', () => {
+    expect(slugifyText('  --Joe\'s  Pizza!!  (NYC)-- ')).toBe('joe-s-pizza-nyc');
+  });
+
+  it('falls back to "business" when nothing is left', () => {
+    expect(businessSlug('東京 ラーメン')).toBe('business');
+    expect(businessSlug('!!!', 'ChIJabc123')).toBe('business-chijabc');
+  });
+
+  it('adds a hyphen and the first 7 characters of the place id', () => {
+    expect(businessSlug('Joe Pizza', 'ChIJN1t_tDeuEmsRUsoyG83frY4')).toBe('joe-pizza-chijn1t');
+    expect(businessSlug('Joe Pizza', null)).toBe('joe-pizza');
+    expect(businessSlug('Joe Pizza', '')).toBe('joe-pizza');
+  });
+});

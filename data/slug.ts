@@ -1,0 +1,37 @@
+/**
+ * The one slug rule (SPEC §4, CONTRACT §4), shared by the import pipeline, the server and the web
+ * client. Pure and dependency-free so the browser bundle can import it.
+ */
+
+// Letters that NFD does not split into base + mark, or that fold to more than one letter.
+const SPECIAL: Record<string, string> = {
+  ı: 'i', İ: 'i', ß: 'ss', æ: 'ae', Æ: 'ae', œ: 'oe', Œ: 'oe', ø: 'o', Ø: 'o', đ: 'd', Đ: 'd',
+  ð: 'd', Ð: 'd', þ: 'th', Þ: 'th', ł: 'l', Ł: 'l', ħ: 'h', Ħ: 'h',
+};
+
+export const PLACE_ID_PREFIX_LENGTH = 7;
+export const SLUG_FALLBACK = 'business';
+
+/** Folds letters to ASCII: 'Şişli Çiçekçi' → 'Sisli Cicekci'. */
+export function foldToAscii(text: string): string {
+  return text
+    .replace(/[ıİßæÆœŒøØđĐðÐþÞłŁħĦ]/g, (c) => SPECIAL[c] ?? c)
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+}
+
+/** Lowercase ASCII words joined by single hyphens; '' when nothing is left. */
+export function slugifyText(text: string): string {
+  return foldToAscii(text)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** A business's slug: its name's slug (or 'business'), plus '-' and the place id's first 7 characters. */
+export function businessSlug(name: string, placeId?: string | null): string {
+  const base = slugifyText(name) || SLUG_FALLBACK;
+  const prefix = placeId ? slugifyText(placeId.slice(0, PLACE_ID_PREFIX_LENGTH)) : '';
+  return prefix ? `${base}-${prefix}` : base;
+}

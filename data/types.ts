@@ -1,0 +1,178 @@
+/**
+ * The shapes the API answers with (SPEC §3), shared by server and web. Plain types only: the web
+ * client imports this file too.
+ */
+
+export interface NamedRef {
+  name: string;
+  slug: string;
+}
+
+export interface DayHours {
+  open?: string;
+  close?: string;
+  closed?: boolean;
+}
+
+export type BusinessHours = Partial<Record<'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday', DayHours>>;
+
+export interface Business {
+  id: number;
+  name: string;
+  slug: string;
+  description: string | null;
+  categoryId: number | null;
+  cityId: number | null;
+  address: string;
+  postalCode: string | null;
+  state: string | null;
+  country: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  rating: number;
+  reviewCount: number;
+  about: string | null;
+  workingHours: string | null;
+  photo: string | null;
+  locationLink: string | null;
+  placeId: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  isVerified: boolean;
+  isActive: boolean;
+  images: string[];
+  businessHours: BusinessHours;
+  services: string[];
+  createdAt: string;
+  updatedAt: string;
+  category: NamedRef | null;
+  city: NamedRef | null;
+}
+
+export interface City {
+  id: number;
+  name: string;
+  state: string | null;
+  country: string;
+  businessCount: number;
+  slug: string;
+  createdAt: string;
+}
+
+export interface Category {
+  id: number;
+  name: string;
+  slug: string;
+  description: string | null;
+  businessCount: number;
+  createdAt: string;
+}
+
+export interface Country {
+  name: string;
+  slug: string;
+  businessCount: number;
+}
+
+export interface CountryStat {
+  country: string;
+  count: number;
+}
+
+export interface Stats {
+  totalBusinesses: number;
+  totalCities: number;
+  totalCategories: number;
+  totalCountries: number;
+}
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  pagination: Pagination;
+}
+
+export interface AdminBusiness {
+  id: number;
+  name: string;
+  slug: string;
+  address: string;
+  city: { name: string } | null;
+  country: string | null;
+  category: { name: string } | null;
+  rating: number;
+  isVerified: boolean;
+}
+
+export interface AdminBusinessList {
+  businesses: AdminBusiness[];
+  pagination: Pagination;
+}
+
+export interface UploadResponse {
+  rowCount: number;
+  filePath: string;
+  csvHeaders?: string[];
+  csvData?: string;
+}
+
+export interface ImportResult {
+  success: boolean;
+  imported: number;
+  updated: number;
+  skipped: number;
+  errors: string[];
+}
+
+export interface ImportRecord extends ImportResult {
+  id: number;
+  fileName: string;
+  source: 'web' | 'cli' | 'sample';
+  username: string | null;
+  mode: 'upsert' | 'insert';
+  status: 'running' | 'done' | 'failed';
+  startedAt: string;
+  finishedAt: string | null;
+  durationMs: number | null;
+  rowsRead: number;
+  message: string | null;
+}
+
+export interface AdminCheck {
+  authenticated: boolean;
+  username?: string;
+}
+
+export interface SitemapStats {
+  totalBusinesses: number;
+  totalCategories: number;
+  totalCities: number;
+  totalCountries: number;
+  lastGenerated: string | null;
+}
+
+export interface SitemapFile {
+  name: string;
+  type: string;
+  count: number;
+  size: string;
+  status: string;
+  lastModified: string;
+  url: string;
+}
+
+export interface SitemapValidation {
+  validFiles: number;
+  errors: string[];
+}
+
+export interface ApiError {
+  message: string;
+}

@@ -1,0 +1,11 @@
+import type { Knex } from 'knex';
+import * as createSchema from './20261121A-create-schema.js';
+
+/**
+ * Every migration, in order. Listed here rather than found on disk so they load the same way
+ * from TypeScript sources (tests, tsx) and from the built JavaScript.
+ * Add a new migration at the end; never edit a shipped one.
+ */
+export const migrations: Record<string, Knex.Migration> = {
+  '20261121A-create-schema': createSchema,
+};

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { readDbConfig, type DbConfig } from '../db/config.js';
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('localhost'),
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  UPLOAD_DIR: z.string().min(1).default('./uploads'),
+  AD_CLIENT: z.string().min(1).optional(),
+  AD_SLOT_DETAIL: z.string().min(1).optional(),
+  AD_SLOT_NOT_FOUND: z.string().min(1).optional(),
+  AD_SLOT_BANNER: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Absolute URLs in sitemaps, canonical links and JSON-LD start with this. */
+  publicBaseUrl: string;
+  sessionSecret: string;
+  uploadDir: string;
+  ads: { client?: string; slots: { detail?: string; notFound?: string; banner?: string } };
+  logLevel: string;
+  trustProxy: boolean;
+  db: DbConfig;
+}
+
+/** Reads the environment once; a bad value stops start-up with one line naming it. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) throw new Error('SESSION_SECRET is required when NODE_ENV=production');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    // Outside production a per-process secret is fine: sessions live in PostgreSQL, only the
+    // cookie signature changes, so a restart signs everyone out of a development server.
+    sessionSecret: e.SESSION_SECRET ?? cryptoRandom(),
+    uploadDir: e.UPLOAD_DIR,
+    ads: { client: e.AD_CLIENT, slots: { detail: e.AD_SLOT_DETAIL, notFound: e.AD_SLOT_NOT_FOUND, banner: e.AD_SLOT_BANNER } },
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    db: readDbConfig(env),
+  };
+}
+
+function cryptoRandom(): string {
+  return globalThis.crypto.randomUUID() + globalThis.crypto.randomUUID();
+}
+
+/** A config for tests and tools: defaults plus overrides. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...readConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+}

@@ -1,0 +1,42 @@
+import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestDb, type TestDb } from '../db/test-db.js';
+import { createApp } from './app.js';
+import { testConfig, type Config } from './config.js';
+
+/** For tests: the real app on a fresh database, listening on a free loopback port. */
+export interface TestApp {
+  url: string;
+  db: TestDb['db'];
+  dbUrl: string;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const t = await createTestDb();
+  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-uploads-'));
+  const config = testConfig({ uploadDir, ...overrides });
+  const app = createApp({ db: t.db, config });
+  const server: http.Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  config.publicBaseUrl = overrides.publicBaseUrl ?? url;
+  return {
+    url,
+    db: t.db,
+    dbUrl: t.url,
+    config,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await t.drop();
+      fs.rmSync(uploadDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['{cli,server,db,data,scripts}/**/*.test.{ts,tsx}', 'web/src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
+    exclude: ['node_modules', 'dist', 'data/pg'],
+    globalSetup: ['scripts/test-global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    // Two cores: more parallel files only add contention with PostgreSQL and Chromium.
+    maxWorkers: 2,
+  },
+});
