@@ -176,3 +176,25 @@ export interface SitemapValidation {
 export interface ApiError {
   message: string;
 }
+
+/**
+ * The public read API (SPEC §7 + CONTRACT §5), answer shapes:
+ *   GET /api/stats                               Stats
+ *   GET /api/businesses/featured                 Business[]   (FEATURED_LIMIT)
+ *   GET /api/businesses/recent                   Business[]   (RECENT_LIMIT)
+ *   GET /api/businesses/detail/:slug             Business     (the full slug, with or without the place-id suffix)
+ *   GET /api/cities/popular                      City[]       (POPULAR_CITIES_LIMIT, most businesses first)
+ *   GET /api/cities                              City[]       (every city with at least one business)
+ *   GET /api/cities/:slug                        City
+ *   GET /api/cities/:slug/businesses?page=       Page<Business>
+ *   GET /api/categories                          Category[]
+ *   GET /api/categories/:slug                    Category
+ *   GET /api/categories/:slug/businesses?page=   Page<Business>
+ *   GET /api/countries                           Country[]
+ *   GET /api/countries/:slug                     CountryDetail
+ *   GET /api/search?q=&location=&page=           Page<Business>
+ * Unknown slugs answer 404 {message}; a `page` that is not a positive integer answers 400 {message}.
+ */
+export interface CountryDetail extends Country {
+  cities: City[];
+}
