@@ -54,7 +54,7 @@ export function generateSample(count = 2000, seed = 20261121): SampleRow[] {
 
     const postal = country.postal(rand);
     const hasPlaceId = i === 0 || rand() > 0.08;
-    let address = '';
+    let address: string;
     // Without a place id the (name, address) pair is the identity: keep it unique in the sample.
     do {
       address = formatAddress(country, city, district, pick(country.streets), int(1, 250), postal);
