@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import * as createSchema from './20261121A-create-schema.js';
+import * as createUploads from './20261121D-create-uploads.js';
 
 /**
  * Every migration, in order. Listed here rather than found on disk so they load the same way
@@ -8,4 +9,5 @@ import * as createSchema from './20261121A-create-schema.js';
  */
 export const migrations: Record<string, Knex.Migration> = {
   '20261121A-create-schema': createSchema,
+  '20261121D-create-uploads': createUploads,
 };
