@@ -1,0 +1,224 @@
+import type { Knex } from 'knex';
+import type { Db } from '../index.js';
+import type { Business, BusinessHours, Page } from '../../data/types.js';
+import { FEATURED_LIMIT, PUBLIC_PAGE_SIZE, RECENT_LIMIT } from '../../data/constants.js';
+import { slugifyText } from '../../data/slug.js';
+import { pageOf, type PageRequest } from './paging.js';
+
+/** A businesses row joined with its category and city names, as BUSINESS_SELECT reads it. */
+export interface BusinessRow {
+  id: number;
+  name: string;
+  slug: string;
+  description: string | null;
+  category_id: number | null;
+  city_id: number | null;
+  address: string;
+  postal_code: string | null;
+  state: string | null;
+  country: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  rating: number;
+  review_count: number;
+  about: string | null;
+  working_hours: string | null;
+  photo: string | null;
+  location_link: string | null;
+  place_id: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  is_verified: boolean;
+  is_active: boolean;
+  images: string[] | null;
+  business_hours: BusinessHours | null;
+  services: string[] | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  category_name: string | null;
+  category_slug: string | null;
+  city_name: string | null;
+  city_slug: string | null;
+}
+
+/** Every column a Business answer needs; the table is aliased `b`, its category `cat`, its city `ci`. */
+export const BUSINESS_SELECT = [
+  'b.id', 'b.name', 'b.slug', 'b.description', 'b.category_id', 'b.city_id', 'b.address', 'b.postal_code', 'b.state',
+  'b.country', 'b.phone', 'b.email', 'b.website', 'b.rating', 'b.review_count', 'b.about', 'b.working_hours', 'b.photo',
+  'b.location_link', 'b.place_id', 'b.latitude', 'b.longitude', 'b.is_verified', 'b.is_active', 'b.images',
+  'b.business_hours', 'b.services', 'b.created_at', 'b.updated_at',
+  'cat.name as category_name', 'cat.slug as category_slug', 'ci.name as city_name', 'ci.slug as city_slug',
+] as const;
+
+/** businesses b joined with categories cat and cities ci, selecting BUSINESS_SELECT: add where/order. */
+export function businessQuery(db: Db | Knex.Transaction): Knex.QueryBuilder {
+  return db('businesses as b')
+    .leftJoin('categories as cat', 'cat.id', 'b.category_id')
+    .leftJoin('cities as ci', 'ci.id', 'b.city_id')
+    .select([...BUSINESS_SELECT]);
+}
+
+const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+/** The one row → Business mapper. */
+export function toBusiness(r: BusinessRow): Business {
+  return {
+    id: Number(r.id),
+    name: r.name,
+    slug: r.slug,
+    description: r.description,
+    categoryId: r.category_id,
+    cityId: r.city_id,
+    address: r.address,
+    postalCode: r.postal_code,
+    state: r.state,
+    country: r.country,
+    phone: r.phone,
+    email: r.email,
+    website: r.website,
+    rating: Number(r.rating),
+    reviewCount: r.review_count,
+    about: r.about,
+    workingHours: r.working_hours,
+    photo: r.photo,
+    locationLink: r.location_link,
+    placeId: r.place_id,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    isVerified: r.is_verified,
+    isActive: r.is_active,
+    images: r.images ?? [],
+    businessHours: r.business_hours ?? {},
+    services: r.services ?? [],
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    category: r.category_name && r.category_slug ? { name: r.category_name, slug: r.category_slug } : null,
+    city: r.city_name && r.city_slug ? { name: r.city_name, slug: r.city_slug } : null,
+  };
+}
+
+/**
+ * A business by its slug. The stored slug already ends with the place-id prefix when there is a
+ * place id; a link without that suffix still finds the business (the best rated of that name).
+ */
+export async function getBusinessBySlug(db: Db, slug: string): Promise<Business | null> {
+  const exact = await businessQuery(db).where('b.slug', slug).first();
+  if (exact) return toBusiness(exact);
+  if (!/^[a-z0-9-]+$/.test(slug)) return null;
+  const prefixed = await businessQuery(db)
+    .whereLike('b.slug', `${slug}-%`)
+    .whereNotNull('b.place_id')
+    .whereRaw('length(b.slug) <= ?', [slug.length + 8])
+    .orderBy([{ column: 'b.rating', order: 'desc' }, { column: 'b.id', order: 'asc' }])
+    .first();
+  return prefixed ? toBusiness(prefixed) : null;
+}
+
+/** Home page: the best rated active businesses, most reviewed first among equals. */
+export async function listFeatured(db: Db, limit = FEATURED_LIMIT): Promise<Business[]> {
+  const rows = await businessQuery(db)
+    .where('b.is_active', true)
+    .orderBy([{ column: 'b.rating', order: 'desc' }, { column: 'b.review_count', order: 'desc' }, { column: 'b.id', order: 'asc' }])
+    .limit(limit);
+  return rows.map(toBusiness);
+}
+
+/** Home page: the newest active businesses. */
+export async function listRecent(db: Db, limit = RECENT_LIMIT): Promise<Business[]> {
+  const rows = await businessQuery(db)
+    .where('b.is_active', true)
+    .orderBy([{ column: 'b.created_at', order: 'desc' }, { column: 'b.id', order: 'desc' }])
+    .limit(limit);
+  return rows.map(toBusiness);
+}
+
+/** A city's or a category's active businesses, best rated first, one page. */
+export async function listBusinessesIn(
+  db: Db,
+  where: { cityId?: number; categoryId?: number },
+  { page = 1, limit = PUBLIC_PAGE_SIZE }: Partial<PageRequest> = {},
+): Promise<Page<Business>> {
+  const base = db('businesses as b').where('b.is_active', true);
+  if (where.cityId !== undefined) base.where('b.city_id', where.cityId);
+  if (where.categoryId !== undefined) base.where('b.category_id', where.categoryId);
+  const [{ total }] = await base.clone().count<{ total: number }[]>({ total: '*' });
+  const rows = await businessQuery(db)
+    .modify((q) => {
+      q.where('b.is_active', true);
+      if (where.cityId !== undefined) q.where('b.city_id', where.cityId);
+      if (where.categoryId !== undefined) q.where('b.category_id', where.categoryId);
+    })
+    .orderBy([{ column: 'b.rating', order: 'desc' }, { column: 'b.review_count', order: 'desc' }, { column: 'b.id', order: 'asc' }])
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return pageOf(rows.map(toBusiness), Number(total), { page, limit });
+}
+
+export interface SearchRequest extends Partial<PageRequest> {
+  q?: string;
+  location?: string;
+}
+
+/**
+ * Public search (CONTRACT §5): full text over name, about, description and services, trigram and
+ * substring matching on the name and category, and on the ASCII-folded slug so 'cicekci' finds
+ * 'Çiçekçi'. The location matches city, state, postal code or country. Best match first, then rating.
+ */
+export async function searchBusinesses(db: Db, { q = '', location = '', page = 1, limit = PUBLIC_PAGE_SIZE }: SearchRequest): Promise<Page<Business>> {
+  const text = q.trim();
+  const place = location.trim();
+  const filter = (qb: Knex.QueryBuilder) => {
+    qb.where('b.is_active', true);
+    if (text) {
+      const like = `%${escapeLike(text)}%`;
+      const folded = slugifyText(text);
+      qb.where((w) => {
+        w.whereRaw(`b.search_vector @@ plainto_tsquery('simple', ?)`, [text])
+          .orWhereILike('b.name', like)
+          .orWhereRaw('b.name % ?', [text])
+          .orWhereILike('cat.name', like);
+        if (folded) w.orWhereLike('b.slug', `%${folded}%`).orWhereLike('cat.slug', `%${folded}%`);
+      });
+    }
+    if (place) {
+      const like = `%${escapeLike(place)}%`;
+      const folded = slugifyText(place);
+      qb.where((w) => {
+        w.whereILike('ci.name', like)
+          .orWhereILike('ci.state', place)
+          .orWhereILike('b.postal_code', `${escapeLike(place)}%`)
+          .orWhereILike('b.country', like);
+        if (folded) {
+          w.orWhereLike('ci.slug', `${folded}%`).orWhereIn('b.country', db('countries').select('name').whereLike('slug', `${folded}%`));
+        }
+      });
+    }
+  };
+  const counted = db('businesses as b')
+    .leftJoin('categories as cat', 'cat.id', 'b.category_id')
+    .leftJoin('cities as ci', 'ci.id', 'b.city_id')
+    .modify(filter);
+  const [{ total }] = await counted.count<{ total: number }[]>({ total: '*' });
+  const rows = await businessQuery(db)
+    .modify(filter)
+    .modify((qb) => {
+      if (text) {
+        qb.orderByRaw(`ts_rank(b.search_vector, plainto_tsquery('simple', ?)) + similarity(b.name, ?) DESC`, [text, text]);
+      }
+    })
+    .orderBy([{ column: 'b.rating', order: 'desc' }, { column: 'b.review_count', order: 'desc' }, { column: 'b.id', order: 'asc' }])
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return pageOf(rows.map(toBusiness), Number(total), { page, limit });
+}
+
+/** Escapes LIKE's wildcards so a user's '%' or '_' matches itself. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function countBusinesses(db: Db): Promise<number> {
+  const [{ n }] = await db('businesses').count<{ n: number }[]>({ n: '*' });
+  return Number(n);
+}

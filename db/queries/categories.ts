@@ -1,0 +1,35 @@
+import type { Db } from '../index.js';
+import type { Category } from '../../data/types.js';
+
+export interface CategoryRow {
+  id: number;
+  name: string;
+  slug: string;
+  description: string | null;
+  business_count: number;
+  created_at: Date | string;
+}
+
+export const CATEGORY_SELECT = ['id', 'name', 'slug', 'description', 'business_count', 'created_at'] as const;
+
+export function toCategory(r: CategoryRow): Category {
+  return {
+    id: r.id,
+    name: r.name,
+    slug: r.slug,
+    description: r.description,
+    businessCount: r.business_count,
+    createdAt: new Date(r.created_at).toISOString(),
+  };
+}
+
+/** Every category with at least one business, by name. */
+export async function listCategories(db: Db): Promise<Category[]> {
+  const rows = await db('categories').select(CATEGORY_SELECT).where('business_count', '>', 0).orderBy('name');
+  return rows.map(toCategory);
+}
+
+export async function getCategoryBySlug(db: Db, slug: string): Promise<Category | null> {
+  const row = await db('categories').select(CATEGORY_SELECT).where({ slug }).first();
+  return row ? toCategory(row) : null;
+}

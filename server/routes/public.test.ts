@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test-app.js';
+import { loadSample } from '../../data/sample.js';
+import type { Business, Category, City, CountryDetail, Page, Stats, Country } from '../../data/types.js';
+import { FEATURED_LIMIT, POPULAR_CITIES_LIMIT, PUBLIC_PAGE_SIZE, RECENT_LIMIT } from '../../data/constants.js';
+
+describe('the public read API on the sample directory', () => {
+  let app: TestApp;
+  const get = async <T>(path: string): Promise<{ status: number; body: T }> => {
+    const res = await fetch(app.url + path);
+    return { status: res.status, body: (await res.json()) as T };
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    await loadSample(app.db);
+  });
+  afterAll(() => app.close());
+
+  it('answers /healthz with 200 while the database answers', async () => {
+    const res = await fetch(`${app.url}/healthz`);
+    expect(res.status).toBe(200);
+  });
+
+  it('counts businesses, cities, categories and countries in /api/stats', async () => {
+    const { body } = await get<Stats>('/api/stats');
+    expect(body).toEqual({ totalBusinesses: 2000, totalCities: expect.any(Number), totalCategories: expect.any(Number), totalCountries: expect.any(Number) });
+    expect(body.totalCities).toBeGreaterThanOrEqual(80);
+    expect(body.totalCategories).toBeGreaterThanOrEqual(20);
+    expect(body.totalCountries).toBeGreaterThanOrEqual(15);
+  });
+
+  it('lists featured businesses best rated first, with their category and city', async () => {
+    const { body } = await get<Business[]>('/api/businesses/featured');
+    expect(body).toHaveLength(FEATURED_LIMIT);
+    const ratings = body.map((b) => b.rating);
+    expect([...ratings].sort((a, b) => b - a)).toEqual(ratings);
+    expect(body[0].category).toEqual({ name: expect.any(String), slug: expect.any(String) });
+    expect(body[0].city).toEqual({ name: expect.any(String), slug: expect.any(String) });
+    expect(body.every((b) => b.isActive)).toBe(true);
+  });
+
+  it('lists the newest businesses first', async () => {
+    await app.db('businesses').where({ name: 'Café Zoë' }).update({ created_at: app.db.raw(`now() + interval '1 day'`) });
+    const { body } = await get<Business[]>('/api/businesses/recent');
+    expect(body).toHaveLength(RECENT_LIMIT);
+    expect(body[0].name).toBe('Café Zoë');
+  });
+
+  it('finds a business by its full slug and by the slug without its place-id suffix', async () => {
+    const row = await app.db('businesses').where({ name: 'Şişli Çiçekçi' }).first('slug');
+    const full = await get<Business>(`/api/businesses/detail/${row.slug}`);
+    expect(full.status).toBe(200);
+    expect(full.body).toMatchObject({ name: 'Şişli Çiçekçi', slug: row.slug, country: 'Türkiye', category: { name: 'Florist', slug: 'florist' }, city: { name: 'İstanbul', slug: 'istanbul' } });
+    expect(full.body.businessHours).toHaveProperty('sunday');
+    const short = await get<Business>('/api/businesses/detail/sisli-cicekci');
+    expect(short.body.slug).toBe(row.slug);
+  });
+
+  it('answers 404 {message} for an unknown business, city, category or country', async () => {
+    for (const path of ['/api/businesses/detail/no-such-business', '/api/cities/atlantis', '/api/cities/atlantis/businesses', '/api/categories/nothing', '/api/categories/nothing/businesses', '/api/countries/narnia']) {
+      const res = await get<{ message: string }>(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body.message, path).toEqual(expect.any(String));
+    }
+  });
+
+  it('lists popular cities by business count and every city with businesses', async () => {
+    const popular = await get<City[]>('/api/cities/popular');
+    expect(popular.body).toHaveLength(POPULAR_CITIES_LIMIT);
+    const counts = popular.body.map((c) => c.businessCount);
+    expect([...counts].sort((a, b) => b - a)).toEqual(counts);
+    const all = await get<City[]>('/api/cities');
+    expect(all.body.length).toBeGreaterThanOrEqual(80);
+    expect(all.body.every((c) => c.businessCount > 0)).toBe(true);
+  });
+
+  it("pages a city's businesses and refuses a page that is not a positive integer", async () => {
+    const city = await get<City>('/api/cities/istanbul');
+    expect(city.body).toMatchObject({ name: 'İstanbul', country: 'Türkiye' });
+    const first = await get<Page<Business>>('/api/cities/istanbul/businesses');
+    expect(first.body.items).toHaveLength(PUBLIC_PAGE_SIZE);
+    expect(first.body.pagination).toEqual({ page: 1, limit: PUBLIC_PAGE_SIZE, total: city.body.businessCount, totalPages: Math.ceil(city.body.businessCount / PUBLIC_PAGE_SIZE) });
+    expect(first.body.items.every((b) => b.city?.slug === 'istanbul')).toBe(true);
+    const second = await get<Page<Business>>('/api/cities/istanbul/businesses?page=2');
+    expect(second.body.items[0].id).not.toBe(first.body.items[0].id);
+    for (const page of ['0', '-1', 'abc', '1.5']) {
+      const bad = await get<{ message: string }>(`/api/cities/istanbul/businesses?page=${page}`);
+      expect(bad.status, page).toBe(400);
+      expect(bad.body.message).toMatch(/page/);
+    }
+  });
+
+  it('lists categories with counts and pages a category', async () => {
+    const all = await get<Category[]>('/api/categories');
+    expect(all.body.length).toBeGreaterThanOrEqual(20);
+    const florist = all.body.find((c) => c.slug === 'florist')!;
+    expect((await get<Category>('/api/categories/florist')).body.businessCount).toBe(florist.businessCount);
+    const page = await get<Page<Business>>('/api/categories/florist/businesses?page=1');
+    expect(page.body.pagination.total).toBe(florist.businessCount);
+    expect(page.body.items.every((b) => b.category?.slug === 'florist')).toBe(true);
+  });
+
+  it('lists countries and shows one with its cities', async () => {
+    const all = await get<Country[]>('/api/countries');
+    expect(all.body.map((c) => c.slug)).toEqual(expect.arrayContaining(['turkiye', 'united-states']));
+    const tr = await get<CountryDetail>('/api/countries/turkiye');
+    expect(tr.body.name).toBe('Türkiye');
+    expect(tr.body.cities.map((c) => c.name)).toContain('İstanbul');
+  });
+
+  it('searches by words, by an unaccented spelling and by location', async () => {
+    const words = await get<Page<Business>>('/api/search?q=' + encodeURIComponent('Çiçekçi'));
+    expect(words.body.items.some((b) => b.name === 'Şişli Çiçekçi')).toBe(true);
+    const folded = await get<Page<Business>>('/api/search?q=cicekci&location=istanbul');
+    expect(folded.body.items.some((b) => b.name === 'Şişli Çiçekçi')).toBe(true);
+    expect(folded.body.items.every((b) => b.city?.slug === 'istanbul')).toBe(true);
+    const category = await get<Page<Business>>('/api/search?q=plumber&location=Austin');
+    expect(category.body.pagination.total).toBeGreaterThan(0);
+    expect(category.body.items.every((b) => b.category?.name === 'Plumber' || /plumb/i.test(b.name + b.about))).toBe(true);
+    const country = await get<Page<Business>>('/api/search?location=T%C3%BCrkiye');
+    expect(country.body.items.every((b) => b.country === 'Türkiye')).toBe(true);
+    const postal = await app.db('businesses').whereNotNull('postal_code').first('postal_code');
+    const byPostal = await get<Page<Business>>(`/api/search?location=${postal.postal_code}`);
+    expect(byPostal.body.items.some((b) => b.postalCode === postal.postal_code)).toBe(true);
+    const none = await get<Page<Business>>('/api/search?q=zzqqxx');
+    expect(none.body).toEqual({ items: [], pagination: { page: 1, limit: PUBLIC_PAGE_SIZE, total: 0, totalPages: 1 } });
+    expect((await get('/api/search?q=a&page=x')).status).toBe(400);
+  });
+});
