@@ -1,4 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
+import { openDatabase } from '../../db/index.js';
+import { exportBusinesses, exportFileName } from '../../data/export.js';
+import { EXPORT_FORMATS, type ExportFormat } from '../../data/constants.js';
+import { UsageError } from '../exit.js';
 
-// Placeholder: filled in by the issue that owns this command.
-export function registerExportCommand(_program: Command): void {}
+export interface ExportCliOptions {
+  country?: string;
+  format: ExportFormat;
+  /** A file path, or '-' for stdout. */
+  out: string;
+}
+
+/** Checks the options before anything runs (STYLE §8); a bad value is a UsageError (exit 2). */
+export function parseExportOptions(raw: { country?: string; format?: string; out?: string }, now = new Date()): ExportCliOptions {
+  const format = (raw.format ?? 'xlsx').toLowerCase();
+  if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')} (got '${raw.format}')`);
+  }
+  const country = raw.country?.trim() || undefined;
+  if (raw.out === '') throw new UsageError('--out needs a file name, or - for stdout');
+  const out = raw.out ?? exportFileName(country, format as ExportFormat, now);
+  return { country, format: format as ExportFormat, out };
+}
+
+export function registerExportCommand(program: Command): void {
+  program
+    .command('export')
+    .description('export businesses as XLSX or CSV (all, or one country)')
+    .option('--country <name>', 'only this country (as listed by the admin country stats)')
+    .option('--format <format>', `${EXPORT_FORMATS.join(' or ')}`, 'xlsx')
+    .option('--out <file>', "output file, or - for stdout (default: businesses-<country>-<date>.<ext>)")
+    .action(async (raw: { country?: string; format?: string; out?: string }) => {
+      const options = parseExportOptions(raw);
+      await runExport(options);
+    });
+}
+
+async function runExport({ country, format, out }: ExportCliOptions): Promise<void> {
+  const toStdout = out === '-';
+  const file = toStdout ? null : path.resolve(out);
+  // Progress only for a person watching: never into a pipe or a cron log.
+  const showProgress = process.stderr.isTTY === true;
+  const database = await openDatabase(undefined, { quiet: true });
+  const started = Date.now();
+  try {
+    const tmp = file ? `${file}.partial` : null;
+    const stream: Writable = tmp ? fs.createWriteStream(tmp) : process.stdout;
+    const baseUrl = (process.env.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/+$/, '');
+    const onProgress = showProgress
+      ? (rows: number) => process.stderr.write(`\rexporting: ${rows.toLocaleString('en-US')} rows, ${rate(rows, started)} rows/s`)
+      : undefined;
+    try {
+      const { rows } = await exportBusinesses(database.db, { country, format, baseUrl, onProgress }, stream);
+      if (tmp && file) fs.renameSync(tmp, file);
+      if (showProgress) process.stderr.write('\n');
+      if (file) process.stdout.write(`${rows.toLocaleString('en-US')} businesses exported to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    } catch (err) {
+      // A half-written file is worse than none: remove it.
+      if (tmp) fs.rmSync(tmp, { force: true });
+      throw err;
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+function rate(rows: number, started: number): string {
+  const s = (Date.now() - started) / 1000;
+  return s > 0 ? Math.round(rows / s).toLocaleString('en-US') : '0';
+}

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../test-db.js';
+import { countryStats, likePattern, listAdminBusinesses } from './admin-businesses.js';
+import { seedBusinesses } from './admin-businesses.fixtures.js';
+
+let t: TestDb;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  await seedBusinesses(t.db, [
+    { name: 'Kadıköy Fırını', address: 'Moda Cd. 1, 34710 Kadıköy/İstanbul, Türkiye', city: 'Kadıköy', country: 'Türkiye', category: 'Bakery', rating: 4.5, isVerified: true },
+    { name: 'Boston Plumbing', address: '12 Main St, Boston, MA 02108, United States', city: 'Boston', state: 'MA', country: 'United States', category: 'Plumber' },
+    { name: 'Cambridge Cafe', address: '1 Harvard Sq', city: 'Boston', state: 'MA', country: 'United States' },
+    { name: '100% Natural_Foods', address: 'Nowhere 5', country: 'United States' },
+    { name: 'No Country', address: 'Somewhere 1' },
+  ]);
+});
+afterAll(() => t.drop());
+
+describe('listAdminBusinesses', () => {
+  it('pages newest first with the total', async () => {
+    const p1 = await listAdminBusinesses(t.db, { page: 1, limit: 2 });
+    expect(p1.pagination).toEqual({ page: 1, limit: 2, total: 5, totalPages: 3 });
+    expect(p1.businesses.map((b) => b.name)).toEqual(['No Country', '100% Natural_Foods']);
+    const p3 = await listAdminBusinesses(t.db, { page: 3, limit: 2 });
+    expect(p3.businesses.map((b) => b.name)).toEqual(['Kadıköy Fırını']);
+    expect(p3.businesses[0]).toMatchObject({ city: { name: 'Kadıköy' }, category: { name: 'Bakery' }, country: 'Türkiye', rating: 4.5, isVerified: true });
+  });
+
+  it('finds a business by name, address or city, case-insensitively', async () => {
+    const names = async (search: string) => (await listAdminBusinesses(t.db, { page: 1, limit: 50, search })).businesses.map((b) => b.name).sort();
+    expect(await names('plumb')).toEqual(['Boston Plumbing']);
+    expect(await names('harvard')).toEqual(['Cambridge Cafe']);
+    expect(await names('boston')).toEqual(['Boston Plumbing', 'Cambridge Cafe']);
+    expect(await names('MODA cd')).toEqual(['Kadıköy Fırını']);
+    expect(await names('kadıköy')).toEqual(['Kadıköy Fırını']);
+    expect(await names('nothing like this')).toEqual([]);
+  });
+
+  it('takes % and _ in a search literally', async () => {
+    expect(likePattern('a%b_c\\')).toBe('%a\\%b\\_c\\\\%');
+    const r = await listAdminBusinesses(t.db, { page: 1, limit: 50, search: '100%' });
+    expect(r.businesses.map((b) => b.name)).toEqual(['100% Natural_Foods']);
+    expect((await listAdminBusinesses(t.db, { page: 1, limit: 50, search: '%' })).pagination.total).toBe(1);
+  });
+
+  it('shows an empty result as one page', async () => {
+    const r = await listAdminBusinesses(t.db, { page: 1, limit: 50, search: 'zzzz' });
+    expect(r.pagination).toEqual({ page: 1, limit: 50, total: 0, totalPages: 1 });
+  });
+});
+
+describe('countryStats', () => {
+  it('counts businesses per country, most first, leaving out those without one', async () => {
+    expect(await countryStats(t.db)).toEqual([
+      { country: 'United States', count: 3 },
+      { country: 'Türkiye', count: 1 },
+    ]);
+  });
+});
