@@ -1,7 +1,44 @@
 import Router from '@koa/router';
+import type { ParameterizedContext } from 'koa';
 import type { AppDeps } from '../deps.js';
+import { notFound } from '../errors.js';
+import { getServedFile } from '../../db/queries/sitemaps.js';
+import { INDEX_NAME } from '../../data/sitemap-xml.js';
+import { robotsTxt } from '../../data/sitemap-robots.js';
 
-// Placeholder: filled in by the issue that owns these routes.
-export function sitemapRoutes(_deps: AppDeps): Router {
-  return new Router();
+const FILE_NAME = /^[a-z]+-\d+\.xml$/;
+
+/**
+ * The served sitemap set (CONTRACT §7): /sitemap.xml (the index) and /sitemaps/{name}, read from
+ * PostgreSQL so every server instance and the CLI share one set. Before the first generation
+ * /sitemap.xml answers 404: an empty index would not validate (the schema wants one entry) and
+ * would tell a search console there is nothing to crawl. koa-compress gzips application/xml.
+ */
+export function sitemapRoutes({ db, config }: AppDeps): Router {
+  const router = new Router();
+
+  async function serve(ctx: ParameterizedContext, name: string) {
+    const file = await getServedFile(db, name);
+    if (!file) throw notFound(`No sitemap ${name}`);
+    ctx.type = 'application/xml; charset=utf-8';
+    ctx.lastModified = new Date(file.lastModified);
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.status = 200;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.body = file.content;
+  }
+
+  router.get(`/${INDEX_NAME}`, (ctx) => serve(ctx, INDEX_NAME));
+  router.get('/sitemaps/:name', async (ctx) => {
+    if (!FILE_NAME.test(ctx.params.name)) throw notFound(`No sitemap ${ctx.params.name}`);
+    await serve(ctx, ctx.params.name);
+  });
+  router.get('/robots.txt', (ctx) => {
+    ctx.type = 'text/plain; charset=utf-8';
+    ctx.body = robotsTxt(config.publicBaseUrl);
+  });
+  return router;
 }

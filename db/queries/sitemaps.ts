@@ -1,0 +1,194 @@
+import type { Knex } from 'knex';
+import type { Db } from '../index.js';
+
+/**
+ * Sitemap generations and their files. The served set is the files of the one generation whose
+ * status is 'ready'; a new generation writes its files beside it and takes its place in one
+ * transaction (publishGeneration), so readers never see a half-written set.
+ */
+
+export type SitemapSource = 'businesses' | 'cities' | 'categories' | 'countries';
+
+/** What each sitemap type lists: active businesses, and the cities, categories, countries having one. */
+const SOURCES: Record<SitemapSource, { from: string; select: string; order: string }> = {
+  businesses: { from: 'businesses b WHERE b.is_active', select: 'b.slug, b.updated_at AS lastmod', order: 'b.id' },
+  cities: {
+    from: 'cities c WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.city_id = c.id AND b.is_active)',
+    select: 'c.slug',
+    order: 'c.id',
+  },
+  categories: {
+    from: 'categories c WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.category_id = c.id AND b.is_active)',
+    select: 'c.slug',
+    order: 'c.id',
+  },
+  countries: {
+    from: 'countries c WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.country = c.name AND b.is_active)',
+    select: 'c.slug',
+    order: 'c.id',
+  },
+};
+
+export async function countSource(db: Db | Knex.Transaction, source: SitemapSource): Promise<number> {
+  const { rows } = await db.raw(`SELECT count(*)::int AS n FROM ${SOURCES[source].from}`);
+  return rows[0].n as number;
+}
+
+export interface SourceRow {
+  slug: string;
+  lastmod?: Date;
+}
+
+/**
+ * Reads a source through a server-side cursor in pages of `pageSize` rows: constant memory however
+ * many rows there are. Needs a transaction (cursors live inside one).
+ */
+export async function* readSource(trx: Knex.Transaction, source: SitemapSource, pageSize: number): AsyncGenerator<SourceRow[]> {
+  const cursor = `sitemap_${source}`;
+  const s = SOURCES[source];
+  await trx.raw(`DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT ${s.select} FROM ${s.from} ORDER BY ${s.order}`);
+  try {
+    for (;;) {
+      const { rows } = await trx.raw(`FETCH FORWARD ${Number(pageSize)} FROM ${cursor}`);
+      if (rows.length > 0) yield rows as SourceRow[];
+      if (rows.length < pageSize) break;
+    }
+  } finally {
+    await trx.raw(`CLOSE ${cursor}`).catch(() => {});
+  }
+}
+
+/** A constant key for pg_try_advisory_xact_lock: one sitemap generation at a time, across processes. */
+export const SITEMAP_LOCK_KEY = 7_265_686_201;
+
+/** Takes the generation lock for the transaction's lifetime; false when another holds it. */
+export async function tryLockGeneration(trx: Knex.Transaction): Promise<boolean> {
+  const { rows } = await trx.raw('SELECT pg_try_advisory_xact_lock(?) AS locked', [SITEMAP_LOCK_KEY]);
+  return rows[0].locked === true;
+}
+
+/** Generations left 'generating' by a process that died: only called while holding the lock. */
+export async function failAbandonedGenerations(db: Db): Promise<void> {
+  await db.transaction(async (trx) => {
+    const ids = await trx('sitemap_generations')
+      .where({ status: 'generating' })
+      .update({ status: 'error', error: 'Interrupted before it finished', finished_at: trx.fn.now() })
+      .returning('id');
+    if (ids.length) await trx('sitemap_files').whereIn('generation_id', ids.map((r: { id: number }) => r.id)).delete();
+  });
+}
+
+export async function createGeneration(db: Db, baseUrl: string): Promise<number> {
+  const [row] = await db('sitemap_generations').insert({ status: 'generating', base_url: baseUrl }).returning('id');
+  return row.id as number;
+}
+
+export async function setWorkPlanned(db: Db, id: number, planned: number): Promise<void> {
+  await db('sitemap_generations').where({ id }).update({ work_planned: planned });
+}
+
+export interface NewSitemapFile {
+  generationId: number;
+  name: string;
+  type: string;
+  urlCount: number;
+  content: string;
+  /** Work done by this file: its page URLs (the index's entries are files, not planned work). */
+  work: number;
+}
+
+/** Stores one file (status 'generating' until published) and adds its work to the generation's. */
+export async function insertFile(db: Db, file: NewSitemapFile): Promise<{ bytes: number }> {
+  const bytes = Buffer.byteLength(file.content, 'utf8');
+  await db.transaction(async (trx) => {
+    await trx('sitemap_files').insert({
+      generation_id: file.generationId,
+      name: file.name,
+      type: file.type,
+      url_count: file.urlCount,
+      bytes,
+      content: file.content,
+      status: 'generating',
+    });
+    await trx('sitemap_generations')
+      .where({ id: file.generationId })
+      .update({ work_done: trx.raw('work_done + ?', [file.work]) });
+  });
+  return { bytes };
+}
+
+/** The switch: the new set becomes the served one and the old set is dropped, in one transaction. */
+export async function publishGeneration(db: Db, id: number): Promise<void> {
+  await db.transaction(async (trx) => {
+    const old = await trx('sitemap_generations').where({ status: 'ready' }).whereNot({ id }).update({ status: 'replaced' }).returning('id');
+    await trx('sitemap_generations').where({ id }).update({ status: 'ready', finished_at: trx.fn.now() });
+    await trx('sitemap_files').where({ generation_id: id }).update({ status: 'ready' });
+    if (old.length) await trx('sitemap_files').whereIn('generation_id', old.map((r: { id: number }) => r.id)).delete();
+  });
+}
+
+export async function failGeneration(db: Db, id: number, message: string): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx('sitemap_generations').where({ id }).update({ status: 'error', error: message, finished_at: trx.fn.now() });
+    await trx('sitemap_files').where({ generation_id: id }).delete();
+  });
+}
+
+export interface StoredFileRow {
+  name: string;
+  type: string;
+  urlCount: number;
+  bytes: number;
+  status: string;
+  lastModified: Date;
+}
+
+const fileColumns = ['f.name', 'f.type', 'f.url_count as urlCount', 'f.bytes', 'f.status', 'f.last_modified as lastModified'];
+
+function served(db: Db) {
+  return db('sitemap_files as f').join('sitemap_generations as g', 'g.id', 'f.generation_id').where('g.status', 'ready');
+}
+
+/** One file of the served set, with its content; undefined when there is none of that name. */
+export async function getServedFile(db: Db, name: string): Promise<(StoredFileRow & { content: string }) | undefined> {
+  return served(db)
+    .where('f.name', name)
+    .first([...fileColumns, 'f.content']);
+}
+
+/** The served set without contents: the index first, then the files in type and number order. */
+export async function listServedFiles(db: Db): Promise<StoredFileRow[]> {
+  return served(db)
+    .select(fileColumns)
+    .orderByRaw(`(f.type = 'index') DESC, f.type, length(f.name), f.name`);
+}
+
+export interface GenerationRow {
+  id: number;
+  status: string;
+  baseUrl: string;
+  workPlanned: number;
+  workDone: number;
+  error: string | null;
+  startedAt: Date;
+  finishedAt: Date | null;
+}
+
+const generationColumns = [
+  'id',
+  'status',
+  'base_url as baseUrl',
+  'work_planned as workPlanned',
+  'work_done as workDone',
+  'error',
+  'started_at as startedAt',
+  'finished_at as finishedAt',
+];
+
+export async function getServedGeneration(db: Db): Promise<GenerationRow | undefined> {
+  return db('sitemap_generations').where({ status: 'ready' }).first(generationColumns);
+}
+
+export async function getLatestGeneration(db: Db): Promise<GenerationRow | undefined> {
+  return db('sitemap_generations').orderBy('id', 'desc').first(generationColumns);
+}
