@@ -1,7 +1,50 @@
 import type Koa from 'koa';
+import type { Context } from 'koa';
+import createSession from 'koa-session';
 import type { AppDeps } from '../deps.js';
+import { deleteExpiredSessions, destroySession, getSession, saveSession } from '../../db/queries/sessions.js';
 
-// Placeholder: koa-session with the PostgreSQL store is filled in by the foundation issue.
-export function sessions(_app: Koa, _deps: AppDeps): Koa.Middleware {
-  return async (_ctx, next) => next();
+/** What a signed-in admin's session holds. */
+export interface AdminSession {
+  userId?: string;
+  username?: string;
+  regenerate(): Promise<void>;
+}
+
+export const SESSION_COOKIE = 'rehber.sid';
+export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+// Expired rows are already ignored on read; sweeping them now and then keeps the table small.
+const SWEEP_EVERY_WRITES = 200;
+
+/** The request's session (null after logout), typed. */
+export const sessionOf = (ctx: Context): AdminSession | null => (ctx as unknown as { session: AdminSession | null }).session;
+
+/**
+ * koa-session with its data in PostgreSQL: the cookie carries only a signed random id. httpOnly,
+ * SameSite=Lax; Secure is left to koa-session, which sets it when the request is HTTPS (with
+ * TRUST_PROXY, as told by X-Forwarded-Proto).
+ */
+export function sessions(app: Koa, { db, logger }: AppDeps): Koa.Middleware {
+  let writes = 0;
+  return createSession(
+    {
+      key: SESSION_COOKIE,
+      maxAge: SESSION_MAX_AGE_MS,
+      httpOnly: true,
+      sameSite: 'lax',
+      signed: true,
+      renew: true,
+      store: {
+        get: async (sid: string) => getSession(db, sid),
+        set: async (sid: string, data: Record<string, unknown>, maxAge: number) => {
+          await saveSession(db, sid, data, maxAge);
+          if (++writes % SWEEP_EVERY_WRITES === 0) {
+            deleteExpiredSessions(db).catch((err) => logger.warn({ err }, 'session sweep failed'));
+          }
+        },
+        destroy: async (sid: string) => destroySession(db, sid),
+      },
+    },
+    app,
+  );
 }

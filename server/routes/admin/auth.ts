@@ -1,7 +1,54 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
+import type { AdminCheck } from '../../../data/types.js';
+import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../../../data/constants.js';
+import { badRequest, tooManyRequests, unauthorized } from '../../errors.js';
+import { verifyUser } from '../../../db/queries/users.js';
+import { clearLoginFailures, isLoginBlocked, recordLoginFailure } from '../../../db/queries/login-attempts.js';
+import { sessionOf } from '../../middleware/session.js';
 
-// Placeholder: filled in by the issue that owns these routes.
-export function authRoutes(_deps: AppDeps): Router {
-  return new Router();
+/** POST /api/admin/login, POST /api/admin/logout, GET /api/admin/check (CONTRACT §8). */
+export function authRoutes({ db }: AppDeps): Router {
+  const router = new Router({ prefix: '/api/admin' });
+
+  router.post('/login', async (ctx) => {
+    const { username, password } = (ctx.request.body ?? {}) as { username?: unknown; password?: unknown };
+    if (typeof username !== 'string' || !username.trim() || typeof password !== 'string' || !password) {
+      throw badRequest('Username and password are required');
+    }
+    // Per username (whatever its case) and per address, so neither guessing one account from many
+    // addresses nor many accounts from one address gets more than LOGIN_MAX_FAILURES tries.
+    const userKey = `user:${username.trim().toLowerCase()}`;
+    const keys = [userKey, `ip:${ctx.ip}`];
+    if (await isLoginBlocked(db, keys, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS)) {
+      throw tooManyRequests('Too many failed sign-in attempts, try again later');
+    }
+    const user = await verifyUser(db, username.trim(), password);
+    if (!user) {
+      await recordLoginFailure(db, keys, LOGIN_WINDOW_MS);
+      throw unauthorized('Invalid credentials');
+    }
+    await clearLoginFailures(db, userKey);
+    const session = sessionOf(ctx)!;
+    session.userId = user.id;
+    session.username = user.username;
+    // A fresh id at sign-in, so an id planted before it (session fixation) is worth nothing.
+    await session.regenerate();
+    ctx.body = { success: true };
+  });
+
+  router.post('/logout', async (ctx) => {
+    // Setting null makes koa-session destroy the stored row and expire the cookie.
+    (ctx as unknown as { session: null }).session = null;
+    ctx.body = { success: true };
+  });
+
+  router.get('/check', async (ctx) => {
+    const session = sessionOf(ctx);
+    const body: AdminCheck = session?.userId ? { authenticated: true, username: session.username } : { authenticated: false };
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = body;
+  });
+
+  return router;
 }

@@ -1,0 +1,31 @@
+import type { Db } from '../index.js';
+
+/**
+ * The server-side session store (CONTRACT §8): the cookie holds only a signed random id, the data
+ * lives here, so logout really ends a session and any server instance can read it.
+ */
+export async function getSession(db: Db, sid: string): Promise<Record<string, unknown> | null> {
+  const row = await db('sessions').where({ sid }).where('expires_at', '>', db.fn.now()).first('data');
+  return row ? (row.data as Record<string, unknown>) : null;
+}
+
+export async function saveSession(db: Db, sid: string, data: Record<string, unknown>, maxAgeMs: number): Promise<void> {
+  await db('sessions')
+    .insert({ sid, data: JSON.stringify(data), expires_at: new Date(Date.now() + maxAgeMs) })
+    .onConflict('sid')
+    .merge(['data', 'expires_at']);
+}
+
+export async function destroySession(db: Db, sid: string): Promise<void> {
+  await db('sessions').where({ sid }).delete();
+}
+
+/** Drops the expired rows (they are already ignored by getSession); returns how many went. */
+export async function deleteExpiredSessions(db: Db): Promise<number> {
+  return db('sessions').where('expires_at', '<=', db.fn.now()).delete();
+}
+
+/** Ends every session of one user, e.g. after `rehber user add` resets the password. */
+export async function destroyUserSessions(db: Db, userId: string): Promise<number> {
+  return db('sessions').whereRaw(`data->>'userId' = ?`, [userId]).delete();
+}

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test-app.js';
+import { upsertUser } from '../../../db/queries/users.js';
+import { LOGIN_MAX_FAILURES } from '../../../data/constants.js';
+
+const PASSWORD = 'correct horse battery staple';
+
+describe('admin sign-in, sessions and the admin guard', () => {
+  let app: TestApp;
+  let nextIp = 1;
+  /** Each call comes from its own address unless one is given (TRUST_PROXY is on in this file). */
+  const call = async (method: string, path: string, opts: { body?: unknown; cookie?: string; ip?: string; headers?: Record<string, string> } = {}) => {
+    const res = await fetch(app.url + path, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': opts.ip ?? `10.0.0.${nextIp++}`,
+        ...(opts.cookie ? { cookie: opts.cookie } : {}),
+        ...opts.headers,
+      },
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null, setCookies: res.headers.getSetCookie() };
+  };
+  const cookieOf = (setCookies: string[]) => setCookies.map((c) => c.split(';')[0]).filter((c) => !c.endsWith('=')).join('; ');
+  const login = async (username = 'admin', password = PASSWORD, ip?: string) => call('POST', '/api/admin/login', { body: { username, password }, ip });
+
+  beforeAll(async () => {
+    app = await startTestApp({ trustProxy: true });
+    await upsertUser(app.db, 'admin', PASSWORD);
+  });
+  afterAll(() => app.close());
+  beforeEach(async () => {
+    await app.db('login_attempts').delete();
+  });
+
+  it('says not authenticated before sign-in and refuses guarded admin calls with 401', async () => {
+    expect((await call('GET', '/api/admin/check')).body).toEqual({ authenticated: false });
+    const guarded = await call('GET', '/api/admin/businesses');
+    expect(guarded.status).toBe(401);
+    expect(guarded.body).toEqual({ message: expect.any(String) });
+  });
+
+  it('needs both a username and a password (400)', async () => {
+    for (const body of [{}, { username: 'admin' }, { password: PASSWORD }, { username: '', password: 'x' }, { username: 'admin', password: 5 }]) {
+      const res = await call('POST', '/api/admin/login', { body });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/required/);
+    }
+  });
+
+  it('refuses a wrong password or an unknown user with 401 Invalid credentials', async () => {
+    expect(await login('admin', 'wrong')).toMatchObject({ status: 401, body: { message: 'Invalid credentials' } });
+    expect(await login('nobody', PASSWORD)).toMatchObject({ status: 401, body: { message: 'Invalid credentials' } });
+  });
+
+  it('signs in with an httpOnly SameSite=Lax cookie whose data lives server-side', async () => {
+    const res = await login();
+    expect(res).toMatchObject({ status: 200, body: { success: true } });
+    const sid = res.setCookies.find((c) => c.startsWith('rehber.sid='))!;
+    expect(sid).toMatch(/httponly/i);
+    expect(sid).toMatch(/samesite=lax/i);
+    expect(sid).not.toMatch(/secure/i);
+    const cookie = cookieOf(res.setCookies);
+    expect((await call('GET', '/api/admin/check', { cookie })).body).toEqual({ authenticated: true, username: 'admin' });
+    expect((await call('GET', '/api/admin/no-such-call', { cookie })).status).toBe(404);
+    const id = decodeURIComponent(cookie.match(/rehber\.sid=([^;]+)/)![1]);
+    const row = await app.db('sessions').where({ sid: id }).first();
+    expect(row.data).toMatchObject({ username: 'admin' });
+  });
+
+  it('marks the cookie Secure when the request came over HTTPS through the proxy', async () => {
+    const res = await call('POST', '/api/admin/login', { body: { username: 'admin', password: PASSWORD }, headers: { 'x-forwarded-proto': 'https' } });
+    expect(res.status).toBe(200);
+    expect(res.setCookies.find((c) => c.startsWith('rehber.sid='))).toMatch(/secure/i);
+  });
+
+  it('ends the session server-side on logout: the old cookie no longer authenticates', async () => {
+    const cookie = cookieOf((await login()).setCookies);
+    expect((await call('GET', '/api/admin/check', { cookie })).body.authenticated).toBe(true);
+    expect(await call('POST', '/api/admin/logout', { cookie })).toMatchObject({ status: 200, body: { success: true } });
+    expect((await call('GET', '/api/admin/check', { cookie })).body).toEqual({ authenticated: false });
+    expect((await call('GET', '/api/admin/businesses', { cookie })).status).toBe(401);
+  });
+
+  it('does not authenticate a forged or tampered cookie', async () => {
+    const cookie = cookieOf((await login()).setCookies);
+    const forged = cookie.replace(/rehber\.sid=[^;]+/, 'rehber.sid=00000000-0000-4000-8000-000000000000');
+    expect((await call('GET', '/api/admin/check', { cookie: forged })).body).toEqual({ authenticated: false });
+    const unsigned = 'rehber.sid=' + cookie.match(/rehber\.sid=([^;]+)/)![1];
+    expect((await call('GET', '/api/admin/check', { cookie: unsigned })).body).toEqual({ authenticated: false });
+    expect((await call('GET', '/api/admin/businesses', { cookie: 'rehber.sid=abc; rehber.sid.sig=def' })).status).toBe(401);
+  });
+
+  it('ignores an expired session row', async () => {
+    const cookie = cookieOf((await login()).setCookies);
+    await app.db('sessions').update({ expires_at: app.db.raw(`now() - interval '1 second'`) });
+    expect((await call('GET', '/api/admin/check', { cookie })).body).toEqual({ authenticated: false });
+  });
+
+  it('refuses state-changing admin calls from another site (403)', async () => {
+    const cookie = cookieOf((await login()).setCookies);
+    const evil = { Origin: 'https://evil.example' };
+    expect((await call('POST', '/api/admin/login', { body: { username: 'admin', password: PASSWORD }, headers: evil })).status).toBe(403);
+    expect((await call('POST', '/api/admin/logout', { cookie, headers: evil })).status).toBe(403);
+    expect((await call('POST', '/api/admin/logout', { cookie, headers: { Referer: 'https://evil.example/page' } })).status).toBe(403);
+    // Still signed in: the refused logout did nothing.
+    expect((await call('GET', '/api/admin/check', { cookie })).body.authenticated).toBe(true);
+    expect((await call('POST', '/api/admin/logout', { cookie, headers: { Origin: app.url } })).status).toBe(200);
+  });
+
+  it('throttles a username after too many failures, from any address (429)', async () => {
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await login('admin', 'wrong')).status).toBe(401);
+    const blocked = await login('ADMIN', PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toEqual({ message: expect.any(String) });
+  });
+
+  it('throttles an address after too many failures, whatever the username (429)', async () => {
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await login(`guess${i}`, 'wrong', '10.9.9.9')).status).toBe(401);
+    expect((await login('admin', PASSWORD, '10.9.9.9')).status).toBe(429);
+    expect((await login('admin', PASSWORD, '10.9.9.10')).status).toBe(200);
+  });
+
+  it("clears the username's counter on a successful sign-in", async () => {
+    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++) await login('admin', 'wrong');
+    expect((await login()).status).toBe(200);
+    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++) await login('admin', 'wrong');
+    expect((await login()).status).toBe(200);
+  });
+});
