@@ -1,0 +1,77 @@
+/**
+ * Turning BusinessInputs into PostgreSQL COPY text-format lines, and the content hash that lets a
+ * re-import tell unchanged rows apart without rewriting them.
+ */
+import { createHash } from 'node:crypto';
+import { businessSlug, PLACE_ID_PREFIX_LENGTH, slugifyText } from './slug.js';
+import type { BusinessInput } from './pipeline.js';
+
+/** Longest slug we store: a btree entry must stay well under PostgreSQL's ~2.7 kB limit. */
+export const MAX_SLUG_LENGTH = 120;
+
+/**
+ * md5 of the normalised imported values, in a fixed order. Computed here (not in SQL) so one
+ * definition serves every path; identity and row number are left out on purpose.
+ */
+export function contentHash(b: BusinessInput): string {
+  const values = [
+    b.name, b.address, b.postalCode, b.city, b.state, b.country, b.category, b.phone, b.email, b.website,
+    b.rating, b.reviewCount, b.about, b.description, b.workingHours, b.businessHours, b.photo, b.placeId,
+    b.locationLink, b.services, b.latitude, b.longitude, b.isVerified,
+  ];
+  return createHash('md5').update(JSON.stringify(values)).digest('hex');
+}
+
+/** The slug a new business asks for before clashes are resolved, capped for the index. */
+export function baseSlug(b: BusinessInput): string {
+  const slug = businessSlug(b.name, b.placeId);
+  if (slug.length <= MAX_SLUG_LENGTH) return slug;
+  const prefix = b.placeId ? slugifyText(b.placeId.slice(0, PLACE_ID_PREFIX_LENGTH)) : '';
+  const suffix = prefix ? `-${prefix}` : '';
+  const head = (slugifyText(b.name) || 'business').slice(0, MAX_SLUG_LENGTH - suffix.length).replace(/-+$/, '');
+  return head + suffix;
+}
+
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '' };
+const NEEDS_ESCAPE = /[\\\t\n\r\0]/;
+
+/** One value in COPY text format: \N for null, backslash escapes for the separators. */
+export function copyValue(v: string | number | boolean | null): string {
+  if (v === null) return '\\N';
+  const s = typeof v === 'string' ? v : String(v);
+  return NEEDS_ESCAPE.test(s) ? s.replace(/[\\\t\n\r\0]/g, (c) => ESCAPES[c]) : s;
+}
+
+/** A text[] literal: every element quoted, quotes and backslashes escaped. */
+export function arrayLiteral(items: string[]): string {
+  return `{${items.map((s) => `"${s.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+}
+
+/** The staging table's columns, in COPY order; STAGING_COLUMNS and stagingLine must agree. */
+export const STAGING_COLUMNS = [
+  'ord', 'identity_key', 'content_hash', 'base_slug', 'category_id', 'city_id',
+  'name', 'address', 'postal_code', 'state', 'country', 'phone', 'email', 'website', 'rating', 'review_count',
+  'about', 'description', 'working_hours', 'business_hours', 'photo', 'location_link', 'place_id', 'services',
+  'latitude', 'longitude', 'is_verified',
+] as const;
+
+export const STAGING_DDL = `
+  CREATE TEMP TABLE IF NOT EXISTS import_staging (
+    ord int NOT NULL, identity_key text NOT NULL, content_hash text NOT NULL, base_slug text NOT NULL,
+    category_id int, city_id int, name text NOT NULL, address text NOT NULL, postal_code text, state text,
+    country text, phone text, email text, website text, rating numeric(3,2) NOT NULL, review_count int NOT NULL,
+    about text, description text, working_hours text, business_hours jsonb NOT NULL, photo text,
+    location_link text, place_id text, services text[] NOT NULL, latitude double precision,
+    longitude double precision, is_verified boolean NOT NULL
+  ) ON COMMIT DELETE ROWS`;
+
+export function stagingLine(ord: number, b: BusinessInput, hash: string, categoryId: number | null, cityId: number | null): string {
+  return [
+    ord, b.identityKey, hash, baseSlug(b), categoryId, cityId,
+    b.name, b.address, b.postalCode, b.state, b.country, b.phone, b.email, b.website, b.rating, b.reviewCount,
+    b.about, b.description, b.workingHours, JSON.stringify(b.businessHours ?? {}), b.photo, b.locationLink, b.placeId,
+    arrayLiteral(b.services ?? []), b.latitude, b.longitude, b.isVerified,
+  ]
+    .map(copyValue)
+    .join('\t') + '\n';
+}

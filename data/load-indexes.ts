@@ -1,0 +1,61 @@
+/**
+ * pgloader's trick for a bulk load into an empty table: drop the big secondary indexes, load,
+ * then build them once. Only the non-unique indexes go; identity_key and slug stay unique
+ * throughout, so duplicates are impossible even mid-load.
+ */
+import pLimit from 'p-limit';
+import type { Db } from '../db/index.js';
+
+/** The same definitions as migration 20261121A, made idempotent. */
+export const SECONDARY_INDEXES: Record<string, string> = {
+  businesses_search_idx: 'ON businesses USING gin (search_vector)',
+  businesses_name_trgm_idx: 'ON businesses USING gin (name gin_trgm_ops)',
+  businesses_address_trgm_idx: 'ON businesses USING gin (address gin_trgm_ops)',
+  businesses_country_idx: 'ON businesses (country)',
+  businesses_city_idx: 'ON businesses (city_id, rating DESC)',
+  businesses_category_idx: 'ON businesses (category_id, rating DESC)',
+  businesses_created_at_idx: 'ON businesses (created_at DESC, id DESC)',
+  businesses_featured_idx: 'ON businesses (rating DESC, review_count DESC) WHERE is_active',
+};
+
+/**
+ * Creates whichever secondary index is missing (a bulk load killed before its rebuild leaves them
+ * dropped). Every import calls this first; server start-up may too. Two at a time: 2 cores.
+ */
+export async function ensureBusinessIndexes(db: Db): Promise<string[]> {
+  const present = new Set(
+    ((await db('pg_indexes').where({ tablename: 'businesses' }).pluck('indexname')) as string[]),
+  );
+  const missing = Object.keys(SECONDARY_INDEXES).filter((name) => !present.has(name));
+  const limit = pLimit(2);
+  await Promise.all(
+    missing.map((name) =>
+      limit(() =>
+        db.transaction(async (trx) => {
+          await trx.raw(`SET LOCAL maintenance_work_mem = '256MB'`);
+          await trx.raw(`CREATE INDEX IF NOT EXISTS ${name} ${SECONDARY_INDEXES[name]}`);
+        }),
+      ),
+    ),
+  );
+  return missing;
+}
+
+/**
+ * Drops the secondary indexes when businesses is empty. Gives up (and keeps them) rather than
+ * wait behind readers for more than a few seconds. Returns whether they were dropped.
+ */
+export async function dropIndexesIfEmpty(db: Db): Promise<boolean> {
+  try {
+    return await db.transaction(async (trx) => {
+      await trx.raw(`SET LOCAL lock_timeout = '5s'`);
+      await trx.raw('LOCK TABLE businesses IN ACCESS EXCLUSIVE MODE');
+      const { rows } = await trx.raw('SELECT EXISTS (SELECT 1 FROM businesses) AS any');
+      if (rows[0].any) return false;
+      await trx.raw(`DROP INDEX IF EXISTS ${Object.keys(SECONDARY_INDEXES).join(', ')}`);
+      return true;
+    });
+  } catch {
+    return false;
+  }
+}

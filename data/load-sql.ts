@@ -1,0 +1,115 @@
+/**
+ * The set-based statements of one loader batch, run against the staging table. Each reads the
+ * staging rows in `ord` order so duplicates of one identity inside a batch behave like rows
+ * imported one by one: the first is new, a later identical one is skipped, a later different one
+ * updates.
+ */
+
+/** Serialises batches of concurrent imports: find-or-create and classification never race. */
+export const IMPORT_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtext('rehber:import'))`;
+
+const BUSINESS_VALUE_COLUMNS = [
+  'name', 'category_id', 'city_id', 'address', 'postal_code', 'state', 'country', 'phone', 'email', 'website',
+  'rating', 'review_count', 'about', 'description', 'working_hours', 'business_hours', 'photo', 'location_link',
+  'place_id', 'services', 'latitude', 'longitude', 'is_verified', 'content_hash',
+];
+
+/** imported / updated counts of the batch, read before anything is written ($1: upsert mode). */
+export const CLASSIFY_SQL = `
+  WITH s AS (
+    SELECT st.content_hash, b.id AS existing_id, b.content_hash AS existing_hash,
+           lag(st.content_hash) OVER w AS prev_hash, row_number() OVER w AS k
+      FROM import_staging st LEFT JOIN businesses b ON b.identity_key = st.identity_key
+    WINDOW w AS (PARTITION BY st.identity_key ORDER BY st.ord)
+  )
+  SELECT count(*)::int AS total,
+         (count(*) FILTER (WHERE k = 1 AND existing_id IS NULL))::int AS imported,
+         (count(*) FILTER (WHERE $1::boolean AND (
+            (k = 1 AND existing_id IS NOT NULL AND existing_hash IS DISTINCT FROM content_hash)
+            OR (k > 1 AND prev_hash <> content_hash))))::int AS updated
+    FROM s`;
+
+/** Count deltas for cities, categories and countries from a CTE named `delta(kind, ref, n)`. */
+const APPLY_DELTAS = `
+  dc AS (UPDATE cities c SET business_count = c.business_count + d.n
+           FROM (SELECT ref::int AS id, sum(n) AS n FROM delta WHERE kind = 'city' GROUP BY ref) d
+          WHERE c.id = d.id AND d.n <> 0),
+  dk AS (UPDATE categories c SET business_count = c.business_count + d.n
+           FROM (SELECT ref::int AS id, sum(n) AS n FROM delta WHERE kind = 'category' GROUP BY ref) d
+          WHERE c.id = d.id AND d.n <> 0),
+  dn AS (UPDATE countries c SET business_count = c.business_count + d.n
+           FROM (SELECT ref AS name, sum(n) AS n FROM delta WHERE kind = 'country' GROUP BY ref) d
+          WHERE c.name = d.name AND d.n <> 0)`;
+
+const refs = (alias: string, sign: number, city = 'city_id', category = 'category_id', country = 'country') => `
+  SELECT 'city' AS kind, ${alias}.${city}::text AS ref, ${sign} AS n FROM ${alias} WHERE ${alias}.${city} IS NOT NULL
+  UNION ALL SELECT 'category', ${alias}.${category}::text, ${sign} FROM ${alias} WHERE ${alias}.${category} IS NOT NULL
+  UNION ALL SELECT 'country', ${alias}.${country}, ${sign} FROM ${alias} WHERE ${alias}.${country} IS NOT NULL`;
+
+/**
+ * Upsert mode: existing businesses whose last row in the batch differs get that row's values.
+ * The slug never changes. Rows whose hash matches are not touched at all (no WAL).
+ */
+export const UPDATE_SQL = `
+  WITH last AS (
+    SELECT DISTINCT ON (identity_key) * FROM import_staging ORDER BY identity_key, ord DESC
+  ),
+  f AS (
+    SELECT l.*, b.id AS bid, b.city_id AS old_city_id, b.category_id AS old_category_id, b.country AS old_country
+      FROM last l JOIN businesses b ON b.identity_key = l.identity_key
+     WHERE b.content_hash IS DISTINCT FROM l.content_hash
+  ),
+  u AS (
+    UPDATE businesses b SET ${BUSINESS_VALUE_COLUMNS.map((c) => `${c} = f.${c}`).join(', ')}, updated_at = now()
+      FROM f WHERE b.id = f.bid RETURNING b.id
+  ),
+  delta AS (${refs('f', -1, 'old_city_id', 'old_category_id', 'old_country')} UNION ALL ${refs('f', 1)}),
+  ${APPLY_DELTAS}
+  SELECT count(*)::int AS n FROM u`;
+
+/**
+ * New identities: one INSERT of every new key with the slug it asks for. Upsert mode stores the
+ * key's last row (as if later rows had updated it), insert mode its first; the slug always comes
+ * from the first row. A slug clash makes ON CONFLICT skip the row; the caller resolves those.
+ * $1: upsert mode.
+ */
+export const INSERT_SQL = `
+  WITH keyed AS (
+    SELECT st.*, first_value(st.base_slug) OVER w AS first_slug, min(st.ord) OVER w AS first_ord,
+           row_number() OVER (PARTITION BY st.identity_key ORDER BY CASE WHEN $1::boolean THEN -st.ord ELSE st.ord END) AS pick
+      FROM import_staging st
+     WHERE NOT EXISTS (SELECT 1 FROM businesses b WHERE b.identity_key = st.identity_key)
+    WINDOW w AS (PARTITION BY st.identity_key ORDER BY st.ord)
+  ),
+  ins AS (
+    INSERT INTO businesses (${BUSINESS_VALUE_COLUMNS.join(', ')}, slug, identity_key)
+    SELECT ${BUSINESS_VALUE_COLUMNS.join(', ')}, coalesce(s.slug, keyed.first_slug), keyed.identity_key
+      FROM keyed LEFT JOIN unnest($2::text[], $3::text[]) AS s(identity_key, slug) ON s.identity_key = keyed.identity_key
+     WHERE pick = 1 AND ($2::text[] IS NULL OR s.slug IS NOT NULL)
+     ORDER BY first_ord
+    ON CONFLICT DO NOTHING
+    RETURNING city_id, category_id, country
+  ),
+  delta AS (${refs('ins', 1)}),
+  ${APPLY_DELTAS}
+  SELECT count(*)::int AS n FROM ins`;
+
+/** New identities still without a row after INSERT_SQL: their slug was taken. */
+export const UNPLACED_SQL = `
+  SELECT DISTINCT ON (identity_key) identity_key, base_slug, ord
+    FROM import_staging st
+   WHERE NOT EXISTS (SELECT 1 FROM businesses b WHERE b.identity_key = st.identity_key)
+   ORDER BY identity_key, ord`;
+
+/** Fixes any count that drifted (e.g. rows deleted elsewhere); writes only the rows that differ. */
+export const RECOUNT_SQL = [
+  `UPDATE cities c SET business_count = x.n
+     FROM (SELECT c2.id, count(b.id)::int AS n FROM cities c2 LEFT JOIN businesses b ON b.city_id = c2.id GROUP BY c2.id) x
+    WHERE c.id = x.id AND c.business_count <> x.n`,
+  `UPDATE categories c SET business_count = x.n
+     FROM (SELECT c2.id, count(b.id)::int AS n FROM categories c2 LEFT JOIN businesses b ON b.category_id = c2.id GROUP BY c2.id) x
+    WHERE c.id = x.id AND c.business_count <> x.n`,
+  `UPDATE countries c SET business_count = x.n
+     FROM (SELECT c2.id, count(b.id)::int AS n FROM countries c2 LEFT JOIN businesses b ON b.country = c2.name GROUP BY c2.id) x
+    WHERE c.id = x.id AND c.business_count <> x.n`,
+];

@@ -1,0 +1,154 @@
+/**
+ * The loader: batches of BusinessInputs go through COPY into a temporary staging table, then a
+ * few set-based statements tell new, changed and unchanged rows apart and write only what
+ * differs. One transaction per batch, committed as it goes: a killed import loses no committed
+ * batch and leaves no half-written row, and re-running converges because identity_key is unique.
+ */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Db } from '../db/index.js';
+import { cityKey, ensureDims, newDimCache } from './load-dims.js';
+import { contentHash, STAGING_COLUMNS, STAGING_DDL, stagingLine } from './load-copy.js';
+import { dropIndexesIfEmpty, ensureBusinessIndexes } from './load-indexes.js';
+import { CLASSIFY_SQL, IMPORT_LOCK_SQL, INSERT_SQL, RECOUNT_SQL, UNPLACED_SQL, UPDATE_SQL } from './load-sql.js';
+import type { BusinessInput, ImportMode } from './pipeline.js';
+
+/** Rows per batch: big enough for COPY to shine, small enough to keep memory flat and commits frequent. */
+export const BATCH_SIZE = 10_000;
+
+export interface BatchCounts {
+  imported: number;
+  updated: number;
+  skipped: number;
+}
+
+export interface LoaderOptions {
+  mode: ImportMode;
+  /** Allow dropping and rebuilding the secondary indexes when the table starts empty (default true). */
+  bulk?: boolean;
+}
+
+export interface Loader {
+  /** Whether the secondary indexes were dropped for a bulk load into an empty table. */
+  readonly bulk: boolean;
+  load(rows: BusinessInput[]): Promise<BatchCounts>;
+  /** Rebuilds dropped indexes and fixes drifted counts; always call it, also after a failure. */
+  close(): Promise<void>;
+}
+
+const BULK_LOCK = `hashtext('rehber:bulk')`;
+
+export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader> {
+  const upsert = options.mode === 'upsert';
+  // A session-level lock marks the one import allowed to drop indexes; it lives on a leased connection.
+  const lease = (await db.client.acquireConnection()) as pg.PoolClient;
+  let bulk = false;
+  try {
+    const { rows } = await lease.query(`SELECT pg_try_advisory_lock(${BULK_LOCK}) AS ok`);
+    if (rows[0].ok) {
+      // Nobody is bulk-loading: indexes a killed bulk load left dropped come back now.
+      await ensureBusinessIndexes(db);
+      if (options.bulk !== false) bulk = await dropIndexesIfEmpty(db);
+      if (!bulk) await lease.query(`SELECT pg_advisory_unlock(${BULK_LOCK})`);
+    }
+  } catch (err) {
+    await db.client.releaseConnection(lease);
+    throw err;
+  }
+  if (!bulk) await db.client.releaseConnection(lease);
+
+  const dims = newDimCache();
+  const nextSuffix = new Map<string, number>();
+  let wrote = false;
+
+  return {
+    bulk,
+    async load(rows) {
+      if (!rows.length) return { imported: 0, updated: 0, skipped: 0 };
+      const hashes = rows.map(contentHash);
+      const counts = await db.transaction(async (trx) => {
+        const conn = (await trx.client.acquireConnection()) as pg.PoolClient;
+        await conn.query(IMPORT_LOCK_SQL);
+        await conn.query(STAGING_DDL);
+        await ensureDims(conn, dims, rows);
+        const text = rows
+          .map((r, i) =>
+            stagingLine(
+              i,
+              r,
+              hashes[i],
+              r.category ? (dims.categories.get(r.category.toLowerCase()) ?? null) : null,
+              r.city ? (dims.cities.get(cityKey(r.city, r.state, r.country)) ?? null) : null,
+            ),
+          )
+          .join('');
+        await pipeline(Readable.from([text]), conn.query(copyFrom(`COPY import_staging (${STAGING_COLUMNS.join(', ')}) FROM STDIN`)));
+        const c = (await conn.query(CLASSIFY_SQL, [upsert])).rows[0] as { total: number; imported: number; updated: number };
+        if (upsert && c.updated) await conn.query(UPDATE_SQL);
+        if (c.imported) {
+          const { rows: ins } = await conn.query(INSERT_SQL, [upsert, null, null]);
+          if (ins[0].n < c.imported) await placeClashing(conn, upsert, nextSuffix);
+        }
+        return { imported: c.imported, updated: c.updated, skipped: c.total - c.imported - c.updated };
+      });
+      if (counts.imported || counts.updated) wrote = true;
+      return counts;
+    },
+    async close() {
+      try {
+        if (bulk) {
+          await ensureBusinessIndexes(db);
+          await db.raw('ANALYZE businesses');
+        }
+        if (wrote) {
+          await db.transaction(async (trx) => {
+            await trx.raw(IMPORT_LOCK_SQL);
+            for (const sql of RECOUNT_SQL) await trx.raw(sql);
+          });
+        }
+      } finally {
+        if (bulk) {
+          await lease.query(`SELECT pg_advisory_unlock(${BULK_LOCK})`).catch(() => {});
+          await db.client.releaseConnection(lease);
+        }
+      }
+    },
+  };
+}
+
+/**
+ * New businesses whose slug was taken get `-2`, `-3`...: probe a window of candidates per base in
+ * one query, widen it when it runs out. `nextSuffix` remembers where each base got to.
+ */
+async function placeClashing(conn: pg.ClientBase, upsert: boolean, nextSuffix: Map<string, number>): Promise<void> {
+  for (let round = 0; round < 64; round++) {
+    const { rows } = await conn.query<{ identity_key: string; base_slug: string; ord: number }>(UNPLACED_SQL);
+    if (!rows.length) return;
+    rows.sort((a, b) => a.ord - b.ord);
+    const byBase = new Map<string, string[]>();
+    for (const r of rows) byBase.set(r.base_slug, [...(byBase.get(r.base_slug) ?? []), r.identity_key]);
+    const windows = [...byBase].map(([base, keys]) => {
+      const from = nextSuffix.get(base) ?? 2;
+      const width = keys.length * 2 + 8 * (round + 1);
+      return { base, keys, candidates: Array.from({ length: width }, (_, i) => `${base}-${from + i}`), from };
+    });
+    const all = windows.flatMap((w) => w.candidates);
+    const { rows: takenRows } = await conn.query<{ slug: string }>('SELECT slug FROM businesses WHERE slug = ANY($1)', [all]);
+    const taken = new Set(takenRows.map((r) => r.slug));
+    const keys: string[] = [];
+    const slugs: string[] = [];
+    for (const w of windows) {
+      const free = w.candidates.filter((c) => !taken.has(c));
+      w.keys.slice(0, free.length).forEach((k, i) => {
+        keys.push(k);
+        slugs.push(free[i]);
+      });
+      const used = free.length >= w.keys.length ? w.candidates.indexOf(free[w.keys.length - 1]) + 1 : w.candidates.length;
+      nextSuffix.set(w.base, w.from + used);
+    }
+    if (keys.length) await conn.query(INSERT_SQL, [upsert, keys, slugs]);
+  }
+  throw new Error('Could not find free slugs for every new business');
+}
