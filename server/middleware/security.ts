@@ -1,7 +1,42 @@
 import type { Middleware } from 'koa';
+import helmet from 'koa-helmet';
 import type { Config } from '../config.js';
 
-// Placeholder: security headers and CSP are filled in by the foundation issue.
-export function securityHeaders(_config: Config): Middleware {
-  return async (_ctx, next) => next();
+/** The ad network's hosts (AdSense): allowed by the CSP only when AD_CLIENT switches ads on. */
+export const AD_NETWORK_HOSTS = [
+  'https://pagead2.googlesyndication.com',
+  'https://*.googlesyndication.com',
+  'https://*.doubleclick.net',
+  'https://*.google.com',
+];
+
+/** The Content-Security-Policy directives for this configuration (exported for tests and the SEO heads). */
+export function cspDirectives(config: Config): Record<string, string[] | null> {
+  const ads = config.ads.client ? AD_NETWORK_HOSTS : [];
+  return {
+    defaultSrc: ["'self'"],
+    // No inline scripts anywhere: the SPA is built by Vite, JSON-LD is data, not script.
+    scriptSrc: ["'self'", ...ads],
+    // Business photos live on other hosts; only http(s) URLs ever become images.
+    imgSrc: ["'self'", 'data:', 'https:'],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...ads],
+    frameSrc: ads.length ? ads : ["'none'"],
+    frameAncestors: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    // A plain-http deployment (localhost, an intranet) would break if the browser upgraded requests.
+    upgradeInsecureRequests: null,
+  };
+}
+
+/** Security headers (helmet's defaults) with the CSP above (CONTRACT §8). */
+export function securityHeaders(config: Config): Middleware {
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    // Photos and ads come from other hosts and do not send CORP headers.
+    crossOriginEmbedderPolicy: false,
+  });
 }
