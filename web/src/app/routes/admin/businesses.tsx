@@ -1,4 +1,99 @@
-// Placeholder: filled in by the admin issue.
+import { ArrowLeft, Download, Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { RequireAdmin } from '@/features/auth/components/require-admin';
+import { useAdminBusinesses } from '@/features/admin-businesses/api/get-businesses';
+import { BusinessSearchForm } from '@/features/admin-businesses/components/search-form';
+import { BusinessTable } from '@/features/admin-businesses/components/business-table';
+import { Pager } from '@/features/admin-businesses/components/pager';
+import { useCountryStats } from '@/features/admin-countries/api/get-country-stats';
+import { CountryCountsCard } from '@/features/admin-countries/components/country-counts-card';
+import { ExportDialog } from '@/features/export/components/export-dialog';
+
+/** SPEC §2: business management. */
 export default function AdminBusinessesRoute() {
-  return <main><h1>Admin businesses</h1></main>;
+  return (
+    <RequireAdmin>
+      <Businesses />
+    </RequireAdmin>
+  );
+}
+
+function Businesses() {
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [exportOpen, setExportOpen] = useState(false);
+  const list = useAdminBusinesses({ page, search });
+  const countries = useCountryStats();
+  const dialogStats = useCountryStats({ enabled: exportOpen });
+  const data = list.data;
+
+  const cards: [string, string][] = [
+    ['Total Businesses', (data?.pagination.total ?? 0).toLocaleString()],
+    ['Countries', (countries.data?.length ?? 0).toLocaleString()],
+    ['Current Page', `${data?.pagination.page ?? 1} / ${data?.pagination.totalPages ?? 1}`],
+    ['Showing', (data?.businesses.length ?? 0).toLocaleString()],
+  ];
+
+  return (
+    <main className="min-h-screen bg-gray-50">
+      <header className="border-b border-gray-200 bg-white">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4">
+          <div className="flex items-center gap-3">
+            <Link to={paths.admin.dashboard} className="inline-flex items-center gap-1 text-sm text-gray-600 hover:text-gray-900">
+              <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Admin
+            </Link>
+            <h1 className="text-xl font-bold">Business Management</h1>
+          </div>
+          <button
+            type="button"
+            onClick={() => setExportOpen(true)}
+            className="inline-flex items-center gap-2 rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700"
+          >
+            <Download className="h-4 w-4" aria-hidden="true" /> Export Businesses
+          </button>
+        </div>
+      </header>
+
+      <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+        <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
+          {cards.map(([label, value]) => (
+            <div key={label} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+              <p className="text-sm text-gray-500">{label}</p>
+              <p className="text-2xl font-bold" data-testid={`card-${label.toLowerCase().replace(/ /g, '-')}`}>
+                {value}
+              </p>
+            </div>
+          ))}
+        </div>
+
+        <CountryCountsCard />
+
+        <section className="rounded-lg border border-gray-200 bg-white shadow-sm">
+          <div className="p-4">
+            <BusinessSearchForm
+              initial={search}
+              onSearch={(text) => {
+                setSearch(text);
+                setPage(1);
+              }}
+            />
+          </div>
+          {list.isPending ? (
+            <div className="flex items-center justify-center gap-2 py-16 text-gray-600" role="status">
+              <Loader2 className="h-5 w-5 animate-spin" aria-hidden="true" /> Loading businesses...
+            </div>
+          ) : data ? (
+            <>
+              <BusinessTable businesses={data.businesses} />
+              <Pager pagination={data.pagination} shown={data.businesses.length} onPage={setPage} />
+            </>
+          ) : null}
+        </section>
+      </div>
+
+      <ExportDialog open={exportOpen} onOpenChange={setExportOpen} stats={dialogStats.data} loading={dialogStats.isPending} />
+    </main>
+  );
 }

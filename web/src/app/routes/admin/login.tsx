@@ -1,4 +1,68 @@
-// Placeholder: filled in by the admin issue.
+import { Loader2, Lock } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { LOGIN_REDIRECT_DELAY_MS } from '@data/constants';
+import { toast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { useLogin } from '@/features/auth/api/login';
+
+/** SPEC §2/§4/§8: the admin sign-in, then /admin after 0.5 s. */
 export default function AdminLoginRoute() {
-  return <main><h1>Admin login</h1></main>;
+  const navigate = useNavigate();
+  const login = useLogin();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    login.mutate(
+      { username, password },
+      {
+        onSuccess: () => {
+          toast({ title: 'Login Successful', description: 'Redirecting to admin panel...' });
+          timer.current = setTimeout(() => navigate(paths.admin.dashboard), LOGIN_REDIRECT_DELAY_MS);
+        },
+        onError: () => toast({ title: 'Login Failed', description: 'Invalid credentials', variant: 'destructive' }),
+      },
+    );
+  };
+
+  const field = 'mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 focus:border-blue-500 focus:outline-none focus:ring-1 focus:ring-blue-500';
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gray-50 p-4">
+      <form onSubmit={submit} className="w-full max-w-sm space-y-4 rounded-lg border border-gray-200 bg-white p-8 shadow-sm">
+        <div className="text-center">
+          <Lock className="mx-auto h-8 w-8 text-blue-600" aria-hidden="true" />
+          <h1 className="mt-2 text-2xl font-bold">Admin Login</h1>
+          <p className="text-sm text-gray-600">Sign in to manage the directory</p>
+        </div>
+        <label className="block text-sm font-medium">
+          Username
+          <input name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} className={field} />
+        </label>
+        <label className="block text-sm font-medium">
+          Password
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            className={field}
+          />
+        </label>
+        <button
+          type="submit"
+          disabled={login.isPending}
+          className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700 disabled:opacity-60"
+        >
+          {login.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
+          {login.isPending ? 'Signing in...' : 'Sign In'}
+        </button>
+      </form>
+    </main>
+  );
 }

@@ -1,0 +1,24 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AdminBusinessList } from '@data/types';
+import { ADMIN_PAGE_SIZE } from '@data/constants';
+import { apiGet, query } from '@/lib/api';
+
+export interface BusinessesParams {
+  page: number;
+  search: string;
+}
+
+export const adminBusinessesKey = ['api', 'admin', 'businesses'] as const;
+
+export const getAdminBusinesses = ({ page, search }: BusinessesParams) =>
+  apiGet<AdminBusinessList>(`/api/admin/businesses${query({ page, limit: ADMIN_PAGE_SIZE, search })}`);
+
+export const adminBusinessesOptions = (params: BusinessesParams) =>
+  queryOptions({
+    queryKey: [...adminBusinessesKey, params],
+    queryFn: () => getAdminBusinesses(params),
+    // The table keeps the last page on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export const useAdminBusinesses = (params: BusinessesParams) => useQuery(adminBusinessesOptions(params));

@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CountryStat } from '@data/types';
+import { apiGet } from '@/lib/api';
+
+export const countryStatsKey = ['api', 'admin', 'country-stats'] as const;
+
+export const getCountryStats = () => apiGet<CountryStat[]>('/api/admin/country-stats');
+
+export const countryStatsOptions = () => queryOptions({ queryKey: countryStatsKey, queryFn: getCountryStats });
+
+/** `enabled: false` keeps it idle, e.g. until the export dialog opens (SPEC §7). */
+export const useCountryStats = ({ enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...countryStatsOptions(), enabled });

@@ -1,0 +1,69 @@
+import { Globe2, Trophy } from 'lucide-react';
+import { SKELETONS } from '@data/constants';
+import { useAdminCountries } from '../api/get-countries';
+
+/** SPEC §2: totals, average, and one card per country (most first) with Top 1–3, a bar and a share. */
+export function CountryCards() {
+  const countries = useAdminCountries();
+  if (countries.isPending) {
+    return (
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+        {Array.from({ length: SKELETONS.countries }, (_, i) => (
+          <div key={i} data-testid="country-skeleton" className="h-32 animate-pulse rounded-lg bg-gray-200" />
+        ))}
+      </div>
+    );
+  }
+  const list = [...(countries.data ?? [])].sort((a, b) => b.count - a.count);
+  const total = list.reduce((s, c) => s + c.count, 0);
+  const max = list[0]?.count ?? 0;
+  const average = list.length ? total / list.length : 0;
+  const totals: [string, string][] = [
+    ['Total Countries', list.length.toLocaleString()],
+    ['Total Businesses', total.toLocaleString()],
+    ['Average per Country', Math.round(average).toLocaleString()],
+  ];
+
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-4 sm:grid-cols-3">
+        {totals.map(([label, value]) => (
+          <div key={label} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
+            <p className="text-sm text-gray-500">{label}</p>
+            <p className="text-2xl font-bold" data-testid={`total-${label.toLowerCase().replace(/ /g, '-')}`}>
+              {value}
+            </p>
+          </div>
+        ))}
+      </div>
+      {list.length === 0 ? (
+        <p className="text-gray-500">No countries yet</p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {list.map((c, i) => (
+            <li key={c.country} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm" data-testid="country-card">
+              <div className="flex items-start justify-between gap-2">
+                <h2 className="flex items-center gap-2 font-semibold">
+                  <Globe2 className="h-4 w-4 text-gray-400" aria-hidden="true" /> {c.country}
+                </h2>
+                {i < 3 && (
+                  <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
+                    <Trophy className="h-3 w-3" aria-hidden="true" /> Top {i + 1}
+                  </span>
+                )}
+              </div>
+              <p className="mt-2 text-2xl font-bold">{c.count.toLocaleString()}</p>
+              <p className="text-sm text-gray-500">businesses</p>
+              <div className="mt-3 h-2 rounded-full bg-gray-100" aria-hidden="true">
+                <div className="h-2 rounded-full bg-blue-600" style={{ width: `${max ? (c.count / max) * 100 : 0}%` }} />
+              </div>
+              <p className="mt-1 text-right text-sm text-gray-600" data-testid="country-share">
+                {total ? ((c.count / total) * 100).toFixed(1) : '0.0'}%
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ImportResult } from '@data/types';
+import { ApiError, apiSend } from '@/lib/api';
+
+export async function importExcelStream(filePath: string): Promise<ImportResult> {
+  try {
+    return await apiSend<ImportResult>('POST', '/api/admin/import-excel-stream', { filePath });
+  } catch (err) {
+    // SPEC §8: 'Streaming import failed: {status}'.
+    if (err instanceof ApiError) throw new Error(`Streaming import failed: ${err.status}`, { cause: err });
+    throw err;
+  }
+}
+
+/** After an import every cached list may be stale: refresh all of it (SPEC §4). */
+export const useImportExcelStream = () => {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: importExcelStream, onSettled: () => qc.invalidateQueries() });
+};

@@ -1,0 +1,62 @@
+import { useImports } from '../api/get-imports';
+
+const seconds = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toFixed(1)} s`);
+
+/** Recent imports from the web and the CLI (CONTRACT §4): file, who, when, duration, counts, first errors. */
+export function RecentImports() {
+  const imports = useImports();
+  return (
+    <section className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm" aria-labelledby="recent-imports-title">
+      <h2 id="recent-imports-title" className="text-lg font-semibold">
+        Recent imports
+      </h2>
+      {imports.isPending ? (
+        <p className="mt-2 text-sm text-gray-500">Loading...</p>
+      ) : imports.isError || !imports.data?.length ? (
+        <p className="mt-2 text-sm text-gray-500">No imports yet</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid="recent-imports">
+            <thead className="text-xs uppercase text-gray-500">
+              <tr>
+                <th className="py-2 pr-3">File</th>
+                <th className="py-2 pr-3">Who</th>
+                <th className="py-2 pr-3">When</th>
+                <th className="py-2 pr-3">Duration</th>
+                <th className="py-2 pr-3">New / updated / skipped</th>
+                <th className="py-2">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {imports.data.map((r) => (
+                <tr key={r.id} className="border-t border-gray-100 align-top">
+                  <td className="py-2 pr-3 font-medium">{r.fileName}</td>
+                  <td className="py-2 pr-3">{r.username ?? r.source}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{new Date(r.startedAt).toLocaleString()}</td>
+                  <td className="py-2 pr-3">{r.status === 'running' ? `${r.rowsRead.toLocaleString()} rows so far` : seconds(r.durationMs)}</td>
+                  <td className="py-2 pr-3">
+                    {r.imported.toLocaleString()} / {r.updated.toLocaleString()} / {r.skipped.toLocaleString()}
+                  </td>
+                  <td className="py-2">
+                    {r.status}
+                    {r.message && <div className="text-red-700">{r.message}</div>}
+                    {r.errors.length > 0 && (
+                      <details className="text-red-700">
+                        <summary>{r.errors.length} errors</summary>
+                        <ul className="max-h-32 overflow-y-auto">
+                          {r.errors.slice(0, 10).map((e, i) => (
+                            <li key={i}>{e}</li>
+                          ))}
+                        </ul>
+                      </details>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
