@@ -11,6 +11,12 @@ export interface SheetRow {
   /** The spreadsheet row number: the header is row 1, the first data row is row 2. */
   rowNumber: number;
   cells: string[];
+  /**
+   * Set when the reader itself rejected the row ('Row N: unbalanced quotes', 'Row N: expected 13
+   * cells, found 15'); cells are then empty. normaliseRow turns it into a failed RowOutcome, so a
+   * caller that sends every row through normaliseRow needs nothing else.
+   */
+  error?: string;
 }
 
 export interface RowSource {

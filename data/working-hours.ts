@@ -1,0 +1,68 @@
+/**
+ * Working hours arrive as free text; when that text is JSON keyed by day (the scrapers' usual shape)
+ * it is also parsed into BusinessHours so the site can draw a table. Times are kept as written
+ * ('9AM', '09:00'): the file's notation is what its readers know, and nothing computes with them.
+ */
+import type { BusinessHours, DayHours } from './types.js';
+
+type Day = keyof BusinessHours;
+
+const DAYS: Record<string, Day> = {
+  monday: 'monday', mon: 'monday',
+  tuesday: 'tuesday', tue: 'tuesday', tues: 'tuesday',
+  wednesday: 'wednesday', wed: 'wednesday',
+  thursday: 'thursday', thu: 'thursday', thur: 'thursday', thurs: 'thursday',
+  friday: 'friday', fri: 'friday',
+  saturday: 'saturday', sat: 'saturday',
+  sunday: 'sunday', sun: 'sunday',
+};
+
+// Hyphen, en dash, em dash, or the word "to" between the two times.
+const RANGE = /\s*(?:[-\u2013\u2014]|\bto\b)\s*/i;
+const CLOSED = /^(closed|kapal[ıi])$/i;
+
+/** '9AM-5PM' | '09:00–17:00' | 'Closed' | {open, close} | ['9AM-12PM', '1PM-5PM'] → DayHours. */
+function dayHours(value: unknown): DayHours | null {
+  if (Array.isArray(value)) {
+    const parts = value.map(dayHours).filter((h): h is DayHours => h !== null);
+    const open = parts.filter((h) => !h.closed);
+    if (open.length === 0) return parts.length > 0 ? { closed: true } : null;
+    // Split shifts become one span: the table shows when the day starts and ends.
+    return { open: open[0].open, close: open[open.length - 1].close, closed: false };
+  }
+  if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    if (record.closed === true || (typeof record.closed === 'string' && /^true$/i.test(record.closed))) {
+      return { closed: true };
+    }
+    const open = typeof record.open === 'string' ? record.open.trim() : undefined;
+    const close = typeof record.close === 'string' ? record.close.trim() : undefined;
+    return open || close ? { open, close, closed: false } : null;
+  }
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  if (text === '') return null;
+  if (CLOSED.test(text)) return { closed: true };
+  const [open, close] = text.split(RANGE, 2);
+  return close === undefined ? { open: text, closed: false } : { open: open.trim(), close: close.trim(), closed: false };
+}
+
+/** The JSON-by-day form parsed into BusinessHours; any other text (or bad JSON) gives {}. */
+export function parseWorkingHours(text: string | null): BusinessHours {
+  if (!text || !text.trimStart().startsWith('{')) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return {};
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
+  const out: BusinessHours = {};
+  for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
+    const day = DAYS[key.trim().toLowerCase().replace(/\.$/, '')];
+    if (day === undefined) continue;
+    const hours = dayHours(value);
+    if (hours) out[day] = hours;
+  }
+  return out;
+}
