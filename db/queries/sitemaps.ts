@@ -156,11 +156,11 @@ export async function getServedFile(db: Db, name: string): Promise<(StoredFileRo
     .first([...fileColumns, 'f.content']);
 }
 
-/** The served set without contents: the index first, then the files in type and number order. */
+/** The served set without contents: the index first, then the files in the order they were written. */
 export async function listServedFiles(db: Db): Promise<StoredFileRow[]> {
   return served(db)
     .select(fileColumns)
-    .orderByRaw(`(f.type = 'index') DESC, f.type, length(f.name), f.name`);
+    .orderByRaw(`(f.type = 'index') DESC, f.id`);
 }
 
 export interface GenerationRow {

@@ -1,0 +1,97 @@
+import { gunzipSync } from 'node:zlib';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test-app.js';
+import { loadSample } from '../../data/sample.js';
+import { generateSitemaps } from '../../data/sitemap.js';
+import { extractLocs } from '../../data/sitemap-validate.js';
+
+/** A raw GET (fetch would undo the gzip and hide the encoding). */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('serving sitemaps and robots.txt', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+    await loadSample(app.db);
+  });
+  afterAll(() => app.close());
+
+  it('answers 404 for the index before the first generation', async () => {
+    expect((await fetch(`${app.url}/sitemap.xml`)).status).toBe(404);
+    expect((await fetch(`${app.url}/sitemaps/businesses-1.xml`)).status).toBe(404);
+  });
+
+  it('robots.txt names the index and keeps crawlers out of the back office', async () => {
+    const res = await fetch(`${app.url}/robots.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await res.text();
+    expect(text).toContain(`Sitemap: ${app.config.publicBaseUrl}/sitemap.xml`);
+    expect(text).toContain('Disallow: /admin\n');
+    expect(text).toContain('Disallow: /api/admin\n');
+  });
+
+  it('serves the index and each file it names as XML with Last-Modified, gzip when asked, 304 when fresh', async () => {
+    await generateSitemaps(app.db, { baseUrl: app.config.publicBaseUrl });
+    const index = await fetch(`${app.url}/sitemap.xml`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const lastModified = index.headers.get('last-modified');
+    expect(lastModified).toBeTruthy();
+    const locs = extractLocs(await index.text());
+    expect(locs.length).toBe(4);
+    for (const loc of locs) {
+      const path = new URL(loc).pathname;
+      expect(path).toMatch(/^\/sitemaps\/[a-z]+-1\.xml$/);
+      const res = await fetch(`${app.url}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+      expect(await res.text()).toContain('<urlset');
+    }
+
+    const gz = await rawGet(`${app.url}/sitemaps/businesses-1.xml`, { 'accept-encoding': 'gzip' });
+    expect(gz.status).toBe(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString('utf8')).toContain('/details/');
+
+    const again = await rawGet(`${app.url}/sitemap.xml`, { 'if-modified-since': lastModified! });
+    expect(again.status).toBe(304);
+  });
+
+  it('answers 404 for an unknown file name', async () => {
+    for (const p of ['/sitemaps/businesses-99.xml', '/sitemaps/..%2Fsitemap.xml', '/sitemaps/sitemap.xml']) {
+      expect((await fetch(`${app.url}${p}`)).status).toBe(404);
+    }
+  });
+
+  it('keeps serving the old index while a new generation runs', async () => {
+    const before = await (await fetch(`${app.url}/sitemap.xml`)).text();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let reached!: () => void;
+    const midway = new Promise<void>((r) => (reached = r));
+    const running = generateSitemaps(app.db, {
+      baseUrl: 'https://next.example',
+      afterFile: async () => {
+        reached();
+        await held;
+      },
+    });
+    await midway;
+    expect(await (await fetch(`${app.url}/sitemap.xml`)).text()).toBe(before);
+    release();
+    await running;
+    expect(await (await fetch(`${app.url}/sitemap.xml`)).text()).toContain('https://next.example/sitemaps/');
+  });
+});
