@@ -1,9 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Middleware } from 'koa';
+import { send } from '@koa/send';
 import type { AppDeps } from '../deps.js';
+import { injectAdsMeta, injectHead } from '../seo/head.js';
+import { pageHead } from '../seo/page-head.js';
 
-// Placeholder: serves the built SPA with history fallback once the public-site issue fills it in.
-export function pageRoutes(_deps: AppDeps): Middleware {
-  return async (_ctx, next) => {
-    await next();
+/** dist/web, from the sources (server/routes) or from the build (dist/server/routes). */
+export function defaultDistDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const compiled = here.split(path.sep).includes('dist');
+  return path.resolve(here, compiled ? '../../web' : '../../dist/web');
+}
+
+const YEAR_SECONDS = 31536000;
+
+/**
+ * Mounted last: hashed /assets/* cached forever, other built files briefly, and every other GET a
+ * page of the SPA: index.html with the crawler head of its route and the ads <meta>, answering 404
+ * for unknown paths and slugs so search engines see no soft 404s. /api/* never falls back to HTML.
+ */
+export function pageRoutes(deps: AppDeps, options: { distDir?: string } = {}): Middleware {
+  const distDir = options.distDir ?? defaultDistDir();
+  const indexFile = path.join(distDir, 'index.html');
+  let cached: { mtimeMs: number; html: string } | undefined;
+
+  // Re-read when a rebuild replaced the file, so a running server never serves stale asset names.
+  function indexHtml(): string | null {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(indexFile);
+    } catch {
+      return null;
+    }
+    if (!cached || cached.mtimeMs !== stat.mtimeMs) {
+      cached = { mtimeMs: stat.mtimeMs, html: injectAdsMeta(fs.readFileSync(indexFile, 'utf8'), deps.config.ads) };
+    }
+    return cached.html;
+  }
+
+  return async (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api') return next();
+
+    if (ctx.path.startsWith('/assets/')) {
+      try {
+        await send(ctx, ctx.path, {
+          root: distDir,
+          // Names carry a content hash: a cached copy can never be stale.
+          setHeaders: (res) => res.setHeader('Cache-Control', `public, max-age=${YEAR_SECONDS}, immutable`),
+        });
+      } catch {
+        ctx.status = 404;
+        ctx.body = 'Not found';
+      }
+      return;
+    }
+    // Other built files (icons, robots of the build...) by exact name; directories are pages.
+    if (path.extname(ctx.path) && ctx.path !== '/index.html') {
+      const served = await send(ctx, ctx.path, { root: distDir, maxAge: 3600 * 1000 }).catch(() => null);
+      if (served) return;
+    }
+
+    const html = indexHtml();
+    if (html === null) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The web app is not built: run `make build` (or `npx vite build --config web/vite.config.ts`) and reload.\n';
+      return;
+    }
+    const page = await pageHead(deps.db, deps.config.publicBaseUrl, ctx.path);
+    ctx.status = page.status;
+    ctx.type = 'text/html; charset=utf-8';
+    // The HTML names the current asset hashes and carries per-page data: always revalidate.
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = page.head ? injectHead(html, page.head) : html;
   };
 }

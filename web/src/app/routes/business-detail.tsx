@@ -1,4 +1,61 @@
-// Placeholder: filled in by the public-site issue.
+import { Info, Tag } from 'lucide-react';
+import { useParams } from 'react-router-dom';
+import { businessMeta } from '@data/page-meta';
+import { NotFoundMessage } from '@/components/page-message';
+import { useBusiness } from '@/features/businesses/api/get-business';
+import { BusinessHero } from '@/features/businesses/components/business-hero';
+import { AddressCard, ContactCard, QuickActions } from '@/features/businesses/components/contact-cards';
+import { BusinessDetailSkeleton } from '@/features/businesses/components/detail-skeleton';
+import { SectionCard } from '@/features/businesses/components/section-card';
+import { WeeklyScheduleCard, WorkingHoursCard } from '@/features/businesses/components/working-hours-card';
+import { AdSlot } from '@/features/ads/components/ad-slot';
+import { useDocumentHead } from '@/lib/seo';
+
+/** /details/:slug (the slug from the API, place-id suffix included or not). */
 export function BusinessDetailRoute() {
-  return <main><h1>BusinessDetailRoute</h1></main>;
+  const { slug = '' } = useParams();
+  const { data: b, isPending, isError } = useBusiness(slug);
+  useDocumentHead(b ? businessMeta(b) : null);
+
+  if (isPending) return <BusinessDetailSkeleton />;
+  if (isError || !b) {
+    return <NotFoundMessage title="Business Not Found" text="The business you are looking for was not found or does not exist." />;
+  }
+  const about = b.about?.trim();
+  const description = b.description?.trim();
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <div className="space-y-6 lg:col-span-2">
+        <BusinessHero business={b} />
+        {about && (
+          <SectionCard title="About" icon={<Info className="h-5 w-5 text-blue-700" aria-hidden="true" />}>
+            <p className="whitespace-pre-line text-gray-800">{about}</p>
+          </SectionCard>
+        )}
+        {description && description !== about && (
+          <SectionCard title="Description">
+            <p className="whitespace-pre-line text-gray-800">{description}</p>
+          </SectionCard>
+        )}
+        <AdSlot slot="banner" className="mx-auto" />
+        <WorkingHoursCard workingHours={b.workingHours} />
+        {b.services.length > 0 && (
+          <SectionCard title="Services" icon={<Tag className="h-5 w-5 text-blue-700" aria-hidden="true" />}>
+            <ul className="flex flex-wrap gap-2">
+              {b.services.map((s) => (
+                <li key={s} className="rounded-full bg-gray-100 px-3 py-1 text-sm text-gray-800">{s}</li>
+              ))}
+            </ul>
+          </SectionCard>
+        )}
+        <WeeklyScheduleCard businessHours={b.businessHours} />
+      </div>
+      <aside className="space-y-6" aria-label="Contact and actions">
+        <AdSlot slot="detail" className="mx-auto" />
+        <QuickActions business={b} />
+        <AddressCard business={b} />
+        <ContactCard business={b} />
+      </aside>
+    </div>
+  );
 }

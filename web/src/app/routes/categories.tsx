@@ -1,4 +1,43 @@
-// Placeholder: filled in by the public-site issue.
+import { Tag } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { EmptyMessage, ErrorMessage } from '@/components/page-message';
+import { SkeletonCards } from '@/components/skeleton';
+import { paths } from '@/config/paths';
+import { useCategories } from '@/features/categories/api/get-categories';
+import { useDocumentHead } from '@/lib/seo';
+
+const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
+
 export function CategoriesRoute() {
-  return <main><h1>CategoriesRoute</h1></main>;
+  const categories = useCategories();
+  useDocumentHead({ title: 'Business Categories | rehber', description: 'Browse local businesses by category.', path: paths.categories });
+  return (
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-3xl font-bold text-gray-900">Business Categories</h1>
+        <p className="mt-1 text-gray-700">Browse local businesses by what they do.</p>
+      </header>
+      {categories.isPending ? (
+        <div className={GRID}><SkeletonCards count={12} className="h-20" /></div>
+      ) : categories.isError ? (
+        <ErrorMessage />
+      ) : categories.data.length === 0 ? (
+        <EmptyMessage>No categories yet</EmptyMessage>
+      ) : (
+        <ul className={GRID}>
+          {categories.data.map((c) => (
+            <li key={c.id}>
+              <Link to={paths.category(c.slug)} className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm hover:border-blue-300 hover:shadow-md" data-category-card="">
+                <Tag className="h-5 w-5 shrink-0 text-blue-700" aria-hidden="true" />
+                <span>
+                  <span className="block font-semibold text-gray-900">{c.name}</span>
+                  <span className="block text-sm text-gray-700">{c.businessCount.toLocaleString('en-US')} businesses</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }

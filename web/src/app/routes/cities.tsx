@@ -1,4 +1,67 @@
-// Placeholder: filled in by the public-site issue.
+import { SKELETONS } from '@data/constants';
+import { CityCard } from '@/components/city-card';
+import { EmptyMessage, ErrorMessage } from '@/components/page-message';
+import { SkeletonCards } from '@/components/skeleton';
+import { paths } from '@/config/paths';
+import { useCities } from '@/features/cities/api/get-cities';
+import { groupByCountry } from '@/features/cities/group-by-country';
+import { useDocumentHead } from '@/lib/seo';
+
+const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
+const n = (v: number) => v.toLocaleString('tr-TR');
+
+/** SPEC §2: the Turkish page of cities grouped by country, with totals. */
 export function CitiesRoute() {
-  return <main><h1>CitiesRoute</h1></main>;
+  const cities = useCities();
+  useDocumentHead({ title: 'Şehirler | rehber', description: 'Ülkelere göre gruplanmış tüm şehirler ve işletmeleri.', path: paths.cities });
+  const groups = cities.data ? groupByCountry(cities.data) : [];
+  const totalBusinesses = groups.reduce((s, g) => s + g.businesses, 0);
+
+  return (
+    <div lang="tr" className="space-y-8">
+      <header>
+        <h1 className="text-3xl font-bold text-gray-900">Şehirler</h1>
+        <p className="mt-1 text-gray-700">Ülkelere göre gruplanmış tüm şehirler</p>
+      </header>
+      {cities.isPending ? (
+        <div className={GRID}>
+          <SkeletonCards count={SKELETONS.cities} className="h-28" />
+        </div>
+      ) : cities.isError ? (
+        <ErrorMessage>Şehirler yüklenemedi. Lütfen daha sonra tekrar deneyin.</ErrorMessage>
+      ) : groups.length === 0 ? (
+        <EmptyMessage>Henüz şehir bulunmuyor</EmptyMessage>
+      ) : (
+        <>
+          <dl className="grid grid-cols-3 gap-4" data-city-totals="">
+            {[
+              ['Ülke', groups.length],
+              ['Şehir', cities.data.length],
+              ['İşletme', totalBusinesses],
+            ].map(([label, value]) => (
+              <div key={label} className="rounded-lg border border-gray-200 bg-white p-4 text-center shadow-sm">
+                <dt className="text-sm text-gray-700">{label}</dt>
+                <dd className="text-2xl font-bold text-gray-900">{n(value as number)}</dd>
+              </div>
+            ))}
+          </dl>
+          {groups.map((g, i) => (
+            <section key={g.country} aria-labelledby={`country-${i}`} data-country-group={g.country}>
+              <h2 id={`country-${i}`} className="mb-3 flex flex-wrap items-baseline gap-2 text-xl font-semibold text-gray-900">
+                {g.country}
+                <span className="text-sm font-normal text-gray-700">
+                  {n(g.cities.length)} şehir · {n(g.businesses)} işletme
+                </span>
+              </h2>
+              <div className={GRID}>
+                {g.cities.map((c) => (
+                  <CityCard key={c.id} city={c} countLabel={(v) => `${n(v)} işletme`} />
+                ))}
+              </div>
+            </section>
+          ))}
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,4 +1,28 @@
-// Placeholder: filled in by the public-site issue.
+import { useParams } from 'react-router-dom';
+import { CityCard } from '@/components/city-card';
+import { EmptyMessage, NotFoundMessage } from '@/components/page-message';
+import { SkeletonCards } from '@/components/skeleton';
+import { paths } from '@/config/paths';
+import { useCountry } from '@/features/countries/api/get-country';
+import { useDocumentHead } from '@/lib/seo';
+
 export function CountryRoute() {
-  return <main><h1>CountryRoute</h1></main>;
+  const { slug = '' } = useParams();
+  const country = useCountry(slug);
+  const c = country.data;
+  useDocumentHead(c ? { title: `Businesses in ${c.name} | rehber`, description: `${c.businessCount} local businesses in ${c.cities.length} cities of ${c.name}.`, path: paths.country(c.slug) } : null);
+
+  if (country.isError) return <NotFoundMessage title="Country Not Found" text="The country you are looking for was not found or does not exist." />;
+  return (
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-3xl font-bold text-gray-900">{c ? c.name : <span className="sr-only">Loading...</span>}</h1>
+        {c && <p className="mt-1 text-gray-700">{c.businessCount.toLocaleString('en-US')} businesses in {c.cities.length.toLocaleString('en-US')} cities</p>}
+      </header>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {!c ? <SkeletonCards count={9} className="h-24" /> : c.cities.map((city) => <CityCard key={city.id} city={city} />)}
+      </div>
+      {c && c.cities.length === 0 && <EmptyMessage>No cities found</EmptyMessage>}
+    </div>
+  );
 }

@@ -1,4 +1,86 @@
-// Placeholder: filled in by the public-site issue.
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { FALLBACK_BUSINESS_COUNT } from '@data/constants';
+import { BusinessCard } from '@/components/business-card';
+import { CityCard } from '@/components/city-card';
+import { EmptyMessage, ErrorMessage } from '@/components/page-message';
+import { SearchBlock } from '@/components/search-block';
+import { SkeletonCards } from '@/components/skeleton';
+import { paths } from '@/config/paths';
+import { useFeaturedBusinesses } from '@/features/businesses/api/get-featured';
+import { useRecentBusinesses } from '@/features/businesses/api/get-recent';
+import { usePopularCities } from '@/features/cities/api/get-popular-cities';
+import { useStats } from '@/features/stats/api/get-stats';
+import { StatTiles } from '@/features/stats/components/stat-tiles';
+import { useDocumentHead, DEFAULT_TITLE } from '@/lib/seo';
+
+const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-4';
+
 export function HomeRoute() {
-  return <main><h1>HomeRoute</h1></main>;
+  const navigate = useNavigate();
+  const stats = useStats();
+  const recent = useRecentBusinesses();
+  const featured = useFeaturedBusinesses();
+  const cities = usePopularCities();
+  useDocumentHead({ title: DEFAULT_TITLE, description: 'Find trusted local businesses, craftsmen and service providers in cities worldwide.', path: paths.home });
+
+  // SPEC §2: the stats call's figure, or the fallback while it loads or when it fails.
+  const verified = stats.data ? stats.data.totalBusinesses.toLocaleString('en-US') : FALLBACK_BUSINESS_COUNT;
+
+  return (
+    <div className="space-y-12">
+      <section className="-mx-4 -mt-6 bg-gradient-to-br from-blue-800 to-blue-600 px-4 py-14 text-white sm:rounded-b-2xl">
+        <div className="mx-auto max-w-3xl text-center">
+          <h1 className="text-3xl font-bold sm:text-4xl">Find trusted local businesses near you</h1>
+          <p className="mt-3 text-lg text-blue-50">
+            <span className="font-semibold text-white" data-verified-count="">{verified}</span> verified businesses, craftsmen and service providers
+          </p>
+          <div className="mt-8">
+            <SearchBlock onSearch={({ query, location }) => navigate(paths.search(query.trim(), location.trim()))} />
+          </div>
+        </div>
+      </section>
+
+      <StatTiles totalBusinesses={stats.data?.totalBusinesses} />
+
+      <HomeSection title="Latest Businesses" query={recent} empty="No businesses added yet">
+        {(items) => items.map((b) => <BusinessCard key={b.id} business={b} />)}
+      </HomeSection>
+
+      <HomeSection title="Popular Cities" query={cities} empty="No cities yet">
+        {(items) => items.map((c) => <CityCard key={c.id} city={c} />)}
+      </HomeSection>
+
+      <HomeSection title="Featured Businesses" query={featured} empty="No businesses added yet">
+        {(items) => items.map((b) => <BusinessCard key={b.id} business={b} />)}
+      </HomeSection>
+    </div>
+  );
+}
+
+interface ListQuery<T> {
+  data: T[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+}
+
+function HomeSection<T>({ title, query, empty, children }: { title: string; query: ListQuery<T>; empty: string; children: (items: T[]) => ReactNode }) {
+  return (
+    <section aria-labelledby={`${title}-h`.replace(/\s+/g, '-')}>
+      <h2 id={`${title}-h`.replace(/\s+/g, '-')} className="mb-4 text-2xl font-bold text-gray-900">
+        {title}
+      </h2>
+      {query.isPending ? (
+        <div className={GRID}>
+          <SkeletonCards count={4} />
+        </div>
+      ) : query.isError ? (
+        <ErrorMessage />
+      ) : query.data && query.data.length > 0 ? (
+        <div className={GRID}>{children(query.data)}</div>
+      ) : (
+        <EmptyMessage>{empty}</EmptyMessage>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { businessMeta, excerpt } from './page-meta.js';
+
+describe('page meta', () => {
+  it('cuts the description at 150 characters of the about text', () => {
+    const about = 'word '.repeat(100);
+    expect(excerpt(about).length).toBeLessThanOrEqual(150);
+    const meta = businessMeta({ name: 'Café Zoë', slug: 'cafe-zoe-chij3wu', about, address: 'A St 1', category: { name: 'Café' }, city: { name: 'Paris' } });
+    expect(meta.description).toBe(excerpt(about));
+    expect(meta.title).toBe('Café Zoë - Café in Paris | rehber');
+    expect(meta.path).toBe('/details/cafe-zoe-chij3wu');
+  });
+  it('falls back to name, category, city and address without an about text', () => {
+    const meta = businessMeta({ name: 'X', slug: 'x', about: null, address: 'A St 1', category: null, city: { name: 'Paris' } });
+    expect(meta.description).toBe('X, in Paris. A St 1');
+  });
+});

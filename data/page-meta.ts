@@ -1,0 +1,46 @@
+/**
+ * Title and description of the business and city pages, computed the same way by the server's
+ * crawler head (server/seo) and the client (web/src/lib/seo.ts), so both agree. Pure.
+ */
+import { META_DESCRIPTION_LENGTH } from './constants.js';
+import type { Business, City } from './types.js';
+
+export const SITE_NAME = 'rehber';
+
+/** Whitespace collapsed, then at most `max` characters (SPEC §9: 150). */
+export function excerpt(text: string | null | undefined, max = META_DESCRIPTION_LENGTH): string {
+  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : flat.slice(0, max).trimEnd();
+}
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Path of the canonical URL, to be prefixed with the site's base URL. */
+  path: string;
+}
+
+type BusinessForMeta = Pick<Business, 'name' | 'slug' | 'about' | 'address'> & {
+  category: { name: string } | null;
+  city: { name: string } | null;
+};
+
+export function businessMeta(b: BusinessForMeta): PageMeta {
+  const where = b.city?.name ? ` in ${b.city.name}` : '';
+  const what = b.category?.name ? `${b.category.name}${where}` : where.trim();
+  const fallback = `${b.name}${what ? `, ${what}` : ''}. ${b.address}`;
+  return {
+    title: `${b.name}${what ? ` - ${what}` : ''} | ${SITE_NAME}`,
+    description: excerpt(b.about) || excerpt(fallback),
+    path: `/details/${b.slug}`,
+  };
+}
+
+export function cityMeta(c: Pick<City, 'name' | 'state' | 'country' | 'businessCount' | 'slug'>): PageMeta {
+  const place = [c.name, c.state, c.country].filter(Boolean).join(', ');
+  return {
+    title: `Businesses in ${place} | ${SITE_NAME}`,
+    description: excerpt(`${c.businessCount} local businesses in ${place}: ratings, addresses, phone numbers and working hours.`),
+    path: `/city/${c.slug}`,
+  };
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { loadSample } from '../data/sample.js';
+import type { Config } from '../server/config.js';
+import { startTestApp, type TestApp } from '../server/test-app.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const AXE_PATH = path.join(root, 'node_modules', 'axe-core', 'axe.min.js');
+
+/** The real app on a fresh database; with the bundled sample unless `sample: false`. Needs dist/web (make build-web). */
+export async function startPublicApp(options: { sample?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
+  if (!fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))) {
+    throw new Error('dist/web is missing: run `npx vite build --config web/vite.config.ts` (make test does it)');
+  }
+  const app = await startTestApp(options.config);
+  if (options.sample !== false) await loadSample(app.db);
+  return app;
+}
+
+/** A business of the sample chosen by a query, with its slug and its city's slug. */
+export async function someBusiness(app: TestApp, where: (q: ReturnType<TestApp['db']>) => unknown = () => {}): Promise<{ name: string; slug: string; citySlug: string; cityName: string }> {
+  const q = app.db('businesses as b').join('cities as c', 'c.id', 'b.city_id').select('b.name', 'b.slug', 'c.slug as citySlug', 'c.name as cityName').orderBy('b.id').first();
+  where(q);
+  return (await q) as { name: string; slug: string; citySlug: string; cityName: string };
+}
+
+/** Runs axe-core in the page; returns the serious and critical violations, described. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help} (${v.targets.join(', ')})`);
+}
+
+/** Every request the page makes to a host other than the app's. */
+export function trackThirdParty(page: Page, appUrl: string): string[] {
+  const origin = new URL(appUrl).origin;
+  const seen: string[] = [];
+  page.on('request', (req) => {
+    const url = req.url();
+    if (/^https?:/.test(url) && new URL(url).origin !== origin) seen.push(url);
+  });
+  return seen;
+}

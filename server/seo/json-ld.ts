@@ -1,0 +1,69 @@
+/**
+ * schema.org LocalBusiness for a business page. No aggregateRating: Google's review-snippet rules
+ * exclude ratings collected on other sites, and ours come from imported files (issue 4).
+ */
+import { safeHttpUrl } from '../../data/safe-url.js';
+import type { Business, BusinessHours } from '../../data/types.js';
+
+const DAYS: Array<[keyof BusinessHours, string]> = [
+  ['monday', 'Monday'], ['tuesday', 'Tuesday'], ['wednesday', 'Wednesday'], ['thursday', 'Thursday'],
+  ['friday', 'Friday'], ['saturday', 'Saturday'], ['sunday', 'Sunday'],
+];
+
+/** '8AM' → '08:00', '9:30 pm' → '21:30', '17:00' → '17:00'; null when it is not a time. */
+export function toIsoTime(text: string | undefined): string | null {
+  const m = text?.trim().match(/^(\d{1,2})(?:[:.](\d{2}))?\s*([AaPp]\.?[Mm]\.?)?$/);
+  if (!m) return null;
+  let hour = Number(m[1]);
+  const minute = m[2] ? Number(m[2]) : 0;
+  const meridiem = m[3]?.[0]?.toLowerCase();
+  if (meridiem) {
+    if (hour < 1 || hour > 12) return null;
+    hour = (hour % 12) + (meridiem === 'p' ? 12 : 0);
+  }
+  if (hour > 24 || minute > 59) return null;
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
+export function openingHoursSpecification(hours: BusinessHours): object[] {
+  const out: object[] = [];
+  for (const [key, label] of DAYS) {
+    const h = hours?.[key];
+    if (!h || h.closed) continue;
+    const opens = toIsoTime(h.open);
+    const closes = toIsoTime(h.close);
+    if (!opens || !closes) continue;
+    out.push({ '@type': 'OpeningHoursSpecification', dayOfWeek: `https://schema.org/${label}`, opens, closes });
+  }
+  return out;
+}
+
+export function businessJsonLd(b: Business, pageUrl: string): Record<string, unknown> {
+  const ld: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'LocalBusiness',
+    name: b.name,
+    url: pageUrl,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: b.address,
+      ...(b.city?.name ? { addressLocality: b.city.name } : {}),
+      ...(b.state ? { addressRegion: b.state } : {}),
+      ...(b.postalCode ? { postalCode: b.postalCode } : {}),
+      ...(b.country ? { addressCountry: b.country } : {}),
+    },
+  };
+  if (b.about || b.description) ld.description = b.about || b.description;
+  if (b.phone) ld.telephone = b.phone;
+  if (b.email) ld.email = b.email;
+  const image = safeHttpUrl(b.photo);
+  if (image) ld.image = image;
+  const website = safeHttpUrl(b.website);
+  if (website) ld.sameAs = [website];
+  if (typeof b.latitude === 'number' && typeof b.longitude === 'number' && Number.isFinite(b.latitude) && Number.isFinite(b.longitude)) {
+    ld.geo = { '@type': 'GeoCoordinates', latitude: b.latitude, longitude: b.longitude };
+  }
+  const hours = openingHoursSpecification(b.businessHours);
+  if (hours.length) ld.openingHoursSpecification = hours;
+  return ld;
+}

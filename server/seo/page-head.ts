@@ -1,0 +1,63 @@
+/**
+ * Which head a path gets and whether it exists: the crawler's view of the SPA's routes. A known
+ * route answers 200; an unknown business, city, category or country, or any other path, 404.
+ */
+import type { Db } from '../../db/index.js';
+import { getBusinessBySlug } from '../../db/queries/businesses.js';
+import { getCategoryBySlug } from '../../db/queries/categories.js';
+import { getCityBySlug } from '../../db/queries/cities.js';
+import { getCountryBySlug } from '../../db/queries/countries.js';
+import { businessMeta, cityMeta } from '../../data/page-meta.js';
+import { safeHttpUrl } from '../../data/safe-url.js';
+import { renderHead } from './head.js';
+import { businessJsonLd } from './json-ld.js';
+
+export interface PageHead {
+  status: 200 | 404;
+  /** Replacement for the <!--head--> block; undefined keeps the built default. */
+  head?: string;
+}
+
+// The SPA's public and admin routes without a slug (web/src/app/router.tsx).
+const STATIC_ROUTES = new Set(['/', '/cities', '/categories', '/search', '/about', '/admin', '/admin/login', '/admin/businesses', '/admin/countries', '/admin/sitemap']);
+const SLUG_ROUTE = /^\/(details|city|category|country)\/([^/]+)$/;
+
+export async function pageHead(db: Db, baseUrl: string, rawPath: string): Promise<PageHead> {
+  const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
+  if (STATIC_ROUTES.has(path)) return { status: 200 };
+  const m = SLUG_ROUTE.exec(path);
+  if (!m) return { status: 404 };
+  let slug: string;
+  try {
+    slug = decodeURIComponent(m[2]);
+  } catch {
+    return { status: 404 };
+  }
+  switch (m[1]) {
+    case 'details': {
+      const business = await getBusinessBySlug(db, slug);
+      if (!business) return { status: 404 };
+      const meta = businessMeta(business);
+      const canonical = baseUrl + meta.path;
+      const head = renderHead({
+        title: meta.title,
+        description: meta.description,
+        canonical,
+        ogType: 'business.business',
+        image: safeHttpUrl(business.photo),
+        jsonLd: businessJsonLd(business, canonical),
+      });
+      return { status: 200, head };
+    }
+    case 'city': {
+      const city = await getCityBySlug(db, slug);
+      if (!city) return { status: 404 };
+      const meta = cityMeta(city);
+      return { status: 200, head: renderHead({ title: meta.title, description: meta.description, canonical: baseUrl + meta.path }) };
+    }
+    case 'category':
+      return { status: (await getCategoryBySlug(db, slug)) ? 200 : 404 };
+    default:
+      return { status: (await getCountryBySlug(db, slug)) ? 200 : 404 };
+  }
+}

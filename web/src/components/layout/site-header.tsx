@@ -1,0 +1,64 @@
+import { Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { paths } from '@/config/paths';
+
+const LINKS = [
+  { to: paths.home, label: 'Home', end: true },
+  { to: paths.cities, label: 'Cities', end: false },
+  { to: paths.categories, label: 'Categories', end: false },
+  { to: paths.search(), label: 'Search', end: false },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-blue-50 text-blue-800' : 'text-gray-700 hover:bg-gray-100 hover:text-gray-900'}`;
+
+export function SiteHeader() {
+  const location = useLocation();
+  // The menu belongs to the page it was opened on: navigating closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.key;
+  return (
+    <header className="sticky top-0 z-20 border-b border-gray-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3">
+        <Link to={paths.home} className="text-xl font-bold tracking-tight text-blue-800">
+          rehber
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex gap-1">
+            {LINKS.map((l) => (
+              <li key={l.label}>
+                <NavLink to={l.to} end={l.end} className={linkClass}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <button
+          type="button"
+          className="rounded-md p-2 text-gray-700 hover:bg-gray-100 md:hidden"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpenAt(open ? null : location.key)}
+        >
+          {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
+        </button>
+      </div>
+      {open && (
+        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-gray-200 px-4 pb-3 md:hidden">
+          <ul className="flex flex-col gap-1 pt-2">
+            {LINKS.map((l) => (
+              <li key={l.label}>
+                <NavLink to={l.to} end={l.end} className={(s) => `block ${linkClass(s)}`}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'react';
+import { AD_SLOT_HEIGHT, AD_SLOT_WIDTH } from '@data/constants';
+import { adsConfig, loadAdScript, type AdSlotName } from '../ads-config';
+
+const SIZES: Record<AdSlotName, { width: number; height: number }> = {
+  detail: { width: AD_SLOT_WIDTH, height: AD_SLOT_HEIGHT },
+  notFound: { width: AD_SLOT_WIDTH, height: AD_SLOT_HEIGHT },
+  // The leaderboard banner; it shrinks to the screen's width on phones.
+  banner: { width: 728, height: 90 },
+};
+
+declare global {
+  interface Window {
+    adsbygoogle?: unknown[];
+  }
+}
+
+/**
+ * One ad slot of the size SPEC §9 gives. Without AD_CLIENT a neutral placeholder of the same size
+ * keeps the layout from jumping when ads are switched on.
+ */
+export function AdSlot({ slot, className = '' }: { slot: AdSlotName; className?: string }) {
+  const { client, slots } = adsConfig();
+  const size = SIZES[slot];
+  const pushed = useRef(false);
+
+  useEffect(() => {
+    if (!client || pushed.current) return;
+    pushed.current = true;
+    loadAdScript(client);
+    (window.adsbygoogle = window.adsbygoogle || []).push({});
+  }, [client]);
+
+  const style = { width: size.width, height: size.height, maxWidth: '100%' };
+  if (!client) {
+    return (
+      <div
+        className={`flex items-center justify-center rounded-md border border-dashed border-gray-300 bg-gray-50 text-xs uppercase tracking-wide text-gray-600 ${className}`}
+        style={style}
+        data-ad-slot-name={slot}
+        data-ad-placeholder=""
+      >
+        Advertisement
+      </div>
+    );
+  }
+  return (
+    <div className={className} style={style} data-ad-slot-name={slot} aria-label="Advertisement">
+      <ins className="adsbygoogle" style={{ display: 'block', ...style }} data-ad-client={client} data-ad-slot={slots[slot]} />
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Business } from '@data/types';
+import { apiGet } from '@/lib/api';
+
+export const getRecentBusinesses = () => apiGet<Business[]>('/api/businesses/recent');
+
+export const recentBusinessesOptions = () => queryOptions({ queryKey: ['api', 'businesses', 'recent'], queryFn: getRecentBusinesses });
+
+export const useRecentBusinesses = () => useQuery(recentBusinessesOptions());

@@ -1,0 +1,44 @@
+import type { Business } from '@data/types';
+import { BusinessPhoto } from '@/components/business-photo';
+import { Stars } from '@/components/stars';
+import { VerifiedBadge } from '@/components/verified-badge';
+import { Link } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import { STARS } from '@data/constants';
+
+const badge = 'inline-flex items-center rounded-full px-3 py-1 text-xs font-medium';
+
+/** Photo, name with the verified icon, rating out of 5 with stars, review count, badges. */
+export function BusinessHero({ business: b }: { business: Business }) {
+  return (
+    <div className="overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm">
+      <BusinessPhoto photo={b.photo} name={b.name} className="h-56 w-full sm:h-72" />
+      <div className="space-y-3 p-5">
+        <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold text-gray-900 sm:text-3xl">
+          <span>{b.name}</span>
+          {b.isVerified && <VerifiedBadge />}
+        </h1>
+        <p className="flex flex-wrap items-center gap-2 text-gray-800">
+          <Stars rating={b.rating} size={18} />
+          <span className="font-semibold">
+            {b.rating.toFixed(1)} / {STARS}
+          </span>
+          <span className="text-gray-600">({b.reviewCount.toLocaleString('en-US')} reviews)</span>
+        </p>
+        <p className="flex flex-wrap gap-2">
+          {b.category && (
+            <Link to={paths.category(b.category.slug)} className={`${badge} bg-blue-50 text-blue-800 hover:bg-blue-100`}>
+              {b.category.name}
+            </Link>
+          )}
+          {b.city && (
+            <Link to={paths.city(b.city.slug)} className={`${badge} bg-gray-100 text-gray-800 hover:bg-gray-200`}>
+              {b.city.name}
+            </Link>
+          )}
+          {b.isActive && <span className={`${badge} bg-green-50 text-green-800`}>Active</span>}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { ExternalLink, Globe, Mail, MapPin, Phone } from 'lucide-react';
+import { directionsUrl, mailtoHref, safeHttpUrl, telHref } from '@data/safe-url';
+import type { Business } from '@data/types';
+import { SectionCard } from './section-card';
+
+const link = 'text-blue-700 hover:underline break-all';
+
+/** Address with postal code and country, and a View on Map link (http(s) only). */
+export function AddressCard({ business: b }: { business: Business }) {
+  const map = directionsUrl(b.locationLink, [b.address, b.postalCode, b.country].filter(Boolean).join(', '));
+  return (
+    <SectionCard title="Address" icon={<MapPin className="h-5 w-5 text-blue-700" aria-hidden="true" />}>
+      <address className="not-italic text-gray-800">
+        <p>{b.address}</p>
+        {b.postalCode && <p>Postal code: {b.postalCode}</p>}
+        {b.country && <p>{b.country}</p>}
+      </address>
+      {map && (
+        <a href={map} target="_blank" rel="noopener noreferrer nofollow" className={`mt-2 inline-flex items-center gap-1 ${link}`}>
+          View on Map <ExternalLink className="h-4 w-4" aria-hidden="true" />
+        </a>
+      )}
+    </SectionCard>
+  );
+}
+
+/** Phone, email and website; a value that cannot be a safe link is shown as plain text. */
+export function ContactCard({ business: b }: { business: Business }) {
+  const tel = telHref(b.phone);
+  const mail = mailtoHref(b.email);
+  const web = safeHttpUrl(b.website);
+  const none = !b.phone && !b.email && !b.website;
+  return (
+    <SectionCard title="Contact Information" icon={<Phone className="h-5 w-5 text-blue-700" aria-hidden="true" />}>
+      {none ? (
+        <p className="text-gray-700">No contact details available</p>
+      ) : (
+        <ul className="space-y-2 text-gray-800">
+          {b.phone && (
+            <li className="flex items-center gap-2">
+              <Phone className="h-4 w-4 shrink-0" aria-hidden="true" />
+              {tel ? <a href={tel} className={link}>{b.phone}</a> : <span>{b.phone}</span>}
+            </li>
+          )}
+          {b.email && (
+            <li className="flex items-center gap-2">
+              <Mail className="h-4 w-4 shrink-0" aria-hidden="true" />
+              {mail ? <a href={mail} className={link}>{b.email}</a> : <span className="break-all">{b.email}</span>}
+            </li>
+          )}
+          {b.website && (
+            <li className="flex items-center gap-2">
+              <Globe className="h-4 w-4 shrink-0" aria-hidden="true" />
+              {web ? (
+                <a href={web} target="_blank" rel="noopener noreferrer nofollow ugc" className={link}>
+                  {b.website}
+                </a>
+              ) : (
+                <span className="break-all" data-unsafe-website="">{b.website}</span>
+              )}
+            </li>
+          )}
+        </ul>
+      )}
+    </SectionCard>
+  );
+}
+
+/** Call Now and Get Directions (SPEC §2); each shown only when it can work. */
+export function QuickActions({ business: b }: { business: Business }) {
+  const tel = telHref(b.phone);
+  const map = directionsUrl(b.locationLink, [b.address, b.postalCode, b.country].filter(Boolean).join(', '));
+  const btn = 'flex w-full items-center justify-center gap-2 rounded-md px-4 py-2 font-medium';
+  return (
+    <SectionCard title="Quick Actions">
+      <div className="space-y-2">
+        {tel && (
+          <a href={tel} className={`${btn} bg-blue-700 text-white hover:bg-blue-800`}>
+            <Phone className="h-4 w-4" aria-hidden="true" /> Call Now
+          </a>
+        )}
+        {map && (
+          <a href={map} target="_blank" rel="noopener noreferrer nofollow" className={`${btn} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}>
+            <MapPin className="h-4 w-4" aria-hidden="true" /> Get Directions
+          </a>
+        )}
+      </div>
+    </SectionCard>
+  );
+}

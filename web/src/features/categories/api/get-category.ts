@@ -1,0 +1,9 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Category } from '@data/types';
+import { apiGet } from '@/lib/api';
+
+export const getCategory = (slug: string) => apiGet<Category>(`/api/categories/${encodeURIComponent(slug)}`);
+
+export const categoryOptions = (slug: string) => queryOptions({ queryKey: ['api', 'categories', slug], queryFn: () => getCategory(slug) });
+
+export const useCategory = (slug: string) => useQuery(categoryOptions(slug));

@@ -1,0 +1,9 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { City } from '@data/types';
+import { apiGet } from '@/lib/api';
+
+export const getCities = () => apiGet<City[]>('/api/cities');
+
+export const citiesOptions = () => queryOptions({ queryKey: ['api', 'cities'], queryFn: getCities });
+
+export const useCities = () => useQuery(citiesOptions());

@@ -1,0 +1,9 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { City } from '@data/types';
+import { apiGet } from '@/lib/api';
+
+export const getCity = (slug: string) => apiGet<City>(`/api/cities/${encodeURIComponent(slug)}`);
+
+export const cityOptions = (slug: string) => queryOptions({ queryKey: ['api', 'cities', slug], queryFn: () => getCity(slug) });
+
+export const useCity = (slug: string) => useQuery(cityOptions(slug));

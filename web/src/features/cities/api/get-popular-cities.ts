@@ -1,0 +1,9 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { City } from '@data/types';
+import { apiGet } from '@/lib/api';
+
+export const getPopularCities = () => apiGet<City[]>('/api/cities/popular');
+
+export const popularCitiesOptions = () => queryOptions({ queryKey: ['api', 'cities', 'popular'], queryFn: getPopularCities });
+
+export const usePopularCities = () => useQuery(popularCitiesOptions());

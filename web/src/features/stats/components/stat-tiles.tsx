@@ -1,0 +1,25 @@
+import { Hammer, Users, Wrench, Briefcase } from 'lucide-react';
+import { CRAFTSMEN_FIGURE } from '@data/constants';
+
+/** SPEC §2: craftsmen fixed at 150; every other tile is total businesses / 1000, floored. */
+export function StatTiles({ totalBusinesses }: { totalBusinesses: number | undefined }) {
+  const thousands = totalBusinesses === undefined ? undefined : Math.floor(totalBusinesses / 1000);
+  const k = thousands === undefined ? '…' : `${thousands}K+`;
+  const tiles = [
+    { label: 'Service Providers', value: k, Icon: Briefcase },
+    { label: 'Craftsmen', value: `${CRAFTSMEN_FIGURE}+`, Icon: Hammer },
+    { label: 'Repair & Service', value: k, Icon: Wrench },
+    { label: 'Local Experts', value: k, Icon: Users },
+  ];
+  return (
+    <ul className="grid grid-cols-2 gap-4 md:grid-cols-4" aria-label="Directory figures">
+      {tiles.map(({ label, value, Icon }) => (
+        <li key={label} className="flex flex-col items-center rounded-lg border border-gray-200 bg-white p-4 text-center shadow-sm" data-stat-tile="">
+          <Icon className="mb-2 h-6 w-6 text-blue-700" aria-hidden="true" />
+          <span className="text-2xl font-bold text-gray-900">{value}</span>
+          <span className="text-sm text-gray-700">{label}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

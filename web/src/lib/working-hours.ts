@@ -1,0 +1,74 @@
+/**
+ * How SPEC §2 shows working hours: empty, '{}' and 'null' mean 'Hours not available'; JSON by day is
+ * read Monday to Sunday ('Closed' shown as closed); any other text is split at , ; | into lines.
+ */
+import type { BusinessHours } from '@data/types';
+
+export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Day = (typeof DAYS)[number];
+export const DAY_LABELS: Record<Day, string> = {
+  monday: 'Monday', tuesday: 'Tuesday', wednesday: 'Wednesday', thursday: 'Thursday',
+  friday: 'Friday', saturday: 'Saturday', sunday: 'Sunday',
+};
+
+export interface DayLine {
+  day: string;
+  hours: string;
+  closed: boolean;
+}
+
+export type HoursDisplay = { kind: 'none' } | { kind: 'days'; days: DayLine[] } | { kind: 'lines'; lines: string[] };
+
+const isClosed = (text: string) => /^closed$/i.test(text.trim());
+
+function asText(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim() || null;
+  if (Array.isArray(value)) return value.map(asText).filter(Boolean).join(', ') || null;
+  if (value && typeof value === 'object') {
+    const v = value as { open?: unknown; close?: unknown; closed?: unknown };
+    if (v.closed === true) return 'Closed';
+    if (typeof v.open === 'string' || typeof v.close === 'string') return [v.open, v.close].filter(Boolean).join(' - ');
+  }
+  return null;
+}
+
+export function workingHoursDisplay(text: string | null | undefined): HoursDisplay {
+  const raw = (text ?? '').trim();
+  if (raw === '' || raw === '{}' || raw === 'null') return { kind: 'none' };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+    const byDay = new Map(Object.entries(parsed as Record<string, unknown>).map(([k, v]) => [k.trim().toLowerCase(), v]));
+    const days: DayLine[] = [];
+    for (const day of DAYS) {
+      const value = asText(byDay.get(day));
+      if (value === null) continue;
+      days.push({ day: DAY_LABELS[day], hours: isClosed(value) ? 'Closed' : value, closed: isClosed(value) });
+    }
+    return days.length ? { kind: 'days', days } : { kind: 'none' };
+  }
+  if (typeof parsed === 'string' || typeof parsed === 'number' || Array.isArray(parsed)) {
+    const lines = (Array.isArray(parsed) ? parsed.map(asText).filter((s): s is string => !!s) : splitLines(String(parsed)));
+    return lines.length ? { kind: 'lines', lines } : { kind: 'none' };
+  }
+  const lines = splitLines(raw);
+  return lines.length ? { kind: 'lines', lines } : { kind: 'none' };
+}
+
+function splitLines(text: string): string[] {
+  return text.split(/[,;|]/).map((s) => s.trim()).filter(Boolean);
+}
+
+/** The weekly table: null when businessHours is empty; otherwise Monday to Sunday, a missing or closed day 'Closed'. */
+export function weeklySchedule(hours: BusinessHours | null | undefined): DayLine[] | null {
+  if (!hours || typeof hours !== 'object' || Object.keys(hours).length === 0) return null;
+  return DAYS.map((day) => {
+    const h = hours[day];
+    if (!h || h.closed || (!h.open && !h.close)) return { day: DAY_LABELS[day], hours: 'Closed', closed: true };
+    return { day: DAY_LABELS[day], hours: [h.open, h.close].filter(Boolean).join(' - '), closed: false };
+  });
+}
