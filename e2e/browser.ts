@@ -20,7 +20,7 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
       '--disable-sync',
       '--no-first-run',
       '--disable-dev-shm-usage',
-      `--user-data-dir=${userDataDir}`,
+      // No --user-data-dir: Playwright refuses it on launch() and gives each launch its own temporary profile.
     ],
   });
   return {
