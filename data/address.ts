@@ -44,7 +44,9 @@ const COUNTRY_NAMES = [
   'Philippines', 'Australia', 'New Zealand', 'United Arab Emirates', 'Saudi Arabia', 'Qatar',
 ];
 
-const countryKey = (text: string) => text.normalize('NFC').toLowerCase().replace(/[\s.]+/g, '');
+// 'TÜRKİYE' lowercases to 'türki̇ye' (i + combining dot) unless İ is folded first.
+const countryKey = (text: string) =>
+  text.normalize('NFC').replace(/İ/g, 'i').toLowerCase().replace(/\u0307/g, '').replace(/[\s.]+/g, '');
 
 const KNOWN_COUNTRIES = new Map<string, string>(Object.entries(COUNTRY_VARIANTS));
 for (const name of COUNTRY_NAMES) KNOWN_COUNTRIES.set(countryKey(name), name);
