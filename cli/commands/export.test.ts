@@ -1,0 +1,95 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { seedBusinesses } from '../../db/queries/admin-businesses.fixtures.js';
+import { UsageError } from '../exit.js';
+import { parseExportOptions } from './export.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+// The run's cwd is a temporary directory, so tsx is named by its path rather than resolved from there.
+const TSX = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+let t: TestDb;
+let dir: string;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-cli-export-'));
+  await seedBusinesses(t.db, [
+    { name: 'Kadıköy Fırını', address: 'Moda Cd. 1, Kadıköy/İstanbul', city: 'Kadıköy', country: 'Türkiye' },
+    { name: 'Austin Tacos', address: '1 Congress Ave, Austin, TX', city: 'Austin', state: 'TX', country: 'United States' },
+  ]);
+});
+afterAll(async () => {
+  await t.drop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function rehber(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', TSX, path.join(ROOT, 'cli/main.ts'), ...args], {
+      cwd: dir,
+      env: { ...process.env, DATABASE_URL: t.url, PUBLIC_BASE_URL: 'https://rehber.example', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const out: Buffer[] = [];
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out), stderr }));
+  });
+}
+
+describe('parseExportOptions', () => {
+  it('defaults to XLSX and the HTTP file name', () => {
+    expect(parseExportOptions({}, new Date('2026-11-21T12:00:00Z'))).toEqual({ country: undefined, format: 'xlsx', out: 'businesses-all-2026-11-21.xlsx' });
+    expect(parseExportOptions({ country: 'Türkiye', format: 'CSV' }, new Date('2026-11-21T12:00:00Z')).out).toBe('businesses-turkiye-2026-11-21.csv');
+  });
+  it('refuses an unknown format as a usage error', () => {
+    expect(() => parseExportOptions({ format: 'pdf' })).toThrow(UsageError);
+  });
+});
+
+describe('rehber export', () => {
+  it('writes the default-named XLSX file in the current directory, plain output when not a terminal', async () => {
+    const run = await rehber(['export']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const name = `businesses-all-${new Date().toISOString().slice(0, 10)}.xlsx`;
+    expect(run.stdout.toString()).toMatch(new RegExp(`^2 businesses exported to ${name.replace(/\./g, '\\.')} in [\\d.]+ s\\n$`));
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(path.join(dir, name));
+    expect(wb.worksheets[0].actualRowCount).toBe(3);
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith('.partial'))).toEqual([]);
+  });
+
+  it('writes one country as CSV to stdout with -', async () => {
+    const run = await rehber(['export', '--country', 'Türkiye', '--format', 'csv', '--out', '-']);
+    expect(run.code).toBe(0);
+    const text = run.stdout.toString('utf8');
+    expect(text.startsWith('\ufeffname,category,phone,full_address')).toBe(true);
+    expect(text).toContain('Kadıköy Fırını');
+    expect(text).toContain('https://rehber.example/details/kadikoy-firini');
+    expect(text).not.toContain('Austin');
+  });
+
+  it('stops with one line and exit 2 on a bad format, before touching the database', async () => {
+    const run = await rehber(['export', '--format', 'pdf'], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/--format must be one of xlsx, csv/);
+  });
+
+  it('exits 1 with one clear line when the database is unreachable', async () => {
+    const run = await rehber(['export', '--out', path.join(dir, 'x.csv'), '--format', 'csv'], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(fs.existsSync(path.join(dir, 'x.csv'))).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'x.csv.partial'))).toBe(false);
+  });
+});
