@@ -1,4 +1,16 @@
 import type { Command } from 'commander';
+import { runUntilSignal } from '../../server/start.js';
+import { UsageError } from '../exit.js';
 
-// Placeholder: filled in by the issue that owns this command.
-export function registerServeCommand(_program: Command): void {}
+/** `rehber serve`: the same flow as `make start` (server/start.ts), flags overriding PORT and HOST. */
+export function registerServeCommand(program: Command): void {
+  program
+    .command('serve')
+    .description('run the web server (migrates, loads the sample into an empty database, ensures an admin)')
+    .option('--port <port>', 'port to listen on (PORT)')
+    .option('--host <host>', 'address to listen on (HOST)')
+    .action(async (opts: { port?: string; host?: string }) => {
+      if (opts.port !== undefined && !/^\d+$/.test(opts.port)) throw new UsageError(`Invalid --port: ${opts.port}`);
+      await runUntilSignal({ ...process.env, ...(opts.port ? { PORT: opts.port } : {}), ...(opts.host ? { HOST: opts.host } : {}) });
+    });
+}
