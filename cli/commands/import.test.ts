@@ -1,0 +1,127 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { writeGeneratedCsv } from '../../scripts/bench/generate.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const HEADER = 'name,category,full_address,city,state,country,rating,reviews,place_id';
+let t: TestDb;
+let dir: string;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-cli-import-'));
+});
+afterAll(async () => {
+  await t.drop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real CLI from its sources; stdout is a pipe, so it must choose plain output. */
+function rehber(args: string[], onSpawn?: (pid: number) => void): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'cli/main.ts'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: t.url, NO_COLOR: '', FORCE_COLOR: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+    if (onSpawn && child.pid) onSpawn(child.pid);
+  });
+}
+
+function csv(name: string, lines: string[]): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, [HEADER, ...lines].join('\n') + '\n');
+  return file;
+}
+
+const GOOD = 'Ace Plumbing,Plumber,"1 Main St, Austin, TX 78701, United States",Austin,TX,United States,4.5,10,P1';
+const BAD = 'Bad Rating,Plumber,"2 Main St, Austin, TX 78701, United States",Austin,TX,United States,9,10,P2';
+
+describe('rehber import', () => {
+  it('prints exactly one JSON object with --json and exits 0 when every row is good', async () => {
+    const r = await rehber(['import', csv('good.csv', [GOOD]), '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ success: true, imported: 1, updated: 0, skipped: 0, errors: [] });
+  });
+
+  it('exits 3 and lists the rejected rows when some rows are bad', async () => {
+    const r = await rehber(['import', csv('mixed.csv', [GOOD.replace('P1', 'P7'), BAD]), '--json', '--mode', 'insert']);
+    expect(r.code).toBe(3);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ success: false, imported: 1, updated: 0, skipped: 1 });
+    expect(out.errors).toEqual([expect.stringMatching(/^Row 3: /)]);
+  });
+
+  it('writes plain lines without ANSI codes when stdout is not a terminal', async () => {
+    const r = await rehber(['import', csv('plain.csv', [GOOD])]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/plain\.csv: 0 imported, 0 updated, 1 skipped/);
+    expect(r.stdout).toMatch(/^Done: /m);
+    expect(r.stdout).not.toMatch(/\x1b\[/);
+  });
+
+  it('exits 1 with one line on stderr for an unreadable file', async () => {
+    const r = await rehber(['import', path.join(dir, 'missing.csv')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^rehber: missing\.csv: /);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('exits 2 on a wrong option before touching the database', async () => {
+    const r = await rehber(['import', 'x.csv', '--mode', 'merge']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('rehber: --mode must be upsert or insert');
+    const e = await rehber(['import', 'x.csv', '--encoding', 'klingon']);
+    expect(e.code).toBe(2);
+    expect(e.stderr).toMatch(/unknown encoding 'klingon'/);
+  });
+
+  it('converges after being killed mid-import: every row once, counts right, indexes back', async () => {
+    const ROWS = 40_000;
+    const file = path.join(dir, 'big.csv');
+    await writeGeneratedCsv(file, ROWS);
+    await t.db.raw('TRUNCATE businesses, cities, categories, countries, imports RESTART IDENTITY CASCADE');
+    let pid = 0;
+    const running = rehber(['import', file, '--json'], (p) => (pid = p));
+    // Kill it as soon as a batch has committed, long before the end.
+    for (;;) {
+      const row = await t.db('imports').first('imported');
+      if (row && row.imported > 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    process.kill(pid, 'SIGKILL');
+    const killed = await running;
+    expect(killed.signal).toBe('SIGKILL');
+    const committed = Number((await t.db('businesses').count({ n: '*' }))[0].n);
+    expect(committed).toBeGreaterThan(0);
+    expect(committed).toBeLessThan(ROWS);
+
+    const again = await rehber(['import', file, '--json']);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ success: true, imported: ROWS - committed, updated: 0, skipped: committed });
+    const check = await t.db.raw(`SELECT count(*)::int AS n, count(DISTINCT identity_key)::int AS keys, count(DISTINCT slug)::int AS slugs,
+      (SELECT sum(business_count) FROM cities)::int AS cities, (SELECT sum(business_count) FROM categories)::int AS categories
+      FROM businesses`);
+    expect(check.rows[0]).toEqual({ n: ROWS, keys: ROWS, slugs: ROWS, cities: ROWS, categories: ROWS });
+    const indexes = await t.db('pg_indexes').where({ tablename: 'businesses' }).pluck('indexname');
+    expect(indexes).toEqual(expect.arrayContaining(['businesses_search_idx', 'businesses_name_trgm_idx', 'businesses_city_idx']));
+  });
+});
