@@ -1,0 +1,126 @@
+import type { Browser, Page } from 'playwright-core';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SKELETONS } from '../data/constants.js';
+import type { TestApp } from '../server/test-app.js';
+import { launchBrowser } from './browser.js';
+import { startPublicApp, trackThirdParty } from './public-helpers.js';
+
+/**
+ * Loading skeletons, empty states and ads. To see a skeleton without timing, a test holds an
+ * exclusive lock on a table: the real API call waits on PostgreSQL until the test commits.
+ */
+let empty: TestApp;
+let withAds: TestApp;
+let chromium: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  empty = await startPublicApp({ sample: false });
+  await empty.db('cities').insert({ name: 'Emptyville', country: 'Nowhere', slug: 'emptyville', business_count: 0 });
+  withAds = await startPublicApp({ sample: false, config: { ads: { client: 'ca-pub-0000000000000000', slots: { detail: '111', notFound: '222', banner: '333' } } } });
+  chromium = await launchBrowser();
+  browser = chromium.browser;
+});
+afterAll(async () => {
+  await chromium?.close();
+  await empty?.close();
+  await withAds?.close();
+});
+
+async function withLock<T>(app: TestApp, table: string, body: () => Promise<T>): Promise<T> {
+  const trx: Knex.Transaction = await app.db.transaction();
+  try {
+    await trx.raw(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+    return await body();
+  } finally {
+    await trx.commit();
+  }
+}
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+describe('skeletons, then content', () => {
+  it(`the cities page shows ${SKELETONS.cities} skeleton cards, then 'Henüz şehir bulunmuyor'`, async () => {
+    const page = await newPage();
+    await withLock(empty, 'cities', async () => {
+      await page.goto(`${empty.url}/cities`);
+      await page.waitForFunction((n) => document.querySelectorAll('[data-skeleton]').length === n, SKELETONS.cities);
+    });
+    await page.getByText('Henüz şehir bulunmuyor').waitFor();
+    expect(await page.locator('[data-skeleton]').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it(`the city page shows ${SKELETONS.cityPage} skeleton items under its header, then 'No businesses found'`, async () => {
+    const page = await newPage();
+    await withLock(empty, 'businesses', async () => {
+      await page.goto(`${empty.url}/city/emptyville`);
+      await page.getByRole('heading', { level: 1, name: 'Emptyville' }).waitFor();
+      await page.waitForFunction((n) => document.querySelectorAll('[data-skeleton]').length === n, SKELETONS.cityPage);
+    });
+    await page.getByText('No businesses found').waitFor();
+    await page.context().close();
+  });
+
+  it("home shows the fallback count and skeletons while loading, then 'No businesses added yet'", async () => {
+    const page = await newPage();
+    await withLock(empty, 'businesses', async () => {
+      await page.goto(`${empty.url}/`);
+      await page.locator('[data-verified-count]').waitFor();
+      expect(await page.locator('[data-verified-count]').innerText()).toBe('60,000+');
+      await page.locator('[data-skeleton]').first().waitFor();
+    });
+    await page.getByText('No businesses added yet').first().waitFor();
+    expect(await page.locator('[data-verified-count]').innerText()).toBe('0');
+    await page.context().close();
+  });
+
+  it('the business page shows its skeleton, then the business', async () => {
+    const [city] = await empty.db('cities').where({ slug: 'emptyville' }).select('id');
+    await empty.db('businesses').insert({ name: 'Lone Bakery', slug: 'lone-bakery', address: 'B St 2', city_id: city.id, identity_key: 'n:lone' });
+    const page = await newPage();
+    await withLock(empty, 'businesses', async () => {
+      // The HTML itself looks the business up for its head, so only the API call may wait: start on another page.
+      await page.goto(`${empty.url}/about`);
+      await page.evaluate(() => {
+        history.pushState({}, '', '/details/lone-bakery');
+        dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await page.locator('[data-detail-skeleton]').waitFor();
+    });
+    await page.getByRole('heading', { level: 1, name: 'Lone Bakery' }).waitFor();
+    await empty.db('businesses').where({ slug: 'lone-bakery' }).delete();
+    await page.context().close();
+  });
+});
+
+describe('empty search', () => {
+  it("shows 'No businesses found' for a search without results", async () => {
+    const page = await newPage();
+    await page.goto(`${empty.url}/search?q=nothing-here`);
+    await page.getByText('No businesses found').waitFor();
+    await page.context().close();
+  });
+});
+
+describe('ads', () => {
+  it('with AD_CLIENT the network script is added asynchronously and the slot is a real ad unit', async () => {
+    const page = await newPage();
+    const thirdParty = trackThirdParty(page, withAds.url);
+    const res = await page.goto(`${withAds.url}/no-such-page`);
+    expect(res?.status()).toBe(404);
+    await page.getByRole('heading', { name: /Page Not Found/ }).waitFor();
+    const script = page.locator('head script[src^="https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js"]');
+    await script.waitFor({ state: 'attached' });
+    expect(await script.getAttribute('src')).toBe('https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js?client=ca-pub-0000000000000000');
+    expect(await script.evaluate((s) => (s as HTMLScriptElement).async)).toBe(true);
+    expect(await page.locator('ins.adsbygoogle').getAttribute('data-ad-slot')).toBe('222');
+    expect(await page.locator('ins.adsbygoogle').getAttribute('data-ad-client')).toBe('ca-pub-0000000000000000');
+    expect(thirdParty.some((u) => u.startsWith('https://pagead2.googlesyndication.com/'))).toBe(true);
+    await page.context().close();
+  });
+});
