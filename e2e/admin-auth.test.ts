@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser.js';
+import { ADMIN, signIn, startAdminApp, toastText } from './admin-helpers.js';
+import type { TestApp } from '../server/test-app.js';
+
+describe('admin sign-in and sign-out in the browser', () => {
+  let app: TestApp;
+  let chromium: Awaited<ReturnType<typeof launchBrowser>>;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startAdminApp();
+    chromium = await launchBrowser();
+    browser = chromium.browser;
+  });
+  afterAll(async () => {
+    await chromium?.close();
+    await app?.close();
+  });
+
+  it('sends a signed-out visitor from /admin to the login page', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/admin`);
+    await page.waitForURL(`${app.url}/admin/login`);
+    await expect(page.getByRole('button', { name: 'Sign In' }).isVisible()).resolves.toBe(true);
+    await page.close();
+  });
+
+  it('requires both fields, and says Login Failed / Invalid credentials for a wrong password', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/admin/login`);
+    expect(await page.getByLabel('Username').getAttribute('required')).not.toBeNull();
+    expect(await page.getByLabel('Password').getAttribute('required')).not.toBeNull();
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    expect(await toastText(page)).toContain('Login Failed Invalid credentials');
+    expect(new URL(page.url()).pathname).toBe('/admin/login');
+    await page.close();
+  });
+
+  it('signs in (Login Successful, then the dashboard) and signs out back to the login page', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/admin/login`);
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    expect(await toastText(page)).toContain('Login Successful Redirecting to admin panel...');
+    await page.waitForURL(`${app.url}/admin`);
+    await page.getByRole('heading', { name: 'Excel Import' }).waitFor();
+    await expect(page.getByText('location_link', { exact: true }).isVisible()).resolves.toBe(true);
+    expect(await page.locator('input[type=file]').getAttribute('accept')).toBe('.csv,.xlsx,.xls');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${app.url}/admin/login`);
+    await page.goto(`${app.url}/admin`);
+    await page.waitForURL(`${app.url}/admin/login`);
+    await page.close();
+  });
+
+  it('asks for a file first when Import Businesses is clicked without one', async () => {
+    const page = await browser.newPage();
+    await signIn(page, app.url);
+    await page.getByRole('button', { name: 'Import Businesses' }).click();
+    expect(await toastText(page)).toContain('Hata Önce dosya seçin');
+    await page.close();
+  });
+});
