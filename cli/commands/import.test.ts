@@ -74,7 +74,7 @@ describe('rehber import', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/plain\.csv: 0 imported, 0 updated, 1 skipped/);
     expect(r.stdout).toMatch(/^Done: /m);
-    expect(r.stdout).not.toMatch(/\x1b\[/);
+    expect(r.stdout).not.toContain('\u001b[');
   });
 
   it('exits 1 with one line on stderr for an unreadable file', async () => {

@@ -71,7 +71,7 @@ async function runImport(files: string[], options: ImportCliOptions): Promise<nu
       } catch (err) {
         // A fatal error ends the run: batches already committed stay, the rest is not attempted.
         reporter.fileFailed(name, (err as Error).message, Date.now() - fileStarted);
-        throw new Error(`${name}: ${(err as Error).message}`);
+        throw new Error(`${name}: ${(err as Error).message}`, { cause: err });
       }
     }
     await reporter.finish(total, Date.now() - started, files.length);
