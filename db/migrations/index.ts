@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import * as createSchema from './20261121A-create-schema.js';
 import * as createUploads from './20261121D-create-uploads.js';
+import * as addSlugPrefixIndex from './20261121B-add-slug-prefix-index.js';
 
 /**
  * Every migration, in order. Listed here rather than found on disk so they load the same way
@@ -10,4 +11,5 @@ import * as createUploads from './20261121D-create-uploads.js';
 export const migrations: Record<string, Knex.Migration> = {
   '20261121A-create-schema': createSchema,
   '20261121D-create-uploads': createUploads,
+  '20261121B-add-slug-prefix-index': addSlugPrefixIndex,
 };
