@@ -1,7 +1,9 @@
 /**
  * XLSX rows through exceljs's streaming WorkbookReader (constant memory, CONTRACT §4), from the
- * first worksheet whose header row carries the required columns. Before anything is unpacked the
- * zip's own directory is checked, so a zip bomb is refused without inflating a byte of it.
+ * first worksheet whose header row carries the required columns. First the zip's own directory is
+ * checked (a bomb that admits its size is refused without inflating a byte), then every entry is
+ * inflated once and counted (a bomb that lies, or a damaged entry, is refused before exceljs,
+ * which hangs on damaged data, ever sees it).
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -11,7 +13,7 @@ import { hasRequiredHeaders } from './columns.js';
 import { EMPTY_FILE_MESSAGE } from './detect-format.js';
 import { InputError } from './errors.js';
 import type { RowSource, SheetRow } from './pipeline.js';
-import { DAMAGED_MESSAGE, readZipDirectory, type ZipEntry } from './zip-directory.js';
+import { DAMAGED_MESSAGE, readZipDirectory, verifyZip, type ZipEntry } from './zip-directory.js';
 
 export interface XlsxLimits {
   /** Largest total unpacked size accepted. */
@@ -31,10 +33,12 @@ export const XLSX_LIMITS: XlsxLimits = {
 const MB = 1024 * 1024;
 
 /** Refuses, with 413, a zip whose directory promises more than the limits allow. */
+const tooBig = (limits: XlsxLimits) =>
+  new InputError(`The spreadsheet unpacks to more than ${Math.round(limits.maxUnpackedBytes / MB)} MB`, 413);
+
 export function checkUnpackedSize(entries: ZipEntry[], limits: XlsxLimits = XLSX_LIMITS): void {
   const total = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
-  const tooBig = `The spreadsheet unpacks to more than ${Math.round(limits.maxUnpackedBytes / MB)} MB`;
-  if (total > limits.maxUnpackedBytes) throw new InputError(tooBig, 413);
+  if (total > limits.maxUnpackedBytes) throw tooBig(limits);
   for (const entry of entries) {
     const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
     if (entry.uncompressedSize > limits.ratioFloorBytes && ratio > limits.maxRatio) {
@@ -67,6 +71,7 @@ export async function openXlsx(filePath: string, limits: XlsxLimits = XLSX_LIMIT
     throw new InputError('Unsupported file: a ZIP archive that is not an XLSX workbook; only CSV, XLSX and XLS files can be imported', 415);
   }
   checkUnpackedSize(entries, limits);
+  await verifyZip(filePath, entries, limits.maxUnpackedBytes, () => tooBig(limits));
 
   const file = createReadStream(filePath);
   // Without a listener a read error would be an unhandled 'error' event and end the process;

@@ -3,13 +3,20 @@
  * what an XLSX holds, and how big it says it will be once unpacked, before exceljs streams it.
  * A file cut short loses this directory, which is how a truncated XLSX is told apart cheaply.
  */
+import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { pipeline, type Readable } from 'node:stream';
+import { crc32, createInflateRaw } from 'node:zlib';
 import { InputError } from './errors.js';
 
 export interface ZipEntry {
   name: string;
   compressedSize: number;
   uncompressedSize: number;
+  /** 0 stored, 8 deflated. */
+  method: number;
+  crc32: number;
+  localHeaderOffset: number;
 }
 
 export const DAMAGED_MESSAGE = 'The spreadsheet is damaged or truncated';
@@ -74,6 +81,9 @@ export async function readZipDirectory(filePath: string): Promise<ZipEntry[]> {
     let at = 0;
     for (let i = 0; i < count; i++) {
       if (at + 46 > directory.length || directory.readUInt32LE(at) !== CENTRAL_SIGNATURE) throw damaged();
+      const method = directory.readUInt16LE(at + 10);
+      const crc = directory.readUInt32LE(at + 16);
+      let localHeaderOffset = directory.readUInt32LE(at + 42);
       let compressedSize = directory.readUInt32LE(at + 20);
       let uncompressedSize = directory.readUInt32LE(at + 24);
       const nameLength = directory.readUInt16LE(at + 28);
@@ -83,7 +93,7 @@ export async function readZipDirectory(filePath: string): Promise<ZipEntry[]> {
       if (end > directory.length) throw damaged();
       const name = directory.toString('utf8', at + 46, at + 46 + nameLength);
       // ZIP64: sizes too big for 32 bits live in extra field 0x0001, uncompressed first.
-      if (uncompressedSize === 0xffffffff || compressedSize === 0xffffffff) {
+      if (uncompressedSize === 0xffffffff || compressedSize === 0xffffffff || localHeaderOffset === 0xffffffff) {
         let extra = at + 46 + nameLength;
         const extraEnd = extra + extraLength;
         while (extra + 4 <= extraEnd) {
@@ -95,17 +105,81 @@ export async function readZipDirectory(filePath: string): Promise<ZipEntry[]> {
               uncompressedSize = u64(directory, field);
               field += 8;
             }
-            if (compressedSize === 0xffffffff && field + 8 <= extraEnd) compressedSize = u64(directory, field);
+            if (compressedSize === 0xffffffff && field + 8 <= extraEnd) {
+              compressedSize = u64(directory, field);
+              field += 8;
+            }
+            if (localHeaderOffset === 0xffffffff && field + 8 <= extraEnd) localHeaderOffset = u64(directory, field);
             break;
           }
           extra += 4 + length;
         }
       }
-      entries.push({ name, compressedSize, uncompressedSize });
+      entries.push({ name, compressedSize, uncompressedSize, method, crc32: crc, localHeaderOffset });
       at = end;
     }
     return entries;
   } finally {
     await file.close();
+  }
+}
+
+/**
+ * Inflates every entry once, without keeping anything, and checks it against the directory: real
+ * sizes (a bomb can lie in the directory) and CRCs. exceljs waits forever on a damaged entry
+ * instead of failing, so a workbook is only handed to it once this pass has succeeded. The pass
+ * costs a fraction of exceljs's XML parsing of the same bytes.
+ */
+export async function verifyZip(
+  filePath: string,
+  entries: ZipEntry[],
+  maxUnpackedBytes: number,
+  tooBig: () => Error,
+): Promise<void> {
+  let total = 0;
+  const file = await open(filePath, 'r');
+  const headers: Array<{ entry: ZipEntry; start: number }> = [];
+  try {
+    const { size } = await file.stat();
+    for (const entry of entries) {
+      const local = Buffer.alloc(30);
+      const { bytesRead } = await file.read(local, 0, 30, entry.localHeaderOffset);
+      if (bytesRead !== 30 || local.readUInt32LE(0) !== 0x04034b50) throw damaged();
+      const start = entry.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
+      if (start + entry.compressedSize > size) throw damaged();
+      headers.push({ entry, start });
+    }
+  } finally {
+    await file.close();
+  }
+  for (const { entry, start } of headers) {
+    if (entry.compressedSize === 0) {
+      if (entry.uncompressedSize !== 0) throw damaged();
+      continue;
+    }
+    if (entry.method !== 0 && entry.method !== 8) throw damaged();
+    const raw = createReadStream(filePath, { start, end: start + entry.compressedSize - 1 });
+    let data: Readable = raw;
+    if (entry.method === 8) {
+      const inflater = createInflateRaw();
+      pipeline(raw, inflater, () => {});
+      data = inflater;
+    }
+    let crc = 0;
+    let length = 0;
+    try {
+      for await (const chunk of data as AsyncIterable<Buffer>) {
+        length += chunk.length;
+        total += chunk.length;
+        if (total > maxUnpackedBytes) throw tooBig();
+        crc = crc32(chunk, crc);
+      }
+    } catch (error) {
+      raw.destroy();
+      data.destroy();
+      if (error instanceof InputError) throw error;
+      throw damaged();
+    }
+    if (length !== entry.uncompressedSize || crc !== entry.crc32) throw damaged();
   }
 }
