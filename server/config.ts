@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { readDbConfig, type DbConfig } from '../db/config.js';
+import { UPLOAD_MAX_BYTES } from '../data/constants.js';
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -8,6 +9,7 @@ const schema = z.object({
   PUBLIC_BASE_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   UPLOAD_DIR: z.string().min(1).default('./uploads'),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().optional(),
   AD_CLIENT: z.string().min(1).optional(),
   AD_SLOT_DETAIL: z.string().min(1).optional(),
   AD_SLOT_NOT_FOUND: z.string().min(1).optional(),
@@ -24,6 +26,8 @@ export interface Config {
   publicBaseUrl: string;
   sessionSecret: string;
   uploadDir: string;
+  /** Uploads larger than this answer 413 (default UPLOAD_MAX_BYTES of data/constants.ts). */
+  uploadMaxBytes: number;
   ads: { client?: string; slots: { detail?: string; notFound?: string; banner?: string } };
   logLevel: string;
   trustProxy: boolean;
@@ -48,6 +52,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // cookie signature changes, so a restart signs everyone out of a development server.
     sessionSecret: e.SESSION_SECRET ?? cryptoRandom(),
     uploadDir: e.UPLOAD_DIR,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES ?? UPLOAD_MAX_BYTES,
     ads: { client: e.AD_CLIENT, slots: { detail: e.AD_SLOT_DETAIL, notFound: e.AD_SLOT_NOT_FOUND, banner: e.AD_SLOT_BANNER } },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',

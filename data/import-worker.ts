@@ -1,0 +1,90 @@
+/**
+ * Runs importFile in a worker thread, so a million-row import from the web never blocks the
+ * server's event loop (CONTRACT §4). The worker builds its own small knex pool from the database
+ * URL; progress comes back as messages. This module is both the launcher and the worker's entry.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { createDb } from '../db/index.js';
+import { InputError } from './errors.js';
+import { importFile, type ImportOptions, type ImportOutcome } from './import.js';
+import type { Progress } from './pipeline.js';
+
+type WorkerOptions = Omit<ImportOptions, 'onProgress'>;
+
+interface Job {
+  kind: 'rehber-import';
+  dbUrl: string;
+  filePath: string;
+  options: WorkerOptions;
+}
+
+type Message =
+  | { type: 'progress'; progress: Progress }
+  | { type: 'done'; result: ImportOutcome }
+  | { type: 'error'; message: string; status?: number };
+
+/** Imports `filePath` in a worker thread; InputErrors keep their status across the thread boundary. */
+export function importFileInWorker(
+  dbUrl: string,
+  filePath: string,
+  options: WorkerOptions,
+  onProgress?: (p: Progress) => void,
+): Promise<ImportOutcome> {
+  const job: Job = { kind: 'rehber-import', dbUrl, filePath, options };
+  const worker = spawnSelf(job);
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    worker.on('message', (m: Message) => {
+      if (m.type === 'progress') onProgress?.(m.progress);
+      else if (m.type === 'done') {
+        settled = true;
+        resolve(m.result);
+      } else {
+        settled = true;
+        reject(m.status ? new InputError(m.message, m.status) : new Error(m.message));
+      }
+    });
+    worker.on('error', (err) => {
+      settled = true;
+      reject(err);
+    });
+    worker.on('exit', (code) => {
+      if (!settled) reject(new Error(`The import worker stopped unexpectedly (exit code ${code})`));
+    });
+  });
+}
+
+/**
+ * From the built JavaScript the worker loads this file directly; from TypeScript sources (tests,
+ * tsx) it first registers tsx's loader, which a worker does not inherit in Node 20.
+ */
+function spawnSelf(job: Job): Worker {
+  const self = import.meta.url;
+  if (!self.endsWith('.ts')) return new Worker(new URL(self), { workerData: job });
+  const tsx = createRequire(self).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs');
+  const boot = `import(${JSON.stringify(pathToFileURL(tsx).href)}).then((m) => { m.register(); return import(${JSON.stringify(self)}); })`;
+  return new Worker(boot, { eval: true, workerData: job });
+}
+
+async function runJob(job: Job): Promise<void> {
+  const port = parentPort!;
+  const db = createDb(job.dbUrl, { max: 4 });
+  try {
+    const result = await importFile(db, job.filePath, {
+      ...job.options,
+      onProgress: (progress) => port.postMessage({ type: 'progress', progress } satisfies Message),
+    });
+    port.postMessage({ type: 'done', result } satisfies Message);
+  } catch (err) {
+    const status = err instanceof InputError ? err.status : undefined;
+    port.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err), status } satisfies Message);
+  } finally {
+    await db.destroy();
+  }
+}
+
+if (!isMainThread && (workerData as Job | undefined)?.kind === 'rehber-import') {
+  await runJob(workerData as Job);
+}
