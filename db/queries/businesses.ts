@@ -105,11 +105,14 @@ export function toBusiness(r: BusinessRow): Business {
 export async function getBusinessBySlug(db: Db, slug: string): Promise<Business | null> {
   const exact = await businessQuery(db).where('b.slug', slug).first();
   if (exact) return toBusiness(exact);
-  if (!/^[a-z0-9-]+$/.test(slug)) return null;
+  // A hand-typed or mangled link ('Şişli-Çiçekçi') gets one more try in its folded form.
+  const folded = slugifyText(slug);
+  if (!folded) return null;
+  if (folded !== slug) return getBusinessBySlug(db, folded);
   const prefixed = await businessQuery(db)
-    .whereLike('b.slug', `${slug}-%`)
+    .whereLike('b.slug', `${folded}-%`)
     .whereNotNull('b.place_id')
-    .whereRaw('length(b.slug) <= ?', [slug.length + 8])
+    .whereRaw('length(b.slug) <= ?', [folded.length + 8])
     .orderBy([{ column: 'b.rating', order: 'desc' }, { column: 'b.id', order: 'asc' }])
     .first();
   return prefixed ? toBusiness(prefixed) : null;

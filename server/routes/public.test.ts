@@ -55,6 +55,8 @@ describe('the public read API on the sample directory', () => {
     expect(full.body.businessHours).toHaveProperty('sunday');
     const short = await get<Business>('/api/businesses/detail/sisli-cicekci');
     expect(short.body.slug).toBe(row.slug);
+    const typed = await get<Business>(`/api/businesses/detail/${encodeURIComponent('Şişli-Çiçekçi')}`);
+    expect(typed.body.slug).toBe(row.slug);
   });
 
   it('answers 404 {message} for an unknown business, city, category or country', async () => {
