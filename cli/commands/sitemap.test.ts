@@ -51,7 +51,7 @@ describe('rehber sitemap', () => {
     const res = await rehber(['sitemap', 'generate', '--base-url', 'https://cron.example/'], env);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
-    expect(res.stdout).not.toMatch(/\x1b\[/);
+    expect(res.stdout.includes('\u001b[')).toBe(false);
     const lines = res.stdout.trim().split('\n');
     expect(lines[0]).toBe('Counting URLs...');
     expect(lines).toContainEqual(expect.stringMatching(/^businesses-1\.xml: 9000 URLs, [\d.]+ (KB|MB) \(\d+%\)$/));
