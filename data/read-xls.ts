@@ -3,7 +3,7 @@
  * parses the whole file at once, so memory is bounded by the format, not by streaming; rows are
  * still handed out lazily so the loader sees the same RowSource as for CSV and XLSX.
  */
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import { cellText } from './cell-text.js';
 import { hasRequiredHeaders } from './columns.js';
@@ -32,7 +32,10 @@ export async function openXls(filePath: string): Promise<RowSource> {
   let workbook: XLSX.WorkBook;
   try {
     // UTC: dates come back as the calendar day written in the sheet, whatever the server's zone.
-    workbook = XLSX.readFile(filePath, { dense: true, cellDates: true, UTC: true, cellHTML: false, cellStyles: false });
+    // XLSX.read on the bytes: the ESM build of SheetJS has no file system of its own (readFile
+    // would need set_fs), and it parses the whole file at once either way.
+    const bytes = await readFile(filePath);
+    workbook = XLSX.read(bytes, { type: 'buffer', dense: true, cellDates: true, UTC: true, cellHTML: false, cellStyles: false });
   } catch {
     throw new InputError('The spreadsheet is damaged or cannot be read', 400);
   }
