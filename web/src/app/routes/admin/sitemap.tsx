@@ -1,4 +1,11 @@
-// Placeholder: filled in by the admin issue.
+import { RequireAdmin } from '@/features/auth/components/require-admin';
+import { SitemapManagement } from '@/features/sitemap/components/sitemap-management';
+
+/** SPEC §2: /admin/sitemap, behind the admin session. */
 export default function AdminSitemapRoute() {
-  return <main><h1>Admin sitemap</h1></main>;
+  return (
+    <RequireAdmin>
+      <SitemapManagement />
+    </RequireAdmin>
+  );
 }

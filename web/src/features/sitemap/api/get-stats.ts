@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SitemapStats } from '@data/types';
+import { SITEMAP_REFRESH_MS } from '@data/constants';
+import { apiGet } from '@/lib/api';
+import { sitemapKeys } from './keys';
+
+export const getSitemapStats = () => apiGet<SitemapStats>('/api/admin/sitemap/stats');
+
+export const sitemapStatsOptions = () =>
+  queryOptions({ queryKey: sitemapKeys.stats, queryFn: getSitemapStats, refetchInterval: SITEMAP_REFRESH_MS });
+
+export const useSitemapStats = () => useQuery(sitemapStatsOptions());

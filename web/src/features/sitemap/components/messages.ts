@@ -1,0 +1,32 @@
+/** The strings of the Sitemap Management screen (SPEC §2, §8), in one place. */
+export const messages = {
+  title: 'Sitemap Management',
+  intro: 'Generate XML sitemaps for Google Search Console. Each sitemap file holds at most 9,000 entries.',
+  back: 'Back to Admin',
+  generateCard: 'Generate Sitemaps',
+  generateAll: 'Generate All Sitemaps',
+  generating: 'Generating...',
+  validate: 'Validate',
+  validating: 'Validating...',
+  lastGenerated: 'Last Generated',
+  never: 'Never',
+  indexCard: 'Main Sitemap Index',
+  indexHint: (url: string) => `Submit this URL to Google Search Console: ${url}`,
+  view: 'View',
+  filesCard: 'Sitemap Files',
+  emptyTitle: 'No Sitemaps Generated',
+  emptyText: 'Generate your sitemaps so search engines can discover every business, city, category and country page.',
+  emptyButton: 'Generate Sitemaps',
+  unknown: 'Unknown',
+  generatedTitle: 'Sitemap Generation Complete',
+  generatedText: 'All sitemap files have been generated successfully.',
+  generateFailedTitle: 'Generation Failed',
+  generateFailedText: 'Failed to generate sitemaps',
+  validatedTitle: 'Validation Complete',
+  validatedText: (validFiles: number, errors: number) => `${validFiles} files validated successfully, ${errors} errors found.`,
+  validateFailedTitle: 'Validation Failed',
+  validateFailedText: 'Failed to validate sitemaps',
+} as const;
+
+/** '1 file', '3 files'. */
+export const filesText = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;

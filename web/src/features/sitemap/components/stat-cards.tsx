@@ -1,0 +1,30 @@
+import { Building2, FolderTree, Globe2, MapPin } from 'lucide-react';
+import type { SitemapStats } from '@data/types';
+import { SITEMAP_MAX_URLS } from '@data/constants';
+import { filesText } from './messages';
+
+const filesFor = (n: number) => Math.ceil(n / SITEMAP_MAX_URLS);
+
+/** SPEC §2: Businesses and Cities at 9,000 per file, Categories and Countries one file each. */
+export function SitemapStatCards({ stats }: { stats: SitemapStats | undefined }) {
+  const cards = [
+    { label: 'Businesses', icon: Building2, count: stats?.totalBusinesses, files: filesText(filesFor(stats?.totalBusinesses ?? 0)) },
+    { label: 'Categories', icon: FolderTree, count: stats?.totalCategories, files: filesText(1) },
+    { label: 'Cities', icon: MapPin, count: stats?.totalCities, files: filesText(filesFor(stats?.totalCities ?? 0)) },
+    { label: 'Countries', icon: Globe2, count: stats?.totalCountries, files: filesText(1) },
+  ];
+  return (
+    <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
+      {cards.map(({ label, icon: Icon, count, files }) => (
+        <section key={label} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm" data-testid={`stat-${label.toLowerCase()}`}>
+          <div className="flex items-center justify-between text-sm font-medium text-gray-600">
+            <h2>{label}</h2>
+            <Icon className="h-4 w-4" aria-hidden="true" />
+          </div>
+          <p className="mt-2 text-2xl font-bold">{count === undefined ? '—' : count.toLocaleString()}</p>
+          <p className="text-xs text-gray-500">{files}</p>
+        </section>
+      ))}
+    </div>
+  );
+}
