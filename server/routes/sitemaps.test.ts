@@ -69,6 +69,26 @@ describe('serving sitemaps and robots.txt', () => {
     expect(again.status).toBe(304);
   });
 
+  it("every URL of the sample's sitemaps answers 200 (needs dist/web: make build-web)", async () => {
+    const index = extractLocs(await (await fetch(`${app.url}/sitemap.xml`)).text());
+    const pages: string[] = [];
+    for (const loc of index) pages.push(...extractLocs(await (await fetch(`${app.url}${new URL(loc).pathname}`)).text()));
+    expect(pages.length).toBeGreaterThan(2000);
+    const failures: string[] = [];
+    // A few at a time: two cores are shared with the other test files.
+    for (let i = 0; i < pages.length; i += 8) {
+      await Promise.all(
+        pages.slice(i, i + 8).map(async (loc) => {
+          expect(loc.startsWith(`${app.config.publicBaseUrl}/`)).toBe(true);
+          const res = await fetch(`${app.url}${new URL(loc).pathname}`);
+          await res.arrayBuffer();
+          if (res.status !== 200) failures.push(`${res.status} ${loc}`);
+        }),
+      );
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('answers 404 for an unknown file name', async () => {
     for (const p of ['/sitemaps/businesses-99.xml', '/sitemaps/..%2Fsitemap.xml', '/sitemaps/sitemap.xml']) {
       expect((await fetch(`${app.url}${p}`)).status).toBe(404);
