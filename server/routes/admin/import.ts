@@ -1,7 +1,133 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import Router from '@koa/router';
+import multer from '@koa/multer';
+import type { Context } from 'koa';
 import type { AppDeps } from '../../deps.js';
+import { badRequest, notFound, tooLarge } from '../../errors.js';
+import { sessionOf } from '../../middleware/session.js';
+import { claimUpload, saveUpload, summariseUpload, sweepUploads } from '../../uploads.js';
+import { importFileInWorker } from '../../../data/import-worker.js';
+import type { ImportOutcome } from '../../../data/import.js';
+import type { ImportResult, UploadResponse } from '../../../data/types.js';
+import { getImport, listRecentImports } from '../../../db/queries/imports.js';
 
-// Placeholder: filled in by the issue that owns these routes.
-export function importRoutes(_deps: AppDeps): Router {
-  return new Router();
+/** Recent imports listed on the dashboard. */
+export const RECENT_IMPORTS = 20;
+
+/**
+ * The import endpoints of SPEC §7 / CONTRACT §5. Imports run in a worker thread with its own
+ * pool; it reaches the database through the URL the server's knex was built with.
+ */
+export function importRoutes({ db, config }: AppDeps): Router {
+  const router = new Router();
+  const dbUrl = () => connectionUrl(db.client.config.connection);
+  const upload = multer({
+    storage: multer.diskStorage({
+      destination: (_req, _file, cb) => {
+        fs.mkdirSync(config.uploadDir, { recursive: true });
+        cb(null, config.uploadDir);
+      },
+      // Never the client's name: the path is ours, the name is only kept for the import record.
+      filename: (_req, _file, cb) => cb(null, `upload-${randomBytes(16).toString('hex')}`),
+    }),
+    limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 },
+  });
+  const receive = upload.single('file');
+
+  router.post('/api/admin/upload-excel', async (ctx) => {
+    try {
+      await receive(ctx, async () => {});
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === 'LIMIT_FILE_SIZE') throw tooLarge(`File too large: the limit is ${Math.round(config.uploadMaxBytes / (1024 * 1024))} MB`);
+      throw badRequest(`Upload failed: ${(err as Error).message}`);
+    }
+    const file = ctx.file;
+    if (!file) throw badRequest('No file uploaded (expected a multipart field named "file")');
+    sweepUploads(db).catch(() => {});
+    try {
+      const summary = await summariseUpload(file.path);
+      const owner = uploadOwner(ctx);
+      const token = await saveUpload(db, { owner, path: file.path, fileName: file.originalname, bytes: file.size });
+      const body: UploadResponse = summary.csvData !== undefined
+        ? { rowCount: summary.rowCount, filePath: token, csvData: summary.csvData }
+        : { rowCount: summary.rowCount, filePath: token, csvHeaders: summary.headers };
+      ctx.body = body;
+    } catch (err) {
+      await fs.promises.rm(file.path, { force: true });
+      throw err;
+    }
+  });
+
+  router.post('/api/admin/import-excel-stream', async (ctx) => {
+    const token = (ctx.request.body as { filePath?: unknown } | undefined)?.filePath;
+    if (typeof token !== 'string' || !token) throw badRequest('filePath (an upload token) is required');
+    const claimed = await claimUpload(db, token, uploadOwner(ctx));
+    if (!claimed) throw badRequest('Unknown or expired upload; upload the file again');
+    try {
+      const result = await importFileInWorker(dbUrl(), claimed.path, {
+        source: 'web',
+        mode: 'upsert',
+        username: sessionOf(ctx)?.username ?? null,
+        fileName: claimed.fileName,
+      });
+      ctx.body = resultBody(result);
+    } finally {
+      await fs.promises.rm(claimed.path, { force: true });
+    }
+  });
+
+  router.post('/api/admin/import', async (ctx) => {
+    const csvData = (ctx.request.body as { csvData?: unknown } | undefined)?.csvData;
+    if (typeof csvData !== 'string' || !csvData.trim()) throw badRequest('csvData (the CSV text) is required');
+    fs.mkdirSync(config.uploadDir, { recursive: true });
+    const file = path.join(config.uploadDir, `paste-${randomBytes(16).toString('hex')}.csv`);
+    await fs.promises.writeFile(file, csvData, 'utf8');
+    try {
+      // Insert mode: this call never changes an existing business (SPEC §7, CONTRACT §4).
+      const result = await importFileInWorker(dbUrl(), file, {
+        source: 'web',
+        mode: 'insert',
+        username: sessionOf(ctx)?.username ?? null,
+        fileName: 'pasted.csv',
+      });
+      ctx.body = resultBody(result);
+    } finally {
+      await fs.promises.rm(file, { force: true });
+    }
+  });
+
+  router.get('/api/admin/imports', async (ctx) => {
+    ctx.body = await listRecentImports(db, RECENT_IMPORTS);
+  });
+
+  router.get('/api/admin/imports/:id', async (ctx) => {
+    const id = Number(ctx.params.id);
+    if (!Number.isInteger(id) || id < 1) throw badRequest('id must be a positive integer');
+    const record = await getImport(db, id);
+    if (!record) throw notFound('Import not found');
+    ctx.body = record;
+  });
+
+  return router;
+}
+
+const resultBody = ({ success, imported, updated, skipped, errors }: ImportOutcome): ImportResult => ({ success, imported, updated, skipped, errors });
+
+/** A random key kept in the session: upload tokens are bound to it, so another session's token is refused. */
+function uploadOwner(ctx: Context): string {
+  const session = (ctx as unknown as { session: { uploadOwner?: string } | null }).session;
+  if (!session) throw badRequest('No session');
+  session.uploadOwner ??= randomUUID();
+  return session.uploadOwner;
+}
+
+function connectionUrl(connection: unknown): string {
+  if (typeof connection === 'string') return connection;
+  const c = connection as { connectionString?: string; host?: string; port?: number; user?: string; password?: string; database?: string };
+  if (c?.connectionString) return c.connectionString;
+  const auth = c.user ? `${encodeURIComponent(c.user)}${c.password ? `:${encodeURIComponent(c.password)}` : ''}@` : '';
+  return `postgres://${auth}${c.host ?? '127.0.0.1'}:${c.port ?? 5432}/${c.database ?? ''}`;
 }

@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test-app.js';
+import { upsertUser } from '../../../db/queries/users.js';
+
+const PASSWORD = 'correct horse battery staple';
+const HEADER = 'name,category,full_address,city,state,country,rating,reviews,place_id';
+const row = (i: number, rating = 4.5) => `Shop ${i},Plumber,"${i} Main St, Austin, TX 78701, United States",Austin,TX,United States,${rating},10,PL${i}`;
+
+let app: TestApp;
+let dir: string;
+
+beforeAll(async () => {
+  app = await startTestApp({ uploadMaxBytes: 64 * 1024 });
+  await upsertUser(app.db, 'admin', PASSWORD);
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-http-import-'));
+});
+afterAll(async () => {
+  await app.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function login(): Promise<string> {
+  const res = await fetch(`${app.url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => !c.endsWith('=')).join('; ');
+}
+
+async function uploadFile(cookie: string, name: string, bytes: Buffer | string) {
+  const form = new FormData();
+  form.append('file', new Blob([bytes]), name);
+  const res = await fetch(`${app.url}/api/admin/upload-excel`, { method: 'POST', headers: { cookie }, body: form });
+  return { status: res.status, body: await res.json() };
+}
+
+async function post(cookie: string, url: string, body: unknown) {
+  const res = await fetch(`${app.url}${url}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, body: await res.json() };
+}
+
+async function xlsx(rows: number, prefix = 'XL'): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Businesses');
+  ws.addRow(HEADER.split(','));
+  for (let i = 0; i < rows; i++) ws.addRow([`Sheet Shop ${i}`, 'Bakery', `${i} Oak St, Denver, CO 80202, United States`, 'Denver', 'CO', 'United States', 4, 3, `${prefix}${i}`]);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const uploadFiles = () => fs.readdirSync(app.config.uploadDir).filter((f) => f.startsWith('upload-'));
+
+describe('admin import API', () => {
+  it('answers 401 to every import call without a session', async () => {
+    for (const url of ['/api/admin/upload-excel', '/api/admin/import-excel-stream', '/api/admin/import']) {
+      expect((await fetch(`${app.url}${url}`, { method: 'POST' })).status).toBe(401);
+    }
+    expect((await fetch(`${app.url}/api/admin/imports`)).status).toBe(401);
+  });
+
+  it('gives a small CSV back as csvData, and POST /import adds only new businesses', async () => {
+    const cookie = await login();
+    const csv = [HEADER, row(1), row(2)].join('\n') + '\n';
+    const up = await uploadFile(cookie, 'small.csv', csv);
+    expect(up.status).toBe(200);
+    expect(up.body).toEqual({ rowCount: 2, filePath: expect.any(String), csvData: csv });
+    expect(up.body.filePath).not.toContain('/');
+
+    const first = await post(cookie, '/api/admin/import', { csvData: csv });
+    expect(first).toEqual({ status: 200, body: { success: true, imported: 2, updated: 0, skipped: 0, errors: [] } });
+    const again = await post(cookie, '/api/admin/import', { csvData: [HEADER, row(1, 2), row(3), 'x,,,,,,,,'].join('\n') });
+    expect(again.body).toEqual({ success: false, imported: 1, updated: 0, skipped: 2, errors: [expect.stringMatching(/^Row 4: /)] });
+    expect(Number((await app.db('businesses').where({ place_id: 'PL1' }).first('rating')).rating)).toBe(4.5);
+    expect((await post(cookie, '/api/admin/import', {})).status).toBe(400);
+  });
+
+  it('uploads an XLSX for a token, imports it in the worker and deletes the file', async () => {
+    const cookie = await login();
+    const before = uploadFiles().length;
+    const up = await uploadFile(cookie, 'shops.xlsx', await xlsx(30));
+    expect(up.status).toBe(200);
+    expect(up.body).toEqual({ rowCount: 30, filePath: expect.any(String), csvHeaders: HEADER.split(',') });
+    expect(uploadFiles()).toHaveLength(before + 1);
+
+    const res = await post(cookie, '/api/admin/import-excel-stream', { filePath: up.body.filePath });
+    expect(res).toEqual({ status: 200, body: { success: true, imported: 30, updated: 0, skipped: 0, errors: [] } });
+    expect(uploadFiles()).toHaveLength(before);
+    // A token is good for one import only.
+    expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: up.body.filePath })).status).toBe(400);
+
+    const recent = await (await fetch(`${app.url}/api/admin/imports`, { headers: { cookie } })).json();
+    expect(recent[0]).toMatchObject({ fileName: 'shops.xlsx', source: 'web', username: 'admin', status: 'done', imported: 30 });
+    const one = await fetch(`${app.url}/api/admin/imports/${recent[0].id}`, { headers: { cookie } });
+    expect(await one.json()).toMatchObject({ id: recent[0].id, imported: 30 });
+    expect((await fetch(`${app.url}/api/admin/imports/999999`, { headers: { cookie } })).status).toBe(404);
+  });
+
+  it("refuses a server path or another session's token with 400", async () => {
+    const mine = await login();
+    const theirs = await login();
+    const up = await uploadFile(theirs, 'theirs.xlsx', await xlsx(2, 'THEIRS'));
+    expect((await post(mine, '/api/admin/import-excel-stream', { filePath: up.body.filePath })).status).toBe(400);
+    const stolen = await post(mine, '/api/admin/import-excel-stream', { filePath: path.join(app.config.uploadDir, uploadFiles()[0]) });
+    expect(stolen).toEqual({ status: 400, body: { message: expect.any(String) } });
+    expect((await post(mine, '/api/admin/import-excel-stream', { filePath: '/etc/passwd' })).status).toBe(400);
+    const own = await post(theirs, '/api/admin/import-excel-stream', { filePath: up.body.filePath });
+    expect(own.body, JSON.stringify(own.body)).toMatchObject({ imported: 2 });
+  });
+
+  it('refuses a PNG with 415 and an oversized file with 413, keeping nothing', async () => {
+    const cookie = await login();
+    const before = uploadFiles().length;
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
+    const refused = await uploadFile(cookie, 'photo.xlsx', png);
+    expect(refused).toEqual({ status: 415, body: { message: expect.stringMatching(/PNG/) } });
+    const big = await uploadFile(cookie, 'big.csv', [HEADER, ...Array.from({ length: 2000 }, (_, i) => row(i))].join('\n'));
+    expect(big).toEqual({ status: 413, body: { message: expect.stringMatching(/too large/i) } });
+    expect(uploadFiles()).toHaveLength(before);
+  });
+
+  it('refuses an upload without the required columns with 400', async () => {
+    const cookie = await login();
+    const res = await uploadFile(cookie, 'cols.csv', 'label,category\nAce,Plumber\n');
+    expect(res).toEqual({ status: 400, body: { message: expect.stringMatching(/Missing required columns/) } });
+  });
+});
