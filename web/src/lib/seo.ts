@@ -3,6 +3,13 @@ import type { PageMeta } from '@data/page-meta';
 
 const DEFAULT_TITLE = 'rehber: local businesses worldwide';
 
+// The server's crawler head (JSON-LD, og:image, og:type) describes the page first loaded only.
+const firstPath = typeof window === 'undefined' ? '' : window.location.pathname;
+
+function dropServerOnlyTags() {
+  document.head.querySelectorAll('script[type="application/ld+json"], meta[property="og:image"], meta[property="og:type"]').forEach((el) => el.remove());
+}
+
 function setMeta(attr: 'name' | 'property', key: string, content: string) {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
   if (!el) {
@@ -39,6 +46,7 @@ export function useDocumentHead(meta: PageMeta | { title: string; description?: 
       setMeta('name', 'description', description);
       setMeta('property', 'og:description', description);
     }
+    if (window.location.pathname !== firstPath) dropServerOnlyTags();
     if (path) {
       const url = window.location.origin + path;
       setCanonical(url);
