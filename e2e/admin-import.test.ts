@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser } from './browser.js';
+import { signIn, startAdminApp } from './admin-helpers.js';
+import type { TestApp } from '../server/test-app.js';
+
+const HEADER = ['name', 'category', 'phone', 'full_address', 'postal_code', 'country', 'rating', 'reviews'];
+
+describe('importing through the admin dashboard in the browser', () => {
+  let app: TestApp;
+  let chromium: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+  let dir: string;
+
+  beforeAll(async () => {
+    app = await startAdminApp();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-e2e-import-'));
+    chromium = await launchBrowser();
+    page = await chromium.browser.newPage();
+    await signIn(page, app.url);
+  });
+  afterAll(async () => {
+    await chromium?.close();
+    await app?.close();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text }).waitFor();
+  const result = async () => (await page.getByTestId('import-result').innerText()).replace(/\s+/g, ' ');
+
+  it('imports a small CSV (csvData branch): upload toast, result card, new/skipped toast', async () => {
+    const file = path.join(dir, 'small.csv');
+    fs.writeFileSync(
+      file,
+      [HEADER.join(','), 'Moda Fırını,Bakery,+90 216 555 00 00,"Moda Cd. 1, 34710 Kadıköy/İstanbul, Türkiye",34710,Türkiye,4.5,12', 'Austin Tacos,Restaurant,,"1 Congress Ave, Austin, TX 78701, United States",78701,United States,4,3'].join('\n'),
+    );
+    await page.locator('input[type=file]').setInputFiles(file);
+    await toast('Dosya Yükleniyor');
+    expect(await page.getByTestId('toast').innerText()).toMatch(/small\.csv \(0\.00 MB\)/);
+    await toast('2 new businesses added, 0 duplicates skipped');
+    await page.getByTestId('import-result').waitFor();
+    expect(await result()).toMatch(/Import successful.*Imported 2 Updated 0 Skipped 0/i);
+    expect(await app.db('businesses').count({ n: '*' })).toEqual([{ n: 2 }]);
+  });
+
+  it('re-runs the import of the uploaded file from the Import button: duplicates skipped', async () => {
+    await page.getByRole('button', { name: 'Import Businesses' }).click();
+    await toast('0 new businesses added, 2 duplicates skipped');
+  });
+
+  it('reports rejected rows: Import Completed with Errors and a scrollable errors list', async () => {
+    const file = path.join(dir, 'bad.csv');
+    fs.writeFileSync(file, [HEADER.join(','), 'Good One,,,"5 Elm St, Boston, MA 02108, United States",,,,', ',,,"no name here",,,,', 'Bad Rating,,,"6 Elm St",,,9,'].join('\n'));
+    await page.locator('input[type=file]').setInputFiles(file);
+    await toast('Import Completed with Errors');
+    expect(await page.getByTestId('toast').innerText()).toContain('2 errors occurred');
+    expect(await result()).toMatch(/Import completed with issues/);
+    const errors = await page.getByTestId('import-errors').locator('li').allInnerTexts();
+    expect(errors).toEqual([expect.stringMatching(/^Row 3: /), expect.stringMatching(/^Row 4: /)]);
+    expect(await page.getByTestId('import-errors').evaluate((el) => getComputedStyle(el).overflowY)).toBe('auto');
+  });
+
+  it('imports an XLSX (csvHeaders branch, streaming import): Import Başarılı with the counts', async () => {
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('Businesses');
+    sheet.addRow(HEADER);
+    sheet.addRow(['Berlin Bäckerei', 'Bakery', '+49 30 1234567', 'Hauptstr. 1, 10115 Berlin, Germany', '10115', 'Germany', 4.8, 120]);
+    sheet.addRow(['Moda Fırını', 'Bakery', '+90 216 555 00 00', 'Moda Cd. 1, 34710 Kadıköy/İstanbul, Türkiye', '34710', 'Türkiye', 4.9, 13]);
+    const file = path.join(dir, 'businesses.xlsx');
+    await wb.xlsx.writeFile(file);
+    await page.locator('input[type=file]').setInputFiles(file);
+    await toast('Import Başarılı');
+    expect(await page.getByTestId('toast').innerText()).toMatch(/1 yeni, 1 güncellenen, 0 atlanan/);
+    expect(await result()).toMatch(/Imported 1 Updated 1 Skipped 0/i);
+  });
+
+  it('lists the recent imports with file, who and counts', async () => {
+    await page.reload();
+    const table = page.getByTestId('recent-imports');
+    await table.waitFor();
+    const text = (await table.innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain('businesses.xlsx');
+    expect(text).toContain('admin');
+  });
+
+  it('shows the server message when an upload is refused', async () => {
+    const file = path.join(dir, 'not-a-sheet.xlsx');
+    fs.writeFileSync(file, 'this is not a spreadsheet at all');
+    await page.locator('input[type=file]').setInputFiles(file);
+    await toast('Yükleme Hatası');
+    expect(await page.getByTestId('toast').innerText()).toMatch(/Dosya işleme başarısız: \S/);
+  });
+});
