@@ -1,7 +1,7 @@
 /** The strings of the Sitemap Management screen (SPEC §2, §8), in one place. */
 export const messages = {
   title: 'Sitemap Management',
-  intro: 'Generate XML sitemaps for Google Search Console. Each sitemap file holds at most 9,000 entries.',
+  intro: 'Generate XML sitemaps for Google Search Console. Max 9,000 entries per sitemap file.',
   back: 'Back to Admin',
   generateCard: 'Generate Sitemaps',
   generateAll: 'Generate All Sitemaps',
