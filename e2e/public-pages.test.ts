@@ -289,7 +289,9 @@ describe('accessibility (axe-core)', () => {
     ];
     for (const [p, ready] of pages) {
       await page.goto(app.url + p);
-      await ready();
+      await ready().catch((err: Error) => {
+        throw new Error(`${p} did not render: ${err.message}`);
+      });
       expect(await axeViolations(page), p).toEqual([]);
     }
   });

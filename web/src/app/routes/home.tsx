@@ -17,44 +17,65 @@ import { useDocumentHead, DEFAULT_TITLE } from '@/lib/seo';
 const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-4';
 
 export function HomeRoute() {
-  const navigate = useNavigate();
-  const stats = useStats();
-  const recent = useRecentBusinesses();
-  const featured = useFeaturedBusinesses();
-  const cities = usePopularCities();
   useDocumentHead({ title: DEFAULT_TITLE, description: 'Find trusted local businesses, craftsmen and service providers in cities worldwide.', path: paths.home });
-
-  // SPEC §2: the stats call's figure, or the fallback while it loads or when it fails.
-  const verified = stats.data ? stats.data.totalBusinesses.toLocaleString('en-US') : FALLBACK_BUSINESS_COUNT;
-
+  // Each block reads its own query, so one answer re-renders one block, not the whole page.
   return (
     <div className="space-y-12">
-      <section className="-mx-4 -mt-6 bg-gradient-to-br from-blue-800 to-blue-600 px-4 py-14 text-white sm:rounded-b-2xl">
-        <div className="mx-auto max-w-3xl text-center">
-          <h1 className="text-3xl font-bold sm:text-4xl">Find trusted local businesses near you</h1>
-          <p className="mt-3 text-lg text-blue-50">
-            <span className="font-semibold text-white" data-verified-count="">{verified}</span> verified businesses, craftsmen and service providers
-          </p>
-          <div className="mt-8">
-            <SearchBlock onSearch={({ query, location }) => navigate(paths.search(query.trim(), location.trim()))} />
-          </div>
-        </div>
-      </section>
-
-      <StatTiles totalBusinesses={stats.data?.totalBusinesses} />
-
-      <HomeSection title="Latest Businesses" query={recent} empty="No businesses added yet">
-        {(items) => items.map((b) => <BusinessCard key={b.id} business={b} />)}
-      </HomeSection>
-
-      <HomeSection title="Popular Cities" query={cities} empty="No cities yet">
-        {(items) => items.map((c) => <CityCard key={c.id} city={c} />)}
-      </HomeSection>
-
-      <HomeSection title="Featured Businesses" query={featured} empty="No businesses added yet">
-        {(items) => items.map((b) => <BusinessCard key={b.id} business={b} />)}
-      </HomeSection>
+      <Hero />
+      <HomeStats />
+      <LatestBusinesses />
+      <PopularCities />
+      <FeaturedBusinesses />
     </div>
+  );
+}
+
+function Hero() {
+  const navigate = useNavigate();
+  const stats = useStats();
+  // SPEC §2: the stats call's figure, or the fallback while it loads or when it fails.
+  const verified = stats.data ? stats.data.totalBusinesses.toLocaleString('en-US') : FALLBACK_BUSINESS_COUNT;
+  return (
+    <section className="-mx-4 -mt-6 bg-gradient-to-br from-blue-800 to-blue-600 px-4 py-14 text-white sm:rounded-b-2xl">
+      <div className="mx-auto max-w-3xl text-center">
+        <h1 className="text-3xl font-bold sm:text-4xl">Find trusted local businesses near you</h1>
+        <p className="mt-3 text-lg text-blue-50">
+          <span className="font-semibold text-white" data-verified-count="">{verified}</span> verified businesses, craftsmen and service providers
+        </p>
+        <div className="mt-8">
+          <SearchBlock onSearch={({ query, location }) => navigate(paths.search(query.trim(), location.trim()))} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function HomeStats() {
+  const stats = useStats();
+  return <StatTiles totalBusinesses={stats.data?.totalBusinesses} />;
+}
+
+function LatestBusinesses() {
+  return (
+    <HomeSection title="Latest Businesses" query={useRecentBusinesses()} empty="No businesses added yet">
+      {(items) => items.map((b) => <BusinessCard key={b.id} business={b} />)}
+    </HomeSection>
+  );
+}
+
+function PopularCities() {
+  return (
+    <HomeSection title="Popular Cities" query={usePopularCities()} empty="No cities yet">
+      {(items) => items.map((c) => <CityCard key={c.id} city={c} />)}
+    </HomeSection>
+  );
+}
+
+function FeaturedBusinesses() {
+  return (
+    <HomeSection title="Featured Businesses" query={useFeaturedBusinesses()} empty="No businesses added yet">
+      {(items) => items.map((b) => <BusinessCard key={b.id} business={b} />)}
+    </HomeSection>
   );
 }
 
