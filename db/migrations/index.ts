@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import * as createSchema from './20261121A-create-schema.js';
 import * as createUploads from './20261121D-create-uploads.js';
 import * as addSlugPrefixIndex from './20261121B-add-slug-prefix-index.js';
+import * as addSearchIndexes from './20261121B-add-search-indexes.js';
 
 /**
  * Every migration, in order. Listed here rather than found on disk so they load the same way
@@ -12,4 +13,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261121A-create-schema': createSchema,
   '20261121D-create-uploads': createUploads,
   '20261121B-add-slug-prefix-index': addSlugPrefixIndex,
+  '20261121B-add-search-indexes': addSearchIndexes,
 };
