@@ -9,19 +9,6 @@ import type { BusinessInput } from './pipeline.js';
 /** Longest slug we store: a btree entry must stay well under PostgreSQL's ~2.7 kB limit. */
 export const MAX_SLUG_LENGTH = 120;
 
-/**
- * md5 of the normalised imported values, in a fixed order. Computed here (not in SQL) so one
- * definition serves every path; identity and row number are left out on purpose.
- */
-export function contentHash(b: BusinessInput): string {
-  const values = [
-    b.name, b.address, b.postalCode, b.city, b.state, b.country, b.category, b.phone, b.email, b.website,
-    b.rating, b.reviewCount, b.about, b.description, b.workingHours, b.businessHours, b.photo, b.placeId,
-    b.locationLink, b.services, b.latitude, b.longitude, b.isVerified,
-  ];
-  return createHash('md5').update(JSON.stringify(values)).digest('hex');
-}
-
 /** The slug a new business asks for before clashes are resolved, capped for the index. */
 export function baseSlug(b: BusinessInput): string {
   const slug = businessSlug(b.name, b.placeId);
@@ -47,31 +34,49 @@ export function arrayLiteral(items: string[]): string {
   return `{${items.map((s) => `"${s.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
 }
 
-/** The staging table's columns, in COPY order; STAGING_COLUMNS and stagingLine must agree. */
-export const STAGING_COLUMNS = [
-  'ord', 'identity_key', 'content_hash', 'base_slug', 'category_id', 'city_id',
+/** The staging table's columns, in COPY order; STAGING_COLUMNS and the encoders below must agree. */
+const VALUE_COLUMNS = [
   'name', 'address', 'postal_code', 'state', 'country', 'phone', 'email', 'website', 'rating', 'review_count',
   'about', 'description', 'working_hours', 'business_hours', 'photo', 'location_link', 'place_id', 'services',
-  'latitude', 'longitude', 'is_verified',
+  'latitude', 'longitude', 'is_verified', 'city_name', 'category_name',
 ] as const;
+export const STAGING_COLUMNS = ['ord', 'identity_key', 'content_hash', 'base_slug', 'category_id', 'city_id', ...VALUE_COLUMNS] as const;
 
 export const STAGING_DDL = `
-  CREATE TEMP TABLE IF NOT EXISTS import_staging (
+  CREATE TEMP TABLE import_staging (
     ord int NOT NULL, identity_key text NOT NULL, content_hash text NOT NULL, base_slug text NOT NULL,
     category_id int, city_id int, name text NOT NULL, address text NOT NULL, postal_code text, state text,
     country text, phone text, email text, website text, rating numeric(3,2) NOT NULL, review_count int NOT NULL,
     about text, description text, working_hours text, business_hours jsonb NOT NULL, photo text,
     location_link text, place_id text, services text[] NOT NULL, latitude double precision,
-    longitude double precision, is_verified boolean NOT NULL
-  ) ON COMMIT DELETE ROWS`;
+    longitude double precision, is_verified boolean NOT NULL, city_name text, category_name text
+  ) ON COMMIT DROP`;
 
-export function stagingLine(ord: number, b: BusinessInput, hash: string, categoryId: number | null, cityId: number | null): string {
-  return [
-    ord, b.identityKey, hash, baseSlug(b), categoryId, cityId,
+/** A row's COPY text, minus its position and the ids only known under the import lock. */
+export interface EncodedRow {
+  /** identity_key, content_hash and base_slug, tab-separated. */
+  head: string;
+  /** Every imported value, COPY-escaped and tab-separated. */
+  body: string;
+}
+
+/**
+ * Encodes the row once. content_hash is the md5 of that encoding of the normalised imported
+ * values (city and category by name, never by id), so one definition serves every path and a
+ * re-import can tell unchanged rows apart without rewriting them.
+ */
+export function encodeRow(b: BusinessInput): EncodedRow {
+  const body = [
     b.name, b.address, b.postalCode, b.state, b.country, b.phone, b.email, b.website, b.rating, b.reviewCount,
     b.about, b.description, b.workingHours, JSON.stringify(b.businessHours ?? {}), b.photo, b.locationLink, b.placeId,
-    arrayLiteral(b.services ?? []), b.latitude, b.longitude, b.isVerified,
+    arrayLiteral(b.services ?? []), b.latitude, b.longitude, b.isVerified, b.city, b.category,
   ]
     .map(copyValue)
-    .join('\t') + '\n';
+    .join('\t');
+  const hash = createHash('md5').update(body).digest('hex');
+  return { head: `${copyValue(b.identityKey)}\t${hash}\t${copyValue(baseSlug(b))}`, body };
+}
+
+export function stagingLine(ord: number, row: EncodedRow, categoryId: number | null, cityId: number | null): string {
+  return `${ord}\t${row.head}\t${categoryId ?? '\\N'}\t${cityId ?? '\\N'}\t${row.body}\n`;
 }

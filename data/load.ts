@@ -10,7 +10,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../db/index.js';
 import { cityKey, ensureDims, newDimCache } from './load-dims.js';
-import { contentHash, STAGING_COLUMNS, STAGING_DDL, stagingLine } from './load-copy.js';
+import { encodeRow, STAGING_COLUMNS, STAGING_DDL, stagingLine } from './load-copy.js';
 import { dropIndexesIfEmpty, ensureBusinessIndexes } from './load-indexes.js';
 import { CLASSIFY_SQL, IMPORT_LOCK_SQL, INSERT_SQL, RECOUNT_SQL, UNPLACED_SQL, UPDATE_SQL } from './load-sql.js';
 import type { BusinessInput, ImportMode } from './pipeline.js';
@@ -67,7 +67,8 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
     bulk,
     async load(rows) {
       if (!rows.length) return { imported: 0, updated: 0, skipped: 0 };
-      const hashes = rows.map(contentHash);
+      // Encoded (and hashed) before the lock: only the ids are filled in under it.
+      const encoded = rows.map(encodeRow);
       const counts = await db.transaction(async (trx) => {
         const conn = (await trx.client.acquireConnection()) as pg.PoolClient;
         await conn.query(IMPORT_LOCK_SQL);
@@ -77,8 +78,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
           .map((r, i) =>
             stagingLine(
               i,
-              r,
-              hashes[i],
+              encoded[i],
               r.category ? (dims.categories.get(r.category.toLowerCase()) ?? null) : null,
               r.city ? (dims.cities.get(cityKey(r.city, r.state, r.country)) ?? null) : null,
             ),

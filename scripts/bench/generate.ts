@@ -1,6 +1,6 @@
 /**
  * Deterministic generated import files for the bench and the big tests: the same seed gives the
- * same bytes, and `changedEvery` alters every n-th row's rating so a re-import updates exactly those.
+ * same bytes, and `changedEvery` alters every n-th row's review count so a re-import updates exactly those.
  */
 import fs from 'node:fs';
 import { once } from 'node:events';
@@ -24,11 +24,11 @@ export function generatedLine(i: number, changed = false): string {
   const name = `${WORDS[i % WORDS.length]} ${WORDS[(i >> 4) % WORDS.length]} ${category} ${i}`;
   const postal = String(10000 + (i % 89999));
   const address = `${(i % 900) + 1} Main St, ${city}${state ? `, ${state}` : ''} ${postal}, ${country}`;
-  const rating = changed ? '1.5' : ((i % 9) * 0.5 + 1).toFixed(1);
+  const rating = ((i % 9) * 0.5 + 1).toFixed(1);
   const placeId = `ChIJ${i.toString(36).padStart(8, '0')}gen`;
   return [
     name, category, `+1 555 ${String(i % 10_000_000).padStart(7, '0')}`, address, postal, city, state, country, rating,
-    String((i * 7) % 5000), '', '{"Monday":"9AM-5PM","Sunday":"Closed"}', `${name} serves ${city} with care.`, placeId,
+    String(((i * 7) % 5000) + (changed ? 1 : 0)), '', '{"Monday":"9AM-5PM","Sunday":"Closed"}', `${name} serves ${city} with care.`, placeId,
     `https://www.google.com/maps/place/?q=place_id:${placeId}`,
   ].map(q).join(',');
 }

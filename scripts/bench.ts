@@ -1,0 +1,103 @@
+/**
+ * `make bench` (CONTRACT §9): starts its own embedded PostgreSQL in a temp dir, runs every bench
+ * module, prints each figure with its ratio to the yardstick measured in the same run, then a
+ * README-ready table. BENCH_SCALE (default 1) scales every row count, e.g. 0.1 for a quick run.
+ * BENCH_ONLY=import,sitemap runs only the named modules.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { startEmbedded } from '../db/embedded.js';
+import { createDb } from '../db/index.js';
+import { migrateLatest } from '../db/migrate.js';
+import { runInChild, type ChildResult } from './bench/child.js';
+
+export interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  /** The yardstick this figure is compared with, measured in the same run. */
+  vs?: { name: string; value: number };
+  /** Peak memory of the process that produced the figure, in MB. */
+  maxRssMb?: number;
+}
+
+export interface BenchContext {
+  dbUrl: string;
+  workDir: string;
+  /** n scaled by BENCH_SCALE. */
+  rows(n: number): number;
+  report(figure: Figure): void;
+  /** Runs an exported job of a module in its own process and reports its peak memory. */
+  child<T>(moduleUrl: string, exportName: string, args: unknown): Promise<ChildResult<T>>;
+}
+
+type BenchModule = { run(ctx: BenchContext): Promise<void> };
+
+// ---- Bench modules: one import line each (IMPORT-LOADER, SITEMAPS, ADMIN add theirs here). ----
+const MODULES: Array<[string, () => Promise<BenchModule>]> = [
+  ['import', () => import('./bench/import.js')],
+  ['sitemap', () => import('./bench/sitemap.js')],
+  ['export', () => import('./bench/export.js')], // ADMIN
+  ['http', () => import('./bench/http.js')], // ADMIN
+];
+// ---- end of bench modules ----
+
+const scale = Number(process.env.BENCH_SCALE ?? 1);
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+
+const n = (v: number) => (v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(2));
+
+async function main(): Promise<void> {
+  if (!(scale > 0)) throw new Error('BENCH_SCALE must be a positive number');
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-bench-'));
+  fs.chmodSync(workDir, 0o777);
+  const server = await startEmbedded(path.join(workDir, 'pg'), await freePort(), { quiet: true });
+  const figures: Figure[] = [];
+  try {
+    const db = createDb(server.url, { max: 2 });
+    await migrateLatest(db);
+    await db.destroy();
+    const ctx: BenchContext = {
+      dbUrl: server.url,
+      workDir,
+      rows: (count) => Math.max(1, Math.round(count * scale)),
+      report(figure) {
+        figures.push(figure);
+        const ratio = figure.vs ? `  (${(figure.value / figure.vs.value).toFixed(2)}× ${figure.vs.name}: ${n(figure.vs.value)} ${figure.unit})` : '';
+        const mem = figure.maxRssMb !== undefined ? `  [peak ${figure.maxRssMb} MB]` : '';
+        process.stdout.write(`${figure.name}: ${n(figure.value)} ${figure.unit}${ratio}${mem}\n`);
+      },
+      child: runInChild,
+    };
+    process.stdout.write(`rehber bench, scale ${scale}, ${os.cpus().length} cores, Node ${process.version}\n\n`);
+    for (const [name, load] of MODULES) {
+      if (only && !only.includes(name)) continue;
+      process.stdout.write(`== ${name}\n`);
+      await (await load()).run(ctx);
+    }
+  } finally {
+    await server.stop();
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+  process.stdout.write('\n| Figure | Value | Yardstick | Ratio | Peak memory |\n|---|---|---|---|---|\n');
+  for (const f of figures) {
+    const yard = f.vs ? `${f.vs.name}: ${n(f.vs.value)} ${f.unit}` : '';
+    const ratio = f.vs ? `${(f.value / f.vs.value).toFixed(2)}×` : '';
+    process.stdout.write(`| ${f.name} | ${n(f.value)} ${f.unit} | ${yard} | ${ratio} | ${f.maxRssMb !== undefined ? `${f.maxRssMb} MB` : ''} |\n`);
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+await main();
