@@ -102,7 +102,7 @@ describe('status codes', () => {
       const res = await fetch(app.url + p);
       expect(res.status, p).toBe(404);
       // The SPA still comes back, so the visitor sees the not-found screen.
-      expect(await res.text(), p).toContain('<div id="root"></div>');
+      expect(await res.text(), p).toContain('<div id="root">');
     }
   });
 
