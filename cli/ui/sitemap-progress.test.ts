@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { render } from 'ink';
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { SitemapProgressView } from './sitemap-progress.js';
 
@@ -19,11 +20,11 @@ describe('the terminal sitemap progress', () => {
   it('shows finished files as lines and one live bar with percent, counts and rate', async () => {
     const out = new FakeTty();
     const app = render(
-      <SitemapProgressView
-        progress={{ phase: 'writing', done: 9000, planned: 20_000, files: 1 }}
-        files={[{ name: 'businesses-1.xml', type: 'businesses', count: 9000, bytes: 1_200_000 }]}
-        elapsedMs={2000}
-      />,
+      createElement(SitemapProgressView, {
+        progress: { phase: 'writing', done: 9000, planned: 20_000, files: 1 },
+        files: [{ name: 'businesses-1.xml', type: 'businesses', count: 9000, bytes: 1_200_000 }],
+        elapsedMs: 2000,
+      }),
       { stdout: out as unknown as NodeJS.WriteStream, debug: true, patchConsole: false },
     );
     app.unmount();
