@@ -5,7 +5,7 @@
 import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { stringify } from 'csv-stringify';
+import { stringify as stringifySync } from 'csv-stringify/sync';
 import type { Db } from '../db/index.js';
 import type { ExportFormat } from './constants.js';
 import { EXPORT_COLUMNS, neutralise, type ExportRecord } from './export-columns.js';
@@ -159,20 +159,22 @@ async function writeXlsx(batches: AsyncIterable<ExportRow[]>, baseUrl: string, o
 
 async function writeCsv(batches: AsyncIterable<ExportRow[]>, baseUrl: string, out: Writable, onProgress?: (rows: number) => void): Promise<number> {
   // The BOM makes Excel read the file as UTF-8 (accents, Turkish letters); the import skips it.
-  const csv = stringify({ header: true, columns: [...EXPORT_COLUMNS], bom: true, record_delimiter: 'windows' });
-  csv.pipe(out);
+  // One synchronous stringify per batch: a write (and a back-pressure check) per 5,000 rows rather
+  // than per row, which made the streaming stringifier several times slower.
+  const columns = [...EXPORT_COLUMNS];
   let count = 0;
-  try {
-    for await (const batch of batches) {
-      for (const r of batch) {
-        if (!csv.write(toExportRecord(r, baseUrl))) await drain(csv);
-      }
-      count += batch.length;
-      onProgress?.(count);
-      await drained(out);
-    }
-  } finally {
-    csv.end();
+  let first = true;
+  for await (const batch of batches) {
+    const text = stringifySync(
+      batch.map((r) => toExportRecord(r, baseUrl)),
+      { header: first, columns, bom: first, record_delimiter: 'windows' },
+    );
+    first = false;
+    count += batch.length;
+    if (!out.write(text)) await drained(out);
+    onProgress?.(count);
   }
+  if (first) out.write(stringifySync([], { header: true, columns, bom: true, record_delimiter: 'windows' }));
+  out.end();
   return count;
 }

@@ -49,26 +49,35 @@ interface AdminRow {
 export async function listAdminBusinesses(db: Db | Knex.Transaction, { page, limit, search }: AdminListOptions): Promise<AdminBusinessList> {
   const term = search?.trim();
   const pattern = term ? likePattern(term) : null;
-
-  const countQuery = pattern
-    ? db.count<{ count: number }[]>({ count: '*' }).from(matchingIds(db, pattern).as('m'))
-    : db('businesses').count<{ count: number }[]>({ count: '*' });
-
-  const rowsQuery = db('businesses as b')
+  const rowsQuery = db
+    .from('businesses as b')
     .leftJoin('cities as c', 'c.id', 'b.city_id')
     .leftJoin('categories as k', 'k.id', 'b.category_id')
-    .select<AdminRow[]>('b.id', 'b.name', 'b.slug', 'b.address', 'b.country', 'b.rating', 'b.is_verified', 'c.name as city_name', 'k.name as category_name')
+    .select<(AdminRow & { total?: number })[]>('b.id', 'b.name', 'b.slug', 'b.address', 'b.country', 'b.rating', 'b.is_verified', 'c.name as city_name', 'k.name as category_name')
     .orderBy('b.id', 'desc')
     .limit(limit)
     .offset((page - 1) * limit);
-  if (pattern) rowsQuery.whereIn('b.id', matchingIds(db, pattern));
 
-  const [[{ count }], rows] = await Promise.all([countQuery, rowsQuery]);
-  const total = Number(count);
+  let rows: (AdminRow & { total?: number })[];
+  let total: number;
+  if (pattern) {
+    // The matching ids are found once (materialised) and serve both the page and its total.
+    rows = await rowsQuery.clone().withMaterialized('m', matchingIds(db, pattern)).join('m', 'm.id', 'b.id').select(db.raw('(SELECT count(*) FROM m) AS total'));
+    total = rows.length ? Number(rows[0].total) : await countRows(db.count<{ count: number }[]>({ count: '*' }).from(matchingIds(db, pattern).as('m')));
+  } else {
+    const [r, t] = await Promise.all([rowsQuery, countRows(db('businesses').count<{ count: number }[]>({ count: '*' }))]);
+    rows = r;
+    total = t;
+  }
   return {
     businesses: rows.map(toAdminBusiness),
     pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
   };
+}
+
+async function countRows(q: Promise<{ count: number }[]> | Knex.QueryBuilder): Promise<number> {
+  const [{ count }] = (await q) as { count: number }[];
+  return Number(count);
 }
 
 function toAdminBusiness(r: AdminRow): AdminBusiness {
