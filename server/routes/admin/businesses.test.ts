@@ -106,6 +106,9 @@ describe('admin business list, country stats and export over HTTP', () => {
     const res = await get('/api/admin/export');
     expect(res.headers.get('content-disposition')).toMatch(/\.xlsx"$/);
     await res.arrayBuffer();
+    const head = await fetch(`${app.url}/api/admin/export?format=csv`, { method: 'HEAD', headers: { cookie } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-disposition')).toMatch(/\.csv"$/);
     const bad = await json('/api/admin/export?format=pdf');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/format/);

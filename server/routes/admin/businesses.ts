@@ -44,10 +44,15 @@ export function businessAdminRoutes({ db, config, logger }: AppDeps): Router {
     const format = (oneString(ctx.query.format, 'format') || 'xlsx') as ExportFormat;
     if (!EXPORT_FORMATS.includes(format)) throw badRequest(`format must be one of ${EXPORT_FORMATS.join(', ')}`);
     const country = oneString(ctx.query.country, 'country') || undefined;
-    const body = new PassThrough();
     ctx.set('Content-Disposition', `attachment; filename="${exportFileName(country, format)}"`);
     ctx.set('Cache-Control', 'no-store');
     ctx.type = EXPORT_CONTENT_TYPES[format];
+    // A HEAD gets the headers only: nobody would read the body, so the export would wait forever.
+    if (ctx.method === 'HEAD') {
+      ctx.status = 200;
+      return;
+    }
+    const body = new PassThrough();
     ctx.body = body;
     // Runs while Koa streams the body; a failure after the headers went out can only cut the file.
     exportBusinesses(db, { country, format, baseUrl: config.publicBaseUrl }, body).catch((err: Error) => {
