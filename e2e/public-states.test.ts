@@ -98,6 +98,48 @@ describe('skeletons, then content', () => {
   });
 });
 
+describe('error states', () => {
+  it("the business read is retried 3 times on a server error, then shows 'Business Not Found'", async () => {
+    const page = await newPage();
+    const detailCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/businesses/detail/')) detailCalls.push(r.url());
+    });
+    await page.goto(`${empty.url}/about`);
+    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    // A real server failure: the table is gone for a moment, so the API answers 500.
+    await empty.db.raw('ALTER TABLE businesses RENAME TO businesses_away');
+    try {
+      await page.evaluate(() => {
+        history.pushState({}, '', '/details/anything');
+        dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await page.getByRole('heading', { name: 'Business Not Found' }).waitFor();
+    } finally {
+      await empty.db.raw('ALTER TABLE businesses_away RENAME TO businesses');
+    }
+    expect(detailCalls).toHaveLength(4);
+    await page.context().close();
+  });
+
+  it('home shows an error in each block whose call fails, the fallback count, and its search still works', async () => {
+    const page = await newPage();
+    // Every home call reads the cities table (businesses join their city).
+    await empty.db.raw('ALTER TABLE cities RENAME TO cities_away');
+    try {
+      await page.goto(`${empty.url}/`);
+      await page.waitForFunction(() => document.querySelectorAll('[role="alert"]').length === 3);
+      expect(await page.locator('[data-verified-count]').innerText()).toBe('60,000+');
+      await page.getByPlaceholder('What service do you need?').fill('plumber');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'plumber');
+    } finally {
+      await empty.db.raw('ALTER TABLE cities_away RENAME TO cities');
+    }
+    await page.context().close();
+  });
+});
+
 describe('empty search', () => {
   it("shows 'No businesses found' for a search without results", async () => {
     const page = await newPage();

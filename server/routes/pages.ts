@@ -69,7 +69,11 @@ export function pageRoutes(deps: AppDeps, options: { distDir?: string } = {}): M
       ctx.body = 'The web app is not built: run `make build` (or `npx vite build --config web/vite.config.ts`) and reload.\n';
       return;
     }
-    const page = await pageHead(deps.db, deps.config.publicBaseUrl, ctx.path);
+    // A failed lookup (database down) still sends the SPA, which shows its own error states.
+    const page = await pageHead(deps.db, deps.config.publicBaseUrl, ctx.path).catch((err: unknown) => {
+      deps.logger.error({ err, path: ctx.path }, 'page head lookup failed');
+      return { status: 500 as const, head: undefined };
+    });
     ctx.status = page.status;
     ctx.type = 'text/html; charset=utf-8';
     // The HTML names the current asset hashes and carries per-page data: always revalidate.

@@ -13,7 +13,7 @@ import { renderHead } from './head.js';
 import { businessJsonLd } from './json-ld.js';
 
 export interface PageHead {
-  status: 200 | 404;
+  status: 200 | 404 | 500;
   /** Replacement for the <!--head--> block; undefined keeps the built default. */
   head?: string;
 }
