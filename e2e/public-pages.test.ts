@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../server/test-app.js';
@@ -271,6 +272,23 @@ describe('layout', () => {
     const footer = page.locator('footer');
     await footer.getByRole('heading', { name: 'Quick Links' }).waitFor();
     expect(await footer.innerText()).toContain('hello@rehber.example');
+  });
+});
+
+describe('bundle', () => {
+  it('home loads under 200 KB of gzipped JavaScript, and no admin code', async () => {
+    const scripts: Array<{ url: string; body: Promise<Buffer> }> = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push({ url: r.url(), body: r.body() });
+    });
+    await page.goto(app.url + '/');
+    await page.locator('[data-business-card]').first().waitFor();
+    let gzipped = 0;
+    for (const s of scripts) gzipped += gzipSync(await s.body).length;
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(gzipped).toBeLessThan(200 * 1024);
+    const names = scripts.map((s) => new URL(s.url).pathname.split('/').pop() ?? '');
+    expect(names.filter((n) => /^(login|dashboard|businesses|countries|sitemap)-/.test(n))).toEqual([]);
   });
 });
 
