@@ -259,6 +259,13 @@ describe('layout', () => {
     await menu.waitFor();
     expect(await menu.getByRole('link').allInnerTexts()).toEqual(['Home', 'Cities', 'Categories', 'Search']);
     expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    // Escape closes it and gives focus back to the button.
+    await menu.getByRole('link', { name: 'Home' }).focus();
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('navigation', { name: 'Mobile' }).count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
     await menu.getByRole('link', { name: 'Cities' }).click();
     await page.getByRole('heading', { level: 1, name: 'Şehirler' }).waitFor();
     // Navigating closes the menu.

@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 
@@ -18,6 +18,7 @@ export function SiteHeader() {
   // The menu belongs to the page it was opened on: navigating closes it.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location.key;
+  const button = useRef<HTMLButtonElement>(null);
   return (
     <header className="sticky top-0 z-20 border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3">
@@ -36,6 +37,7 @@ export function SiteHeader() {
           </ul>
         </nav>
         <button
+          ref={button}
           type="button"
           className="rounded-md p-2 text-gray-700 hover:bg-gray-100 md:hidden"
           aria-expanded={open}
@@ -47,7 +49,17 @@ export function SiteHeader() {
         </button>
       </div>
       {open && (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-gray-200 px-4 pb-3 md:hidden">
+        <nav
+          id="mobile-menu"
+          aria-label="Mobile"
+          className="border-t border-gray-200 px-4 pb-3 md:hidden"
+          onKeyDown={(e) => {
+            // Escape closes the menu and gives focus back to its button.
+            if (e.key !== 'Escape') return;
+            setOpenAt(null);
+            button.current?.focus();
+          }}
+        >
           <ul className="flex flex-col gap-1 pt-2">
             {LINKS.map((l) => (
               <li key={l.label}>
