@@ -44,3 +44,29 @@ export function cityMeta(c: Pick<City, 'name' | 'state' | 'country' | 'businessC
     path: `/city/${c.slug}`,
   };
 }
+
+export function categoryMeta(c: { name: string; slug: string; businessCount: number; description?: string | null }): PageMeta {
+  return {
+    title: `${c.name} | ${SITE_NAME}`,
+    description: excerpt(c.description) || excerpt(`${c.businessCount} ${c.name} businesses: ratings, addresses, phone numbers and working hours.`),
+    path: `/category/${c.slug}`,
+  };
+}
+
+export function countryMeta(c: { name: string; slug: string; businessCount: number; cities?: unknown[] }): PageMeta {
+  const cities = c.cities ? ` in ${c.cities.length} cities` : '';
+  return {
+    title: `Businesses in ${c.name} | ${SITE_NAME}`,
+    description: excerpt(`${c.businessCount} local businesses${cities} of ${c.name}: ratings, addresses, phone numbers and working hours.`),
+    path: `/country/${c.slug}`,
+  };
+}
+
+/** The pages without data of their own. */
+export const STATIC_META: Record<'home' | 'cities' | 'categories' | 'search' | 'about', PageMeta> = {
+  home: { title: `${SITE_NAME}: local businesses worldwide`, description: 'Find trusted local businesses, craftsmen and service providers in cities worldwide.', path: '/' },
+  cities: { title: `Şehirler | ${SITE_NAME}`, description: 'Ülkelere göre gruplanmış tüm şehirler ve işletmeleri.', path: '/cities' },
+  categories: { title: `Business Categories | ${SITE_NAME}`, description: 'Browse local businesses by category.', path: '/categories' },
+  search: { title: `Search Businesses | ${SITE_NAME}`, description: 'Search local businesses by service and city or postal code.', path: '/search' },
+  about: { title: `About Us | ${SITE_NAME}`, description: `${SITE_NAME} is a public directory of local businesses worldwide.`, path: '/about' },
+};

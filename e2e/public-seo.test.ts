@@ -89,6 +89,22 @@ describe('crawler head', () => {
     expect(decode(attr(html, /<meta name="description" content="([^"]*)"/))).toContain(city.name);
     expect(attr(html, /<link rel="canonical" href="([^"]*)"/)).toBe(`${app.config.publicBaseUrl}/city/${city.slug}`);
   });
+  it('category, country and the static pages get their own title and canonical', async () => {
+    const category = (await app.db('categories').orderBy('id').first()) as { name: string; slug: string };
+    const country = (await app.db('countries').orderBy('id').first()) as { name: string; slug: string };
+    const cases: Array<[string, string]> = [
+      [`/category/${category.slug}`, category.name],
+      [`/country/${country.slug}`, country.name],
+      ['/cities', 'Şehirler'],
+      ['/categories', 'Business Categories'],
+      ['/about', 'About Us'],
+    ];
+    for (const [p, title] of cases) {
+      const html = await (await fetch(app.url + p)).text();
+      expect(decode(attr(html, /<title>([^<]*)<\/title>/)), p).toContain(title);
+      expect(attr(html, /<link rel="canonical" href="([^"]*)"/), p).toBe(app.config.publicBaseUrl + p);
+    }
+  });
 });
 
 describe('status codes', () => {

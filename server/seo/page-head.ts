@@ -7,7 +7,7 @@ import { getBusinessBySlug } from '../../db/queries/businesses.js';
 import { getCategoryBySlug } from '../../db/queries/categories.js';
 import { getCityBySlug } from '../../db/queries/cities.js';
 import { getCountryBySlug } from '../../db/queries/countries.js';
-import { businessMeta, cityMeta } from '../../data/page-meta.js';
+import { businessMeta, categoryMeta, cityMeta, countryMeta, STATIC_META, type PageMeta } from '../../data/page-meta.js';
 import { safeHttpUrl } from '../../data/safe-url.js';
 import { renderHead } from './head.js';
 import { businessJsonLd } from './json-ld.js';
@@ -20,11 +20,17 @@ export interface PageHead {
 
 // The SPA's public and admin routes without a slug (web/src/app/router.tsx).
 const STATIC_ROUTES = new Set(['/', '/cities', '/categories', '/search', '/about', '/admin', '/admin/login', '/admin/businesses', '/admin/countries', '/admin/sitemap']);
+const STATIC_HEADS = new Map(Object.values(STATIC_META).map((m) => [m.path, m]));
+
+const simpleHead = (meta: PageMeta, baseUrl: string) => renderHead({ title: meta.title, description: meta.description, canonical: baseUrl + meta.path });
 const SLUG_ROUTE = /^\/(details|city|category|country)\/([^/]+)$/;
 
 export async function pageHead(db: Db, baseUrl: string, rawPath: string): Promise<PageHead> {
   const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
-  if (STATIC_ROUTES.has(path)) return { status: 200 };
+  if (STATIC_ROUTES.has(path)) {
+    const meta = STATIC_HEADS.get(path);
+    return { status: 200, head: meta ? simpleHead(meta, baseUrl) : undefined };
+  }
   const m = SLUG_ROUTE.exec(path);
   if (!m) return { status: 404 };
   let slug: string;
@@ -52,12 +58,15 @@ export async function pageHead(db: Db, baseUrl: string, rawPath: string): Promis
     case 'city': {
       const city = await getCityBySlug(db, slug);
       if (!city) return { status: 404 };
-      const meta = cityMeta(city);
-      return { status: 200, head: renderHead({ title: meta.title, description: meta.description, canonical: baseUrl + meta.path }) };
+      return { status: 200, head: simpleHead(cityMeta(city), baseUrl) };
     }
-    case 'category':
-      return { status: (await getCategoryBySlug(db, slug)) ? 200 : 404 };
-    default:
-      return { status: (await getCountryBySlug(db, slug)) ? 200 : 404 };
+    case 'category': {
+      const category = await getCategoryBySlug(db, slug);
+      return category ? { status: 200, head: simpleHead(categoryMeta(category), baseUrl) } : { status: 404 };
+    }
+    default: {
+      const country = await getCountryBySlug(db, slug);
+      return country ? { status: 200, head: simpleHead(countryMeta(country), baseUrl) } : { status: 404 };
+    }
   }
 }

@@ -1,8 +1,6 @@
 import { useEffect } from 'react';
 import type { PageMeta } from '@data/page-meta';
 
-const DEFAULT_TITLE = 'rehber: local businesses worldwide';
-
 // The server's crawler head (JSON-LD, og:image, og:type) describes the page first loaded only.
 const firstPath = typeof window === 'undefined' ? '' : window.location.pathname;
 
@@ -54,5 +52,3 @@ export function useDocumentHead(meta: PageMeta | { title: string; description?: 
     }
   }, [title, description, path]);
 }
-
-export { DEFAULT_TITLE };

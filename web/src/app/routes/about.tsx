@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { STATIC_META } from '@data/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 
 export function AboutRoute() {
-  useDocumentHead({ title: 'About Us | rehber', description: 'rehber is a public directory of local businesses worldwide.', path: paths.about });
+  useDocumentHead(STATIC_META.about);
   return (
     <article className="mx-auto max-w-3xl space-y-4 text-gray-800">
       <h1 className="text-3xl font-bold text-gray-900">About Us</h1>

@@ -4,13 +4,14 @@ import { EmptyMessage, ErrorMessage } from '@/components/page-message';
 import { SkeletonCards } from '@/components/skeleton';
 import { paths } from '@/config/paths';
 import { useCategories } from '@/features/categories/api/get-categories';
+import { STATIC_META } from '@data/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 
 const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
 export function CategoriesRoute() {
   const categories = useCategories();
-  useDocumentHead({ title: 'Business Categories | rehber', description: 'Browse local businesses by category.', path: paths.categories });
+  useDocumentHead(STATIC_META.categories);
   return (
     <div className="space-y-6">
       <header>

@@ -2,10 +2,10 @@ import { useParams } from 'react-router-dom';
 import { BusinessList } from '@/components/business-list';
 import { NotFoundMessage } from '@/components/page-message';
 import { LoadingStatus, Skeleton } from '@/components/skeleton';
-import { paths } from '@/config/paths';
 import { useCategory } from '@/features/categories/api/get-category';
 import { useCategoryBusinesses } from '@/features/categories/api/get-category-businesses';
 import { usePageParam } from '@/lib/page-param';
+import { categoryMeta } from '@data/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 
 const LIST_SKELETONS = 6;
@@ -16,7 +16,7 @@ export function CategoryRoute() {
   const category = useCategory(slug);
   const businesses = useCategoryBusinesses(slug, page, !!category.data);
   const c = category.data;
-  useDocumentHead(c ? { title: `${c.name} | rehber`, description: `${c.businessCount} ${c.name} businesses: ratings, addresses and phone numbers.`, path: paths.category(c.slug) } : null);
+  useDocumentHead(c ? categoryMeta(c) : null);
 
   if (category.isError) return <NotFoundMessage title="Category Not Found" text="The category you are looking for was not found or does not exist." />;
   return (

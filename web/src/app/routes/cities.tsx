@@ -2,9 +2,9 @@ import { SKELETONS } from '@data/constants';
 import { CityCard } from '@/components/city-card';
 import { EmptyMessage, ErrorMessage } from '@/components/page-message';
 import { SkeletonCards } from '@/components/skeleton';
-import { paths } from '@/config/paths';
 import { useCities } from '@/features/cities/api/get-cities';
 import { groupByCountry } from '@/features/cities/group-by-country';
+import { STATIC_META } from '@data/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 
 const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
@@ -13,7 +13,7 @@ const n = (v: number) => v.toLocaleString('tr-TR');
 /** SPEC §2: the Turkish page of cities grouped by country, with totals. */
 export function CitiesRoute() {
   const cities = useCities();
-  useDocumentHead({ title: 'Şehirler | rehber', description: 'Ülkelere göre gruplanmış tüm şehirler ve işletmeleri.', path: paths.cities });
+  useDocumentHead(STATIC_META.cities);
   const groups = cities.data ? groupByCountry(cities.data) : [];
   const totalBusinesses = groups.reduce((s, g) => s + g.businesses, 0);
 

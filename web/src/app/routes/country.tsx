@@ -2,15 +2,15 @@ import { useParams } from 'react-router-dom';
 import { CityCard } from '@/components/city-card';
 import { EmptyMessage, NotFoundMessage } from '@/components/page-message';
 import { SkeletonCards } from '@/components/skeleton';
-import { paths } from '@/config/paths';
 import { useCountry } from '@/features/countries/api/get-country';
+import { countryMeta } from '@data/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 
 export function CountryRoute() {
   const { slug = '' } = useParams();
   const country = useCountry(slug);
   const c = country.data;
-  useDocumentHead(c ? { title: `Businesses in ${c.name} | rehber`, description: `${c.businessCount} local businesses in ${c.cities.length} cities of ${c.name}.`, path: paths.country(c.slug) } : null);
+  useDocumentHead(c ? countryMeta(c) : null);
 
   if (country.isError) return <NotFoundMessage title="Country Not Found" text="The country you are looking for was not found or does not exist." />;
   return (

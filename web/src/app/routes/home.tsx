@@ -12,12 +12,13 @@ import { useRecentBusinesses } from '@/features/businesses/api/get-recent';
 import { usePopularCities } from '@/features/cities/api/get-popular-cities';
 import { useStats } from '@/features/stats/api/get-stats';
 import { StatTiles } from '@/features/stats/components/stat-tiles';
-import { useDocumentHead, DEFAULT_TITLE } from '@/lib/seo';
+import { STATIC_META } from '@data/page-meta';
+import { useDocumentHead } from '@/lib/seo';
 
 const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-4';
 
 export function HomeRoute() {
-  useDocumentHead({ title: DEFAULT_TITLE, description: 'Find trusted local businesses, craftsmen and service providers in cities worldwide.', path: paths.home });
+  useDocumentHead(STATIC_META.home);
   // Each block reads its own query, so one answer re-renders one block, not the whole page.
   return (
     <div className="space-y-12">

@@ -5,6 +5,7 @@ import { SearchBlock } from '@/components/search-block';
 import { paths } from '@/config/paths';
 import { useSearchBusinesses } from '@/features/search/api/search-businesses';
 import { usePageParam } from '@/lib/page-param';
+import { STATIC_META } from '@data/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 
 /** /search?q=&location=&page=: the URL is the state, so results can be shared and the back button works. */
@@ -15,7 +16,7 @@ export function SearchRoute() {
   const [page, setPage] = usePageParam();
   const results = useSearchBusinesses({ q, location, page });
   const what = [q, location].filter(Boolean).join(' in ');
-  useDocumentHead({ title: what ? `Search: ${what} | rehber` : 'Search Businesses | rehber', description: 'Search local businesses by service and city or postal code.', path: paths.search(q, location) });
+  useDocumentHead({ ...STATIC_META.search, title: what ? `Search: ${what} | rehber` : STATIC_META.search.title, path: paths.search(q, location) });
 
   return (
     <div className="space-y-6">
