@@ -29,6 +29,8 @@ export interface ImportOptions {
   fileName?: string;
   onProgress?: (p: Progress) => void;
   batchSize?: number;
+  /** Allow the loader's index drop-and-rebuild on an empty table (default true). */
+  bulk?: boolean;
 }
 
 export type ImportOutcome = ImportResult & { importId: number; rowsRead: number };
@@ -71,7 +73,7 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
     source = await openRows(filePath, { encoding: options.encoding });
     // A file without the required columns is refused here, before any row is written.
     const columns = mapHeaders(source.headers);
-    const activeLoader = (loader = await openLoader(db, { mode }));
+    const activeLoader = (loader = await openLoader(db, { mode, bulk: options.bulk }));
 
     // One batch loads while the next is read and validated: the two cores both work.
     let failure: unknown;

@@ -14,21 +14,6 @@ const BUSINESS_VALUE_COLUMNS = [
   'place_id', 'services', 'latitude', 'longitude', 'is_verified', 'content_hash',
 ];
 
-/** imported / updated counts of the batch, read before anything is written ($1: upsert mode). */
-export const CLASSIFY_SQL = `
-  WITH s AS (
-    SELECT st.content_hash, b.id AS existing_id, b.content_hash AS existing_hash,
-           lag(st.content_hash) OVER w AS prev_hash, row_number() OVER w AS k
-      FROM import_staging st LEFT JOIN businesses b ON b.identity_key = st.identity_key
-    WINDOW w AS (PARTITION BY st.identity_key ORDER BY st.ord)
-  )
-  SELECT count(*)::int AS total,
-         (count(*) FILTER (WHERE k = 1 AND existing_id IS NULL))::int AS imported,
-         (count(*) FILTER (WHERE $1::boolean AND (
-            (k = 1 AND existing_id IS NOT NULL AND existing_hash IS DISTINCT FROM content_hash)
-            OR (k > 1 AND prev_hash <> content_hash))))::int AS updated
-    FROM s`;
-
 /** Count deltas for cities, categories and countries from a CTE named `delta(kind, ref, n)`. */
 const APPLY_DELTAS = `
   dc AS (UPDATE cities c SET business_count = c.business_count + d.n
@@ -47,31 +32,9 @@ const refs = (alias: string, sign: number, city = 'city_id', category = 'categor
   UNION ALL SELECT 'country', ${alias}.${country}, ${sign} FROM ${alias} WHERE ${alias}.${country} IS NOT NULL`;
 
 /**
- * Upsert mode: existing businesses whose last row in the batch differs get that row's values.
- * The slug never changes. Rows whose hash matches are not touched at all (no WAL).
- */
-export const UPDATE_SQL = `
-  WITH last AS (
-    SELECT DISTINCT ON (identity_key) * FROM import_staging ORDER BY identity_key, ord DESC
-  ),
-  f AS (
-    SELECT l.*, b.id AS bid, b.city_id AS old_city_id, b.category_id AS old_category_id, b.country AS old_country
-      FROM last l JOIN businesses b ON b.identity_key = l.identity_key
-     WHERE b.content_hash IS DISTINCT FROM l.content_hash
-  ),
-  u AS (
-    UPDATE businesses b SET ${BUSINESS_VALUE_COLUMNS.map((c) => `${c} = f.${c}`).join(', ')}, updated_at = now()
-      FROM f WHERE b.id = f.bid RETURNING b.id
-  ),
-  delta AS (${refs('f', -1, 'old_city_id', 'old_category_id', 'old_country')} UNION ALL ${refs('f', 1)}),
-  ${APPLY_DELTAS}
-  SELECT count(*)::int AS n FROM u`;
-
-/**
- * New identities: one INSERT of every new key with the slug it asks for. Upsert mode stores the
- * key's last row (as if later rows had updated it), insert mode its first; the slug always comes
- * from the first row. A slug clash makes ON CONFLICT skip the row; the caller resolves those.
- * $1: upsert mode.
+ * New identities that MERGE_SQL could not place (their slug was taken), with the slugs the
+ * caller chose ($2 keys, $3 slugs). Upsert mode stores the key's last row (as if later rows had
+ * updated it), insert mode its first. $1: upsert mode.
  */
 export const INSERT_SQL = `
   WITH keyed AS (
@@ -93,6 +56,51 @@ export const INSERT_SQL = `
   delta AS (${refs('ins', 1)}),
   ${APPLY_DELTAS}
   SELECT count(*)::int AS n FROM ins`;
+
+/**
+ * The whole batch in one statement (the usual path): classify every staging row against
+ * businesses and the earlier rows of its identity, update the changed ones (upsert mode), insert
+ * the new ones with the slug they ask for, and move the counts. Classification reads the snapshot
+ * from before the writes, so the numbers are those of importing the rows one by one.
+ * $1: upsert mode. Returns total, imported, updated and how many rows the INSERT placed.
+ */
+export const MERGE_SQL = `
+  WITH s AS MATERIALIZED (
+    SELECT st.*, b.id AS existing_id, b.content_hash AS existing_hash,
+           b.city_id AS old_city_id, b.category_id AS old_category_id, b.country AS old_country,
+           lag(st.content_hash) OVER w AS prev_hash, row_number() OVER w AS k,
+           count(*) OVER (PARTITION BY st.identity_key) AS n,
+           first_value(st.base_slug) OVER w AS first_slug, min(st.ord) OVER w AS first_ord
+      FROM import_staging st LEFT JOIN businesses b ON b.identity_key = st.identity_key
+    WINDOW w AS (PARTITION BY st.identity_key ORDER BY st.ord)
+  ),
+  counts AS (
+    SELECT count(*)::int AS total,
+           (count(*) FILTER (WHERE k = 1 AND existing_id IS NULL))::int AS imported,
+           (count(*) FILTER (WHERE $1::boolean AND (
+              (k = 1 AND existing_id IS NOT NULL AND existing_hash IS DISTINCT FROM content_hash)
+              OR (k > 1 AND prev_hash <> content_hash))))::int AS updated
+      FROM s
+  ),
+  f AS (
+    SELECT * FROM s
+     WHERE $1::boolean AND existing_id IS NOT NULL AND k = n AND existing_hash IS DISTINCT FROM content_hash
+  ),
+  u AS (
+    UPDATE businesses b SET ${BUSINESS_VALUE_COLUMNS.map((c) => `${c} = f.${c}`).join(', ')}, updated_at = now()
+      FROM f WHERE b.id = f.existing_id RETURNING b.id
+  ),
+  ins AS (
+    INSERT INTO businesses (${BUSINESS_VALUE_COLUMNS.join(', ')}, slug, identity_key)
+    SELECT ${BUSINESS_VALUE_COLUMNS.join(', ')}, first_slug, identity_key
+      FROM s WHERE existing_id IS NULL AND k = CASE WHEN $1::boolean THEN n ELSE 1 END
+     ORDER BY first_ord
+    ON CONFLICT DO NOTHING
+    RETURNING city_id, category_id, country
+  ),
+  delta AS (${refs('f', -1, 'old_city_id', 'old_category_id', 'old_country')} UNION ALL ${refs('f', 1)} UNION ALL ${refs('ins', 1)}),
+  ${APPLY_DELTAS}
+  SELECT counts.*, (SELECT count(*)::int FROM ins) AS inserted, (SELECT count(*)::int FROM u) AS changed FROM counts`;
 
 /** New identities still without a row after INSERT_SQL: their slug was taken. */
 export const UNPLACED_SQL = `

@@ -12,7 +12,7 @@ import type { Db } from '../db/index.js';
 import { cityKey, ensureDims, newDimCache } from './load-dims.js';
 import { encodeRow, STAGING_COLUMNS, STAGING_DDL, stagingLine } from './load-copy.js';
 import { dropIndexesIfEmpty, ensureBusinessIndexes } from './load-indexes.js';
-import { CLASSIFY_SQL, IMPORT_LOCK_SQL, INSERT_SQL, RECOUNT_SQL, UNPLACED_SQL, UPDATE_SQL } from './load-sql.js';
+import { IMPORT_LOCK_SQL, INSERT_SQL, MERGE_SQL, RECOUNT_SQL, UNPLACED_SQL } from './load-sql.js';
 import type { BusinessInput, ImportMode } from './pipeline.js';
 
 /** Rows per batch: big enough for COPY to shine, small enough to keep memory flat and commits frequent. */
@@ -85,12 +85,9 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
           )
           .join('');
         await pipeline(Readable.from([text]), conn.query(copyFrom(`COPY import_staging (${STAGING_COLUMNS.join(', ')}) FROM STDIN`)));
-        const c = (await conn.query(CLASSIFY_SQL, [upsert])).rows[0] as { total: number; imported: number; updated: number };
-        if (upsert && c.updated) await conn.query(UPDATE_SQL);
-        if (c.imported) {
-          const { rows: ins } = await conn.query(INSERT_SQL, [upsert, null, null]);
-          if (ins[0].n < c.imported) await placeClashing(conn, upsert, nextSuffix);
-        }
+        const c = (await conn.query(MERGE_SQL, [upsert])).rows[0] as { total: number; imported: number; updated: number; inserted: number };
+        // New businesses whose slug was taken are still to place.
+        if (c.inserted < c.imported) await placeClashing(conn, upsert, nextSuffix);
         return { imported: c.imported, updated: c.updated, skipped: c.total - c.imported - c.updated };
       });
       if (counts.imported || counts.updated) wrote = true;
