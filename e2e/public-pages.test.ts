@@ -272,6 +272,13 @@ describe('layout', () => {
     expect(await page.getByRole('navigation', { name: 'Mobile' }).count()).toBe(0);
     // Nothing overflows the narrow viewport sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const b = await someBusiness(app);
+    for (const p of ['/', `/details/${b.slug}`, `/city/${b.citySlug}`, '/no-such-page']) {
+      await page.goto(app.url + p);
+      await page.locator('main h1').first().waitFor();
+      await page.locator('[data-skeleton], [data-detail-skeleton]').first().waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), p).toBeLessThanOrEqual(390);
+    }
   });
 
   it('shows the footer quick links and contact details', async () => {

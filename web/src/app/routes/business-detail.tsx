@@ -24,7 +24,7 @@ export function BusinessDetailRoute() {
   const about = b.about?.trim();
   const description = b.description?.trim();
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
         <BusinessHero business={b} />
         {about && (

@@ -2,7 +2,7 @@ import { LoadingStatus, Skeleton } from '@/components/skeleton';
 
 export function BusinessDetailSkeleton() {
   return (
-    <div className="grid gap-6 lg:grid-cols-3" data-detail-skeleton="">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3" data-detail-skeleton="">
       <LoadingStatus />
       <div className="space-y-4 lg:col-span-2">
         <Skeleton className="h-72 w-full" />
