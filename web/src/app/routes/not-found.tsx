@@ -8,7 +8,7 @@ import { useDocumentHead } from '@/lib/seo';
 export function NotFoundRoute() {
   const navigate = useNavigate();
   useDocumentHead({ title: 'Page Not Found | rehber' });
-  const btn = 'rounded-md px-4 py-2 font-medium';
+  const btn = 'inline-flex items-center rounded-md border px-4 py-2 font-medium';
   return (
     <div className="mx-auto max-w-2xl space-y-6 py-10 text-center">
       <p className="text-7xl font-extrabold text-blue-700" aria-hidden="true">404</p>
@@ -16,8 +16,8 @@ export function NotFoundRoute() {
       <p className="text-gray-700">The page you are looking for does not exist or has been moved.</p>
       <AdSlot slot="notFound" className="mx-auto" />
       <div className="flex flex-wrap justify-center gap-3">
-        <Link to={paths.home} className={`${btn} bg-blue-700 text-white hover:bg-blue-800`}>Go Home</Link>
-        <Link to={paths.search()} className={`${btn} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}>Search Businesses</Link>
+        <Link to={paths.home} className={`${btn} border-blue-700 bg-blue-700 text-white hover:bg-blue-800`}>Go Home</Link>
+        <Link to={paths.search()} className={`${btn} border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}>Search Businesses</Link>
         <GoBackButton onClick={() => navigate(-1)} />
       </div>
       <nav aria-label="Helpful links">
