@@ -41,6 +41,7 @@ const MODULES: Array<[string, () => Promise<BenchModule>]> = [
   ['sitemap', () => import('./bench/sitemap.js')],
   ['export', () => import('./bench/export.js')], // ADMIN
   ['http', () => import('./bench/http.js')], // ADMIN
+  ['lighthouse', () => import('./bench/lighthouse.js')], // PUBLIC-SITE
 ];
 // ---- end of bench modules ----
 

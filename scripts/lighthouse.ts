@@ -13,7 +13,7 @@ import type http from 'node:http';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import pino from 'pino';
-import { createDb } from '../db/index.js';
+import { createDb, type Db } from '../db/index.js';
 import { startEmbedded } from '../db/embedded.js';
 import { migrateLatest } from '../db/migrate.js';
 import { loadSample } from '../data/sample.js';
@@ -66,13 +66,15 @@ export function formatScores(rows: LighthouseScores[]): string {
   return rows.map((r) => `lighthouse ${r.page}: performance ${r.performance}, accessibility ${r.accessibility}, best practices ${r.bestPractices}, SEO ${r.seo}`).join('\n');
 }
 
-/** A throwaway server with the sample, for when no --url is given. */
-export async function startOwnServer(): Promise<{ url: string; businessPath: string; close(): Promise<void> }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-lighthouse-'));
-  fs.chmodSync(dir, 0o777);
-  const pg = await startEmbedded(path.join(dir, 'data'), await freePort(), { quiet: true });
-  const db = createDb(pg.url);
-  await migrateLatest(db);
+export interface AuditServer {
+  url: string;
+  /** A business page of the sample, the one with the most reviews. */
+  businessPath: string;
+  close(): Promise<void>;
+}
+
+/** The app on `db` (migrated) with the bundled sample loaded, on a free loopback port. */
+export async function serveSample(db: Db): Promise<AuditServer> {
   await loadSample(db);
   const business = (await db('businesses').whereNotNull('about').orderBy('review_count', 'desc').first('slug')) as { slug: string };
   const config = testConfig();
@@ -88,6 +90,22 @@ export async function startOwnServer(): Promise<{ url: string; businessPath: str
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** A throwaway server with the sample, for when no --url is given: embedded PostgreSQL in a temp dir. */
+export async function startOwnServer(): Promise<AuditServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-lighthouse-'));
+  fs.chmodSync(dir, 0o777);
+  const pg = await startEmbedded(path.join(dir, 'data'), await freePort(), { quiet: true });
+  const db = createDb(pg.url);
+  await migrateLatest(db);
+  const served = await serveSample(db);
+  return {
+    ...served,
+    async close() {
+      await served.close();
       await db.destroy();
       await pg.stop();
       fs.rmSync(dir, { recursive: true, force: true });
