@@ -114,6 +114,8 @@ export interface AdminBusiness {
 export interface AdminBusinessList {
   businesses: AdminBusiness[];
   pagination: Pagination;
+  /** A broad search: at least `pagination.total` matches, not counted further. */
+  totalCapped?: boolean;
 }
 
 export interface UploadResponse {

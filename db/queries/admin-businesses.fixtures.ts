@@ -65,4 +65,12 @@ export async function seedBusinesses(db: Db, rows: SeedBusiness[]): Promise<void
       identity_key: r.placeId ? `p:${r.placeId}` : `n:${r.name.toLowerCase()}|${r.address.toLowerCase()}`,
     });
   }
+  // The per-country counts the import keeps, recounted the way it does.
+  const counts = await db('businesses').whereNotNull('country').select('country').count<{ country: string; n: number }[]>({ n: '*' }).groupBy('country');
+  for (const { country, n } of counts) {
+    await db('countries')
+      .insert({ name: country, slug: slugifyText(country), business_count: Number(n) })
+      .onConflict('name')
+      .merge(['business_count']);
+  }
 }

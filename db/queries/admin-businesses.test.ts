@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../test-db.js';
-import { countryStats, likePattern, listAdminBusinesses } from './admin-businesses.js';
+import { countryStats, likePattern, listAdminBusinesses, SEARCH_COUNT_CAP } from './admin-businesses.js';
 import { seedBusinesses } from './admin-businesses.fixtures.js';
 
 let t: TestDb;
@@ -47,6 +47,34 @@ describe('listAdminBusinesses', () => {
   it('shows an empty result as one page', async () => {
     const r = await listAdminBusinesses(t.db, { page: 1, limit: 50, search: 'zzzz' });
     expect(r.pagination).toEqual({ page: 1, limit: 50, total: 0, totalPages: 1 });
+  });
+});
+
+describe('a broad search', () => {
+  it('counts up to SEARCH_COUNT_CAP past the page and says the total is capped; a narrow one is exact', async () => {
+    const b = await createTestDb();
+    try {
+      await b.db.raw(`INSERT INTO businesses (name, slug, address, identity_key)
+                      SELECT 'Bulk ' || i, 'bulk-' || i, i || ' Long Road', 'n:bulk' || i FROM generate_series(1, ${SEARCH_COUNT_CAP + 100}) i`);
+      const p1 = await listAdminBusinesses(b.db, { page: 1, limit: 50, search: 'bulk', probeMs: 30_000 });
+      expect(p1.businesses).toHaveLength(50);
+      expect(p1.businesses[0].name).toBe(`Bulk ${SEARCH_COUNT_CAP + 100}`);
+      expect(p1).toMatchObject({ totalCapped: true, pagination: { total: SEARCH_COUNT_CAP, totalPages: SEARCH_COUNT_CAP / 50 } });
+      const p3 = await listAdminBusinesses(b.db, { page: 3, limit: 50, search: 'long road', probeMs: 30_000 });
+      // From page 3 the count reaches the end of the matches: exact again.
+      expect(p3.pagination).toEqual({ page: 3, limit: 50, total: 100 + SEARCH_COUNT_CAP, totalPages: 22 });
+      expect(p3.totalCapped).toBeUndefined();
+      const p2 = await listAdminBusinesses(b.db, { page: 2, limit: 50, search: 'long road', probeMs: 30_000 });
+      expect(p2).toMatchObject({ totalCapped: true, pagination: { total: 50 + SEARCH_COUNT_CAP } });
+      const narrow = await listAdminBusinesses(b.db, { page: 1, limit: 50, search: 'Bulk 1000' });
+      expect(narrow.totalCapped).toBeUndefined();
+      expect(narrow.pagination.total).toBe(1);
+      const all = await listAdminBusinesses(b.db, { page: 23, limit: 50 });
+      expect(all.pagination).toEqual({ page: 23, limit: 50, total: SEARCH_COUNT_CAP + 100, totalPages: 22 });
+      expect(all.businesses).toEqual([]);
+    } finally {
+      await b.drop();
+    }
   });
 });
 

@@ -30,9 +30,9 @@ function Businesses() {
   const data = list.data;
 
   const cards: [string, string][] = [
-    ['Total Businesses', (data?.pagination.total ?? 0).toLocaleString()],
+    ['Total Businesses', `${(data?.pagination.total ?? 0).toLocaleString()}${data?.totalCapped ? '+' : ''}`],
     ['Countries', (countries.data?.length ?? 0).toLocaleString()],
-    ['Current Page', `${data?.pagination.page ?? 1} / ${data?.pagination.totalPages ?? 1}`],
+    ['Current Page', `${data?.pagination.page ?? 1} / ${data?.pagination.totalPages ?? 1}${data?.totalCapped ? '+' : ''}`],
     ['Showing', (data?.businesses.length ?? 0).toLocaleString()],
   ];
 
@@ -87,7 +87,7 @@ function Businesses() {
           ) : data ? (
             <>
               <BusinessTable businesses={data.businesses} />
-              <Pager pagination={data.pagination} shown={data.businesses.length} onPage={setPage} />
+              <Pager pagination={data.pagination} shown={data.businesses.length} capped={data.totalCapped} onPage={setPage} />
             </>
           ) : null}
         </section>

@@ -1,7 +1,10 @@
 import type { Pagination } from '@data/types';
 
-/** 'Showing X to Y of Z businesses' with Previous (off on page 1) and Next (off on the last page). */
-export function Pager({ pagination, shown, onPage }: { pagination: Pagination; shown: number; onPage: (page: number) => void }) {
+/**
+ * 'Showing X to Y of Z businesses' with Previous (off on page 1) and Next (off on the last page).
+ * A broad search is not counted to the end (`capped`): Z reads '1,050+' and Next stays open.
+ */
+export function Pager({ pagination, shown, capped = false, onPage }: { pagination: Pagination; shown: number; capped?: boolean; onPage: (page: number) => void }) {
   const { page, limit, total, totalPages } = pagination;
   const from = total === 0 ? 0 : (page - 1) * limit + 1;
   const to = total === 0 ? 0 : from + shown - 1;
@@ -9,7 +12,8 @@ export function Pager({ pagination, shown, onPage }: { pagination: Pagination; s
   return (
     <div className="flex items-center justify-between gap-4 border-t border-gray-100 px-3 py-3">
       <p className="text-sm text-gray-600" data-testid="showing">
-        Showing {from.toLocaleString()} to {to.toLocaleString()} of {total.toLocaleString()} businesses
+        Showing {from.toLocaleString()} to {to.toLocaleString()} of {total.toLocaleString()}
+        {capped ? '+' : ''} businesses
       </p>
       <div className="flex gap-2">
         <button type="button" className={button} disabled={page <= 1} onClick={() => onPage(Math.max(1, page - 1))}>
