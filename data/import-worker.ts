@@ -2,6 +2,8 @@
  * Runs importFile in a worker thread, so a million-row import from the web never blocks the
  * server's event loop (CONTRACT §4). The worker builds its own small knex pool from the database
  * URL; progress comes back as messages. This module is both the launcher and the worker's entry.
+ * The CLI uses it too: the main thread stays free to draw progress, and the heap limit keeps the
+ * peak memory flat whatever the file's size.
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +14,13 @@ import { importFile, type ImportOptions, type ImportOutcome } from './import.js'
 import type { Progress } from './pipeline.js';
 
 type WorkerOptions = Omit<ImportOptions, 'onProgress'>;
+
+/**
+ * The worker's old-generation heap limit. An import keeps ~50 MB alive (two batches); without a
+ * limit V8 lets garbage pile up to several hundred MB before a full collection. Batches are also
+ * capped in bytes (import.ts), so this is ample for any file.
+ */
+export const WORKER_HEAP_MB = 160;
 
 interface Job {
   kind: 'rehber-import';
@@ -62,10 +71,11 @@ export function importFileInWorker(
  */
 function spawnSelf(job: Job): Worker {
   const self = import.meta.url;
-  if (!self.endsWith('.ts')) return new Worker(new URL(self), { workerData: job });
+  const resourceLimits = { maxOldGenerationSizeMb: WORKER_HEAP_MB };
+  if (!self.endsWith('.ts')) return new Worker(new URL(self), { workerData: job, resourceLimits });
   const tsx = createRequire(self).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs');
   const boot = `import(${JSON.stringify(pathToFileURL(tsx).href)}).then((m) => { m.register(); return import(${JSON.stringify(self)}); })`;
-  return new Worker(boot, { eval: true, workerData: job });
+  return new Worker(boot, { eval: true, workerData: job, resourceLimits });
 }
 
 async function runJob(job: Job): Promise<void> {

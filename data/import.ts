@@ -17,6 +17,8 @@ import type { ImportRecord, ImportResult } from './types.js';
 
 /** How many 'Row N: reason' strings a result carries; every rejected row is still counted. */
 export const RESULT_ERROR_LIMIT = 1000;
+/** A batch is also cut at this many bytes of cell text, so wide rows cannot blow up memory. */
+export const BATCH_MAX_CHARS = 8 * 1024 * 1024;
 /** Progress events at most this often (the CLI redraws on each). */
 export const PROGRESS_INTERVAL_MS = 100;
 
@@ -87,8 +89,10 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
       });
 
     let batch: BusinessInput[] = [];
+    let batchChars = 0;
     for await (const row of source.rows) {
       counts.rowsRead++;
+      for (const cell of row.cells) batchChars += cell.length;
       const outcome = normaliseRow(columns, row);
       if (outcome.ok) {
         batch.push(outcome.value);
@@ -97,7 +101,8 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
         rejected++;
         if (errors.length < RESULT_ERROR_LIMIT) errors.push(outcome.error);
       }
-      if (batch.length >= batchSize) {
+      if (batch.length >= batchSize || batchChars >= BATCH_MAX_CHARS) {
+        batchChars = 0;
         await pending;
         if (failure) throw failure;
         const rows = batch;

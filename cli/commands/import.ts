@@ -4,7 +4,7 @@ import iconv from 'iconv-lite';
 import { z } from 'zod';
 import { openDatabase } from '../../db/index.js';
 import { migrateLatest } from '../../db/migrate.js';
-import { importFile } from '../../data/import.js';
+import { importFileInWorker } from '../../data/import-worker.js';
 import type { ImportResult } from '../../data/types.js';
 import { EXIT, UsageError } from '../exit.js';
 import { createImportReporter } from '../reporter.js';
@@ -54,14 +54,13 @@ async function runImport(files: string[], options: ImportCliOptions): Promise<nu
       const fileStarted = Date.now();
       reporter.fileStarted(name, index, files.length);
       try {
-        const r = await importFile(database.db, path.resolve(file), {
-          source: 'cli',
-          mode: options.mode,
-          encoding: options.encoding,
-          username: process.env.USER ?? null,
-          fileName: name,
-          onProgress: (p) => reporter.progress(p),
-        });
+        // In a worker thread: Ink keeps drawing while rows are parsed, and memory stays flat.
+        const r = await importFileInWorker(
+          database.url,
+          path.resolve(file),
+          { source: 'cli', mode: options.mode, encoding: options.encoding, username: process.env.USER ?? null, fileName: name },
+          (p) => reporter.progress(p),
+        );
         reporter.fileDone(name, r, Date.now() - fileStarted);
         total.imported += r.imported;
         total.updated += r.updated;

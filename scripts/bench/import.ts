@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import { from as copyFrom } from 'pg-copy-streams';
 import type pg from 'pg';
 import { createDb } from '../../db/index.js';
-import { importFile } from '../../data/import.js';
+import { importFileInWorker } from '../../data/import-worker.js';
 import type { BenchContext } from '../bench.js';
 import { CSV_HEADER, generatedLine, writeGeneratedCsv } from './generate.js';
 
@@ -95,7 +95,8 @@ export async function importJob({ dbUrl, file }: { dbUrl: string; file: string }
     const lsn = async () => (await db.raw('SELECT pg_current_wal_lsn() AS l')).rows[0].l as string;
     const before = await lsn();
     const started = performance.now();
-    const r = await importFile(db, file, { source: 'cli' });
+    // As `rehber import` runs it: in a worker thread with its own pool.
+    const r = await importFileInWorker(dbUrl, file, { source: 'cli' });
     const seconds = (performance.now() - started) / 1000;
     const wal = (await db.raw('SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), ?) AS d', [before])).rows[0].d;
     return { seconds, imported: r.imported, updated: r.updated, skipped: r.skipped, walMb: Math.round(Number(wal) / (1024 * 1024)) };
