@@ -80,13 +80,15 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
     // One batch loads while the next is read and validated: the two cores both work.
     let failure: unknown;
     const flush = (rows: BusinessInput[]) =>
-      activeLoader.load(rows).then(async (c) => {
-        counts.imported += c.imported;
-        counts.updated += c.updated;
-        counts.skipped += c.skipped;
-        await updateImportProgress(db, importId, counts);
-        emit(false);
-      });
+      activeLoader
+        .load(rows, async (c, trx) => {
+          // Recorded in the batch's own transaction: the record never counts an uncommitted row.
+          await updateImportProgress(trx, importId, add(counts, c));
+        })
+        .then((c) => {
+          Object.assign(counts, add(counts, c));
+          emit(false);
+        });
 
     let batch: BusinessInput[] = [];
     let batchChars = 0;
@@ -148,4 +150,10 @@ export async function importCsvText(db: Db, csvData: string, options: Omit<Impor
   }
 }
 
+const add = (a: ImportCounts, c: { imported: number; updated: number; skipped: number }): ImportCounts => ({
+  rowsRead: a.rowsRead,
+  imported: a.imported + c.imported,
+  updated: a.updated + c.updated,
+  skipped: a.skipped + c.skipped,
+});
 const pick = (c: ImportCounts) => ({ imported: c.imported, updated: c.updated, skipped: c.skipped });

@@ -33,7 +33,11 @@ export interface LoaderOptions {
 export interface Loader {
   /** Whether the secondary indexes were dropped for a bulk load into an empty table. */
   readonly bulk: boolean;
-  load(rows: BusinessInput[]): Promise<BatchCounts>;
+  /**
+   * Loads one batch in one transaction. `beforeCommit` runs inside it with the batch's counts,
+   * so whatever it writes (the import record's live counts) commits with the rows, or not at all.
+   */
+  load(rows: BusinessInput[], beforeCommit?: (counts: BatchCounts, trx: Db) => Promise<void>): Promise<BatchCounts>;
   /** Rebuilds dropped indexes and fixes drifted counts; always call it, also after a failure. */
   close(): Promise<void>;
 }
@@ -65,7 +69,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
 
   return {
     bulk,
-    async load(rows) {
+    async load(rows, beforeCommit) {
       if (!rows.length) return { imported: 0, updated: 0, skipped: 0 };
       // Encoded (and hashed) before the lock: only the ids are filled in under it.
       const encoded = rows.map(encodeRow);
@@ -88,7 +92,9 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
         const c = (await conn.query(MERGE_SQL, [upsert])).rows[0] as { total: number; imported: number; updated: number; inserted: number };
         // New businesses whose slug was taken are still to place.
         if (c.inserted < c.imported) await placeClashing(conn, upsert, nextSuffix);
-        return { imported: c.imported, updated: c.updated, skipped: c.total - c.imported - c.updated };
+        const batch = { imported: c.imported, updated: c.updated, skipped: c.total - c.imported - c.updated };
+        await beforeCommit?.(batch, trx);
+        return batch;
       });
       if (counts.imported || counts.updated) wrote = true;
       return counts;
