@@ -39,6 +39,10 @@ async function exportTo(format: ExportFormat): Promise<string> {
 }
 
 describe('export → import round trip', () => {
+  // A value the export neutralises ('@home Decor' → "'@home Decor") comes back with the apostrophe
+  // until the import reads it off before = + - @ tab CR (data/business-row.ts, IMPORT-READERS).
+  it.todo('imports a neutralised cell back without its apostrophe');
+
   for (const format of ['csv', 'xlsx'] as const) {
     it(`imports an exported ${format.toUpperCase()} file back without changing anything (all rows skipped)`, async () => {
       const before = await t.db('businesses').orderBy('id').select('*');
