@@ -23,7 +23,8 @@ describe('admin sign-in and sign-out in the browser', () => {
     const page = await browser.newPage();
     await page.goto(`${app.url}/admin`);
     await page.waitForURL(`${app.url}/admin/login`);
-    await expect(page.getByRole('button', { name: 'Sign In' }).isVisible()).resolves.toBe(true);
+    // The login screen is a lazy chunk: wait for it rather than asking whether it is there yet.
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
     await page.close();
   });
 
@@ -49,7 +50,7 @@ describe('admin sign-in and sign-out in the browser', () => {
     expect(await toastText(page)).toContain('Login Successful Redirecting to admin panel...');
     await page.waitForURL(`${app.url}/admin`);
     await page.getByRole('heading', { name: 'Excel Import' }).waitFor();
-    await expect(page.getByText('location_link', { exact: true }).isVisible()).resolves.toBe(true);
+    await page.getByText('location_link', { exact: true }).waitFor();
     expect(await page.locator('input[type=file]').getAttribute('accept')).toBe('.csv,.xlsx,.xls');
 
     await page.getByRole('button', { name: 'Logout' }).click();
