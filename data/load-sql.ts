@@ -5,6 +5,13 @@
  * updates.
  */
 
+/**
+ * Per batch transaction: sorts of a 10,000-row batch stay in memory, and the staging rows (which
+ * have no statistics) are matched to businesses by index probes. Left to itself the planner picks
+ * a merge join that reads the whole identity index once per batch: quadratic over a big import.
+ */
+export const BATCH_SETTINGS_SQL = `SET LOCAL work_mem = '64MB'; SET LOCAL enable_mergejoin = off; SET LOCAL enable_hashjoin = off`;
+
 /** Serialises batches of concurrent imports: find-or-create and classification never race. */
 export const IMPORT_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtext('rehber:import'))`;
 

@@ -12,7 +12,7 @@ import type { Db } from '../db/index.js';
 import { cityKey, ensureDims, newDimCache } from './load-dims.js';
 import { encodeRow, STAGING_COLUMNS, STAGING_DDL, stagingLine } from './load-copy.js';
 import { dropIndexesIfEmpty, ensureBusinessIndexes } from './load-indexes.js';
-import { IMPORT_LOCK_SQL, INSERT_SQL, MERGE_SQL, RECOUNT_SQL, UNPLACED_SQL } from './load-sql.js';
+import { BATCH_SETTINGS_SQL, IMPORT_LOCK_SQL, INSERT_SQL, MERGE_SQL, RECOUNT_SQL, UNPLACED_SQL } from './load-sql.js';
 import type { BusinessInput, ImportMode } from './pipeline.js';
 
 /** Rows per batch: big enough for COPY to shine, small enough to keep memory flat and commits frequent. */
@@ -75,6 +75,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
       const encoded = rows.map(encodeRow);
       const counts = await db.transaction(async (trx) => {
         const conn = (await trx.client.acquireConnection()) as pg.PoolClient;
+        await conn.query(BATCH_SETTINGS_SQL);
         await conn.query(IMPORT_LOCK_SQL);
         await conn.query(STAGING_DDL);
         await ensureDims(conn, dims, rows);
