@@ -6,7 +6,9 @@ STAMP := node_modules/.install-stamp
 .PHONY: install build build-server build-web start test bench lint typecheck clean
 
 $(STAMP): package.json package-lock.json
-	npm ci --no-audit --no-fund
+	@# Not `npm ci`: the registry here lacks tailwind's optional binaries for other platforms, so the
+	@# lock file cannot list them and `npm ci` refuses it; `npm install` keeps to the lock otherwise.
+	npm install --no-audit --no-fund
 	@touch $(STAMP)
 
 install: $(STAMP)
