@@ -101,7 +101,10 @@ function buildInput(columns: ColumnMap, row: SheetRow): BusinessInput {
     const raw = row.cells[index];
     if (raw === undefined || raw === null) return null;
     // PostgreSQL text cannot hold NUL; a stray one in a legacy file must not fail a whole batch.
-    const text = raw.replace(/\0/g, '').trim();
+    let text = raw.replace(/\0/g, '').trim();
+    // Our export guards cells against formula injection with a leading apostrophe before
+    // = + - @ tab CR (data/export.ts); reading it off here makes an export import back unchanged.
+    if (/^'[=+\-@\t\r]/.test(text)) text = text.slice(1);
     if (text === '') return null;
     const max = FIELD_MAX_LENGTHS[field] ?? FIELD_MAX_LENGTH;
     if (text.length > max) throw new RowError(`${field} is longer than ${max} characters`);
