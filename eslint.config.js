@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/pg/**', 'uploads/**', 'bench-results/**', 'test-results/**', 'bin/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/pg/**', 'uploads/**', 'bench-results/**', 'test-results/**', 'bin/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
