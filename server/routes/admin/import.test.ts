@@ -35,7 +35,7 @@ async function login(): Promise<string> {
 
 async function uploadFile(cookie: string, name: string, bytes: Buffer | string) {
   const form = new FormData();
-  form.append('file', new Blob([bytes]), name);
+  form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)]), name);
   const res = await fetch(`${app.url}/api/admin/upload-excel`, { method: 'POST', headers: { cookie }, body: form });
   return { status: res.status, body: await res.json() };
 }
