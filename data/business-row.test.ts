@@ -123,4 +123,12 @@ describe('identityKey', () => {
     expect(identityKey('  ACME   Café ', 'Main  St\t1', null)).toBe('n:acme café|main st 1');
     expect(identityKey('ACME Cafe\u0301', 'x', '')).toBe(identityKey('acme café', 'X', null));
   });
+
+  it('stores a key too long for the unique index as a digest, the same for the same business', () => {
+    const name = '𠜎'.repeat(300);
+    const address = '𠀋'.repeat(500);
+    const key = identityKey(name, address, null);
+    expect(key).toMatch(/^h:[0-9a-f]{64}$/);
+    expect(identityKey(` ${name} `, address, null)).toBe(key);
+  });
 });

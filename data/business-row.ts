@@ -6,6 +6,7 @@
  * known, DEFAULT_COUNTRY (SPEC: a city's country defaults to 'United States'), so a business and
  * its city never disagree. With no city either, country stays null rather than invented.
  */
+import { createHash } from 'node:crypto';
 import { parseAddress, normaliseCountry } from './address.js';
 import type { ColumnMap, Field } from './columns.js';
 import { DEFAULT_COUNTRY } from './constants.js';
@@ -14,9 +15,17 @@ import { parseWorkingHours } from './working-hours.js';
 
 /** Longest accepted cell per field, in characters; a longer one rejects the row. */
 export const FIELD_MAX_LENGTH = 2000;
+// Fields that end up in a btree (place_id, postal_code, country, city, state, category) are kept
+// short: PostgreSQL refuses an index entry over ~2,700 bytes, which would fail a whole batch.
 export const FIELD_MAX_LENGTHS: Partial<Record<Field, number>> = {
   name: 300,
   full_address: 500,
+  place_id: 255,
+  postal_code: 32,
+  country: 100,
+  city: 200,
+  state: 200,
+  category: 200,
   about: 20_000,
   description: 20_000,
   working_hours: 5000,
@@ -37,8 +46,13 @@ export function normaliseKeyText(text: string): string {
 export function identityKey(name: string, address: string, placeId: string | null | undefined): string {
   const id = placeId?.trim();
   if (id) return `p:${id}`;
-  return `n:${normaliseKeyText(name)}|${normaliseKeyText(address)}`;
+  const key = `n:${normaliseKeyText(name)}|${normaliseKeyText(address)}`;
+  // A 300-character name and 500-character address in 4-byte letters would pass the unique
+  // index's entry limit; such rare keys are stored as their digest instead.
+  return Buffer.byteLength(key) > IDENTITY_KEY_MAX_BYTES ? `h:${createHash('sha256').update(key).digest('hex')}` : key;
 }
+
+export const IDENTITY_KEY_MAX_BYTES = 1000;
 
 /** '4,5' → 4.5; empty → 0; outside 0..5 or not a number → RowError. Two decimals. */
 export function parseRating(text: string | null): number {

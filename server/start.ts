@@ -6,6 +6,7 @@ import { migrateLatest } from '../db/migrate.js';
 import { countBusinesses } from '../db/queries/businesses.js';
 import { countUsers, upsertUser } from '../db/queries/users.js';
 import { loadSample } from '../data/sample.js';
+import { ensureBusinessIndexes } from '../data/load-indexes.js';
 import { createApp } from './app.js';
 import { readConfig } from './config.js';
 
@@ -28,6 +29,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, print: P
   try {
     const { db } = database;
     await migrateLatest(db);
+    // A bulk import killed before it rebuilt its dropped indexes would leave every page slow.
+    await ensureBusinessIndexes(db);
     if ((await countBusinesses(db)) === 0) {
       const { imported } = await loadSample(db);
       print(`Loaded the sample directory: ${imported} businesses`);
@@ -76,6 +79,9 @@ export async function ensureAdmin(db: Db, env: NodeJS.ProcessEnv, print: Print):
 function listen(handler: http.RequestListener, port: number, host: string): Promise<http.Server> {
   return new Promise((resolve, reject) => {
     const server = http.createServer(handler);
+    // Node's default 300 s request timeout would cut off a 1 GB upload on a slow link; slow
+    // header senders are still cut off by headersTimeout.
+    server.requestTimeout = 0;
     server.once('error', (err: NodeJS.ErrnoException) =>
       reject(err.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is already in use (set PORT)`) : err),
     );
