@@ -16,6 +16,11 @@ export const SECONDARY_INDEXES: Record<string, string> = {
   businesses_category_idx: 'ON businesses (category_id, rating DESC)',
   businesses_created_at_idx: 'ON businesses (created_at DESC, id DESC)',
   businesses_featured_idx: 'ON businesses (rating DESC, review_count DESC) WHERE is_active',
+  // Migration 20261121I: the city and category listings, and the inactive businesses they subtract.
+  businesses_city_listing_idx: 'ON businesses (city_id, rating DESC, review_count DESC, id) WHERE is_active',
+  businesses_category_listing_idx: 'ON businesses (category_id, rating DESC, review_count DESC, id) WHERE is_active',
+  businesses_city_inactive_idx: 'ON businesses (city_id) WHERE NOT is_active',
+  businesses_category_inactive_idx: 'ON businesses (category_id) WHERE NOT is_active',
 };
 
 /**

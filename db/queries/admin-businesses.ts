@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { AdminBusiness, AdminBusinessList, CountryStat } from '../../data/types.js';
 import type { Db } from '../index.js';
+import { countAllBusinesses } from './stats.js';
 
 export interface AdminListOptions {
   page: number;
@@ -82,7 +83,7 @@ function pageQuery(db: Db | Knex.Transaction, page: number, limit: number) {
 export async function listAdminBusinesses(db: Db | Knex.Transaction, { page, limit, search, probeMs = PROBE_MS }: AdminListOptions): Promise<AdminBusinessList> {
   const term = search?.trim();
   if (!term) {
-    const [rows, total] = await Promise.all([pageQuery(db, page, limit), countAll(db)]);
+    const [rows, total] = await Promise.all([pageQuery(db, page, limit), countAllBusinesses(db)]);
     return answer(rows, page, limit, total);
   }
   const pattern = likePattern(term);
@@ -98,9 +99,23 @@ export async function listAdminBusinesses(db: Db | Knex.Transaction, { page, lim
         if (err.name === 'KnexTimeoutError') return null;
         throw err;
       });
+    if (probe !== null && probe <= enough) {
+      // Few matches, all just found through the trigram indexes: read them again the same way
+      // (materialised, so the planner cannot swap in a walk of the primary key) and sort them.
+      return answer(await matchedPage(db, page, limit, bindings), page, limit, probe);
+    }
     if (probe !== null) {
-      const rows = await pageQuery(db, page, limit).whereRaw(MATCH_SQL, bindings);
-      return probe > enough ? answer(rows, page, limit, enough, true) : answer(rows, page, limit, probe);
+      // Many matches: the newest are usually near the end of the primary key, unless they were
+      // all imported long ago ('Florist 12' among early rows: that walk took 1.1 s); then the
+      // bounded walk gives up and the trigram indexes find them.
+      const rows = await pageQuery(db, page, limit)
+        .whereRaw(MATCH_SQL, bindings)
+        .timeout(probeMs, { cancel: true })
+        .catch((err: Error) => {
+          if (err.name === 'KnexTimeoutError') return matchedPage(db, page, limit, bindings);
+          throw err;
+        });
+      return answer(rows, page, limit, enough, true);
     }
   }
   // Narrow: the matching ids are found once (materialised) and serve both the page and its total.
@@ -112,22 +127,22 @@ export async function listAdminBusinesses(db: Db | Knex.Transaction, { page, lim
   return answer(rows, page, limit, total);
 }
 
+/**
+ * One page of the matches of MATCH_SQL, found through the trigram indexes whatever their number:
+ * ordering by `id + 0` keeps the planner from walking the primary key instead (which reads every
+ * newer business first), so the page is a top-N sort of the matches alone.
+ */
+function matchedPage(db: Db | Knex.Transaction, page: number, limit: number, bindings: string[]) {
+  const ids = db.raw(`SELECT b.id FROM businesses b WHERE ${MATCH_SQL} ORDER BY b.id + 0 DESC LIMIT ? OFFSET ?`, [...bindings, limit, (page - 1) * limit]);
+  return pageQuery(db, 1, limit).withMaterialized('m', ids).join('m', 'm.id', 'b.id');
+}
+
 function answer(rows: AdminRow[], page: number, limit: number, total: number, totalCapped = false): AdminBusinessList {
   return {
     businesses: rows.map(toAdminBusiness),
     pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
     ...(totalCapped ? { totalCapped } : {}),
   };
-}
-
-/**
- * Every business: the per-country counts the import keeps, plus those without a country (few,
- * and found through the country index). count(*) over 1,000,000 rows took 50–120 ms per call.
- */
-async function countAll(db: Db | Knex.Transaction): Promise<number> {
-  const { rows } = await db.raw(`SELECT (SELECT coalesce(sum(business_count), 0) FROM countries)
-                                      + (SELECT count(*) FROM businesses WHERE country IS NULL) AS n`);
-  return Number(rows[0].n);
 }
 
 async function countRows(q: Promise<{ count: number }[]> | Knex.QueryBuilder): Promise<number> {

@@ -136,26 +136,57 @@ export async function listRecent(db: Db, limit = RECENT_LIMIT): Promise<Business
   return rows.map(toBusiness);
 }
 
-/** A city's or a category's active businesses, best rated first, one page. */
+/**
+ * A city's or a category's active businesses, best rated first, one page. The order is exactly
+ * that of the listing indexes (migration 20261121I), so a page of a 60,000-business city is an
+ * index walk of one page, not a sort of the whole city. The total is the business_count the import
+ * keeps (every business of the city or category) less the inactive ones, which a small partial
+ * index finds: exact, without count(*) over the city (80-350 ms on 1,000,000 businesses).
+ */
 export async function listBusinessesIn(
   db: Db,
   where: { cityId?: number; categoryId?: number },
   { page = 1, limit = PUBLIC_PAGE_SIZE }: Partial<PageRequest> = {},
 ): Promise<Page<Business>> {
-  const base = db('businesses as b').where('b.is_active', true);
-  if (where.cityId !== undefined) base.where('b.city_id', where.cityId);
-  if (where.categoryId !== undefined) base.where('b.category_id', where.categoryId);
-  const [{ total }] = await base.clone().count<{ total: number }[]>({ total: '*' });
-  const rows = await businessQuery(db)
-    .modify((q) => {
-      q.where('b.is_active', true);
-      if (where.cityId !== undefined) q.where('b.city_id', where.cityId);
-      if (where.categoryId !== undefined) q.where('b.category_id', where.categoryId);
-    })
-    .orderBy([{ column: 'b.rating', order: 'desc' }, { column: 'b.review_count', order: 'desc' }, { column: 'b.id', order: 'asc' }])
-    .limit(limit)
-    .offset((page - 1) * limit);
-  return pageOf(rows.map(toBusiness), Number(total), { page, limit });
+  const filter = (q: Knex.QueryBuilder) => {
+    if (where.cityId !== undefined) q.where('b.city_id', where.cityId);
+    if (where.categoryId !== undefined) q.where('b.category_id', where.categoryId);
+  };
+  const [total, rows] = await Promise.all([
+    activeTotal(db, where),
+    businessQuery(db)
+      .where('b.is_active', true)
+      .modify(filter)
+      .orderBy([{ column: 'b.rating', order: 'desc' }, { column: 'b.review_count', order: 'desc' }, { column: 'b.id', order: 'asc' }])
+      .limit(limit)
+      .offset((page - 1) * limit),
+  ]);
+  return pageOf(rows.map(toBusiness), total, { page, limit });
+}
+
+/** How many active businesses match `where` (see listBusinessesIn). */
+async function activeTotal(db: Db, where: { cityId?: number; categoryId?: number }): Promise<number> {
+  const { cityId, categoryId } = where;
+  const kept =
+    cityId !== undefined && categoryId === undefined ? { table: 'cities', column: 'city_id', id: cityId }
+    : categoryId !== undefined && cityId === undefined ? { table: 'categories', column: 'category_id', id: categoryId }
+    : null;
+  if (!kept) {
+    // No kept count for a pair (or for everything active): count them.
+    const [{ n }] = await db('businesses as b')
+      .where('b.is_active', true)
+      .modify((q) => {
+        if (cityId !== undefined) q.where('b.city_id', cityId);
+        if (categoryId !== undefined) q.where('b.category_id', categoryId);
+      })
+      .count<{ n: number }[]>({ n: '*' });
+    return Number(n);
+  }
+  const { rows } = await db.raw(
+    `SELECT (SELECT business_count FROM ?? WHERE id = ?) - (SELECT count(*) FROM businesses WHERE ?? = ? AND NOT is_active) AS n`,
+    [kept.table, kept.id, kept.column, kept.id],
+  );
+  return Math.max(0, Number(rows[0].n ?? 0));
 }
 
 export interface SearchRequest extends Partial<PageRequest> {

@@ -1,10 +1,24 @@
+import type { Knex } from 'knex';
 import type { Db } from '../index.js';
 import type { Stats } from '../../data/types.js';
+
+/**
+ * Every business, exactly: the per-country counts the import keeps (moved in the same statement
+ * as each batch's rows, recounted after each import), plus those without a country (few, found
+ * through the country index). count(*) over 1,000,000 rows took 50-120 ms per call.
+ */
+export const ALL_BUSINESSES_SQL = `(SELECT coalesce(sum(business_count), 0) FROM countries)
+  + (SELECT count(*) FROM businesses WHERE country IS NULL)`;
+
+export async function countAllBusinesses(db: Db | Knex.Transaction): Promise<number> {
+  const { rows } = await db.raw(`SELECT ${ALL_BUSINESSES_SQL} AS n`);
+  return Number(rows[0].n);
+}
 
 /** The home page's totals: businesses, and the cities, categories and countries that have any. */
 export async function getStats(db: Db): Promise<Stats> {
   const { rows } = await db.raw(`
-    SELECT (SELECT count(*) FROM businesses) AS total_businesses,
+    SELECT ${ALL_BUSINESSES_SQL} AS total_businesses,
            (SELECT count(*) FROM cities WHERE business_count > 0) AS total_cities,
            (SELECT count(*) FROM categories WHERE business_count > 0) AS total_categories,
            (SELECT count(*) FROM countries WHERE business_count > 0) AS total_countries`);
