@@ -4,6 +4,8 @@
  */
 import { InputError } from './errors.js';
 
+// In the order an export writes them (data/export-columns.ts): SPEC §5's columns, then the
+// optional ones.
 export const FIELDS = [
   'name',
   'category',
@@ -18,15 +20,15 @@ export const FIELDS = [
   'about',
   'place_id',
   'location_link',
-  'city',
-  'state',
   'email',
   'website',
-  'description',
+  'city',
+  'state',
   'services',
+  'is_verified',
+  'description',
   'latitude',
   'longitude',
-  'is_verified',
 ] as const;
 
 export type Field = (typeof FIELDS)[number];

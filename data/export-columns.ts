@@ -2,35 +2,11 @@
  * What an export contains (CONTRACT §5): the import columns of SPEC §5, then the optional ones the
  * import also reads, then the public page URLs (which the import ignores as unknown columns).
  */
+import { FIELDS } from './columns.js';
 import { slugifyText } from './slug.js';
 import type { ExportFormat } from './constants.js';
 
-export const EXPORT_COLUMNS = [
-  'name',
-  'category',
-  'phone',
-  'full_address',
-  'postal_code',
-  'country',
-  'rating',
-  'reviews',
-  'photo',
-  'working_hours',
-  'about',
-  'place_id',
-  'location_link',
-  'email',
-  'website',
-  'city',
-  'state',
-  'services',
-  'is_verified',
-  'description',
-  'latitude',
-  'longitude',
-  'detail_url',
-  'city_url',
-] as const;
+export const EXPORT_COLUMNS = [...FIELDS, 'detail_url', 'city_url'] as const;
 
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 export type ExportRecord = Record<ExportColumn, string | number | null>;

@@ -5,13 +5,13 @@
  * BENCH_ONLY=import,sitemap runs only the named modules.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbedded } from '../db/embedded.js';
 import { createDb } from '../db/index.js';
 import { migrateLatest } from '../db/migrate.js';
 import { runInChild, type ChildResult } from './bench/child.js';
+import { freePort } from './free-port.js';
 
 export interface Figure {
   name: string;
@@ -88,17 +88,6 @@ async function main(): Promise<void> {
     const ratio = f.vs ? `${(f.value / f.vs.value).toFixed(2)}×` : '';
     process.stdout.write(`| ${f.name} | ${n(f.value)} ${f.unit} | ${yard} | ${ratio} | ${f.maxRssMb !== undefined ? `${f.maxRssMb} MB` : ''} |\n`);
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 await main();

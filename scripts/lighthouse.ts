@@ -5,7 +5,6 @@
  * PostgreSQL in a temporary directory with the bundled sample, and the built SPA of dist/web.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,6 +18,7 @@ import { migrateLatest } from '../db/migrate.js';
 import { loadSample } from '../data/sample.js';
 import { createApp } from '../server/app.js';
 import { testConfig } from '../server/config.js';
+import { freePort } from './free-port.js';
 
 export interface LighthouseScores {
   page: string;
@@ -111,17 +111,6 @@ export async function startOwnServer(): Promise<AuditServer> {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 async function main(): Promise<void> {

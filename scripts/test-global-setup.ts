@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createDb } from '../db/index.js';
 import { startEmbedded, type EmbeddedServer } from '../db/embedded.js';
 import { migrateLatest } from '../db/migrate.js';
 import { withDatabase } from '../db/test-db.js';
+import { freePort } from './free-port.js';
 
 /**
  * Starts one throwaway embedded PostgreSQL for the whole run (unless TEST_DATABASE_URL names a
@@ -38,13 +38,3 @@ export default async function setup(): Promise<() => Promise<void>> {
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}

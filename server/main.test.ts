@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/index.js';
+import { freePort } from '../scripts/free-port.js';
 
 /** `make start` as a user runs it: server/main.ts in its own process, with its own embedded PostgreSQL. */
 describe('server/main.ts (the make start flow)', () => {
@@ -101,13 +101,3 @@ function start(env: NodeJS.ProcessEnv) {
   return { child, serving, exited, stdout: () => out, stderr: () => err };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
