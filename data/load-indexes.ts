@@ -6,7 +6,11 @@
 import pLimit from 'p-limit';
 import type { Db } from '../db/index.js';
 
-/** The same definitions as migration 20261121A, made idempotent. */
+/**
+ * Every non-unique index on businesses, with the definitions of the migrations that made them
+ * (20261121A, the two 20261121B, 20261121I), made idempotent. A migration that adds an index to
+ * businesses adds it here too, or a bulk load maintains it row by row.
+ */
 export const SECONDARY_INDEXES: Record<string, string> = {
   businesses_search_idx: 'ON businesses USING gin (search_vector)',
   businesses_name_trgm_idx: 'ON businesses USING gin (name gin_trgm_ops)',
@@ -16,6 +20,9 @@ export const SECONDARY_INDEXES: Record<string, string> = {
   businesses_category_idx: 'ON businesses (category_id, rating DESC)',
   businesses_created_at_idx: 'ON businesses (created_at DESC, id DESC)',
   businesses_featured_idx: 'ON businesses (rating DESC, review_count DESC) WHERE is_active',
+  businesses_slug_pattern_idx: 'ON businesses (slug text_pattern_ops)',
+  businesses_slug_trgm_idx: 'ON businesses USING gin (slug gin_trgm_ops)',
+  businesses_postal_code_pattern_idx: 'ON businesses (postal_code text_pattern_ops)',
   // Migration 20261121I: the city and category listings, and the inactive businesses they subtract.
   businesses_city_listing_idx: 'ON businesses (city_id, rating DESC, review_count DESC, id) WHERE is_active',
   businesses_category_listing_idx: 'ON businesses (category_id, rating DESC, review_count DESC, id) WHERE is_active',
