@@ -77,7 +77,7 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
     const columns = mapHeaders(source.headers);
     const activeLoader = (loader = await openLoader(db, { mode, bulk: options.bulk }));
 
-    // One batch loads while the next is read and validated: the two cores both work.
+    // One batch loads while the next is read, validated and encoded: the two cores both work.
     let failure: unknown;
     const flush = (rows: BusinessInput[]) =>
       activeLoader
@@ -105,13 +105,15 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
       }
       if (batch.length >= batchSize || batchChars >= BATCH_MAX_CHARS) {
         batchChars = 0;
-        await pending;
-        if (failure) throw failure;
         const rows = batch;
         batch = [];
-        pending = flush(rows).catch((err) => {
+        // Handed over at once: the loader encodes it while the previous batch is still writing.
+        const queued = flush(rows).catch((err) => {
           failure = err;
         });
+        await pending;
+        pending = queued;
+        if (failure) throw failure;
       }
       emit(false);
     }

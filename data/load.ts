@@ -10,7 +10,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../db/index.js';
 import { cityKey, ensureDims, newDimCache } from './load-dims.js';
-import { encodeRow, STAGING_COLUMNS, STAGING_DDL, stagingLine } from './load-copy.js';
+import { encodeRow, type EncodedRow, STAGING_COLUMNS, STAGING_DDL, stagingLine } from './load-copy.js';
 import { dropIndexesIfEmpty, ensureBusinessIndexes } from './load-indexes.js';
 import { BATCH_SETTINGS_SQL, IMPORT_LOCK_SQL, INSERT_SQL, MERGE_SQL, RECOUNT_SQL, UNPLACED_SQL } from './load-sql.js';
 import type { BusinessInput, ImportMode } from './pipeline.js';
@@ -30,14 +30,17 @@ export interface LoaderOptions {
   bulk?: boolean;
 }
 
+type BeforeCommit = (counts: BatchCounts, trx: Db) => Promise<void>;
+
 export interface Loader {
   /** Whether the secondary indexes were dropped for a bulk load into an empty table. */
   readonly bulk: boolean;
   /**
-   * Loads one batch in one transaction. `beforeCommit` runs inside it with the batch's counts,
+   * Loads one batch in one transaction. The rows are encoded at once and written after every
+   * earlier batch, so a caller may hand over the next batch while this one is still writing. `beforeCommit` runs inside it with the batch's counts,
    * so whatever it writes (the import record's live counts) commits with the rows, or not at all.
    */
-  load(rows: BusinessInput[], beforeCommit?: (counts: BatchCounts, trx: Db) => Promise<void>): Promise<BatchCounts>;
+  load(rows: BusinessInput[], beforeCommit?: BeforeCommit): Promise<BatchCounts>;
   /** Rebuilds dropped indexes and fixes drifted counts; always call it, also after a failure. */
   close(): Promise<void>;
 }
@@ -66,41 +69,51 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
   const dims = newDimCache();
   const nextSuffix = new Map<string, number>();
   let wrote = false;
+  // Batches write one after another; a batch after a failed one fails too.
+  let turn: Promise<unknown> = Promise.resolve();
+
+  const write = async (rows: BusinessInput[], encoded: EncodedRow[], beforeCommit?: BeforeCommit): Promise<BatchCounts> => {
+    const counts = await db.transaction(async (trx) => {
+      const conn = (await trx.client.acquireConnection()) as pg.PoolClient;
+      await conn.query(BATCH_SETTINGS_SQL);
+      await conn.query(IMPORT_LOCK_SQL);
+      await conn.query(STAGING_DDL);
+      await ensureDims(conn, dims, rows);
+      const text = rows
+        .map((r, i) =>
+          stagingLine(
+            i,
+            encoded[i],
+            r.category ? (dims.categories.get(r.category.toLowerCase()) ?? null) : null,
+            r.city ? (dims.cities.get(cityKey(r.city, r.state, r.country)) ?? null) : null,
+          ),
+        )
+        .join('');
+      await pipeline(Readable.from([text]), conn.query(copyFrom(`COPY import_staging (${STAGING_COLUMNS.join(', ')}) FROM STDIN`)));
+      const c = (await conn.query(MERGE_SQL, [upsert])).rows[0] as { total: number; imported: number; updated: number; inserted: number };
+      // New businesses whose slug was taken are still to place.
+      if (c.inserted < c.imported) await placeClashing(conn, upsert, nextSuffix);
+      const batch = { imported: c.imported, updated: c.updated, skipped: c.total - c.imported - c.updated };
+      await beforeCommit?.(batch, trx);
+      return batch;
+    });
+    if (counts.imported || counts.updated) wrote = true;
+    return counts;
+  };
 
   return {
     bulk,
-    async load(rows, beforeCommit) {
-      if (!rows.length) return { imported: 0, updated: 0, skipped: 0 };
-      // Encoded (and hashed) before the lock: only the ids are filled in under it.
+    load(rows, beforeCommit) {
+      if (!rows.length) return Promise.resolve({ imported: 0, updated: 0, skipped: 0 });
+      // Encoded (and hashed) now, while the previous batch is still in PostgreSQL's hands: only
+      // the ids are filled in under the lock.
       const encoded = rows.map(encodeRow);
-      const counts = await db.transaction(async (trx) => {
-        const conn = (await trx.client.acquireConnection()) as pg.PoolClient;
-        await conn.query(BATCH_SETTINGS_SQL);
-        await conn.query(IMPORT_LOCK_SQL);
-        await conn.query(STAGING_DDL);
-        await ensureDims(conn, dims, rows);
-        const text = rows
-          .map((r, i) =>
-            stagingLine(
-              i,
-              encoded[i],
-              r.category ? (dims.categories.get(r.category.toLowerCase()) ?? null) : null,
-              r.city ? (dims.cities.get(cityKey(r.city, r.state, r.country)) ?? null) : null,
-            ),
-          )
-          .join('');
-        await pipeline(Readable.from([text]), conn.query(copyFrom(`COPY import_staging (${STAGING_COLUMNS.join(', ')}) FROM STDIN`)));
-        const c = (await conn.query(MERGE_SQL, [upsert])).rows[0] as { total: number; imported: number; updated: number; inserted: number };
-        // New businesses whose slug was taken are still to place.
-        if (c.inserted < c.imported) await placeClashing(conn, upsert, nextSuffix);
-        const batch = { imported: c.imported, updated: c.updated, skipped: c.total - c.imported - c.updated };
-        await beforeCommit?.(batch, trx);
-        return batch;
-      });
-      if (counts.imported || counts.updated) wrote = true;
-      return counts;
+      const mine = turn.then(() => write(rows, encoded, beforeCommit));
+      turn = mine;
+      return mine;
     },
     async close() {
+      await turn.catch(() => {});
       try {
         if (bulk) {
           await ensureBusinessIndexes(db);
