@@ -105,7 +105,10 @@ export async function importJob({ dbUrl, file }: { dbUrl: string; file: string }
   }
 }
 
-/** The yardstick: COPY of the same CSV into a table with indexes like businesses' (or none). */
+/**
+ * The yardstick: COPY of the same CSV into a table with businesses' indexes (or none): one per
+ * index of the migrations, on the matching CSV column, and a generated slug column for the slug ones.
+ */
 export async function copyJob({ dbUrl, file, indexed }: { dbUrl: string; file: string; indexed: boolean }): Promise<Timed> {
   const db = createDb(dbUrl, { max: 1 });
   const table = indexed ? 'bench_copy_indexed' : 'bench_copy_bare';
@@ -114,7 +117,8 @@ export async function copyJob({ dbUrl, file, indexed }: { dbUrl: string; file: s
     await db.raw(`DROP TABLE IF EXISTS ${table}`);
     await db.raw(`CREATE TABLE ${table} (id bigserial PRIMARY KEY, ${columns.map((c) => `${c} text`).join(', ')},
       created_at timestamptz NOT NULL DEFAULT now()
-      ${indexed ? `, search_vector tsvector GENERATED ALWAYS AS (to_tsvector('simple', coalesce(name, '') || ' ' || coalesce(about, ''))) STORED` : ''})`);
+      ${indexed ? `, search_vector tsvector GENERATED ALWAYS AS (to_tsvector('simple', coalesce(name, '') || ' ' || coalesce(about, ''))) STORED` : ''}
+      ${indexed ? `, slug text GENERATED ALWAYS AS (lower(name) || '-' || place_id) STORED` : ''})`);
     if (indexed) {
       for (const sql of [
         `CREATE UNIQUE INDEX ON ${table} (place_id)`,
@@ -127,6 +131,14 @@ export async function copyJob({ dbUrl, file, indexed }: { dbUrl: string; file: s
         `CREATE INDEX ON ${table} (category, rating)`,
         `CREATE INDEX ON ${table} (created_at DESC, id DESC)`,
         `CREATE INDEX ON ${table} (rating DESC, reviews DESC)`,
+        // The slug and postal-code indexes of the 20261121B migrations (businesses.slug is unique).
+        `CREATE UNIQUE INDEX ON ${table} (slug)`,
+        `CREATE INDEX ON ${table} (slug text_pattern_ops)`,
+        `CREATE INDEX ON ${table} USING gin (slug gin_trgm_ops)`,
+        `CREATE INDEX ON ${table} (postal_code text_pattern_ops)`,
+        // The listing indexes of migration 20261121I (every generated row is active).
+        `CREATE INDEX ON ${table} (city, rating DESC, reviews DESC, id)`,
+        `CREATE INDEX ON ${table} (category, rating DESC, reviews DESC, id)`,
       ]) await db.raw(sql);
     }
     await db.raw('CHECKPOINT');
