@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openDatabase, type Db } from '../db/index.js';
 import { migrateLatest } from '../db/migrate.js';
-import { countBusinesses } from '../db/queries/businesses.js';
+import { hasBusinesses } from '../db/queries/businesses.js';
 import { countUsers, upsertUser } from '../db/queries/users.js';
 import { loadSample } from '../data/sample.js';
 import { ensureBusinessIndexes } from '../data/load-indexes.js';
@@ -31,7 +31,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, print: P
     await migrateLatest(db);
     // A bulk import killed before it rebuilt its dropped indexes would leave every page slow.
     await ensureBusinessIndexes(db);
-    if ((await countBusinesses(db)) === 0) {
+    if (!(await hasBusinesses(db))) {
       const { imported } = await loadSample(db);
       print(`Loaded the sample directory: ${imported} businesses`);
     }

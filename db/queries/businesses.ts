@@ -257,7 +257,8 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export async function countBusinesses(db: Db): Promise<number> {
-  const [{ n }] = await db('businesses').count<{ n: number }[]>({ n: '*' });
-  return Number(n);
+/** Whether the directory has any business at all (start-up loads the sample when it has none). */
+export async function hasBusinesses(db: Db): Promise<boolean> {
+  const { rows } = await db.raw('SELECT EXISTS (SELECT 1 FROM businesses) AS any');
+  return rows[0].any as boolean;
 }
