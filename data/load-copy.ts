@@ -58,6 +58,8 @@ export interface EncodedRow {
   head: string;
   /** Every imported value, COPY-escaped and tab-separated. */
   body: string;
+  /** The content hash (also in head). */
+  hash: string;
 }
 
 /**
@@ -74,7 +76,7 @@ export function encodeRow(b: BusinessInput): EncodedRow {
     .map(copyValue)
     .join('\t');
   const hash = createHash('md5').update(body).digest('hex');
-  return { head: `${copyValue(b.identityKey)}\t${hash}\t${copyValue(baseSlug(b))}`, body };
+  return { head: `${copyValue(b.identityKey)}\t${hash}\t${copyValue(baseSlug(b))}`, body, hash };
 }
 
 export function stagingLine(ord: number, row: EncodedRow, categoryId: number | null, cityId: number | null): string {

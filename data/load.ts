@@ -77,23 +77,29 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
       const conn = (await trx.client.acquireConnection()) as pg.PoolClient;
       await conn.query(BATCH_SETTINGS_SQL);
       await conn.query(IMPORT_LOCK_SQL);
-      await conn.query(STAGING_DDL);
-      await ensureDims(conn, dims, rows);
-      const text = rows
-        .map((r, i) =>
-          stagingLine(
-            i,
-            encoded[i],
-            r.category ? (dims.categories.get(r.category.toLowerCase()) ?? null) : null,
-            r.city ? (dims.cities.get(cityKey(r.city, r.state, r.country)) ?? null) : null,
-          ),
-        )
-        .join('');
-      await pipeline(Readable.from([text]), conn.query(copyFrom(`COPY import_staging (${STAGING_COLUMNS.join(', ')}) FROM STDIN`)));
-      const c = (await conn.query(MERGE_SQL, [upsert])).rows[0] as { total: number; imported: number; updated: number; inserted: number };
-      // New businesses whose slug was taken are still to place.
-      if (c.inserted < c.imported) await placeClashing(conn, upsert, nextSuffix);
-      const batch = { imported: c.imported, updated: c.updated, skipped: c.total - c.imported - c.updated };
+      // A bulk load's rows are new but for the file's own repeats: no point asking.
+      const todo = bulk ? rows.map((_, i) => i) : await rowsToWrite(conn, upsert, rows, encoded);
+      const batch = { imported: 0, updated: 0, skipped: rows.length - todo.length };
+      if (todo.length) {
+        await conn.query(STAGING_DDL);
+        await ensureDims(conn, dims, todo.map((i) => rows[i]));
+        const text = todo
+          .map((i) => {
+            const r = rows[i];
+            return stagingLine(
+              i,
+              encoded[i],
+              r.category ? (dims.categories.get(r.category.toLowerCase()) ?? null) : null,
+              r.city ? (dims.cities.get(cityKey(r.city, r.state, r.country)) ?? null) : null,
+            );
+          })
+          .join('');
+        await pipeline(Readable.from([text]), conn.query(copyFrom(`COPY import_staging (${STAGING_COLUMNS.join(', ')}) FROM STDIN`)));
+        const c = (await conn.query(MERGE_SQL, [upsert])).rows[0] as { total: number; imported: number; updated: number; inserted: number };
+        // New businesses whose slug was taken are still to place.
+        if (c.inserted < c.imported) await placeClashing(conn, upsert, nextSuffix);
+        Object.assign(batch, { imported: c.imported, updated: c.updated, skipped: batch.skipped + c.total - c.imported - c.updated });
+      }
       await beforeCommit?.(batch, trx);
       return batch;
     });
@@ -133,6 +139,31 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
       }
     },
   };
+}
+
+/**
+ * The positions of the rows that may change something. A row whose business exists is skipped
+ * without going through staging when that is all importing it could do: always in insert mode; in
+ * upsert mode when its content hash is the stored one and no other row of the batch has its
+ * identity (the repeats are left to MERGE_SQL, which orders them). Runs under the import lock, so
+ * no other import moves a hash in between; an unchanged re-import then sends only identity keys.
+ */
+async function rowsToWrite(conn: pg.ClientBase, upsert: boolean, rows: BusinessInput[], encoded: EncodedRow[]): Promise<number[]> {
+  const { rows: known } = await conn.query<{ identity_key: string; content_hash: string | null }>(
+    'SELECT identity_key, content_hash FROM businesses WHERE identity_key = ANY($1::text[])',
+    [rows.map((r) => r.identityKey)],
+  );
+  if (!known.length) return rows.map((_, i) => i);
+  const stored = new Map(known.map((k) => [k.identity_key, k.content_hash]));
+  const seen = new Map<string, number>();
+  for (const r of rows) seen.set(r.identityKey, (seen.get(r.identityKey) ?? 0) + 1);
+  const todo: number[] = [];
+  rows.forEach((r, i) => {
+    const hash = stored.get(r.identityKey);
+    const skip = hash !== undefined && (!upsert || (hash === encoded[i].hash && seen.get(r.identityKey) === 1));
+    if (!skip) todo.push(i);
+  });
+  return todo;
 }
 
 /**
