@@ -20,7 +20,10 @@ export const cityKey = (name: string, state: string | null, country: string | nu
   `${lower(name)}\u0001${lower(state ?? '')}\u0001${lower(country ?? DEFAULT_COUNTRY)}`;
 
 /** Makes sure every category, country and city of the batch exists; fills the cache with their ids. */
-export async function ensureDims(conn: pg.ClientBase, cache: DimCache, rows: BusinessInput[]): Promise<void> {
+/** What find-or-create needs of a row. */
+export type DimRef = Pick<BusinessInput, 'category' | 'city' | 'state' | 'country'>;
+
+export async function ensureDims(conn: pg.ClientBase, cache: DimCache, rows: DimRef[]): Promise<void> {
   const categories = new Map<string, string>();
   const countries = new Map<string, string>();
   const cities = new Map<string, { name: string; state: string | null; country: string }>();

@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../db/index.js';
-import { cityKey, ensureDims, newDimCache } from './load-dims.js';
+import { cityKey, type DimRef, ensureDims, newDimCache } from './load-dims.js';
 import { encodeRow, type EncodedRow, STAGING_COLUMNS, STAGING_DDL, stagingLine } from './load-copy.js';
 import { dropIndexesIfEmpty, ensureBusinessIndexes } from './load-indexes.js';
 import { BATCH_SETTINGS_SQL, IMPORT_LOCK_SQL, INSERT_SQL, MERGE_SQL, RECOUNT_SQL, UNPLACED_SQL } from './load-sql.js';
@@ -29,6 +29,9 @@ export interface LoaderOptions {
   /** Allow dropping and rebuilding the secondary indexes when the table starts empty (default true). */
   bulk?: boolean;
 }
+
+/** A row once encoded: its identity and what find-or-create needs. */
+type SlimRow = DimRef & Pick<BusinessInput, 'identityKey'>;
 
 type BeforeCommit = (counts: BatchCounts, trx: Db) => Promise<void>;
 
@@ -72,7 +75,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
   // Batches write one after another; a batch after a failed one fails too.
   let turn: Promise<unknown> = Promise.resolve();
 
-  const write = async (rows: BusinessInput[], encoded: EncodedRow[], beforeCommit?: BeforeCommit): Promise<BatchCounts> => {
+  const write = async (rows: SlimRow[], encoded: EncodedRow[], beforeCommit?: BeforeCommit): Promise<BatchCounts> => {
     const counts = await db.transaction(async (trx) => {
       const conn = (await trx.client.acquireConnection()) as pg.PoolClient;
       await conn.query(BATCH_SETTINGS_SQL);
@@ -114,7 +117,9 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
       // Encoded (and hashed) now, while the previous batch is still in PostgreSQL's hands: only
       // the ids are filled in under the lock.
       const encoded = rows.map(encodeRow);
-      const mine = turn.then(() => write(rows, encoded, beforeCommit));
+      // Only what the write still needs: the queued batch must not hold its rows twice.
+      const slim = rows.map(({ identityKey, category, city, state, country }) => ({ identityKey, category, city, state, country }));
+      const mine = turn.then(() => write(slim, encoded, beforeCommit));
       turn = mine;
       return mine;
     },
@@ -148,7 +153,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
  * identity (the repeats are left to MERGE_SQL, which orders them). Runs under the import lock, so
  * no other import moves a hash in between; an unchanged re-import then sends only identity keys.
  */
-async function rowsToWrite(conn: pg.ClientBase, upsert: boolean, rows: BusinessInput[], encoded: EncodedRow[]): Promise<number[]> {
+async function rowsToWrite(conn: pg.ClientBase, upsert: boolean, rows: SlimRow[], encoded: EncodedRow[]): Promise<number[]> {
   const { rows: known } = await conn.query<{ identity_key: string; content_hash: string | null }>(
     'SELECT identity_key, content_hash FROM businesses WHERE identity_key = ANY($1::text[])',
     [rows.map((r) => r.identityKey)],
