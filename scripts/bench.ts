@@ -10,28 +10,9 @@ import path from 'node:path';
 import { startEmbedded } from '../db/embedded.js';
 import { createDb } from '../db/index.js';
 import { migrateLatest } from '../db/migrate.js';
-import { runInChild, type ChildResult } from './bench/child.js';
+import { runInChild } from './bench/child.js';
+import type { BenchContext, Figure } from './bench/context.js';
 import { freePort } from './free-port.js';
-
-export interface Figure {
-  name: string;
-  value: number;
-  unit: string;
-  /** The yardstick this figure is compared with, measured in the same run. */
-  vs?: { name: string; value: number };
-  /** Peak memory of the process that produced the figure, in MB. */
-  maxRssMb?: number;
-}
-
-export interface BenchContext {
-  dbUrl: string;
-  workDir: string;
-  /** n scaled by BENCH_SCALE. */
-  rows(n: number): number;
-  report(figure: Figure): void;
-  /** Runs an exported job of a module in its own process and reports its peak memory. */
-  child<T>(moduleUrl: string, exportName: string, args: unknown): Promise<ChildResult<T>>;
-}
 
 type BenchModule = { run(ctx: BenchContext): Promise<void> };
 

@@ -13,7 +13,7 @@ import { createDb } from '../../db/index.js';
 import { exportBusinesses } from '../../data/export.js';
 import { importFile } from '../../data/import.js';
 import type { ExportFormat } from '../../data/constants.js';
-import type { BenchContext } from '../bench.js';
+import type { BenchContext } from './context.js';
 import { writeGeneratedCsv } from './generate.js';
 
 const SELF = import.meta.url;

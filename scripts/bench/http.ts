@@ -12,7 +12,7 @@ import Koa from 'koa';
 import pino from 'pino';
 import { createDb } from '../../db/index.js';
 import { upsertUser } from '../../db/queries/users.js';
-import type { BenchContext } from '../bench.js';
+import type { BenchContext } from './context.js';
 import { ensureBusinesses } from './export.js';
 
 const CONNECTIONS = 16;

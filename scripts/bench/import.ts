@@ -12,7 +12,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type pg from 'pg';
 import { createDb } from '../../db/index.js';
 import { importFileInWorker } from '../../data/import-worker.js';
-import type { BenchContext } from '../bench.js';
+import type { BenchContext } from './context.js';
 import { CSV_HEADER, generatedLine, writeGeneratedCsv } from './generate.js';
 
 const SELF = import.meta.url;

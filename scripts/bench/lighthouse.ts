@@ -5,7 +5,7 @@
 import { createDb } from '../../db/index.js';
 import { migrateLatest } from '../../db/migrate.js';
 import { withDatabase } from '../../db/test-db.js';
-import type { BenchContext } from '../bench.js';
+import type { BenchContext } from './context.js';
 import { lighthouseScores, serveSample } from '../lighthouse.js';
 
 const DATABASE = 'rehber_bench_lighthouse';

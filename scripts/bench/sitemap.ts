@@ -17,7 +17,7 @@ import { migrateLatest } from '../../db/migrate.js';
 import { withDatabase } from '../../db/test-db.js';
 import { generateSitemaps } from '../../data/sitemap.js';
 import { insertGeneratedBusinesses } from '../../data/sitemap-fixtures.js';
-import type { BenchContext } from '../bench.js';
+import type { BenchContext } from './context.js';
 
 const SELF = import.meta.url;
 const DB_NAME = 'rehber_bench_sitemap';
