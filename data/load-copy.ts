@@ -10,7 +10,7 @@ import type { BusinessInput } from './pipeline.js';
 export const MAX_SLUG_LENGTH = 120;
 
 /** The slug a new business asks for before clashes are resolved, capped for the index. */
-export function baseSlug(b: BusinessInput): string {
+export function baseSlug(b: Pick<BusinessInput, 'name' | 'placeId'>): string {
   const slug = businessSlug(b.name, b.placeId);
   if (slug.length <= MAX_SLUG_LENGTH) return slug;
   const prefix = b.placeId ? slugifyText(b.placeId.slice(0, PLACE_ID_PREFIX_LENGTH)) : '';
@@ -54,7 +54,7 @@ export const STAGING_DDL = `
 
 /** A row's COPY text, minus its position and the ids only known under the import lock. */
 export interface EncodedRow {
-  /** identity_key, content_hash and base_slug, tab-separated. */
+  /** identity_key and content_hash, tab-separated (base_slug is only worked out for rows written). */
   head: string;
   /** Every imported value, COPY-escaped and tab-separated. */
   body: string;
@@ -76,9 +76,9 @@ export function encodeRow(b: BusinessInput): EncodedRow {
     .map(copyValue)
     .join('\t');
   const hash = createHash('md5').update(body).digest('hex');
-  return { head: `${copyValue(b.identityKey)}\t${hash}\t${copyValue(baseSlug(b))}`, body, hash };
+  return { head: `${copyValue(b.identityKey)}\t${hash}`, body, hash };
 }
 
-export function stagingLine(ord: number, row: EncodedRow, categoryId: number | null, cityId: number | null): string {
-  return `${ord}\t${row.head}\t${categoryId ?? '\\N'}\t${cityId ?? '\\N'}\t${row.body}\n`;
+export function stagingLine(ord: number, row: EncodedRow, slug: string, categoryId: number | null, cityId: number | null): string {
+  return `${ord}\t${row.head}\t${copyValue(slug)}\t${categoryId ?? '\\N'}\t${cityId ?? '\\N'}\t${row.body}\n`;
 }

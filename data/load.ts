@@ -10,7 +10,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../db/index.js';
 import { cityKey, type DimRef, ensureDims, newDimCache } from './load-dims.js';
-import { encodeRow, type EncodedRow, STAGING_COLUMNS, STAGING_DDL, stagingLine } from './load-copy.js';
+import { baseSlug, encodeRow, type EncodedRow, STAGING_COLUMNS, STAGING_DDL, stagingLine } from './load-copy.js';
 import { dropIndexesIfEmpty, ensureBusinessIndexes } from './load-indexes.js';
 import { BATCH_SETTINGS_SQL, IMPORT_LOCK_SQL, INSERT_SQL, MERGE_SQL, RECOUNT_SQL, UNPLACED_SQL } from './load-sql.js';
 import type { BusinessInput, ImportMode } from './pipeline.js';
@@ -30,8 +30,8 @@ export interface LoaderOptions {
   bulk?: boolean;
 }
 
-/** A row once encoded: its identity and what find-or-create needs. */
-type SlimRow = DimRef & Pick<BusinessInput, 'identityKey'>;
+/** A row once encoded: its identity, what its slug comes from and what find-or-create needs. */
+type SlimRow = DimRef & Pick<BusinessInput, 'identityKey' | 'name' | 'placeId'>;
 
 type BeforeCommit = (counts: BatchCounts, trx: Db) => Promise<void>;
 
@@ -75,7 +75,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
   // Batches write one after another; a batch after a failed one fails too.
   let turn: Promise<unknown> = Promise.resolve();
 
-  const write = async (rows: SlimRow[], encoded: EncodedRow[], beforeCommit?: BeforeCommit): Promise<BatchCounts> => {
+  const write = async (rows: SlimRow[], encoded: EncodedRow[], slugs: string[] | null, beforeCommit?: BeforeCommit): Promise<BatchCounts> => {
     const counts = await db.transaction(async (trx) => {
       const conn = (await trx.client.acquireConnection()) as pg.PoolClient;
       await conn.query(BATCH_SETTINGS_SQL);
@@ -92,6 +92,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
             return stagingLine(
               i,
               encoded[i],
+              slugs?.[i] ?? baseSlug(r),
               r.category ? (dims.categories.get(r.category.toLowerCase()) ?? null) : null,
               r.city ? (dims.cities.get(cityKey(r.city, r.state, r.country)) ?? null) : null,
             );
@@ -117,9 +118,12 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
       // Encoded (and hashed) now, while the previous batch is still in PostgreSQL's hands: only
       // the ids are filled in under the lock.
       const encoded = rows.map(encodeRow);
+      // A bulk load's rows are all new: their slugs now, off the write's path. Otherwise only the
+      // rows that turn out to need writing get one.
+      const slugs = bulk ? rows.map(baseSlug) : null;
       // Only what the write still needs: the queued batch must not hold its rows twice.
-      const slim = rows.map(({ identityKey, category, city, state, country }) => ({ identityKey, category, city, state, country }));
-      const mine = turn.then(() => write(slim, encoded, beforeCommit));
+      const slim = rows.map(({ identityKey, name, placeId, category, city, state, country }) => ({ identityKey, name, placeId, category, city, state, country }));
+      const mine = turn.then(() => write(slim, encoded, slugs, beforeCommit));
       turn = mine;
       return mine;
     },
