@@ -50,6 +50,25 @@ export interface Loader {
 
 const BULK_LOCK = `hashtext('rehber:bulk')`;
 
+/**
+ * Recreates the indexes and keys a killed bulk load left dropped, unless a bulk load is running
+ * right now (it rebuilds them itself when it ends). For server start-up.
+ */
+export async function repairIndexesUnlessBulkLoading(db: Db): Promise<void> {
+  const lease = (await db.client.acquireConnection()) as pg.PoolClient;
+  try {
+    const { rows } = await lease.query(`SELECT pg_try_advisory_lock(${BULK_LOCK}) AS ok`);
+    if (!rows[0].ok) return;
+    try {
+      await ensureBusinessIndexes(db);
+    } finally {
+      await lease.query(`SELECT pg_advisory_unlock(${BULK_LOCK})`);
+    }
+  } finally {
+    await db.client.releaseConnection(lease);
+  }
+}
+
 export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader> {
   const upsert = options.mode === 'upsert';
   // A session-level lock marks the one import allowed to drop indexes; it lives on a leased connection.

@@ -6,7 +6,7 @@ import { migrateLatest } from '../db/migrate.js';
 import { hasBusinesses } from '../db/queries/businesses.js';
 import { countUsers, upsertUser } from '../db/queries/users.js';
 import { loadSample } from '../data/sample.js';
-import { ensureBusinessIndexes } from '../data/load-indexes.js';
+import { repairIndexesUnlessBulkLoading } from '../data/load.js';
 import { createApp } from './app.js';
 import { readConfig } from './config.js';
 
@@ -30,7 +30,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, print: P
     const { db } = database;
     await migrateLatest(db);
     // A bulk import killed before it rebuilt its dropped indexes would leave every page slow.
-    await ensureBusinessIndexes(db);
+    await repairIndexesUnlessBulkLoading(db);
     if (!(await hasBusinesses(db))) {
       const { imported } = await loadSample(db);
       print(`Loaded the sample directory: ${imported} businesses`);
