@@ -86,6 +86,8 @@ describe('skeletons, then content', () => {
     await withLock(empty, 'businesses', async () => {
       // The HTML itself looks the business up for its head, so only the API call may wait: start on another page.
       await page.goto(`${empty.url}/about`);
+      // The router must be listening before an in-app navigation is simulated.
+      await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
       await page.evaluate(() => {
         history.pushState({}, '', '/details/lone-bakery');
         dispatchEvent(new PopStateEvent('popstate'));
