@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { generateSitemaps } from './sitemap.js';
 
 /**
  * Generated directories for the sitemap tests and the bench: `businesses` rows made by PostgreSQL
@@ -34,4 +35,30 @@ export async function insertGeneratedBusinesses(
   await db.raw(`UPDATE cities c SET business_count = (SELECT count(*) FROM businesses b WHERE b.city_id = c.id) WHERE c.slug LIKE ?`, [`${p}-city-%`]);
   await db.raw(`UPDATE categories c SET business_count = (SELECT count(*) FROM businesses b WHERE b.category_id = c.id) WHERE c.slug LIKE ?`, [`${p}-category-%`]);
   await db.raw(`UPDATE countries c SET business_count = (SELECT count(*) FROM businesses b WHERE b.country = c.name) WHERE c.slug = ?`, [`${p}-land`]);
+}
+
+/**
+ * For tests: starts a generation and holds it after its first file (or after the named one), so a
+ * test can look at the world mid-generation; `finish()` lets it run to the end.
+ */
+export async function startHeldGeneration(db: Db, baseUrl: string, atFile?: string): Promise<{ finish(): Promise<unknown> }> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let reached!: () => void;
+  const midway = new Promise<void>((r) => (reached = r));
+  const running = generateSitemaps(db, {
+    baseUrl,
+    afterFile: async (f) => {
+      if (atFile && f.name !== atFile) return;
+      reached();
+      await held;
+    },
+  });
+  await Promise.race([midway, running]);
+  return {
+    finish() {
+      release();
+      return running;
+    },
+  };
 }

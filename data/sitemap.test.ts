@@ -3,8 +3,8 @@ import { createDb } from '../db/index.js';
 import { createTestDb, type TestDb } from '../db/test-db.js';
 import { getServedFile } from '../db/queries/sitemaps.js';
 import { loadSample } from './sample.js';
-import { SitemapBusyError, generateSitemaps, type GeneratedFile } from './sitemap.js';
-import { insertGeneratedBusinesses } from './sitemap-fixtures.js';
+import { SitemapBusyError, generateSitemaps } from './sitemap.js';
+import { insertGeneratedBusinesses, startHeldGeneration } from './sitemap-fixtures.js';
 import { getSitemapFiles, getSitemapProgress, getSitemapStats } from './sitemap-status.js';
 import { validateSitemaps } from './sitemap-validate.js';
 import { extractLocs } from './sitemap-validate.js';
@@ -127,20 +127,7 @@ describe('sitemap generation for more than 20,000 businesses', () => {
 
   it('keeps the old set served while a new one runs, and refuses a second generation from any connection', async () => {
     const before = (await getServedFile(t.db, 'sitemap.xml'))!.content;
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let reached!: () => void;
-    const midway = new Promise<void>((r) => (reached = r));
-    const running = generateSitemaps(t.db, {
-      baseUrl: 'https://new.example',
-      afterFile: async (f: GeneratedFile) => {
-        if (f.name === 'businesses-2.xml') {
-          reached();
-          await held;
-        }
-      },
-    });
-    await midway;
+    const held = await startHeldGeneration(t.db, 'https://new.example', 'businesses-2.xml');
     expect((await getServedFile(t.db, 'sitemap.xml'))!.content).toBe(before);
     expect((await getServedFile(t.db, 'businesses-1.xml'))!.content).toContain(`${BASE}/details/`);
     const progress = (await getSitemapProgress(t.db)).progress;
@@ -155,8 +142,7 @@ describe('sitemap generation for more than 20,000 businesses', () => {
       await other.destroy();
     }
 
-    release();
-    await running;
+    await held.finish();
     expect((await getServedFile(t.db, 'sitemap.xml'))!.content).toContain('https://new.example/sitemaps/businesses-1.xml');
   });
 

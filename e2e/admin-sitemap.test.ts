@@ -3,8 +3,7 @@ import type { Knex } from 'knex';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from './browser.js';
 import { signIn, startAdminApp, toastText } from './admin-helpers.js';
-import { insertGeneratedBusinesses } from '../data/sitemap-fixtures.js';
-import { generateSitemaps } from '../data/sitemap.js';
+import { insertGeneratedBusinesses, startHeldGeneration } from '../data/sitemap-fixtures.js';
 import type { TestApp } from '../server/test-app.js';
 
 /** A PostgreSQL advisory lock the test holds; a trigger makes the generator wait on it before businesses-2.xml. */
@@ -101,18 +100,7 @@ describe('sitemap management in the browser', () => {
   });
 
   it('a generation refused because another runs shows Generation Failed with the reason', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let reached!: () => void;
-    const midway = new Promise<void>((r) => (reached = r));
-    const running = generateSitemaps(app.db, {
-      baseUrl: app.config.publicBaseUrl,
-      afterFile: async () => {
-        reached();
-        await held;
-      },
-    });
-    await midway;
+    const held = await startHeldGeneration(app.db, app.config.publicBaseUrl);
     try {
       await page.getByRole('button', { name: 'Generate All Sitemaps' }).click();
       await page.getByTestId('toast').filter({ hasText: 'Generation Failed' }).waitFor();
@@ -120,8 +108,7 @@ describe('sitemap management in the browser', () => {
       expect(await page.getByTestId('toast').getAttribute('data-variant')).toBe('destructive');
       expect(await page.getByTestId('sitemap-progress-text').innerText()).toBe('0%');
     } finally {
-      release();
-      await running;
+      await held.finish();
     }
   });
 });

@@ -3,8 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../db/test-db.js';
-import { insertGeneratedBusinesses } from '../../data/sitemap-fixtures.js';
-import { generateSitemaps } from '../../data/sitemap.js';
+import { insertGeneratedBusinesses, startHeldGeneration } from '../../data/sitemap-fixtures.js';
 import { resolveBaseUrl } from './sitemap.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -70,21 +69,9 @@ describe('rehber sitemap', () => {
   });
 
   it('a second generation while one runs in another process exits 1 with a clear line', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let reached!: () => void;
-    const midway = new Promise<void>((r) => (reached = r));
-    const running = generateSitemaps(t.db, {
-      baseUrl: 'https://held.example',
-      afterFile: async () => {
-        reached();
-        await held;
-      },
-    });
-    await midway;
+    const held = await startHeldGeneration(t.db, 'https://held.example');
     const res = await rehber(['sitemap', 'generate'], env);
-    release();
-    await running;
+    await held.finish();
     expect(res.code).toBe(1);
     expect(res.stderr).toBe('rehber: A sitemap generation is already running\n');
   });

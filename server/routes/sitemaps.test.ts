@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '../test-app.js';
 import { loadSample } from '../../data/sample.js';
 import { generateSitemaps } from '../../data/sitemap.js';
 import { extractLocs } from '../../data/sitemap-validate.js';
+import { startHeldGeneration } from '../../data/sitemap-fixtures.js';
 
 /** A raw GET (fetch would undo the gzip and hide the encoding). */
 function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
@@ -97,21 +98,9 @@ describe('serving sitemaps and robots.txt', () => {
 
   it('keeps serving the old index while a new generation runs', async () => {
     const before = await (await fetch(`${app.url}/sitemap.xml`)).text();
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let reached!: () => void;
-    const midway = new Promise<void>((r) => (reached = r));
-    const running = generateSitemaps(app.db, {
-      baseUrl: 'https://next.example',
-      afterFile: async () => {
-        reached();
-        await held;
-      },
-    });
-    await midway;
+    const held = await startHeldGeneration(app.db, 'https://next.example');
     expect(await (await fetch(`${app.url}/sitemap.xml`)).text()).toBe(before);
-    release();
-    await running;
+    await held.finish();
     expect(await (await fetch(`${app.url}/sitemap.xml`)).text()).toContain('https://next.example/sitemaps/');
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-app.js';
 import { upsertUser } from '../../../db/queries/users.js';
 import { loadSample } from '../../../data/sample.js';
-import { generateSitemaps } from '../../../data/sitemap.js';
+import { startHeldGeneration } from '../../../data/sitemap-fixtures.js';
 
 describe('sitemap admin API', () => {
   let app: TestApp;
@@ -74,25 +74,13 @@ describe('sitemap admin API', () => {
   });
 
   it('answers 409 while another generation runs, and reports its progress', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let reached!: () => void;
-    const midway = new Promise<void>((r) => (reached = r));
-    const running = generateSitemaps(app.db, {
-      baseUrl: app.config.publicBaseUrl,
-      afterFile: async () => {
-        reached();
-        await held;
-      },
-    });
-    await midway;
+    const held = await startHeldGeneration(app.db, app.config.publicBaseUrl);
     const busy = await call('POST', '/api/admin/sitemap/generate');
     expect(busy).toMatchObject({ status: 409, body: { message: 'A sitemap generation is already running' } });
     const { progress } = (await call('GET', '/api/admin/sitemap/progress')).body;
     expect(progress).toBeGreaterThan(0);
     expect(progress).toBeLessThan(100);
-    release();
-    await running;
+    await held.finish();
     expect((await call('GET', '/api/admin/sitemap/progress')).body).toEqual({ progress: 100 });
   });
 });
