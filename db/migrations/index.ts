@@ -4,6 +4,7 @@ import * as createUploads from './20261121D-create-uploads.js';
 import * as addSlugPrefixIndex from './20261121B-add-slug-prefix-index.js';
 import * as addSearchIndexes from './20261121B-add-search-indexes.js';
 import * as addListingIndexes from './20261121I-add-listing-indexes.js';
+import * as addImportHeartbeat from './20261121J-add-import-heartbeat.js';
 
 /**
  * Every migration, in order. Listed here rather than found on disk so they load the same way
@@ -16,4 +17,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261121B-add-slug-prefix-index': addSlugPrefixIndex,
   '20261121B-add-search-indexes': addSearchIndexes,
   '20261121I-add-listing-indexes': addListingIndexes,
+  '20261121J-add-import-heartbeat': addImportHeartbeat,
 };

@@ -30,10 +30,17 @@ interface ImportRow {
   message: string | null;
 }
 
+/**
+ * A running import commits a batch (and beats) every few seconds; one silent this long had its
+ * process killed. Generous, because rebuilding the indexes after a huge bulk load beats not at all.
+ */
+export const IMPORT_STALE_AFTER_MINUTES = 60;
+
 export async function startImport(
   db: Db,
   fields: { fileName: string; source: ImportRecord['source']; username?: string | null; mode: ImportMode },
 ): Promise<number> {
+  await failStaleImports(db);
   const [row] = await db('imports')
     .insert({ file_name: fields.fileName, source: fields.source, username: fields.username ?? null, mode: fields.mode })
     .returning('id');
@@ -42,7 +49,20 @@ export async function startImport(
 
 /** Written after every committed batch, so other processes and the admin page see live counts. */
 export async function updateImportProgress(db: Db, id: number, counts: ImportCounts): Promise<void> {
-  await db('imports').where({ id }).update(countColumns(counts));
+  await db('imports').where({ id }).update({ ...countColumns(counts), heartbeat_at: db.fn.now() });
+}
+
+/** Marks imports whose process died (killed, machine lost) as failed, so none stays 'running' forever. */
+export async function failStaleImports(db: Db): Promise<number> {
+  return db('imports')
+    .where({ status: 'running' })
+    .whereRaw(`heartbeat_at < now() - make_interval(mins => ?)`, [IMPORT_STALE_AFTER_MINUTES])
+    .update({
+      status: 'failed',
+      message: 'Interrupted: the importing process stopped before the end',
+      finished_at: db.ref('heartbeat_at'),
+      duration_ms: db.raw('(extract(epoch from heartbeat_at - started_at) * 1000)::int'),
+    });
 }
 
 export async function finishImport(db: Db, id: number, counts: ImportCounts, errors: string[]): Promise<void> {
@@ -72,6 +92,7 @@ export async function failImport(db: Db, id: number, message: string, counts?: I
 }
 
 export async function listRecentImports(db: Db, limit = 20): Promise<ImportRecord[]> {
+  await failStaleImports(db);
   const rows = (await db('imports').orderBy([{ column: 'started_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit)) as ImportRow[];
   return rows.map(toRecord);
 }
