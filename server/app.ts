@@ -19,6 +19,8 @@ import { sitemapAdminRoutes } from './routes/admin/sitemap.js';
 import { sitemapRoutes } from './routes/sitemaps.js';
 import { pageRoutes } from './routes/pages.js';
 
+const ADMIN_API = '/api/admin/';
+
 export interface CreateAppOptions {
   db: Db;
   config: Config;
@@ -34,7 +36,11 @@ export function createApp({ db, config, logger = pino({ level: config.logLevel }
   app.use(requestLogger(logger));
   app.use(securityHeaders(config));
   app.use(compress());
-  app.use(sessions(app, deps));
+  // Only the admin API reads the session; koa-session with a store loads it from PostgreSQL on
+  // every request carrying the cookie, so a signed-in admin's page and asset loads would each
+  // cost a query.
+  const session = sessions(app, deps);
+  app.use((ctx, next) => (ctx.path.startsWith(ADMIN_API) ? session(ctx, next) : next()));
   // State-changing admin calls from another site are refused before anything else sees them.
   app.use(sameOrigin());
   // Every /api/admin/* route except login and check needs a session: one guard, here.
