@@ -1,7 +1,5 @@
-import { ArrowLeft, Download, Loader2 } from 'lucide-react';
+import { Download, Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
 import { RequireAdmin } from '@/features/auth/components/require-admin';
 import { useAdminBusinesses } from '@/features/admin-businesses/api/get-businesses';
 import { BusinessSearchForm } from '@/features/admin-businesses/components/search-form';
@@ -10,6 +8,8 @@ import { Pager } from '@/features/admin-businesses/components/pager';
 import { useCountryStats } from '@/features/admin-countries/api/get-country-stats';
 import { CountryCountsCard } from '@/features/admin-countries/components/country-counts-card';
 import { ExportDialog } from '@/features/export/components/export-dialog';
+import { AdminHeader } from '@/components/admin-header';
+import { StatCard, kebab } from '@/components/stat-card';
 
 /** SPEC §2: business management. */
 export default function AdminBusinessesRoute() {
@@ -38,14 +38,7 @@ function Businesses() {
 
   return (
     <main className="min-h-screen bg-gray-50">
-      <header className="border-b border-gray-200 bg-white">
-        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4">
-          <div className="flex items-center gap-3">
-            <Link to={paths.admin.dashboard} className="inline-flex items-center gap-1 text-sm text-gray-600 hover:text-gray-900">
-              <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Admin
-            </Link>
-            <h1 className="text-xl font-bold">Business Management</h1>
-          </div>
+      <AdminHeader title="Business Management">
           <button
             type="button"
             onClick={() => setExportOpen(true)}
@@ -53,18 +46,12 @@ function Businesses() {
           >
             <Download className="h-4 w-4" aria-hidden="true" /> Export Businesses
           </button>
-        </div>
-      </header>
+      </AdminHeader>
 
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
         <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
           {cards.map(([label, value]) => (
-            <div key={label} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
-              <p className="text-sm text-gray-500">{label}</p>
-              <p className="text-2xl font-bold" data-testid={`card-${label.toLowerCase().replace(/ /g, '-')}`}>
-                {value}
-              </p>
-            </div>
+            <StatCard key={label} label={label} value={value} testId={`card-${kebab(label)}`} />
           ))}
         </div>
 

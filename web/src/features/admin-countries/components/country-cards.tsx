@@ -1,6 +1,7 @@
 import { Globe2, Trophy } from 'lucide-react';
 import { SKELETONS } from '@data/constants';
 import { useAdminCountries } from '../api/get-countries';
+import { StatCard, kebab } from '@/components/stat-card';
 
 /** SPEC §2: totals, average, and one card per country (most first) with Top 1–3, a bar and a share. */
 export function CountryCards() {
@@ -28,12 +29,7 @@ export function CountryCards() {
     <div className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-3">
         {totals.map(([label, value]) => (
-          <div key={label} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm">
-            <p className="text-sm text-gray-500">{label}</p>
-            <p className="text-2xl font-bold" data-testid={`total-${label.toLowerCase().replace(/ /g, '-')}`}>
-              {value}
-            </p>
-          </div>
+          <StatCard key={label} label={label} value={value} testId={`total-${kebab(label)}`} />
         ))}
       </div>
       {list.length === 0 ? (

@@ -2,7 +2,6 @@
 export const messages = {
   title: 'Sitemap Management',
   intro: 'Generate XML sitemaps for Google Search Console. Max 9,000 entries per sitemap file.',
-  back: 'Back to Admin',
   generateCard: 'Generate Sitemaps',
   generateAll: 'Generate All Sitemaps',
   generating: 'Generating...',

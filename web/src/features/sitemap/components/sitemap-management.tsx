@@ -1,7 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { paths } from '@/config/paths';
 import { toast } from '@/components/ui/toast';
 import { apiMessage } from '@/lib/api';
 import { useSitemapStats } from '../api/get-stats';
@@ -14,6 +11,7 @@ import { GenerateCard } from './generate-card';
 import { IndexCard } from './index-card';
 import { FilesList } from './files-list';
 import { messages } from './messages';
+import { AdminHeader } from '@/components/admin-header';
 
 /** SPEC §2 Sitemap management, with the generation states of §4 and the toasts of §8. */
 export function SitemapManagement() {
@@ -50,13 +48,7 @@ export function SitemapManagement() {
 
   return (
     <main className="min-h-screen bg-gray-50">
-      <header className="border-b border-gray-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-4">
-          <Link to={paths.admin.dashboard} className="inline-flex items-center gap-1 text-sm text-gray-600 hover:text-gray-900">
-            <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {messages.back}
-          </Link>
-        </div>
-      </header>
+      <AdminHeader width="max-w-6xl" />
       <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
         <div>
           <h1 className="text-2xl font-bold">{messages.title}</h1>
