@@ -5,9 +5,15 @@
  */
 import type { BusinessHours, DayHours } from './types.js';
 
-type Day = keyof BusinessHours;
+/** The week, Monday first: the one list of days of server and web. */
+export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const satisfies readonly (keyof BusinessHours)[];
+export type Day = (typeof DAYS)[number];
+export const DAY_LABELS: Record<Day, string> = {
+  monday: 'Monday', tuesday: 'Tuesday', wednesday: 'Wednesday', thursday: 'Thursday',
+  friday: 'Friday', saturday: 'Saturday', sunday: 'Sunday',
+};
 
-const DAYS: Record<string, Day> = {
+const DAY_NAMES: Record<string, Day> = {
   monday: 'monday', mon: 'monday',
   tuesday: 'tuesday', tue: 'tuesday', tues: 'tuesday',
   wednesday: 'wednesday', wed: 'wednesday',
@@ -20,6 +26,12 @@ const DAYS: Record<string, Day> = {
 // Hyphen, en dash, em dash, or the word "to" between the two times.
 const RANGE = /\s*(?:[-\u2013\u2014]|\bto\b)\s*/i;
 const CLOSED = /^(closed|kapal[ıi])$/i;
+
+/** 'Mon', 'monday', ' Tue. ' → the day; undefined for any other key. */
+export const dayOf = (key: string): Day | undefined => DAY_NAMES[key.trim().toLowerCase().replace(/\.$/, '')];
+
+/** Whether a day's text says the business is closed ('Closed', 'Kapalı'). */
+export const isClosedText = (text: string): boolean => CLOSED.test(text.trim());
 
 /** '9AM-5PM' | '09:00–17:00' | 'Closed' | {open, close} | ['9AM-12PM', '1PM-5PM'] → DayHours. */
 function dayHours(value: unknown): DayHours | null {
@@ -59,7 +71,7 @@ export function parseWorkingHours(text: string | null): BusinessHours {
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
   const out: BusinessHours = {};
   for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
-    const day = DAYS[key.trim().toLowerCase().replace(/\.$/, '')];
+    const day = dayOf(key);
     if (day === undefined) continue;
     const hours = dayHours(value);
     if (hours) out[day] = hours;

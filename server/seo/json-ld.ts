@@ -4,11 +4,7 @@
  */
 import { safeHttpUrl } from '../../data/safe-url.js';
 import type { Business, BusinessHours } from '../../data/types.js';
-
-const DAYS: Array<[keyof BusinessHours, string]> = [
-  ['monday', 'Monday'], ['tuesday', 'Tuesday'], ['wednesday', 'Wednesday'], ['thursday', 'Thursday'],
-  ['friday', 'Friday'], ['saturday', 'Saturday'], ['sunday', 'Sunday'],
-];
+import { DAYS, DAY_LABELS } from '../../data/working-hours.js';
 
 /** '8AM' → '08:00', '9:30 pm' → '21:30', '17:00' → '17:00'; null when it is not a time. */
 export function toIsoTime(text: string | undefined): string | null {
@@ -27,7 +23,8 @@ export function toIsoTime(text: string | undefined): string | null {
 
 export function openingHoursSpecification(hours: BusinessHours): object[] {
   const out: object[] = [];
-  for (const [key, label] of DAYS) {
+  for (const key of DAYS) {
+    const label = DAY_LABELS[key];
     const h = hours?.[key];
     if (!h || h.closed) continue;
     const opens = toIsoTime(h.open);

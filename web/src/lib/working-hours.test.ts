@@ -16,6 +16,15 @@ describe('workingHoursDisplay', () => {
       ],
     });
   });
+  it("reads short day names as the importer does, so the card agrees with the weekly table", () => {
+    expect(workingHoursDisplay('{"Mon":"9AM-5PM","sat.":"Kapalı"}')).toEqual({
+      kind: 'days',
+      days: [
+        { day: 'Monday', hours: '9AM-5PM', closed: false },
+        { day: 'Saturday', hours: 'Closed', closed: true },
+      ],
+    });
+  });
   it('splits text that is not JSON at commas, semicolons and pipes', () => {
     expect(workingHoursDisplay('Tue-Sun 12:00-22:00 | Mon closed')).toEqual({ kind: 'lines', lines: ['Tue-Sun 12:00-22:00', 'Mon closed'] });
     expect(workingHoursDisplay('Mo-Fr 9-17; Sa 10-14, Su closed')).toEqual({ kind: 'lines', lines: ['Mo-Fr 9-17', 'Sa 10-14', 'Su closed'] });

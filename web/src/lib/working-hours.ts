@@ -3,13 +3,7 @@
  * read Monday to Sunday ('Closed' shown as closed); any other text is split at , ; | into lines.
  */
 import type { BusinessHours } from '@data/types';
-
-export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-export type Day = (typeof DAYS)[number];
-export const DAY_LABELS: Record<Day, string> = {
-  monday: 'Monday', tuesday: 'Tuesday', wednesday: 'Wednesday', thursday: 'Thursday',
-  friday: 'Friday', saturday: 'Saturday', sunday: 'Sunday',
-};
+import { DAYS, DAY_LABELS, dayOf, isClosedText as isClosed, type Day } from '@data/working-hours';
 
 export interface DayLine {
   day: string;
@@ -18,8 +12,6 @@ export interface DayLine {
 }
 
 export type HoursDisplay = { kind: 'none' } | { kind: 'days'; days: DayLine[] } | { kind: 'lines'; lines: string[] };
-
-const isClosed = (text: string) => /^closed$/i.test(text.trim());
 
 function asText(value: unknown): string | null {
   if (typeof value === 'string') return value.trim() || null;
@@ -42,7 +34,12 @@ export function workingHoursDisplay(text: string | null | undefined): HoursDispl
     parsed = undefined;
   }
   if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-    const byDay = new Map(Object.entries(parsed as Record<string, unknown>).map(([k, v]) => [k.trim().toLowerCase(), v]));
+    // Day keys as the importer reads them ('Mon', 'monday'), so the card and the weekly table agree.
+    const byDay = new Map<Day, unknown>();
+    for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
+      const day = dayOf(key);
+      if (day && !byDay.has(day)) byDay.set(day, value);
+    }
     const days: DayLine[] = [];
     for (const day of DAYS) {
       const value = asText(byDay.get(day));
