@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../test-db.js';
-import { countryStats, likePattern, listAdminBusinesses, SEARCH_COUNT_CAP } from './admin-businesses.js';
+import { countryStats, listAdminBusinesses, SEARCH_COUNT_CAP } from './admin-businesses.js';
+import { containsPattern } from './like.js';
 import { seedBusinesses } from './admin-businesses.fixtures.js';
 
 let t: TestDb;
@@ -38,7 +39,7 @@ describe('listAdminBusinesses', () => {
   });
 
   it('takes % and _ in a search literally', async () => {
-    expect(likePattern('a%b_c\\')).toBe('%a\\%b\\_c\\\\%');
+    expect(containsPattern('a%b_c\\')).toBe('%a\\%b\\_c\\\\%');
     const r = await listAdminBusinesses(t.db, { page: 1, limit: 50, search: '100%' });
     expect(r.businesses.map((b) => b.name)).toEqual(['100% Natural_Foods']);
     expect((await listAdminBusinesses(t.db, { page: 1, limit: 50, search: '%' })).pagination.total).toBe(1);

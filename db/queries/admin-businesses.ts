@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { AdminBusiness, AdminBusinessList, CountryStat } from '../../data/types.js';
 import type { Db } from '../index.js';
+import { containsPattern } from './like.js';
 import { countAllBusinesses } from './stats.js';
 
 export interface AdminListOptions {
@@ -11,10 +12,6 @@ export interface AdminListOptions {
   probeMs?: number;
 }
 
-/** `%term%` for ILIKE with the term's own % _ and \ taken literally. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * The ids matching a search: a UNION of three arms, each answered by its own trigram index
@@ -86,7 +83,7 @@ export async function listAdminBusinesses(db: Db | Knex.Transaction, { page, lim
     const [rows, total] = await Promise.all([pageQuery(db, page, limit), countAllBusinesses(db)]);
     return answer(rows, page, limit, total);
   }
-  const pattern = likePattern(term);
+  const pattern = containsPattern(term);
   const bindings = [pattern, pattern, pattern];
 
   if (!db.isTransaction) {

@@ -3,6 +3,7 @@ import type { Db } from '../index.js';
 import type { Business, BusinessHours, Page } from '../../data/types.js';
 import { FEATURED_LIMIT, PUBLIC_PAGE_SIZE, RECENT_LIMIT } from '../../data/constants.js';
 import { slugifyText } from '../../data/slug.js';
+import { containsPattern, escapeLike } from './like.js';
 import { pageOf, type PageRequest } from './paging.js';
 
 /** A businesses row joined with its category and city names, as BUSINESS_SELECT reads it. */
@@ -209,22 +210,22 @@ export async function searchBusinesses(db: Db, { q = '', location = '', page = 1
   // The small tables are read first so the planner sees literal ids and estimates the arms right.
   const categoryIds: number[] = text
     ? await db('categories').where((w) => {
-        w.whereILike('name', `%${escapeLike(text)}%`);
+        w.whereILike('name', containsPattern(text));
         if (folded) w.orWhereLike('slug', `%${folded}%`);
       }).pluck('id')
     : [];
   const cityIds: number[] = place
-    ? await db('cities').where((w) => w.whereILike('name', `%${escapeLike(place)}%`).orWhereILike('state', escapeLike(place)).orWhereLike('slug', placePrefix)).pluck('id')
+    ? await db('cities').where((w) => w.whereILike('name', containsPattern(place)).orWhereILike('state', escapeLike(place)).orWhereLike('slug', placePrefix)).pluck('id')
     : [];
   const countries: string[] = place
-    ? await db('countries').where((w) => w.whereILike('name', `%${escapeLike(place)}%`).orWhereLike('slug', placePrefix)).pluck('name')
+    ? await db('countries').where((w) => w.whereILike('name', containsPattern(place)).orWhereLike('slug', placePrefix)).pluck('name')
     : [];
 
   const filter = (qb: Knex.QueryBuilder) => {
     qb.where('b.is_active', true);
     if (text) {
       qb.where((w) => {
-        w.whereRaw(`b.search_vector @@ plainto_tsquery('simple', ?)`, [text]).orWhereILike('b.name', `%${escapeLike(text)}%`);
+        w.whereRaw(`b.search_vector @@ plainto_tsquery('simple', ?)`, [text]).orWhereILike('b.name', containsPattern(text));
         if (folded) w.orWhereLike('b.slug', `%${folded}%`);
         if (categoryIds.length) w.orWhereIn('b.category_id', categoryIds);
       });
@@ -250,11 +251,6 @@ export async function searchBusinesses(db: Db, { q = '', location = '', page = 1
     .limit(limit)
     .offset((page - 1) * limit);
   return pageOf(rows.map(toBusiness), Number(total), { page, limit });
-}
-
-/** Escapes LIKE's wildcards so a user's '%' or '_' matches itself. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** Whether the directory has any business at all (start-up loads the sample when it has none). */
