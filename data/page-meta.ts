@@ -3,6 +3,7 @@
  * crawler head (server/seo) and the client (web/src/lib/seo.ts), so both agree. Pure.
  */
 import { META_DESCRIPTION_LENGTH } from './constants.js';
+import { slugPath, STATIC_PAGES } from './paths.js';
 import type { Business, City } from './types.js';
 
 export const SITE_NAME = 'rehber';
@@ -32,7 +33,7 @@ export function businessMeta(b: BusinessForMeta): PageMeta {
   return {
     title: `${b.name}${what ? ` - ${what}` : ''} | ${SITE_NAME}`,
     description: excerpt(b.about) || excerpt(fallback),
-    path: `/details/${b.slug}`,
+    path: slugPath('details', b.slug),
   };
 }
 
@@ -41,7 +42,7 @@ export function cityMeta(c: Pick<City, 'name' | 'state' | 'country' | 'businessC
   return {
     title: `Businesses in ${place} | ${SITE_NAME}`,
     description: excerpt(`${c.businessCount} local businesses in ${place}: ratings, addresses, phone numbers and working hours.`),
-    path: `/city/${c.slug}`,
+    path: slugPath('city', c.slug),
   };
 }
 
@@ -49,7 +50,7 @@ export function categoryMeta(c: { name: string; slug: string; businessCount: num
   return {
     title: `${c.name} | ${SITE_NAME}`,
     description: excerpt(c.description) || excerpt(`${c.businessCount} ${c.name} businesses: ratings, addresses, phone numbers and working hours.`),
-    path: `/category/${c.slug}`,
+    path: slugPath('category', c.slug),
   };
 }
 
@@ -58,15 +59,15 @@ export function countryMeta(c: { name: string; slug: string; businessCount: numb
   return {
     title: `Businesses in ${c.name} | ${SITE_NAME}`,
     description: excerpt(`${c.businessCount} local businesses${cities} of ${c.name}: ratings, addresses, phone numbers and working hours.`),
-    path: `/country/${c.slug}`,
+    path: slugPath('country', c.slug),
   };
 }
 
 /** The pages without data of their own. */
 export const STATIC_META: Record<'home' | 'cities' | 'categories' | 'search' | 'about', PageMeta> = {
-  home: { title: `${SITE_NAME}: local businesses worldwide`, description: 'Find trusted local businesses, craftsmen and service providers in cities worldwide.', path: '/' },
-  cities: { title: `Şehirler | ${SITE_NAME}`, description: 'Ülkelere göre gruplanmış tüm şehirler ve işletmeleri.', path: '/cities' },
-  categories: { title: `Business Categories | ${SITE_NAME}`, description: 'Browse local businesses by category.', path: '/categories' },
-  search: { title: `Search Businesses | ${SITE_NAME}`, description: 'Search local businesses by service and city or postal code.', path: '/search' },
-  about: { title: `About Us | ${SITE_NAME}`, description: `${SITE_NAME} is a public directory of local businesses worldwide.`, path: '/about' },
+  home: { title: `${SITE_NAME}: local businesses worldwide`, description: 'Find trusted local businesses, craftsmen and service providers in cities worldwide.', path: STATIC_PAGES.home },
+  cities: { title: `Şehirler | ${SITE_NAME}`, description: 'Ülkelere göre gruplanmış tüm şehirler ve işletmeleri.', path: STATIC_PAGES.cities },
+  categories: { title: `Business Categories | ${SITE_NAME}`, description: 'Browse local businesses by category.', path: STATIC_PAGES.categories },
+  search: { title: `Search Businesses | ${SITE_NAME}`, description: 'Search local businesses by service and city or postal code.', path: STATIC_PAGES.search },
+  about: { title: `About Us | ${SITE_NAME}`, description: `${SITE_NAME} is a public directory of local businesses worldwide.`, path: STATIC_PAGES.about },
 };

@@ -3,6 +3,7 @@
  * from PostgreSQL into these; the validator and the tests read what they produce.
  */
 import { InputError } from './errors.js';
+import { slugPath, type SlugPage } from './paths.js';
 
 export const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -46,20 +47,20 @@ export function renderIndex(entries: Iterable<UrlEntry>): string {
   return parts.join('');
 }
 
-/** The public page of each sitemap type (CONTRACT §6 routes). */
-export const PAGE_PREFIX = {
-  businesses: '/details/',
-  cities: '/city/',
-  categories: '/category/',
-  countries: '/country/',
-} as const;
+/** The public page of each sitemap type. */
+const PAGE_OF = {
+  businesses: 'details',
+  cities: 'city',
+  categories: 'category',
+  countries: 'country',
+} as const satisfies Record<string, SlugPage>;
 
-export type SitemapType = keyof typeof PAGE_PREFIX;
-export const SITEMAP_TYPES = Object.keys(PAGE_PREFIX) as SitemapType[];
+export type SitemapType = keyof typeof PAGE_OF;
+export const SITEMAP_TYPES = Object.keys(PAGE_OF) as SitemapType[];
 
-/** An absolute page URL: base + prefix + the slug, percent-encoded. */
+/** An absolute page URL: base + the page's path. */
 export function pageUrl(baseUrl: string, type: SitemapType, slug: string): string {
-  return `${baseUrl}${PAGE_PREFIX[type]}${encodeURIComponent(slug)}`;
+  return baseUrl + slugPath(PAGE_OF[type], slug);
 }
 
 /** Where a stored file is served: the index at /sitemap.xml, the others under /sitemaps/. */

@@ -8,6 +8,7 @@ import { getCategoryBySlug } from '../../db/queries/categories.js';
 import { getCityBySlug } from '../../db/queries/cities.js';
 import { getCountryBySlug } from '../../db/queries/countries.js';
 import { businessMeta, categoryMeta, cityMeta, countryMeta, STATIC_META, type PageMeta } from '../../data/page-meta.js';
+import { matchPage } from '../../data/paths.js';
 import { safeHttpUrl } from '../../data/safe-url.js';
 import { renderHead } from './head.js';
 import { businessJsonLd } from './json-ld.js';
@@ -18,28 +19,17 @@ export interface PageHead {
   head?: string;
 }
 
-// The SPA's public and admin routes without a slug (web/src/app/router.tsx).
-const STATIC_ROUTES = new Set(['/', '/cities', '/categories', '/search', '/about', '/admin', '/admin/login', '/admin/businesses', '/admin/countries', '/admin/sitemap']);
-const STATIC_HEADS = new Map(Object.values(STATIC_META).map((m) => [m.path, m]));
-
 const simpleHead = (meta: PageMeta, baseUrl: string) => renderHead({ title: meta.title, description: meta.description, canonical: baseUrl + meta.path });
-const SLUG_ROUTE = /^\/(details|city|category|country)\/([^/]+)$/;
 
 export async function pageHead(db: Db, baseUrl: string, rawPath: string): Promise<PageHead> {
-  const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
-  if (STATIC_ROUTES.has(path)) {
-    const meta = STATIC_HEADS.get(path);
-    return { status: 200, head: meta ? simpleHead(meta, baseUrl) : undefined };
+  const match = matchPage(rawPath);
+  if (!match) return { status: 404 };
+  if (match.kind === 'admin') return { status: 200 };
+  if (match.kind === 'static') {
+    return { status: 200, head: simpleHead(STATIC_META[match.page], baseUrl) };
   }
-  const m = SLUG_ROUTE.exec(path);
-  if (!m) return { status: 404 };
-  let slug: string;
-  try {
-    slug = decodeURIComponent(m[2]);
-  } catch {
-    return { status: 404 };
-  }
-  switch (m[1]) {
+  const { slug } = match;
+  switch (match.page) {
     case 'details': {
       const business = await getBusinessBySlug(db, slug);
       if (!business) return { status: 404 };

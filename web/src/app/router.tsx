@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { ADMIN_PAGES, slugRoute, STATIC_PAGES } from '@data/paths';
 import { PublicLayout } from './routes/public-layout';
 import { HomeRoute } from './routes/home';
 import { BusinessDetailRoute } from './routes/business-detail';
@@ -25,22 +26,22 @@ export function AppRouter() {
       <Suspense fallback={null}>
         <Routes>
           <Route element={<PublicLayout />}>
-            <Route path="/" element={<HomeRoute />} />
-            <Route path="/details/:slug" element={<BusinessDetailRoute />} />
-            <Route path="/cities" element={<CitiesRoute />} />
-            <Route path="/city/:slug" element={<CityRoute />} />
-            <Route path="/categories" element={<CategoriesRoute />} />
-            <Route path="/category/:slug" element={<CategoryRoute />} />
-            <Route path="/country/:slug" element={<CountryRoute />} />
-            <Route path="/search" element={<SearchRoute />} />
-            <Route path="/about" element={<AboutRoute />} />
+            <Route path={STATIC_PAGES.home} element={<HomeRoute />} />
+            <Route path={slugRoute('details')} element={<BusinessDetailRoute />} />
+            <Route path={STATIC_PAGES.cities} element={<CitiesRoute />} />
+            <Route path={slugRoute('city')} element={<CityRoute />} />
+            <Route path={STATIC_PAGES.categories} element={<CategoriesRoute />} />
+            <Route path={slugRoute('category')} element={<CategoryRoute />} />
+            <Route path={slugRoute('country')} element={<CountryRoute />} />
+            <Route path={STATIC_PAGES.search} element={<SearchRoute />} />
+            <Route path={STATIC_PAGES.about} element={<AboutRoute />} />
             <Route path="*" element={<NotFoundRoute />} />
           </Route>
-          <Route path="/admin/login" element={<AdminLoginRoute />} />
-          <Route path="/admin" element={<AdminDashboardRoute />} />
-          <Route path="/admin/businesses" element={<AdminBusinessesRoute />} />
-          <Route path="/admin/countries" element={<AdminCountriesRoute />} />
-          <Route path="/admin/sitemap" element={<AdminSitemapRoute />} />
+          <Route path={ADMIN_PAGES.login} element={<AdminLoginRoute />} />
+          <Route path={ADMIN_PAGES.dashboard} element={<AdminDashboardRoute />} />
+          <Route path={ADMIN_PAGES.businesses} element={<AdminBusinessesRoute />} />
+          <Route path={ADMIN_PAGES.countries} element={<AdminCountriesRoute />} />
+          <Route path={ADMIN_PAGES.sitemap} element={<AdminSitemapRoute />} />
         </Routes>
       </Suspense>
     </BrowserRouter>

@@ -1,25 +1,12 @@
-/** Every route of the SPA in one place (SPEC §2, CONTRACT §6). */
+/** Every route of the SPA, derived from the one table of public paths in data/paths.ts (CONTRACT §6). */
+import { ADMIN_PAGES, searchPath, slugPath, STATIC_PAGES } from '@data/paths';
+
 export const paths = {
-  home: '/',
-  details: (slug: string) => `/details/${slug}`,
-  cities: '/cities',
-  city: (slug: string) => `/city/${slug}`,
-  categories: '/categories',
-  category: (slug: string) => `/category/${slug}`,
-  country: (slug: string) => `/country/${slug}`,
-  search: (q = '', location = '') => {
-    const p = new URLSearchParams();
-    if (q) p.set('q', q);
-    if (location) p.set('location', location);
-    const s = p.toString();
-    return s ? `/search?${s}` : '/search';
-  },
-  about: '/about',
-  admin: {
-    login: '/admin/login',
-    dashboard: '/admin',
-    businesses: '/admin/businesses',
-    sitemap: '/admin/sitemap',
-    countries: '/admin/countries',
-  },
+  ...STATIC_PAGES,
+  details: (slug: string) => slugPath('details', slug),
+  city: (slug: string) => slugPath('city', slug),
+  category: (slug: string) => slugPath('category', slug),
+  country: (slug: string) => slugPath('country', slug),
+  search: searchPath,
+  admin: ADMIN_PAGES,
 } as const;

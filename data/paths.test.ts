@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { matchPage, searchPath, slugPath, slugRoute } from './paths.js';
+
+describe('public paths', () => {
+  it('builds slug paths and router patterns from one table', () => {
+    expect(slugPath('details', 'cafe-x')).toBe('/details/cafe-x');
+    expect(slugPath('country', 'türkiye')).toBe('/country/t%C3%BCrkiye');
+    expect(slugRoute('city')).toBe('/city/:slug');
+    expect(searchPath('pizza', 'istanbul')).toBe('/search?q=pizza&location=istanbul');
+    expect(searchPath()).toBe('/search');
+  });
+
+  it('tells which page a path is, and refuses paths the site has no page for', () => {
+    expect(matchPage('/')).toEqual({ kind: 'static', page: 'home' });
+    expect(matchPage('/cities/')).toEqual({ kind: 'static', page: 'cities' });
+    expect(matchPage('/admin/businesses')).toEqual({ kind: 'admin' });
+    expect(matchPage('/city/t%C3%BCrkiye')).toEqual({ kind: 'slug', page: 'city', slug: 'türkiye' });
+    for (const p of ['/details/', '/details/a/b', '/city/%E0%A4%A', '/nope', '/Cities']) expect(matchPage(p), p).toBeNull();
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * The public site's paths, declared once: the web router, the server's crawler heads, page meta,
+ * sitemaps and exports all derive theirs from here (CONTRACT §6). Pure: the web client imports it.
+ */
+
+/** Pages without a slug. */
+export const STATIC_PAGES = {
+  home: '/',
+  cities: '/cities',
+  categories: '/categories',
+  search: '/search',
+  about: '/about',
+} as const;
+
+/** Pages of one business, city, category or country: their prefix, the slug follows. */
+export const SLUG_PAGES = {
+  details: '/details/',
+  city: '/city/',
+  category: '/category/',
+  country: '/country/',
+} as const;
+
+/** The admin screens (client-rendered, not in sitemaps). */
+export const ADMIN_PAGES = {
+  login: '/admin/login',
+  dashboard: '/admin',
+  businesses: '/admin/businesses',
+  countries: '/admin/countries',
+  sitemap: '/admin/sitemap',
+} as const;
+
+export type StaticPage = keyof typeof STATIC_PAGES;
+export type SlugPage = keyof typeof SLUG_PAGES;
+
+/** The router's pattern of a slug page: '/details/:slug'. */
+export const slugRoute = (page: SlugPage): string => `${SLUG_PAGES[page]}:slug`;
+
+/** The path of one business, city, category or country page, its slug percent-encoded. */
+export const slugPath = (page: SlugPage, slug: string): string => `${SLUG_PAGES[page]}${encodeURIComponent(slug)}`;
+
+/** `/search?q=&location=`, each parameter only when given. */
+export function searchPath(q = '', location = ''): string {
+  const p = new URLSearchParams();
+  if (q) p.set('q', q);
+  if (location) p.set('location', location);
+  const s = p.toString();
+  return s ? `${STATIC_PAGES.search}?${s}` : STATIC_PAGES.search;
+}
+
+export type PageMatch = { kind: 'static'; page: StaticPage } | { kind: 'admin' } | { kind: 'slug'; page: SlugPage; slug: string };
+
+const STATIC_BY_PATH = new Map<string, StaticPage>(Object.entries(STATIC_PAGES).map(([page, path]) => [path, page as StaticPage]));
+const ADMIN_PATHS = new Set<string>(Object.values(ADMIN_PAGES));
+const SLUG_BY_PREFIX = Object.entries(SLUG_PAGES) as [SlugPage, string][];
+
+/**
+ * Which page a request path is (a trailing slash ignored), its slug decoded; null for a path the
+ * site has no page for, a malformed escape included.
+ */
+export function matchPage(rawPath: string): PageMatch | null {
+  const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
+  const page = STATIC_BY_PATH.get(path);
+  if (page) return { kind: 'static', page };
+  if (ADMIN_PATHS.has(path)) return { kind: 'admin' };
+  for (const [slugPage, prefix] of SLUG_BY_PREFIX) {
+    if (!path.startsWith(prefix)) continue;
+    const raw = path.slice(prefix.length);
+    if (!raw || raw.includes('/')) return null;
+    try {
+      return { kind: 'slug', page: slugPage, slug: decodeURIComponent(raw) };
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
