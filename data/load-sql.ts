@@ -22,7 +22,7 @@ const BUSINESS_VALUE_COLUMNS = [
 ];
 
 /** Count deltas for cities, categories and countries from a CTE named `delta(kind, ref, n)`. */
-const APPLY_DELTAS = `
+export const APPLY_DELTAS = `
   dc AS (UPDATE cities c SET business_count = c.business_count + d.n
            FROM (SELECT ref::int AS id, sum(n) AS n FROM delta WHERE kind = 'city' GROUP BY ref) d
           WHERE c.id = d.id AND d.n <> 0),
@@ -33,10 +33,15 @@ const APPLY_DELTAS = `
            FROM (SELECT ref AS name, sum(n) AS n FROM delta WHERE kind = 'country' GROUP BY ref) d
           WHERE c.name = d.name AND d.n <> 0)`;
 
-const refs = (alias: string, sign: number, city = 'city_id', category = 'category_id', country = 'country') => `
-  SELECT 'city' AS kind, ${alias}.${city}::text AS ref, ${sign} AS n FROM ${alias} WHERE ${alias}.${city} IS NOT NULL
-  UNION ALL SELECT 'category', ${alias}.${category}::text, ${sign} FROM ${alias} WHERE ${alias}.${category} IS NOT NULL
-  UNION ALL SELECT 'country', ${alias}.${country}, ${sign} FROM ${alias} WHERE ${alias}.${country} IS NOT NULL`;
+/**
+ * The `delta` rows of the businesses in `alias` (a CTE with city, category, country and
+ * is_active columns): `sign` for each of their city, category and country. business_count counts
+ * active businesses only, so hidden ones move nothing.
+ */
+export const refs = (alias: string, sign: number, city = 'city_id', category = 'category_id', country = 'country') => `
+  SELECT 'city' AS kind, ${alias}.${city}::text AS ref, ${sign} AS n FROM ${alias} WHERE ${alias}.${city} IS NOT NULL AND ${alias}.is_active
+  UNION ALL SELECT 'category', ${alias}.${category}::text, ${sign} FROM ${alias} WHERE ${alias}.${category} IS NOT NULL AND ${alias}.is_active
+  UNION ALL SELECT 'country', ${alias}.${country}, ${sign} FROM ${alias} WHERE ${alias}.${country} IS NOT NULL AND ${alias}.is_active`;
 
 /**
  * New identities that MERGE_SQL could not place (their slug was taken), with the slugs the
@@ -58,7 +63,7 @@ export const INSERT_SQL = `
      WHERE pick = 1 AND ($2::text[] IS NULL OR s.slug IS NOT NULL)
      ORDER BY first_ord
     ON CONFLICT DO NOTHING
-    RETURNING city_id, category_id, country
+    RETURNING city_id, category_id, country, is_active
   ),
   delta AS (${refs('ins', 1)}),
   ${APPLY_DELTAS}
@@ -73,7 +78,7 @@ export const INSERT_SQL = `
  */
 export const MERGE_SQL = `
   WITH s AS MATERIALIZED (
-    SELECT st.*, b.id AS existing_id, b.content_hash AS existing_hash,
+    SELECT st.*, b.id AS existing_id, b.content_hash AS existing_hash, b.is_active,
            b.city_id AS old_city_id, b.category_id AS old_category_id, b.country AS old_country,
            lag(st.content_hash) OVER w AS prev_hash, row_number() OVER w AS k,
            count(*) OVER (PARTITION BY st.identity_key) AS n,
@@ -103,7 +108,7 @@ export const MERGE_SQL = `
       FROM s WHERE existing_id IS NULL AND k = CASE WHEN $1::boolean THEN n ELSE 1 END
      ORDER BY first_ord
     ON CONFLICT DO NOTHING
-    RETURNING city_id, category_id, country
+    RETURNING city_id, category_id, country, is_active
   ),
   delta AS (${refs('f', -1, 'old_city_id', 'old_category_id', 'old_country')} UNION ALL ${refs('f', 1)} UNION ALL ${refs('ins', 1)}),
   ${APPLY_DELTAS}
@@ -116,15 +121,15 @@ export const UNPLACED_SQL = `
    WHERE NOT EXISTS (SELECT 1 FROM businesses b WHERE b.identity_key = st.identity_key)
    ORDER BY identity_key, ord`;
 
-/** Fixes any count that drifted (e.g. rows deleted elsewhere); writes only the rows that differ. */
+/** Fixes any count that drifted (e.g. rows deleted elsewhere); writes only the rows that differ. Active businesses only. */
 export const RECOUNT_SQL = [
   `UPDATE cities c SET business_count = x.n
-     FROM (SELECT c2.id, count(b.id)::int AS n FROM cities c2 LEFT JOIN businesses b ON b.city_id = c2.id GROUP BY c2.id) x
+     FROM (SELECT c2.id, count(b.id)::int AS n FROM cities c2 LEFT JOIN businesses b ON b.city_id = c2.id AND b.is_active GROUP BY c2.id) x
     WHERE c.id = x.id AND c.business_count <> x.n`,
   `UPDATE categories c SET business_count = x.n
-     FROM (SELECT c2.id, count(b.id)::int AS n FROM categories c2 LEFT JOIN businesses b ON b.category_id = c2.id GROUP BY c2.id) x
+     FROM (SELECT c2.id, count(b.id)::int AS n FROM categories c2 LEFT JOIN businesses b ON b.category_id = c2.id AND b.is_active GROUP BY c2.id) x
     WHERE c.id = x.id AND c.business_count <> x.n`,
   `UPDATE countries c SET business_count = x.n
-     FROM (SELECT c2.id, count(b.id)::int AS n FROM countries c2 LEFT JOIN businesses b ON b.country = c2.name GROUP BY c2.id) x
+     FROM (SELECT c2.id, count(b.id)::int AS n FROM countries c2 LEFT JOIN businesses b ON b.country = c2.name AND b.is_active GROUP BY c2.id) x
     WHERE c.id = x.id AND c.business_count <> x.n`,
 ];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../test-db.js';
 import { loadSample } from '../../data/sample.js';
+import { setBusinessesActive } from '../../data/store/visibility.js';
 import { listBusinessesIn } from './businesses.js';
 import { getStats } from './stats.js';
 
@@ -23,7 +24,7 @@ describe('listBusinessesIn totals, from the kept counts', () => {
     expect(before.pagination.total).toBe(await activeIn('city_id', city.id));
 
     const hidden = before.items[0];
-    await t.db('businesses').where({ id: hidden.id }).update({ is_active: false });
+    await setBusinessesActive(t.db, [hidden.id], false);
     try {
       const after = await listBusinessesIn(t.db, { cityId: city.id }, { page: 1, limit: 5 });
       expect(after.pagination.total).toBe(before.pagination.total - 1);
@@ -32,7 +33,7 @@ describe('listBusinessesIn totals, from the kept counts', () => {
       const byCategory = await listBusinessesIn(t.db, { categoryId: category.id });
       expect(byCategory.pagination.total).toBe(await activeIn('category_id', category.id));
     } finally {
-      await t.db('businesses').where({ id: hidden.id }).update({ is_active: true });
+      await setBusinessesActive(t.db, [hidden.id], true);
     }
   });
 

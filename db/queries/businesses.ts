@@ -60,6 +60,16 @@ export function businessQuery(db: Db | Knex.Transaction): Knex.QueryBuilder {
     .select([...BUSINESS_SELECT]);
 }
 
+/**
+ * The one rule of what the public sees: active businesses only. A hidden business (is_active
+ * false) is answered like an unknown one (404 on its page and in the API) and leaves lists,
+ * search, sitemaps and every count; the admin still sees it.
+ */
+export const activeOnly = (qb: Knex.QueryBuilder): Knex.QueryBuilder => qb.where('b.is_active', true);
+
+/** businessQuery limited to what the public may see. */
+export const publicBusinessQuery = (db: Db | Knex.Transaction): Knex.QueryBuilder => businessQuery(db).modify(activeOnly);
+
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
 /** The one row → Business mapper. */
@@ -100,17 +110,17 @@ export function toBusiness(r: BusinessRow): Business {
 }
 
 /**
- * A business by its slug. The stored slug already ends with the place-id prefix when there is a
+ * A listed business by its slug (hidden ones are not found). The stored slug already ends with the place-id prefix when there is a
  * place id; a link without that suffix still finds the business (the best rated of that name).
  */
 export async function getBusinessBySlug(db: Db, slug: string): Promise<Business | null> {
-  const exact = await businessQuery(db).where('b.slug', slug).first();
+  const exact = await publicBusinessQuery(db).where('b.slug', slug).first();
   if (exact) return toBusiness(exact);
   // A hand-typed or mangled link ('Şişli-Çiçekçi') gets one more try in its folded form.
   const folded = slugifyText(slug);
   if (!folded) return null;
   if (folded !== slug) return getBusinessBySlug(db, folded);
-  const prefixed = await businessQuery(db)
+  const prefixed = await publicBusinessQuery(db)
     .whereLike('b.slug', `${folded}-%`)
     .whereNotNull('b.place_id')
     .whereRaw('length(b.slug) <= ?', [folded.length + 8])
@@ -121,8 +131,7 @@ export async function getBusinessBySlug(db: Db, slug: string): Promise<Business 
 
 /** Home page: the best rated active businesses, most reviewed first among equals. */
 export async function listFeatured(db: Db, limit = FEATURED_LIMIT): Promise<Business[]> {
-  const rows = await businessQuery(db)
-    .where('b.is_active', true)
+  const rows = await publicBusinessQuery(db)
     .orderBy([{ column: 'b.rating', order: 'desc' }, { column: 'b.review_count', order: 'desc' }, { column: 'b.id', order: 'asc' }])
     .limit(limit);
   return rows.map(toBusiness);
@@ -130,8 +139,7 @@ export async function listFeatured(db: Db, limit = FEATURED_LIMIT): Promise<Busi
 
 /** Home page: the newest active businesses. */
 export async function listRecent(db: Db, limit = RECENT_LIMIT): Promise<Business[]> {
-  const rows = await businessQuery(db)
-    .where('b.is_active', true)
+  const rows = await publicBusinessQuery(db)
     .orderBy([{ column: 'b.created_at', order: 'desc' }, { column: 'b.id', order: 'desc' }])
     .limit(limit);
   return rows.map(toBusiness);
@@ -140,9 +148,9 @@ export async function listRecent(db: Db, limit = RECENT_LIMIT): Promise<Business
 /**
  * A city's or a category's active businesses, best rated first, one page. The order is exactly
  * that of the listing indexes (migration 20261121I), so a page of a 60,000-business city is an
- * index walk of one page, not a sort of the whole city. The total is the business_count the import
- * keeps (every business of the city or category) less the inactive ones, which a small partial
- * index finds: exact, without count(*) over the city (80-350 ms on 1,000,000 businesses).
+ * index walk of one page, not a sort of the whole city. The total is the business_count that every
+ * write keeps (the city's or category's active businesses): exact, without count(*) over the city
+ * (80-350 ms on 1,000,000 businesses).
  */
 export async function listBusinessesIn(
   db: Db,
@@ -155,8 +163,7 @@ export async function listBusinessesIn(
   };
   const [total, rows] = await Promise.all([
     activeTotal(db, where),
-    businessQuery(db)
-      .where('b.is_active', true)
+    publicBusinessQuery(db)
       .modify(filter)
       .orderBy([{ column: 'b.rating', order: 'desc' }, { column: 'b.review_count', order: 'desc' }, { column: 'b.id', order: 'asc' }])
       .limit(limit)
@@ -175,7 +182,7 @@ async function activeTotal(db: Db, where: { cityId?: number; categoryId?: number
   if (!kept) {
     // No kept count for a pair (or for everything active): count them.
     const [{ n }] = await db('businesses as b')
-      .where('b.is_active', true)
+      .modify(activeOnly)
       .modify((q) => {
         if (cityId !== undefined) q.where('b.city_id', cityId);
         if (categoryId !== undefined) q.where('b.category_id', categoryId);
@@ -183,11 +190,8 @@ async function activeTotal(db: Db, where: { cityId?: number; categoryId?: number
       .count<{ n: number }[]>({ n: '*' });
     return Number(n);
   }
-  const { rows } = await db.raw(
-    `SELECT (SELECT business_count FROM ?? WHERE id = ?) - (SELECT count(*) FROM businesses WHERE ?? = ? AND NOT is_active) AS n`,
-    [kept.table, kept.id, kept.column, kept.id],
-  );
-  return Math.max(0, Number(rows[0].n ?? 0));
+  const row = await db(kept.table).where('id', kept.id).first('business_count');
+  return Number(row?.business_count ?? 0);
 }
 
 export interface SearchRequest extends Partial<PageRequest> {
@@ -222,7 +226,7 @@ export async function searchBusinesses(db: Db, { q = '', location = '', page = 1
     : [];
 
   const filter = (qb: Knex.QueryBuilder) => {
-    qb.where('b.is_active', true);
+    qb.modify(activeOnly);
     if (text) {
       qb.where((w) => {
         w.whereRaw(`b.search_vector @@ plainto_tsquery('simple', ?)`, [text]).orWhereILike('b.name', containsPattern(text));
