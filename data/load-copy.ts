@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { businessSlug, PLACE_ID_PREFIX_LENGTH, slugifyText } from './slug.js';
 import type { BusinessInput } from './pipeline.js';
+import { STAGED_VALUE_COLUMNS, VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from './business-columns.js';
 
 /** Longest slug we store: a btree entry must stay well under PostgreSQL's ~2.7 kB limit. */
 export const MAX_SLUG_LENGTH = 120;
@@ -34,23 +35,21 @@ export function arrayLiteral(items: string[]): string {
   return `{${items.map((s) => `"${s.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
 }
 
-/** The staging table's columns, in COPY order; STAGING_COLUMNS and the encoders below must agree. */
-const VALUE_COLUMNS = [
-  'name', 'address', 'postal_code', 'state', 'country', 'phone', 'email', 'website', 'rating', 'review_count',
-  'about', 'description', 'working_hours', 'business_hours', 'photo', 'location_link', 'place_id', 'services',
-  'latitude', 'longitude', 'is_verified', 'city_name', 'category_name',
-] as const;
-export const STAGING_COLUMNS = ['ord', 'identity_key', 'content_hash', 'base_slug', 'category_id', 'city_id', ...VALUE_COLUMNS] as const;
+export const STAGING_COLUMNS = ['ord', 'identity_key', 'content_hash', 'base_slug', 'category_id', 'city_id', ...STAGED_VALUE_COLUMNS];
 
 export const STAGING_DDL = `
   CREATE TEMP TABLE import_staging (
     ord int NOT NULL, identity_key text NOT NULL, content_hash text NOT NULL, base_slug text NOT NULL,
-    category_id int, city_id int, name text NOT NULL, address text NOT NULL, postal_code text, state text,
-    country text, phone text, email text, website text, rating numeric(3,2) NOT NULL, review_count int NOT NULL,
-    about text, description text, working_hours text, business_hours jsonb NOT NULL, photo text,
-    location_link text, place_id text, services text[] NOT NULL, latitude double precision,
-    longitude double precision, is_verified boolean NOT NULL, city_name text, category_name text
+    category_id int, city_id int,
+    ${VALUE_KEYS.map((k) => `${VALUE_COLUMNS[k].column} ${VALUE_COLUMNS[k].sql}`).join(', ')}
   ) ON COMMIT DROP`;
+
+/** A value as COPY text wants it: JSON for the hours, an array literal for the services. */
+function staged(b: BusinessInput, key: ValueColumnKey): string | number | boolean | null {
+  if (key === 'businessHours') return JSON.stringify(b.businessHours ?? {});
+  if (key === 'services') return arrayLiteral(b.services ?? []);
+  return b[key];
+}
 
 /** A row's COPY text, minus its position and the ids only known under the import lock. */
 export interface EncodedRow {
@@ -68,13 +67,7 @@ export interface EncodedRow {
  * re-import can tell unchanged rows apart without rewriting them.
  */
 export function encodeRow(b: BusinessInput): EncodedRow {
-  const body = [
-    b.name, b.address, b.postalCode, b.state, b.country, b.phone, b.email, b.website, b.rating, b.reviewCount,
-    b.about, b.description, b.workingHours, JSON.stringify(b.businessHours ?? {}), b.photo, b.locationLink, b.placeId,
-    arrayLiteral(b.services ?? []), b.latitude, b.longitude, b.isVerified, b.city, b.category,
-  ]
-    .map(copyValue)
-    .join('\t');
+  const body = VALUE_KEYS.map((k) => copyValue(staged(b, k))).join('\t');
   const hash = createHash('md5').update(body).digest('hex');
   return { head: `${copyValue(b.identityKey)}\t${hash}`, body, hash };
 }

@@ -5,6 +5,8 @@
  * updates.
  */
 
+import { WRITTEN_COLUMNS } from './business-columns.js';
+
 /**
  * Per batch transaction: sorts of a 10,000-row batch stay in memory, and the staging rows (which
  * have no statistics) are matched to businesses by index probes. Left to itself the planner picks
@@ -15,11 +17,7 @@ export const BATCH_SETTINGS_SQL = `SET LOCAL work_mem = '64MB'; SET LOCAL enable
 /** Serialises batches of concurrent imports: find-or-create and classification never race. */
 export const IMPORT_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtext('rehber:import'))`;
 
-const BUSINESS_VALUE_COLUMNS = [
-  'name', 'category_id', 'city_id', 'address', 'postal_code', 'state', 'country', 'phone', 'email', 'website',
-  'rating', 'review_count', 'about', 'description', 'working_hours', 'business_hours', 'photo', 'location_link',
-  'place_id', 'services', 'latitude', 'longitude', 'is_verified', 'content_hash',
-];
+const BUSINESS_VALUE_COLUMNS = WRITTEN_COLUMNS;
 
 /** Count deltas for cities, categories and countries from a CTE named `delta(kind, ref, n)`. */
 export const APPLY_DELTAS = `

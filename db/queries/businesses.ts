@@ -1,63 +1,76 @@
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
-import type { Business, BusinessHours, Page } from '../../data/types.js';
+import type { Business, Page } from '../../data/types.js';
+import { VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from '../../data/business-columns.js';
 import { FEATURED_LIMIT, PUBLIC_PAGE_SIZE, RECENT_LIMIT } from '../../data/constants.js';
 import { slugifyText } from '../../data/slug.js';
 import { containsPattern, escapeLike } from './like.js';
 import { pageOf, type PageRequest } from './paging.js';
 
-/** A businesses row joined with its category and city names, as BUSINESS_SELECT reads it. */
+/**
+ * A businesses row joined with its category and city names, as BUSINESS_SELECT reads it: the
+ * imported value columns of data/business-columns.ts plus these.
+ */
 export interface BusinessRow {
-  id: number;
-  name: string;
+  id: number | string;
   slug: string;
-  description: string | null;
   category_id: number | null;
   city_id: number | null;
-  address: string;
-  postal_code: string | null;
-  state: string | null;
-  country: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  rating: number;
-  review_count: number;
-  about: string | null;
-  working_hours: string | null;
-  photo: string | null;
-  location_link: string | null;
-  place_id: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  is_verified: boolean;
   is_active: boolean;
   images: string[] | null;
-  business_hours: BusinessHours | null;
-  services: string[] | null;
   created_at: Date | string;
   updated_at: Date | string;
   category_name: string | null;
   category_slug: string | null;
   city_name: string | null;
   city_slug: string | null;
+  [valueColumn: string]: unknown;
 }
+
+/** The imported values a Business answer carries (city and category come as references). */
+const API_VALUE_KEYS = VALUE_KEYS.filter((k): k is Exclude<ValueColumnKey, 'city' | 'category'> => k !== 'city' && k !== 'category');
 
 /** Every column a Business answer needs; the table is aliased `b`, its category `cat`, its city `ci`. */
 export const BUSINESS_SELECT = [
-  'b.id', 'b.name', 'b.slug', 'b.description', 'b.category_id', 'b.city_id', 'b.address', 'b.postal_code', 'b.state',
-  'b.country', 'b.phone', 'b.email', 'b.website', 'b.rating', 'b.review_count', 'b.about', 'b.working_hours', 'b.photo',
-  'b.location_link', 'b.place_id', 'b.latitude', 'b.longitude', 'b.is_verified', 'b.is_active', 'b.images',
-  'b.business_hours', 'b.services', 'b.created_at', 'b.updated_at',
+  'b.id', 'b.slug', 'b.category_id', 'b.city_id', 'b.is_active', 'b.images', 'b.created_at', 'b.updated_at',
+  ...API_VALUE_KEYS.map((k) => `b.${VALUE_COLUMNS[k].column}`),
   'cat.name as category_name', 'cat.slug as category_slug', 'ci.name as city_name', 'ci.slug as city_slug',
-] as const;
+];
 
 /** businesses b joined with categories cat and cities ci, selecting BUSINESS_SELECT: add where/order. */
 export function businessQuery(db: Db | Knex.Transaction): Knex.QueryBuilder {
   return db('businesses as b')
     .leftJoin('categories as cat', 'cat.id', 'b.category_id')
     .leftJoin('cities as ci', 'ci.id', 'b.city_id')
-    .select([...BUSINESS_SELECT]);
+    .select(BUSINESS_SELECT);
+}
+
+const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
+
+/** A stored value as the API gives it: numbers as numbers, empty hours and services as {} and []. */
+function apiValue(key: (typeof API_VALUE_KEYS)[number], value: unknown): unknown {
+  if (key === 'rating') return Number(value);
+  if (key === 'businessHours') return value ?? {};
+  if (key === 'services') return value ?? [];
+  return value;
+}
+
+/** The one row → Business mapper. */
+export function toBusiness(r: BusinessRow): Business {
+  const values = Object.fromEntries(API_VALUE_KEYS.map((k) => [k, apiValue(k, r[VALUE_COLUMNS[k].column])]));
+  return {
+    ...(values as Pick<Business, (typeof API_VALUE_KEYS)[number]>),
+    id: Number(r.id),
+    slug: r.slug,
+    categoryId: r.category_id,
+    cityId: r.city_id,
+    isActive: r.is_active,
+    images: r.images ?? [],
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    category: r.category_name && r.category_slug ? { name: r.category_name, slug: r.category_slug } : null,
+    city: r.city_name && r.city_slug ? { name: r.city_name, slug: r.city_slug } : null,
+  };
 }
 
 /**
@@ -70,48 +83,10 @@ export const activeOnly = (qb: Knex.QueryBuilder): Knex.QueryBuilder => qb.where
 /** businessQuery limited to what the public may see. */
 export const publicBusinessQuery = (db: Db | Knex.Transaction): Knex.QueryBuilder => businessQuery(db).modify(activeOnly);
 
-const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
-
-/** The one row → Business mapper. */
-export function toBusiness(r: BusinessRow): Business {
-  return {
-    id: Number(r.id),
-    name: r.name,
-    slug: r.slug,
-    description: r.description,
-    categoryId: r.category_id,
-    cityId: r.city_id,
-    address: r.address,
-    postalCode: r.postal_code,
-    state: r.state,
-    country: r.country,
-    phone: r.phone,
-    email: r.email,
-    website: r.website,
-    rating: Number(r.rating),
-    reviewCount: r.review_count,
-    about: r.about,
-    workingHours: r.working_hours,
-    photo: r.photo,
-    locationLink: r.location_link,
-    placeId: r.place_id,
-    latitude: r.latitude,
-    longitude: r.longitude,
-    isVerified: r.is_verified,
-    isActive: r.is_active,
-    images: r.images ?? [],
-    businessHours: r.business_hours ?? {},
-    services: r.services ?? [],
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
-    category: r.category_name && r.category_slug ? { name: r.category_name, slug: r.category_slug } : null,
-    city: r.city_name && r.city_slug ? { name: r.city_name, slug: r.city_slug } : null,
-  };
-}
-
 /**
- * A listed business by its slug (hidden ones are not found). The stored slug already ends with the place-id prefix when there is a
- * place id; a link without that suffix still finds the business (the best rated of that name).
+ * A listed business by its slug (hidden ones are not found). The stored slug already ends with the
+ * place-id prefix when there is a place id; a link without that suffix still finds the business
+ * (the best rated of that name).
  */
 export async function getBusinessBySlug(db: Db, slug: string): Promise<Business | null> {
   const exact = await publicBusinessQuery(db).where('b.slug', slug).first();
