@@ -118,16 +118,3 @@ export const UNPLACED_SQL = `
     FROM import_staging st
    WHERE NOT EXISTS (SELECT 1 FROM businesses b WHERE b.identity_key = st.identity_key)
    ORDER BY identity_key, ord`;
-
-/** Fixes any count that drifted (e.g. rows deleted elsewhere); writes only the rows that differ. Active businesses only. */
-export const RECOUNT_SQL = [
-  `UPDATE cities c SET business_count = x.n
-     FROM (SELECT c2.id, count(b.id)::int AS n FROM cities c2 LEFT JOIN businesses b ON b.city_id = c2.id AND b.is_active GROUP BY c2.id) x
-    WHERE c.id = x.id AND c.business_count <> x.n`,
-  `UPDATE categories c SET business_count = x.n
-     FROM (SELECT c2.id, count(b.id)::int AS n FROM categories c2 LEFT JOIN businesses b ON b.category_id = c2.id AND b.is_active GROUP BY c2.id) x
-    WHERE c.id = x.id AND c.business_count <> x.n`,
-  `UPDATE countries c SET business_count = x.n
-     FROM (SELECT c2.id, count(b.id)::int AS n FROM countries c2 LEFT JOIN businesses b ON b.country = c2.name AND b.is_active GROUP BY c2.id) x
-    WHERE c.id = x.id AND c.business_count <> x.n`,
-];

@@ -1,4 +1,5 @@
 /** For tests of the loader and the business writes: a valid BusinessInput with defaults. */
+import type { Db } from '../db/index.js';
 import type { BusinessInput } from './pipeline.js';
 
 export function biz(o: Partial<BusinessInput> & { name: string }): BusinessInput {
@@ -31,4 +32,32 @@ export function biz(o: Partial<BusinessInput> & { name: string }): BusinessInput
     isVerified: false,
     ...o,
   };
+}
+
+/** A full recount of every business_count, as UPDATEs that touch only the rows that differ. */
+const RECOUNT_SQL = [
+  `UPDATE cities c SET business_count = x.n
+     FROM (SELECT c2.id, count(b.id)::int AS n FROM cities c2 LEFT JOIN businesses b ON b.city_id = c2.id AND b.is_active GROUP BY c2.id) x
+    WHERE c.id = x.id AND c.business_count <> x.n`,
+  `UPDATE categories c SET business_count = x.n
+     FROM (SELECT c2.id, count(b.id)::int AS n FROM categories c2 LEFT JOIN businesses b ON b.category_id = c2.id AND b.is_active GROUP BY c2.id) x
+    WHERE c.id = x.id AND c.business_count <> x.n`,
+  `UPDATE countries c SET business_count = x.n
+     FROM (SELECT c2.id, count(b.id)::int AS n FROM countries c2 LEFT JOIN businesses b ON b.country = c2.name AND b.is_active GROUP BY c2.id) x
+    WHERE c.id = x.id AND c.business_count <> x.n`,
+];
+
+/**
+ * How many kept counts (cities, categories, countries) differ from a recount of the active
+ * businesses; 0 when every write moved them exactly. Changes nothing (rolled back).
+ */
+export async function countDrift(db: Db): Promise<number> {
+  let drift = 0;
+  await db
+    .transaction(async (trx) => {
+      for (const sql of RECOUNT_SQL) drift += (await trx.raw(sql)).rowCount ?? 0;
+      await trx.rollback();
+    })
+    .catch(() => {});
+  return drift;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../db/test-db.js';
 import { openLoader, type BatchCounts } from './load.js';
 import type { BusinessInput, ImportMode } from './pipeline.js';
-import { biz } from './load.fixtures.js';
+import { biz, countDrift } from './load.fixtures.js';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -117,6 +117,21 @@ describe('the loader', () => {
       { name: 'United States', business_count: 2 },
       { name: 'Türkiye', business_count: 2 },
     ]);
+  });
+
+  it('moves the kept counts exactly with every batch, repeats and moves across batches included (no recount)', async () => {
+    const rows = [
+      biz({ name: 'A', placeId: 'Q1', city: 'Austin', category: 'Plumber' }),
+      biz({ name: 'B', placeId: 'Q2', city: 'Dallas', category: 'Plumber' }),
+      biz({ name: 'A', placeId: 'Q1', city: 'Dallas', category: 'Roofer' }),
+      biz({ name: 'C', placeId: 'Q3', city: 'Bursa', state: null, country: 'Türkiye', category: null }),
+      biz({ name: 'B', placeId: 'Q2', city: 'Bursa', state: null, country: 'Türkiye', category: 'Roofer' }),
+      biz({ name: 'E', city: 'Austin', category: 'Plumber' }),
+    ];
+    await load(rows, 'upsert', 2);
+    await load([biz({ name: 'C', placeId: 'Q3', city: 'Austin', category: 'Plumber' })], 'upsert', 2);
+    expect(await countDrift(t.db)).toBe(0);
+    expect(await t.db('cities').where({ name: 'Austin' }).first('business_count')).toEqual({ business_count: 2 });
   });
 
   it('stores text with tabs, newlines, backslashes and quotes exactly', async () => {

@@ -12,7 +12,7 @@ import type { Db } from '../db/index.js';
 import { cityKey, type DimRef, ensureDims, newDimCache } from './load-dims.js';
 import { baseSlug, encodeRow, type EncodedRow, STAGING_COLUMNS, STAGING_DDL, stagingLine } from './load-copy.js';
 import { dropIndexesIfEmpty, ensureBusinessIndexes } from './load-indexes.js';
-import { BATCH_SETTINGS_SQL, IMPORT_LOCK_SQL, INSERT_SQL, MERGE_SQL, RECOUNT_SQL, UNPLACED_SQL } from './load-sql.js';
+import { BATCH_SETTINGS_SQL, IMPORT_LOCK_SQL, INSERT_SQL, MERGE_SQL, UNPLACED_SQL } from './load-sql.js';
 import type { BusinessInput, ImportMode } from './pipeline.js';
 
 /** Rows per batch: big enough for COPY to shine, small enough to keep memory flat and commits frequent. */
@@ -44,7 +44,7 @@ export interface Loader {
    * so whatever it writes (the import record's live counts) commits with the rows, or not at all.
    */
   load(rows: BusinessInput[], beforeCommit?: BeforeCommit): Promise<BatchCounts>;
-  /** Rebuilds dropped indexes and fixes drifted counts; always call it, also after a failure. */
+  /** Rebuilds dropped indexes; always call it, also after a failure. */
   close(): Promise<void>;
 }
 
@@ -90,7 +90,6 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
 
   const dims = newDimCache();
   const nextSuffix = new Map<string, number>();
-  let wrote = false;
   // Batches write one after another; a batch after a failed one fails too.
   let turn: Promise<unknown> = Promise.resolve();
 
@@ -126,7 +125,6 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
       await beforeCommit?.(batch, trx);
       return batch;
     });
-    if (counts.imported || counts.updated) wrote = true;
     return counts;
   };
 
@@ -152,12 +150,6 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
         if (bulk) {
           await ensureBusinessIndexes(db);
           await db.raw('ANALYZE businesses');
-        }
-        if (wrote) {
-          await db.transaction(async (trx) => {
-            await trx.raw(IMPORT_LOCK_SQL);
-            for (const sql of RECOUNT_SQL) await trx.raw(sql);
-          });
         }
       } finally {
         if (bulk) {

@@ -22,10 +22,3 @@ export async function loadSample(db: Db): Promise<{ imported: number }> {
   const result = await importFile(db, SAMPLE_FILE, { source: 'sample', mode: 'insert', fileName: 'businesses.csv (sample)' });
   return { imported: result.imported };
 }
-
-/** Every city's, category's and country's business_count, recomputed from the businesses. */
-export async function refreshCounts(db: Db): Promise<void> {
-  await db.raw(`UPDATE cities c SET business_count = coalesce((SELECT count(*) FROM businesses b WHERE b.city_id = c.id), 0)`);
-  await db.raw(`UPDATE categories c SET business_count = coalesce((SELECT count(*) FROM businesses b WHERE b.category_id = c.id), 0)`);
-  await db.raw(`UPDATE countries c SET business_count = coalesce((SELECT count(*) FROM businesses b WHERE b.country = c.name), 0)`);
-}

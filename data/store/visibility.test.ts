@@ -3,9 +3,8 @@ import { createTestDb, type TestDb } from '../../db/test-db.js';
 import { getBusinessBySlug, listBusinessesIn, searchBusinesses } from '../../db/queries/businesses.js';
 import { getCityBySlug } from '../../db/queries/cities.js';
 import { countAllBusinesses, getStats } from '../../db/queries/stats.js';
-import { RECOUNT_SQL } from '../load-sql.js';
 import { openLoader } from '../load.js';
-import { biz } from '../load.fixtures.js';
+import { biz, countDrift } from '../load.fixtures.js';
 import { setBusinessesActive } from './visibility.js';
 
 describe('hiding and showing businesses', () => {
@@ -19,15 +18,7 @@ describe('hiding and showing businesses', () => {
   afterAll(() => t.drop());
 
   const idOf = async (name: string) => (await t.db('businesses').where({ name }).first('id')).id as number;
-  /** Whether the kept counts equal a full recount (the recount would change no row). */
-  const countsAreExact = async () => {
-    let drift = 0;
-    await t.db.transaction(async (trx) => {
-      for (const sql of RECOUNT_SQL) drift += (await trx.raw(sql)).rowCount ?? 0;
-      await trx.rollback();
-    }).catch(() => {});
-    return drift === 0;
-  };
+  const countsAreExact = async () => (await countDrift(t.db)) === 0;
 
   it('takes a hidden business off every public read and count, and keeps it for the admin', async () => {
     const beta = await idOf('Beta Plumbing');
