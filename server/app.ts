@@ -1,6 +1,5 @@
 import Koa from 'koa';
 import compress from 'koa-compress';
-import { bodyParser } from '@koa/bodyparser';
 import pino from 'pino';
 import type { Db } from '../db/index.js';
 import type { Config } from './config.js';
@@ -9,8 +8,6 @@ import { errorHandler } from './middleware/errors.js';
 import { requestLogger } from './middleware/request-logger.js';
 import { securityHeaders } from './middleware/security.js';
 import { sessions } from './middleware/session.js';
-import { sameOrigin } from './middleware/same-origin.js';
-import { requireAdmin } from './middleware/require-admin.js';
 import { publicRoutes } from './routes/public.js';
 import { authRoutes } from './routes/admin/auth.js';
 import { importRoutes } from './routes/admin/import.js';
@@ -18,8 +15,6 @@ import { businessAdminRoutes } from './routes/admin/businesses.js';
 import { sitemapAdminRoutes } from './routes/admin/sitemap.js';
 import { sitemapRoutes } from './routes/sitemaps.js';
 import { pageRoutes } from './routes/pages.js';
-
-const ADMIN_API = '/api/admin/';
 
 export interface CreateAppOptions {
   db: Db;
@@ -30,22 +25,13 @@ export interface CreateAppOptions {
 /** Builds the Koa app; the middleware order lives here and nowhere else. */
 export function createApp({ db, config, logger = pino({ level: config.logLevel }) }: CreateAppOptions): Koa {
   const app = new Koa({ proxy: config.trustProxy, keys: [config.sessionSecret] });
-  const deps: AppDeps = { db, config, logger };
-
   app.use(errorHandler(logger));
   app.use(requestLogger(logger));
   app.use(securityHeaders(config));
   app.use(compress());
-  // Only the admin API reads the session; koa-session with a store loads it from PostgreSQL on
-  // every request carrying the cookie, so a signed-in admin's page and asset loads would each
-  // cost a query.
-  const session = sessions(app, deps);
-  app.use((ctx, next) => (ctx.path.startsWith(ADMIN_API) ? session(ctx, next) : next()));
-  // State-changing admin calls from another site are refused before anything else sees them.
-  app.use(sameOrigin());
-  // Every /api/admin/* route except login and check needs a session: one guard, here.
-  app.use(requireAdmin({ except: ['/api/admin/login', '/api/admin/check', '/api/admin/logout'] }));
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '20mb' }));
+  // The session, the same-origin check, the guard and the JSON body parser are mounted on the
+  // admin routers themselves (routes/admin/router.ts), not on a spelling of their path.
+  const deps: AppDeps = { db, config, logger, adminSession: sessions(app, { db, logger }) };
 
   for (const router of [
     publicRoutes(deps),

@@ -1,3 +1,4 @@
+import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { Db } from '../db/index.js';
 import type { Config } from './config.js';
@@ -7,4 +8,6 @@ export interface AppDeps {
   db: Db;
   config: Config;
   logger: Logger;
+  /** Loads the admin session (koa-session over PostgreSQL); the admin routers mount it. */
+  adminSession: Middleware;
 }

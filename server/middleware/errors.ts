@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { AppError } from '../errors.js';
+import { isApiPath } from '../routes/router.js';
 import { InputError } from '../../data/errors.js';
 
 /**
@@ -11,7 +12,7 @@ export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
+      if (ctx.status === 404 && ctx.body === undefined && isApiPath(ctx.path)) {
         ctx.status = 404;
         ctx.body = { message: 'Not found' };
       }

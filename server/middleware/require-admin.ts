@@ -1,14 +1,11 @@
 import type { Middleware } from 'koa';
 import { unauthorized } from '../errors.js';
+import { sessionOf } from './session.js';
 
-/** The one guard: every /api/admin/* path but the listed ones needs a signed-in admin. */
-export function requireAdmin({ except }: { except: string[] }): Middleware {
-  const open = new Set(except);
+/** The guard: a signed-in admin or 401. Mounted on the admin routers (routes/admin/router.ts), never by path. */
+export function requireAdmin(): Middleware {
   return async (ctx, next) => {
-    if (ctx.path.startsWith('/api/admin/') && !open.has(ctx.path)) {
-      const session = (ctx as { session?: { userId?: string } | null }).session;
-      if (!session?.userId) throw unauthorized();
-    }
+    if (!sessionOf(ctx)?.userId) throw unauthorized();
     await next();
   };
 }

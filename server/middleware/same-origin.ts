@@ -4,12 +4,13 @@ import { forbidden } from '../errors.js';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Refuses a state-changing /api/admin call whose Origin (or, without one, Referer) names another
- * site. SameSite=Lax cookies already stop most of these; this closes the rest (CONTRACT §8).
+ * Refuses a state-changing call whose Origin (or, without one, Referer) names another site; mounted
+ * on the admin routers. SameSite=Lax cookies already stop most of these; this closes the rest
+ * (CONTRACT §8).
  */
 export function sameOrigin(): Middleware {
   return async (ctx, next) => {
-    if (!SAFE.has(ctx.method) && ctx.path.startsWith('/api/admin/')) {
+    if (!SAFE.has(ctx.method)) {
       const source = ctx.get('Origin') || ctx.get('Referer');
       if (source && hostOf(source) !== ctx.host) throw forbidden('Cross-site request refused');
     }

@@ -24,7 +24,7 @@ export const sessionOf = (ctx: Context): AdminSession | null => (ctx as unknown 
  * SameSite=Lax; Secure is left to koa-session, which sets it when the request is HTTPS (with
  * TRUST_PROXY, as told by X-Forwarded-Proto).
  */
-export function sessions(app: Koa, { db, logger }: AppDeps): Koa.Middleware {
+export function sessions(app: Koa, { db, logger }: Pick<AppDeps, 'db' | 'logger'>): Koa.Middleware {
   let writes = 0;
   return createSession(
     {

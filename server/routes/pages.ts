@@ -6,6 +6,7 @@ import { send } from '@koa/send';
 import type { AppDeps } from '../deps.js';
 import { injectAdsMeta, injectHead } from '../seo/head.js';
 import { pageHead } from '../seo/page-head.js';
+import { isApiPath } from './router.js';
 
 /** dist/web, from the sources (server/routes) or from the build (dist/server/routes). */
 export function defaultDistDir(): string {
@@ -21,7 +22,7 @@ const YEAR_SECONDS = 31536000;
  * page of the SPA: index.html with the crawler head of its route and the ads <meta>, answering 404
  * for unknown paths and slugs so search engines see no soft 404s. /api/* never falls back to HTML.
  */
-export function pageRoutes(deps: AppDeps, options: { distDir?: string } = {}): Middleware {
+export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, options: { distDir?: string } = {}): Middleware {
   const distDir = options.distDir ?? defaultDistDir();
   const indexFile = path.join(distDir, 'index.html');
   let cached: { mtimeMs: number; html: string } | undefined;
@@ -41,7 +42,7 @@ export function pageRoutes(deps: AppDeps, options: { distDir?: string } = {}): M
   }
 
   return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api') return next();
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next();
 
     if (ctx.path.startsWith('/assets/')) {
       try {

@@ -1,7 +1,8 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import type { AppDeps } from '../deps.js';
 import { badRequest, notFound } from '../errors.js';
+import { newRouter } from './router.js';
 import { MAX_PAGE_SIZE, PUBLIC_PAGE_SIZE } from '../../data/constants.js';
 import { getBusinessBySlug, listBusinessesIn, listFeatured, listRecent, searchBusinesses } from '../../db/queries/businesses.js';
 import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/cities.js';
@@ -12,7 +13,7 @@ import type { PageRequest } from '../../db/queries/paging.js';
 
 /** The public read API: the map at the bottom of data/types.ts, plus /healthz. */
 export function publicRoutes({ db }: AppDeps): Router {
-  const router = new Router();
+  const router = newRouter();
 
   router.get('/healthz', async (ctx) => {
     const ok = await databaseAnswers(db);

@@ -1,7 +1,8 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import type { AppDeps } from '../deps.js';
 import { notFound } from '../errors.js';
+import { newRouter } from './router.js';
 import { getServedFile } from '../../db/queries/sitemaps.js';
 import { INDEX_NAME } from '../../data/sitemap-xml.js';
 import { robotsTxt } from '../../data/sitemap-robots.js';
@@ -15,7 +16,7 @@ const FILE_NAME = /^[a-z]+-\d+\.xml$/;
  * would tell a search console there is nothing to crawl. koa-compress gzips application/xml.
  */
 export function sitemapRoutes({ db, config }: AppDeps): Router {
-  const router = new Router();
+  const router = newRouter();
 
   async function serve(ctx: ParameterizedContext, name: string) {
     const file = await getServedFile(db, name);

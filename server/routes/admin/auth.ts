@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
 import type { AdminCheck } from '../../../data/types.js';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../../../data/constants.js';
@@ -6,10 +6,13 @@ import { badRequest, tooManyRequests, unauthorized } from '../../errors.js';
 import { verifyUser } from '../../../db/queries/users.js';
 import { clearLoginFailures, isLoginBlocked, recordLoginFailure } from '../../../db/queries/login-attempts.js';
 import { sessionOf } from '../../middleware/session.js';
+import { adminRouter } from './router.js';
 
 /** POST /api/admin/login, POST /api/admin/logout, GET /api/admin/check (CONTRACT §8). */
-export function authRoutes({ db }: AppDeps): Router {
-  const router = new Router({ prefix: '/api/admin' });
+export function authRoutes(deps: AppDeps): Router {
+  const { db } = deps;
+  // Open: signing in and out and asking whether one is signed in need no session.
+  const router = adminRouter(deps, { open: true });
 
   router.post('/login', async (ctx) => {
     const { username, password } = (ctx.request.body ?? {}) as { username?: unknown; password?: unknown };

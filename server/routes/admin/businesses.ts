@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
 import { badRequest } from '../../errors.js';
+import { adminRouter } from './router.js';
 import { countryStats, listAdminBusinesses } from '../../../db/queries/admin-businesses.js';
 import { EXPORT_CONTENT_TYPES, exportBusinesses, exportFileName } from '../../../data/export.js';
 import { ADMIN_PAGE_SIZE, EXPORT_FORMATS, MAX_PAGE_SIZE, type ExportFormat } from '../../../data/constants.js';
@@ -21,9 +22,10 @@ function oneString(value: unknown, name: string): string | undefined {
   return value;
 }
 
-/** The admin's business list, country distribution and export (SPEC §7). The guard in app.ts applies. */
-export function businessAdminRoutes({ db, config, logger }: AppDeps): Router {
-  const router = new Router({ prefix: '/api/admin' });
+/** The admin's business list, country distribution and export (SPEC §7), behind the admin guard. */
+export function businessAdminRoutes(deps: AppDeps): Router {
+  const { db, config, logger } = deps;
+  const router = adminRouter(deps);
 
   router.get('/businesses', async (ctx) => {
     const page = positiveInt(ctx.query.page, 'page', 1);

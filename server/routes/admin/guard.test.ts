@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { createApp } from '../../app.js';
 import { testConfig } from '../../config.js';
+import fs from 'node:fs';
 import { startTestApp, type TestApp } from '../../test-app.js';
+import { upsertUser } from '../../../db/queries/users.js';
 
 /** Routes a signed-out visitor may call (CONTRACT §5 + logout, which only ends a session). */
 const OPEN = new Set(['/api/admin/login', '/api/admin/check', '/api/admin/logout']);
@@ -94,5 +96,99 @@ describe('the admin guard, proved for every registered route', () => {
       expect(res.status, `${method} ${path}`).toBe(403);
       expect(await res.json()).toEqual({ message: expect.any(String) });
     }
+  });
+
+  /**
+   * Other spellings of one admin path: letter case, percent-encoded letters, doubled and encoded
+   * slashes, a trailing slash. None of them is the route's own spelling.
+   */
+  const spellings = (path: string): string[] => {
+    const rest = path.slice('/api/admin/'.length);
+    return [
+      path.toUpperCase(),
+      `/API/ADMIN/${rest}`,
+      `/api/Admin/${rest}`,
+      `/Api/admin/${rest}`,
+      `/api/%61dmin/${rest}`,
+      `/api/admin/%${rest.charCodeAt(0).toString(16)}${rest.slice(1)}`,
+      `/api/admin/${rest.slice(0, -1)}%${rest.charCodeAt(rest.length - 1).toString(16).toUpperCase()}`,
+      `//api//admin//${rest}`,
+      `/api//admin/${rest}`,
+      `/api%2Fadmin/${rest}`,
+      `/api/admin%2f${rest}`,
+      `${path}/`,
+      `${path}//`,
+    ];
+  };
+
+  /** What an attacker could leave behind: rows, import records, uploads, sitemaps, files. */
+  const traces = async () => ({
+    businesses: Number((await app.db('businesses').count({ n: '*' }).first())?.n),
+    imports: Number((await app.db('imports').count({ n: '*' }).first())?.n),
+    uploads: Number((await app.db('uploads').count({ n: '*' }).first())?.n),
+    sitemaps: Number((await app.db('sitemap_files').count({ n: '*' }).first())?.n),
+    files: fs.readdirSync(app.config.uploadDir).length,
+  });
+
+  const attempt = async (method: string, url: string, headers: Record<string, string> = {}) => {
+    const upload = url.toLowerCase().includes('upload');
+    let body: BodyInit | undefined;
+    if (method !== 'GET') {
+      if (upload) {
+        const form = new FormData();
+        form.set('file', new Blob(['name,full_address\nEvil Upload,1 Evil St, Austin, TX\n']), 'evil.csv');
+        body = form;
+      } else {
+        headers = { 'content-type': 'application/json', ...headers };
+        body = JSON.stringify({ csvData: 'name,full_address\nEvil Paste,1 Evil St, Austin, TX\n', filePath: 'x', username: 'admin', password: 'x' });
+      }
+    }
+    const res = await fetch(app.url + url, { method, headers, body, redirect: 'manual' });
+    const text = await res.text();
+    return { status: res.status, text };
+  };
+
+  it('serves no admin route in another spelling: every one is a JSON 401, 403 or 404, and nothing is stored', async () => {
+    const before = await traces();
+    const failures: string[] = [];
+    let tried = 0;
+    for (const { method, path } of admin) {
+      for (const url of spellings(concrete(path))) {
+        tried++;
+        const res = await attempt(method, url);
+        const json = (() => {
+          try {
+            return JSON.parse(res.text) as { message?: unknown };
+          } catch {
+            return null;
+          }
+        })();
+        if (![401, 403, 404, 405].includes(res.status) || typeof json?.message !== 'string') failures.push(`${method} ${url} → ${res.status} ${res.text.slice(0, 80)}`);
+      }
+    }
+    expect(tried).toBeGreaterThan(100);
+    expect(failures).toEqual([]);
+    expect(await traces()).toEqual(before);
+  });
+
+  it('does nothing for a signed-in admin either when the call comes from another site, in any spelling', async () => {
+    await upsertUser(app.db, 'guard-admin', 'a long enough guard password');
+    const login = await fetch(`${app.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'guard-admin', password: 'a long enough guard password' }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const before = await traces();
+    const failures: string[] = [];
+    for (const { method, path } of admin.filter((r) => r.method !== 'GET' && !r.path.endsWith('/logout') && !r.path.endsWith('/login'))) {
+      for (const url of [concrete(path), ...spellings(concrete(path))]) {
+        const res = await attempt(method, url, { cookie, origin: 'https://evil.example' });
+        if (![403, 404, 405].includes(res.status)) failures.push(`${method} ${url} → ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await traces()).toEqual(before);
   });
 });

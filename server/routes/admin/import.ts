@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import multer from '@koa/multer';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, notFound, tooLarge } from '../../errors.js';
 import { sessionOf } from '../../middleware/session.js';
+import { adminRouter } from './router.js';
 import { claimUpload, saveUpload, summariseUpload, sweepUploads } from '../../uploads.js';
 import { importFileInWorker } from '../../../data/import-worker.js';
 import type { ImportOutcome } from '../../../data/import.js';
@@ -20,8 +21,9 @@ export const RECENT_IMPORTS = 20;
  * The import endpoints of SPEC §7 / CONTRACT §5. Imports run in a worker thread with its own
  * pool; it reaches the database through the URL the server's knex was built with.
  */
-export function importRoutes({ db, config }: AppDeps): Router {
-  const router = new Router();
+export function importRoutes(deps: AppDeps): Router {
+  const { db, config } = deps;
+  const router = adminRouter(deps);
   const dbUrl = () => connectionUrl(db.client.config.connection);
   const upload = multer({
     storage: multer.diskStorage({
@@ -36,7 +38,7 @@ export function importRoutes({ db, config }: AppDeps): Router {
   });
   const receive = upload.single('file');
 
-  router.post('/api/admin/upload-excel', async (ctx) => {
+  router.post('/upload-excel', async (ctx) => {
     try {
       await receive(ctx, async () => {});
     } catch (err) {
@@ -61,7 +63,7 @@ export function importRoutes({ db, config }: AppDeps): Router {
     }
   });
 
-  router.post('/api/admin/import-excel-stream', async (ctx) => {
+  router.post('/import-excel-stream', async (ctx) => {
     const token = (ctx.request.body as { filePath?: unknown } | undefined)?.filePath;
     if (typeof token !== 'string' || !token) throw badRequest('filePath (an upload token) is required');
     const claimed = await claimUpload(db, token, uploadOwner(ctx));
@@ -79,7 +81,7 @@ export function importRoutes({ db, config }: AppDeps): Router {
     }
   });
 
-  router.post('/api/admin/import', async (ctx) => {
+  router.post('/import', async (ctx) => {
     const csvData = (ctx.request.body as { csvData?: unknown } | undefined)?.csvData;
     if (typeof csvData !== 'string' || !csvData.trim()) throw badRequest('csvData (the CSV text) is required');
     fs.mkdirSync(config.uploadDir, { recursive: true });
@@ -99,11 +101,11 @@ export function importRoutes({ db, config }: AppDeps): Router {
     }
   });
 
-  router.get('/api/admin/imports', async (ctx) => {
+  router.get('/imports', async (ctx) => {
     ctx.body = await listRecentImports(db, RECENT_IMPORTS);
   });
 
-  router.get('/api/admin/imports/:id', async (ctx) => {
+  router.get('/imports/:id', async (ctx) => {
     const id = Number(ctx.params.id);
     if (!Number.isInteger(id) || id < 1) throw badRequest('id must be a positive integer');
     const record = await getImport(db, id);

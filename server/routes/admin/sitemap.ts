@@ -1,15 +1,17 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
+import { adminRouter } from './router.js';
 import { generateSitemaps } from '../../../data/sitemap.js';
 import { getSitemapFiles, getSitemapProgress, getSitemapStats } from '../../../data/sitemap-status.js';
 import { validateSitemaps } from '../../../data/sitemap-validate.js';
 
 /**
- * Sitemap management (SPEC §7). The guard in app.ts applies. Generate answers when the new set is
+ * Sitemap management (SPEC §7), behind the admin guard. Generate answers when the new set is
  * published; a second one while it runs gets 409 (SitemapBusyError) from any process.
  */
-export function sitemapAdminRoutes({ db, config }: AppDeps): Router {
-  const router = new Router({ prefix: '/api/admin/sitemap' });
+export function sitemapAdminRoutes(deps: AppDeps): Router {
+  const { db, config } = deps;
+  const router = adminRouter(deps, { prefix: '/sitemap' });
 
   router.get('/stats', async (ctx) => {
     ctx.body = await getSitemapStats(db);
