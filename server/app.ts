@@ -4,6 +4,7 @@ import pino from 'pino';
 import type { Db } from '../db/index.js';
 import type { Config } from './config.js';
 import type { AppDeps } from './deps.js';
+import { cleanInput } from './middleware/clean-input.js';
 import { errorHandler } from './middleware/errors.js';
 import { requestLogger } from './middleware/request-logger.js';
 import { securityHeaders } from './middleware/security.js';
@@ -29,6 +30,7 @@ export function createApp({ db, config, logger = pino({ level: config.logLevel }
   app.use(requestLogger(logger));
   app.use(securityHeaders(config));
   app.use(compress());
+  app.use(cleanInput());
   // The session, the same-origin check, the guard and the JSON body parser are mounted on the
   // admin routers themselves (routes/admin/router.ts), not on a spelling of their path.
   const deps: AppDeps = { db, config, logger, adminSession: sessions(app, { db, logger }) };

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type http from 'node:http';
+import type { Logger } from 'pino';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,11 +17,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startTestApp(overrides: Partial<Config> = {}, options: { logger?: Logger } = {}): Promise<TestApp> {
   const t = await createTestDb();
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-uploads-'));
   const config = testConfig({ uploadDir, ...overrides });
-  const app = createApp({ db: t.db, config });
+  const app = createApp({ db: t.db, config, logger: options.logger });
   const server: http.Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

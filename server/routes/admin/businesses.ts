@@ -3,24 +3,10 @@ import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
 import { badRequest } from '../../errors.js';
 import { adminRouter } from './router.js';
+import { oneString, pageParams } from '../params.js';
 import { countryStats, listAdminBusinesses } from '../../../db/queries/admin-businesses.js';
 import { EXPORT_CONTENT_TYPES, exportBusinesses, exportFileName } from '../../../data/export.js';
-import { ADMIN_PAGE_SIZE, EXPORT_FORMATS, MAX_PAGE_SIZE, type ExportFormat } from '../../../data/constants.js';
-
-/** A positive integer query parameter, its default when absent, 400 otherwise. */
-function positiveInt(value: unknown, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
-  if (value === undefined || value === '') return fallback;
-  if (typeof value !== 'string' || !/^\d+$/.test(value)) throw badRequest(`${name} must be a positive integer`);
-  const n = Number(value);
-  if (n < 1 || n > max) throw badRequest(`${name} must be between 1 and ${max}`);
-  return n;
-}
-
-function oneString(value: unknown, name: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw badRequest(`${name} must be given once`);
-  return value;
-}
+import { ADMIN_PAGE_SIZE, EXPORT_FORMATS, type ExportFormat } from '../../../data/constants.js';
 
 /** The admin's business list, country distribution and export (SPEC §7), behind the admin guard. */
 export function businessAdminRoutes(deps: AppDeps): Router {
@@ -28,10 +14,8 @@ export function businessAdminRoutes(deps: AppDeps): Router {
   const router = adminRouter(deps);
 
   router.get('/businesses', async (ctx) => {
-    const page = positiveInt(ctx.query.page, 'page', 1);
-    const limit = positiveInt(ctx.query.limit, 'limit', ADMIN_PAGE_SIZE, MAX_PAGE_SIZE);
     const search = oneString(ctx.query.search, 'search');
-    ctx.body = await listAdminBusinesses(db, { page, limit, search });
+    ctx.body = await listAdminBusinesses(db, { ...pageParams(ctx, ADMIN_PAGE_SIZE), search });
   });
 
   router.get('/country-stats', async (ctx) => {

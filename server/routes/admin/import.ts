@@ -8,6 +8,7 @@ import type { AppDeps } from '../../deps.js';
 import { badRequest, notFound, tooLarge } from '../../errors.js';
 import { sessionOf } from '../../middleware/session.js';
 import { adminRouter } from './router.js';
+import { idParam } from '../params.js';
 import { claimUpload, saveUpload, summariseUpload, sweepUploads } from '../../uploads.js';
 import { importFileInWorker } from '../../../data/import-worker.js';
 import type { ImportOutcome } from '../../../data/import.js';
@@ -52,7 +53,7 @@ export function importRoutes(deps: AppDeps): Router {
     try {
       const summary = await summariseUpload(file.path);
       const owner = uploadOwner(ctx);
-      const token = await saveUpload(db, { owner, path: file.path, fileName: file.originalname, bytes: file.size });
+      const token = await saveUpload(db, { owner, path: file.path, fileName: file.originalname.replace(/[\u0000-\u001f]/g, '') || 'upload', bytes: file.size });
       const body: UploadResponse = summary.csvData !== undefined
         ? { rowCount: summary.rowCount, filePath: token, csvData: summary.csvData }
         : { rowCount: summary.rowCount, filePath: token, csvHeaders: summary.headers };
@@ -106,9 +107,7 @@ export function importRoutes(deps: AppDeps): Router {
   });
 
   router.get('/imports/:id', async (ctx) => {
-    const id = Number(ctx.params.id);
-    if (!Number.isInteger(id) || id < 1) throw badRequest('id must be a positive integer');
-    const record = await getImport(db, id);
+    const record = await getImport(db, idParam(ctx.params.id));
     if (!record) throw notFound('Import not found');
     ctx.body = record;
   });

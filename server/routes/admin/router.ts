@@ -1,12 +1,34 @@
 import { bodyParser } from '@koa/bodyparser';
 import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { badRequest, tooLarge } from '../../errors.js';
+import { hasNul } from '../../middleware/clean-input.js';
 import type { AppDeps } from '../../deps.js';
 import { requireAdmin } from '../../middleware/require-admin.js';
 import { sameOrigin } from '../../middleware/same-origin.js';
 import { newRouter } from '../router.js';
 
-/** JSON bodies of admin calls, parsed only once the caller has passed the guard. */
-const jsonBody = bodyParser({ enableTypes: ['json'], jsonLimit: '20mb' });
+const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: '20mb' });
+
+/**
+ * JSON bodies of admin calls, parsed only once the caller has passed the guard. A body that is not
+ * JSON, not an object, or carries a NUL character is a 400, never a 500.
+ */
+const jsonBody: Middleware = async (ctx, next) => {
+  try {
+    await parseJson(ctx, async () => {});
+  } catch (err) {
+    const status = (err as { status?: number }).status;
+    if (status === 413) throw tooLarge('Request body too large');
+    throw badRequest('Malformed JSON body');
+  }
+  const body: unknown = ctx.request.body;
+  if (ctx.is('application/json') && (body === null || typeof body !== 'object' || Array.isArray(body))) {
+    throw badRequest('The request body must be a JSON object');
+  }
+  if (hasNul(body)) throw badRequest('The request body contains a NUL character');
+  await next();
+};
 
 /**
  * A router under /api/admin with the guard mounted on the router itself: its own middleware loads

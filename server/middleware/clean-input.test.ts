@@ -1,0 +1,77 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test-app.js';
+import { upsertUser } from '../../db/queries/users.js';
+
+/** Hostile bytes in URLs and bodies: a 400 or 404 {message}, never a 500, never an error log line. */
+describe('bad bytes in requests', () => {
+  let app: TestApp;
+  let cookie: string;
+  const lines: { level: number; msg: string }[] = [];
+
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    app = await startTestApp({}, { logger: pino({ level: 'info' }, sink) });
+    await upsertUser(app.db, 'admin', 'a long enough password');
+    const res = await fetch(`${app.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'a long enough password' }),
+    });
+    cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  });
+  afterAll(() => app.close());
+
+  const call = async (path: string, init: RequestInit = {}) => {
+    const res = await fetch(app.url + path, { ...init, headers: { cookie, ...(init.headers as Record<string, string>) } });
+    const text = await res.text();
+    return { status: res.status, text };
+  };
+  const expectClientError = async (path: string, init?: RequestInit) => {
+    const res = await call(path, init);
+    expect([400, 404], `${path} → ${res.status} ${res.text}`).toContain(res.status);
+    expect(JSON.parse(res.text)).toEqual({ message: expect.any(String) });
+  };
+
+  it('refuses NUL and malformed escapes in queries and slugs with 400 or 404', async () => {
+    for (const path of [
+      '/api/search?q=%00',
+      '/api/search?q=pizza&location=%00x',
+      '/api/businesses/detail/%00',
+      '/api/cities/a%00b',
+      '/api/cities/a%00b/businesses',
+      '/api/categories/%00',
+      '/api/countries/%00',
+      '/api/search?q=%E0%A4%A',
+      '/api/admin/businesses?search=%00',
+      '/api/admin/export?country=%00',
+      '/api/admin/export?format=xlsx&country=%00',
+      '/api/admin/imports/2147483648',
+      '/api/admin/imports/99999999999999999999',
+      '/api/admin/imports/0',
+      '/api/cities/x/businesses?page=99999999999999999999',
+    ]) {
+      await expectClientError(path);
+    }
+  });
+
+  it('refuses malformed, non-object and NUL-carrying JSON bodies with 400', async () => {
+    for (const body of ['{bad', '"str"', '[1]', 'null', '12', '{"csvData":"name,full_address\\nA\\u0000,B"}']) {
+      for (const path of ['/api/admin/import', '/api/admin/login', '/api/admin/import-excel-stream']) {
+        await expectClientError(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      }
+    }
+    expect(Number((await app.db('businesses').count({ n: '*' }).first())?.n)).toBe(0);
+  });
+
+  it('logs none of them as a server failure', () => {
+    expect(lines.filter((l) => l.level >= 40)).toEqual([]);
+    expect(lines.some((l) => l.msg === 'request')).toBe(true);
+  });
+});
