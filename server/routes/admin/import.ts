@@ -53,7 +53,7 @@ export function importRoutes(deps: AppDeps): Router {
     try {
       const summary = await summariseUpload(file.path);
       const owner = uploadOwner(ctx);
-      const token = await saveUpload(db, { owner, path: file.path, fileName: file.originalname.replace(/[\u0000-\u001f]/g, '') || 'upload', bytes: file.size });
+      const token = await saveUpload(db, { owner, path: file.path, fileName: printable(file.originalname), bytes: file.size });
       const body: UploadResponse = summary.csvData !== undefined
         ? { rowCount: summary.rowCount, filePath: token, csvData: summary.csvData }
         : { rowCount: summary.rowCount, filePath: token, csvHeaders: summary.headers };
@@ -131,4 +131,10 @@ function connectionUrl(connection: unknown): string {
   if (c?.connectionString) return c.connectionString;
   const auth = c.user ? `${encodeURIComponent(c.user)}${c.password ? `:${encodeURIComponent(c.password)}` : ''}@` : '';
   return `postgres://${auth}${c.host ?? '127.0.0.1'}:${c.port ?? 5432}/${c.database ?? ''}`;
+}
+
+/** The client's file name for the import record: control characters (a NUL included) dropped. */
+function printable(name: string): string {
+  const kept = [...name].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f).join('');
+  return kept || 'upload';
 }
