@@ -33,7 +33,10 @@ export const RECENT_LIMIT = 8;
 export const POPULAR_CITIES_LIMIT = 8;
 
 /** Login throttling (CONTRACT §8): failures allowed per window, per username and per address. */
+/** Sign-in attempts per address and username in one LOGIN_WINDOW_MS (the right password included once past it). */
 export const LOGIN_MAX_FAILURES = 5;
+/** Sign-in attempts per address, whatever the usernames, in one LOGIN_WINDOW_MS. */
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 /** Uploads larger than this are refused with 413. */

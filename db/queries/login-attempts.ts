@@ -1,32 +1,37 @@
 import type { Db } from '../index.js';
 
 /**
- * Login throttling counters (CONTRACT §8), one row per key ('user:<name>' or 'ip:<address>'), in
- * PostgreSQL so every server instance counts together. A window starts at the first failure.
+ * Login throttling counters (CONTRACT §8), one row per key, in PostgreSQL so every server instance
+ * counts together. A window starts at the first attempt counted under a key.
  */
-export async function isLoginBlocked(db: Db, keys: string[], maxFailures: number, windowMs: number): Promise<boolean> {
-  const row = await db('login_attempts')
-    .whereIn('key', keys)
-    .where('failures', '>=', maxFailures)
-    .where('window_start', '>', new Date(Date.now() - windowMs))
-    .first('key');
-  return Boolean(row);
+export interface ThrottleKey {
+  key: string;
+  /** Attempts allowed in one window under this key. */
+  limit: number;
 }
 
-/** Counts one failure against each key, starting a new window where the old one has passed. */
-export async function recordLoginFailure(db: Db, keys: string[], windowMs: number): Promise<void> {
+/**
+ * Counts this attempt under every key, atomically and before the password is checked, and says
+ * whether any key is now past its limit. One statement per call: parallel attempts each see the
+ * count the others left, so forty at once cannot slip past a limit of five.
+ */
+export async function countLoginAttempt(db: Db, keys: ThrottleKey[], windowMs: number): Promise<{ blocked: boolean }> {
   const windowOpen = new Date(Date.now() - windowMs);
-  for (const key of keys) {
-    await db.raw(
-      `INSERT INTO login_attempts (key, failures, window_start) VALUES (?, 1, now())
-       ON CONFLICT (key) DO UPDATE SET
-         failures = CASE WHEN login_attempts.window_start > ? THEN login_attempts.failures + 1 ELSE 1 END,
-         window_start = CASE WHEN login_attempts.window_start > ? THEN login_attempts.window_start ELSE now() END`,
-      [key, windowOpen, windowOpen],
-    );
-  }
+  const { rows } = await db.raw(
+    `INSERT INTO login_attempts AS a (key, failures, window_start)
+       SELECT k, 1, now() FROM unnest(?::text[]) AS k
+     ON CONFLICT (key) DO UPDATE SET
+       failures = CASE WHEN a.window_start > ? THEN a.failures + 1 ELSE 1 END,
+       window_start = CASE WHEN a.window_start > ? THEN a.window_start ELSE now() END
+     RETURNING key, failures`,
+    [keys.map((k) => k.key), windowOpen, windowOpen],
+  );
+  const limits = new Map(keys.map((k) => [k.key, k.limit]));
+  return { blocked: (rows as { key: string; failures: number }[]).some((r) => r.failures > limits.get(r.key)!) };
 }
 
-export async function clearLoginFailures(db: Db, key: string): Promise<void> {
-  await db('login_attempts').where({ key }).delete();
+/** A successful sign-in: its attempt no longer counts, and the key's earlier failures are forgiven. */
+export async function clearLoginAttempts(db: Db, forgive: string, uncount: string): Promise<void> {
+  await db('login_attempts').where({ key: forgive }).delete();
+  await db('login_attempts').where({ key: uncount }).where('failures', '>', 0).decrement('failures', 1);
 }

@@ -9,11 +9,18 @@ export async function getSession(db: Db, sid: string): Promise<Record<string, un
   return row ? (row.data as Record<string, unknown>) : null;
 }
 
-export async function saveSession(db: Db, sid: string, data: Record<string, unknown>, maxAgeMs: number): Promise<void> {
-  await db('sessions')
-    .insert({ sid, data: JSON.stringify(data), expires_at: new Date(Date.now() + maxAgeMs) })
-    .onConflict('sid')
-    .merge(['data', 'expires_at']);
+/**
+ * Stores a session's data. Only a session created in this request (`create`: sign-in) may add a
+ * row; any other write updates a live row or does nothing, so a request still in flight when
+ * logout or a password reset deleted its row cannot write it back to life.
+ */
+export async function saveSession(db: Db, sid: string, data: Record<string, unknown>, maxAgeMs: number, { create }: { create: boolean }): Promise<void> {
+  const expiresAt = new Date(Date.now() + maxAgeMs);
+  if (create) {
+    await db('sessions').insert({ sid, data: JSON.stringify(data), expires_at: expiresAt }).onConflict('sid').merge(['data', 'expires_at']);
+    return;
+  }
+  await db('sessions').where({ sid }).where('expires_at', '>', db.fn.now()).update({ data: JSON.stringify(data), expires_at: expiresAt });
 }
 
 export async function destroySession(db: Db, sid: string): Promise<void> {

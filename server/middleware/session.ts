@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type Koa from 'koa';
 import type { Context } from 'koa';
 import createSession from 'koa-session';
@@ -13,6 +14,7 @@ export interface AdminSession {
 
 export const SESSION_COOKIE = 'rehber.sid';
 export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const FRESH_SID = 'rehber.freshSessionId';
 // Expired rows are already ignored on read; sweeping them now and then keeps the table small.
 const SWEEP_EVERY_WRITES = 200;
 
@@ -34,10 +36,16 @@ export function sessions(app: Koa, { db, logger }: Pick<AppDeps, 'db' | 'logger'
       sameSite: 'lax',
       signed: true,
       renew: true,
+      // Ids made in this request are remembered on it: only they may create a stored session.
+      genid: (ctx: Context) => {
+        const sid = randomUUID();
+        ctx.state[FRESH_SID] = sid;
+        return sid;
+      },
       store: {
         get: async (sid: string) => getSession(db, sid),
-        set: async (sid: string, data: Record<string, unknown>, maxAge: number) => {
-          await saveSession(db, sid, data, maxAge);
+        set: async (sid: string, data: Record<string, unknown>, maxAge: number, options?: { ctx?: Context }) => {
+          await saveSession(db, sid, data, maxAge, { create: options?.ctx?.state[FRESH_SID] === sid });
           if (++writes % SWEEP_EVERY_WRITES === 0) {
             deleteExpiredSessions(db).catch((err) => logger.warn({ err }, 'session sweep failed'));
           }

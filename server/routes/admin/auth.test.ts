@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-app.js';
 import { upsertUser } from '../../../db/queries/users.js';
-import { LOGIN_MAX_FAILURES } from '../../../data/constants.js';
+import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ADDRESS } from '../../../data/constants.js';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -110,23 +110,36 @@ describe('admin sign-in, sessions and the admin guard', () => {
     expect((await call('POST', '/api/admin/logout', { cookie, headers: { Origin: app.url } })).status).toBe(200);
   });
 
-  it('throttles a username after too many failures, from any address (429)', async () => {
-    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await login('admin', 'wrong')).status).toBe(401);
-    const blocked = await login('ADMIN', PASSWORD);
+  it('throttles an address and username after too many failures, the right password included (429)', async () => {
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await login('admin', 'wrong', '10.8.8.8')).status).toBe(401);
+    const blocked = await login('ADMIN', PASSWORD, '10.8.8.8');
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ message: expect.any(String) });
   });
 
-  it('throttles an address after too many failures, whatever the username (429)', async () => {
-    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await login(`guess${i}`, 'wrong', '10.9.9.9')).status).toBe(401);
+  it('never lets failures from one address lock the admin out of another', async () => {
+    for (let i = 0; i < LOGIN_MAX_FAILURES * 3; i++) await login('admin', 'wrong', `10.7.7.${i % 3}`);
+    expect((await login('admin', 'wrong', '10.7.7.0')).status).toBe(429);
+    expect((await login('admin', PASSWORD, '10.7.7.200')).status).toBe(200);
+  });
+
+  it('throttles an address after too many failures, whatever the usernames (429)', async () => {
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ADDRESS; i++) expect((await login(`guess${i}`, 'wrong', '10.9.9.9')).status).toBe(401);
     expect((await login('admin', PASSWORD, '10.9.9.9')).status).toBe(429);
     expect((await login('admin', PASSWORD, '10.9.9.10')).status).toBe(200);
   });
 
+  it('counts parallel attempts before checking them: 40 at once get at most the limit of password checks', async () => {
+    const results = await Promise.all(Array.from({ length: 40 }, () => login('admin', 'wrong', '10.6.6.6')));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_MAX_FAILURES);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - LOGIN_MAX_FAILURES);
+  });
+
   it("clears the username's counter on a successful sign-in", async () => {
-    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++) await login('admin', 'wrong');
-    expect((await login()).status).toBe(200);
-    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++) await login('admin', 'wrong');
-    expect((await login()).status).toBe(200);
+    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++) await login('admin', 'wrong', '10.5.5.5');
+    expect((await login('admin', PASSWORD, '10.5.5.5')).status).toBe(200);
+    for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++) await login('admin', 'wrong', '10.5.5.5');
+    expect((await login('admin', PASSWORD, '10.5.5.5')).status).toBe(200);
   });
 });

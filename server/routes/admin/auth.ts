@@ -1,10 +1,10 @@
 import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
 import type { AdminCheck } from '../../../data/types.js';
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../../../data/constants.js';
+import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ADDRESS, LOGIN_WINDOW_MS } from '../../../data/constants.js';
 import { badRequest, tooManyRequests, unauthorized } from '../../errors.js';
 import { verifyUser } from '../../../db/queries/users.js';
-import { clearLoginFailures, isLoginBlocked, recordLoginFailure } from '../../../db/queries/login-attempts.js';
+import { clearLoginAttempts, countLoginAttempt } from '../../../db/queries/login-attempts.js';
 import { sessionOf } from '../../middleware/session.js';
 import { adminRouter } from './router.js';
 
@@ -19,19 +19,19 @@ export function authRoutes(deps: AppDeps): Router {
     if (typeof username !== 'string' || !username.trim() || typeof password !== 'string' || !password) {
       throw badRequest('Username and password are required');
     }
-    // Per username (whatever its case) and per address, so neither guessing one account from many
-    // addresses nor many accounts from one address gets more than LOGIN_MAX_FAILURES tries.
-    const userKey = `user:${username.trim().toLowerCase()}`;
-    const keys = [userKey, `ip:${ctx.ip}`];
-    if (await isLoginBlocked(db, keys, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS)) {
-      throw tooManyRequests('Too many failed sign-in attempts, try again later');
-    }
+    // Per address and per address + username (whatever its case), counted before the password is
+    // checked. Never per username alone: then anyone could lock the admin out from anywhere.
+    const ipKey = `ip:${ctx.ip}`;
+    const ipUserKey = `ipuser:${ctx.ip}|${username.trim().toLowerCase()}`;
+    const { blocked } = await countLoginAttempt(
+      db,
+      [{ key: ipKey, limit: LOGIN_MAX_FAILURES_PER_ADDRESS }, { key: ipUserKey, limit: LOGIN_MAX_FAILURES }],
+      LOGIN_WINDOW_MS,
+    );
+    if (blocked) throw tooManyRequests('Too many failed sign-in attempts, try again later');
     const user = await verifyUser(db, username.trim(), password);
-    if (!user) {
-      await recordLoginFailure(db, keys, LOGIN_WINDOW_MS);
-      throw unauthorized('Invalid credentials');
-    }
-    await clearLoginFailures(db, userKey);
+    if (!user) throw unauthorized('Invalid credentials');
+    await clearLoginAttempts(db, ipUserKey, ipKey);
     const session = sessionOf(ctx)!;
     session.userId = user.id;
     session.username = user.username;
