@@ -54,6 +54,13 @@ interface ExportRow {
 
 const DEFAULT_BATCH = 5000;
 
+/**
+ * CSV fields carrying a semicolon or a tab are always quoted: a spreadsheet program in a locale
+ * whose separator is `;` (or that sniffs tabs) would otherwise start a new cell there, and
+ * `Name;=HYPERLINK(...)` would become a formula cell. Commas, quotes and line breaks are quoted anyway.
+ */
+const CSV_QUOTE = /[;\t]/;
+
 async function* readBatches(db: Db, country: string | undefined, batchSize: number): AsyncGenerator<ExportRow[]> {
   let after = 0;
   for (;;) {
@@ -183,14 +190,14 @@ async function writeCsv(batches: AsyncIterable<ExportRow[]>, baseUrl: string, ou
   for await (const batch of batches) {
     const text = stringifySync(
       batch.map((r) => toExportRecord(r, baseUrl)),
-      { header: first, columns, bom: first, record_delimiter: 'windows' },
+      { header: first, columns, bom: first, record_delimiter: 'windows', quoted_match: CSV_QUOTE },
     );
     first = false;
     count += batch.length;
     if (!out.write(text)) await drained(out);
     onProgress?.(count);
   }
-  if (first) out.write(stringifySync([], { header: true, columns, bom: true, record_delimiter: 'windows' }));
+  if (first) out.write(stringifySync([], { header: true, columns, bom: true, record_delimiter: 'windows', quoted_match: CSV_QUOTE }));
   out.end();
   return count;
 }
