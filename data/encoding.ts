@@ -1,6 +1,6 @@
 /**
- * Text encoding of a CSV (CONTRACT §4): a BOM says it outright; otherwise valid UTF-8 is UTF-8, and
- * anything else is a legacy single-byte file, Windows-1254 when Turkish letters show up, else
+ * Text encoding of a CSV (CONTRACT §4): a BOM says it outright; otherwise mostly valid UTF-8 is
+ * UTF-8, and anything else is a legacy single-byte file, Windows-1254 when Turkish letters show up, else
  * Windows-1252. `--encoding` overrides all of it.
  */
 import iconv from 'iconv-lite';
@@ -27,21 +27,50 @@ export function bomOf(head: Buffer): DetectedEncoding | null {
   return null;
 }
 
-/** Valid UTF-8, allowing the sample to end in the middle of a character. */
-export function isUtf8(sample: Buffer): boolean {
-  try {
-    // stream: true keeps an incomplete last character pending instead of calling it invalid.
-    new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
-    return true;
-  } catch {
-    return false;
+/**
+ * Valid multi-byte UTF-8 sequences and bytes that belong to none, over the whole sample. A sample
+ * that ends in the middle of a character does not count that character as invalid.
+ */
+export function utf8Statistics(sample: Buffer): { valid: number; invalid: number } {
+  let valid = 0;
+  let invalid = 0;
+  for (let i = 0; i < sample.length; ) {
+    const b = sample[i];
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    const length = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    if (length === 0) {
+      invalid++;
+      i++;
+      continue;
+    }
+    if (i + length > sample.length) break;
+    let ok = true;
+    for (let k = 1; k < length; k++) if ((sample[i + k] & 0xc0) !== 0x80) ok = false;
+    if (ok) {
+      valid++;
+      i += length;
+    } else {
+      invalid++;
+      i++;
+    }
   }
+  return { valid, invalid };
 }
 
+/**
+ * The encoding the sample's statistics point to. A file whose valid UTF-8 characters outnumber its
+ * stray bytes is UTF-8 with a few damaged rows (reported row by row by the reader), not a legacy
+ * file: one bad byte must not turn every accented name into mojibake. A legacy file's accents are
+ * lone high bytes, invalid as UTF-8, so they outnumber the few pairs that happen to look valid.
+ */
 export function detectEncoding(sample: Buffer): DetectedEncoding {
   const bom = bomOf(sample);
   if (bom) return bom;
-  if (isUtf8(sample)) return { encoding: 'utf-8', bomLength: 0 };
+  const { valid, invalid } = utf8Statistics(sample);
+  if (invalid === 0 || valid > invalid) return { encoding: 'utf-8', bomLength: 0 };
   for (const byte of sample) if (TURKISH_BYTES.has(byte)) return { encoding: 'windows-1254', bomLength: 0 };
   return { encoding: 'windows-1252', bomLength: 0 };
 }

@@ -33,6 +33,26 @@ function csv(name: string, lines: string[]): string {
 const count = async (table: string) => Number((await t.db(table).count({ n: '*' }))[0].n);
 
 describe('importFile', () => {
+  it('reads a UTF-8 file with one stray byte as UTF-8 and rejects only that row, by number', async () => {
+    const file = path.join(dir, 'stray.csv');
+    const rows = [
+      'Ünïcödé Café,Cafe,"1 Çarşı Sk, Kadıköy, İstanbul, Türkiye",İstanbul,,Türkiye,4,1,U1',
+      'Şişli Çiçekçi,Florist,"2 Çarşı Sk, Şişli, İstanbul, Türkiye",İstanbul,,Türkiye,4,1,U2',
+    ];
+    const bytes = Buffer.concat([
+      Buffer.from([HEADER, ...rows].join('\n') + '\n'),
+      Buffer.from('Bad '),
+      Buffer.from([0xff]),
+      Buffer.from(' Byte,Cafe,"3 Main St, Austin, TX",Austin,TX,United States,4,1,U3\n'),
+      Buffer.from('Göz Kliniği,Clinic,"4 Çarşı Sk, İstanbul, Türkiye",İstanbul,,Türkiye,4,1,U4\n'),
+    ]);
+    fs.writeFileSync(file, bytes);
+    const result = await importFile(t.db, file, { source: 'cli' });
+    expect(result).toMatchObject({ imported: 3, skipped: 1 });
+    expect(result.errors).toEqual([expect.stringMatching(/^Row 4: invalid UTF-8/)]);
+    expect((await t.db('businesses').orderBy('place_id').pluck('name'))).toEqual(['Ünïcödé Café', 'Şişli Çiçekçi', 'Göz Kliniği']);
+  });
+
   it('counts new, changed, unchanged and duplicate rows and records the run', async () => {
     const first = csv('a.csv', [
       'Ace Plumbing,Plumber,"1 Main St, Austin, TX 78701, United States",Austin,TX,United States,4.5,10,P1',

@@ -146,6 +146,7 @@ export async function openCsv(filePath: string, options: CsvReadOptions = {}): P
   if (size === 0) throw new InputError(EMPTY_FILE_MESSAGE, 400);
   const { encoding, bomLength } = options.encoding ? chosenEncoding(options.encoding, head) : detectEncoding(head);
 
+  const utf8 = encoding.toLowerCase().replace(/[^a-z0-9]/g, '') === 'utf8';
   const file = createReadStream(filePath, { start: bomLength, highWaterMark: options.highWaterMark });
   const text = decoder(encoding);
   // pipeline carries a read error to the decoder, whose iterator then throws it to the caller.
@@ -198,6 +199,11 @@ export async function openCsv(filePath: string, options: CsvReadOptions = {}): P
           if (cells.length > headers.length && isBlank(cells.slice(headers.length))) cells.length = headers.length;
           if (cells.length !== headers.length) {
             yield { rowNumber, cells: [], error: `Row ${rowNumber}: expected ${headers.length} cells, found ${cells.length}` };
+            continue;
+          }
+          // iconv-lite writes U+FFFD for bytes that are not UTF-8: that row's text is damaged.
+          if (utf8 && cells.some((cell) => cell.includes('\uFFFD'))) {
+            yield { rowNumber, cells: [], error: `Row ${rowNumber}: invalid UTF-8 bytes; save the file as UTF-8 and import this row again` };
             continue;
           }
           yield { rowNumber, cells };
