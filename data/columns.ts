@@ -2,7 +2,11 @@
  * Header mapping (CONTRACT §4): the columns of SPEC §5 plus the optional ones, matched
  * case-insensitively, ignoring spaces, hyphens, underscores and a BOM, with common aliases.
  */
+import { MAX_COLUMNS } from './constants.js';
 import { InputError } from './errors.js';
+
+/** A file wider than MAX_COLUMNS, refused before its rows are read. */
+export const tooManyColumns = (n: number): InputError => new InputError(`The file has ${n} columns; rehber reads at most ${MAX_COLUMNS}`, 400);
 
 // In the order an export writes them (data/export-columns.ts): SPEC §5's columns, then the
 // optional ones.

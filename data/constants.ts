@@ -1,5 +1,11 @@
 /** Constants of SPEC §9 and the list sizes the contract leaves to us, in one place. */
 
+/**
+ * Columns read from an import file. SPEC §5 and the optional columns are 22; files from scrapers
+ * carry a few dozen more. A header far wider than this is a hostile or broken file: refused before
+ * any row is parsed, so a million empty columns cost nothing.
+ */
+export const MAX_COLUMNS = 500;
 export const LARGE_FILE_THRESHOLD_BYTES = 50 * 1024 * 1024;
 /** A CSV at most this big comes back from upload as csvData (CONTRACT §5: at most 5 MB). */
 export const CSV_DATA_MAX_BYTES = 2 * 1024 * 1024;

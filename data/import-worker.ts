@@ -7,11 +7,12 @@
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, type MessagePort, parentPort, Worker, workerData } from 'node:worker_threads';
 import { createDb } from '../db/index.js';
 import { InputError } from './errors.js';
 import { importFile, type ImportOptions, type ImportOutcome } from './import.js';
 import type { Progress } from './pipeline.js';
+import { summariseUpload, type UploadSummary } from './upload-summary.js';
 
 type WorkerOptions = Omit<ImportOptions, 'onProgress'>;
 
@@ -22,16 +23,13 @@ type WorkerOptions = Omit<ImportOptions, 'onProgress'>;
  */
 export const WORKER_HEAP_MB = 160;
 
-interface Job {
-  kind: 'rehber-import';
-  dbUrl: string;
-  filePath: string;
-  options: WorkerOptions;
-}
+type Job =
+  | { kind: 'rehber-import'; dbUrl: string; filePath: string; options: WorkerOptions }
+  | { kind: 'rehber-summary'; filePath: string };
 
 type Message =
   | { type: 'progress'; progress: Progress }
-  | { type: 'done'; result: ImportOutcome }
+  | { type: 'done'; result: ImportOutcome | UploadSummary }
   | { type: 'error'; message: string; status?: number };
 
 /** Imports `filePath` in a worker thread; InputErrors keep their status across the thread boundary. */
@@ -41,7 +39,15 @@ export function importFileInWorker(
   options: WorkerOptions,
   onProgress?: (p: Progress) => void,
 ): Promise<ImportOutcome> {
-  const job: Job = { kind: 'rehber-import', dbUrl, filePath, options };
+  return runInWorker({ kind: 'rehber-import', dbUrl, filePath, options }, onProgress) as Promise<ImportOutcome>;
+}
+
+/** Summarises an uploaded file (format, headers, rows) in a worker thread: no file is parsed on the event loop. */
+export function summariseUploadInWorker(filePath: string): Promise<UploadSummary> {
+  return runInWorker({ kind: 'rehber-summary', filePath }) as Promise<UploadSummary>;
+}
+
+function runInWorker(job: Job, onProgress?: (p: Progress) => void): Promise<ImportOutcome | UploadSummary> {
   const worker = spawnSelf(job);
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -80,21 +86,28 @@ function spawnSelf(job: Job): Worker {
 
 async function runJob(job: Job): Promise<void> {
   const port = parentPort!;
-  const db = createDb(job.dbUrl, { max: 4 });
   try {
-    const result = await importFile(db, job.filePath, {
-      ...job.options,
-      onProgress: (progress) => port.postMessage({ type: 'progress', progress } satisfies Message),
-    });
+    const result = job.kind === 'rehber-summary' ? await summariseUpload(job.filePath) : await runImport(job, port);
     port.postMessage({ type: 'done', result } satisfies Message);
   } catch (err) {
     const status = err instanceof InputError ? err.status : undefined;
     port.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err), status } satisfies Message);
+  }
+}
+
+async function runImport(job: Extract<Job, { kind: 'rehber-import' }>, port: MessagePort): Promise<ImportOutcome> {
+  const db = createDb(job.dbUrl, { max: 4 });
+  try {
+    return await importFile(db, job.filePath, {
+      ...job.options,
+      onProgress: (progress) => port.postMessage({ type: 'progress', progress } satisfies Message),
+    });
   } finally {
     await db.destroy();
   }
 }
 
-if (!isMainThread && (workerData as Job | undefined)?.kind === 'rehber-import') {
+const kind = (workerData as Job | undefined)?.kind;
+if (!isMainThread && (kind === 'rehber-import' || kind === 'rehber-summary')) {
   await runJob(workerData as Job);
 }

@@ -11,6 +11,8 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream';
 import Papa from 'papaparse';
+import { tooManyColumns } from './columns.js';
+import { MAX_COLUMNS } from './constants.js';
 import { chosenEncoding, decoder, detectEncoding, ENCODING_SAMPLE_BYTES } from './encoding.js';
 import { InputError } from './errors.js';
 import type { ReadOptions, RowSource, SheetRow } from './pipeline.js';
@@ -169,7 +171,11 @@ export async function openCsv(filePath: string, options: CsvReadOptions = {}): P
       first += next.value;
     }
     const body = first.replace(/^[\r\n\uFEFF]+/, '');
-    const delimiter = sniffDelimiter(body.split(/\r?\n|\r/, 1)[0]);
+    const headerLine = body.split(/\r?\n|\r/, 1)[0];
+    const delimiter = sniffDelimiter(headerLine);
+    // Counted before papaparse splits the line: a million empty columns are refused at once.
+    const columns = headerLine.split(delimiter).length;
+    if (columns > MAX_COLUMNS) throw tooManyColumns(columns);
     const records = parseRecords(chunks, first, delimiter, sniffNewline(body));
 
     let header: RawRecord | undefined;

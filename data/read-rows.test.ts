@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectFormat } from './detect-format.js';
 import { tempDir, type TempDir } from './fixtures/files.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MAX_COLUMNS } from './constants.js';
 import { openRows } from './read-rows.js';
+import { plainXlsx, smuggledXlsx } from './zip-fixtures.js';
 
 let dir: TempDir;
 beforeAll(async () => {
@@ -41,5 +46,35 @@ describe('openRows format detection', () => {
   it('refuses an OLE file that is not a workbook with 400', async () => {
     const ole = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(1024)]);
     await expect(openRows(await dir.write('fake.xls', ole))).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe('files crafted to lie', () => {
+  it('refuses an XLSX with a local entry its central directory does not list, and reads the honest one', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-smuggle-'));
+    try {
+      const honest = path.join(dir, 'honest.xlsx');
+      fs.writeFileSync(honest, await plainXlsx(2));
+      const source = await openRows(honest);
+      const rows = [];
+      for await (const row of source.rows) rows.push(row.cells[0]);
+      expect(rows).toEqual(['Shop 1', 'Shop 2']);
+      const smuggled = path.join(dir, 'smuggled.xlsx');
+      fs.writeFileSync(smuggled, await smuggledXlsx());
+      await expect(openRows(smuggled)).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/zip directory does not list/) });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a CSV wider than MAX_COLUMNS before reading its rows', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-wide-'));
+    try {
+      const file = path.join(dir, 'wide.csv');
+      fs.writeFileSync(file, 'name,full_address' + ','.repeat(MAX_COLUMNS) + '\nA,B\n');
+      await expect(openRows(file)).rejects.toMatchObject({ status: 400, message: expect.stringContaining(`at most ${MAX_COLUMNS}`) });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -118,10 +118,45 @@ export async function readZipDirectory(filePath: string): Promise<ZipEntry[]> {
       entries.push({ name, compressedSize, uncompressedSize, method, crc32: crc, localHeaderOffset });
       at = end;
     }
+    await checkLocalEntries(read, entries, directoryOffset);
     return entries;
   } finally {
     await file.close();
   }
+}
+
+const LOCAL_SIGNATURE = 0x04034b50;
+const DESCRIPTOR_SIGNATURE = 0x08074b50;
+
+/**
+ * The local entries must tile the file exactly as the central directory lists them: the first at
+ * offset 0, each next one where the previous one's data (and data descriptor) ends, the last
+ * ending where the directory starts, each under the same name. exceljs reads local entries in file
+ * order, so an entry left out of the directory (a worksheet smuggled past the size checks) or
+ * hidden in a gap would otherwise be read unchecked.
+ */
+async function checkLocalEntries(read: (position: number, length: number) => Promise<Buffer>, entries: ZipEntry[], directoryOffset: number): Promise<void> {
+  const smuggled = () => new InputError('The spreadsheet holds data its zip directory does not list; save it again from a spreadsheet program', 400);
+  let expected = 0;
+  for (const entry of [...entries].sort((a, b) => a.localHeaderOffset - b.localHeaderOffset)) {
+    if (entry.localHeaderOffset !== expected) throw smuggled();
+    const local = await read(entry.localHeaderOffset, 30);
+    if (local.readUInt32LE(0) !== LOCAL_SIGNATURE) throw damaged();
+    const nameLength = local.readUInt16LE(26);
+    const extraLength = local.readUInt16LE(28);
+    const name = (await read(entry.localHeaderOffset + 30, nameLength)).toString('utf8');
+    if (name !== entry.name) throw smuggled();
+    let end = entry.localHeaderOffset + 30 + nameLength + extraLength + entry.compressedSize;
+    // Bit 3: sizes and CRC follow the data in a descriptor (signature optional, ZIP64 sizes wider).
+    if (local.readUInt16LE(6) & 0x08) {
+      const head = await read(end, 4);
+      const signed = head.readUInt32LE(0) === DESCRIPTOR_SIGNATURE ? 4 : 0;
+      const wide = entry.compressedSize >= 0xffffffff || entry.uncompressedSize >= 0xffffffff;
+      end += signed + 4 + (wide ? 16 : 8);
+    }
+    expected = end;
+  }
+  if (expected !== directoryOffset) throw smuggled();
 }
 
 /**

@@ -9,8 +9,8 @@ import { badRequest, notFound, tooLarge } from '../../errors.js';
 import { sessionOf } from '../../middleware/session.js';
 import { adminRouter } from './router.js';
 import { idParam } from '../params.js';
-import { claimUpload, saveUpload, summariseUpload, sweepUploads } from '../../uploads.js';
-import { importFileInWorker } from '../../../data/import-worker.js';
+import { claimUpload, saveUpload, sweepUploads } from '../../uploads.js';
+import { importFileInWorker, summariseUploadInWorker } from '../../../data/import-worker.js';
 import type { ImportOutcome } from '../../../data/import.js';
 import type { ImportResult, UploadResponse } from '../../../data/types.js';
 import { getImport, listRecentImports } from '../../../db/queries/imports.js';
@@ -51,7 +51,7 @@ export function importRoutes(deps: AppDeps): Router {
     if (!file) throw badRequest('No file uploaded (expected a multipart field named "file")');
     sweepUploads(db).catch(() => {});
     try {
-      const summary = await summariseUpload(file.path);
+      const summary = await summariseUploadInWorker(file.path);
       const owner = uploadOwner(ctx);
       const token = await saveUpload(db, { owner, path: file.path, fileName: printable(file.originalname), bytes: file.size });
       const body: UploadResponse = summary.csvData !== undefined
