@@ -40,12 +40,13 @@ export type ImportOutcome = ImportResult & { importId: number; rowsRead: number 
 export async function importFile(db: Db, filePath: string, options: ImportOptions): Promise<ImportOutcome> {
   const mode = options.mode ?? 'upsert';
   const batchSize = options.batchSize ?? BATCH_SIZE;
-  const importId = await startImport(db, {
+  const run = await startImport(db, {
     fileName: options.fileName ?? path.basename(filePath),
     source: options.source,
     username: options.username,
     mode,
   });
+  const importId = run.id;
   const started = Date.now();
   const counts: ImportCounts = { rowsRead: 0, imported: 0, updated: 0, skipped: 0 };
   const errors: string[] = [];
@@ -134,6 +135,7 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
   } finally {
     await source?.close();
     await loader?.close().catch(() => {});
+    await run.release().catch(() => {});
   }
 }
 

@@ -5,10 +5,12 @@ import { openDatabase, type Db } from '../db/index.js';
 import { migrateLatest } from '../db/migrate.js';
 import { hasBusinesses } from '../db/queries/businesses.js';
 import { countUsers, upsertUser } from '../db/queries/users.js';
+import { failOrphanedImports } from '../db/queries/imports.js';
 import { loadSample } from '../data/sample.js';
 import { repairIndexesUnlessBulkLoading } from '../data/load.js';
 import { createApp } from './app.js';
 import { readConfig } from './config.js';
+import { sweepOrphanFiles } from './uploads.js';
 
 export interface RunningServer {
   url: string;
@@ -31,6 +33,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, print: P
     await migrateLatest(db);
     // A bulk import killed before it rebuilt its dropped indexes would leave every page slow.
     await repairIndexesUnlessBulkLoading(db);
+    // Imports whose process died show as interrupted at once; the files they held are swept.
+    await failOrphanedImports(db);
+    await sweepOrphanFiles(db, config.uploadDir);
     if (!(await hasBusinesses(db))) {
       const { imported } = await loadSample(db);
       print(`Loaded the sample directory: ${imported} businesses`);

@@ -5,8 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Db } from '../db/index.js';
 
+/** An unrecorded file in the upload folder younger than this may still be in use. */
+export const UPLOAD_ORPHAN_GRACE_MS = 10 * 60 * 1000;
 /** Uploads never imported are removed after this long. */
 export const UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
@@ -35,4 +38,30 @@ export async function sweepUploads(db: Db, maxAgeMs = UPLOAD_MAX_AGE_MS): Promis
     .returning('path')) as Array<{ path: string }>;
   await Promise.all(rows.map((r) => fs.promises.rm(r.path, { force: true })));
   return rows.length;
+}
+
+/**
+ * Files in the upload folder that no upload record names are left by a process that died mid-way
+ * (a killed import's claimed file, an upload cut before it was recorded). Those older than `graceMs`
+ * are deleted: a younger one may be an upload still being checked, or a file an import in another
+ * server process has just claimed and is about to open.
+ */
+export async function sweepOrphanFiles(db: Db, dir: string, graceMs = UPLOAD_ORPHAN_GRACE_MS): Promise<number> {
+  let names: string[];
+  try {
+    names = await fs.promises.readdir(dir);
+  } catch {
+    return 0;
+  }
+  const known = new Set(((await db('uploads').pluck('path')) as string[]).map((p) => path.resolve(p)));
+  let removed = 0;
+  for (const name of names.filter((n) => /^(upload|paste)-[0-9a-f]+(\.csv)?$/.test(n))) {
+    const file = path.resolve(dir, name);
+    if (known.has(file)) continue;
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (!stat?.isFile() || Date.now() - stat.mtimeMs < graceMs) continue;
+    await fs.promises.rm(file, { force: true });
+    removed++;
+  }
+  return removed;
 }

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { Db } from '../index.js';
 import type { ImportMode } from '../../data/pipeline.js';
 import type { ImportRecord } from '../../data/types.js';
@@ -31,20 +32,47 @@ interface ImportRow {
 }
 
 /**
- * A running import commits a batch (and beats) every few seconds; one silent this long had its
- * process killed. Generous, because rebuilding the indexes after a huge bulk load beats not at all.
+ * A running import holds this advisory lock (keyed by its id) on a connection of its own for its
+ * whole run. When its process dies, PostgreSQL drops the connection and the lock with it, so any
+ * process can tell at once that a 'running' record has nobody behind it.
  */
-export const IMPORT_STALE_AFTER_MINUTES = 60;
+const RUN_LOCK = `hashtext('rehber:import-run')`;
+
+export interface RunningImport {
+  id: number;
+  /** Lets go of the run lock; call it once the record says done or failed. */
+  release(): Promise<void>;
+}
 
 export async function startImport(
   db: Db,
   fields: { fileName: string; source: ImportRecord['source']; username?: string | null; mode: ImportMode },
-): Promise<number> {
-  await failStaleImports(db);
-  const [row] = await db('imports')
-    .insert({ file_name: fields.fileName, source: fields.source, username: fields.username ?? null, mode: fields.mode })
-    .returning('id');
-  return row.id as number;
+): Promise<RunningImport> {
+  await failOrphanedImports(db);
+  const conn = (await db.client.acquireConnection()) as pg.PoolClient;
+  try {
+    // The id comes first and is locked before the record exists: no one can see it unlocked.
+    const { rows } = await conn.query<{ id: string }>(`SELECT nextval(pg_get_serial_sequence('imports', 'id')) AS id`);
+    const id = Number(rows[0].id);
+    await conn.query(`SELECT pg_advisory_lock(${RUN_LOCK}, $1)`, [id]);
+    await db('imports').insert({ id, file_name: fields.fileName, source: fields.source, username: fields.username ?? null, mode: fields.mode });
+    let released = false;
+    return {
+      id,
+      async release() {
+        if (released) return;
+        released = true;
+        try {
+          await conn.query(`SELECT pg_advisory_unlock(${RUN_LOCK}, $1)`, [id]);
+        } finally {
+          await db.client.releaseConnection(conn);
+        }
+      },
+    };
+  } catch (err) {
+    await db.client.releaseConnection(conn);
+    throw err;
+  }
 }
 
 /** Written after every committed batch, so other processes and the admin page see live counts. */
@@ -52,17 +80,27 @@ export async function updateImportProgress(db: Db, id: number, counts: ImportCou
   await db('imports').where({ id }).update({ ...countColumns(counts), heartbeat_at: db.fn.now() });
 }
 
-/** Marks imports whose process died (killed, machine lost) as failed, so none stays 'running' forever. */
-export async function failStaleImports(db: Db): Promise<number> {
-  return db('imports')
-    .where({ status: 'running' })
-    .whereRaw(`heartbeat_at < now() - make_interval(mins => ?)`, [IMPORT_STALE_AFTER_MINUTES])
-    .update({
-      status: 'failed',
-      message: 'Interrupted: the importing process stopped before the end',
-      finished_at: db.ref('heartbeat_at'),
-      duration_ms: db.raw('(extract(epoch from heartbeat_at - started_at) * 1000)::int'),
-    });
+/**
+ * Marks 'running' imports whose run lock nobody holds (their process died: killed, crashed,
+ * machine lost) as failed, at once. Called by every new import, the admin's list and server start.
+ */
+export async function failOrphanedImports(db: Db): Promise<number> {
+  return db.transaction(async (trx): Promise<number> => {
+    const orphans = (await trx('imports')
+      .where({ status: 'running' })
+      .whereRaw(`pg_try_advisory_xact_lock(${RUN_LOCK}, id::int)`)
+      .pluck('id')) as number[];
+    if (!orphans.length) return 0;
+    const changed = await trx('imports')
+      .whereIn('id', orphans)
+      .update({
+        status: 'failed',
+        message: 'Interrupted: the importing process stopped before the end',
+        finished_at: trx.ref('heartbeat_at'),
+        duration_ms: trx.raw('(extract(epoch from heartbeat_at - started_at) * 1000)::int'),
+      });
+    return Number(changed ?? 0);
+  });
 }
 
 export async function finishImport(db: Db, id: number, counts: ImportCounts, errors: string[]): Promise<void> {
@@ -92,7 +130,7 @@ export async function failImport(db: Db, id: number, message: string, counts?: I
 }
 
 export async function listRecentImports(db: Db, limit = 20): Promise<ImportRecord[]> {
-  await failStaleImports(db);
+  await failOrphanedImports(db);
   const rows = (await db('imports').orderBy([{ column: 'started_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(limit)) as ImportRow[];
   return rows.map(toRecord);
 }

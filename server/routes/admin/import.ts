@@ -9,7 +9,7 @@ import { badRequest, notFound, tooLarge } from '../../errors.js';
 import { sessionOf } from '../../middleware/session.js';
 import { adminRouter } from './router.js';
 import { idParam } from '../params.js';
-import { claimUpload, saveUpload, sweepUploads } from '../../uploads.js';
+import { claimUpload, saveUpload, sweepOrphanFiles, sweepUploads } from '../../uploads.js';
 import { importFileInWorker, summariseUploadInWorker } from '../../../data/import-worker.js';
 import type { ImportOutcome } from '../../../data/import.js';
 import type { ImportResult, UploadResponse } from '../../../data/types.js';
@@ -49,7 +49,9 @@ export function importRoutes(deps: AppDeps): Router {
     }
     const file = ctx.file;
     if (!file) throw badRequest('No file uploaded (expected a multipart field named "file")');
-    sweepUploads(db).catch(() => {});
+    sweepUploads(db)
+      .then(() => sweepOrphanFiles(db, config.uploadDir))
+      .catch(() => {});
     try {
       const summary = await summariseUploadInWorker(file.path);
       const owner = uploadOwner(ctx);
