@@ -9,8 +9,9 @@ import { memoryPages, validateXML } from 'xmllint-wasm';
 import type { Db } from '../db/index.js';
 import { getServedFile, listServedFiles } from '../db/queries/sitemaps.js';
 import { SITEMAP_MAX_URLS } from './constants.js';
-import { INDEX_NAME, fileUrl, normaliseBaseUrl } from './sitemap-xml.js';
+import { INDEX_NAME, fileUrl } from './sitemap-xml.js';
 import type { SitemapValidation } from './types.js';
+import { normaliseBaseUrl } from './base-url.js';
 
 /** Sources live in data/, the build in dist/data/: the schemas stay in data/sitemap-schema/. */
 function schemaPath(name: string): string {

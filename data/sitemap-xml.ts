@@ -2,7 +2,6 @@
  * Pure sitemap XML renderers (STYLE §10): one escape function, no I/O. The generator streams rows
  * from PostgreSQL into these; the validator and the tests read what they produce.
  */
-import { InputError } from './errors.js';
 import { slugPath, type SlugPage } from './paths.js';
 
 export const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -74,18 +73,6 @@ export function fileName(type: SitemapType, n: number): string {
   return `${type}-${n}.xml`;
 }
 
-/** Checks and normalises a base URL: http(s), no query or fragment, no trailing slash. */
-export function normaliseBaseUrl(raw: string): string {
-  let u: URL;
-  try {
-    u = new URL(raw);
-  } catch {
-    throw new InputError(`Invalid base URL: ${raw}`);
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new InputError(`Invalid base URL (http or https only): ${raw}`);
-  if (u.search || u.hash) throw new InputError(`Invalid base URL (no query or fragment): ${raw}`);
-  return `${u.origin}${u.pathname}`.replace(/\/+$/, '');
-}
 
 /** '812 B', '14.3 KB', '1.2 MB'. */
 export function formatSize(bytes: number): string {

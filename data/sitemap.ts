@@ -17,7 +17,8 @@ import {
 } from '../db/queries/sitemaps.js';
 import { SITEMAP_MAX_URLS } from './constants.js';
 import { InputError } from './errors.js';
-import { INDEX_NAME, SITEMAP_TYPES, fileName, fileUrl, normaliseBaseUrl, pageUrl, renderIndex, renderUrlset, type SitemapType } from './sitemap-xml.js';
+import { INDEX_NAME, SITEMAP_TYPES, fileName, fileUrl, pageUrl, renderIndex, renderUrlset, type SitemapType } from './sitemap-xml.js';
+import { normaliseBaseUrl } from './base-url.js';
 
 /** A second generation while one runs, in this process or another: 409 on the API, exit 1 in the CLI. */
 export class SitemapBusyError extends InputError {

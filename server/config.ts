@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { readDbConfig, type DbConfig } from '../db/config.js';
 import { UPLOAD_MAX_BYTES } from '../data/constants.js';
+import { publicBaseUrl } from '../data/base-url.js';
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -47,7 +48,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicBaseUrl: publicBaseUrl(e),
     // Outside production a per-process secret is fine: sessions live in PostgreSQL, only the
     // cookie signature changes, so a restart signs everyone out of a development server.
     sessionSecret: e.SESSION_SECRET ?? cryptoRandom(),

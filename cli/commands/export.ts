@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { openDatabase } from '../../db/index.js';
 import { exportBusinesses, exportFileName } from '../../data/export.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../../data/constants.js';
+import { publicBaseUrl } from '../../data/base-url.js';
 import { UsageError } from '../exit.js';
 
 export interface ExportCliOptions {
@@ -49,7 +50,7 @@ async function runExport({ country, format, out }: ExportCliOptions): Promise<vo
   try {
     const tmp = file ? `${file}.partial` : null;
     const stream: Writable = tmp ? fs.createWriteStream(tmp) : process.stdout;
-    const baseUrl = (process.env.PUBLIC_BASE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/+$/, '');
+    const baseUrl = publicBaseUrl();
     const onProgress = showProgress
       ? (rows: number) => process.stderr.write(`\rexporting: ${rows.toLocaleString('en-US')} rows, ${rate(rows, started)} rows/s`)
       : undefined;
@@ -59,13 +60,26 @@ async function runExport({ country, format, out }: ExportCliOptions): Promise<vo
       if (showProgress) process.stderr.write('\n');
       if (file) process.stdout.write(`${rows.toLocaleString('en-US')} businesses exported to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     } catch (err) {
-      // A half-written file is worse than none: remove it.
-      if (tmp) fs.rmSync(tmp, { force: true });
+      // A half-written file is worse than none: remove it, once the stream has let go of it (a
+      // stream still opening would otherwise create the file again after the removal).
+      if (tmp) {
+        await closed(stream);
+        fs.rmSync(tmp, { force: true });
+      }
       throw err;
     }
   } finally {
     await database.close();
   }
+}
+
+/** Destroys the stream and resolves once it has closed its file. */
+function closed(stream: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.closed) return resolve();
+    stream.once('close', () => resolve());
+    stream.destroy();
+  });
 }
 
 function rate(rows: number, started: number): string {

@@ -3,7 +3,8 @@ import { openDatabase } from '../../db/index.js';
 import { getServedGeneration } from '../../db/queries/sitemaps.js';
 import { generateSitemaps, type GeneratedFile, type GenerateResult, type SitemapProgress } from '../../data/sitemap.js';
 import { validateSitemaps } from '../../data/sitemap-validate.js';
-import { formatSize, normaliseBaseUrl } from '../../data/sitemap-xml.js';
+import { formatSize } from '../../data/sitemap-xml.js';
+import { localBaseUrl, normaliseBaseUrl } from '../../data/base-url.js';
 import { InputError } from '../../data/errors.js';
 import { EXIT, UsageError } from '../exit.js';
 
@@ -17,8 +18,6 @@ export function resolveBaseUrl(option: string | undefined, env: NodeJS.ProcessEn
     throw new UsageError(`${option !== undefined ? '--base-url' : 'PUBLIC_BASE_URL'}: ${(err as Error).message}`);
   }
 }
-
-const localBaseUrl = (env: NodeJS.ProcessEnv = process.env) => `http://localhost:${env.PORT ?? 3000}`;
 
 export function registerSitemapCommands(program: Command): void {
   const sitemap = program.command('sitemap').description('build or check the XML sitemaps');
