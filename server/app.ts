@@ -48,5 +48,14 @@ export function createApp({ db, config, logger = pino({ level: config.logLevel }
   }
   // Last: server-rendered heads, the built SPA and its history fallback, real 404s.
   app.use(pageRoutes(deps));
+  // Errors after the headers went out (a streamed body failing) reach only this event. A client
+  // that went away early (a crawler closing after the headers) is routine: one info line.
+  app.on('error', (err: NodeJS.ErrnoException, ctx?: Koa.Context) => {
+    if (clientWentAway(err)) logger.info({ path: ctx?.path, code: err.code }, 'client closed the connection early');
+    else logger.error({ err, path: ctx?.path }, 'response failed');
+  });
   return app;
 }
+
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ERR_STREAM_DESTROYED', 'ECONNABORTED']);
+const clientWentAway = (err: NodeJS.ErrnoException) => CLIENT_GONE.has(err.code ?? '');
