@@ -35,8 +35,8 @@ export async function openDatabase(config: DbConfig = readDbConfig(), options: {
     const db = createDb(config.databaseUrl);
     return { db, url: config.databaseUrl, close: () => db.destroy() };
   }
-  const running = embeddedUrl(config.embeddedPort);
-  if (await answers(running)) {
+  const running = embeddedUrl(config.dataDir, config.embeddedPort);
+  if (running && (await answers(running))) {
     const db = createDb(running);
     return { db, url: running, close: () => db.destroy() };
   }

@@ -19,7 +19,8 @@ export default async function setup(): Promise<() => Promise<void>> {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-test-pg-'));
     fs.chmodSync(dir, 0o777);
     server = await startEmbedded(path.join(dir, 'data'), await freePort(), { quiet: true });
-    adminUrl = server.url;
+    // Test databases are created from a template: that needs the cluster's superuser.
+    adminUrl = server.adminUrl;
   }
   const template = `rehber_template_${process.pid}`;
   const admin = createDb(adminUrl, { max: 1 });
