@@ -3,8 +3,8 @@
  * but the final JSON with --json. The command only calls these hooks.
  */
 import { createElement } from 'react';
-import type { Progress } from '../data/pipeline.js';
-import type { ImportResult } from '../data/types.js';
+import type { Progress } from '../data/import/pipeline.js';
+import type { ImportResult } from '../data/domain/types.js';
 import type { FinishedFile, ImportViewState } from './ui/import-progress.js';
 
 export interface ImportReporter {

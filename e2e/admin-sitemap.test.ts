@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from './browser.js';
 import { signIn, startAdminApp, toastText } from './admin-helpers.js';
-import { insertGeneratedBusinesses, startHeldGeneration } from '../data/sitemap-fixtures.js';
+import { insertGeneratedBusinesses, startHeldGeneration } from '../data/sitemap/sitemap-fixtures.js';
 import type { TestApp } from '../server/test-app.js';
 
 /** A PostgreSQL advisory lock the test holds; a trigger makes the generator wait on it before businesses-2.xml. */

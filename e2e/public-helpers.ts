@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { loadSample } from '../data/sample.js';
+import { loadSample } from '../data/samples/sample.js';
 import type { Config } from '../server/config.js';
 import { startTestApp, type TestApp } from '../server/test-app.js';
 

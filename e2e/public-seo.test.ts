@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { excerpt } from '../data/page-meta.js';
+import { excerpt } from '../data/domain/page-meta.js';
 import { pageRoutes } from '../server/routes/pages.js';
 import type { TestApp } from '../server/test-app.js';
 import { someBusiness, startPublicApp } from './public-helpers.js';

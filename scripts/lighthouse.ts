@@ -15,7 +15,7 @@ import pino from 'pino';
 import { createDb, type Db } from '../db/index.js';
 import { startEmbedded } from '../db/embedded.js';
 import { migrateLatest } from '../db/migrate.js';
-import { loadSample } from '../data/sample.js';
+import { loadSample } from '../data/samples/sample.js';
 import { createApp } from '../server/app.js';
 import { testConfig } from '../server/config.js';
 import { freePort } from './free-port.js';

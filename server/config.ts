@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { readDbConfig, type DbConfig } from '../db/config.js';
-import { UPLOAD_MAX_BYTES } from '../data/constants.js';
-import { publicBaseUrl } from '../data/base-url.js';
+import { UPLOAD_MAX_BYTES } from '../data/domain/constants.js';
+import { publicBaseUrl } from '../data/domain/base-url.js';
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -27,7 +27,7 @@ export interface Config {
   publicBaseUrl: string;
   sessionSecret: string;
   uploadDir: string;
-  /** Uploads larger than this answer 413 (default UPLOAD_MAX_BYTES of data/constants.ts). */
+  /** Uploads larger than this answer 413 (default UPLOAD_MAX_BYTES of data/domain/constants.ts). */
   uploadMaxBytes: number;
   ads: { client?: string; slots: { detail?: string; notFound?: string; banner?: string } };
   logLevel: string;

@@ -1,6 +1,6 @@
 /**
  * Uploaded import files: where they are and who may import them (CONTRACT §5); what the admin
- * page needs to know of one first is data/upload-summary.ts, run in a worker. The client only ever sees an opaque token, bound to the uploader's
+ * page needs to know of one first is data/import/upload-summary.ts, run in a worker. The client only ever sees an opaque token, bound to the uploader's
  * session and resolvable by any server process (the table lives in PostgreSQL).
  */
 import { randomBytes } from 'node:crypto';

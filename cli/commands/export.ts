@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { openDatabase } from '../../db/index.js';
-import { exportBusinesses, exportFileName } from '../../data/export.js';
-import { EXPORT_FORMATS, type ExportFormat } from '../../data/constants.js';
-import { publicBaseUrl } from '../../data/base-url.js';
+import { exportBusinesses, exportFileName } from '../../data/export/export.js';
+import { EXPORT_FORMATS, type ExportFormat } from '../../data/domain/constants.js';
+import { publicBaseUrl } from '../../data/domain/base-url.js';
 import { UsageError } from '../exit.js';
 
 export interface ExportCliOptions {

@@ -4,8 +4,8 @@ import iconv from 'iconv-lite';
 import { z } from 'zod';
 import { openDatabase } from '../../db/index.js';
 import { migrateLatest } from '../../db/migrate.js';
-import { importFileInWorker } from '../../data/import-worker.js';
-import type { ImportResult } from '../../data/types.js';
+import { importFileInWorker } from '../../data/import/import-worker.js';
+import type { ImportResult } from '../../data/domain/types.js';
 import { EXIT, UsageError } from '../exit.js';
 import { createImportReporter } from '../reporter.js';
 

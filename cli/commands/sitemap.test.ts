@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../db/test-db.js';
-import { insertGeneratedBusinesses, startHeldGeneration } from '../../data/sitemap-fixtures.js';
+import { insertGeneratedBusinesses, startHeldGeneration } from '../../data/sitemap/sitemap-fixtures.js';
 import { resolveBaseUrl } from './sitemap.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -1,6 +1,6 @@
 import { Box, Static, Text } from 'ink';
-import type { Progress } from '../../data/pipeline.js';
-import type { ImportResult } from '../../data/types.js';
+import type { Progress } from '../../data/import/pipeline.js';
+import type { ImportResult } from '../../data/domain/types.js';
 
 export interface FinishedFile {
   file: string;

@@ -1,5 +1,5 @@
 import { Box, Static, Text } from 'ink';
-import type { GeneratedFile, SitemapProgress } from '../../data/sitemap.js';
+import type { GeneratedFile, SitemapProgress } from '../../data/sitemap/sitemap.js';
 
 export interface SitemapProgressState {
   progress: SitemapProgress;

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
-import { slugifyText } from '../slug.js';
+import { slugifyText } from '../domain/slug.js';
 import { CATEGORIES, COUNTRIES, FIXED_NAMES, type SampleCountry } from './places.js';
 
 export const SAMPLE_COLUMNS = [

@@ -3,8 +3,8 @@ import { createTestDb, type TestDb } from '../../db/test-db.js';
 import { getBusinessBySlug, listBusinessesIn, searchBusinesses } from '../../db/queries/businesses.js';
 import { getCityBySlug } from '../../db/queries/cities.js';
 import { countAllBusinesses, getStats } from '../../db/queries/stats.js';
-import { openLoader } from '../load.js';
-import { biz, countDrift } from '../load.fixtures.js';
+import { openLoader } from './load.js';
+import { biz, countDrift } from './load.fixtures.js';
 import { setBusinessesActive } from './visibility.js';
 
 describe('hiding and showing businesses', () => {

@@ -4,7 +4,7 @@
  * never counts from a half-moved state.
  */
 import type { Db } from '../../db/index.js';
-import { APPLY_DELTAS, IMPORT_LOCK_SQL, refs } from '../load-sql.js';
+import { APPLY_DELTAS, IMPORT_LOCK_SQL, refs } from './load-sql.js';
 
 /** Sets is_active on the given businesses; returns how many changed (those already so are left alone). */
 export async function setBusinessesActive(db: Db, ids: number[], active: boolean): Promise<number> {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AdminBusiness, AdminBusinessList, CountryStat } from '../../data/types.js';
+import type { AdminBusiness, AdminBusinessList, CountryStat } from '../../data/domain/types.js';
 import type { Db } from '../index.js';
 import { containsPattern } from './like.js';
 import { countAllBusinesses } from './stats.js';

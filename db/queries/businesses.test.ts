@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../test-db.js';
-import { loadSample } from '../../data/sample.js';
+import { loadSample } from '../../data/samples/sample.js';
 import { setBusinessesActive } from '../../data/store/visibility.js';
 import { listBusinessesIn } from './businesses.js';
 import { getStats } from './stats.js';

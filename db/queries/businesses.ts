@@ -1,15 +1,15 @@
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
-import type { Business, Page } from '../../data/types.js';
-import { VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from '../../data/business-columns.js';
-import { FEATURED_LIMIT, PUBLIC_PAGE_SIZE, RECENT_LIMIT } from '../../data/constants.js';
-import { slugifyText } from '../../data/slug.js';
+import type { Business, Page } from '../../data/domain/types.js';
+import { VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from '../../data/domain/business-columns.js';
+import { FEATURED_LIMIT, PUBLIC_PAGE_SIZE, RECENT_LIMIT } from '../../data/domain/constants.js';
+import { slugifyText } from '../../data/domain/slug.js';
 import { containsPattern, escapeLike } from './like.js';
 import { pageOf, type PageRequest } from './paging.js';
 
 /**
  * A businesses row joined with its category and city names, as BUSINESS_SELECT reads it: the
- * imported value columns of data/business-columns.ts plus these.
+ * imported value columns of data/domain/business-columns.ts plus these.
  */
 export interface BusinessRow {
   id: number | string;

@@ -10,9 +10,9 @@ import { pipeline } from 'node:stream/promises';
 import { to as copyTo } from 'pg-copy-streams';
 import type pg from 'pg';
 import { createDb } from '../../db/index.js';
-import { exportBusinesses } from '../../data/export.js';
-import { importFile } from '../../data/import.js';
-import type { ExportFormat } from '../../data/constants.js';
+import { exportBusinesses } from '../../data/export/export.js';
+import { importFile } from '../../data/import/import.js';
+import type { ExportFormat } from '../../data/domain/constants.js';
 import type { BenchContext } from './context.js';
 import { writeGeneratedCsv } from './generate.js';
 

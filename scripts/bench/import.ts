@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import { from as copyFrom } from 'pg-copy-streams';
 import type pg from 'pg';
 import { createDb } from '../../db/index.js';
-import { importFileInWorker } from '../../data/import-worker.js';
+import { importFileInWorker } from '../../data/import/import-worker.js';
 import type { BenchContext } from './context.js';
 import { CSV_HEADER, generatedLine, writeGeneratedCsv } from './generate.js';
 

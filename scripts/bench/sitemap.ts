@@ -15,8 +15,8 @@ import type pg from 'pg';
 import { createDb } from '../../db/index.js';
 import { migrateLatest } from '../../db/migrate.js';
 import { withDatabase } from '../../db/test-db.js';
-import { generateSitemaps } from '../../data/sitemap.js';
-import { insertGeneratedBusinesses } from '../../data/sitemap-fixtures.js';
+import { generateSitemaps } from '../../data/sitemap/sitemap.js';
+import { insertGeneratedBusinesses } from '../../data/sitemap/sitemap-fixtures.js';
 import type { BenchContext } from './context.js';
 
 const SELF = import.meta.url;

@@ -3,14 +3,14 @@ import type { AppDeps } from '../deps.js';
 import { notFound } from '../errors.js';
 import { oneString, pageParams } from './params.js';
 import { newRouter } from './router.js';
-import { PUBLIC_PAGE_SIZE } from '../../data/constants.js';
+import { PUBLIC_PAGE_SIZE } from '../../data/domain/constants.js';
 import { getBusinessBySlug, listBusinessesIn, listFeatured, listRecent, searchBusinesses } from '../../db/queries/businesses.js';
 import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/cities.js';
 import { getCategoryBySlug, listCategories } from '../../db/queries/categories.js';
 import { getCountryBySlug, listCountries } from '../../db/queries/countries.js';
 import { databaseAnswers, getStats } from '../../db/queries/stats.js';
 
-/** The public read API: the map at the bottom of data/types.ts, plus /healthz. */
+/** The public read API: the map at the bottom of data/domain/types.ts, plus /healthz. */
 export function publicRoutes({ db }: AppDeps): Router {
   const router = newRouter();
 

@@ -2,10 +2,10 @@ import { gunzipSync } from 'node:zlib';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-app.js';
-import { loadSample } from '../../data/sample.js';
-import { generateSitemaps } from '../../data/sitemap.js';
-import { extractLocs } from '../../data/sitemap-validate.js';
-import { startHeldGeneration } from '../../data/sitemap-fixtures.js';
+import { loadSample } from '../../data/samples/sample.js';
+import { generateSitemaps } from '../../data/sitemap/sitemap.js';
+import { extractLocs } from '../../data/sitemap/sitemap-validate.js';
+import { startHeldGeneration } from '../../data/sitemap/sitemap-fixtures.js';
 
 /** A raw GET (fetch would undo the gzip and hide the encoding). */
 function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {

@@ -4,8 +4,8 @@ import type { AppDeps } from '../deps.js';
 import { notFound } from '../errors.js';
 import { newRouter } from './router.js';
 import { getServedFile } from '../../db/queries/sitemaps.js';
-import { INDEX_NAME } from '../../data/sitemap-xml.js';
-import { robotsTxt } from '../../data/sitemap-robots.js';
+import { INDEX_NAME } from '../../data/sitemap/sitemap-xml.js';
+import { robotsTxt } from '../../data/sitemap/sitemap-robots.js';
 
 const FILE_NAME = /^[a-z]+-\d+\.xml$/;
 

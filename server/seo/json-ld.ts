@@ -2,9 +2,9 @@
  * schema.org LocalBusiness for a business page. No aggregateRating: Google's review-snippet rules
  * exclude ratings collected on other sites, and ours come from imported files (issue 4).
  */
-import { safeHttpUrl } from '../../data/safe-url.js';
-import type { Business, BusinessHours } from '../../data/types.js';
-import { DAYS, DAY_LABELS } from '../../data/working-hours.js';
+import { safeHttpUrl } from '../../data/domain/safe-url.js';
+import type { Business, BusinessHours } from '../../data/domain/types.js';
+import { DAYS, DAY_LABELS } from '../../data/domain/working-hours.js';
 
 /** '8AM' → '08:00', '9:30 pm' → '21:30', '17:00' → '17:00'; null when it is not a time. */
 export function toIsoTime(text: string | undefined): string | null {

@@ -7,9 +7,9 @@ import { getBusinessBySlug } from '../../db/queries/businesses.js';
 import { getCategoryBySlug } from '../../db/queries/categories.js';
 import { getCityBySlug } from '../../db/queries/cities.js';
 import { getCountryBySlug } from '../../db/queries/countries.js';
-import { businessMeta, categoryMeta, cityMeta, countryMeta, STATIC_META, type PageMeta } from '../../data/page-meta.js';
-import { matchPage } from '../../data/paths.js';
-import { safeHttpUrl } from '../../data/safe-url.js';
+import { businessMeta, categoryMeta, cityMeta, countryMeta, STATIC_META, type PageMeta } from '../../data/domain/page-meta.js';
+import { matchPage } from '../../data/domain/paths.js';
+import { safeHttpUrl } from '../../data/domain/safe-url.js';
 import { renderHead } from './head.js';
 import { businessJsonLd } from './json-ld.js';
 

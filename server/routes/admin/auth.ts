@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
-import type { AdminCheck } from '../../../data/types.js';
-import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ADDRESS, LOGIN_WINDOW_MS } from '../../../data/constants.js';
+import type { AdminCheck } from '../../../data/domain/types.js';
+import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ADDRESS, LOGIN_WINDOW_MS } from '../../../data/domain/constants.js';
 import { badRequest, tooManyRequests, unauthorized } from '../../errors.js';
 import { verifyUser } from '../../../db/queries/users.js';
 import { clearLoginAttempts, countLoginAttempt } from '../../../db/queries/login-attempts.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-app.js';
 import { upsertUser } from '../../../db/queries/users.js';
 import { seedBusinesses } from '../../../db/queries/admin-businesses.fixtures.js';
-import { EXPORT_COLUMNS } from '../../../data/export.js';
+import { EXPORT_COLUMNS } from '../../../data/export/export.js';
 
 const PASSWORD = 'a long enough test password';
 

@@ -5,8 +5,8 @@ import { badRequest } from '../../errors.js';
 import { adminRouter } from './router.js';
 import { oneString, pageParams } from '../params.js';
 import { countryStats, listAdminBusinesses } from '../../../db/queries/admin-businesses.js';
-import { EXPORT_CONTENT_TYPES, exportBusinesses, exportFileName } from '../../../data/export.js';
-import { ADMIN_PAGE_SIZE, EXPORT_FORMATS, type ExportFormat } from '../../../data/constants.js';
+import { EXPORT_CONTENT_TYPES, exportBusinesses, exportFileName } from '../../../data/export/export.js';
+import { ADMIN_PAGE_SIZE, EXPORT_FORMATS, type ExportFormat } from '../../../data/domain/constants.js';
 
 /** The admin's business list, country distribution and export (SPEC §7), behind the admin guard. */
 export function businessAdminRoutes(deps: AppDeps): Router {

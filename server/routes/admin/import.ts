@@ -10,9 +10,9 @@ import { sessionOf } from '../../middleware/session.js';
 import { adminRouter } from './router.js';
 import { idParam } from '../params.js';
 import { claimUpload, saveUpload, sweepOrphanFiles, sweepUploads } from '../../uploads.js';
-import { importFileInWorker, summariseUploadInWorker } from '../../../data/import-worker.js';
-import type { ImportOutcome } from '../../../data/import.js';
-import type { ImportResult, UploadResponse } from '../../../data/types.js';
+import { importFileInWorker, summariseUploadInWorker } from '../../../data/import/import-worker.js';
+import type { ImportOutcome } from '../../../data/import/import.js';
+import type { ImportResult, UploadResponse } from '../../../data/domain/types.js';
 import { getImport, listRecentImports } from '../../../db/queries/imports.js';
 
 /** Recent imports listed on the dashboard. */

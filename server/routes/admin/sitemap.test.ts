@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-app.js';
 import { upsertUser } from '../../../db/queries/users.js';
-import { loadSample } from '../../../data/sample.js';
-import { startHeldGeneration } from '../../../data/sitemap-fixtures.js';
+import { loadSample } from '../../../data/samples/sample.js';
+import { startHeldGeneration } from '../../../data/sitemap/sitemap-fixtures.js';
 
 describe('sitemap admin API', () => {
   let app: TestApp;

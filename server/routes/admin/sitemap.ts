@@ -1,9 +1,9 @@
 import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
 import { adminRouter } from './router.js';
-import { generateSitemaps } from '../../../data/sitemap.js';
-import { getSitemapFiles, getSitemapProgress, getSitemapStats } from '../../../data/sitemap-status.js';
-import { validateSitemaps } from '../../../data/sitemap-validate.js';
+import { generateSitemaps } from '../../../data/sitemap/sitemap.js';
+import { getSitemapFiles, getSitemapProgress, getSitemapStats } from '../../../data/sitemap/sitemap-status.js';
+import { validateSitemaps } from '../../../data/sitemap/sitemap-validate.js';
 
 /**
  * Sitemap management (SPEC §7), behind the admin guard. Generate answers when the new set is

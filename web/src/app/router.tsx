@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { ADMIN_PAGES, slugRoute, STATIC_PAGES } from '@data/paths';
+import { ADMIN_PAGES, slugRoute, STATIC_PAGES } from '@data/domain/paths';
 import { PublicLayout } from './routes/public-layout';
 import { HomeRoute } from './routes/home';
 import { BusinessDetailRoute } from './routes/business-detail';

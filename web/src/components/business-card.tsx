@@ -1,6 +1,6 @@
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { Business } from '@data/types';
+import type { Business } from '@data/domain/types';
 import { paths } from '@/config/paths';
 import { BusinessPhoto } from './business-photo';
 import { Stars } from './stars';

@@ -1,7 +1,7 @@
 import { MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { telHref } from '@data/safe-url';
-import type { Business } from '@data/types';
+import { telHref } from '@data/domain/safe-url';
+import type { Business } from '@data/domain/types';
 import { paths } from '@/config/paths';
 import { BusinessPhoto } from './business-photo';
 import { Stars } from './stars';

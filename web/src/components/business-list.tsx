@@ -1,4 +1,4 @@
-import type { Business, Page } from '@data/types';
+import type { Business, Page } from '@data/domain/types';
 import { BusinessListItem } from './business-list-item';
 import { EmptyMessage, ErrorMessage } from './page-message';
 import { Pager } from './pager';

@@ -1,6 +1,6 @@
 import { Store } from 'lucide-react';
 import { useState } from 'react';
-import { safeHttpUrl } from '@data/safe-url';
+import { safeHttpUrl } from '@data/domain/safe-url';
 
 /**
  * The business photo, or a neutral placeholder when there is none, it is not http(s), or it fails

@@ -1,6 +1,6 @@
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { City } from '@data/types';
+import type { City } from '@data/domain/types';
 import { paths } from '@/config/paths';
 
 export function CityCard({ city, countLabel = (n: number) => `${n.toLocaleString('en-US')} businesses` }: { city: City; countLabel?: (n: number) => string }) {

@@ -1,4 +1,4 @@
-import type { Pagination } from '@data/types';
+import type { Pagination } from '@data/domain/types';
 
 /** Previous / Next for a paged list; Previous disabled on page 1, Next on the last page. */
 export function Pager({ pagination, onPage }: { pagination: Pagination; onPage: (page: number) => void }) {

@@ -1,4 +1,4 @@
-import { STARS } from '@data/constants';
+import { STARS } from '@data/domain/constants';
 
 const ROW = '★'.repeat(STARS);
 

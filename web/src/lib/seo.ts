@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { PageMeta } from '@data/page-meta';
+import type { PageMeta } from '@data/domain/page-meta';
 
 // The server's crawler head (JSON-LD, og:image, og:type) describes the page first loaded only.
 const firstPath = typeof window === 'undefined' ? '' : window.location.pathname;
@@ -30,7 +30,7 @@ function setCanonical(href: string) {
 
 /**
  * Title, description, canonical and Open Graph tags of the page, client-side, matching what the
- * server puts in the crawler head (same data/page-meta.ts). A plain title is enough for list pages.
+ * server puts in the crawler head (same data/domain/page-meta.ts). A plain title is enough for list pages.
  */
 export function useDocumentHead(meta: PageMeta | { title: string; description?: string; path?: string } | null) {
   const title = meta?.title;

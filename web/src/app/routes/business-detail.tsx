@@ -1,6 +1,6 @@
 import { Info, Tag } from 'lucide-react';
 import { useParams } from 'react-router-dom';
-import { businessMeta } from '@data/page-meta';
+import { businessMeta } from '@data/domain/page-meta';
 import { NotFoundMessage } from '@/components/page-message';
 import { useBusiness } from '@/features/businesses/api/get-business';
 import { BusinessHero } from '@/features/businesses/components/business-hero';

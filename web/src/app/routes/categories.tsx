@@ -4,7 +4,7 @@ import { EmptyMessage, ErrorMessage } from '@/components/page-message';
 import { SkeletonCards } from '@/components/skeleton';
 import { paths } from '@/config/paths';
 import { useCategories } from '@/features/categories/api/get-categories';
-import { STATIC_META } from '@data/page-meta';
+import { STATIC_META } from '@data/domain/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 
 const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';

@@ -5,7 +5,7 @@ import { LoadingStatus, Skeleton } from '@/components/skeleton';
 import { useCategory } from '@/features/categories/api/get-category';
 import { useCategoryBusinesses } from '@/features/categories/api/get-category-businesses';
 import { usePageParam } from '@/lib/page-param';
-import { categoryMeta } from '@data/page-meta';
+import { categoryMeta } from '@data/domain/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 
 const LIST_SKELETONS = 6;

@@ -1,10 +1,10 @@
-import { SKELETONS } from '@data/constants';
+import { SKELETONS } from '@data/domain/constants';
 import { CityCard } from '@/components/city-card';
 import { EmptyMessage, ErrorMessage } from '@/components/page-message';
 import { SkeletonCards } from '@/components/skeleton';
 import { useCities } from '@/features/cities/api/get-cities';
 import { groupByCountry } from '@/features/cities/group-by-country';
-import { STATIC_META } from '@data/page-meta';
+import { STATIC_META } from '@data/domain/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 
 const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';

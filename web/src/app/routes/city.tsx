@@ -1,7 +1,7 @@
 import { Building2, MapPin } from 'lucide-react';
 import { useParams } from 'react-router-dom';
-import { SKELETONS } from '@data/constants';
-import { cityMeta } from '@data/page-meta';
+import { SKELETONS } from '@data/domain/constants';
+import { cityMeta } from '@data/domain/page-meta';
 import { BusinessList } from '@/components/business-list';
 import { NotFoundMessage } from '@/components/page-message';
 import { LoadingStatus, Skeleton } from '@/components/skeleton';

@@ -3,7 +3,7 @@ import { CityCard } from '@/components/city-card';
 import { EmptyMessage, NotFoundMessage } from '@/components/page-message';
 import { SkeletonCards } from '@/components/skeleton';
 import { useCountry } from '@/features/countries/api/get-country';
-import { countryMeta } from '@data/page-meta';
+import { countryMeta } from '@data/domain/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 
 export function CountryRoute() {

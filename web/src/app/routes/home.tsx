@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { FALLBACK_BUSINESS_COUNT } from '@data/constants';
+import { FALLBACK_BUSINESS_COUNT } from '@data/domain/constants';
 import { BusinessCard } from '@/components/business-card';
 import { CityCard } from '@/components/city-card';
 import { EmptyMessage, ErrorMessage } from '@/components/page-message';
@@ -12,7 +12,7 @@ import { useRecentBusinesses } from '@/features/businesses/api/get-recent';
 import { usePopularCities } from '@/features/cities/api/get-popular-cities';
 import { useStats } from '@/features/stats/api/get-stats';
 import { StatTiles } from '@/features/stats/components/stat-tiles';
-import { STATIC_META } from '@data/page-meta';
+import { STATIC_META } from '@data/domain/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 
 const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-4';

@@ -1,11 +1,11 @@
 import { useSearchParams } from 'react-router-dom';
-import { PUBLIC_PAGE_SIZE } from '@data/constants';
+import { PUBLIC_PAGE_SIZE } from '@data/domain/constants';
 import { BusinessList } from '@/components/business-list';
 import { SearchBlock } from '@/components/search-block';
 import { paths } from '@/config/paths';
 import { useSearchBusinesses } from '@/features/search/api/search-businesses';
 import { usePageParam } from '@/lib/page-param';
-import { STATIC_META } from '@data/page-meta';
+import { STATIC_META } from '@data/domain/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 
 /** /search?q=&location=&page=: the URL is the state, so results can be shared and the back button works. */

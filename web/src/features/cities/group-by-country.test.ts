@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { City } from '@data/types';
+import type { City } from '@data/domain/types';
 import { groupByCountry, NO_COUNTRY } from './group-by-country';
 
 const city = (name: string, country: string, businessCount: number): City => ({ id: Math.random(), name, state: null, country, businessCount, slug: name.toLowerCase(), createdAt: '' });

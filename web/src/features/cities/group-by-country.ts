@@ -1,4 +1,4 @@
-import type { City } from '@data/types';
+import type { City } from '@data/domain/types';
 
 export const NO_COUNTRY = 'Diğer';
 

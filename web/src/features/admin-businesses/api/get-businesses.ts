@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminBusinessList } from '@data/types';
-import { ADMIN_PAGE_SIZE } from '@data/constants';
+import type { AdminBusinessList } from '@data/domain/types';
+import { ADMIN_PAGE_SIZE } from '@data/domain/constants';
 import { apiGet, query } from '@/lib/api';
 
 export interface BusinessesParams {

@@ -1,4 +1,4 @@
-import type { AdminBusiness } from '@data/types';
+import type { AdminBusiness } from '@data/domain/types';
 
 const dash = (v: string | null | undefined) => (v ? v : '-');
 

@@ -1,4 +1,4 @@
-import type { Pagination } from '@data/types';
+import type { Pagination } from '@data/domain/types';
 
 /**
  * 'Showing X to Y of Z businesses' with Previous (off on page 1) and Next (off on the last page).

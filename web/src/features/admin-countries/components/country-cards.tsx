@@ -1,5 +1,5 @@
 import { Globe2, Trophy } from 'lucide-react';
-import { SKELETONS } from '@data/constants';
+import { SKELETONS } from '@data/domain/constants';
 import { useAdminCountries } from '../api/get-countries';
 import { StatCard, kebab } from '@/components/stat-card';
 

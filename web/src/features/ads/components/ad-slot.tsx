@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { AD_SLOT_HEIGHT, AD_SLOT_WIDTH } from '@data/constants';
+import { AD_SLOT_HEIGHT, AD_SLOT_WIDTH } from '@data/domain/constants';
 import { adsConfig, loadAdScript, type AdSlotName } from '../ads-config';
 
 const SIZES: Record<AdSlotName, { width: number; height: number }> = {

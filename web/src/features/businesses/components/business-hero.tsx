@@ -1,10 +1,10 @@
-import type { Business } from '@data/types';
+import type { Business } from '@data/domain/types';
 import { BusinessPhoto } from '@/components/business-photo';
 import { Stars } from '@/components/stars';
 import { VerifiedBadge } from '@/components/verified-badge';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { STARS } from '@data/constants';
+import { STARS } from '@data/domain/constants';
 
 const badge = 'inline-flex items-center rounded-full px-3 py-1 text-xs font-medium';
 

@@ -1,6 +1,6 @@
 import { ExternalLink, Globe, Mail, MapPin, Phone } from 'lucide-react';
-import { directionsUrl, mailtoHref, safeHttpUrl, telHref } from '@data/safe-url';
-import type { Business } from '@data/types';
+import { directionsUrl, mailtoHref, safeHttpUrl, telHref } from '@data/domain/safe-url';
+import type { Business } from '@data/domain/types';
 import { SectionCard } from './section-card';
 
 const link = 'text-blue-700 hover:underline break-all';

@@ -1,5 +1,5 @@
 import { Calendar, Clock } from 'lucide-react';
-import type { BusinessHours } from '@data/types';
+import type { BusinessHours } from '@data/domain/types';
 import { weeklySchedule, workingHoursDisplay } from '@/lib/working-hours';
 import { SectionCard } from './section-card';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Business, Page } from '@data/types';
+import type { Business, Page } from '@data/domain/types';
 import { apiGet, query } from '@/lib/api';
 
 export const getCategoryBusinesses = (slug: string, page: number) =>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ImportResult } from '@data/types';
+import type { ImportResult } from '@data/domain/types';
 import { apiSend } from '@/lib/api';
 
 export const importCsv = (csvData: string) => apiSend<ImportResult>('POST', '/api/admin/import', { csvData });

@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
-import type { ImportResult } from '@data/types';
+import type { ImportResult } from '@data/domain/types';
 
 /** The results card: success or 'completed with issues', counts, and a scrollable errors list. */
 export function ImportResultCard({ result }: { result: ImportResult }) {

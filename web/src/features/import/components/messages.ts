@@ -1,5 +1,5 @@
 /** The import screen's strings of SPEC §8, in one place. */
-import type { ImportResult } from '@data/types';
+import type { ImportResult } from '@data/domain/types';
 
 export const EXPECTED_COLUMNS = [
   'name', 'category', 'phone', 'full_address', 'postal_code', 'country', 'rating', 'reviews', 'photo', 'working_hours', 'about', 'place_id', 'location_link',

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ImportResult, UploadResponse } from '@data/types';
-import { IMPORT_START_DELAY_MS } from '@data/constants';
+import type { ImportResult, UploadResponse } from '@data/domain/types';
+import { IMPORT_START_DELAY_MS } from '@data/domain/constants';
 import { toast } from '@/components/ui/toast';
 import { UploadError, useUploadExcel } from '../api/upload-excel';
 import { useImportExcelStream } from '../api/import-excel-stream';

@@ -1,6 +1,6 @@
 import { CheckCircle2, ExternalLink, FileX, HelpCircle, Loader2, XCircle } from 'lucide-react';
-import type { SitemapFile } from '@data/types';
-import { SKELETONS } from '@data/constants';
+import type { SitemapFile } from '@data/domain/types';
+import { SKELETONS } from '@data/domain/constants';
 import { messages } from './messages';
 
 /** SPEC §4: ready green, generating blue spinning, error red, anything else 'Unknown'. */

@@ -1,6 +1,6 @@
 import { Building2, FolderTree, Globe2, MapPin } from 'lucide-react';
-import type { SitemapStats } from '@data/types';
-import { SITEMAP_MAX_URLS } from '@data/constants';
+import type { SitemapStats } from '@data/domain/types';
+import { SITEMAP_MAX_URLS } from '@data/domain/constants';
 import { filesText } from './messages';
 
 const filesFor = (n: number) => Math.ceil(n / SITEMAP_MAX_URLS);

@@ -1,5 +1,5 @@
 import { Hammer, Users, Wrench, Briefcase } from 'lucide-react';
-import { CRAFTSMEN_FIGURE } from '@data/constants';
+import { CRAFTSMEN_FIGURE } from '@data/domain/constants';
 
 /** SPEC §2: craftsmen fixed at 150; every other tile is total businesses / 1000, floored. */
 export function StatTiles({ totalBusinesses }: { totalBusinesses: number | undefined }) {

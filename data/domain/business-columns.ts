@@ -1,0 +1,79 @@
+/**
+ * The business columns, declared once. Every imported value of a business is one entry: its
+ * BusinessInput field (also its key in the API's Business), its column in `businesses` and in the
+ * import staging table, its PostgreSQL type and its header in files. The staging DDL, the COPY
+ * encoder and the content hash, the merge SQL, the API mapper and the export are derived from this
+ * table; data/store/business-columns.test.ts fails when a column exists in one place only. Pure: no I/O.
+ */
+import type { Field as FileField } from '../import/columns.js';
+import type { BusinessInput } from '../import/pipeline.js';
+
+export interface ValueColumn {
+  /** The column in the staging table (and in `businesses`, unless `stored` names another). */
+  column: string;
+  /** Its PostgreSQL type in the staging table. */
+  sql: string;
+  /** The file header it is read from and exported to; null when it is derived from another. */
+  field: FileField | null;
+  /**
+   * Set for values staged by name and stored as a reference: the staging column holds the name,
+   * `businesses.<stored>` the id found or created under the import lock.
+   */
+  stored?: 'city_id' | 'category_id';
+}
+
+type ValueKey = Exclude<keyof BusinessInput, 'rowNumber' | 'identityKey'>;
+
+/**
+ * In COPY order. The order is part of the content hash (data/store/load-copy.ts): changing it makes
+ * the next re-import of every file report each row as updated once.
+ */
+export const VALUE_COLUMNS = {
+  name: { column: 'name', sql: 'text NOT NULL', field: 'name' },
+  address: { column: 'address', sql: 'text NOT NULL', field: 'full_address' },
+  postalCode: { column: 'postal_code', sql: 'text', field: 'postal_code' },
+  state: { column: 'state', sql: 'text', field: 'state' },
+  country: { column: 'country', sql: 'text', field: 'country' },
+  phone: { column: 'phone', sql: 'text', field: 'phone' },
+  email: { column: 'email', sql: 'text', field: 'email' },
+  website: { column: 'website', sql: 'text', field: 'website' },
+  rating: { column: 'rating', sql: 'numeric(3,2) NOT NULL', field: 'rating' },
+  reviewCount: { column: 'review_count', sql: 'int NOT NULL', field: 'reviews' },
+  about: { column: 'about', sql: 'text', field: 'about' },
+  description: { column: 'description', sql: 'text', field: 'description' },
+  workingHours: { column: 'working_hours', sql: 'text', field: 'working_hours' },
+  businessHours: { column: 'business_hours', sql: 'jsonb NOT NULL', field: null },
+  photo: { column: 'photo', sql: 'text', field: 'photo' },
+  locationLink: { column: 'location_link', sql: 'text', field: 'location_link' },
+  placeId: { column: 'place_id', sql: 'text', field: 'place_id' },
+  services: { column: 'services', sql: 'text[] NOT NULL', field: 'services' },
+  latitude: { column: 'latitude', sql: 'double precision', field: 'latitude' },
+  longitude: { column: 'longitude', sql: 'double precision', field: 'longitude' },
+  isVerified: { column: 'is_verified', sql: 'boolean NOT NULL', field: 'is_verified' },
+  city: { column: 'city_name', sql: 'text', field: 'city', stored: 'city_id' },
+  category: { column: 'category_name', sql: 'text', field: 'category', stored: 'category_id' },
+} as const satisfies Record<ValueKey, ValueColumn>;
+
+export type ValueColumnKey = keyof typeof VALUE_COLUMNS;
+export const VALUE_KEYS = Object.keys(VALUE_COLUMNS) as ValueColumnKey[];
+
+/** The staging table's value columns, in COPY order. */
+export const STAGED_VALUE_COLUMNS: string[] = VALUE_KEYS.map((k) => VALUE_COLUMNS[k].column);
+
+/**
+ * The `businesses` columns an import writes, staged under the same name (city and category are
+ * written as the ids the staging rows carry), plus the content hash.
+ */
+export const WRITTEN_COLUMNS: string[] = [
+  ...VALUE_KEYS.map((k): string => {
+    const c: ValueColumn = VALUE_COLUMNS[k];
+    return c.stored ?? c.column;
+  }),
+  'content_hash',
+];
+
+/**
+ * The `businesses` columns that are not imported values: identity, slug, visibility, the search
+ * document and timestamps. With WRITTEN_COLUMNS they are every column of the table (tested).
+ */
+export const OTHER_COLUMNS = ['id', 'slug', 'identity_key', 'is_active', 'images', 'search_vector', 'created_at', 'updated_at'] as const;

@@ -1,0 +1,38 @@
+/**
+ * What an export contains (CONTRACT §5): the import columns of SPEC §5, then the optional ones the
+ * import also reads, then the public page URLs (which the import ignores as unknown columns).
+ */
+import { FIELDS } from '../import/columns.js';
+import { slugifyText } from '../domain/slug.js';
+import type { ExportFormat } from '../domain/constants.js';
+
+export const EXPORT_COLUMNS = [...FIELDS, 'detail_url', 'city_url'] as const;
+
+export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
+export type ExportRecord = Record<ExportColumn, string | number | null>;
+
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
+
+/** `businesses-<country slug or all>-<YYYY-MM-DD>.<ext>`, the same from the browser and the CLI. */
+export function exportFileName(country: string | undefined, format: ExportFormat, date = new Date()): string {
+  const which = (country && slugifyText(country)) || 'all';
+  return `businesses-${which}-${date.toISOString().slice(0, 10)}.${format}`;
+}
+
+const TRIGGER = /^[=+\-@\t\r]/;
+// Made only of digits, spaces and + - ( ) . , / : a phone number or a signed number. Such a value
+// cannot name a function, a reference or a DDE target, so as a formula it is harmless arithmetic
+// at worst; leaving it alone keeps '+90 212 555 12 34' and '-33.86' exactly as they are.
+const INERT = /^[\d\s+\-().,/]*$/;
+
+/**
+ * Formula-injection neutralising (CONTRACT §8, OWASP "CSV injection"): a text cell that starts
+ * with = + - @, tab or CR gets a leading apostrophe, unless it is inert (see INERT). The import
+ * reads the apostrophe back off before those characters, so the round trip is exact.
+ */
+export function neutralise(value: string): string {
+  return TRIGGER.test(value) && !INERT.test(value) ? `'${value}` : value;
+}

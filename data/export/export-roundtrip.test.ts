@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { importFile } from '../import/import.js';
+import { exportBusinesses } from './export.js';
+import type { ExportFormat } from '../domain/constants.js';
+
+// Written the way a spreadsheet user would: international phones, negative coordinates, accents,
+// quotes and line breaks, services, verified flags, empty cells, a business without a place id.
+const SOURCE = [
+  'name,category,phone,full_address,postal_code,country,rating,reviews,photo,working_hours,about,place_id,location_link,email,website,services,is_verified,latitude,longitude',
+  'Şişli Çiçekçi,Florist,+90 212 555 12 34,"Halaskargazi Cd. 5, 34371 Şişli/İstanbul, Türkiye",34371,Türkiye,4.75,"1,200",https://img.example/a.jpg,"Monday: 9AM-6PM, Tuesday: Closed","Çiçekler, ""taze"" her gün\nİkinci satır",ChIJabc123xyz,https://maps.example/?q=1,INFO@CICEK.EXAMPLE,https://cicek.example,"Teslimat; Buket",yes,41.06,28.98',
+  'Harbour Cafe,Cafe,+61 2 9250 7111,"1 Macquarie St, Sydney NSW 2000, Australia",2000,Australia,4.1,87,,,,ChIJsyd0000001,,,,,,-33.8568,151.2153',
+  '@home Decor,=Interiors,,"-5 Side St, Austin, TX 78701, United States",,,2,1,,,,,,,,,,,',
+  'Boston Plumbing,Plumber,(617) 555-0100,"12 Main St, Boston, MA 02108, United States",,,3,0,,,,,,,,,false,,',
+].join('\n');
+
+let t: TestDb;
+let dir: string;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-roundtrip-'));
+  fs.writeFileSync(path.join(dir, 'source.csv'), SOURCE);
+  const first = await importFile(t.db, path.join(dir, 'source.csv'), { source: 'cli' });
+  expect(first).toMatchObject({ imported: 4, updated: 0, skipped: 0, errors: [] });
+});
+afterAll(async () => {
+  await t.drop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function exportTo(format: ExportFormat): Promise<string> {
+  const file = path.join(dir, `export.${format}`);
+  const { rows } = await exportBusinesses(t.db, { format, baseUrl: 'https://rehber.example' }, fs.createWriteStream(file));
+  expect(rows).toBe(4);
+  return file;
+}
+
+describe('export → import round trip', () => {
+
+  for (const format of ['csv', 'xlsx'] as const) {
+    it(`imports an exported ${format.toUpperCase()} file back without changing anything (all rows skipped)`, async () => {
+      const before = await t.db('businesses').orderBy('id').select('*');
+      const result = await importFile(t.db, await exportTo(format), { source: 'cli' });
+      expect(result).toMatchObject({ imported: 0, updated: 0, skipped: 4, errors: [] });
+      const after = await t.db('businesses').orderBy('id').select('*');
+      expect(after).toEqual(before);
+    });
+  }
+});

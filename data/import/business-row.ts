@@ -1,0 +1,173 @@
+/**
+ * One sheet row → a validated BusinessInput, or 'Row N: reason' (CONTRACT §4). Pure: no I/O, so the
+ * loader can call it on every row of a million-row file and tests can call it on one.
+ *
+ * Country: from the country column, else from the address; when neither gives one but a city is
+ * known, DEFAULT_COUNTRY (SPEC: a city's country defaults to 'United States'), so a business and
+ * its city never disagree. With no city either, country stays null rather than invented.
+ */
+import { createHash } from 'node:crypto';
+import { parseAddress, normaliseCountry } from '../places/address.js';
+import type { ColumnMap, Field } from './columns.js';
+import { DEFAULT_COUNTRY } from '../domain/constants.js';
+import type { BusinessInput, RowOutcome, SheetRow } from './pipeline.js';
+import { parseWorkingHours } from '../domain/working-hours.js';
+
+/** Longest accepted cell per field, in characters; a longer one rejects the row. */
+export const FIELD_MAX_LENGTH = 2000;
+// Fields that end up in a btree (place_id, postal_code, country, city, state, category) are kept
+// short: PostgreSQL refuses an index entry over ~2,700 bytes, which would fail a whole batch.
+export const FIELD_MAX_LENGTHS: Partial<Record<Field, number>> = {
+  name: 300,
+  full_address: 500,
+  place_id: 255,
+  postal_code: 32,
+  country: 100,
+  city: 200,
+  state: 200,
+  category: 200,
+  about: 20_000,
+  description: 20_000,
+  working_hours: 5000,
+  services: 5000,
+};
+export const MAX_RATING = 5;
+
+const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 'evet', 'verified', 'x', '✓', 'doğru', 'dogru']);
+
+class RowError extends Error {}
+
+/** NFKC, lowercase, trimmed, inner whitespace collapsed: how names and addresses are compared. */
+export function normaliseKeyText(text: string): string {
+  return text.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
+}
+
+/** CONTRACT §4 identity: 'p:' + place id, else 'n:' + normalised name + '|' + normalised address. */
+export function identityKey(name: string, address: string, placeId: string | null | undefined): string {
+  const id = placeId?.trim();
+  if (id) return `p:${id}`;
+  const key = `n:${normaliseKeyText(name)}|${normaliseKeyText(address)}`;
+  // A 300-character name and 500-character address in 4-byte letters would pass the unique
+  // index's entry limit; such rare keys are stored as their digest instead.
+  return Buffer.byteLength(key) > IDENTITY_KEY_MAX_BYTES ? `h:${createHash('sha256').update(key).digest('hex')}` : key;
+}
+
+export const IDENTITY_KEY_MAX_BYTES = 1000;
+
+/** '4,5' → 4.5; empty → 0; outside 0..5 or not a number → RowError. Two decimals. */
+export function parseRating(text: string | null): number {
+  if (text === null) return 0;
+  if (!/^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/.test(text)) throw new RowError(`rating "${text}" is not a number`);
+  const value = Number(text.replace(',', '.'));
+  if (value < 0 || value > MAX_RATING) throw new RowError(`rating ${value} is not between 0 and ${MAX_RATING}`);
+  return Math.round(value * 100) / 100;
+}
+
+/** '1,234' '1.234' '1 234' → 1234; empty → 0; negative or not a whole number → RowError. */
+export function parseReviews(text: string | null): number {
+  if (text === null) return 0;
+  const grouped = /^\d{1,3}([,.\s\u00a0\u202f'’])\d{3}(\1\d{3})*$/.test(text);
+  // '1234.0' is what a spreadsheet number can look like: a whole number all the same.
+  const plain = /^\d+(\.0+)?$/.test(text);
+  if (/^-\s*\d/.test(text)) throw new RowError(`reviews ${text} is negative`);
+  if (!grouped && !plain) throw new RowError(`reviews "${text}" is not a whole number`);
+  const value = grouped ? Number(text.replace(/\D/g, '')) : Number(text);
+  if (!Number.isSafeInteger(value) || value > 2_147_483_647) throw new RowError(`reviews ${text} is too large`);
+  return value;
+}
+
+function parseCoordinate(text: string | null, limit: number): number | null {
+  if (text === null || !/^[+-]?\d+([.,]\d+)?$/.test(text)) return null;
+  const value = Number(text.replace(',', '.'));
+  return Math.abs(value) <= limit ? value : null;
+}
+
+/** Split on ',', ';' or '|', trimmed, first spelling kept, duplicates (any case) dropped. */
+export function parseServices(text: string | null): string[] {
+  if (text === null) return [];
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const part of text.split(/[,;|]/)) {
+    const service = part.trim().replace(/\s+/g, ' ');
+    const key = service.toLocaleLowerCase();
+    if (service === '' || seen.has(key)) continue;
+    seen.add(key);
+    out.push(service);
+  }
+  return out;
+}
+
+export function normaliseRow(columns: ColumnMap, row: SheetRow): RowOutcome {
+  if (row.error !== undefined) return { ok: false, error: row.error };
+  try {
+    return { ok: true, value: buildInput(columns, row) };
+  } catch (error) {
+    if (error instanceof RowError) return { ok: false, error: `Row ${row.rowNumber}: ${error.message}` };
+    throw error;
+  }
+}
+
+function buildInput(columns: ColumnMap, row: SheetRow): BusinessInput {
+  // Check every length first: a 100,000-character cell is refused before any regex runs on it.
+  const cell = (field: Field): string | null => {
+    const index = columns[field];
+    if (index === undefined) return null;
+    const raw = row.cells[index];
+    if (raw === undefined || raw === null) return null;
+    // PostgreSQL text cannot hold NUL; a stray one in a legacy file must not fail a whole batch.
+    let text = raw.replace(/\0/g, '').trim();
+    // Our export guards cells against formula injection with a leading apostrophe before
+    // = + - @ tab CR (data/export.ts); reading it off here makes an export import back unchanged.
+    if (/^'[=+\-@\t\r]/.test(text)) text = text.slice(1);
+    if (text === '') return null;
+    const max = FIELD_MAX_LENGTHS[field] ?? FIELD_MAX_LENGTH;
+    if (text.length > max) throw new RowError(`${field} is longer than ${max} characters`);
+    return text;
+  };
+  const values = {} as Record<Field, string | null>;
+  for (const field of Object.keys(columns) as Field[]) values[field] = cell(field);
+  const get = (field: Field) => values[field] ?? null;
+
+  const name = get('name');
+  if (name === null) throw new RowError('name is empty');
+  const address = get('full_address');
+  if (address === null) throw new RowError('full_address is empty');
+
+  const rating = parseRating(get('rating'));
+  const reviewCount = parseReviews(get('reviews'));
+  const parsed = parseAddress(address);
+  const city = get('city') ?? parsed.city;
+  const columnCountry = get('country');
+  const country = columnCountry !== null ? normaliseCountry(columnCountry) : (parsed.country ?? (city ? DEFAULT_COUNTRY : null));
+  const placeId = get('place_id');
+  const workingHours = get('working_hours');
+  const verified = get('is_verified');
+
+  return {
+    rowNumber: row.rowNumber,
+    identityKey: identityKey(name, address, placeId),
+    name,
+    address,
+    postalCode: get('postal_code') ?? parsed.postalCode,
+    city,
+    state: get('state') ?? parsed.state,
+    country,
+    category: get('category'),
+    phone: get('phone'),
+    email: get('email')?.toLowerCase() ?? null,
+    website: get('website'),
+    rating,
+    reviewCount,
+    about: get('about'),
+    description: get('description'),
+    workingHours,
+    businessHours: parseWorkingHours(workingHours),
+    photo: get('photo'),
+    placeId,
+    locationLink: get('location_link'),
+    services: parseServices(get('services')),
+    latitude: parseCoordinate(get('latitude'), 90),
+    longitude: parseCoordinate(get('longitude'), 180),
+    isVerified: verified !== null && TRUE_WORDS.has(verified.toLowerCase()),
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * Runs importFile in a worker thread, so a million-row import from the web never blocks the
+ * server's event loop (CONTRACT §4). The worker builds its own small knex pool from the database
+ * URL; progress comes back as messages. This module is both the launcher and the worker's entry.
+ * The CLI uses it too: the main thread stays free to draw progress, and the heap limit keeps the
+ * peak memory flat whatever the file's size.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { isMainThread, type MessagePort, parentPort, Worker, workerData } from 'node:worker_threads';
+import { createDb } from '../../db/index.js';
+import { InputError } from '../domain/errors.js';
+import { importFile, type ImportOptions, type ImportOutcome } from './import.js';
+import type { Progress } from './pipeline.js';
+import { summariseUpload, type UploadSummary } from './upload-summary.js';
+
+type WorkerOptions = Omit<ImportOptions, 'onProgress'>;
+
+/**
+ * The worker's old-generation heap limit. An import keeps ~50 MB alive (two batches); without a
+ * limit V8 lets garbage pile up to several hundred MB before a full collection. Batches are also
+ * capped in bytes (import.ts), so this is ample for any file.
+ */
+export const WORKER_HEAP_MB = 160;
+
+type Job =
+  | { kind: 'rehber-import'; dbUrl: string; filePath: string; options: WorkerOptions }
+  | { kind: 'rehber-summary'; filePath: string };
+
+type Message =
+  | { type: 'progress'; progress: Progress }
+  | { type: 'done'; result: ImportOutcome | UploadSummary }
+  | { type: 'error'; message: string; status?: number };
+
+/** Imports `filePath` in a worker thread; InputErrors keep their status across the thread boundary. */
+export function importFileInWorker(
+  dbUrl: string,
+  filePath: string,
+  options: WorkerOptions,
+  onProgress?: (p: Progress) => void,
+): Promise<ImportOutcome> {
+  return runInWorker({ kind: 'rehber-import', dbUrl, filePath, options }, onProgress) as Promise<ImportOutcome>;
+}
+
+/** Summarises an uploaded file (format, headers, rows) in a worker thread: no file is parsed on the event loop. */
+export function summariseUploadInWorker(filePath: string): Promise<UploadSummary> {
+  return runInWorker({ kind: 'rehber-summary', filePath }) as Promise<UploadSummary>;
+}
+
+function runInWorker(job: Job, onProgress?: (p: Progress) => void): Promise<ImportOutcome | UploadSummary> {
+  const worker = spawnSelf(job);
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    worker.on('message', (m: Message) => {
+      if (m.type === 'progress') onProgress?.(m.progress);
+      else if (m.type === 'done') {
+        settled = true;
+        resolve(m.result);
+      } else {
+        settled = true;
+        reject(m.status ? new InputError(m.message, m.status) : new Error(m.message));
+      }
+    });
+    worker.on('error', (err) => {
+      settled = true;
+      reject(err);
+    });
+    worker.on('exit', (code) => {
+      if (!settled) reject(new Error(`The import worker stopped unexpectedly (exit code ${code})`));
+    });
+  });
+}
+
+/**
+ * From the built JavaScript the worker loads this file directly; from TypeScript sources (tests,
+ * tsx) it first registers tsx's loader, which a worker does not inherit in Node 20.
+ */
+function spawnSelf(job: Job): Worker {
+  const self = import.meta.url;
+  const resourceLimits = { maxOldGenerationSizeMb: WORKER_HEAP_MB };
+  if (!self.endsWith('.ts')) return new Worker(new URL(self), { workerData: job, resourceLimits });
+  const tsx = createRequire(self).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs');
+  const boot = `import(${JSON.stringify(pathToFileURL(tsx).href)}).then((m) => { m.register(); return import(${JSON.stringify(self)}); })`;
+  return new Worker(boot, { eval: true, workerData: job, resourceLimits });
+}
+
+async function runJob(job: Job): Promise<void> {
+  const port = parentPort!;
+  try {
+    const result = job.kind === 'rehber-summary' ? await summariseUpload(job.filePath) : await runImport(job, port);
+    port.postMessage({ type: 'done', result } satisfies Message);
+  } catch (err) {
+    const status = err instanceof InputError ? err.status : undefined;
+    port.postMessage({ type: 'error', message: err instanceof Error ? err.message : String(err), status } satisfies Message);
+  }
+}
+
+async function runImport(job: Extract<Job, { kind: 'rehber-import' }>, port: MessagePort): Promise<ImportOutcome> {
+  const db = createDb(job.dbUrl, { max: 4 });
+  try {
+    return await importFile(db, job.filePath, {
+      ...job.options,
+      onProgress: (progress) => port.postMessage({ type: 'progress', progress } satisfies Message),
+    });
+  } finally {
+    await db.destroy();
+  }
+}
+
+const kind = (workerData as Job | undefined)?.kind;
+if (!isMainThread && (kind === 'rehber-import' || kind === 'rehber-summary')) {
+  await runJob(workerData as Job);
+}

@@ -1,0 +1,163 @@
+/**
+ * One import, start to finish: read rows (any format), map the headers, validate each row, load
+ * the good ones in batches, record the run in `imports` and emit Progress as it goes. The CLI,
+ * the admin API (through import-worker.ts) and the sample loader all come through here.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Db } from '../../db/index.js';
+import { failImport, finishImport, startImport, updateImportProgress, type ImportCounts } from '../../db/queries/imports.js';
+import { normaliseRow } from './business-row.js';
+import { mapHeaders } from './columns.js';
+import { BATCH_SIZE, openLoader, type Loader } from '../store/load.js';
+import type { BusinessInput, ImportMode, Progress, RowSource } from './pipeline.js';
+import { openRows } from './read-rows.js';
+import type { ImportRecord, ImportResult } from '../domain/types.js';
+
+/** How many 'Row N: reason' strings a result carries; every rejected row is still counted. */
+export const RESULT_ERROR_LIMIT = 1000;
+/** A batch is also cut at this many bytes of cell text, so wide rows cannot blow up memory. */
+export const BATCH_MAX_CHARS = 8 * 1024 * 1024;
+/** Progress events at most this often (the CLI redraws on each). */
+export const PROGRESS_INTERVAL_MS = 100;
+
+export interface ImportOptions {
+  mode?: ImportMode;
+  encoding?: string;
+  source: ImportRecord['source'];
+  username?: string | null;
+  /** The name recorded in `imports`; defaults to the file's base name. */
+  fileName?: string;
+  onProgress?: (p: Progress) => void;
+  batchSize?: number;
+  /** Allow the loader's index drop-and-rebuild on an empty table (default true). */
+  bulk?: boolean;
+}
+
+export type ImportOutcome = ImportResult & { importId: number; rowsRead: number };
+
+export async function importFile(db: Db, filePath: string, options: ImportOptions): Promise<ImportOutcome> {
+  const mode = options.mode ?? 'upsert';
+  const batchSize = options.batchSize ?? BATCH_SIZE;
+  const run = await startImport(db, {
+    fileName: options.fileName ?? path.basename(filePath),
+    source: options.source,
+    username: options.username,
+    mode,
+  });
+  const importId = run.id;
+  const started = Date.now();
+  const counts: ImportCounts = { rowsRead: 0, imported: 0, updated: 0, skipped: 0 };
+  const errors: string[] = [];
+  let rejected = 0;
+  let source: RowSource | undefined;
+  let loader: Loader | undefined;
+  let lastEmit = 0;
+  let pending: Promise<void> = Promise.resolve();
+
+  const emit = (done: boolean) => {
+    if (!options.onProgress) return;
+    const now = Date.now();
+    if (!done && now - lastEmit < PROGRESS_INTERVAL_MS) return;
+    lastEmit = now;
+    const elapsedMs = now - started;
+    options.onProgress({
+      ...counts,
+      bytesRead: source ? source.bytesRead() : 0,
+      bytesTotal: source ? source.bytesTotal : 0,
+      elapsedMs,
+      rate: elapsedMs > 0 ? Math.round((counts.rowsRead * 1000) / elapsedMs) : 0,
+      done,
+    });
+  };
+
+  try {
+    source = await openRows(filePath, { encoding: options.encoding });
+    // A file without the required columns is refused here, before any row is written.
+    const columns = mapHeaders(source.headers);
+    const activeLoader = (loader = await openLoader(db, { mode, bulk: options.bulk }));
+
+    // One batch loads while the next is read, validated and encoded: the two cores both work.
+    let failure: unknown;
+    const flush = (rows: BusinessInput[]) =>
+      activeLoader
+        .load(rows, async (c, trx) => {
+          // Recorded in the batch's own transaction: the record never counts an uncommitted row.
+          await updateImportProgress(trx, importId, add(counts, c));
+        })
+        .then((c) => {
+          Object.assign(counts, add(counts, c));
+          emit(false);
+        });
+
+    let batch: BusinessInput[] = [];
+    let batchChars = 0;
+    for await (const row of source.rows) {
+      counts.rowsRead++;
+      for (const cell of row.cells) batchChars += cell.length;
+      const outcome = normaliseRow(columns, row);
+      if (outcome.ok) {
+        batch.push(outcome.value);
+      } else {
+        counts.skipped++;
+        rejected++;
+        if (errors.length < RESULT_ERROR_LIMIT) errors.push(outcome.error);
+      }
+      if (batch.length >= batchSize || batchChars >= BATCH_MAX_CHARS) {
+        batchChars = 0;
+        const rows = batch;
+        batch = [];
+        // Handed over at once: the loader encodes it while the previous batch is still writing.
+        const queued = flush(rows).catch((err) => {
+          failure = err;
+        });
+        await pending;
+        pending = queued;
+        if (failure) throw failure;
+      }
+      emit(false);
+    }
+    await pending;
+    if (failure) throw failure;
+    if (batch.length) await flush(batch);
+    loader = undefined;
+    await activeLoader.close();
+
+    if (rejected > errors.length) errors.push(`… and ${rejected - errors.length} more rows rejected`);
+    await finishImport(db, importId, counts, errors);
+    emit(true);
+    return { success: rejected === 0, ...pick(counts), errors, importId, rowsRead: counts.rowsRead };
+  } catch (err) {
+    await pending; // never rejects: flush failures are caught into `failure`
+    await failImport(db, importId, err instanceof Error ? err.message : String(err), counts, errors).catch(() => {});
+    throw err;
+  } finally {
+    await source?.close();
+    await loader?.close().catch(() => {});
+    await run.release().catch(() => {});
+  }
+}
+
+/**
+ * POST /api/admin/import: CSV text from the browser, in insert mode (existing businesses are
+ * never changed). Written to a temp file so it takes exactly the same path as every other import.
+ */
+export async function importCsvText(db: Db, csvData: string, options: Omit<ImportOptions, 'mode'> & { mode?: ImportMode }): Promise<ImportOutcome> {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'rehber-csv-'));
+  const file = path.join(dir, 'import.csv');
+  try {
+    await fs.promises.writeFile(file, csvData, 'utf8');
+    return await importFile(db, file, { mode: 'insert', fileName: 'pasted.csv', ...options });
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
+
+const add = (a: ImportCounts, c: { imported: number; updated: number; skipped: number }): ImportCounts => ({
+  rowsRead: a.rowsRead,
+  imported: a.imported + c.imported,
+  updated: a.updated + c.updated,
+  skipped: a.skipped + c.skipped,
+});
+const pick = (c: ImportCounts) => ({ imported: c.imported, updated: c.updated, skipped: c.skipped });

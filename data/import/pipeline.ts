@@ -1,0 +1,85 @@
+/**
+ * The contracts between the parts of the import pipeline: readers yield SheetRows, business-row
+ * turns them into BusinessInputs (or a "Row N: reason"), the loader writes batches of them.
+ */
+import type { BusinessHours } from '../domain/types.js';
+
+export type FileFormat = 'csv' | 'xlsx' | 'xls';
+
+/** One data row as read from the file: cells in header order, as text. */
+export interface SheetRow {
+  /** The spreadsheet row number: the header is row 1, the first data row is row 2. */
+  rowNumber: number;
+  cells: string[];
+  /**
+   * Set when the reader itself rejected the row ('Row N: unbalanced quotes', 'Row N: expected 13
+   * cells, found 15'); cells are then empty. normaliseRow turns it into a failed RowOutcome, so a
+   * caller that sends every row through normaliseRow needs nothing else.
+   */
+  error?: string;
+}
+
+export interface RowSource {
+  format: FileFormat;
+  /** The header cells as written in the file. */
+  headers: string[];
+  rows: AsyncIterable<SheetRow>;
+  /** File size in bytes, and how many have been consumed so far (for percent and ETA). */
+  bytesTotal: number;
+  bytesRead(): number;
+  /** Releases the file early (when the caller stops iterating). Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface ReadOptions {
+  /** Overrides CSV encoding detection (CONTRACT §4 `--encoding`), e.g. 'windows-1254'. */
+  encoding?: string;
+}
+
+/** A validated, normalised business row, ready for the loader. */
+export interface BusinessInput {
+  rowNumber: number;
+  /** 'p:' + place id, or 'n:' + normalised name + '|' + normalised address (CONTRACT §4 identity). */
+  identityKey: string;
+  name: string;
+  address: string;
+  postalCode: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  category: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  rating: number;
+  reviewCount: number;
+  about: string | null;
+  description: string | null;
+  workingHours: string | null;
+  businessHours: BusinessHours;
+  photo: string | null;
+  placeId: string | null;
+  locationLink: string | null;
+  services: string[];
+  latitude: number | null;
+  longitude: number | null;
+  isVerified: boolean;
+}
+
+export type RowOutcome = { ok: true; value: BusinessInput } | { ok: false; error: string };
+
+export type ImportMode = 'upsert' | 'insert';
+
+/** Emitted by the pipeline as it goes; the CLI draws it, the server exposes it to the admin page. */
+export interface Progress {
+  rowsRead: number;
+  imported: number;
+  updated: number;
+  skipped: number;
+  bytesRead: number;
+  bytesTotal: number;
+  elapsedMs: number;
+  /** Rows per second so far. */
+  rate: number;
+  done: boolean;
+}

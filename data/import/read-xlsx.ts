@@ -1,0 +1,170 @@
+/**
+ * XLSX rows through exceljs's streaming WorkbookReader (constant memory, CONTRACT §4), from the
+ * first worksheet whose header row carries the required columns. First the zip's own directory is
+ * checked (a bomb that admits its size is refused without inflating a byte), then every entry is
+ * inflated once and counted (a bomb that lies, or a damaged entry, is refused before exceljs,
+ * which hangs on damaged data, ever sees it).
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { cellText } from './cell-text.js';
+import { hasRequiredHeaders } from './columns.js';
+import { EMPTY_FILE_MESSAGE } from './detect-format.js';
+import { InputError } from '../domain/errors.js';
+import type { RowSource, SheetRow } from './pipeline.js';
+import { DAMAGED_MESSAGE, readZipDirectory, verifyZip, type ZipEntry } from './zip-directory.js';
+
+export interface XlsxLimits {
+  /** Largest total unpacked size accepted. */
+  maxUnpackedBytes: number;
+  /** Largest unpacked/packed ratio accepted for an entry bigger than ratioFloorBytes. */
+  maxRatio: number;
+  ratioFloorBytes: number;
+}
+
+export const XLSX_LIMITS: XlsxLimits = {
+  maxUnpackedBytes: 2 * 1024 ** 3,
+  // Sheet XML of real data packs 5–30:1; 200:1 on a big entry is filler made to explode.
+  maxRatio: 200,
+  ratioFloorBytes: 64 * 1024 ** 2,
+};
+
+const MB = 1024 * 1024;
+
+/** Refuses, with 413, a zip whose directory promises more than the limits allow. */
+const tooBig = (limits: XlsxLimits) =>
+  new InputError(`The spreadsheet unpacks to more than ${Math.round(limits.maxUnpackedBytes / MB)} MB`, 413);
+
+export function checkUnpackedSize(entries: ZipEntry[], limits: XlsxLimits = XLSX_LIMITS): void {
+  const total = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
+  if (total > limits.maxUnpackedBytes) throw tooBig(limits);
+  for (const entry of entries) {
+    const ratio = entry.uncompressedSize / Math.max(1, entry.compressedSize);
+    if (entry.uncompressedSize > limits.ratioFloorBytes && ratio > limits.maxRatio) {
+      throw new InputError(`The spreadsheet is compressed ${Math.round(ratio)}:1, too much to be real data (a zip bomb?)`, 413);
+    }
+  }
+}
+
+type RowValues = ExcelJS.CellValue[];
+
+function rowCells(values: RowValues, width: number): string[] {
+  // exceljs rows are 1-based sparse arrays: index 0 is unused, missing cells are holes.
+  const cells = new Array<string>(width);
+  for (let i = 0; i < width; i++) cells[i] = cellText(values[i + 1]);
+  return cells;
+}
+
+const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
+
+function translate(error: unknown): unknown {
+  if (error instanceof InputError) return error;
+  return new InputError(DAMAGED_MESSAGE, 400);
+}
+
+export async function openXlsx(filePath: string, limits: XlsxLimits = XLSX_LIMITS): Promise<RowSource> {
+  const { size } = await stat(filePath);
+  if (size === 0) throw new InputError(EMPTY_FILE_MESSAGE, 400);
+  const entries = await readZipDirectory(filePath);
+  if (!entries.some((entry) => entry.name === 'xl/workbook.xml')) {
+    throw new InputError('Unsupported file: a ZIP archive that is not an XLSX workbook; only CSV, XLSX and XLS files can be imported', 415);
+  }
+  checkUnpackedSize(entries, limits);
+  await verifyZip(filePath, entries, limits.maxUnpackedBytes, () => tooBig(limits));
+
+  const file = createReadStream(filePath);
+  // Without a listener a read error would be an unhandled 'error' event and end the process;
+  // exceljs sees the stream stop and its iterator throws instead.
+  file.on('error', () => {});
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  (reader as unknown as NodeJS.EventEmitter).on('error', () => {});
+  const sheets = reader[Symbol.asyncIterator]();
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    file.destroy();
+    await sheets.return?.(undefined).catch(() => undefined);
+  };
+
+  try {
+    let firstHeaders: string[] | null = null;
+    for (;;) {
+      const sheet = await sheets.next();
+      if (sheet.done) break;
+      const rows = (sheet.value as AsyncIterable<ExcelJS.Row>)[Symbol.asyncIterator]();
+      // The header is the sheet's first row with any text.
+      let header: { number: number; cells: string[] } | null = null;
+      for (;;) {
+        const row = await rows.next();
+        if (row.done) break;
+        const values = row.value.values as RowValues;
+        const cells = rowCells(values, Math.max(0, values.length - 1));
+        if (!isBlank(cells)) {
+          header = { number: row.value.number, cells };
+          break;
+        }
+      }
+      if (header === null) continue;
+      firstHeaders ??= header.cells;
+      if (!hasRequiredHeaders(header.cells)) {
+        // Drain this sheet: the streaming reader reaches the next one only through it.
+        for (let row = await rows.next(); !row.done; row = await rows.next());
+        continue;
+      }
+      return source(header, rows, size, file, close);
+    }
+    if (firstHeaders === null) throw new InputError(EMPTY_FILE_MESSAGE, 400);
+    // No sheet has the required columns: hand back the first sheet's headers so the caller's
+    // mapHeaders names what is missing.
+    await close();
+    return { format: 'xlsx', headers: firstHeaders, rows: (async function* () {})(), bytesTotal: size, bytesRead: () => size, close };
+  } catch (error) {
+    await close();
+    throw translate(error);
+  }
+}
+
+function source(
+  header: { number: number; cells: string[] },
+  rows: AsyncIterator<ExcelJS.Row>,
+  size: number,
+  file: ReturnType<typeof createReadStream>,
+  close: () => Promise<void>,
+): RowSource {
+  const headers = header.cells;
+  const offset = header.number - 1;
+  async function* iterate(): AsyncGenerator<SheetRow> {
+    try {
+      for (;;) {
+        let next: IteratorResult<ExcelJS.Row>;
+        try {
+          next = await rows.next();
+        } catch (error) {
+          throw translate(error);
+        }
+        if (next.done) return;
+        const cells = rowCells(next.value.values as RowValues, headers.length);
+        if (isBlank(cells)) continue;
+        yield { rowNumber: next.value.number - offset, cells };
+      }
+    } finally {
+      await close();
+    }
+  }
+  return {
+    format: 'xlsx',
+    headers,
+    rows: iterate(),
+    bytesTotal: size,
+    bytesRead: () => Math.min(size, file.bytesRead),
+    close,
+  };
+}

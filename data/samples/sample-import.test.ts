@@ -1,0 +1,17 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { importFile } from '../import/import.js';
+import { SAMPLE_FILE } from './sample.js';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(() => t.drop());
+
+it('imports every row of the bundled sample, and skips them all the second time', async () => {
+  const first = await importFile(t.db, SAMPLE_FILE, { source: 'sample' });
+  expect(first).toMatchObject({ success: true, imported: 2000, updated: 0, skipped: 0, errors: [] });
+  const again = await importFile(t.db, SAMPLE_FILE, { source: 'sample' });
+  expect(again).toMatchObject({ success: true, imported: 0, updated: 0, skipped: 2000 });
+});

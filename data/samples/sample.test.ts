@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'csv-stringify/sync';
+import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { loadSample, SAMPLE_FILE } from './sample.js';
+import { generateSample, SAMPLE_COLUMNS } from './generate.js';
+
+describe('the bundled sample directory', () => {
+  let t: TestDb;
+  let imported: number;
+  beforeAll(async () => {
+    t = await createTestDb();
+    ({ imported } = await loadSample(t.db));
+  });
+  afterAll(() => t.drop());
+
+  it('is the committed output of the seeded generator', () => {
+    const committed = fs.readFileSync(SAMPLE_FILE, 'utf8');
+    expect(committed).toBe(stringify(generateSample(), { header: true, columns: [...SAMPLE_COLUMNS] }));
+  });
+
+  it('loads about 2,000 businesses across 15+ countries, 80+ cities and 20+ categories', async () => {
+    expect(imported).toBe(2000);
+    const count = async (sql: string) => Number((await t.db.raw(sql)).rows[0].n);
+    expect(await count('SELECT count(*) AS n FROM businesses')).toBe(2000);
+    expect(await count('SELECT count(*) AS n FROM countries')).toBeGreaterThanOrEqual(15);
+    expect(await count('SELECT count(*) AS n FROM cities')).toBeGreaterThanOrEqual(80);
+    expect(await count('SELECT count(*) AS n FROM categories')).toBeGreaterThanOrEqual(20);
+    expect(await count(`SELECT count(*) AS n FROM countries WHERE name IN ('Türkiye', 'United States')`)).toBe(2);
+    expect(await count('SELECT count(*) AS n FROM businesses WHERE place_id IS NULL')).toBeGreaterThan(0);
+    expect(await count(`SELECT count(*) AS n FROM businesses WHERE photo IS NOT NULL`)).toBe(0);
+  });
+
+  it("keeps every city's, category's and country's business count right", async () => {
+    const { rows } = await t.db.raw(`
+      SELECT (SELECT count(*) FROM cities c WHERE business_count <> (SELECT count(*) FROM businesses b WHERE b.city_id = c.id))
+           + (SELECT count(*) FROM categories c WHERE business_count <> (SELECT count(*) FROM businesses b WHERE b.category_id = c.id))
+           + (SELECT count(*) FROM countries c WHERE business_count <> (SELECT count(*) FROM businesses b WHERE b.country = c.name)) AS wrong`);
+    expect(Number(rows[0].wrong)).toBe(0);
+  });
+
+  it('folds Turkish and accented names into slugs with the place-id prefix', async () => {
+    const sisli = await t.db('businesses').where({ name: 'Şişli Çiçekçi' }).first('slug', 'place_id', 'identity_key');
+    expect(sisli.slug).toBe(`sisli-cicekci-${sisli.place_id.slice(0, 7).toLowerCase()}`);
+    expect(sisli.identity_key).toBe(`p:${sisli.place_id}`);
+    const zoe = await t.db('businesses').where({ name: 'Café Zoë' }).first('slug');
+    expect(zoe.slug).toMatch(/^cafe-zoe-/);
+    const bang = await t.db('businesses').where({ name: '!!!' }).first('slug');
+    expect(bang.slug).toMatch(/^business/);
+  });
+
+  it('reads JSON working hours into the weekly schedule and leaves plain text hours alone', async () => {
+    const json = await t.db('businesses').where('working_hours', 'like', '{%').first('business_hours');
+    expect(json.business_hours.sunday).toEqual({ closed: true });
+    expect(json.business_hours.monday.open).toBeTruthy();
+    const plain = await t.db('businesses').whereNot('working_hours', 'like', '{%').first('business_hours');
+    expect(plain.business_hours).toEqual({});
+  });
+
+  it('adds nothing when loaded a second time', async () => {
+    expect(await loadSample(t.db)).toEqual({ imported: 0 });
+    const [{ n }] = await t.db('businesses').count({ n: '*' });
+    expect(Number(n)).toBe(2000);
+  });
+});

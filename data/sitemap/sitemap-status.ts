@@ -1,0 +1,57 @@
+/**
+ * What the admin screen and the CLI read about sitemaps: totals, the served files, progress.
+ * Shapes are those of SPEC §3 (SitemapStats, SitemapFile, progress 0..100).
+ */
+import type { Db } from '../../db/index.js';
+import { countSource, getLatestGeneration, getServedGeneration, listServedFiles } from '../../db/queries/sitemaps.js';
+import type { SitemapFile, SitemapStats } from '../domain/types.js';
+import { INDEX_NAME, formatSize } from './sitemap-xml.js';
+
+/** Totals of what a generation would list now (the same queries the generator counts with). */
+export async function getSitemapStats(db: Db): Promise<SitemapStats> {
+  const [totalBusinesses, totalCategories, totalCities, totalCountries, served] = await Promise.all([
+    countSource(db, 'businesses'),
+    countSource(db, 'categories'),
+    countSource(db, 'cities'),
+    countSource(db, 'countries'),
+    getServedGeneration(db),
+  ]);
+  return {
+    totalBusinesses,
+    totalCategories,
+    totalCities,
+    totalCountries,
+    lastGenerated: served?.finishedAt ? new Date(served.finishedAt).toISOString() : null,
+  };
+}
+
+/** Where this site serves a stored file: a path, so View opens this server's copy whatever the base URL. */
+export function servedPath(name: string): string {
+  return name === INDEX_NAME ? `/${INDEX_NAME}` : `/sitemaps/${name}`;
+}
+
+/** The served set, the index first. Empty before the first generation completes. */
+export async function getSitemapFiles(db: Db): Promise<SitemapFile[]> {
+  const rows = await listServedFiles(db);
+  return rows.map((r) => ({
+    name: r.name,
+    type: r.type,
+    count: r.urlCount,
+    size: formatSize(r.bytes),
+    status: r.status,
+    lastModified: new Date(r.lastModified).toISOString(),
+    url: servedPath(r.name),
+  }));
+}
+
+/**
+ * Progress of the latest generation: URLs written out of URLs counted, held below 100 until the new
+ * set is published; 100 once it is; 0 when it failed or none has run.
+ */
+export async function getSitemapProgress(db: Db): Promise<{ progress: number }> {
+  const g = await getLatestGeneration(db);
+  if (!g) return { progress: 0 };
+  if (g.status === 'ready') return { progress: 100 };
+  if (g.status !== 'generating' || g.workPlanned <= 0) return { progress: 0 };
+  return { progress: Math.min(99, Math.floor((g.workDone * 100) / g.workPlanned)) };
+}

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '../../db/index.js';
+import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { getServedFile } from '../../db/queries/sitemaps.js';
+import { loadSample } from '../samples/sample.js';
+import { SitemapBusyError, generateSitemaps } from './sitemap.js';
+import { insertGeneratedBusinesses, startHeldGeneration } from './sitemap-fixtures.js';
+import { getSitemapFiles, getSitemapProgress, getSitemapStats } from './sitemap-status.js';
+import { validateSitemaps } from './sitemap-validate.js';
+import { extractLocs } from './sitemap-validate.js';
+
+const BASE = 'https://rehber.example';
+
+function names(files: { name: string }[]) {
+  return files.map((f) => f.name);
+}
+
+describe('sitemap generation for the sample directory', () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb();
+    await loadSample(t.db);
+  });
+  afterAll(() => t.drop());
+
+  it('writes one file per type plus the index, every URL absolute, and they validate', async () => {
+    expect((await getSitemapFiles(t.db)).length).toBe(0);
+    expect(await getSitemapProgress(t.db)).toEqual({ progress: 0 });
+    const result = await generateSitemaps(t.db, { baseUrl: `${BASE}/` });
+    expect(names(result.files)).toEqual(['sitemap.xml', 'businesses-1.xml', 'cities-1.xml', 'categories-1.xml', 'countries-1.xml']);
+
+    const stats = await getSitemapStats(t.db);
+    const { n: active } = (await t.db('businesses').where({ is_active: true }).count({ n: '*' }).first()) as { n: number };
+    expect(stats.totalBusinesses).toBe(Number(active));
+    expect(result.files.find((f) => f.type === 'businesses')!.count).toBe(stats.totalBusinesses);
+    expect(result.files.find((f) => f.type === 'cities')!.count).toBe(stats.totalCities);
+    expect(result.files.find((f) => f.type === 'categories')!.count).toBe(stats.totalCategories);
+    expect(result.files.find((f) => f.type === 'countries')!.count).toBe(stats.totalCountries);
+    expect(stats.lastGenerated).not.toBeNull();
+    expect(await getSitemapProgress(t.db)).toEqual({ progress: 100 });
+
+    const businesses = await getServedFile(t.db, 'businesses-1.xml');
+    const locs = extractLocs(businesses!.content);
+    expect(locs.every((l) => l.startsWith(`${BASE}/details/`))).toBe(true);
+    expect(businesses!.content).toMatch(/<lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/lastmod>/);
+    const index = await getServedFile(t.db, 'sitemap.xml');
+    expect(extractLocs(index!.content)).toEqual(result.files.slice(1).map((f) => `${BASE}/sitemaps/${f.name}`));
+
+    const files = await getSitemapFiles(t.db);
+    expect(files[0]).toMatchObject({ name: 'sitemap.xml', type: 'index', status: 'ready', url: '/sitemap.xml', count: 4 });
+    expect(files[1]).toMatchObject({ name: 'businesses-1.xml', status: 'ready', url: '/sitemaps/businesses-1.xml' });
+    expect(files[1].size).toMatch(/^\d+(\.\d)? (B|KB|MB)$/);
+
+    expect(await validateSitemaps(t.db, { baseUrl: BASE })).toEqual({ validFiles: 5, errors: [] });
+    const wrongBase = await validateSitemaps(t.db, { baseUrl: 'https://elsewhere.example' });
+    expect(wrongBase.validFiles).toBe(0);
+    expect(wrongBase.errors.some((e) => e.startsWith('businesses-1.xml: ') && e.includes('outside https://elsewhere.example'))).toBe(true);
+  });
+
+  it('leaves inactive businesses out', async () => {
+    const slug = (await t.db('businesses').orderBy('id').first('slug')).slug as string;
+    await t.db('businesses').where({ slug }).update({ is_active: false });
+    await generateSitemaps(t.db, { baseUrl: BASE });
+    const content = (await getServedFile(t.db, 'businesses-1.xml'))!.content;
+    expect(content).not.toContain(`/details/${slug}<`);
+    await t.db('businesses').where({ slug }).update({ is_active: true });
+  });
+});
+
+describe('sitemap file boundaries', () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb();
+  });
+  afterAll(() => t.drop());
+
+  it('9,000 businesses fill one file; the 9,001st starts a second; the new set replaces the old', async () => {
+    await insertGeneratedBusinesses(t.db, { businesses: 9000, prefix: 'a', cities: 3, categories: 2 });
+    const first = await generateSitemaps(t.db, { baseUrl: BASE });
+    expect(first.files.filter((f) => f.type === 'businesses').map((f) => [f.name, f.count])).toEqual([['businesses-1.xml', 9000]]);
+
+    await insertGeneratedBusinesses(t.db, { businesses: 1, prefix: 'b', cities: 1, categories: 1 });
+    const second = await generateSitemaps(t.db, { baseUrl: BASE });
+    expect(second.files.filter((f) => f.type === 'businesses').map((f) => [f.name, f.count])).toEqual([
+      ['businesses-1.xml', 9000],
+      ['businesses-2.xml', 1],
+    ]);
+    expect(second.files.find((f) => f.type === 'countries')!.count).toBe(2);
+
+    const statuses = await t.db('sitemap_generations').orderBy('id').pluck('status');
+    expect(statuses).toEqual(['replaced', 'ready']);
+    const stored = await t.db('sitemap_files').distinct('generation_id').pluck('generation_id');
+    expect(stored).toEqual([second.generationId]);
+    const v = await validateSitemaps(t.db, { baseUrl: BASE });
+    expect(v).toEqual({ validFiles: second.files.length, errors: [] });
+  });
+});
+
+describe('sitemap generation for more than 20,000 businesses', () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb();
+    await insertGeneratedBusinesses(t.db, { businesses: 20_500, cities: 120, categories: 30 });
+  });
+  afterAll(() => t.drop());
+
+  it('splits businesses into files of 9,000 and reports real progress', async () => {
+    const seen: number[] = [];
+    const result = await generateSitemaps(t.db, {
+      baseUrl: BASE,
+      onProgress: (p) => {
+        if (p.phase === 'writing' && p.file) seen.push(p.done);
+      },
+    });
+    const business = result.files.filter((f) => f.type === 'businesses');
+    expect(business.map((f) => [f.name, f.count])).toEqual([
+      ['businesses-1.xml', 9000],
+      ['businesses-2.xml', 9000],
+      ['businesses-3.xml', 2500],
+    ]);
+    expect(seen.slice(0, 3)).toEqual([9000, 18000, 20500]);
+    expect(result.urls).toBe(20_500 + 120 + 30 + 1);
+    const g = await t.db('sitemap_generations').where({ id: result.generationId }).first();
+    expect([g.work_planned, g.work_done, g.status]).toEqual([result.urls, result.urls, 'ready']);
+    expect(await validateSitemaps(t.db, { baseUrl: BASE })).toEqual({ validFiles: result.files.length, errors: [] });
+  });
+
+  it('keeps the old set served while a new one runs, and refuses a second generation from any connection', async () => {
+    const before = (await getServedFile(t.db, 'sitemap.xml'))!.content;
+    const held = await startHeldGeneration(t.db, 'https://new.example', 'businesses-2.xml');
+    expect((await getServedFile(t.db, 'sitemap.xml'))!.content).toBe(before);
+    expect((await getServedFile(t.db, 'businesses-1.xml'))!.content).toContain(`${BASE}/details/`);
+    const progress = (await getSitemapProgress(t.db)).progress;
+    expect(progress).toBeGreaterThan(0);
+    expect(progress).toBeLessThan(100);
+
+    await expect(generateSitemaps(t.db, { baseUrl: BASE })).rejects.toBeInstanceOf(SitemapBusyError);
+    const other = createDb(t.url, { max: 2 });
+    try {
+      await expect(generateSitemaps(other, { baseUrl: BASE })).rejects.toMatchObject({ status: 409, message: 'A sitemap generation is already running' });
+    } finally {
+      await other.destroy();
+    }
+
+    await held.finish();
+    expect((await getServedFile(t.db, 'sitemap.xml'))!.content).toContain('https://new.example/sitemaps/businesses-1.xml');
+  });
+
+  it('a generation that fails leaves the old set served', async () => {
+    const before = (await getServedFile(t.db, 'sitemap.xml'))!.content;
+    await expect(
+      generateSitemaps(t.db, {
+        baseUrl: BASE,
+        afterFile: () => {
+          throw new Error('disk on fire');
+        },
+      }),
+    ).rejects.toThrow('disk on fire');
+    expect((await getServedFile(t.db, 'sitemap.xml'))!.content).toBe(before);
+    const latest = await t.db('sitemap_generations').orderBy('id', 'desc').first();
+    expect([latest.status, latest.error]).toEqual(['error', 'disk on fire']);
+    expect(await t.db('sitemap_files').where({ generation_id: latest.id }).count({ n: '*' }).first()).toEqual({ n: 0 });
+    expect(await getSitemapProgress(t.db)).toEqual({ progress: 0 });
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * The sitemap generator (CONTRACT §7): streams rows from PostgreSQL through a cursor into the pure
+ * renderers of sitemap-xml.ts, stores each file as it is complete, and publishes the new set in one
+ * transaction when every file is written. The old set is served until then.
+ */
+import type { Db } from '../../db/index.js';
+import {
+  countSource,
+  createGeneration,
+  failAbandonedGenerations,
+  failGeneration,
+  insertFile,
+  publishGeneration,
+  readSource,
+  setWorkPlanned,
+  tryLockGeneration,
+} from '../../db/queries/sitemaps.js';
+import { SITEMAP_MAX_URLS } from '../domain/constants.js';
+import { InputError } from '../domain/errors.js';
+import { INDEX_NAME, SITEMAP_TYPES, fileName, fileUrl, pageUrl, renderIndex, renderUrlset, type SitemapType } from './sitemap-xml.js';
+import { normaliseBaseUrl } from '../domain/base-url.js';
+
+/** A second generation while one runs, in this process or another: 409 on the API, exit 1 in the CLI. */
+export class SitemapBusyError extends InputError {
+  constructor() {
+    super('A sitemap generation is already running', 409);
+    this.name = 'SitemapBusyError';
+  }
+}
+
+export interface GeneratedFile {
+  name: string;
+  type: SitemapType | 'index';
+  count: number;
+  bytes: number;
+}
+
+/** Progress is data (STYLE §7): URLs written out of URLs counted up front. */
+export interface SitemapProgress {
+  phase: 'counting' | 'writing' | 'publishing' | 'done';
+  done: number;
+  planned: number;
+  files: number;
+  /** The file just written, when there is one. */
+  file?: GeneratedFile;
+}
+
+export interface GenerateOptions {
+  baseUrl: string;
+  onProgress?: (p: SitemapProgress) => void;
+  /** Awaited after each file is stored, before the next is read. Tests hold a generation mid-way with it. */
+  afterFile?: (file: GeneratedFile) => Promise<void> | void;
+}
+
+export interface GenerateResult {
+  generationId: number;
+  baseUrl: string;
+  urls: number;
+  /** Every file of the new set, the index first. */
+  files: GeneratedFile[];
+}
+
+export async function generateSitemaps(db: Db, options: GenerateOptions): Promise<GenerateResult> {
+  const baseUrl = normaliseBaseUrl(options.baseUrl);
+  const emit = options.onProgress ?? (() => {});
+  // One connection for the whole run: it holds the advisory lock (released when the transaction
+  // ends, or when the connection dies with its process) and reads every source from one snapshot,
+  // so the counts planned up front match the rows written.
+  const snapshot = await db.transaction({ isolationLevel: 'repeatable read' });
+  try {
+    if (!(await tryLockGeneration(snapshot))) throw new SitemapBusyError();
+    await failAbandonedGenerations(db);
+    const generationId = await createGeneration(db, baseUrl);
+    try {
+      emit({ phase: 'counting', done: 0, planned: 0, files: 0 });
+      const counts = new Map<SitemapType, number>();
+      for (const type of SITEMAP_TYPES) counts.set(type, await countSource(snapshot, type));
+      const planned = [...counts.values()].reduce((a, b) => a + b, 0);
+      await setWorkPlanned(db, generationId, planned);
+
+      const files: GeneratedFile[] = [];
+      let done = 0;
+      emit({ phase: 'writing', done, planned, files: 0 });
+      for (const type of SITEMAP_TYPES) {
+        if (!counts.get(type)) continue;
+        let n = 0;
+        for await (const rows of readSource(snapshot, type, SITEMAP_MAX_URLS)) {
+          const name = fileName(type, ++n);
+          const content = renderUrlset(rows.map((r) => ({ loc: pageUrl(baseUrl, type, r.slug), lastmod: r.lastmod })));
+          const { bytes } = await insertFile(db, { generationId, name, type, urlCount: rows.length, content, work: rows.length });
+          const file: GeneratedFile = { name, type, count: rows.length, bytes };
+          files.push(file);
+          done += rows.length;
+          emit({ phase: 'writing', done, planned, files: files.length, file });
+          await options.afterFile?.(file);
+        }
+      }
+
+      emit({ phase: 'publishing', done, planned, files: files.length });
+      const now = new Date();
+      const index = renderIndex(files.map((f) => ({ loc: fileUrl(baseUrl, f.name), lastmod: now })));
+      const { bytes } = await insertFile(db, { generationId, name: INDEX_NAME, type: 'index', urlCount: files.length, content: index, work: 0 });
+      const indexFile: GeneratedFile = { name: INDEX_NAME, type: 'index', count: files.length, bytes };
+      await publishGeneration(db, generationId);
+      emit({ phase: 'done', done, planned, files: files.length + 1 });
+      return { generationId, baseUrl, urls: done, files: [indexFile, ...files] };
+    } catch (err) {
+      await failGeneration(db, generationId, err instanceof Error ? err.message : String(err)).catch(() => {});
+      throw err;
+    }
+  } finally {
+    await snapshot.rollback().catch(() => {});
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Turning BusinessInputs into PostgreSQL COPY text-format lines, and the content hash that lets a
+ * re-import tell unchanged rows apart without rewriting them.
+ */
+import { createHash } from 'node:crypto';
+import { businessSlug, PLACE_ID_PREFIX_LENGTH, slugifyText } from '../domain/slug.js';
+import type { BusinessInput } from '../import/pipeline.js';
+import { STAGED_VALUE_COLUMNS, VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from '../domain/business-columns.js';
+
+/** Longest slug we store: a btree entry must stay well under PostgreSQL's ~2.7 kB limit. */
+export const MAX_SLUG_LENGTH = 120;
+
+/** The slug a new business asks for before clashes are resolved, capped for the index. */
+export function baseSlug(b: Pick<BusinessInput, 'name' | 'placeId'>): string {
+  const slug = businessSlug(b.name, b.placeId);
+  if (slug.length <= MAX_SLUG_LENGTH) return slug;
+  const prefix = b.placeId ? slugifyText(b.placeId.slice(0, PLACE_ID_PREFIX_LENGTH)) : '';
+  const suffix = prefix ? `-${prefix}` : '';
+  const head = (slugifyText(b.name) || 'business').slice(0, MAX_SLUG_LENGTH - suffix.length).replace(/-+$/, '');
+  return head + suffix;
+}
+
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '' };
+const NEEDS_ESCAPE = /[\\\t\n\r\0]/;
+
+/** One value in COPY text format: \N for null, backslash escapes for the separators. */
+export function copyValue(v: string | number | boolean | null): string {
+  if (v === null) return '\\N';
+  const s = typeof v === 'string' ? v : String(v);
+  return NEEDS_ESCAPE.test(s) ? s.replace(/[\\\t\n\r\0]/g, (c) => ESCAPES[c]) : s;
+}
+
+/** A text[] literal: every element quoted, quotes and backslashes escaped. */
+export function arrayLiteral(items: string[]): string {
+  return `{${items.map((s) => `"${s.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+}
+
+export const STAGING_COLUMNS = ['ord', 'identity_key', 'content_hash', 'base_slug', 'category_id', 'city_id', ...STAGED_VALUE_COLUMNS];
+
+export const STAGING_DDL = `
+  CREATE TEMP TABLE import_staging (
+    ord int NOT NULL, identity_key text NOT NULL, content_hash text NOT NULL, base_slug text NOT NULL,
+    category_id int, city_id int,
+    ${VALUE_KEYS.map((k) => `${VALUE_COLUMNS[k].column} ${VALUE_COLUMNS[k].sql}`).join(', ')}
+  ) ON COMMIT DROP`;
+
+/** A value as COPY text wants it: JSON for the hours, an array literal for the services. */
+function staged(b: BusinessInput, key: ValueColumnKey): string | number | boolean | null {
+  if (key === 'businessHours') return JSON.stringify(b.businessHours ?? {});
+  if (key === 'services') return arrayLiteral(b.services ?? []);
+  return b[key];
+}
+
+/** A row's COPY text, minus its position and the ids only known under the import lock. */
+export interface EncodedRow {
+  /** identity_key and content_hash, tab-separated (base_slug is only worked out for rows written). */
+  head: string;
+  /** Every imported value, COPY-escaped and tab-separated. */
+  body: string;
+  /** The content hash (also in head). */
+  hash: string;
+}
+
+/**
+ * Encodes the row once. content_hash is the md5 of that encoding of the normalised imported
+ * values (city and category by name, never by id), so one definition serves every path and a
+ * re-import can tell unchanged rows apart without rewriting them.
+ */
+export function encodeRow(b: BusinessInput): EncodedRow {
+  const body = VALUE_KEYS.map((k) => copyValue(staged(b, k))).join('\t');
+  const hash = createHash('md5').update(body).digest('hex');
+  return { head: `${copyValue(b.identityKey)}\t${hash}`, body, hash };
+}
+
+export function stagingLine(ord: number, row: EncodedRow, slug: string, categoryId: number | null, cityId: number | null): string {
+  return `${ord}\t${row.head}\t${copyValue(slug)}\t${categoryId ?? '\\N'}\t${cityId ?? '\\N'}\t${row.body}\n`;
+}

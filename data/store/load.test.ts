@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { openLoader, type BatchCounts } from './load.js';
+import type { BusinessInput, ImportMode } from '../import/pipeline.js';
+import { biz, countDrift } from './load.fixtures.js';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(async () => {
+  await t.drop();
+});
+beforeEach(async () => {
+  await t.db.raw('TRUNCATE businesses, cities, categories, countries RESTART IDENTITY CASCADE');
+});
+
+async function load(rows: BusinessInput[], mode: ImportMode = 'upsert', batchSize = 1000): Promise<BatchCounts> {
+  const loader = await openLoader(t.db, { mode });
+  const sum = { imported: 0, updated: 0, skipped: 0 };
+  try {
+    for (let i = 0; i < rows.length; i += batchSize) {
+      const c = await loader.load(rows.slice(i, i + batchSize));
+      sum.imported += c.imported;
+      sum.updated += c.updated;
+      sum.skipped += c.skipped;
+    }
+  } finally {
+    await loader.close();
+  }
+  return sum;
+}
+
+describe('the loader', () => {
+  it('imports new rows, then skips them all when loaded again unchanged', async () => {
+    const rows = [biz({ name: 'Ace Plumbing', placeId: 'ChIJaaaaaaa1' }), biz({ name: 'Bolt Electric', category: 'Electrician' })];
+    expect(await load(rows)).toEqual({ imported: 2, updated: 0, skipped: 0 });
+    const before = await t.db('businesses').select('id', 'updated_at').orderBy('id');
+    expect(await load(rows)).toEqual({ imported: 0, updated: 0, skipped: 2 });
+    expect(await t.db('businesses').select('id', 'updated_at').orderBy('id')).toEqual(before);
+  });
+
+  it('updates a changed row in upsert mode and leaves it alone in insert mode', async () => {
+    await load([biz({ name: 'Ace Plumbing', placeId: 'P1', rating: 4 })]);
+    expect(await load([biz({ name: 'Ace Plumbing', placeId: 'P1', rating: 3 })], 'insert')).toEqual({ imported: 0, updated: 0, skipped: 1 });
+    expect(Number((await t.db('businesses').first('rating')).rating)).toBe(4);
+    expect(await load([biz({ name: 'Ace Plumbing', placeId: 'P1', rating: 3 })], 'upsert')).toEqual({ imported: 0, updated: 1, skipped: 0 });
+    expect(Number((await t.db('businesses').first('rating')).rating)).toBe(3);
+  });
+
+  it('treats duplicate identities inside one batch like rows imported one by one', async () => {
+    const rows = [
+      biz({ name: 'Ace', placeId: 'P1', rating: 1 }),
+      biz({ name: 'Ace', placeId: 'P1', rating: 1 }), // identical: skipped
+      biz({ name: 'Ace', placeId: 'P1', rating: 2 }), // different: updated
+      biz({ name: 'Ace', placeId: 'P1', rating: 2 }), // identical to the previous: skipped
+    ];
+    expect(await load(rows)).toEqual({ imported: 1, updated: 1, skipped: 2 });
+    expect(await t.db('businesses').count({ n: '*' })).toEqual([{ n: 1 }]);
+    expect(Number((await t.db('businesses').first('rating')).rating)).toBe(2);
+  });
+
+  it('keeps the first of duplicate rows in insert mode', async () => {
+    const rows = [biz({ name: 'Ace', placeId: 'P1', rating: 1 }), biz({ name: 'Ace', placeId: 'P1', rating: 2 })];
+    expect(await load(rows, 'insert')).toEqual({ imported: 1, updated: 0, skipped: 1 });
+    expect(Number((await t.db('businesses').first('rating')).rating)).toBe(1);
+  });
+
+  it('counts duplicates that span batches the same way', async () => {
+    const rows = [biz({ name: 'Ace', placeId: 'P1', rating: 1 }), biz({ name: 'Ace', placeId: 'P1', rating: 2 }), biz({ name: 'Ace', placeId: 'P1', rating: 2 })];
+    expect(await load(rows, 'upsert', 1)).toEqual({ imported: 1, updated: 1, skipped: 1 });
+  });
+
+  it('gives clashing slugs without a place id a suffix and keeps slugs across re-imports', async () => {
+    const rows = [
+      biz({ name: 'Şişli Çiçekçi', address: 'a' }),
+      biz({ name: 'Sisli Cicekci', address: 'b' }),
+      biz({ name: 'sisli cicekci!', address: 'c' }),
+      biz({ name: 'Ace', placeId: 'ChIJabcdefgh' }),
+      biz({ name: '***' }),
+    ];
+    await load(rows);
+    const slugs = await t.db('businesses').orderBy('slug').pluck('slug');
+    expect(slugs).toEqual(['ace-chijabc', 'business', 'sisli-cicekci', 'sisli-cicekci-2', 'sisli-cicekci-3']);
+    // The earlier row of the file gets the plain slug.
+    expect(await t.db('businesses').where({ address: 'a' }).first('slug')).toEqual({ slug: 'sisli-cicekci' });
+    expect(await t.db('businesses').where({ address: 'c' }).first('slug')).toEqual({ slug: 'sisli-cicekci-3' });
+    // Renaming in a later import changes the data, not the link.
+    await load([biz({ name: 'Another Name', address: 'b', identityKey: rows[1].identityKey })]);
+    expect(await t.db('businesses').where({ identity_key: rows[1].identityKey }).first('slug', 'name')).toEqual({ slug: 'sisli-cicekci-2', name: 'Another Name' });
+    await load([biz({ name: 'Sisli Cicekci', address: 'd' })]);
+    expect(await t.db('businesses').where({ address: 'd' }).first('slug')).toEqual({ slug: 'sisli-cicekci-4' });
+  });
+
+  it('creates categories, countries and cities once and keeps their counts right', async () => {
+    await load([
+      biz({ name: 'A', placeId: 'P1', city: 'Austin', category: 'Plumber' }),
+      biz({ name: 'B', placeId: 'P2', city: 'austin', category: 'plumber' }),
+      biz({ name: 'C', placeId: 'P3', city: 'İstanbul', state: null, country: 'Türkiye', category: 'Çiçekçi' }),
+      biz({ name: 'D', placeId: 'P4', city: 'Austin', state: 'MN', category: 'Electrician' }),
+    ]);
+    const cities = await t.db('cities').orderBy('id').select('name', 'state', 'country', 'slug', 'business_count');
+    expect(cities).toEqual([
+      { name: 'Austin', state: 'TX', country: 'United States', slug: 'austin', business_count: 2 },
+      { name: 'İstanbul', state: null, country: 'Türkiye', slug: 'istanbul', business_count: 1 },
+      { name: 'Austin', state: 'MN', country: 'United States', slug: 'austin-mn', business_count: 1 },
+    ]);
+    expect(await t.db('categories').orderBy('id').select('name', 'slug', 'business_count')).toEqual([
+      { name: 'Plumber', slug: 'plumber', business_count: 2 },
+      { name: 'Çiçekçi', slug: 'cicekci', business_count: 1 },
+      { name: 'Electrician', slug: 'electrician', business_count: 1 },
+    ]);
+    // Moving a business to another city moves its count.
+    await load([biz({ name: 'D', placeId: 'P4', city: 'İstanbul', state: null, country: 'Türkiye', category: 'Electrician' })]);
+    expect(await t.db('cities').orderBy('id').pluck('business_count')).toEqual([2, 2, 0]);
+    expect(await t.db('countries').orderBy('id').select('name', 'business_count')).toEqual([
+      { name: 'United States', business_count: 2 },
+      { name: 'Türkiye', business_count: 2 },
+    ]);
+  });
+
+  it('moves the kept counts exactly with every batch, repeats and moves across batches included (no recount)', async () => {
+    const rows = [
+      biz({ name: 'A', placeId: 'Q1', city: 'Austin', category: 'Plumber' }),
+      biz({ name: 'B', placeId: 'Q2', city: 'Dallas', category: 'Plumber' }),
+      biz({ name: 'A', placeId: 'Q1', city: 'Dallas', category: 'Roofer' }),
+      biz({ name: 'C', placeId: 'Q3', city: 'Bursa', state: null, country: 'Türkiye', category: null }),
+      biz({ name: 'B', placeId: 'Q2', city: 'Bursa', state: null, country: 'Türkiye', category: 'Roofer' }),
+      biz({ name: 'E', city: 'Austin', category: 'Plumber' }),
+    ];
+    await load(rows, 'upsert', 2);
+    await load([biz({ name: 'C', placeId: 'Q3', city: 'Austin', category: 'Plumber' })], 'upsert', 2);
+    expect(await countDrift(t.db)).toBe(0);
+    expect(await t.db('cities').where({ name: 'Austin' }).first('business_count')).toEqual({ business_count: 2 });
+  });
+
+  it('stores text with tabs, newlines, backslashes and quotes exactly', async () => {
+    const about = 'line 1\nline\t2 \\ back "quoted" {braces} \r end';
+    await load([biz({ name: 'Tricky', placeId: 'P9', about, services: ['a,b', 'say "hi"', 'back\\slash'], businessHours: { monday: { open: '9', close: '5' } } })]);
+    const row = await t.db('businesses').first('about', 'services', 'business_hours');
+    expect(row).toEqual({ about, services: ['a,b', 'say "hi"', 'back\\slash'], business_hours: { monday: { open: '9', close: '5' } } });
+  });
+
+  it('bulk-loads an empty table without its secondary indexes and rebuilds them', async () => {
+    const loader = await openLoader(t.db, { mode: 'upsert' });
+    expect(loader.bulk).toBe(true);
+    await loader.load([biz({ name: 'A', placeId: 'P1' })]);
+    await loader.close();
+    const names = await t.db('pg_indexes').where({ tablename: 'businesses' }).pluck('indexname');
+    expect(names).toEqual(expect.arrayContaining(['businesses_search_idx', 'businesses_name_trgm_idx', 'businesses_featured_idx']));
+    const second = await openLoader(t.db, { mode: 'upsert' });
+    expect(second.bulk).toBe(false);
+    await second.close();
+  });
+});

@@ -1,0 +1,222 @@
+/**
+ * The loader: batches of BusinessInputs go through COPY into a temporary staging table, then a
+ * few set-based statements tell new, changed and unchanged rows apart and write only what
+ * differs. One transaction per batch, committed as it goes: a killed import loses no committed
+ * batch and leaves no half-written row, and re-running converges because identity_key is unique.
+ */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Db } from '../../db/index.js';
+import { cityKey, type DimRef, ensureDims, newDimCache } from './load-dims.js';
+import { baseSlug, encodeRow, type EncodedRow, STAGING_COLUMNS, STAGING_DDL, stagingLine } from './load-copy.js';
+import { dropIndexesIfEmpty, ensureBusinessIndexes } from './load-indexes.js';
+import { BATCH_SETTINGS_SQL, IMPORT_LOCK_SQL, INSERT_SQL, MERGE_SQL, UNPLACED_SQL } from './load-sql.js';
+import type { BusinessInput, ImportMode } from '../import/pipeline.js';
+
+/** Rows per batch: big enough for COPY to shine, small enough to keep memory flat and commits frequent. */
+export const BATCH_SIZE = 10_000;
+
+export interface BatchCounts {
+  imported: number;
+  updated: number;
+  skipped: number;
+}
+
+export interface LoaderOptions {
+  mode: ImportMode;
+  /** Allow dropping and rebuilding the secondary indexes when the table starts empty (default true). */
+  bulk?: boolean;
+}
+
+/** A row once encoded: its identity, what its slug comes from and what find-or-create needs. */
+type SlimRow = DimRef & Pick<BusinessInput, 'identityKey' | 'name' | 'placeId'>;
+
+type BeforeCommit = (counts: BatchCounts, trx: Db) => Promise<void>;
+
+export interface Loader {
+  /** Whether the secondary indexes were dropped for a bulk load into an empty table. */
+  readonly bulk: boolean;
+  /**
+   * Loads one batch in one transaction. The rows are encoded at once and written after every
+   * earlier batch, so a caller may hand over the next batch while this one is still writing. `beforeCommit` runs inside it with the batch's counts,
+   * so whatever it writes (the import record's live counts) commits with the rows, or not at all.
+   */
+  load(rows: BusinessInput[], beforeCommit?: BeforeCommit): Promise<BatchCounts>;
+  /** Rebuilds dropped indexes; always call it, also after a failure. */
+  close(): Promise<void>;
+}
+
+const BULK_LOCK = `hashtext('rehber:bulk')`;
+
+/**
+ * Recreates the indexes and keys a killed bulk load left dropped, unless a bulk load is running
+ * right now (it rebuilds them itself when it ends). For server start-up.
+ */
+export async function repairIndexesUnlessBulkLoading(db: Db): Promise<void> {
+  const lease = (await db.client.acquireConnection()) as pg.PoolClient;
+  try {
+    const { rows } = await lease.query(`SELECT pg_try_advisory_lock(${BULK_LOCK}) AS ok`);
+    if (!rows[0].ok) return;
+    try {
+      await ensureBusinessIndexes(db);
+    } finally {
+      await lease.query(`SELECT pg_advisory_unlock(${BULK_LOCK})`);
+    }
+  } finally {
+    await db.client.releaseConnection(lease);
+  }
+}
+
+export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader> {
+  const upsert = options.mode === 'upsert';
+  // A session-level lock marks the one import allowed to drop indexes; it lives on a leased connection.
+  const lease = (await db.client.acquireConnection()) as pg.PoolClient;
+  let bulk = false;
+  try {
+    const { rows } = await lease.query(`SELECT pg_try_advisory_lock(${BULK_LOCK}) AS ok`);
+    if (rows[0].ok) {
+      // Nobody is bulk-loading: indexes a killed bulk load left dropped come back now.
+      await ensureBusinessIndexes(db);
+      if (options.bulk !== false) bulk = await dropIndexesIfEmpty(db);
+      if (!bulk) await lease.query(`SELECT pg_advisory_unlock(${BULK_LOCK})`);
+    }
+  } catch (err) {
+    await db.client.releaseConnection(lease);
+    throw err;
+  }
+  if (!bulk) await db.client.releaseConnection(lease);
+
+  const dims = newDimCache();
+  const nextSuffix = new Map<string, number>();
+  // Batches write one after another; a batch after a failed one fails too.
+  let turn: Promise<unknown> = Promise.resolve();
+
+  const write = async (rows: SlimRow[], encoded: EncodedRow[], slugs: string[] | null, beforeCommit?: BeforeCommit): Promise<BatchCounts> => {
+    const counts = await db.transaction(async (trx) => {
+      const conn = (await trx.client.acquireConnection()) as pg.PoolClient;
+      await conn.query(BATCH_SETTINGS_SQL);
+      await conn.query(IMPORT_LOCK_SQL);
+      // A bulk load's rows are new but for the file's own repeats: no point asking.
+      const todo = bulk ? rows.map((_, i) => i) : await rowsToWrite(conn, upsert, rows, encoded);
+      const batch = { imported: 0, updated: 0, skipped: rows.length - todo.length };
+      if (todo.length) {
+        await conn.query(STAGING_DDL);
+        await ensureDims(conn, dims, todo.map((i) => rows[i]));
+        const text = todo
+          .map((i) => {
+            const r = rows[i];
+            return stagingLine(
+              i,
+              encoded[i],
+              slugs?.[i] ?? baseSlug(r),
+              r.category ? (dims.categories.get(r.category.toLowerCase()) ?? null) : null,
+              r.city ? (dims.cities.get(cityKey(r.city, r.state, r.country)) ?? null) : null,
+            );
+          })
+          .join('');
+        await pipeline(Readable.from([text]), conn.query(copyFrom(`COPY import_staging (${STAGING_COLUMNS.join(', ')}) FROM STDIN`)));
+        const c = (await conn.query(MERGE_SQL, [upsert])).rows[0] as { total: number; imported: number; updated: number; inserted: number };
+        // New businesses whose slug was taken are still to place.
+        if (c.inserted < c.imported) await placeClashing(conn, upsert, nextSuffix);
+        Object.assign(batch, { imported: c.imported, updated: c.updated, skipped: batch.skipped + c.total - c.imported - c.updated });
+      }
+      await beforeCommit?.(batch, trx);
+      return batch;
+    });
+    return counts;
+  };
+
+  return {
+    bulk,
+    load(rows, beforeCommit) {
+      if (!rows.length) return Promise.resolve({ imported: 0, updated: 0, skipped: 0 });
+      // Encoded (and hashed) now, while the previous batch is still in PostgreSQL's hands: only
+      // the ids are filled in under the lock.
+      const encoded = rows.map(encodeRow);
+      // A bulk load's rows are all new: their slugs now, off the write's path. Otherwise only the
+      // rows that turn out to need writing get one.
+      const slugs = bulk ? rows.map(baseSlug) : null;
+      // Only what the write still needs: the queued batch must not hold its rows twice.
+      const slim = rows.map(({ identityKey, name, placeId, category, city, state, country }) => ({ identityKey, name, placeId, category, city, state, country }));
+      const mine = turn.then(() => write(slim, encoded, slugs, beforeCommit));
+      turn = mine;
+      return mine;
+    },
+    async close() {
+      await turn.catch(() => {});
+      try {
+        if (bulk) {
+          await ensureBusinessIndexes(db);
+          await db.raw('ANALYZE businesses');
+        }
+      } finally {
+        if (bulk) {
+          await lease.query(`SELECT pg_advisory_unlock(${BULK_LOCK})`).catch(() => {});
+          await db.client.releaseConnection(lease);
+        }
+      }
+    },
+  };
+}
+
+/**
+ * The positions of the rows that may change something. A row whose business exists is skipped
+ * without going through staging when that is all importing it could do: always in insert mode; in
+ * upsert mode when its content hash is the stored one and no other row of the batch has its
+ * identity (the repeats are left to MERGE_SQL, which orders them). Runs under the import lock, so
+ * no other import moves a hash in between; an unchanged re-import then sends only identity keys.
+ */
+async function rowsToWrite(conn: pg.ClientBase, upsert: boolean, rows: SlimRow[], encoded: EncodedRow[]): Promise<number[]> {
+  const { rows: known } = await conn.query<{ identity_key: string; content_hash: string | null }>(
+    'SELECT identity_key, content_hash FROM businesses WHERE identity_key = ANY($1::text[])',
+    [rows.map((r) => r.identityKey)],
+  );
+  if (!known.length) return rows.map((_, i) => i);
+  const stored = new Map(known.map((k) => [k.identity_key, k.content_hash]));
+  const seen = new Map<string, number>();
+  for (const r of rows) seen.set(r.identityKey, (seen.get(r.identityKey) ?? 0) + 1);
+  const todo: number[] = [];
+  rows.forEach((r, i) => {
+    const hash = stored.get(r.identityKey);
+    const skip = hash !== undefined && (!upsert || (hash === encoded[i].hash && seen.get(r.identityKey) === 1));
+    if (!skip) todo.push(i);
+  });
+  return todo;
+}
+
+/**
+ * New businesses whose slug was taken get `-2`, `-3`...: probe a window of candidates per base in
+ * one query, widen it when it runs out. `nextSuffix` remembers where each base got to.
+ */
+async function placeClashing(conn: pg.ClientBase, upsert: boolean, nextSuffix: Map<string, number>): Promise<void> {
+  for (let round = 0; round < 64; round++) {
+    const { rows } = await conn.query<{ identity_key: string; base_slug: string; ord: number }>(UNPLACED_SQL);
+    if (!rows.length) return;
+    rows.sort((a, b) => a.ord - b.ord);
+    const byBase = new Map<string, string[]>();
+    for (const r of rows) byBase.set(r.base_slug, [...(byBase.get(r.base_slug) ?? []), r.identity_key]);
+    const windows = [...byBase].map(([base, keys]) => {
+      const from = nextSuffix.get(base) ?? 2;
+      const width = keys.length * 2 + 8 * (round + 1);
+      return { base, keys, candidates: Array.from({ length: width }, (_, i) => `${base}-${from + i}`), from };
+    });
+    const all = windows.flatMap((w) => w.candidates);
+    const { rows: takenRows } = await conn.query<{ slug: string }>('SELECT slug FROM businesses WHERE slug = ANY($1)', [all]);
+    const taken = new Set(takenRows.map((r) => r.slug));
+    const keys: string[] = [];
+    const slugs: string[] = [];
+    for (const w of windows) {
+      const free = w.candidates.filter((c) => !taken.has(c));
+      w.keys.slice(0, free.length).forEach((k, i) => {
+        keys.push(k);
+        slugs.push(free[i]);
+      });
+      const used = free.length >= w.keys.length ? w.candidates.indexOf(free[w.keys.length - 1]) + 1 : w.candidates.length;
+      nextSuffix.set(w.base, w.from + used);
+    }
+    if (keys.length) await conn.query(INSERT_SQL, [upsert, keys, slugs]);
+  }
+  throw new Error('Could not find free slugs for every new business');
+}
