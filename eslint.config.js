@@ -2,6 +2,13 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/**
+ * The layers of the README's layout, as import rules: a wrong arrow fails `make test`.
+ * Type-only imports are allowed across them where noted: they vanish from the built code.
+ */
+const UI = ['koa', 'koa-*', '@koa/*', 'ink', 'ink-*', 'react', 'react-dom', 'react/*', 'react-dom/*'];
+const layer = (patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/pg/**', 'uploads/**', 'bench-results/**', 'test-results/**', 'bin/**', '.tmp/**'] },
   js.configs.recommended,
@@ -17,5 +24,42 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       'no-console': 'off',
     },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: layer([
+      { group: ['@data/*', '!@data/domain'], message: 'web/ shares only the pure modules of data/domain/ with the server.' },
+      { group: ['**/server/**', '**/db/**', '**/cli/**', '**/data/**', 'node:*', 'knex', 'pg', ...UI.slice(0, 5)], message: 'web/ talks to the server over HTTP only.' },
+    ]),
+  },
+  {
+    files: ['data/domain/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: layer([
+      { group: ['node:*', 'knex', 'pg', 'pg-*', ...UI], message: 'data/domain/ is pure: the web client imports it too.' },
+      { group: ['../*', '!../domain', '**/db/**'], message: 'data/domain/ depends on nothing but itself.', allowTypeImports: true },
+    ]),
+  },
+  {
+    files: ['data/**/*.ts', 'db/**/*.ts'],
+    ignores: ['data/domain/**', '**/*.test.ts'],
+    rules: layer([
+      { group: UI, message: 'data/ and db/ are shared by the CLI and the server: no Koa, Ink or React.' },
+      { group: ['**/server/**', '**/cli/**', '**/web/**'], message: 'data/ and db/ never import the edges (server/, cli/, web/).' },
+    ]),
+  },
+  {
+    files: ['db/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.fixtures.ts'],
+    rules: layer([
+      { group: UI, message: 'db/ imports no Koa, Ink or React.' },
+      { group: ['**/server/**', '**/cli/**', '**/web/**'], message: 'db/ never imports the edges.' },
+      { group: ['**/data/*', '!**/data/domain'], message: 'db/ sits below the pipeline: it may use data/domain/ only.', allowTypeImports: true },
+    ]),
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: layer([{ group: ['**/cli/**', '**/web/**', 'ink', 'ink-*', 'react', 'react-dom', 'react/*'], message: 'server/ does not import the CLI or the web client.' }]),
   },
 );

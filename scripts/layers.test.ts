@@ -1,0 +1,29 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/** The layer rules of eslint.config.js catch a wrong arrow (and let the right ones through). */
+describe('the layers, as lint rules', () => {
+  const eslint = new ESLint();
+  const refused = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return result.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').length > 0;
+  };
+
+  it('keeps the web client to the pure shared modules', async () => {
+    expect(await refused('web/src/lib/x.ts', "import { createDb } from '../../../db/index.js';\nexport const x = createDb;\n")).toBe(true);
+    expect(await refused('web/src/lib/x.ts', "import { openLoader } from '@data/store/load';\nexport const x = openLoader;\n")).toBe(true);
+    expect(await refused('web/src/lib/x.ts', "import { slugPath } from '@data/domain/paths';\nexport const x = slugPath;\n")).toBe(false);
+  });
+
+  it('keeps Koa, Ink and React out of data/ and db/, and the pipeline out of db/', async () => {
+    expect(await refused('data/store/x.ts', "import Koa from 'koa';\nexport const x = Koa;\n")).toBe(true);
+    expect(await refused('db/queries/x.ts', "import { openLoader } from '../../data/store/load.js';\nexport const x = openLoader;\n")).toBe(true);
+    expect(await refused('db/queries/x.ts', "import type { BusinessInput } from '../../data/import/pipeline.js';\nexport type X = BusinessInput;\n")).toBe(false);
+    expect(await refused('db/queries/x.ts', "import { slugifyText } from '../../data/domain/slug.js';\nexport const x = slugifyText;\n")).toBe(false);
+  });
+
+  it('keeps data/domain/ pure', async () => {
+    expect(await refused('data/domain/x.ts', "import fs from 'node:fs';\nexport const x = fs;\n")).toBe(true);
+    expect(await refused('data/domain/x.ts', "import { openLoader } from '../store/load.js';\nexport const x = openLoader;\n")).toBe(true);
+  });
+});
