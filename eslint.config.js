@@ -4,7 +4,6 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 /**
  * The layers of the README's layout, as import rules: a wrong arrow fails `make test`.
- * Type-only imports are allowed across them where noted: they vanish from the built code.
  */
 const UI = ['koa', 'koa-*', '@koa/*', 'ink', 'ink-*', 'react', 'react-dom', 'react/*', 'react-dom/*'];
 const layer = (patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
@@ -38,7 +37,7 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: layer([
       { group: ['node:*', 'knex', 'pg', 'pg-*', ...UI], message: 'data/domain/ is pure: the web client imports it too.' },
-      { group: ['../*', '!../domain', '**/db/**'], message: 'data/domain/ depends on nothing but itself.', allowTypeImports: true },
+      { group: ['../*', '!../domain', '**/db/**'], message: 'data/domain/ depends on nothing but itself.' },
     ]),
   },
   {
@@ -55,7 +54,7 @@ export default tseslint.config(
     rules: layer([
       { group: UI, message: 'db/ imports no Koa, Ink or React.' },
       { group: ['**/server/**', '**/cli/**', '**/web/**'], message: 'db/ never imports the edges.' },
-      { group: ['**/data/*', '!**/data/domain'], message: 'db/ sits below the pipeline: it may use data/domain/ only.', allowTypeImports: true },
+      { group: ['**/data/*', '!**/data/domain'], message: 'db/ sits below the pipeline: it may use data/domain/ only.' },
     ]),
   },
   {

@@ -5,8 +5,66 @@
  * encoder and the content hash, the merge SQL, the API mapper and the export are derived from this
  * table; data/store/business-columns.test.ts fails when a column exists in one place only. Pure: no I/O.
  */
-import type { Field as FileField } from '../import/columns.js';
-import type { BusinessInput } from '../import/pipeline.js';
+import type { BusinessHours } from './types.js';
+
+// In the order an export writes them (data/export/export-columns.ts): SPEC §5's columns, then the
+// optional ones.
+export const FIELDS = [
+  'name',
+  'category',
+  'phone',
+  'full_address',
+  'postal_code',
+  'country',
+  'rating',
+  'reviews',
+  'photo',
+  'working_hours',
+  'about',
+  'place_id',
+  'location_link',
+  'email',
+  'website',
+  'city',
+  'state',
+  'services',
+  'is_verified',
+  'description',
+  'latitude',
+  'longitude',
+] as const;
+
+export type Field = (typeof FIELDS)[number];
+
+/** A validated, normalised business row, ready for the loader. */
+export interface BusinessInput {
+  rowNumber: number;
+  /** 'p:' + place id, or 'n:' + normalised name + '|' + normalised address (CONTRACT §4 identity). */
+  identityKey: string;
+  name: string;
+  address: string;
+  postalCode: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  category: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  rating: number;
+  reviewCount: number;
+  about: string | null;
+  description: string | null;
+  workingHours: string | null;
+  businessHours: BusinessHours;
+  photo: string | null;
+  placeId: string | null;
+  locationLink: string | null;
+  services: string[];
+  latitude: number | null;
+  longitude: number | null;
+  isVerified: boolean;
+}
 
 export interface ValueColumn {
   /** The column in the staging table (and in `businesses`, unless `stored` names another). */
@@ -14,7 +72,7 @@ export interface ValueColumn {
   /** Its PostgreSQL type in the staging table. */
   sql: string;
   /** The file header it is read from and exported to; null when it is derived from another. */
-  field: FileField | null;
+  field: Field | null;
   /**
    * Set for values staged by name and stored as a reference: the staging column holds the name,
    * `businesses.<stored>` the id found or created under the import lock.

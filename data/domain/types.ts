@@ -133,12 +133,15 @@ export interface ImportResult {
   errors: string[];
 }
 
+/** upsert: new and changed rows are written; insert: existing businesses are never changed. */
+export type ImportMode = 'upsert' | 'insert';
+
 export interface ImportRecord extends ImportResult {
   id: number;
   fileName: string;
   source: 'web' | 'cli' | 'sample';
   username: string | null;
-  mode: 'upsert' | 'insert';
+  mode: ImportMode;
   status: 'running' | 'done' | 'failed';
   startedAt: string;
   finishedAt: string | null;

@@ -8,34 +8,8 @@ import { InputError } from '../domain/errors.js';
 /** A file wider than MAX_COLUMNS, refused before its rows are read. */
 export const tooManyColumns = (n: number): InputError => new InputError(`The file has ${n} columns; rehber reads at most ${MAX_COLUMNS}`, 400);
 
-// In the order an export writes them (data/export-columns.ts): SPEC §5's columns, then the
-// optional ones.
-export const FIELDS = [
-  'name',
-  'category',
-  'phone',
-  'full_address',
-  'postal_code',
-  'country',
-  'rating',
-  'reviews',
-  'photo',
-  'working_hours',
-  'about',
-  'place_id',
-  'location_link',
-  'email',
-  'website',
-  'city',
-  'state',
-  'services',
-  'is_verified',
-  'description',
-  'latitude',
-  'longitude',
-] as const;
-
-export type Field = (typeof FIELDS)[number];
+export { FIELDS, type Field } from '../domain/business-columns.js';
+import { FIELDS, type Field } from '../domain/business-columns.js';
 
 /** For each known field present in the file, the index of its cell. */
 export type ColumnMap = Partial<Record<Field, number>>;

@@ -2,7 +2,6 @@
  * The contracts between the parts of the import pipeline: readers yield SheetRows, business-row
  * turns them into BusinessInputs (or a "Row N: reason"), the loader writes batches of them.
  */
-import type { BusinessHours } from '../domain/types.js';
 
 export type FileFormat = 'csv' | 'xlsx' | 'xls';
 
@@ -36,39 +35,12 @@ export interface ReadOptions {
   encoding?: string;
 }
 
-/** A validated, normalised business row, ready for the loader. */
-export interface BusinessInput {
-  rowNumber: number;
-  /** 'p:' + place id, or 'n:' + normalised name + '|' + normalised address (CONTRACT §4 identity). */
-  identityKey: string;
-  name: string;
-  address: string;
-  postalCode: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  category: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  rating: number;
-  reviewCount: number;
-  about: string | null;
-  description: string | null;
-  workingHours: string | null;
-  businessHours: BusinessHours;
-  photo: string | null;
-  placeId: string | null;
-  locationLink: string | null;
-  services: string[];
-  latitude: number | null;
-  longitude: number | null;
-  isVerified: boolean;
-}
+export type { BusinessInput } from '../domain/business-columns.js';
+import type { BusinessInput } from '../domain/business-columns.js';
 
 export type RowOutcome = { ok: true; value: BusinessInput } | { ok: false; error: string };
 
-export type ImportMode = 'upsert' | 'insert';
+export type { ImportMode } from '../domain/types.js';
 
 /** Emitted by the pipeline as it goes; the CLI draws it, the server exposes it to the admin page. */
 export interface Progress {

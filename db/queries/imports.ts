@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import type { Db } from '../index.js';
-import type { ImportMode } from '../../data/import/pipeline.js';
-import type { ImportRecord } from '../../data/domain/types.js';
+import type { ImportMode, ImportRecord } from '../../data/domain/types.js';
 
 /** How many error strings an import record keeps (the result itself keeps more). */
 export const RECORD_ERROR_LIMIT = 100;
