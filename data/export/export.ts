@@ -6,7 +6,10 @@ import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { stringify as stringifySync } from 'csv-stringify/sync';
+import type { Knex } from 'knex';
 import type { Db } from '../../db/index.js';
+import { VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from '../domain/business-columns.js';
+import { slugPath } from '../domain/paths.js';
 import type { ExportFormat } from '../domain/constants.js';
 import { EXPORT_COLUMNS, neutralise, type ExportRecord } from './export-columns.js';
 
@@ -24,32 +27,20 @@ export interface ExportOptions {
   onProgress?: (rows: number) => void;
 }
 
-interface ExportRow {
-  id: number;
-  name: string;
-  slug: string;
-  category: string | null;
-  phone: string | null;
-  address: string;
-  postal_code: string | null;
-  country: string | null;
-  rating: number;
-  review_count: number;
-  photo: string | null;
-  working_hours: string | null;
-  about: string | null;
-  place_id: string | null;
-  location_link: string | null;
-  email: string | null;
-  website: string | null;
-  city: string | null;
-  city_slug: string | null;
-  state: string | null;
-  services: string[];
-  is_verified: boolean;
-  description: string | null;
-  latitude: number | null;
-  longitude: number | null;
+/** A businesses row as readBatches selects it: the exported value columns, id, slug and the city's slug. */
+type ExportRow = { id: number; slug: string; city_slug: string | null } & Record<string, unknown>;
+
+/** The values a file carries, in the order of the table of business columns. */
+const EXPORTED = VALUE_KEYS.filter((k) => VALUE_COLUMNS[k].field !== null);
+
+/** Each exported value's select, aliased to its column name (city and category by name). */
+function selectOf(db: Db, key: ValueColumnKey): string | Knex.Raw {
+  const { column } = VALUE_COLUMNS[key];
+  if (key === 'city') return `c.name as ${column}`;
+  if (key === 'category') return `k.name as ${column}`;
+  // A business without its own state shows its city's.
+  if (key === 'state') return db.raw('coalesce(b.state, c.state) as state');
+  return `b.${column}`;
 }
 
 const DEFAULT_BATCH = 5000;
@@ -67,12 +58,7 @@ async function* readBatches(db: Db, country: string | undefined, batchSize: numb
     const q = db('businesses as b')
       .leftJoin('categories as k', 'k.id', 'b.category_id')
       .leftJoin('cities as c', 'c.id', 'b.city_id')
-      .select<ExportRow[]>(
-        'b.id', 'b.name', 'b.slug', 'k.name as category', 'b.phone', 'b.address', 'b.postal_code', 'b.country',
-        'b.rating', 'b.review_count', 'b.photo', 'b.working_hours', 'b.about', 'b.place_id', 'b.location_link',
-        'b.email', 'b.website', 'c.name as city', 'c.slug as city_slug', db.raw('coalesce(b.state, c.state) as state'),
-        'b.services', 'b.is_verified', 'b.description', 'b.latitude', 'b.longitude',
-      )
+      .select<ExportRow[]>(['b.id', 'b.slug', 'c.slug as city_slug', ...EXPORTED.map((k) => selectOf(db, k))])
       .where('b.id', '>', after)
       .orderBy('b.id')
       .limit(batchSize);
@@ -87,33 +73,29 @@ async function* readBatches(db: Db, country: string | undefined, batchSize: numb
 
 const text = (v: string | null | undefined): string | null => (v === null || v === undefined || v === '' ? null : neutralise(v));
 
+/** One exported value as a cell: text neutralised, numbers as numbers, services joined. */
+function cell(key: ValueColumnKey, value: unknown): string | number | null {
+  switch (key) {
+    case 'services':
+      return (value as string[]).length ? neutralise((value as string[]).join(', ')) : null;
+    case 'isVerified':
+      return value ? 'true' : 'false';
+    case 'rating':
+    case 'reviewCount':
+      return Number(value);
+    case 'latitude':
+    case 'longitude':
+      return value as number | null;
+    default:
+      return text(value as string | null);
+  }
+}
+
 export function toExportRecord(r: ExportRow, baseUrl: string): ExportRecord {
-  return {
-    name: text(r.name),
-    category: text(r.category),
-    phone: text(r.phone),
-    full_address: text(r.address),
-    postal_code: text(r.postal_code),
-    country: text(r.country),
-    rating: Number(r.rating),
-    reviews: Number(r.review_count),
-    photo: text(r.photo),
-    working_hours: text(r.working_hours),
-    about: text(r.about),
-    place_id: text(r.place_id),
-    location_link: text(r.location_link),
-    email: text(r.email),
-    website: text(r.website),
-    city: text(r.city),
-    state: text(r.state),
-    services: r.services.length ? neutralise(r.services.join(', ')) : null,
-    is_verified: r.is_verified ? 'true' : 'false',
-    description: text(r.description),
-    latitude: r.latitude,
-    longitude: r.longitude,
-    detail_url: `${baseUrl}/details/${r.slug}`,
-    city_url: r.city_slug ? `${baseUrl}/city/${r.city_slug}` : null,
-  };
+  const record = Object.fromEntries(EXPORTED.map((k) => [VALUE_COLUMNS[k].field, cell(k, r[VALUE_COLUMNS[k].column])])) as ExportRecord;
+  record.detail_url = baseUrl + slugPath('details', r.slug);
+  record.city_url = r.city_slug ? baseUrl + slugPath('city', r.city_slug) : null;
+  return record;
 }
 
 /** Resolves on `drain`; rejects when the stream closes or fails first (a client that went away). */
