@@ -5,11 +5,12 @@ import { paths } from '@/config/paths';
 import { BusinessPhoto } from './business-photo';
 import { Stars } from './stars';
 import { VerifiedBadge } from './verified-badge';
+import { cardClass } from '@/components/ui/card';
 
 /** A business in a grid (home page lists); the link uses the API's slug, place-id suffix included. */
 export function BusinessCard({ business: b }: { business: Business }) {
   return (
-    <article className="flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm transition hover:shadow-md" data-business-card="">
+    <article className={cardClass('flex flex-col overflow-hidden transition hover:shadow-md')} data-business-card="">
       <BusinessPhoto photo={b.photo} name={b.name} className="h-36 w-full" />
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h3 className="flex items-start gap-1 font-semibold text-gray-900">

@@ -6,12 +6,14 @@ import { paths } from '@/config/paths';
 import { BusinessPhoto } from './business-photo';
 import { Stars } from './stars';
 import { VerifiedBadge } from './verified-badge';
+import { buttonClass } from '@/components/ui/button';
+import { cardClass } from '@/components/ui/card';
 
 /** A business in a list (city, category, search): SPEC §2's name, verified badge, category, rating, reviews, address, phone, View Details. */
 export function BusinessListItem({ business: b }: { business: Business }) {
   const tel = telHref(b.phone);
   return (
-    <li className="flex flex-col gap-4 rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:flex-row" data-business-item="">
+    <li className={cardClass('flex flex-col gap-4 p-4 sm:flex-row')} data-business-item="">
       <BusinessPhoto photo={b.photo} name={b.name} className="h-28 w-full shrink-0 rounded-md sm:w-40" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <h2 className="flex items-center gap-1 text-lg font-semibold text-gray-900">
@@ -38,7 +40,7 @@ export function BusinessListItem({ business: b }: { business: Business }) {
       <div className="flex items-end">
         <Link
           to={paths.details(b.slug)}
-          className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700"
+          className={buttonClass('primary')}
           aria-label={`View Details: ${b.name}`}
         >
           View Details

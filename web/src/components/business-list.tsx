@@ -1,7 +1,7 @@
 import type { Business, Page } from '@data/domain/types';
 import { BusinessListItem } from './business-list-item';
 import { EmptyMessage, ErrorMessage } from './page-message';
-import { Pager } from './pager';
+import { Pager } from './ui/pager';
 import { SkeletonCards } from './skeleton';
 
 /** A paged list of businesses with its skeleton, empty and error states. */
@@ -26,7 +26,17 @@ export function BusinessList({ query, skeletons, onPage, empty = 'No businesses 
       <ul className={`flex flex-col gap-4 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
         {items.map((b) => <BusinessListItem key={b.id} business={b} />)}
       </ul>
-      <Pager pagination={pagination} onPage={onPage} />
+      {pagination.totalPages > 1 ? (
+        <Pager
+          pagination={pagination}
+          onPage={onPage}
+          summary={
+            <span className="text-sm text-gray-700">
+              Page {pagination.page} of {pagination.totalPages}
+            </span>
+          }
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { buttonClass } from '@/components/ui/button';
 
 /** 'X Not Found' with a Go Back button (SPEC §2 error states). */
 export function NotFoundMessage({ title, text }: { title: string; text?: string }) {
@@ -16,7 +17,7 @@ export function NotFoundMessage({ title, text }: { title: string; text?: string 
 
 export function GoBackButton({ onClick, className = '' }: { onClick: () => void; className?: string }) {
   return (
-    <button type="button" onClick={onClick} className={`inline-flex items-center gap-2 rounded-md border border-gray-300 bg-white px-4 py-2 font-medium text-gray-800 hover:bg-gray-50 ${className}`}>
+    <button type="button" onClick={onClick} className={buttonClass('secondary', className)}>
       <ArrowLeft className="h-4 w-4" aria-hidden="true" />
       Go Back
     </button>

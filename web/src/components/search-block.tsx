@@ -1,5 +1,6 @@
 import { MapPin, Search } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { buttonClass } from '@/components/ui/button';
 
 export interface SearchPair {
   query: string;
@@ -30,7 +31,7 @@ export function SearchBlock({ defaultQuery = '', defaultLocation = '', onSearch 
         <MapPin className="h-4 w-4 shrink-0 text-gray-500" aria-hidden="true" />
         <input id={`${id}-loc`} name="location" type="text" value={location} onChange={(e) => setLocation(e.target.value)} placeholder="Enter city or postal code" className="w-full bg-transparent py-2 text-gray-900 outline-none placeholder:text-gray-500" />
       </div>
-      <button type="submit" className="rounded-md bg-blue-700 px-6 py-2 font-medium text-white hover:bg-blue-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700">
+      <button type="submit" className={buttonClass('primary')}>
         Search
       </button>
     </form>

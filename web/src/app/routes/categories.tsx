@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { useCategories } from '@/features/categories/api/get-categories';
 import { STATIC_META } from '@data/domain/page-meta';
 import { useDocumentHead } from '@/lib/seo';
+import { cardClass } from '@/components/ui/card';
 
 const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
@@ -28,7 +29,7 @@ export function CategoriesRoute() {
         <ul className={GRID}>
           {categories.data.map((c) => (
             <li key={c.id}>
-              <Link to={paths.category(c.slug)} className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm hover:border-blue-300 hover:shadow-md" data-category-card="">
+              <Link to={paths.category(c.slug)} className={cardClass('flex items-center gap-3 p-4 hover:border-blue-300 hover:shadow-md')} data-category-card="">
                 <Tag className="h-5 w-5 shrink-0 text-blue-700" aria-hidden="true" />
                 <span>
                   <span className="block font-semibold text-gray-900">{c.name}</span>

@@ -6,6 +6,7 @@ import { useCities } from '@/features/cities/api/get-cities';
 import { groupByCountry } from '@/features/cities/group-by-country';
 import { STATIC_META } from '@data/domain/page-meta';
 import { useDocumentHead } from '@/lib/seo';
+import { cardClass } from '@/components/ui/card';
 
 const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
 const n = (v: number) => v.toLocaleString('tr-TR');
@@ -39,7 +40,7 @@ export function CitiesRoute() {
               ['Şehir', cities.data.length],
               ['İşletme', totalBusinesses],
             ].map(([label, value]) => (
-              <div key={label} className="rounded-lg border border-gray-200 bg-white p-4 text-center shadow-sm">
+              <div key={label} className={cardClass('p-4 text-center')}>
                 <dt className="text-sm text-gray-700">{label}</dt>
                 <dd className="text-2xl font-bold text-gray-900">{n(value as number)}</dd>
               </div>

@@ -9,6 +9,7 @@ import { useCity } from '@/features/cities/api/get-city';
 import { useCityBusinesses } from '@/features/cities/api/get-city-businesses';
 import { usePageParam } from '@/lib/page-param';
 import { useDocumentHead } from '@/lib/seo';
+import { cardClass } from '@/components/ui/card';
 
 /** /city/:slug: the city's header, then its businesses (asked for once the city has loaded). */
 export function CityRoute() {
@@ -23,7 +24,7 @@ export function CityRoute() {
   return (
     <div className="space-y-6">
       {c ? (
-        <header className="rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
+        <header className={cardClass('p-5')}>
           <h1 className="flex items-center gap-2 text-3xl font-bold text-gray-900">
             <MapPin className="h-7 w-7 text-blue-700" aria-hidden="true" />
             {c.name}

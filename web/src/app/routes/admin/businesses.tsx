@@ -4,12 +4,15 @@ import { RequireAdmin } from '@/features/auth/components/require-admin';
 import { useAdminBusinesses } from '@/features/admin-businesses/api/get-businesses';
 import { BusinessSearchForm } from '@/features/admin-businesses/components/search-form';
 import { BusinessTable } from '@/features/admin-businesses/components/business-table';
-import { Pager } from '@/features/admin-businesses/components/pager';
+import { Pager } from '@/components/ui/pager';
+import { Showing } from '@/features/admin-businesses/components/showing';
 import { useCountryStats } from '@/features/admin-countries/api/get-country-stats';
 import { CountryCountsCard } from '@/features/admin-countries/components/country-counts-card';
 import { ExportDialog } from '@/features/export/components/export-dialog';
 import { AdminHeader } from '@/components/admin-header';
 import { StatCard, kebab } from '@/components/stat-card';
+import { buttonClass } from '@/components/ui/button';
+import { cardClass } from '@/components/ui/card';
 
 /** SPEC §2: business management. */
 export default function AdminBusinessesRoute() {
@@ -42,7 +45,7 @@ function Businesses() {
           <button
             type="button"
             onClick={() => setExportOpen(true)}
-            className="inline-flex items-center gap-2 rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700"
+            className={buttonClass('primary')}
           >
             <Download className="h-4 w-4" aria-hidden="true" /> Export Businesses
           </button>
@@ -57,7 +60,7 @@ function Businesses() {
 
         <CountryCountsCard />
 
-        <section className="rounded-lg border border-gray-200 bg-white shadow-sm">
+        <section className={cardClass()}>
           <div className="p-4">
             <BusinessSearchForm
               initial={search}
@@ -74,7 +77,7 @@ function Businesses() {
           ) : data ? (
             <>
               <BusinessTable businesses={data.businesses} />
-              <Pager pagination={data.pagination} shown={data.businesses.length} capped={data.totalCapped} onPage={setPage} />
+              <Pager layout="before" pagination={data.pagination} onPage={setPage} summary={<Showing pagination={data.pagination} shown={data.businesses.length} capped={data.totalCapped} />} />
             </>
           ) : null}
         </section>

@@ -5,6 +5,7 @@ import { useLogout } from '@/features/auth/api/logout';
 import { RequireAdmin } from '@/features/auth/components/require-admin';
 import { ImportCard } from '@/features/import/components/import-card';
 import { RecentImports } from '@/features/import/components/recent-imports';
+import { buttonClass } from '@/components/ui/button';
 
 /** SPEC §2: the admin dashboard (import). */
 export default function AdminDashboardRoute() {
@@ -18,7 +19,7 @@ export default function AdminDashboardRoute() {
 function Dashboard() {
   const navigate = useNavigate();
   const logout = useLogout();
-  const link = 'inline-flex items-center gap-2 rounded-md border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-50';
+  const link = buttonClass('secondary');
   return (
     <main className="min-h-screen bg-gray-50">
       <header className="border-b border-gray-200 bg-white">

@@ -5,6 +5,8 @@ import { LOGIN_REDIRECT_DELAY_MS } from '@data/domain/constants';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useLogin } from '@/features/auth/api/login';
+import { buttonClass } from '@/components/ui/button';
+import { cardClass } from '@/components/ui/card';
 
 /** SPEC §2/§4/§8: the admin sign-in, then /admin after 0.5 s. */
 export default function AdminLoginRoute() {
@@ -32,7 +34,7 @@ export default function AdminLoginRoute() {
   const field = 'mt-1 block w-full rounded-md border border-gray-300 px-3 py-2 focus:border-blue-500 focus:outline-none focus:ring-1 focus:ring-blue-500';
   return (
     <main className="flex min-h-screen items-center justify-center bg-gray-50 p-4">
-      <form onSubmit={submit} className="w-full max-w-sm space-y-4 rounded-lg border border-gray-200 bg-white p-8 shadow-sm">
+      <form onSubmit={submit} className={cardClass('w-full max-w-sm space-y-4 p-8')}>
         <div className="text-center">
           <Lock className="mx-auto h-8 w-8 text-blue-600" aria-hidden="true" />
           <h1 className="mt-2 text-2xl font-bold">Admin Login</h1>
@@ -57,7 +59,7 @@ export default function AdminLoginRoute() {
         <button
           type="submit"
           disabled={login.isPending}
-          className="inline-flex w-full items-center justify-center gap-2 rounded-md bg-blue-600 px-4 py-2 font-medium text-white hover:bg-blue-700 disabled:opacity-60"
+          className={buttonClass('primary', 'w-full')}
         >
           {login.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />}
           {login.isPending ? 'Signing in...' : 'Sign In'}

@@ -1,4 +1,5 @@
 import type { AdminBusiness } from '@data/domain/types';
+import { badgeClass } from '@/components/ui/badge';
 
 const dash = (v: string | null | undefined) => (v ? v : '-');
 
@@ -29,9 +30,9 @@ export function BusinessTable({ businesses }: { businesses: AdminBusiness[] }) {
               <td className="px-3 py-2">{b.rating ? b.rating.toFixed(1) : '-'}</td>
               <td className="px-3 py-2">
                 {b.isVerified ? (
-                  <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Verified</span>
+                  <span className={badgeClass('green')}>Verified</span>
                 ) : (
-                  <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">Unverified</span>
+                  <span className={badgeClass('gray')}>Unverified</span>
                 )}
               </td>
             </tr>

@@ -1,5 +1,6 @@
 import { Search } from 'lucide-react';
 import { useState } from 'react';
+import { buttonClass } from '@/components/ui/button';
 
 /** The search box; submitting hands the text to the caller (which resets to page 1). */
 export function BusinessSearchForm({ initial, onSearch }: { initial: string; onSearch: (text: string) => void }) {
@@ -21,7 +22,7 @@ export function BusinessSearchForm({ initial, onSearch }: { initial: string; onS
         onChange={(e) => setText(e.target.value)}
         className="flex-1 rounded-md border border-gray-300 px-3 py-2 text-sm focus:border-blue-500 focus:outline-none focus:ring-1 focus:ring-blue-500"
       />
-      <button type="submit" className="inline-flex items-center gap-2 rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700">
+      <button type="submit" className={buttonClass('primary')}>
         <Search className="h-4 w-4" aria-hidden="true" /> Search
       </button>
     </form>

@@ -2,6 +2,8 @@ import { Globe2, Trophy } from 'lucide-react';
 import { SKELETONS } from '@data/domain/constants';
 import { useAdminCountries } from '../api/get-countries';
 import { StatCard, kebab } from '@/components/stat-card';
+import { cardClass } from '@/components/ui/card';
+import { badgeClass } from '@/components/ui/badge';
 
 /** SPEC §2: totals, average, and one card per country (most first) with Top 1–3, a bar and a share. */
 export function CountryCards() {
@@ -37,13 +39,13 @@ export function CountryCards() {
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {list.map((c, i) => (
-            <li key={c.country} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm" data-testid="country-card">
+            <li key={c.country} className={cardClass('p-4')} data-testid="country-card">
               <div className="flex items-start justify-between gap-2">
                 <h2 className="flex items-center gap-2 font-semibold">
                   <Globe2 className="h-4 w-4 text-gray-400" aria-hidden="true" /> {c.country}
                 </h2>
                 {i < 3 && (
-                  <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
+                  <span className={badgeClass('amber')}>
                     <Trophy className="h-3 w-3" aria-hidden="true" /> Top {i + 1}
                   </span>
                 )}

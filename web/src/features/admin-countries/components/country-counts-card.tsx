@@ -1,11 +1,12 @@
 import { Loader2 } from 'lucide-react';
 import { useCountryStats } from '../api/get-country-stats';
+import { cardClass } from '@/components/ui/card';
 
 /** SPEC §2: the 'Businesses by Country' card of the business list. */
 export function CountryCountsCard() {
   const stats = useCountryStats();
   return (
-    <section className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm" aria-labelledby="by-country-title">
+    <section className={cardClass('p-4')} aria-labelledby="by-country-title">
       <h2 id="by-country-title" className="font-semibold">
         Businesses by Country
       </h2>

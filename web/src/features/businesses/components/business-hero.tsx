@@ -5,13 +5,14 @@ import { VerifiedBadge } from '@/components/verified-badge';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { STARS } from '@data/domain/constants';
+import { cardClass } from '@/components/ui/card';
 
 const badge = 'inline-flex items-center rounded-full px-3 py-1 text-xs font-medium';
 
 /** Photo, name with the verified icon, rating out of 5 with stars, review count, badges. */
 export function BusinessHero({ business: b }: { business: Business }) {
   return (
-    <div className="overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm">
+    <div className={cardClass('overflow-hidden')}>
       <BusinessPhoto photo={b.photo} name={b.name} className="h-56 w-full sm:h-72" />
       <div className="space-y-3 p-5">
         <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold text-gray-900 sm:text-3xl">

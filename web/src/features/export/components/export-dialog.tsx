@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { CountryStat } from '@data/domain/types';
 import type { ExportFormat } from '@data/domain/constants';
 import { openExport } from '../api/export-businesses';
+import { buttonClass } from '@/components/ui/button';
 
 const ALL = '__all__';
 
@@ -110,12 +111,12 @@ export function ExportDialog({ open, onOpenChange, stats, loading }: ExportDialo
           </div>
 
           <div className="mt-6 flex justify-end gap-2">
-            <Dialog.Close className="rounded-md border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-50">Cancel</Dialog.Close>
+            <Dialog.Close className={buttonClass('secondary')}>Cancel</Dialog.Close>
             <button
               type="button"
               onClick={submit}
               disabled={!country}
-              className="inline-flex items-center gap-2 rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700 disabled:cursor-not-allowed disabled:opacity-50"
+              className={buttonClass('primary')}
             >
               <Download className="h-4 w-4" aria-hidden="true" /> Export {format.toUpperCase()}
             </button>

@@ -5,6 +5,8 @@ import { EXPECTED_COLUMNS } from './messages';
 import { useImportFlow } from './use-import-flow';
 import { ImportProgress } from './import-progress';
 import { ImportResultCard } from './import-result';
+import { buttonClass } from '@/components/ui/button';
+import { cardClass } from '@/components/ui/card';
 
 /** SPEC §2: the Excel Import card (file chooser, expected columns, Import button) and the results card. */
 export function ImportCard({ footer }: { footer?: ReactNode }) {
@@ -14,7 +16,7 @@ export function ImportCard({ footer }: { footer?: ReactNode }) {
 
   return (
     <div className="space-y-6">
-      <section className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm" aria-labelledby="import-title">
+      <section className={cardClass('p-6')} aria-labelledby="import-title">
         <h2 id="import-title" className="flex items-center gap-2 text-lg font-semibold">
           <FileSpreadsheet className="h-5 w-5" aria-hidden="true" /> Excel Import
         </h2>
@@ -50,7 +52,7 @@ export function ImportCard({ footer }: { footer?: ReactNode }) {
             type="button"
             onClick={flow.importNow}
             disabled={busy}
-            className="inline-flex items-center gap-2 rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700 disabled:opacity-50"
+            className={buttonClass('primary')}
           >
             {busy ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Upload className="h-4 w-4" aria-hidden="true" />}
             Import Businesses

@@ -1,11 +1,12 @@
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import type { ImportResult } from '@data/domain/types';
+import { cardClass } from '@/components/ui/card';
 
 /** The results card: success or 'completed with issues', counts, and a scrollable errors list. */
 export function ImportResultCard({ result }: { result: ImportResult }) {
   const clean = result.success && result.errors.length === 0;
   return (
-    <section className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm" data-testid="import-result" aria-labelledby="import-result-title">
+    <section className={cardClass('p-6')} data-testid="import-result" aria-labelledby="import-result-title">
       <h2 id="import-result-title" className="flex items-center gap-2 text-lg font-semibold">
         {clean ? <CheckCircle2 className="h-5 w-5 text-green-600" aria-hidden="true" /> : <AlertTriangle className="h-5 w-5 text-amber-600" aria-hidden="true" />}
         {clean ? 'Import successful' : 'Import completed with issues'}

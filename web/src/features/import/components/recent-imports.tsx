@@ -1,4 +1,5 @@
 import { useImports } from '../api/get-imports';
+import { cardClass } from '@/components/ui/card';
 
 const seconds = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toFixed(1)} s`);
 
@@ -6,7 +7,7 @@ const seconds = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toF
 export function RecentImports() {
   const imports = useImports();
   return (
-    <section className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm" aria-labelledby="recent-imports-title">
+    <section className={cardClass('p-6')} aria-labelledby="recent-imports-title">
       <h2 id="recent-imports-title" className="text-lg font-semibold">
         Recent imports
       </h2>

@@ -2,6 +2,8 @@ import { CheckCircle2, ExternalLink, FileX, HelpCircle, Loader2, XCircle } from 
 import type { SitemapFile } from '@data/domain/types';
 import { SKELETONS } from '@data/domain/constants';
 import { messages } from './messages';
+import { buttonClass } from '@/components/ui/button';
+import { cardClass } from '@/components/ui/card';
 
 /** SPEC §4: ready green, generating blue spinning, error red, anything else 'Unknown'. */
 const STATUS = {
@@ -22,7 +24,7 @@ interface Props {
 
 export function FilesList({ files, loading, generating, onGenerate }: Props) {
   return (
-    <section className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
+    <section className={cardClass('p-6')}>
       <h2 className="text-lg font-semibold">{messages.filesCard}</h2>
       {loading ? (
         <ul className="mt-4 space-y-3" aria-busy="true">
@@ -39,7 +41,7 @@ export function FilesList({ files, loading, generating, onGenerate }: Props) {
             type="button"
             onClick={onGenerate}
             disabled={generating}
-            className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700 disabled:opacity-50"
+            className={buttonClass('primary')}
           >
             {messages.emptyButton}
           </button>
@@ -75,12 +77,12 @@ function FileRow({ file }: { file: SitemapFile }) {
           href={file.url}
           target="_blank"
           rel="noopener noreferrer"
-          className="inline-flex items-center gap-1 rounded-md border border-gray-300 px-3 py-1.5 text-sm hover:bg-gray-50"
+          className={buttonClass('subtle')}
         >
           <ExternalLink className="h-4 w-4" aria-hidden="true" /> {messages.view}
         </a>
       ) : (
-        <button type="button" disabled className="inline-flex items-center gap-1 rounded-md border border-gray-200 px-3 py-1.5 text-sm text-gray-400">
+        <button type="button" disabled className={buttonClass('subtle')}>
           <ExternalLink className="h-4 w-4" aria-hidden="true" /> {messages.view}
         </button>
       )}

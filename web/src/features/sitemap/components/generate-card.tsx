@@ -1,6 +1,8 @@
 import * as Progress from '@radix-ui/react-progress';
 import { CheckCircle2, Loader2, RefreshCw } from 'lucide-react';
 import { messages } from './messages';
+import { buttonClass } from '@/components/ui/button';
+import { cardClass } from '@/components/ui/card';
 
 interface Props {
   generating: boolean;
@@ -15,14 +17,14 @@ interface Props {
 export function GenerateCard({ generating, validating, progress, lastGenerated, onGenerate, onValidate }: Props) {
   const pct = Math.max(0, Math.min(100, Math.round(progress)));
   return (
-    <section className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
+    <section className={cardClass('p-6')}>
       <h2 className="text-lg font-semibold">{messages.generateCard}</h2>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <button
           type="button"
           onClick={onGenerate}
           disabled={generating}
-          className="inline-flex items-center gap-2 rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700 disabled:opacity-50"
+          className={buttonClass('primary')}
         >
           {generating ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <RefreshCw className="h-4 w-4" aria-hidden="true" />}
           {generating ? messages.generating : messages.generateAll}
@@ -31,7 +33,7 @@ export function GenerateCard({ generating, validating, progress, lastGenerated, 
           type="button"
           onClick={onValidate}
           disabled={generating || validating}
-          className="inline-flex items-center gap-2 rounded-md border border-gray-300 bg-white px-4 py-2 text-sm font-medium hover:bg-gray-50 disabled:opacity-50"
+          className={buttonClass('secondary')}
         >
           {validating ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <CheckCircle2 className="h-4 w-4" aria-hidden="true" />}
           {validating ? messages.validating : messages.validate}

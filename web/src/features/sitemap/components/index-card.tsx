@@ -1,11 +1,13 @@
 import { ExternalLink, FileText } from 'lucide-react';
 import { messages } from './messages';
+import { buttonClass } from '@/components/ui/button';
+import { cardClass } from '@/components/ui/card';
 
 /** SPEC §2: the main index, a View button opening the public sitemap, and the search-console hint. */
 export function IndexCard() {
   const url = `${window.location.origin}/sitemap.xml`;
   return (
-    <section className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
+    <section className={cardClass('p-6')}>
       <h2 className="text-lg font-semibold">{messages.indexCard}</h2>
       <div className="mt-4 flex items-center justify-between gap-4 rounded-md bg-gray-50 p-3">
         <div className="flex items-center gap-2 font-mono text-sm">
@@ -15,7 +17,7 @@ export function IndexCard() {
           href="/sitemap.xml"
           target="_blank"
           rel="noopener noreferrer"
-          className="inline-flex items-center gap-1 rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm hover:bg-gray-50"
+          className={buttonClass('subtle')}
         >
           <ExternalLink className="h-4 w-4" aria-hidden="true" /> {messages.view}
         </a>

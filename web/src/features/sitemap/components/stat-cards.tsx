@@ -2,6 +2,7 @@ import { Building2, FolderTree, Globe2, MapPin } from 'lucide-react';
 import type { SitemapStats } from '@data/domain/types';
 import { SITEMAP_MAX_URLS } from '@data/domain/constants';
 import { filesText } from './messages';
+import { cardClass } from '@/components/ui/card';
 
 const filesFor = (n: number) => Math.ceil(n / SITEMAP_MAX_URLS);
 
@@ -16,7 +17,7 @@ export function SitemapStatCards({ stats }: { stats: SitemapStats | undefined })
   return (
     <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
       {cards.map(({ label, icon: Icon, count, files }) => (
-        <section key={label} className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm" data-testid={`stat-${label.toLowerCase()}`}>
+        <section key={label} className={cardClass('p-4')} data-testid={`stat-${label.toLowerCase()}`}>
           <div className="flex items-center justify-between text-sm font-medium text-gray-600">
             <h2>{label}</h2>
             <Icon className="h-4 w-4" aria-hidden="true" />

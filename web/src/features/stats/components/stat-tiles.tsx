@@ -1,5 +1,6 @@
 import { Hammer, Users, Wrench, Briefcase } from 'lucide-react';
 import { CRAFTSMEN_FIGURE } from '@data/domain/constants';
+import { cardClass } from '@/components/ui/card';
 
 /** SPEC §2: craftsmen fixed at 150; every other tile is total businesses / 1000, floored. */
 export function StatTiles({ totalBusinesses }: { totalBusinesses: number | undefined }) {
@@ -14,7 +15,7 @@ export function StatTiles({ totalBusinesses }: { totalBusinesses: number | undef
   return (
     <ul className="grid grid-cols-2 gap-4 md:grid-cols-4" aria-label="Directory figures">
       {tiles.map(({ label, value, Icon }) => (
-        <li key={label} className="flex flex-col items-center rounded-lg border border-gray-200 bg-white p-4 text-center shadow-sm" data-stat-tile="">
+        <li key={label} className={cardClass('flex flex-col items-center p-4 text-center')} data-stat-tile="">
           <Icon className="mb-2 h-6 w-6 text-blue-700" aria-hidden="true" />
           <span className="text-2xl font-bold text-gray-900">{value}</span>
           <span className="text-sm text-gray-700">{label}</span>

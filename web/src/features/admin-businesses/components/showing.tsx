@@ -1,0 +1,17 @@
+import type { Pagination } from '@data/domain/types';
+
+/**
+ * 'Showing X to Y of Z businesses'. A broad search is not counted to the end (`capped`): Z reads
+ * '1,050+'.
+ */
+export function Showing({ pagination, shown, capped = false }: { pagination: Pagination; shown: number; capped?: boolean }) {
+  const { page, limit, total } = pagination;
+  const from = total === 0 ? 0 : (page - 1) * limit + 1;
+  const to = total === 0 ? 0 : from + shown - 1;
+  return (
+    <p className="text-sm text-gray-600" data-testid="showing">
+      Showing {from.toLocaleString()} to {to.toLocaleString()} of {total.toLocaleString()}
+      {capped ? '+' : ''} businesses
+    </p>
+  );
+}
