@@ -78,6 +78,24 @@ describe('rehber export', () => {
     expect(text).not.toContain('Austin');
   });
 
+  it('takes the country in any case or language, or its ISO code', async () => {
+    for (const country of ['turkiye', 'Turkey', 'TR', 'TÜRKEI']) {
+      const run = await rehber(['export', '--country', country, '--format', 'csv', '--out', '-']);
+      expect(run.code, country).toBe(0);
+      expect(run.stdout.toString('utf8'), country).toContain('Kadıköy Fırını');
+      expect(run.stdout.toString('utf8'), country).not.toContain('Austin');
+    }
+  });
+
+  it('refuses a country the directory does not have with exit 2, naming the ones it has, and writes no file', async () => {
+    const out = path.join(dir, 'atlantis.csv');
+    const run = await rehber(['export', '--country', 'Atlantis', '--format', 'csv', '--out', out]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/Atlantis.*Türkiye/);
+    expect(fs.existsSync(out)).toBe(false);
+  });
+
   it('stops with one line and exit 2 on a bad format, before touching the database', async () => {
     const run = await rehber(['export', '--format', 'pdf'], { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
     expect(run.code).toBe(2);

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
-import { openDatabase } from '../../db/index.js';
+import { openDatabase, type Db } from '../../db/index.js';
+import { listCountryNames } from '../../db/queries/countries.js';
+import { matchCountries } from '../../data/places/countries.js';
 import { exportBusinesses, exportFileName } from '../../data/export/export.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../../data/domain/constants.js';
 import { publicBaseUrl } from '../../data/domain/base-url.js';
@@ -31,7 +33,7 @@ export function registerExportCommand(program: Command): void {
   program
     .command('export')
     .description('export businesses as XLSX or CSV (all, or one country)')
-    .option('--country <name>', 'only this country (as listed by the admin country stats)')
+    .option('--country <name>', 'only this country: its name in any case or language, or its ISO code')
     .option('--format <format>', `${EXPORT_FORMATS.join(' or ')}`, 'xlsx')
     .option('--out <file>', "output file, or - for stdout (default: businesses-<country>-<date>.<ext>)")
     .action(async (raw: { country?: string; format?: string; out?: string }) => {
@@ -48,6 +50,7 @@ async function runExport({ country, format, out }: ExportCliOptions): Promise<vo
   const database = await openDatabase(undefined, { quiet: true });
   const started = Date.now();
   try {
+    const countries = country === undefined ? undefined : await storedCountries(database.db, country);
     const tmp = file ? `${file}.partial` : null;
     const stream: Writable = tmp ? fs.createWriteStream(tmp) : process.stdout;
     const baseUrl = publicBaseUrl();
@@ -55,7 +58,7 @@ async function runExport({ country, format, out }: ExportCliOptions): Promise<vo
       ? (rows: number) => process.stderr.write(`\rexporting: ${rows.toLocaleString('en-US')} rows, ${rate(rows, started)} rows/s`)
       : undefined;
     try {
-      const { rows } = await exportBusinesses(database.db, { country, format, baseUrl, onProgress }, stream);
+      const { rows } = await exportBusinesses(database.db, { countries, format, baseUrl, onProgress }, stream);
       if (tmp && file) fs.renameSync(tmp, file);
       if (showProgress) process.stderr.write('\n');
       if (file) process.stdout.write(`${rows.toLocaleString('en-US')} businesses exported to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
@@ -71,6 +74,17 @@ async function runExport({ country, format, out }: ExportCliOptions): Promise<vo
   } finally {
     await database.close();
   }
+}
+
+/**
+ * The stored country names `--country` means, whatever its case, language or ISO code; a country
+ * the directory does not have is a usage error (exit 2) naming the ones it has, never an empty file.
+ */
+async function storedCountries(db: Db, country: string): Promise<string[]> {
+  const stored = await listCountryNames(db);
+  const matched = matchCountries(country, stored);
+  if (!matched.length) throw new UsageError(`--country: no businesses in '${country}'; the directory has ${stored.join(', ') || 'no countries yet'}`);
+  return matched;
 }
 
 /** Destroys the stream and resolves once it has closed its file. */

@@ -18,6 +18,8 @@ export { EXPORT_COLUMNS, EXPORT_CONTENT_TYPES, exportFileName, neutralise } from
 export interface ExportOptions {
   /** Exact value of businesses.country; all businesses when absent. */
   country?: string;
+  /** Exact values of businesses.country, when one typed country names several stored spellings. */
+  countries?: string[];
   format: ExportFormat;
   /** The public site's origin, for detail_url and city_url. */
   baseUrl: string;
@@ -52,7 +54,7 @@ const DEFAULT_BATCH = 5000;
  */
 const CSV_QUOTE = /[;\t]/;
 
-async function* readBatches(db: Db, country: string | undefined, batchSize: number): AsyncGenerator<ExportRow[]> {
+async function* readBatches(db: Db, countries: string[] | undefined, batchSize: number): AsyncGenerator<ExportRow[]> {
   let after = 0;
   for (;;) {
     const q = db('businesses as b')
@@ -62,7 +64,7 @@ async function* readBatches(db: Db, country: string | undefined, batchSize: numb
       .where('b.id', '>', after)
       .orderBy('b.id')
       .limit(batchSize);
-    if (country !== undefined) q.where('b.country', country);
+    if (countries !== undefined) q.whereIn('b.country', countries);
     const rows = await q;
     if (rows.length === 0) return;
     yield rows;
@@ -137,7 +139,8 @@ async function zipCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
 /** Writes every matching business to `out` (and ends it). Resolves when `out` has finished. */
 export async function exportBusinesses(db: Db, options: ExportOptions, out: Writable): Promise<{ rows: number }> {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const batches = readBatches(db, options.country, options.batchSize ?? DEFAULT_BATCH);
+  const countries = options.countries ?? (options.country !== undefined ? [options.country] : undefined);
+  const batches = readBatches(db, countries, options.batchSize ?? DEFAULT_BATCH);
   const rows = options.format === 'xlsx' ? await writeXlsx(batches, baseUrl, out, options.onProgress) : await writeCsv(batches, baseUrl, out, options.onProgress);
   await finished(out);
   return { rows };

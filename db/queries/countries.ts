@@ -25,3 +25,8 @@ export async function getCountryBySlug(db: Db, slug: string): Promise<CountryDet
   if (!row) return null;
   return { ...toCountry(row), cities: await listCitiesOfCountry(db, row.name) };
 }
+
+/** The stored names of every country with businesses, most businesses first. */
+export async function listCountryNames(db: Db): Promise<string[]> {
+  return (await db('countries').where('business_count', '>', 0).orderBy([{ column: 'business_count', order: 'desc' }, { column: 'name' }]).pluck('name')) as string[];
+}

@@ -1,0 +1,46 @@
+/**
+ * Countries by any of their names: ISO 3166 codes and names in several languages from
+ * i18n-iso-countries, matched with letters folded ('turkiye', 'TÜRKEI', 'Turkey', 'TR' and 'TUR'
+ * are all TR), so a country typed by a person finds the one the directory stores.
+ */
+import { createRequire } from 'node:module';
+import countries from 'i18n-iso-countries';
+import { slugifyText } from '../domain/slug.js';
+
+const require = createRequire(import.meta.url);
+/** The languages whose country names are understood. */
+const LANGUAGES = ['en', 'tr', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'ru', 'ar', 'ja', 'zh'];
+for (const lang of LANGUAGES) countries.registerLocale(require(`i18n-iso-countries/langs/${lang}.json`));
+
+let byFoldedName: Map<string, string> | undefined;
+
+/** Every registered name and code, folded → alpha-2 code (built once, on first use). */
+function foldedIndex(): Map<string, string> {
+  if (byFoldedName) return byFoldedName;
+  byFoldedName = new Map();
+  for (const lang of LANGUAGES) {
+    for (const [code, names] of Object.entries(countries.getNames(lang, { select: 'all' }) as Record<string, string[]>)) {
+      for (const name of names) {
+        const folded = slugifyText(name);
+        if (folded && !byFoldedName.has(folded)) byFoldedName.set(folded, code);
+      }
+    }
+  }
+  return byFoldedName;
+}
+
+/** The ISO 3166-1 alpha-2 code of a country name (any registered language, any case) or code; null when unknown. */
+export function countryCode(text: string): string | null {
+  const t = text.trim();
+  if (!t) return null;
+  if (/^[a-z]{2}$/i.test(t) && countries.isValid(t.toUpperCase())) return t.toUpperCase();
+  if (/^[a-z]{3}$/i.test(t) && countries.isValid(t.toUpperCase())) return countries.alpha3ToAlpha2(t.toUpperCase()) ?? null;
+  return foldedIndex().get(slugifyText(t)) ?? null;
+}
+
+/** The stored country names that `input` means: same ISO country, or the same name once folded. */
+export function matchCountries(input: string, stored: string[]): string[] {
+  const code = countryCode(input);
+  const folded = slugifyText(input);
+  return stored.filter((name) => slugifyText(name) === folded || (code !== null && countryCode(name) === code));
+}
