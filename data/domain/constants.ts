@@ -6,6 +6,19 @@
  * any row is parsed, so a million empty columns cost nothing.
  */
 export const MAX_COLUMNS = 500;
+/**
+ * Longest text between two tags in the parts of an XLSX that exceljs parses: in effect one cell's
+ * text, which exceljs holds whole in memory. A spreadsheet cell holds at most 32,767 characters,
+ * about 200 KB of XML at worst (6 bytes for `&quot;`); past 1 MB a part is made to exhaust the
+ * reader, and is refused before it reaches exceljs.
+ */
+export const MAX_XML_TEXT_BYTES = 1024 * 1024;
+/**
+ * Largest legacy .xls read. SheetJS reads the whole file into a buffer outside the worker's heap
+ * limit, so the file's size is the only bound on that memory. The format holds at most 65,536
+ * rows (a full sheet of ten text columns is about 40 MB), so 100 MB refuses no real sheet.
+ */
+export const MAX_XLS_BYTES = 100 * 1024 * 1024;
 export const LARGE_FILE_THRESHOLD_BYTES = 50 * 1024 * 1024;
 /** A CSV at most this big comes back from upload as csvData (CONTRACT §5: at most 5 MB). */
 export const CSV_DATA_MAX_BYTES = 2 * 1024 * 1024;

@@ -63,12 +63,24 @@ function runInWorker(job: Job, onProgress?: (p: Progress) => void): Promise<Impo
     });
     worker.on('error', (err) => {
       settled = true;
-      reject(err);
+      reject(workerFailure(err));
     });
     worker.on('exit', (code) => {
       if (!settled) reject(new Error(`The import worker stopped unexpectedly (exit code ${code})`));
     });
   });
+}
+
+/**
+ * A worker that ran out of heap was reading a file that needs more memory than an import may take
+ * (one enormous row, shared strings by the hundred megabytes, a full legacy .xls): the heap limit
+ * kept the server safe, and the file is answered like any other too large one, 413, not a 500.
+ */
+export function workerFailure(err: unknown): unknown {
+  if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+    return new InputError('The file needs more memory to read than an import may use; split it into smaller files or save it as CSV', 413);
+  }
+  return err;
 }
 
 /**

@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mapHeaders } from './columns.js';
 import { readAll, tempDir, type TempDir } from './fixtures/files.js';
 import { openRows } from './read-rows.js';
+import { openXls } from './read-xls.js';
 
 let dir: TempDir;
 beforeAll(async () => {
@@ -55,5 +57,12 @@ describe('openXls', () => {
     expect(await readAll(await openRows(await dir.write('header.xls', xls({ S: [['name', 'full_address']] }))))).toEqual([]);
     const other = await openRows(await dir.write('other.xls', xls({ S: [['summary', 'city'], ['x', 'y']] })));
     expect(() => mapHeaders(other.headers)).toThrow('Missing required columns: name, full_address');
+  });
+
+  it('refuses with 413, before reading it into memory, an .xls larger than the limit', async () => {
+    const file = await dir.write('big.xls', xls({ Data: [['name', 'address'], ['A', 'B']] }));
+    const { size } = fs.statSync(file);
+    await expect(openXls(file, size - 1)).rejects.toMatchObject({ status: 413, message: expect.stringMatching(/^A legacy \.xls file is read whole, so it may be at most/) });
+    expect((await readAll(await openXls(file, size))).map((row) => row.cells)).toEqual([['A', 'B']]);
   });
 });

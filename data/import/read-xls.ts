@@ -9,6 +9,7 @@ import { cellText } from './cell-text.js';
 import { hasRequiredHeaders } from './columns.js';
 import { EMPTY_FILE_MESSAGE } from './detect-format.js';
 import { InputError } from '../domain/errors.js';
+import { MAX_XLS_BYTES } from '../domain/constants.js';
 import type { RowSource, SheetRow } from './pipeline.js';
 
 type DenseRow = Array<XLSX.CellObject | undefined> | undefined;
@@ -26,9 +27,13 @@ function rowCells(row: DenseRow, width: number): string[] {
 
 const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
 
-export async function openXls(filePath: string): Promise<RowSource> {
+export async function openXls(filePath: string, maxBytes = MAX_XLS_BYTES): Promise<RowSource> {
   const { size } = await stat(filePath);
   if (size === 0) throw new InputError(EMPTY_FILE_MESSAGE, 400);
+  // Read whole, outside the worker's heap limit: the size is the only bound on that memory.
+  if (size > maxBytes) {
+    throw new InputError(`A legacy .xls file is read whole, so it may be at most ${Math.round(maxBytes / (1024 * 1024))} MB; save it as XLSX or CSV`, 413);
+  }
   let workbook: XLSX.WorkBook;
   try {
     // UTC: dates come back as the calendar day written in the sheet, whatever the server's zone.

@@ -1,9 +1,10 @@
 /**
  * XLSX rows through exceljs's streaming WorkbookReader (constant memory, CONTRACT §4), from the
  * first worksheet whose header row carries the required columns. First the zip's own directory is
- * checked (a bomb that admits its size is refused without inflating a byte), then every entry is
- * inflated once and counted (a bomb that lies, or a damaged entry, is refused before exceljs,
- * which hangs on damaged data, ever sees it).
+ * checked (a bomb that admits its size is refused without inflating a byte), and the local entries
+ * exceljs will read must be exactly the ones it lists (zip-local-entries.ts); then every entry is
+ * inflated once and counted (a bomb that lies, a damaged entry, or a cell longer than any
+ * spreadsheet's is refused before exceljs, which hangs on damaged data, ever sees it).
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { cellText } from './cell-text.js';
 import { hasRequiredHeaders } from './columns.js';
 import { EMPTY_FILE_MESSAGE } from './detect-format.js';
 import { InputError } from '../domain/errors.js';
+import { MAX_XML_TEXT_BYTES } from '../domain/constants.js';
 import type { RowSource, SheetRow } from './pipeline.js';
 import { DAMAGED_MESSAGE, readZipDirectory, verifyZip, type ZipEntry } from './zip-directory.js';
 
@@ -21,6 +23,8 @@ export interface XlsxLimits {
   /** Largest unpacked/packed ratio accepted for an entry bigger than ratioFloorBytes. */
   maxRatio: number;
   ratioFloorBytes: number;
+  /** Longest text between two tags in a worksheet or shared-strings part. */
+  maxTextBytes: number;
 }
 
 export const XLSX_LIMITS: XlsxLimits = {
@@ -28,13 +32,15 @@ export const XLSX_LIMITS: XlsxLimits = {
   // Sheet XML of real data packs 5–30:1; 200:1 on a big entry is filler made to explode.
   maxRatio: 200,
   ratioFloorBytes: 64 * 1024 ** 2,
+  maxTextBytes: MAX_XML_TEXT_BYTES,
 };
 
 const MB = 1024 * 1024;
+const mb = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / 1024)} KB`);
 
 /** Refuses, with 413, a zip whose directory promises more than the limits allow. */
 const tooBig = (limits: XlsxLimits) =>
-  new InputError(`The spreadsheet unpacks to more than ${Math.round(limits.maxUnpackedBytes / MB)} MB`, 413);
+  new InputError(`The spreadsheet unpacks to more than ${mb(limits.maxUnpackedBytes)}`, 413);
 
 export function checkUnpackedSize(entries: ZipEntry[], limits: XlsxLimits = XLSX_LIMITS): void {
   const total = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
@@ -71,7 +77,12 @@ export async function openXlsx(filePath: string, limits: XlsxLimits = XLSX_LIMIT
     throw new InputError('Unsupported file: a ZIP archive that is not an XLSX workbook; only CSV, XLSX and XLS files can be imported', 415);
   }
   checkUnpackedSize(entries, limits);
-  await verifyZip(filePath, entries, limits.maxUnpackedBytes, () => tooBig(limits));
+  await verifyZip(filePath, entries, {
+    maxUnpackedBytes: limits.maxUnpackedBytes,
+    tooBig: () => tooBig(limits),
+    maxTextBytes: limits.maxTextBytes,
+    textTooLong: () => new InputError(`The spreadsheet has a cell of more than ${mb(limits.maxTextBytes)} of text; a spreadsheet cell holds at most 32,767 characters`, 413),
+  });
 
   const file = createReadStream(filePath);
   // Without a listener a read error would be an unhandled 'error' event and end the process;

@@ -2,9 +2,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-app.js';
 import { upsertUser } from '../../../db/queries/users.js';
+import { MAX_XML_TEXT_BYTES } from '../../../data/domain/constants.js';
+import { zip } from '../../../data/import/fixtures/files.js';
+import { rewriteZip, sheetXml, unzipEntries, type Smuggling } from '../../../data/import/zip-fixtures.js';
+
+// The summary must never run on the server's event loop (CONTRACT §8): on this thread, reading an
+// upload fails loudly, so only a summary run in the worker thread (its own modules) can answer.
+vi.mock('../../../data/import/upload-summary.js', () => ({
+  summariseUpload: () => {
+    throw new Error('an upload was read on the event loop');
+  },
+}));
 
 const PASSWORD = 'correct horse battery staple';
 const HEADER = 'name,category,full_address,city,state,country,rating,reviews,place_id';
@@ -128,4 +139,65 @@ describe('admin import API', () => {
     const res = await uploadFile(cookie, 'cols.csv', 'label,category\nAce,Plumber\n');
     expect(res).toEqual({ status: 400, body: { message: expect.stringMatching(/Missing required columns/) } });
   });
+
+  it('reads uploads in a worker thread, never on the event loop', async () => {
+    const cookie = await login();
+    for (const [name, bytes] of [['rows.csv', [HEADER, row(1)].join('\n')], ['rows.xlsx', await xlsx(3)]] as const) {
+      const up = await uploadFile(cookie, name, bytes);
+      expect(up.status, JSON.stringify(up.body)).toBe(200);
+      expect(up.body.rowCount).toBe(name === 'rows.csv' ? 1 : 3);
+    }
+  });
+
+  for (const how of ['short-local-size', 'fake-descriptor'] as Smuggling[]) {
+    it(`refuses an XLSX hiding a worksheet from its zip directory (${how}), storing nothing`, async () => {
+      const cookie = await login();
+      const before = { files: uploadFiles().length, uploads: await countOf('uploads'), businesses: await countOf('businesses') };
+      const hidden = [['name', 'full_address'], ['Smuggled Shop', '9 Hidden St, Austin, TX']];
+      const res = await uploadFile(cookie, 'smuggled.xlsx', rewriteZip(await xlsx(2, `SM-${how}-`), { smuggle: { how, rows: hidden } }));
+      expect(res).toEqual({ status: 400, body: { message: expect.stringMatching(/zip directory does not list/) } });
+      expect({ files: uploadFiles().length, uploads: await countOf('uploads'), businesses: await countOf('businesses') }).toEqual(before);
+      expect(await app.db('businesses').where({ name: 'Smuggled Shop' }).first()).toBeUndefined();
+    });
+  }
+
+  it('imports an honest XLSX whose sizes follow each entry in a data descriptor', async () => {
+    const cookie = await login();
+    const up = await uploadFile(cookie, 'descriptors.xlsx', rewriteZip(await xlsx(2, 'DD'), { descriptors: true }));
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    const res = await post(cookie, '/api/admin/import-excel-stream', { filePath: up.body.filePath });
+    expect(res.body).toMatchObject({ success: true, imported: 2 });
+  });
+
+  it('refuses with 413 an XLSX with a cell longer than any spreadsheet cell, storing nothing', async () => {
+    const cookie = await login();
+    const before = uploadFiles().length;
+    const entries = unzipEntries(await xlsx(1, 'LONG')).map(({ name, content }) => ({
+      name,
+      data: name === 'xl/worksheets/sheet1.xml' ? sheetXml([['name', 'full_address'], ['x'.repeat(MAX_XML_TEXT_BYTES + 1), '1 Long St']]) : content,
+      deflate: true,
+    }));
+    const res = await uploadFile(cookie, 'long-cell.xlsx', zip(entries));
+    expect(res).toEqual({ status: 413, body: { message: expect.stringMatching(/a cell of more than 1 MB/) } });
+    expect(uploadFiles()).toHaveLength(before);
+  });
+
+  it('reads a UTF-8 CSV with one stray byte as UTF-8: accents kept, the damaged row reported by number', async () => {
+    const cookie = await login();
+    const accented = (i: number, name: string) => `${name},Cafe,"${i} Çarşı Sk, Kadıköy, İstanbul, Türkiye",İstanbul,,Türkiye,4,1,STRAY${i}`;
+    const csv = Buffer.concat([
+      Buffer.from([HEADER, accented(1, 'Ünïcödé Café'), accented(2, 'Şişli Çiçekçi'), 'Bad '].join('\n')),
+      Buffer.from([0xff]),
+      Buffer.from(` Byte,Cafe,"3 Main St, Austin, TX",Austin,TX,United States,4,1,STRAY3\n${accented(4, 'Göz Kliniği')}\n`),
+    ]);
+    const up = await uploadFile(cookie, 'stray.csv', csv);
+    expect(up.status).toBe(200);
+    const res = await post(cookie, '/api/admin/import', { csvData: up.body.csvData });
+    expect(res.body).toEqual({ success: false, imported: 3, updated: 0, skipped: 1, errors: [expect.stringMatching(/^Row 4: invalid UTF-8/)] });
+    expect(await app.db('businesses').where('place_id', 'like', 'STRAY%').orderBy('place_id').pluck('name')).toEqual(['Ünïcödé Café', 'Şişli Çiçekçi', 'Göz Kliniği']);
+  });
 });
+
+async function countOf(table: string): Promise<number> {
+  return Number((await app.db(table).count({ n: '*' }).first())?.n);
+}
