@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../db/test-db.js';
 import { importFile } from '../import/import.js';
-import { exportBusinesses } from './export.js';
+import { exportBusinesses, neutralise } from './export.js';
 import type { ExportFormat } from '../domain/constants.js';
 
 // Written the way a spreadsheet user would: international phones, negative coordinates, accents,
@@ -15,6 +16,9 @@ const SOURCE = [
   'Harbour Cafe,Cafe,+61 2 9250 7111,"1 Macquarie St, Sydney NSW 2000, Australia",2000,Australia,4.1,87,,,,ChIJsyd0000001,,,,,,-33.8568,151.2153',
   '@home Decor,=Interiors,,"-5 Side St, Austin, TX 78701, United States",,,2,1,,,,,,,,,,,',
   'Boston Plumbing,Plumber,(617) 555-0100,"12 Main St, Boston, MA 02108, United States",,,3,0,,,,,,,,,false,,',
+  // Formulas behind a semicolon or a tab: a `;` or tab separated reading of the export must not
+  // start a cell there, and the import must read them back unchanged.
+  '"Semi Formula;=HYPERLINK(""http://evil.example"")",Cafe,,"7 Semi St;+cmd, Austin, TX 78701, United States",,,3,2,,,"Tab\t=1+2 and\t@SUM(A1)",,,,,"a;-b",,,',
 ].join('\n');
 
 let t: TestDb;
@@ -25,7 +29,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-roundtrip-'));
   fs.writeFileSync(path.join(dir, 'source.csv'), SOURCE);
   const first = await importFile(t.db, path.join(dir, 'source.csv'), { source: 'cli' });
-  expect(first).toMatchObject({ imported: 4, updated: 0, skipped: 0, errors: [] });
+  expect(first).toMatchObject({ imported: 5, updated: 0, skipped: 0, errors: [] });
 });
 afterAll(async () => {
   await t.drop();
@@ -35,7 +39,7 @@ afterAll(async () => {
 async function exportTo(format: ExportFormat): Promise<string> {
   const file = path.join(dir, `export.${format}`);
   const { rows } = await exportBusinesses(t.db, { format, baseUrl: 'https://rehber.example' }, fs.createWriteStream(file));
-  expect(rows).toBe(4);
+  expect(rows).toBe(5);
   return file;
 }
 
@@ -45,9 +49,19 @@ describe('export → import round trip', () => {
     it(`imports an exported ${format.toUpperCase()} file back without changing anything (all rows skipped)`, async () => {
       const before = await t.db('businesses').orderBy('id').select('*');
       const result = await importFile(t.db, await exportTo(format), { source: 'cli' });
-      expect(result).toMatchObject({ imported: 0, updated: 0, skipped: 4, errors: [] });
+      expect(result).toMatchObject({ imported: 0, updated: 0, skipped: 5, errors: [] });
       const after = await t.db('businesses').orderBy('id').select('*');
       expect(after).toEqual(before);
     });
   }
+
+  it('writes a CSV that a semicolon or tab separated reading splits into no formula cell', async () => {
+    const text = fs.readFileSync(await exportTo('csv'), 'utf8').replace(/^\uFEFF/, '');
+    expect(text).toContain('"Semi Formula;=HYPERLINK(""http://evil.example"")"');
+    for (const delimiter of [';', '\t', ',']) {
+      const cells = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: true }).data.flat();
+      // A cell neutralise would change is one a spreadsheet program would run as a formula.
+      expect(cells.filter((cell) => neutralise(cell) !== cell), JSON.stringify(delimiter)).toEqual([]);
+    }
+  });
 });

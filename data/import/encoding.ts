@@ -47,8 +47,13 @@ export function utf8Statistics(sample: Buffer): { valid: number; invalid: number
       continue;
     }
     if (i + length > sample.length) break;
-    let ok = true;
-    for (let k = 1; k < length; k++) if ((sample[i + k] & 0xc0) !== 0x80) ok = false;
+    // The second byte's range also rules out overlong forms, surrogates and code points past
+    // U+10FFFF, which the decoder turns into U+FFFD like any other invalid byte.
+    const second = sample[i + 1];
+    const low = b === 0xe0 ? 0xa0 : b === 0xf0 ? 0x90 : 0x80;
+    const high = b === 0xed ? 0x9f : b === 0xf4 ? 0x8f : 0xbf;
+    let ok = second >= low && second <= high;
+    for (let k = 2; k < length; k++) if ((sample[i + k] & 0xc0) !== 0x80) ok = false;
     if (ok) {
       valid++;
       i += length;
