@@ -61,6 +61,15 @@ describe('rehber sitemap', () => {
     expect(valid).toMatchObject({ code: 0, stdout: '6 files validated successfully, 0 errors found.\n' });
   });
 
+  it('generate without a base URL will not replace a live site\'s sitemaps with localhost URLs (exit 2)', async () => {
+    const before = await t.db('sitemap_generations').where({ status: 'ready' }).first('id', 'base_url');
+    const res = await rehber(['sitemap', 'generate'], env);
+    expect(res.code).toBe(2);
+    expect(res.stderr.trim().split('\n')).toHaveLength(1);
+    expect(res.stderr).toMatch(/https:\/\/cron\.example.*PUBLIC_BASE_URL/);
+    expect(await t.db('sitemap_generations').where({ status: 'ready' }).first('id', 'base_url')).toEqual(before);
+  });
+
   it('validate against another base URL lists the errors and exits 3', async () => {
     const res = await rehber(['sitemap', 'validate', '--base-url', 'https://elsewhere.example'], env);
     expect(res).toMatchObject({ code: 3, stderr: '' });
@@ -70,7 +79,7 @@ describe('rehber sitemap', () => {
 
   it('a second generation while one runs in another process exits 1 with a clear line', async () => {
     const held = await startHeldGeneration(t.db, 'https://held.example');
-    const res = await rehber(['sitemap', 'generate'], env);
+    const res = await rehber(['sitemap', 'generate', '--base-url', 'https://held.example'], env);
     await held.finish();
     expect(res.code).toBe(1);
     expect(res.stderr).toBe('rehber: A sitemap generation is already running\n');

@@ -27,7 +27,7 @@ export function registerSitemapCommands(program: Command): void {
     .option('--base-url <url>', 'absolute URLs start with this (default: PUBLIC_BASE_URL)')
     .action(async (opts: { baseUrl?: string }) => {
       const baseUrl = resolveBaseUrl(opts.baseUrl) ?? localBaseUrl();
-      await runGenerate(baseUrl);
+      await runGenerate(baseUrl, opts.baseUrl !== undefined);
     });
   sitemap
     .command('validate')
@@ -41,10 +41,19 @@ export function registerSitemapCommands(program: Command): void {
     });
 }
 
-async function runGenerate(baseUrl: string): Promise<void> {
+const isLoopback = (url: string) => /^(localhost|127(\.\d+){3}|\[::1\])$/i.test(new URL(url).hostname);
+
+async function runGenerate(baseUrl: string, explicit: boolean): Promise<void> {
   const database = await openDatabase(undefined, { quiet: true });
   const started = Date.now();
   try {
+    // A cron job without PUBLIC_BASE_URL must not swap a live site's sitemaps for localhost URLs.
+    const served = await getServedGeneration(database.db);
+    if (!explicit && isLoopback(baseUrl) && served && served.baseUrl !== baseUrl) {
+      throw new UsageError(
+        `the served sitemaps use ${served.baseUrl}; not replacing them with ${baseUrl} URLs: set PUBLIC_BASE_URL or pass --base-url`,
+      );
+    }
     const reporter = process.stdout.isTTY ? await inkReporter(started) : plainReporter();
     let result: GenerateResult;
     try {
