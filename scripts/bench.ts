@@ -41,8 +41,14 @@ async function main(): Promise<void> {
     const db = createDb(server.url, { max: 2 });
     await migrateLatest(db);
     await db.destroy();
+    // The yardsticks start from a CHECKPOINT; the application role may not run one, so this
+    // throwaway cluster grants it the predefined role for that alone.
+    const admin = createDb(server.adminUrl, { max: 1 });
+    await admin.raw('GRANT pg_checkpoint TO ??', [decodeURIComponent(new URL(server.url).username)]);
+    await admin.destroy();
     const ctx: BenchContext = {
       dbUrl: server.url,
+      adminUrl: server.adminUrl,
       workDir,
       rows: (count) => Math.max(1, Math.round(count * scale)),
       report(figure) {

@@ -12,7 +12,10 @@ export interface Figure {
 }
 
 export interface BenchContext {
+  /** The application's URL (an ordinary role, as in production). */
   dbUrl: string;
+  /** The throwaway cluster's superuser: only for creating bench databases (owned by the application role). */
+  adminUrl: string;
   workDir: string;
   /** n scaled by BENCH_SCALE. */
   rows(n: number): number;

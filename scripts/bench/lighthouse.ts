@@ -11,9 +11,9 @@ import { lighthouseScores, serveSample } from '../lighthouse.js';
 const DATABASE = 'rehber_bench_lighthouse';
 
 export async function run(ctx: BenchContext): Promise<void> {
-  const admin = createDb(ctx.dbUrl, { max: 1 });
+  const admin = createDb(ctx.adminUrl, { max: 1 });
   await admin.raw(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin.raw(`CREATE DATABASE ${DATABASE}`);
+  await admin.raw(`CREATE DATABASE ${DATABASE} OWNER ??`, [decodeURIComponent(new URL(ctx.dbUrl).username)]);
   const db = createDb(withDatabase(ctx.dbUrl, DATABASE));
   try {
     await migrateLatest(db);

@@ -31,10 +31,10 @@ interface Timed {
 export async function run(ctx: BenchContext): Promise<void> {
   const businesses = ctx.rows(1_000_000);
   const url = withDatabase(ctx.dbUrl, DB_NAME);
-  const admin = createDb(ctx.dbUrl, { max: 1 });
+  const admin = createDb(ctx.adminUrl, { max: 1 });
   try {
     await admin.raw(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-    await admin.raw(`CREATE DATABASE ${DB_NAME}`);
+    await admin.raw(`CREATE DATABASE ${DB_NAME} OWNER ??`, [decodeURIComponent(new URL(ctx.dbUrl).username)]);
     const started = performance.now();
     const db = createDb(url, { max: 2 });
     try {
