@@ -7,9 +7,16 @@
  * data behind a short local size, or behind a fake data descriptor) would be read unchecked.
  */
 import { InputError } from '../domain/errors.js';
-import type { ZipEntry } from './zip-directory.js';
 
 type Read = (position: number, length: number) => Promise<Buffer>;
+
+/** What the central directory says of one entry (zip-directory.ts's ZipEntry has these and more). */
+interface ListedEntry {
+  name: string;
+  method: number;
+  compressedSize: number;
+  localHeaderOffset: number;
+}
 
 const LOCAL_SIGNATURE = 0x04034b50;
 const DESCRIPTOR = Buffer.from([0x50, 0x4b, 0x07, 0x08]);
@@ -26,7 +33,7 @@ const smuggled = () =>
  * directory says, and the last one ending where the directory starts. `damaged` is for headers
  * that cannot be read at all.
  */
-export async function checkLocalEntries(read: Read, entries: ZipEntry[], directoryOffset: number, damaged: () => Error): Promise<void> {
+export async function checkLocalEntries(read: Read, entries: ListedEntry[], directoryOffset: number, damaged: () => Error): Promise<void> {
   let position = 0;
   for (const entry of [...entries].sort((a, b) => a.localHeaderOffset - b.localHeaderOffset)) {
     if (entry.localHeaderOffset !== position) throw smuggled();
