@@ -32,6 +32,7 @@ export const FIELDS = [
   'description',
   'latitude',
   'longitude',
+  'district',
 ] as const;
 
 export type Field = (typeof FIELDS)[number];
@@ -64,6 +65,24 @@ export interface BusinessInput {
   latitude: number | null;
   longitude: number | null;
   isVerified: boolean;
+  /** The part of the city the address names ('Kadıköy' of İstanbul, 'Brooklyn' of New York City). */
+  district: string | null;
+  /** ISO 3166-1 alpha-2 of `country`, when it is a country ISO knows. */
+  countryCode: string | null;
+  /** The coordinates are the city's centre from the gazetteer, not the business's own. */
+  coordinatesApproximate: boolean;
+  /** The gazetteer's place for `city` (not a column: the city row it finds or creates carries it). */
+  cityPlace: CityPlace | null;
+}
+
+/** What a city row keeps of its gazetteer place. */
+export interface CityPlace {
+  id: number;
+  countryCode: string;
+  latitude: number;
+  longitude: number;
+  /** Every name of the place, folded. */
+  names: string[];
 }
 
 export interface ValueColumn {
@@ -80,7 +99,7 @@ export interface ValueColumn {
   stored?: 'city_id' | 'category_id';
 }
 
-type ValueKey = Exclude<keyof BusinessInput, 'rowNumber' | 'identityKey'>;
+type ValueKey = Exclude<keyof BusinessInput, 'rowNumber' | 'identityKey' | 'cityPlace'>;
 
 /**
  * In COPY order. The order is part of the content hash (data/store/load-copy.ts): changing it makes
@@ -110,6 +129,9 @@ export const VALUE_COLUMNS = {
   isVerified: { column: 'is_verified', sql: 'boolean NOT NULL', field: 'is_verified' },
   city: { column: 'city_name', sql: 'text', field: 'city', stored: 'city_id' },
   category: { column: 'category_name', sql: 'text', field: 'category', stored: 'category_id' },
+  district: { column: 'district', sql: 'text', field: 'district' },
+  countryCode: { column: 'country_code', sql: 'text', field: null },
+  coordinatesApproximate: { column: 'coordinates_approximate', sql: 'boolean NOT NULL', field: null },
 } as const satisfies Record<ValueKey, ValueColumn>;
 
 export type ValueColumnKey = keyof typeof VALUE_COLUMNS;

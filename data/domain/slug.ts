@@ -20,6 +20,17 @@ export function foldToAscii(text: string): string {
     .replace(/[\u0300-\u036f]/g, '');
 }
 
+/**
+ * How place names are compared: lowercase, marks and punctuation removed, Turkish dotless i folded,
+ * letters of other scripts kept ('İstanbul' = 'istanbul' = 'ISTANBUL', 'Москва' stays 'москва').
+ */
+export function foldName(text: string): string {
+  return foldToAscii(text.normalize('NFKC'))
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
 /** Lowercase ASCII words joined by single hyphens; '' when nothing is left. */
 export function slugifyText(text: string): string {
   return foldToAscii(text)

@@ -39,6 +39,12 @@ export interface Business {
   placeId: string | null;
   latitude: number | null;
   longitude: number | null;
+  /** The coordinates are the city's centre, not the business's own spot. */
+  coordinatesApproximate: boolean;
+  /** The part of the city the address names ('Kadıköy', 'Brooklyn'). */
+  district: string | null;
+  /** ISO 3166-1 alpha-2 of `country`. */
+  countryCode: string | null;
   isVerified: boolean;
   isActive: boolean;
   images: string[];

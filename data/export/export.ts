@@ -60,7 +60,7 @@ async function* readBatches(db: Db, countries: string[] | undefined, batchSize: 
     const q = db('businesses as b')
       .leftJoin('categories as k', 'k.id', 'b.category_id')
       .leftJoin('cities as c', 'c.id', 'b.city_id')
-      .select<ExportRow[]>(['b.id', 'b.slug', 'c.slug as city_slug', ...EXPORTED.map((k) => selectOf(db, k))])
+      .select<ExportRow[]>(['b.id', 'b.slug', 'c.slug as city_slug', 'b.coordinates_approximate', ...EXPORTED.map((k) => selectOf(db, k))])
       .where('b.id', '>', after)
       .orderBy('b.id')
       .limit(batchSize);
@@ -95,6 +95,9 @@ function cell(key: ValueColumnKey, value: unknown): string | number | null {
 
 export function toExportRecord(r: ExportRow, baseUrl: string): ExportRecord {
   const record = Object.fromEntries(EXPORTED.map((k) => [VALUE_COLUMNS[k].field, cell(k, r[VALUE_COLUMNS[k].column])])) as ExportRecord;
+  // A city's centre standing in for the business's spot is the gazetteer's, not the file's: a
+  // re-import works it out again, and a file that carried it would pin the business there.
+  if (r.coordinates_approximate) record.latitude = record.longitude = null;
   record.detail_url = baseUrl + slugPath('details', r.slug);
   record.city_url = r.city_slug ? baseUrl + slugPath('city', r.city_slug) : null;
   return record;

@@ -94,7 +94,8 @@ describe('normaliseRow', () => {
 
   it('keeps coordinates only inside their ranges', () => {
     expect(ok({ latitude: '41.0082', longitude: '28,9784' })).toMatchObject({ latitude: 41.0082, longitude: 28.9784 });
-    expect(ok({ latitude: '91', longitude: 'east' })).toMatchObject({ latitude: null, longitude: null });
+    // Impossible ones are dropped; the row's city centre (Springfield, IL) stands in, marked approximate.
+    expect(ok({ latitude: '91', longitude: 'east' })).toMatchObject({ latitude: 39.80172, longitude: -89.64371, coordinatesApproximate: true });
   });
 
   it('keeps working hours as text and parses JSON by day', () => {

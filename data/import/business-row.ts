@@ -2,12 +2,17 @@
  * One sheet row → a validated BusinessInput, or 'Row N: reason' (CONTRACT §4). Pure: no I/O, so the
  * loader can call it on every row of a million-row file and tests can call it on one.
  *
- * Country: from the country column, else from the address; when neither gives one but a city is
- * known, DEFAULT_COUNTRY (SPEC: a city's country defaults to 'United States'), so a business and
- * its city never disagree. With no city either, country stays null rather than invented.
+ * Places (city, district, state, postal code, country and its ISO code) come from data/places's
+ * resolver: the file's columns first, then the address read against the gazetteer. When a city is
+ * known but no country, DEFAULT_COUNTRY (SPEC: a city's country defaults to 'United States'), so a
+ * business and its city never disagree. With no city either, country stays null rather than invented.
+ *
+ * Coordinates: the latitude/longitude columns, else the '@lat,lng' or '!3dlat!4dlng' of a Google
+ * Maps link, else the city's centre from the gazetteer, marked approximate.
  */
 import { createHash } from 'node:crypto';
-import { parseAddress, normaliseCountry } from '../places/address.js';
+import { resolvePlace } from '../places/resolve.js';
+import { coordinatesFromLink } from '../places/coordinates.js';
 import type { ColumnMap, Field } from './columns.js';
 import { DEFAULT_COUNTRY } from '../domain/constants.js';
 import type { BusinessInput, RowOutcome, SheetRow } from './pipeline.js';
@@ -25,6 +30,7 @@ export const FIELD_MAX_LENGTHS: Partial<Record<Field, number>> = {
   country: 100,
   city: 200,
   state: 200,
+  district: 200,
   category: 200,
   about: 20_000,
   description: 20_000,
@@ -135,10 +141,14 @@ function buildInput(columns: ColumnMap, row: SheetRow): BusinessInput {
 
   const rating = parseRating(get('rating'));
   const reviewCount = parseReviews(get('reviews'));
-  const parsed = parseAddress(address);
-  const city = get('city') ?? parsed.city;
-  const columnCountry = get('country');
-  const country = columnCountry !== null ? normaliseCountry(columnCountry) : (parsed.country ?? (city ? DEFAULT_COUNTRY : null));
+  const place = resolvePlace({ address, city: get('city'), state: get('state'), postalCode: get('postal_code'), country: get('country') });
+  const city = place.city;
+  const country = place.country ?? (city ? DEFAULT_COUNTRY : null);
+  const locationLink = get('location_link');
+  const columnLatitude = parseCoordinate(get('latitude'), 90);
+  const columnLongitude = parseCoordinate(get('longitude'), 180);
+  const own = columnLatitude !== null && columnLongitude !== null ? { latitude: columnLatitude, longitude: columnLongitude } : coordinatesFromLink(locationLink);
+  const centre = own ?? (place.place ? { latitude: place.place.latitude, longitude: place.place.longitude } : null);
   const placeId = get('place_id');
   const workingHours = get('working_hours');
   const verified = get('is_verified');
@@ -148,10 +158,13 @@ function buildInput(columns: ColumnMap, row: SheetRow): BusinessInput {
     identityKey: identityKey(name, address, placeId),
     name,
     address,
-    postalCode: get('postal_code') ?? parsed.postalCode,
+    postalCode: place.postalCode,
     city,
-    state: get('state') ?? parsed.state,
+    state: place.state,
     country,
+    countryCode: place.countryCode ?? (country === DEFAULT_COUNTRY ? 'US' : null),
+    district: get('district') ?? place.district,
+    cityPlace: place.place,
     category: get('category'),
     phone: get('phone'),
     email: get('email')?.toLowerCase() ?? null,
@@ -164,10 +177,11 @@ function buildInput(columns: ColumnMap, row: SheetRow): BusinessInput {
     businessHours: parseWorkingHours(workingHours),
     photo: get('photo'),
     placeId,
-    locationLink: get('location_link'),
+    locationLink,
     services: parseServices(get('services')),
-    latitude: parseCoordinate(get('latitude'), 90),
-    longitude: parseCoordinate(get('longitude'), 180),
+    latitude: centre?.latitude ?? null,
+    longitude: centre?.longitude ?? null,
+    coordinatesApproximate: own === null && centre !== null,
     isVerified: verified !== null && TRUE_WORDS.has(verified.toLowerCase()),
   };
 }

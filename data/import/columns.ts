@@ -41,6 +41,7 @@ const ALIASES: Record<Field, string[]> = {
   latitude: ['lat'],
   longitude: ['lng', 'lon', 'long'],
   is_verified: ['verified', 'isverified'],
+  district: ['neighborhood', 'neighbourhood', 'borough', 'ward', 'quarter'],
 };
 
 /** The header's comparable form: lowercase, no BOM, spaces, hyphens, underscores or dots. */

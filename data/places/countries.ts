@@ -1,11 +1,11 @@
 /**
  * Countries by any of their names: ISO 3166 codes and names in several languages from
- * i18n-iso-countries, matched with letters folded ('turkiye', 'TÜRKEI', 'Turkey', 'TR' and 'TUR'
+ * i18n-iso-countries, matched with letters folded in any script ('Россия', 'turkiye', 'TÜRKEI', 'Turkey', 'TR' and 'TUR'
  * are all TR), so a country typed by a person finds the one the directory stores.
  */
 import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries';
-import { slugifyText } from '../domain/slug.js';
+import { foldName } from './gazetteer.js';
 
 const require = createRequire(import.meta.url);
 /** The languages whose country names are understood. */
@@ -21,7 +21,7 @@ function foldedIndex(): Map<string, string> {
   for (const lang of LANGUAGES) {
     for (const [code, names] of Object.entries(countries.getNames(lang, { select: 'all' }) as Record<string, string[]>)) {
       for (const name of names) {
-        const folded = slugifyText(name);
+        const folded = foldName(name);
         if (folded && !byFoldedName.has(folded)) byFoldedName.set(folded, code);
       }
     }
@@ -35,12 +35,12 @@ export function countryCode(text: string): string | null {
   if (!t) return null;
   if (/^[a-z]{2}$/i.test(t) && countries.isValid(t.toUpperCase())) return t.toUpperCase();
   if (/^[a-z]{3}$/i.test(t) && countries.isValid(t.toUpperCase())) return countries.alpha3ToAlpha2(t.toUpperCase()) ?? null;
-  return foldedIndex().get(slugifyText(t)) ?? null;
+  return foldedIndex().get(foldName(t)) ?? null;
 }
 
 /** The stored country names that `input` means: same ISO country, or the same name once folded. */
 export function matchCountries(input: string, stored: string[]): string[] {
   const code = countryCode(input);
-  const folded = slugifyText(input);
-  return stored.filter((name) => slugifyText(name) === folded || (code !== null && countryCode(name) === code));
+  const folded = foldName(input);
+  return stored.filter((name) => foldName(name) === folded || (code !== null && countryCode(name) === code));
 }

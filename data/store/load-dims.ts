@@ -5,7 +5,9 @@
 import type pg from 'pg';
 import { DEFAULT_COUNTRY } from '../domain/constants.js';
 import type { BusinessInput } from '../import/pipeline.js';
+import type { CityPlace } from '../domain/business-columns.js';
 import { slugifyText } from '../domain/slug.js';
+import { foldName } from '../places/gazetteer.js';
 
 export interface DimCache {
   categories: Map<string, number>;
@@ -16,57 +18,95 @@ export interface DimCache {
 export const newDimCache = (): DimCache => ({ categories: new Map(), countries: new Map(), cities: new Map() });
 
 const lower = (s: string) => s.toLowerCase();
+/** A city the gazetteer does not know is one row per (name, state, country), whatever the case. */
 export const cityKey = (name: string, state: string | null, country: string | null) =>
   `${lower(name)}\u0001${lower(state ?? '')}\u0001${lower(country ?? DEFAULT_COUNTRY)}`;
+/** A gazetteer place is one city row whatever its spelling: 'München' and 'Munich' are one. */
+const placeKey = (id: number) => `g:${id}`;
+
+/** What find-or-create needs of a row. */
+export type DimRef = Pick<BusinessInput, 'category' | 'city' | 'state' | 'country' | 'countryCode' | 'cityPlace'>;
+
+/** The cache key of a row's city (its id is `cache.cities.get(rowCityKey(r))`); null without a city. */
+export const rowCityKey = (r: DimRef): string | null =>
+  r.cityPlace ? placeKey(r.cityPlace.id) : r.city ? cityKey(r.city, r.state, r.country) : null;
+
+interface WantedCity {
+  name: string;
+  state: string | null;
+  country: string;
+  countryCode: string | null;
+  place: CityPlace | null;
+}
 
 /** Makes sure every category, country and city of the batch exists; fills the cache with their ids. */
-/** What find-or-create needs of a row. */
-export type DimRef = Pick<BusinessInput, 'category' | 'city' | 'state' | 'country'>;
-
 export async function ensureDims(conn: pg.ClientBase, cache: DimCache, rows: DimRef[]): Promise<void> {
   const categories = new Map<string, string>();
-  const countries = new Map<string, string>();
-  const cities = new Map<string, { name: string; state: string | null; country: string }>();
+  const countries = new Map<string, { name: string; code: string | null }>();
+  const cities = new Map<string, WantedCity>();
   for (const r of rows) {
     // The first spelling met names a new row: 'Austin' then 'austin' is one city called Austin.
     if (r.category && !cache.categories.has(lower(r.category)) && !categories.has(lower(r.category))) categories.set(lower(r.category), r.category);
-    if (r.country && !cache.countries.has(lower(r.country)) && !countries.has(lower(r.country))) countries.set(lower(r.country), r.country);
-    if (r.city) {
-      const key = cityKey(r.city, r.state, r.country);
-      if (!cache.cities.has(key) && !cities.has(key)) cities.set(key, { name: r.city, state: r.state, country: r.country ?? DEFAULT_COUNTRY });
+    if (r.country && !cache.countries.has(lower(r.country)) && !countries.has(lower(r.country))) countries.set(lower(r.country), { name: r.country, code: r.countryCode });
+    const key = rowCityKey(r);
+    if (r.city && key && !cache.cities.has(key) && !cities.has(key)) {
+      cities.set(key, { name: r.city, state: r.state, country: r.country ?? DEFAULT_COUNTRY, countryCode: r.countryCode, place: r.cityPlace });
     }
   }
-  if (categories.size) await ensureNamed(conn, 'categories', categories, cache.categories, 'category');
+  if (categories.size) await ensureNamed(conn, 'categories', new Map([...categories].map(([k, name]) => [k, { name, code: null }])), cache.categories, 'category');
   if (countries.size) await ensureNamed(conn, 'countries', countries, cache.countries, 'country');
   if (cities.size) await ensureCities(conn, cities, cache.cities);
 }
 
 /** Categories and countries: one row per name, whatever its case. */
-async function ensureNamed(conn: pg.ClientBase, table: 'categories' | 'countries', wanted: Map<string, string>, ids: Map<string, number>, fallback: string) {
+async function ensureNamed(
+  conn: pg.ClientBase,
+  table: 'categories' | 'countries',
+  wanted: Map<string, { name: string; code: string | null }>,
+  ids: Map<string, number>,
+  fallback: string,
+) {
   const found = await conn.query<{ id: number; name: string }>(`SELECT id, name FROM ${table} WHERE lower(name) = ANY($1)`, [[...wanted.keys()]]);
   for (const r of found.rows) ids.set(lower(r.name), r.id);
-  const missing = [...wanted].filter(([k]) => !ids.has(k)).map(([, name]) => name);
+  const missing = [...wanted].filter(([k]) => !ids.has(k)).map(([, w]) => w);
   if (!missing.length) return;
-  const bases = missing.map((n) => slugifyText(n) || fallback);
+  const bases = missing.map((w) => slugifyText(w.name) || fallback);
   const taken = await takenSlugs(conn, table, bases);
   const slugs = bases.map((b) => freeSlug([b], taken));
+  const names = missing.map((w) => w.name);
   const inserted = await conn.query<{ id: number; name: string }>(
-    `INSERT INTO ${table} (name, slug) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING RETURNING id, name`,
-    [missing, slugs],
+    table === 'countries'
+      ? `INSERT INTO countries (name, slug, code) SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) ON CONFLICT DO NOTHING RETURNING id, name`
+      : `INSERT INTO ${table} (name, slug) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING RETURNING id, name`,
+    table === 'countries' ? [names, slugs, missing.map((w) => w.code)] : [names, slugs],
   );
   for (const r of inserted.rows) ids.set(lower(r.name), r.id);
 }
 
-/** Cities: identity (name, state, country) case-insensitively; slug from the name, then name + state or country. */
-async function ensureCities(conn: pg.ClientBase, wanted: Map<string, { name: string; state: string | null; country: string }>, ids: Map<string, number>) {
+/**
+ * Cities: a gazetteer place by its GeoNames id, any other by (name, state, country) case-insensitively.
+ * A new city is named as the first row met spells it; its slug is the name's, then name + state or country.
+ */
+async function ensureCities(conn: pg.ClientBase, wanted: Map<string, WantedCity>, ids: Map<string, number>) {
   const list = [...wanted.values()];
-  const found = await conn.query<{ id: number; name: string; state: string | null; country: string }>(
-    `SELECT c.id, c.name, c.state, c.country FROM cities c
-       JOIN unnest($1::text[], $2::text[], $3::text[]) AS w(name, state, country)
-         ON lower(c.name) = lower(w.name) AND lower(coalesce(c.state, '')) = lower(w.state) AND lower(c.country) = lower(w.country)`,
-    [list.map((c) => c.name), list.map((c) => c.state ?? ''), list.map((c) => c.country)],
-  );
-  for (const r of found.rows) ids.set(cityKey(r.name, r.state, r.country), r.id);
+  const places = list.filter((c) => c.place);
+  const unplaced = list.filter((c) => !c.place);
+  if (places.length) {
+    const found = await conn.query<{ id: number; geoname_id: number }>('SELECT id, geoname_id FROM cities WHERE geoname_id = ANY($1::int[])', [
+      places.map((c) => c.place!.id),
+    ]);
+    for (const r of found.rows) ids.set(placeKey(r.geoname_id), r.id);
+  }
+  if (unplaced.length) {
+    const found = await conn.query<{ id: number; name: string; state: string | null; country: string }>(
+      `SELECT c.id, c.name, c.state, c.country FROM cities c
+         JOIN unnest($1::text[], $2::text[], $3::text[]) AS w(name, state, country)
+           ON lower(c.name) = lower(w.name) AND lower(coalesce(c.state, '')) = lower(w.state) AND lower(c.country) = lower(w.country)
+        WHERE c.geoname_id IS NULL`,
+      [unplaced.map((c) => c.name), unplaced.map((c) => c.state ?? ''), unplaced.map((c) => c.country)],
+    );
+    for (const r of found.rows) ids.set(cityKey(r.name, r.state, r.country), r.id);
+  }
   const missing = [...wanted].filter(([k]) => !ids.has(k)).map(([, c]) => c);
   if (!missing.length) return;
   const bases = missing.map((c) => slugifyText(c.name) || 'city');
@@ -75,13 +115,30 @@ async function ensureCities(conn: pg.ClientBase, wanted: Map<string, { name: str
     const qualifier = slugifyText(c.state || c.country);
     return freeSlug(qualifier ? [bases[i], `${bases[i]}-${qualifier}`] : [bases[i]], taken);
   });
-  const inserted = await conn.query<{ id: number; name: string; state: string | null; country: string }>(
-    `INSERT INTO cities (name, state, country, slug)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) ON CONFLICT DO NOTHING
-       RETURNING id, name, state, country`,
-    [missing.map((c) => c.name), missing.map((c) => c.state), missing.map((c) => c.country), slugs],
+  const inserted = await conn.query<{ id: number; name: string; state: string | null; country: string; geoname_id: number | null }>(
+    `INSERT INTO cities (name, state, country, slug, geoname_id, country_code, latitude, longitude, alt_names)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::float8[], $8::float8[], $9::text[])
+       ON CONFLICT DO NOTHING
+       RETURNING id, name, state, country, geoname_id`,
+    [
+      missing.map((c) => c.name),
+      missing.map((c) => c.state),
+      missing.map((c) => c.country),
+      slugs,
+      missing.map((c) => c.place?.id ?? null),
+      missing.map((c) => c.place?.countryCode ?? c.countryCode),
+      missing.map((c) => c.place?.latitude ?? null),
+      missing.map((c) => c.place?.longitude ?? null),
+      missing.map((c) => altNames(c)),
+    ],
   );
-  for (const r of inserted.rows) ids.set(cityKey(r.name, r.state, r.country), r.id);
+  for (const r of inserted.rows) ids.set(r.geoname_id !== null ? placeKey(r.geoname_id) : cityKey(r.name, r.state, r.country), r.id);
+}
+
+/** '|munich|munchen|…|': every name a location search may use, with the row's own spelling. */
+function altNames(c: WantedCity): string {
+  const names = new Set([foldName(c.name), ...(c.place?.names ?? [])].filter(Boolean));
+  return names.size ? `|${[...names].join('|')}|` : '';
 }
 
 async function takenSlugs(conn: pg.ClientBase, table: string, bases: string[]): Promise<Set<string>> {

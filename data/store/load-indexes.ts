@@ -28,6 +28,8 @@ export const SECONDARY_INDEXES: Record<string, string> = {
   businesses_category_listing_idx: 'ON businesses (category_id, rating DESC, review_count DESC, id) WHERE is_active',
   businesses_city_inactive_idx: 'ON businesses (city_id) WHERE NOT is_active',
   businesses_category_inactive_idx: 'ON businesses (category_id) WHERE NOT is_active',
+  // Migration 20261124A: a location search by district ('Kadıköy', 'Brooklyn').
+  businesses_district_idx: 'ON businesses (lower(district)) WHERE district IS NOT NULL',
 };
 
 /**

@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../../db/index.js';
-import { cityKey, type DimRef, ensureDims, newDimCache } from './load-dims.js';
+import { type DimRef, ensureDims, newDimCache, rowCityKey } from './load-dims.js';
 import { baseSlug, encodeRow, type EncodedRow, STAGING_COLUMNS, STAGING_DDL, stagingLine } from './load-copy.js';
 import { dropIndexesIfEmpty, ensureBusinessIndexes } from './load-indexes.js';
 import { BATCH_SETTINGS_SQL, IMPORT_LOCK_SQL, INSERT_SQL, MERGE_SQL, UNPLACED_SQL } from './load-sql.js';
@@ -112,7 +112,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
               encoded[i],
               slugs?.[i] ?? baseSlug(r),
               r.category ? (dims.categories.get(r.category.toLowerCase()) ?? null) : null,
-              r.city ? (dims.cities.get(cityKey(r.city, r.state, r.country)) ?? null) : null,
+              r.city ? (dims.cities.get(rowCityKey(r)!) ?? null) : null,
             );
           })
           .join('');
@@ -139,7 +139,9 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
       // rows that turn out to need writing get one.
       const slugs = bulk ? rows.map(baseSlug) : null;
       // Only what the write still needs: the queued batch must not hold its rows twice.
-      const slim = rows.map(({ identityKey, name, placeId, category, city, state, country }) => ({ identityKey, name, placeId, category, city, state, country }));
+      const slim = rows.map(({ identityKey, name, placeId, category, city, state, country, countryCode, cityPlace }) => ({
+        identityKey, name, placeId, category, city, state, country, countryCode, cityPlace,
+      }));
       const mine = turn.then(() => write(slim, encoded, slugs, beforeCommit));
       turn = mine;
       return mine;

@@ -5,6 +5,7 @@ import * as addSlugPrefixIndex from './20261121B-add-slug-prefix-index.js';
 import * as addSearchIndexes from './20261121B-add-search-indexes.js';
 import * as addListingIndexes from './20261121I-add-listing-indexes.js';
 import * as addImportHeartbeat from './20261121J-add-import-heartbeat.js';
+import * as addPlaces from './20261124A-add-places.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -33,4 +34,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261121B-add-search-indexes': addSearchIndexes,
   '20261121I-add-listing-indexes': addListingIndexes,
   '20261121J-add-import-heartbeat': addImportHeartbeat,
+  '20261124A-add-places': addPlaces,
 };

@@ -3,7 +3,7 @@ import type { Db } from '../index.js';
 import type { Business, Page } from '../../data/domain/types.js';
 import { VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from '../../data/domain/business-columns.js';
 import { FEATURED_LIMIT, PUBLIC_PAGE_SIZE, RECENT_LIMIT } from '../../data/domain/constants.js';
-import { slugifyText } from '../../data/domain/slug.js';
+import { foldName, slugifyText } from '../../data/domain/slug.js';
 import { containsPattern, escapeLike } from './like.js';
 import { pageOf, type PageRequest } from './paging.js';
 
@@ -177,7 +177,7 @@ export interface SearchRequest extends Partial<PageRequest> {
 /**
  * Public search (CONTRACT §5): full text over name, about, description and services, trigram-indexed
  * substring matching on the name, the category, and on the ASCII-folded slug so 'cicekci' finds
- * 'Çiçekçi'. The location matches city, state, postal code or country. Best match first (text rank
+ * 'Çiçekçi'. The location matches city (by any of its names), district, state, postal code or country. Best match first (text rank
  * plus name similarity), then rating. Every arm of each OR reads an index of businesses, so
  * PostgreSQL combines bitmaps instead of scanning a million rows.
  */
@@ -193,8 +193,15 @@ export async function searchBusinesses(db: Db, { q = '', location = '', page = 1
         if (folded) w.orWhereLike('slug', `%${folded}%`);
       }).pluck('id')
     : [];
+  const foldedPlace = foldName(place);
+  // A city by any of its names ('Munich' finds the city first spelt 'München'), state or slug.
   const cityIds: number[] = place
-    ? await db('cities').where((w) => w.whereILike('name', containsPattern(place)).orWhereILike('state', escapeLike(place)).orWhereLike('slug', placePrefix)).pluck('id')
+    ? await db('cities')
+        .where((w) => {
+          w.whereILike('name', containsPattern(place)).orWhereILike('state', escapeLike(place)).orWhereLike('slug', placePrefix);
+          if (foldedPlace) w.orWhereLike('alt_names', `%|${escapeLike(foldedPlace)}|%`);
+        })
+        .pluck('id')
     : [];
   const countries: string[] = place
     ? await db('countries').where((w) => w.whereILike('name', containsPattern(place)).orWhereLike('slug', placePrefix)).pluck('name')
@@ -214,6 +221,8 @@ export async function searchBusinesses(db: Db, { q = '', location = '', page = 1
         // Postal codes are matched by prefix as written and in capitals ('sw1a' finds 'SW1A 1AA').
         w.whereLike('b.postal_code', `${escapeLike(place)}%`).orWhereLike('b.postal_code', `${escapeLike(place.toUpperCase())}%`);
         if (cityIds.length) w.orWhereIn('b.city_id', cityIds);
+        // A district as the address names it ('Kadıköy', 'Brooklyn'): both levels find the business.
+        w.orWhereRaw('lower(b.district) = lower(?) AND b.district IS NOT NULL', [place]);
         if (countries.length) w.orWhereIn('b.country', countries);
       });
     }

