@@ -14,6 +14,7 @@ import { authRoutes } from './routes/admin/auth.js';
 import { importRoutes } from './routes/admin/import.js';
 import { businessAdminRoutes } from './routes/admin/businesses.js';
 import { sitemapAdminRoutes } from './routes/admin/sitemap.js';
+import { placesAdminRoutes } from './routes/admin/places.js';
 import { sitemapRoutes } from './routes/sitemaps.js';
 import { pageRoutes } from './routes/pages.js';
 
@@ -41,6 +42,7 @@ export function createApp({ db, config, logger = pino({ level: config.logLevel }
     importRoutes(deps),
     businessAdminRoutes(deps),
     sitemapAdminRoutes(deps),
+    placesAdminRoutes(deps),
     sitemapRoutes(deps),
   ]) {
     app.use(router.routes());

@@ -209,3 +209,16 @@ export interface ApiError {
 export interface CountryDetail extends Country {
   cities: City[];
 }
+
+/** GET /api/admin/places/reresolve: the background re-resolution of every business's place. */
+export interface ReresolveStatus {
+  running: boolean;
+  /** Businesses read so far. */
+  checked: number;
+  /** Businesses whose place changed. */
+  changed: number;
+  citiesRemoved: number;
+  countriesRemoved: number;
+  finishedAt: string | null;
+  error: string | null;
+}

@@ -1,5 +1,6 @@
 import { RequireAdmin } from '@/features/auth/components/require-admin';
 import { CountryCards } from '@/features/admin-countries/components/country-cards';
+import { ReresolveCard } from '@/features/admin-countries/components/reresolve-card';
 import { AdminHeader } from '@/components/admin-header';
 
 /** SPEC §2: country administration. */
@@ -8,8 +9,9 @@ export default function AdminCountriesRoute() {
     <RequireAdmin>
       <main className="min-h-screen bg-gray-50">
         <AdminHeader title="Country Administration" />
-        <div className="mx-auto max-w-7xl px-4 py-8">
+        <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
           <CountryCards />
+          <ReresolveCard />
         </div>
       </main>
     </RequireAdmin>

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test-app.js';
+import { upsertUser } from '../../../db/queries/users.js';
+import type { ReresolveStatus } from '../../../data/domain/types.js';
+
+const PASSWORD = 'a long enough test password';
+
+describe('re-resolving places from the admin', () => {
+  let app: TestApp;
+  let cookie: string;
+  const call = async (method: 'GET' | 'POST') => {
+    const res = await fetch(`${app.url}/api/admin/places/reresolve`, { method, headers: { cookie, origin: app.url } });
+    return { status: res.status, body: (await res.json()) as ReresolveStatus & { message?: string } };
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    await upsertUser(app.db, 'admin', PASSWORD);
+    const res = await fetch(`${app.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    });
+    cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    await app.db('businesses').insert({ name: 'Taqueria', slug: 'taqueria', identity_key: 'n:t', address: '06000 Ciudad de México, CDMX, Mexico' });
+  });
+  afterAll(() => app.close());
+
+  it('starts in the background, refuses a second run meanwhile, and reports what moved', async () => {
+    const started = await call('POST');
+    expect(started.status).toBe(202);
+    expect(started.body.running).toBe(true);
+    const again = await call('POST');
+    // Either still running (409) or already done and started anew (202): never a 500.
+    expect([202, 409]).toContain(again.status);
+    let status = (await call('GET')).body;
+    for (let i = 0; status.running && i < 100; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      status = (await call('GET')).body;
+    }
+    expect(status).toMatchObject({ running: false, checked: 1, error: null });
+    const row = await app.db('businesses as b').join('cities as c', 'c.id', 'b.city_id').first('c.name', 'b.country_code');
+    expect(row).toEqual({ name: 'Ciudad de México', country_code: 'MX' });
+  });
+});
