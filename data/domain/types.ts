@@ -45,6 +45,10 @@ export interface Business {
   district: string | null;
   /** ISO 3166-1 alpha-2 of `country`. */
   countryCode: string | null;
+  /** The phone for a tel: link ('+902165551212'); null when it cannot be a phone. */
+  phoneE164: string | null;
+  /** The phone as the page shows it: national format in its own country, else international; as written when it is no phone. */
+  phoneDisplay: string | null;
   isVerified: boolean;
   isActive: boolean;
   images: string[];

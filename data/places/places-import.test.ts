@@ -8,12 +8,12 @@ let t: TestDb;
 beforeAll(async () => {
   t = await createTestDb();
   const rows = [
-    'name,full_address,country,location_link,place_id',
-    'Hofbräuhaus,"Platzl 9, 80331 München, Deutschland",,"https://www.google.com/maps/place/x/@48.13,11.57,17z/data=!3d48.137624!4d11.579797",P1',
-    'Viktualienmarkt Café,"Viktualienmarkt 3, 80331 Munich, Germany",,,P2',
-    'Moda Çay Bahçesi,"Moda Cd. No:12, 34710 Kadıköy/İstanbul, Türkiye",,,P3',
-    'Galata Kahve,"Galata Kulesi Sk. 1, 34421 Beyoğlu/İstanbul",TR,,P4',
-    'Court Deli,"123 Court St, Brooklyn, NY 11201",USA,,P5',
+    'name,full_address,country,location_link,place_id,phone',
+    'Hofbräuhaus,"Platzl 9, 80331 München, Deutschland",,"https://www.google.com/maps/place/x/@48.13,11.57,17z/data=!3d48.137624!4d11.579797",P1,',
+    'Viktualienmarkt Café,"Viktualienmarkt 3, 80331 Munich, Germany",,,P2,',
+    'Moda Çay Bahçesi,"Moda Cd. No:12, 34710 Kadıköy/İstanbul, Türkiye",,,P3,0216 555 12 12',
+    'Galata Kahve,"Galata Kulesi Sk. 1, 34421 Beyoğlu/İstanbul",TR,,P4,',
+    'Court Deli,"123 Court St, Brooklyn, NY 11201",USA,,P5,',
   ];
   await importCsvText(t.db, rows.join('\n') + '\n', { source: 'cli', mode: 'upsert' });
 });
@@ -57,9 +57,11 @@ describe('places through an import', () => {
     expect(await names('New York')).toEqual(['Court Deli']);
   });
 
-  it('exposes district, ISO code and coordinates in the API shape', async () => {
+  it('exposes district, ISO code, coordinates and phone forms in the API shape', async () => {
     const [b] = (await searchBusinesses(t.db, { location: 'Kadıköy' })).items;
     expect(b).toMatchObject({ district: 'Kadıköy', countryCode: 'TR', coordinatesApproximate: true, city: { name: 'İstanbul' } });
+    // The phone as written, its tel: form read in the business's country, and its display form.
+    expect(b).toMatchObject({ phone: '0216 555 12 12', phoneE164: '+902165551212', phoneDisplay: '(0216) 555 12 12' });
     expect(b.latitude).toBeCloseTo(41.01, 1);
   });
 });

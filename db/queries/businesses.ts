@@ -4,6 +4,7 @@ import type { Business, Page } from '../../data/domain/types.js';
 import { VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from '../../data/domain/business-columns.js';
 import { FEATURED_LIMIT, PUBLIC_PAGE_SIZE, RECENT_LIMIT } from '../../data/domain/constants.js';
 import { foldName, slugifyText } from '../../data/domain/slug.js';
+import { displayPhone, phoneForms } from '../../data/domain/phone.js';
 import { containsPattern, escapeLike } from './like.js';
 import { pageOf, type PageRequest } from './paging.js';
 
@@ -70,7 +71,15 @@ export function toBusiness(r: BusinessRow): Business {
     updatedAt: iso(r.updated_at),
     category: r.category_name && r.category_slug ? { name: r.category_name, slug: r.category_slug } : null,
     city: r.city_name && r.city_slug ? { name: r.city_name, slug: r.city_slug } : null,
+    ...phoneFields(values.phone as string | null, values.countryCode as string | null),
   };
+}
+
+/** The phone's link and display forms, worked out here so the browser never loads phone metadata. */
+function phoneFields(phone: string | null, countryCode: string | null): Pick<Business, 'phoneE164' | 'phoneDisplay'> {
+  if (!phone) return { phoneE164: null, phoneDisplay: null };
+  const e164 = phoneForms(phone, countryCode).e164;
+  return { phoneE164: e164, phoneDisplay: e164 ? displayPhone(phone, countryCode) : phone };
 }
 
 /**

@@ -5,6 +5,7 @@
 import { safeHttpUrl } from '../../data/domain/safe-url.js';
 import type { Business, BusinessHours } from '../../data/domain/types.js';
 import { DAYS, DAY_LABELS } from '../../data/domain/working-hours.js';
+import { streetAddress } from '../../data/places/street.js';
 
 /** '8AM' → '08:00', '9:30 pm' → '21:30', '17:00' → '17:00'; null when it is not a time. */
 export function toIsoTime(text: string | undefined): string | null {
@@ -43,20 +44,24 @@ export function businessJsonLd(b: Business, pageUrl: string): Record<string, unk
     url: pageUrl,
     address: {
       '@type': 'PostalAddress',
-      streetAddress: b.address,
+      // The street alone: the locality has fields of its own.
+      streetAddress: streetAddress(b.address, { city: b.city?.name, district: b.district, state: b.state, postalCode: b.postalCode, country: b.country }),
       ...(b.city?.name ? { addressLocality: b.city.name } : {}),
       ...(b.state ? { addressRegion: b.state } : {}),
       ...(b.postalCode ? { postalCode: b.postalCode } : {}),
-      ...(b.country ? { addressCountry: b.country } : {}),
+      // schema.org asks for the ISO 3166-1 alpha-2 code; the name only when ISO does not know the country.
+      ...(b.countryCode || b.country ? { addressCountry: b.countryCode ?? b.country } : {}),
     },
   };
   if (b.about || b.description) ld.description = b.about || b.description;
-  if (b.phone) ld.telephone = b.phone;
+  // A phone in E.164 ('+902165551212'); text that is no phone is left out rather than offered as one.
+  if (b.phoneE164) ld.telephone = b.phoneE164;
   if (b.email) ld.email = b.email;
   const image = safeHttpUrl(b.photo);
   if (image) ld.image = image;
   const website = safeHttpUrl(b.website);
   if (website) ld.sameAs = [website];
+  // A city's centre (coordinatesApproximate) is given too: it places the business in its city.
   if (typeof b.latitude === 'number' && typeof b.longitude === 'number' && Number.isFinite(b.latitude) && Number.isFinite(b.longitude)) {
     ld.geo = { '@type': 'GeoCoordinates', latitude: b.latitude, longitude: b.longitude };
   }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, scriptJson } from './escape.js';
 import { injectAdsMeta, injectHead, renderHead } from './head.js';
-import { openingHoursSpecification, toIsoTime } from './json-ld.js';
+import { businessJsonLd, openingHoursSpecification, toIsoTime } from './json-ld.js';
+import type { Business } from '../../data/domain/types.js';
 
 describe('scriptJson', () => {
   it('escapes <, >, & and U+2028/2029 so nothing can end the script element, and stays the same JSON', () => {
@@ -45,5 +46,32 @@ describe('opening hours', () => {
       { '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Monday', opens: '08:00', closes: '19:00' },
       { '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Tuesday', opens: '09:00', closes: '17:00' },
     ]);
+  });
+});
+
+describe('businessJsonLd', () => {
+  const business = (over: Partial<Business>): Business => ({
+    id: 1, name: 'Moda Çay Bahçesi', slug: 'moda-cay', description: null, categoryId: null, cityId: 1,
+    address: 'Moda Cd. No:12, 34710 Kadıköy/İstanbul, Türkiye', postalCode: '34710', state: null, country: 'Türkiye',
+    countryCode: 'TR', district: 'Kadıköy', phone: '0216 555 12 12', phoneE164: '+902165551212', phoneDisplay: '(0216) 555 12 12', email: null, website: null, rating: 4.5, reviewCount: 3,
+    about: null, workingHours: null, photo: null, locationLink: null, placeId: null, latitude: 41.01384, longitude: 28.94966,
+    coordinatesApproximate: true, isVerified: false, isActive: true, images: [], businessHours: {}, services: [],
+    createdAt: '2026-11-24T00:00:00.000Z', updatedAt: '2026-11-24T00:00:00.000Z', category: null, city: { name: 'İstanbul', slug: 'istanbul' },
+    ...over,
+  });
+
+  it('gives the address in parts: the street alone, the locality, the postal code and the ISO country', () => {
+    expect(businessJsonLd(business({}), 'https://x.test/details/moda-cay').address).toEqual({
+      '@type': 'PostalAddress', streetAddress: 'Moda Cd. No:12', addressLocality: 'İstanbul', postalCode: '34710', addressCountry: 'TR',
+    });
+  });
+
+  it('gives the phone in E.164, and leaves out text that is no phone', () => {
+    expect(businessJsonLd(business({}), 'u').telephone).toBe('+902165551212');
+    expect(businessJsonLd(business({ phone: 'ask at the desk', phoneE164: null }), 'u').telephone).toBeUndefined();
+  });
+
+  it('gives geo coordinates, the city centre too', () => {
+    expect(businessJsonLd(business({}), 'u').geo).toEqual({ '@type': 'GeoCoordinates', latitude: 41.01384, longitude: 28.94966 });
   });
 });

@@ -1,6 +1,5 @@
 import { MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { telHref } from '@data/domain/safe-url';
 import type { Business } from '@data/domain/types';
 import { paths } from '@/config/paths';
 import { BusinessPhoto } from './business-photo';
@@ -11,7 +10,7 @@ import { cardClass } from '@/components/ui/card';
 
 /** A business in a list (city, category, search): SPEC §2's name, verified badge, category, rating, reviews, address, phone, View Details. */
 export function BusinessListItem({ business: b }: { business: Business }) {
-  const tel = telHref(b.phone);
+  const tel = b.phoneE164 ? `tel:${b.phoneE164}` : null;
   return (
     <li className={cardClass('flex flex-col gap-4 p-4 sm:flex-row')} data-business-item="">
       <BusinessPhoto photo={b.photo} name={b.name} className="h-28 w-full shrink-0 rounded-md sm:w-40" />
@@ -33,7 +32,7 @@ export function BusinessListItem({ business: b }: { business: Business }) {
         {b.phone && (
           <p className="flex items-center gap-1 text-sm text-gray-700">
             <Phone className="h-4 w-4 shrink-0" aria-hidden="true" />
-            {tel ? <a href={tel} className="hover:underline">{b.phone}</a> : b.phone}
+            {tel ? <a href={tel} className="hover:underline">{b.phoneDisplay ?? b.phone}</a> : b.phone}
           </p>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { ExternalLink, Globe, Mail, MapPin, Phone } from 'lucide-react';
-import { directionsUrl, mailtoHref, safeHttpUrl, telHref } from '@data/domain/safe-url';
+import { directionsUrl, mailtoHref, safeHttpUrl } from '@data/domain/safe-url';
 import type { Business } from '@data/domain/types';
 import { SectionCard } from './section-card';
 
@@ -26,7 +26,7 @@ export function AddressCard({ business: b }: { business: Business }) {
 
 /** Phone, email and website; a value that cannot be a safe link is shown as plain text. */
 export function ContactCard({ business: b }: { business: Business }) {
-  const tel = telHref(b.phone);
+  const tel = b.phoneE164 ? `tel:${b.phoneE164}` : null;
   const mail = mailtoHref(b.email);
   const web = safeHttpUrl(b.website);
   const none = !b.phone && !b.email && !b.website;
@@ -39,7 +39,7 @@ export function ContactCard({ business: b }: { business: Business }) {
           {b.phone && (
             <li className="flex items-center gap-2">
               <Phone className="h-4 w-4 shrink-0" aria-hidden="true" />
-              {tel ? <a href={tel} className={link}>{b.phone}</a> : <span>{b.phone}</span>}
+              {tel ? <a href={tel} className={link}>{b.phoneDisplay ?? b.phone}</a> : <span>{b.phone}</span>}
             </li>
           )}
           {b.email && (
@@ -68,7 +68,7 @@ export function ContactCard({ business: b }: { business: Business }) {
 
 /** Call Now and Get Directions (SPEC §2); each shown only when it can work. */
 export function QuickActions({ business: b }: { business: Business }) {
-  const tel = telHref(b.phone);
+  const tel = b.phoneE164 ? `tel:${b.phoneE164}` : null;
   const map = directionsUrl(b.locationLink, [b.address, b.postalCode, b.country].filter(Boolean).join(', '));
   const btn = 'flex w-full items-center justify-center gap-2 rounded-md px-4 py-2 font-medium';
   return (

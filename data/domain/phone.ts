@@ -1,0 +1,47 @@
+/**
+ * Phone numbers as a spreadsheet gives them ('+90 216 555 12 12', '(512) 555-0100', '0216 555 12 12'),
+ * read with the business's country as the default: an E.164 form for `tel:` links and JSON-LD,
+ * and a display form (national in the number's own country, international otherwise). Text that
+ * cannot be a phone gets no forms: it is shown as written and never made a link. Pure (the
+ * browser shows the same forms), on libphonenumber-js's small metadata.
+ */
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+
+export interface PhoneForms {
+  /** '+902165551212': for tel: links and structured data. */
+  e164: string | null;
+  /** '0216 555 12 12': how people of the number's country write it. */
+  national: string | null;
+  /** '+90 216 555 12 12': how everyone else should dial it. */
+  international: string | null;
+  /** The number's own country (ISO alpha-2), when its prefix tells. */
+  country: string | null;
+}
+
+const NONE: PhoneForms = { e164: null, national: null, international: null, country: null };
+
+/** The forms of `raw`, read as a number of `countryCode` (ISO alpha-2) unless it carries its own. */
+export function phoneForms(raw: string | null | undefined, countryCode?: string | null): PhoneForms {
+  const text = raw?.trim().replace(/^tel:/i, '');
+  if (!text || !/\d/.test(text)) return NONE;
+  const country = countryCode && /^[A-Z]{2}$/.test(countryCode) ? (countryCode as CountryCode) : undefined;
+  let parsed;
+  try {
+    parsed = parsePhoneNumberFromString(text, country ? { defaultCountry: country } : undefined);
+  } catch {
+    return NONE;
+  }
+  // Possible (right length for its country), not valid: numbering plans change faster than the
+  // metadata, and a real number wrongly refused would lose its Call button.
+  if (!parsed || !parsed.isPossible()) return NONE;
+  // An extension ('ext. 4') dials after the call connects: the link keeps it the RFC 3966 way.
+  const e164 = parsed.ext ? `${parsed.number};ext=${parsed.ext}` : parsed.number;
+  return { e164, national: parsed.formatNational(), international: parsed.formatInternational(), country: parsed.country ?? null };
+}
+
+/** How the business page shows the number: nationally when it is of the business's own country; as written when it is no phone. */
+export function displayPhone(raw: string, countryCode?: string | null): string {
+  const forms = phoneForms(raw, countryCode);
+  if (!forms.e164) return raw;
+  return (forms.country !== null && forms.country === countryCode ? forms.national : forms.international) ?? raw;
+}
