@@ -16,7 +16,7 @@ import { coordinatesFromLink } from '../places/coordinates.js';
 import type { ColumnMap, Field } from './columns.js';
 import { DEFAULT_COUNTRY } from '../domain/constants.js';
 import type { BusinessInput, RowOutcome, SheetRow } from './pipeline.js';
-import { parseWorkingHours } from '../domain/working-hours.js';
+import { readWorkingHours } from '../domain/hours-text.js';
 
 /** Longest accepted cell per field, in characters; a longer one rejects the row. */
 export const FIELD_MAX_LENGTH = 2000;
@@ -174,7 +174,7 @@ function buildInput(columns: ColumnMap, row: SheetRow): BusinessInput {
     about: get('about'),
     description: get('description'),
     workingHours,
-    businessHours: parseWorkingHours(workingHours),
+    businessHours: readWorkingHours(workingHours),
     photo: get('photo'),
     placeId,
     locationLink,

@@ -29,8 +29,10 @@ export function openingHoursSpecification(hours: BusinessHours): object[] {
     const h = hours?.[key];
     if (!h || h.closed) continue;
     const opens = toIsoTime(h.open);
-    const closes = toIsoTime(h.close);
+    let closes = toIsoTime(h.close);
     if (!opens || !closes) continue;
+    // Round the clock is 00:00-23:59 in schema.org's convention.
+    if (closes === '24:00') closes = '23:59';
     out.push({ '@type': 'OpeningHoursSpecification', dayOfWeek: `https://schema.org/${label}`, opens, closes });
   }
   return out;

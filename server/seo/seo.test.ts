@@ -3,6 +3,7 @@ import { escapeHtml, scriptJson } from './escape.js';
 import { injectAdsMeta, injectHead, renderHead } from './head.js';
 import { businessJsonLd, openingHoursSpecification, toIsoTime } from './json-ld.js';
 import type { Business } from '../../data/domain/types.js';
+import { readWorkingHours } from '../../data/domain/hours-text.js';
 
 describe('scriptJson', () => {
   it('escapes <, >, & and U+2028/2029 so nothing can end the script element, and stays the same JSON', () => {
@@ -69,6 +70,14 @@ describe('businessJsonLd', () => {
   it('gives the phone in E.164, and leaves out text that is no phone', () => {
     expect(businessJsonLd(business({}), 'u').telephone).toBe('+902165551212');
     expect(businessJsonLd(business({ phone: 'ask at the desk', phoneE164: null }), 'u').telephone).toBeUndefined();
+  });
+
+  it('gives opening hours read from free text, round the clock as 00:00-23:59', () => {
+    const ld = businessJsonLd(business({ businessHours: readWorkingHours('Mon-Sat 08:00-20:00, Sun closed') }), 'u');
+    expect(ld.openingHoursSpecification).toHaveLength(6);
+    expect((ld.openingHoursSpecification as object[])[5]).toEqual({ '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Saturday', opens: '08:00', closes: '20:00' });
+    const always = businessJsonLd(business({ businessHours: readWorkingHours('Open 24 hours') }), 'u').openingHoursSpecification as object[];
+    expect(always[0]).toMatchObject({ opens: '00:00', closes: '23:59' });
   });
 
   it('gives geo coordinates, the city centre too', () => {

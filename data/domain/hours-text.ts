@@ -1,0 +1,96 @@
+/**
+ * Opening hours written as a person writes them: 'Mon-Sat 08:00-20:00, Sun closed', 'Daily 7-23',
+ * 'Open 24 hours', 'Pazartesi-Cumartesi 09:00-18:00, Pazar kapalı', 'Mo-Fr 8-18'. Read into
+ * BusinessHours only when every clause is understood and no day is given twice; anything else
+ * gives {} and the text is shown as written. Times come out as 'HH:MM' (24 h). Pure.
+ */
+import type { BusinessHours, DayHours } from './types.js';
+import { DAYS, type Day, parseWorkingHours } from './working-hours.js';
+import { foldToAscii } from './slug.js';
+
+// Day names and abbreviations of English, Turkish, German, French and Spanish, folded to ASCII.
+const NAMES: Record<string, Day> = {};
+const add = (day: Day, names: string) => names.split(' ').forEach((n) => (NAMES[n] = day));
+add('monday', 'monday mon mo pazartesi pzt pts montag lundi lun lunes');
+add('tuesday', 'tuesday tue tues tu sali sal dienstag di mardi mar martes');
+add('wednesday', 'wednesday wed we carsamba car crs mittwoch mi mercredi mer miercoles mie');
+add('thursday', 'thursday thu thur thurs th persembe per prs donnerstag do jeudi jeu jueves jue');
+add('friday', 'friday fri fr cuma cum freitag vendredi ven viernes vie');
+add('saturday', 'saturday sat sa cumartesi cmt cts samstag samedi sam sabado sab');
+add('sunday', 'sunday sun su pazar paz pz sonntag so dimanche dim domingo dom');
+
+const EVERY_DAY = /^(?:daily|every ?day|all week|mon(?:day)?\s*-\s*sun(?:day)?|her gun|hergun|taglich|tous les jours|todos los dias)$/;
+const CLOSED = /^(?:closed|kapali|geschlossen|ferme|fermee|cerrado)$/;
+const ALL_DAY = /^(?:(?:open\s+)?24\s*(?:hours|hrs|h|saat)(?:\s+(?:open|acik))?|24\s*\/\s*7|7\s*\/\s*24(?:\s+acik)?|rund um die uhr)$/;
+const TIME = /^(\d{1,2})(?:[:.](\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?$/;
+const RANGE = /\s*(?:[-–—]|\bto\b|\btill\b|\buntil\b)\s*/;
+
+/** '8AM' → '08:00', '19.30' → '19:30', '7' → '07:00'; null when it is no time of day. */
+function time(text: string): string | null {
+  const m = TIME.exec(text.trim());
+  if (!m) return null;
+  let hour = Number(m[1]);
+  const minute = m[2] ? Number(m[2]) : 0;
+  if (m[3]) {
+    if (hour < 1 || hour > 12) return null;
+    hour = (hour % 12) + (m[3].startsWith('p') ? 12 : 0);
+  }
+  if (hour > 24 || minute > 59 || (hour === 24 && minute > 0)) return null;
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
+/** 'mon-sat', 'pazartesi - cumartesi', 'daily', 'sun' → the days, Monday first; null when not days. */
+function days(text: string): Day[] | null {
+  const t = text.trim().replace(/[.:]+$/, '').replace(/\./g, '');
+  if (EVERY_DAY.test(t)) return [...DAYS];
+  const [from, to, extra] = t.split(/\s*[-–—]\s*|\s+to\s+/);
+  if (extra !== undefined) return null;
+  const a = NAMES[from];
+  if (!a) return null;
+  if (to === undefined) return [a];
+  const b = NAMES[to];
+  if (!b) return null;
+  const i = DAYS.indexOf(a);
+  const j = DAYS.indexOf(b);
+  // 'Fri-Mon' wraps over the weekend.
+  return j >= i ? DAYS.slice(i, j + 1) : [...DAYS.slice(i), ...DAYS.slice(0, j + 1)];
+}
+
+/** One clause: days then hours or 'closed' ('Mon-Sat 08:00-20:00', 'Sun closed', 'Daily: 7-23'). */
+function clause(text: string): { days: Day[]; hours: DayHours } | null {
+  if (ALL_DAY.test(text)) return { days: [...DAYS], hours: { open: '00:00', close: '24:00', closed: false } };
+  const m = /^(.+?)(?:\s*:\s*|\s+)((?:\d|closed|kapali|geschlossen|ferme|cerrado|open|24).*)$/.exec(text);
+  if (!m) return null;
+  const which = days(m[1]);
+  if (!which) return null;
+  const rest = m[2].trim();
+  if (CLOSED.test(rest)) return { days: which, hours: { closed: true } };
+  if (ALL_DAY.test(rest)) return { days: which, hours: { open: '00:00', close: '24:00', closed: false } };
+  const [open, close, extra] = rest.split(RANGE);
+  if (extra !== undefined || close === undefined) return null;
+  const o = time(open);
+  const c = time(close);
+  return o && c ? { days: which, hours: { open: o, close: c, closed: false } } : null;
+}
+
+/** The hours `text` states for certain; {} when any part of it is unclear. */
+export function parseHoursText(text: string): BusinessHours {
+  const folded = foldToAscii(text).toLowerCase().replace(/\s+/g, ' ').trim();
+  if (!folded) return {};
+  const out: BusinessHours = {};
+  for (const part of folded.split(/\s*[,;|\n]\s*/).filter(Boolean)) {
+    const c = clause(part);
+    if (!c) return {};
+    for (const day of c.days) {
+      if (out[day]) return {};
+      out[day] = c.hours;
+    }
+  }
+  return out;
+}
+
+/** A file's working_hours cell as BusinessHours: the JSON-by-day form, else free text. */
+export function readWorkingHours(text: string | null): BusinessHours {
+  if (!text) return {};
+  return text.trimStart().startsWith('{') ? parseWorkingHours(text) : parseHoursText(text);
+}
