@@ -57,9 +57,13 @@ describe('crawler head', () => {
     expect(ld.name).toBe(b.name);
     expect(ld.url).toBe(canonical);
     expect(ld.address['@type']).toBe('PostalAddress');
-    expect(ld.address.streetAddress).toBe(b.address);
+    // The street alone (the address up to its locality), the locality, the ISO country code.
+    expect(b.address.startsWith(ld.address.streetAddress)).toBe(true);
+    expect(ld.address.streetAddress).not.toContain(b.city_name);
     expect(ld.address.addressLocality).toBe(b.city_name);
-    expect(ld.telephone).toBe(b.phone);
+    expect(ld.address.addressCountry).toMatch(/^[A-Z]{2}$/);
+    // The phone in E.164: the digits of the number as written, with its plus.
+    expect(ld.telephone).toBe(`+${b.phone.replace(/\D/g, '')}`);
     expect(ld.aggregateRating).toBeUndefined();
     expect(ld.openingHoursSpecification.length).toBeGreaterThan(0);
     for (const spec of ld.openingHoursSpecification) {

@@ -81,8 +81,6 @@ export interface CityPlace {
   countryCode: string;
   latitude: number;
   longitude: number;
-  /** Every name of the place, folded. */
-  names: string[];
 }
 
 export interface ValueColumn {

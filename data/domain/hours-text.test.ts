@@ -17,6 +17,8 @@ describe('parseHoursText', () => {
   it('reads every day and round the clock', () => {
     expect(parseHoursText('Daily 7-23').wednesday).toEqual(open('07:00', '23:00'));
     expect(parseHoursText('Every day 10:00–22:00').sunday).toEqual(open('10:00', '22:00'));
+    // Past midnight, written unambiguously.
+    expect(parseHoursText('Fri-Sat 18:00-02:00').friday).toEqual(open('18:00', '02:00'));
     for (const text of ['Open 24 hours', '24/7', '7/24 açık', '24 saat açık']) expect(parseHoursText(text).monday, text).toEqual(open('00:00', '24:00'));
   });
 
@@ -28,7 +30,7 @@ describe('parseHoursText', () => {
   });
 
   it('gives {} for anything unclear: unknown words, a day given twice, impossible times', () => {
-    for (const text of ['Call for hours', 'Mon-Fri 9-5, Mon 10-12', 'Mon 25:00-26:00', 'Mon-Fri 9-17 except holidays', 'Seasonal', '']) {
+    for (const text of ['Call for hours', 'Mon-Fri 9-5', 'Mon-Fri 9-17, Mon 10-12', 'Mon 25:00-26:00', 'Mon-Fri 9-17 except holidays', 'Seasonal', '']) {
       expect(parseHoursText(text), text).toEqual({});
     }
   });

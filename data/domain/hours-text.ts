@@ -5,7 +5,7 @@
  * gives {} and the text is shown as written. Times come out as 'HH:MM' (24 h). Pure.
  */
 import type { BusinessHours, DayHours } from './types.js';
-import { DAYS, type Day, parseWorkingHours } from './working-hours.js';
+import { DAYS, type Day, parseWorkingHours, toIsoTime } from './working-hours.js';
 import { foldToAscii } from './slug.js';
 
 // Day names and abbreviations of English, Turkish, German, French and Spanish, folded to ASCII.
@@ -22,22 +22,7 @@ add('sunday', 'sunday sun su pazar paz pz sonntag so dimanche dim domingo dom');
 const EVERY_DAY = /^(?:daily|every ?day|all week|mon(?:day)?\s*-\s*sun(?:day)?|her gun|hergun|taglich|tous les jours|todos los dias)$/;
 const CLOSED = /^(?:closed|kapali|geschlossen|ferme|fermee|cerrado)$/;
 const ALL_DAY = /^(?:(?:open\s+)?24\s*(?:hours|hrs|h|saat)(?:\s+(?:open|acik))?|24\s*\/\s*7|7\s*\/\s*24(?:\s+acik)?|rund um die uhr)$/;
-const TIME = /^(\d{1,2})(?:[:.](\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?$/;
 const RANGE = /\s*(?:[-–—]|\bto\b|\btill\b|\buntil\b)\s*/;
-
-/** '8AM' → '08:00', '19.30' → '19:30', '7' → '07:00'; null when it is no time of day. */
-function time(text: string): string | null {
-  const m = TIME.exec(text.trim());
-  if (!m) return null;
-  let hour = Number(m[1]);
-  const minute = m[2] ? Number(m[2]) : 0;
-  if (m[3]) {
-    if (hour < 1 || hour > 12) return null;
-    hour = (hour % 12) + (m[3].startsWith('p') ? 12 : 0);
-  }
-  if (hour > 24 || minute > 59 || (hour === 24 && minute > 0)) return null;
-  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
-}
 
 /** 'mon-sat', 'pazartesi - cumartesi', 'daily', 'sun' → the days, Monday first; null when not days. */
 function days(text: string): Day[] | null {
@@ -68,9 +53,13 @@ function clause(text: string): { days: Day[]; hours: DayHours } | null {
   if (ALL_DAY.test(rest)) return { days: which, hours: { open: '00:00', close: '24:00', closed: false } };
   const [open, close, extra] = rest.split(RANGE);
   if (extra !== undefined || close === undefined) return null;
-  const o = time(open);
-  const c = time(close);
-  return o && c ? { days: which, hours: { open: o, close: c, closed: false } } : null;
+  const o = toIsoTime(open);
+  const c = toIsoTime(close);
+  if (!o || !c) return null;
+  // 'Mon-Fri 9-5' means 9 to 5 in the afternoon, or a night shift: bare hours that end before they start say neither for sure.
+  const bare = /^\d{1,2}$/;
+  if (c <= o && bare.test(open.trim()) && bare.test(close.trim())) return null;
+  return { days: which, hours: { open: o, close: c, closed: false } };
 }
 
 /** The hours `text` states for certain; {} when any part of it is unclear. */

@@ -13,13 +13,32 @@ describe('phoneForms', () => {
     ['(11) 3091-3000', 'BR', '+551130913000'],
     ['022 2282 1234', 'IN', '+912222821234'],
     ['04 123 4567', 'AE', '+97141234567'],
+    ['91 123 45 67', 'ES', '+34911234567'],
+    ['02 7200 0000', 'IT', '+390272000000'],
+    ['(02) 9374 4000', 'AU', '+61293744000'],
+    ['55 5128 0000', 'MX', '+525551280000'],
+    ['02-2100-2114', 'KR', '+82221002114'],
+    ['020 624 1111', 'NL', '+31206241111'],
     ['tel:+1-512-555-0100', null, '+15125550100'],
+    ['0216 555 12 12', 'tr', '+902165551212'],
+    ['Call us on 0216 555 12 12', 'TR', '+902165551212'],
+    ['+44 20 7946 0958', 'TR', '+442079460958'],
   ])('reads %s (country %s) as %s', (raw, country, e164) => {
     expect(phoneForms(raw, country).e164).toBe(e164);
   });
 
-  it('keeps an extension in the link form', () => {
-    expect(phoneForms('(512) 555-0100 ext. 4', 'US').e164).toBe('+15125550100;ext=4');
+  it('keeps an extension in the link form and in both display forms', () => {
+    expect(phoneForms('(512) 555-0100 ext. 4', 'US')).toEqual({
+      e164: '+15125550100;ext=4', national: '(512) 555-0100 ext. 4', international: '+1 512 555 0100 ext. 4', country: 'US',
+    });
+    expect(phoneForms('+1 212 555 0100 x12', null).e164).toBe('+12125550100;ext=12');
+  });
+
+  it('gives no forms to a number too short for its country or with no country to read it by', () => {
+    // No area code: it dials only from inside one US area, so there is no E.164 to link to.
+    expect(phoneForms('555-0100 ext. 4', 'US').e164).toBeNull();
+    expect(phoneForms('0216 555 12 12', null).e164).toBeNull();
+    expect(phoneForms('0216 555 12 12', 'Türkiye').e164).toBeNull();
   });
 
   it('gives no forms to text that cannot be a phone', () => {
@@ -30,5 +49,13 @@ describe('phoneForms', () => {
     expect(displayPhone('+90 216 555 12 12', 'TR')).toBe('(0216) 555 12 12');
     expect(displayPhone('+90 216 555 12 12', 'US')).toBe('+90 216 555 12 12');
     expect(displayPhone('call us', 'TR')).toBe('call us');
+    expect(displayPhone('0216 555 12 12', 'tr')).toBe('(0216) 555 12 12');
+  });
+
+  it('shows a number nationally wherever its calling code is the country\'s own', () => {
+    // 06 698 is the Vatican's range inside +39: Italians still dial it nationally.
+    expect(phoneForms('06 6982 0000', 'IT').country).toBe('VA');
+    expect(displayPhone('06 6982 0000', 'IT')).toBe('06 6982 0000');
+    expect(displayPhone('+1 416 555 0100', 'US')).toBe('(416) 555-0100');
   });
 });

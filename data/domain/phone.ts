@@ -5,7 +5,7 @@
  * cannot be a phone gets no forms: it is shown as written and never made a link. Pure (the
  * browser shows the same forms), on libphonenumber-js's small metadata.
  */
-import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { type CountryCode, getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
 export interface PhoneForms {
   /** '+902165551212': for tel: links and structured data. */
@@ -24,7 +24,7 @@ const NONE: PhoneForms = { e164: null, national: null, international: null, coun
 export function phoneForms(raw: string | null | undefined, countryCode?: string | null): PhoneForms {
   const text = raw?.trim().replace(/^tel:/i, '');
   if (!text || !/\d/.test(text)) return NONE;
-  const country = countryCode && /^[A-Z]{2}$/.test(countryCode) ? (countryCode as CountryCode) : undefined;
+  const country = isoCode(countryCode) as CountryCode | undefined;
   let parsed;
   try {
     parsed = parsePhoneNumberFromString(text, country ? { defaultCountry: country } : undefined);
@@ -43,5 +43,22 @@ export function phoneForms(raw: string | null | undefined, countryCode?: string 
 export function displayPhone(raw: string, countryCode?: string | null): string {
   const forms = phoneForms(raw, countryCode);
   if (!forms.e164) return raw;
-  return (forms.country !== null && forms.country === countryCode ? forms.national : forms.international) ?? raw;
+  return (sharesCallingCode(forms.e164, countryCode) ? forms.national : forms.international) ?? raw;
+}
+
+/**
+ * Whether the number is dialled the national way from `countryCode`. The calling code decides, not
+ * the number's own country: a Rome number in 06 698 is the Vatican's ('VA') yet Italian callers dial
+ * it as 06 6982 0000, and the same holds across +1 and +44. Calling codes are prefix-free, so a
+ * prefix test on E.164 is exact.
+ */
+function sharesCallingCode(e164: string, countryCode: string | null | undefined): boolean {
+  const home = isoCode(countryCode);
+  return home !== undefined && isSupportedCountry(home) && e164.startsWith(`+${getCountryCallingCode(home)}`);
+}
+
+/** 'tr' and ' TR ' are Türkiye too: a hand-edited or older row may not have the canonical case. */
+function isoCode(countryCode: string | null | undefined): string | undefined {
+  const code = countryCode?.trim().toUpperCase();
+  return code && /^[A-Z]{2}$/.test(code) ? code : undefined;
 }

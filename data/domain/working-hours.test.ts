@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseWorkingHours } from './working-hours.js';
+import { readWorkingHours } from './hours-text.js';
+import { isRoundTheClock, parseWorkingHours, toIsoTime } from './working-hours.js';
 
 describe('parseWorkingHours', () => {
   it('parses JSON by day with any key case, full names or abbreviations', () => {
@@ -26,5 +27,36 @@ describe('parseWorkingHours', () => {
     expect(parseWorkingHours('{"Monday": 9AM')).toEqual({});
     expect(parseWorkingHours('{"holiday":"Closed"}')).toEqual({});
     expect(parseWorkingHours(null)).toEqual({});
+  });
+});
+
+describe('toIsoTime', () => {
+  it('reads the notations files use as 24 h clock times', () => {
+    expect(toIsoTime('8AM')).toBe('08:00');
+    expect(toIsoTime('9:30 pm')).toBe('21:30');
+    expect(toIsoTime('9.30 p.m.')).toBe('21:30');
+    expect(toIsoTime('12PM')).toBe('12:00');
+    expect(toIsoTime('12AM')).toBe('00:00');
+    expect(toIsoTime(' 17:00 ')).toBe('17:00');
+    expect(toIsoTime('24:00')).toBe('24:00');
+  });
+
+  it('gives null for what is no time of day, so the JSON-LD leaves that day out', () => {
+    for (const text of ['24:30', '25:00', '13PM', '0AM', '9:75', 'noon', 'Open 24 hours', '', undefined]) expect(toIsoTime(text), text).toBeNull();
+  });
+});
+
+describe('isRoundTheClock', () => {
+  it('knows a day stored as 00:00-24:00 (or 23:59), from free text or from JSON', () => {
+    for (const text of ['Open 24 hours', '24/7', '7/24 açık', 'Her gün 00:00-24:00']) expect(isRoundTheClock(readWorkingHours(text).sunday), text).toBe(true);
+    expect(isRoundTheClock(parseWorkingHours('{"Monday":"12AM-11:59 PM"}').monday)).toBe(true);
+  });
+
+  it('is false for ordinary, closed and missing days', () => {
+    expect(isRoundTheClock({ open: '09:00', close: '17:00', closed: false })).toBe(false);
+    expect(isRoundTheClock({ open: '00:00', close: '12:00', closed: false })).toBe(false);
+    expect(isRoundTheClock({ open: '00:00', close: '24:00', closed: true })).toBe(false);
+    expect(isRoundTheClock({ closed: true })).toBe(false);
+    expect(isRoundTheClock(undefined)).toBe(false);
   });
 });

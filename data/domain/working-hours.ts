@@ -1,7 +1,8 @@
 /**
  * Working hours arrive as free text; when that text is JSON keyed by day (the scrapers' usual shape)
  * it is also parsed into BusinessHours so the site can draw a table. Times are kept as written
- * ('9AM', '09:00'): the file's notation is what its readers know, and nothing computes with them.
+ * ('9AM', '09:00'): the file's notation is what its readers know. Only what must speak 24 h
+ * (JSON-LD, the round-the-clock test) reads them as clock times, through `toIsoTime`.
  */
 import type { BusinessHours, DayHours } from './types.js';
 
@@ -32,6 +33,33 @@ export const dayOf = (key: string): Day | undefined => DAY_NAMES[key.trim().toLo
 
 /** Whether a day's text says the business is closed ('Closed', 'Kapalı'). */
 export const isClosedText = (text: string): boolean => CLOSED.test(text.trim());
+
+/** '8AM' → '08:00', '9:30 pm' → '21:30', '17:00' → '17:00', '24:00' → '24:00'; null when it is no time of day ('24:30', '13PM', 'noon'). */
+export function toIsoTime(text: string | undefined): string | null {
+  const m = text?.trim().match(/^(\d{1,2})(?:[:.](\d{2}))?\s*([AaPp]\.?[Mm]\.?)?$/);
+  if (!m) return null;
+  let hour = Number(m[1]);
+  const minute = m[2] ? Number(m[2]) : 0;
+  const meridiem = m[3]?.[0]?.toLowerCase();
+  if (meridiem) {
+    if (hour < 1 || hour > 12) return null;
+    hour = (hour % 12) + (meridiem === 'p' ? 12 : 0);
+  }
+  // 24:00 is the end of the day (a close); anything past it is no time.
+  if (hour > 24 || minute > 59 || (hour === 24 && minute > 0)) return null;
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
+/**
+ * Whether a day is open round the clock, so the page can say "Open 24 hours" rather than
+ * "00:00 - 24:00". 'Open 24 hours', '24/7' and '7/24 açık' are stored as 00:00-24:00 (DayHours has
+ * no flag, and the JSON-LD needs the times anyway); 23:59 is the schema.org spelling of the same.
+ */
+export function isRoundTheClock(hours: DayHours | undefined): boolean {
+  if (!hours || hours.closed) return false;
+  const close = toIsoTime(hours.close);
+  return toIsoTime(hours.open) === '00:00' && (close === '24:00' || close === '23:59');
+}
 
 /** '9AM-5PM' | '09:00–17:00' | 'Closed' | {open, close} | ['9AM-12PM', '1PM-5PM'] → DayHours. */
 function dayHours(value: unknown): DayHours | null {

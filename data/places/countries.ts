@@ -9,7 +9,7 @@ import { foldName } from './gazetteer.js';
 
 const require = createRequire(import.meta.url);
 /** The languages whose country names are understood. */
-const LANGUAGES = ['en', 'tr', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'ru', 'ar', 'ja', 'zh'];
+const LANGUAGES = ['en', 'tr', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'ru', 'ar', 'ja', 'zh', 'ko', 'el', 'pl', 'cs', 'sv', 'da', 'no', 'fi', 'hu', 'ro', 'uk', 'he', 'th', 'vi', 'id'];
 for (const lang of LANGUAGES) countries.registerLocale(require(`i18n-iso-countries/langs/${lang}.json`));
 
 let byFoldedName: Map<string, string> | undefined;

@@ -30,20 +30,43 @@ export interface Place {
   population: number;
   latitude: number;
   longitude: number;
-  /** Every name of the place, folded (foldName). */
-  names: string[];
 }
 
 /** One country's places and its index of every folded name. */
 export interface CountryPlaces {
   places: Place[];
-  byName: Map<string, Place[]>;
+  /** Folded name → its place, or its places most populous first (one object per name: most names have one place). */
+  byName: Map<string, Place | Place[]>;
   /** Places of a million people or more: the cities that own districts. */
   metropolises: Place[];
 }
 
 /** Version of the cache layout; bump it when the split format changes. */
-const CACHE_VERSION = 'v2';
+const CACHE_VERSION = 'v3';
+/** Names in Latin letters (with digits, spaces and punctuation). */
+const LATIN = /^[\p{Script=Latin}\p{N}\p{P}\p{Zs}\p{M}]+$/u;
+/**
+ * The scripts addresses are written in where that is not (only) Latin. GeoNames gives big cities
+ * hundreds of alternate names in every script; a German town's Japanese name is never in a German
+ * address, and keeping them all would cost an import ~130 MB.
+ */
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+const ARABIC = /\p{Script=Arabic}/u;
+const HAN = /\p{Script=Han}/u;
+const COUNTRY_SCRIPTS: Record<string, RegExp> = {
+  ...Object.fromEntries(['RU', 'UA', 'BY', 'BG', 'RS', 'MK', 'KZ', 'KG', 'MN', 'TJ', 'ME', 'BA'].map((c) => [c, CYRILLIC])),
+  ...Object.fromEntries(['SA', 'AE', 'EG', 'MA', 'DZ', 'TN', 'LY', 'JO', 'LB', 'SY', 'IQ', 'KW', 'QA', 'BH', 'OM', 'YE', 'SD', 'IR', 'AF', 'PK'].map((c) => [c, ARABIC])),
+  ...Object.fromEntries(['CN', 'TW', 'HK', 'MO', 'SG'].map((c) => [c, HAN])),
+  JP: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u,
+  KR: /[\p{Script=Hangul}\p{Script=Han}]/u,
+  GR: /\p{Script=Greek}/u,
+  CY: /\p{Script=Greek}/u,
+  IL: /\p{Script=Hebrew}/u,
+  TH: /\p{Script=Thai}/u,
+  IN: /[\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Tamil}\p{Script=Telugu}]/u,
+  GE: /\p{Script=Georgian}/u,
+  AM: /\p{Script=Armenian}/u,
+};
 /** Longer alternate names are descriptions, not names an address uses. */
 const MAX_NAME_LENGTH = 60;
 
@@ -73,7 +96,10 @@ function splitRawFile(): Map<string, CachedRow[]> {
     start = end + 1;
     if (f.length < 15) continue;
     const names = new Set<string>();
-    for (const n of [f[1], f[2], ...f[3].split(',')]) {
+    const scripts = COUNTRY_SCRIPTS[f[8]];
+    for (const [i, n] of [f[1], f[2], ...f[3].split(',')].entries()) {
+      // Its own names always; alternates only in scripts an address of its country is written in.
+      if (i > 1 && !(LATIN.test(n) || (scripts !== undefined && scripts.test(n)))) continue;
       const folded = n.length <= MAX_NAME_LENGTH ? foldName(n) : '';
       if (folded) names.add(folded);
     }
@@ -134,22 +160,44 @@ export function countryPlaces(code: string): CountryPlaces {
   const cached = loaded.get(upper);
   if (cached) return cached;
   const places: Place[] = [];
-  const byName = new Map<string, Place[]>();
+  const byName = new Map<string, Place | Place[]>();
   for (const [id, name, admin1, feature, population, latitude, longitude, ...names] of readCountryRows(upper)) {
     const countryCode = upper === WORLD ? (names.shift() ?? '') : upper;
-    const place: Place = { id, name, countryCode, admin1, feature, population, latitude, longitude, names };
+    const place: Place = { id, name, countryCode, admin1, feature, population, latitude, longitude };
     places.push(place);
     for (const n of names) {
-      const list = byName.get(n);
-      if (list) list.push(place);
-      else byName.set(n, [place]);
+      const found = byName.get(n);
+      if (found === undefined) byName.set(n, place);
+      else if (Array.isArray(found)) found.push(place);
+      else byName.set(n, [found, place]);
     }
   }
   // Most populous first, so the first match of a name is the one a visitor most likely means.
-  for (const list of byName.values()) list.sort((a, b) => b.population - a.population);
+  for (const list of byName.values()) if (Array.isArray(list)) list.sort((a, b) => b.population - a.population);
   const country: CountryPlaces = { places, byName, metropolises: places.filter((p) => p.population >= METROPOLIS) };
   loaded.set(upper, country);
   return country;
+}
+
+/** The places `folded` (a foldName) names in a country's index, most populous first. */
+export function named(country: CountryPlaces, folded: string): Place[] {
+  const found = country.byName.get(folded);
+  return found === undefined ? [] : Array.isArray(found) ? found : [found];
+}
+
+/**
+ * Every name of each place, folded. Not kept in memory (a million alternate names would double
+ * what a country costs): read again from the country's cache file, for the few places that
+ * become new city rows.
+ */
+export function placeNames(list: Pick<Place, 'id' | 'countryCode'>[]): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  const byCountry = new Map<string, Set<number>>();
+  for (const p of list) byCountry.set(p.countryCode, (byCountry.get(p.countryCode) ?? new Set()).add(p.id));
+  for (const [code, ids] of byCountry) {
+    for (const [id, , , , , , , ...names] of readCountryRows(code)) if (ids.has(id)) out.set(id, names);
+  }
+  return out;
 }
 
 /** The world's cities of 100,000 people or more, each with its own country code. */
@@ -158,7 +206,7 @@ export const worldCities = (): CountryPlaces => countryPlaces(WORLD);
 /** The places of `code` called `name` (any of their names), most populous first. */
 export function placesNamed(code: string, name: string): Place[] {
   const folded = foldName(name);
-  return folded ? (countryPlaces(code).byName.get(folded) ?? []) : [];
+  return folded ? named(countryPlaces(code), folded) : [];
 }
 
 /** Great-circle distance in kilometres. */

@@ -17,9 +17,9 @@
  * search for either level finds the business: both are stored and searched.
  */
 import countries from 'i18n-iso-countries';
-import { countryCode } from './countries.js';
+import { countryCode as countryCodeOf } from './countries.js';
 import { parseAddress } from './address.js';
-import { countryPlaces, distanceKm, foldName, METROPOLIS, worldCities, type Place } from './gazetteer.js';
+import { countryPlaces, distanceKm, foldName, METROPOLIS, named, worldCities, type Place } from './gazetteer.js';
 
 export interface PlaceInput {
   address: string;
@@ -80,7 +80,27 @@ const isPostalOnly = (s: string) => hasDigit(s) && /^[\p{Lu}\d\s\-〒.]+$/u.test
 const isAbbreviation = (s: string) => /^\p{Lu}{2,4}\.?$/u.test(s);
 
 /** The locality of a sub-part: postal codes, '〒', 'No:12' and a trailing state abbreviation taken off. */
-function localityOf(sub: string): { text: string; postal: string | null; state: string | null } {
+/**
+ * A function's answers kept for texts seen before: the locality parts of a file repeat row after
+ * row ('34710 Kadıköy/İstanbul'), and reading them again would cost an import a quarter of its speed.
+ * Bounded: the cache is dropped whole when full.
+ */
+function memo<R>(fn: (text: string) => R, max = 20_000): (text: string) => R {
+  let cache = new Map<string, R>();
+  return (text) => {
+    let r = cache.get(text);
+    if (r === undefined) {
+      if (cache.size >= max) cache = new Map();
+      r = fn(text);
+      cache.set(text, r);
+    }
+    return r;
+  };
+}
+
+const localityOf = memo(readLocality);
+
+function readLocality(sub: string): { text: string; postal: string | null; state: string | null } {
   let postal: string | null = null;
   let state: string | null = null;
   const words = sub.replace(/〒\s*/g, '').split(' ').filter(Boolean);
@@ -96,20 +116,41 @@ function localityOf(sub: string): { text: string; postal: string | null; state: 
     kept.push(w);
   }
   while (kept.length > 1 && isAbbreviation(kept[kept.length - 1])) state = kept.pop()!;
+  // '1160 København K', '8000 Aarhus C': Danish postal districts add one letter to the town.
+  if (kept.length > 1 && postal && /^\p{Lu}$/u.test(kept[kept.length - 1])) kept.pop();
   return { text: kept.join(' ').replace(/^[.\-–]+|[.\-–]+$/g, '').trim(), postal, state };
 }
 
+// Abbreviations addresses use for a city, by country.
+const CITY_ALIASES: Record<string, Record<string, string>> = {
+  AR: { caba: 'buenos aires', 'capital federal': 'buenos aires' },
+  MX: { cdmx: 'mexico city', df: 'mexico city' },
+  US: { nyc: 'new york city' },
+};
+/** A first-level division named after its capital: 'Cairo Governorate' is read as Cairo. */
+const DIVISION_SUFFIX = /\s+(?:governorate|province|prefecture|oblast|region|municipality)$/i;
+
+const lookupMemo = memo((key: string) => {
+  const at = key.indexOf('\u0000');
+  return lookupUncached(key.slice(0, at), key.slice(at + 1));
+});
 /** The places a locality's text can name: as written, then without 'City', '-ku', '市'. */
-function lookup(code: string, text: string): Place[] {
-  if (text.length < 2 || isAbbreviation(text)) return [];
-  const { byName } = countryPlaces(code);
-  const direct = byName.get(foldName(text));
-  if (direct) return direct;
-  for (const suffix of [CITY_SUFFIX, DISTRICT_SUFFIX]) {
+const lookup = (code: string, text: string): Place[] => lookupMemo(`${code}\u0000${text}`);
+
+function lookupUncached(code: string, text: string): Place[] {
+  const country = countryPlaces(code);
+  const folded = foldName(text);
+  const alias = CITY_ALIASES[code]?.[folded];
+  if (alias) return named(country, alias);
+  // 'NY', 'SP', 'Jal.': a state's abbreviation, never a city's name.
+  if (text.length < 2 || isAbbreviation(text) || /^\p{L}{1,4}\.$/u.test(text)) return [];
+  const direct = named(country, folded);
+  if (direct.length) return direct;
+  for (const suffix of [CITY_SUFFIX, DISTRICT_SUFFIX, DIVISION_SUFFIX]) {
     const bare = text.replace(suffix, '');
     if (bare !== text && bare.length >= 2) {
-      const found = byName.get(foldName(bare));
-      if (found) return found;
+      const found = named(country, foldName(bare));
+      if (found.length) return found;
     }
   }
   return [];
@@ -142,8 +183,31 @@ function trailingCountry(parts: string[][]): { code: string | null; used: number
   return { code: null, used: 0 };
 }
 
+/**
+ * REHBER_GAZETTEER=off reads places with the layout rules alone, as rehber did before the
+ * gazetteer: for `make bench`'s before/after figure, and an operator's way out should the
+ * gazetteer ever misbehave on some data.
+ */
+const gazetteerOff = () => process.env.REHBER_GAZETTEER === 'off';
+
+function layoutOnly(input: PlaceInput): ResolvedPlace {
+  const layout = parseAddress(input.address);
+  const countryText = input.country ?? layout.country;
+  const code = countryText ? countryCode(countryText) : null;
+  return {
+    city: input.city ?? layout.city,
+    place: null,
+    district: null,
+    state: input.state ?? layout.state,
+    postalCode: input.postalCode ?? layout.postalCode,
+    country: code ? countryName(code) : (countryText?.trim() ?? null),
+    countryCode: code,
+  };
+}
+
 /** Where the address (and the place columns) put the business. */
 export function resolvePlace(input: PlaceInput): ResolvedPlace {
+  if (gazetteerOff()) return layoutOnly(input);
   const parts = addressParts(input.address);
   const layout = parseAddress(input.address);
   const trailing = trailingCountry(parts);
@@ -174,7 +238,7 @@ export function resolvePlace(input: PlaceInput): ResolvedPlace {
     // The gazetteer does not know the place (a village under 1,000 people, a country it lacks):
     // the column as written, else a layout whose postal code vouches for the locality.
     if (input.city) city = input.city;
-    else if (layout.city && layout.postalCode && (!code || !layoutCode || layoutCode === code)) city = layout.city;
+    else if (layout.city && layout.postalCode && !hasDigit(layout.city) && (!code || !layoutCode || layoutCode === code)) city = layout.city;
   }
   state ??= layout.state;
   postal ??= layout.postalCode ?? trailingPostal(parts);
@@ -196,25 +260,43 @@ function findNamed(code: string, name: string): Found | null {
 }
 
 function findInAddress(code: string, parts: string[][], address: string): Found | null {
-  const cjk = CJK_LOCALITY.exec(address);
+  const cjk = /[\u3040-\u9fff\uac00-\ud7af]/.test(address) ? CJK_LOCALITY.exec(address) : null;
   if (cjk) {
     const name = cjk[1] ?? cjk[2];
     const place = lookup(code, name)[0] ?? lookup(code, name.replace(/(?:특별시|광역시)$/, ''))[0];
     if (place) return lift({ city: name, place, district: cjk[3] ?? null, state: null, postal: null });
   }
-  // From the end, so the street (the first part) is tried last: 'Moscow, Russia, 125009' still works.
   const candidates: Candidate[] = [];
   for (let part = parts.length - 1; part >= 0; part--) {
     for (let sub = parts[part].length - 1; sub >= 0; sub--) candidates.push({ text: parts[part][sub], part, sub });
   }
+  const matches: (Candidate & { name: string; postal: string | null; state: string | null; place: Place })[] = [];
   for (const c of candidates) {
     const { text, postal, state } = localityOf(c.text);
     const places = lookup(code, text);
     if (!places.length) continue;
     const place = pickPlace(places, parts, state);
-    return lift({ city: text, place, district: districtBefore(code, parts, c, place), state, postal });
+    // 'CDMX', 'CABA': an abbreviation stands for the city; the city row takes its name.
+    matches.push({ ...c, name: CITY_ALIASES[code]?.[foldName(text)] ? place.name : text, postal, state, place });
   }
-  return null;
+  if (!matches.length) return null;
+  // The street (the first part) only when nothing else names a place ('Moscow, Russia, 125009'),
+  // or when a postal code shows it is no street ('06000 Ciudad de México, CDMX').
+  const beyondStreet = matches.filter((m) => m.part > 0 || besidePostal(parts[m.part]));
+  const pool = beyondStreet.length ? beyondStreet : matches;
+  // A name beside a postal code is the locality in almost every country's layout ('S2000 Rosario,
+  // Santa Fe'); otherwise the biggest place named, since the parts after a city are its state or
+  // province ('Medellín, Antioquia') and the parts before it its districts.
+  const best = pool.find((m) => besidePostal(parts[m.part])) ?? pool.reduce((a, b) => (b.place.population > a.place.population ? b : a));
+  return lift({ city: best.name, place: best.place, district: districtBefore(code, parts, best, best.place), state: best.state, postal: best.postal });
+}
+
+/** Whether a part has a postal code beside a name ('S2000 Rosario', '34710 Kadıköy/İstanbul'), not a house number alone ('1578 - Bela Vista'). */
+function besidePostal(subs: string[]): boolean {
+  return subs.some((sub) => {
+    const { text, postal } = localityOf(sub);
+    return postal !== null && postal.replace(/\W/g, '').length >= 4 && text.length >= 2;
+  });
 }
 
 /** Among places of one name, the one in the state the address names, else the most populous. */
@@ -274,7 +356,7 @@ function worldCityCountry(parts: string[][]): string | null {
     for (let sub = parts[part].length - 1; sub >= 0; sub--) {
       const { text } = localityOf(parts[part][sub]);
       if (text.length < 3 || isAbbreviation(text)) continue;
-      const [first, second] = worldCities().byName.get(foldName(text)) ?? [];
+      const [first, second] = named(worldCities(), foldName(text));
       if (first && (!second || first.population >= UNMISTAKABLE * second.population)) return first.countryCode;
       if (first) return null;
     }
@@ -289,6 +371,8 @@ function trailingPostal(parts: string[][]): string | null {
   }
   return null;
 }
+
+const countryCode = memo((text: string) => countryCodeOf(text), 5_000);
 
 // The names a visitor knows, where ISO's first English name is a formal one.
 const SHORT_NAMES: Record<string, string> = {

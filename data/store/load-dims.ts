@@ -7,7 +7,7 @@ import { DEFAULT_COUNTRY } from '../domain/constants.js';
 import type { BusinessInput } from '../import/pipeline.js';
 import type { CityPlace } from '../domain/business-columns.js';
 import { slugifyText } from '../domain/slug.js';
-import { foldName } from '../places/gazetteer.js';
+import { foldName, placeNames } from '../places/gazetteer.js';
 
 export interface DimCache {
   categories: Map<string, number>;
@@ -111,6 +111,7 @@ async function ensureCities(conn: pg.ClientBase, wanted: Map<string, WantedCity>
   if (!missing.length) return;
   const bases = missing.map((c) => slugifyText(c.name) || 'city');
   const taken = await takenSlugs(conn, 'cities', bases);
+  const names = placeNames(missing.flatMap((c) => (c.place ? [c.place] : [])));
   const slugs = missing.map((c, i) => {
     const qualifier = slugifyText(c.state || c.country);
     return freeSlug(qualifier ? [bases[i], `${bases[i]}-${qualifier}`] : [bases[i]], taken);
@@ -129,15 +130,15 @@ async function ensureCities(conn: pg.ClientBase, wanted: Map<string, WantedCity>
       missing.map((c) => c.place?.countryCode ?? c.countryCode),
       missing.map((c) => c.place?.latitude ?? null),
       missing.map((c) => c.place?.longitude ?? null),
-      missing.map((c) => altNames(c)),
+      missing.map((c) => altNames(c, c.place ? (names.get(c.place.id) ?? []) : [])),
     ],
   );
   for (const r of inserted.rows) ids.set(r.geoname_id !== null ? placeKey(r.geoname_id) : cityKey(r.name, r.state, r.country), r.id);
 }
 
 /** '|munich|munchen|…|': every name a location search may use, with the row's own spelling. */
-function altNames(c: WantedCity): string {
-  const names = new Set([foldName(c.name), ...(c.place?.names ?? [])].filter(Boolean));
+function altNames(c: WantedCity, placeNames: string[]): string {
+  const names = new Set([foldName(c.name), ...placeNames].filter(Boolean));
   return names.size ? `|${[...names].join('|')}|` : '';
 }
 

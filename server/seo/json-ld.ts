@@ -4,23 +4,11 @@
  */
 import { safeHttpUrl } from '../../data/domain/safe-url.js';
 import type { Business, BusinessHours } from '../../data/domain/types.js';
-import { DAYS, DAY_LABELS } from '../../data/domain/working-hours.js';
+import { DAYS, DAY_LABELS, toIsoTime } from '../../data/domain/working-hours.js';
 import { streetAddress } from '../../data/places/street.js';
 
-/** '8AM' → '08:00', '9:30 pm' → '21:30', '17:00' → '17:00'; null when it is not a time. */
-export function toIsoTime(text: string | undefined): string | null {
-  const m = text?.trim().match(/^(\d{1,2})(?:[:.](\d{2}))?\s*([AaPp]\.?[Mm]\.?)?$/);
-  if (!m) return null;
-  let hour = Number(m[1]);
-  const minute = m[2] ? Number(m[2]) : 0;
-  const meridiem = m[3]?.[0]?.toLowerCase();
-  if (meridiem) {
-    if (hour < 1 || hour > 12) return null;
-    hour = (hour % 12) + (meridiem === 'p' ? 12 : 0);
-  }
-  if (hour > 24 || minute > 59) return null;
-  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
-}
+// toIsoTime lives with the other readings of working hours; the seo tests import it from here.
+export { toIsoTime };
 
 export function openingHoursSpecification(hours: BusinessHours): object[] {
   const out: object[] = [];

@@ -33,6 +33,10 @@ describe('workingHoursDisplay', () => {
 });
 
 describe('weeklySchedule', () => {
+  it('says Open 24 hours for a day open round the clock', () => {
+    expect(weeklySchedule({ monday: { open: '00:00', close: '24:00', closed: false } })?.[0]).toEqual({ day: 'Monday', hours: 'Open 24 hours', closed: false });
+  });
+
   it('is null for an empty object', () => {
     expect(weeklySchedule({})).toBeNull();
     expect(weeklySchedule(null)).toBeNull();

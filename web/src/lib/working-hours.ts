@@ -3,7 +3,7 @@
  * read Monday to Sunday ('Closed' shown as closed); any other text is split at , ; | into lines.
  */
 import type { BusinessHours } from '@data/domain/types';
-import { DAYS, DAY_LABELS, dayOf, isClosedText as isClosed, type Day } from '@data/domain/working-hours';
+import { DAYS, DAY_LABELS, dayOf, isClosedText as isClosed, isRoundTheClock, type Day } from '@data/domain/working-hours';
 
 export interface DayLine {
   day: string;
@@ -66,6 +66,7 @@ export function weeklySchedule(hours: BusinessHours | null | undefined): DayLine
   return DAYS.map((day) => {
     const h = hours[day];
     if (!h || h.closed || (!h.open && !h.close)) return { day: DAY_LABELS[day], hours: 'Closed', closed: true };
+    if (isRoundTheClock(h)) return { day: DAY_LABELS[day], hours: 'Open 24 hours', closed: false };
     return { day: DAY_LABELS[day], hours: [h.open, h.close].filter(Boolean).join(' - '), closed: false };
   });
 }
