@@ -16,6 +16,8 @@ export interface CorpusRow {
   district: string | null;
   cc: string | null;
   note?: string;
+  /** 'independent': written apart from the resolver; 'alongside': written while building it. */
+  written?: 'independent' | 'alongside';
 }
 
 export interface CorpusScore {

@@ -63,7 +63,7 @@ interface Candidate {
 /** The address cut into parts (commas) and sub-parts (' - ', '/'), as candidates for the locality. */
 function addressParts(address: string): string[][] {
   return address
-    .split(/[,，、]/)
+    .split(/[,，、،]/)
     .map((p) => p.trim().replace(/\s+/g, ' '))
     .filter((p) => p !== '')
     .map((p) =>
@@ -103,7 +103,13 @@ const localityOf = memo(readLocality);
 function readLocality(sub: string): { text: string; postal: string | null; state: string | null } {
   let postal: string | null = null;
   let state: string | null = null;
-  const words = sub.replace(/〒\s*/g, '').split(' ').filter(Boolean);
+  const words = sub
+    .replace(/〒\s*/g, '')
+    // 'Paris Cedex 07': a French business-mail routing word; 'г. Москва': Russian 'city of'.
+    .replace(/\s+cedex(?:\s+\d+)?$/i, '')
+    .replace(/^(?:г|гор|город)\.?\s+/i, '')
+    .split(' ')
+    .filter(Boolean);
   const kept: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
@@ -123,12 +129,15 @@ function readLocality(sub: string): { text: string; postal: string | null; state
 
 // Abbreviations addresses use for a city, by country.
 const CITY_ALIASES: Record<string, Record<string, string>> = {
-  AR: { caba: 'buenos aires', 'capital federal': 'buenos aires' },
+  AR: { caba: 'buenos aires', 'capital federal': 'buenos aires', 'cdad autonoma de buenos aires': 'buenos aires', 'ciudad autonoma de buenos aires': 'buenos aires' },
   MX: { cdmx: 'mexico city', df: 'mexico city' },
   US: { nyc: 'new york city' },
 };
+/** Words that number a lot or a building, or name a street, not a town ('Sector 5', 'Block 4', 'London Road'). */
+const NOT_PLACES =
+  /^(?:sector|block|phase|plot|unit|lot|building|bldg|floor|suite|stand|stall|gate|km|zone|kiosk|booth|shop|warehouse|road|rd|street|st|avenue|ave|lane|rue|calle|via|strasse|straße|cadde|sokak|boulevard|blvd|centre|center)$/i;
 /** A first-level division named after its capital: 'Cairo Governorate' is read as Cairo. */
-const DIVISION_SUFFIX = /\s+(?:governorate|province|prefecture|oblast|region|municipality)$/i;
+const DIVISION_SUFFIX = /\s+(?:governorate|province|prefecture|oblast|region|municipality|centre|center|cbd|city cent(?:re|er))$/i;
 
 const lookupMemo = memo((key: string) => {
   const at = key.indexOf('\u0000');
@@ -142,8 +151,8 @@ function lookupUncached(code: string, text: string): Place[] {
   const folded = foldName(text);
   const alias = CITY_ALIASES[code]?.[folded];
   if (alias) return named(country, alias);
-  // 'NY', 'SP', 'Jal.': a state's abbreviation, never a city's name.
-  if (text.length < 2 || isAbbreviation(text) || /^\p{L}{1,4}\.$/u.test(text)) return [];
+  // 'NY', 'SP', 'Jal.': a state's abbreviation, never a city's name; 'Sector 5', 'Block 4': no place.
+  if (text.length < 2 || isAbbreviation(text) || /^\p{L}{1,4}\.$/u.test(text) || NOT_PLACES.test(text)) return [];
   const direct = named(country, folded);
   if (direct.length) return direct;
   for (const suffix of [CITY_SUFFIX, DISTRICT_SUFFIX, DIVISION_SUFFIX]) {
@@ -225,9 +234,12 @@ export function resolvePlace(input: PlaceInput): ResolvedPlace {
   // No country anywhere: a city big enough to be unmistakable names it ('1012 AB Amsterdam').
   if (!code && !input.country) code = worldCityCountry(input.city ? [[input.city]] : localityParts);
   if (code) {
-    const found =
-      (input.city ? findNamed(code, input.city) : findInAddress(code, localityParts, input.address)) ??
-      (trailing.code && CITY_STATES.has(code) ? findNamed(code, countryName(code)) : null);
+    let found = input.city ? findNamed(code, input.city) : findInAddress(code, localityParts, input.address);
+    // A city-state is its own one city: 'Wan Chai, Hong Kong' is Hong Kong's district Wan Chai.
+    if (CITY_STATES.has(code)) {
+      const whole = findNamed(code, countryName(code));
+      if (whole && found?.place.id !== whole.place.id) found = whole && { ...whole, district: found?.city ?? null };
+    }
     if (found) {
       ({ city, place, district } = found);
       state ??= found.state;
@@ -279,7 +291,16 @@ function findInAddress(code: string, parts: string[][], address: string): Found 
     // 'CDMX', 'CABA': an abbreviation stands for the city; the city row takes its name.
     matches.push({ ...c, name: CITY_ALIASES[code]?.[foldName(text)] ? place.name : text, postal, state, place });
   }
-  if (!matches.length) return null;
+  if (!matches.length) {
+    // Written without commas: the last run of words that names a place.
+    if (parts.length !== 1) return null;
+    const words = parts[0].join(' ');
+    for (const text of wordWindows(words)) {
+      const places = lookup(code, text);
+      if (places.length) return lift({ city: text, place: pickPlace(places, parts.map((p) => p.flatMap((w) => w.split(' '))), null), district: null, state: null, postal: null });
+    }
+    return null;
+  }
   // The street (the first part) only when nothing else names a place ('Moscow, Russia, 125009'),
   // or when a postal code shows it is no street ('06000 Ciudad de México, CDMX').
   const beyondStreet = matches.filter((m) => m.part > 0 || besidePostal(parts[m.part]));
@@ -331,9 +352,10 @@ function lift(found: Found): Found {
   const borough = p.feature === 'PPLX' || (p.countryCode === 'US' && p.feature === 'PPLA2' && p.population >= BOROUGH_POPULATION);
   if (!borough) return found;
   const radius = p.feature === 'PPLX' ? DISTRICT_RADIUS_KM : BOROUGH_RADIUS_KM;
-  const metropolis = countryPlaces(p.countryCode).metropolises.find(
-    (m) => m.id !== p.id && m.admin1 === p.admin1 && m.population > p.population && distanceKm(m, p) <= radius,
-  );
+  // The biggest around it: New York City, not Brooklyn, owns the Bronx.
+  const metropolis = countryPlaces(p.countryCode)
+    .metropolises.filter((m) => m.id !== p.id && m.admin1 === p.admin1 && m.population > p.population && distanceKm(m, p) <= radius)
+    .sort((a, b) => b.population - a.population)[0];
   if (!metropolis) return found;
   return { ...found, city: metropolis.name, place: metropolis, district: found.district ?? found.city };
 }
@@ -342,8 +364,29 @@ function lift(found: Found): Found {
 function scriptCountry(address: string): string | null {
   if (/[〒\p{Script=Hiragana}\p{Script=Katakana}]|[都道府県].*[市区町村]/u.test(address)) return 'JP';
   if (/\p{Script=Hangul}/u.test(address)) return 'KR';
+  if (/香港|九龍|九龙/u.test(address)) return 'HK';
+  // Traditional characters ('區', '臺') are Taiwan's; simplified ones the mainland's.
+  if (/\p{Script=Han}.*[區臺]/u.test(address)) return 'TW';
   if (/\p{Script=Han}.*[省市区]/u.test(address)) return 'CN';
+  if (/\p{Script=Thai}/u.test(address)) return 'TH';
   return null;
+}
+
+/**
+ * An address written without commas ('801 E Monroe St Springfield IL 62701'): the last one to three
+ * words before any postal code or state abbreviation, as candidates for the locality. Only at the
+ * end, where every layout puts the town: 'London Road' names no town.
+ */
+function wordWindows(text: string): string[] {
+  const words = text.split(/\s+/).filter(Boolean);
+  let end = words.length;
+  while (end > 0 && (hasDigit(words[end - 1]) || isAbbreviation(words[end - 1]))) end--;
+  const out: string[] = [];
+  for (let len = Math.min(3, end); len >= 1; len--) {
+    const run = words.slice(end - len, end);
+    if (!run.some(hasDigit)) out.push(run.join(' '));
+  }
+  return out;
 }
 
 /** Countries that are one city: 'Singapore 018956' is both. */
@@ -352,9 +395,11 @@ const CITY_STATES = new Set(['SG', 'HK', 'MO', 'MC', 'VA', 'GI']);
 const UNMISTAKABLE = 5;
 
 function worldCityCountry(parts: string[][]): string | null {
-  for (let part = parts.length - 1; part >= 0; part--) {
-    for (let sub = parts[part].length - 1; sub >= 0; sub--) {
-      const { text } = localityOf(parts[part][sub]);
+  const texts = parts.flatMap((subs) => subs.map((sub) => localityOf(sub).text)).reverse();
+  // Without commas, the words themselves.
+  if (parts.length === 1 && parts[0].length === 1) texts.push(...wordWindows(parts[0][0]));
+  for (const text of texts) {
+    {
       if (text.length < 3 || isAbbreviation(text)) continue;
       const [first, second] = named(worldCities(), foldName(text));
       if (first && (!second || first.population >= UNMISTAKABLE * second.population)) return first.countryCode;
