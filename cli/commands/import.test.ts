@@ -61,6 +61,21 @@ describe('rehber import', () => {
     expect(JSON.parse(r.stdout)).toEqual({ success: true, imported: 1, updated: 0, skipped: 0, errors: [] });
   });
 
+  it('keeps stored values for absent columns and empty cells, and clears empty ones with --clear-empty', async () => {
+    await rehber(['import', csv('base.csv', [GOOD.replace('P1', 'P9')])]);
+    const partial = path.join(dir, 'partial.csv');
+    // No category or city columns; the rating cell empty.
+    fs.writeFileSync(partial, 'name,full_address,place_id,rating\nAce Plumbing,"1 Main St, Austin, TX 78701, United States",P9,\n');
+    const stored = () => t.db('businesses').where({ place_id: 'P9' }).first('rating', 'category_id', 'city_id');
+    const before = await stored();
+    const keep = await rehber(['import', partial, '--json']);
+    expect(JSON.parse(keep.stdout)).toMatchObject({ updated: 0, skipped: 1 });
+    expect(await stored()).toEqual(before);
+    const clear = await rehber(['import', partial, '--json', '--clear-empty']);
+    expect(JSON.parse(clear.stdout)).toMatchObject({ updated: 1 });
+    expect(await stored()).toEqual({ ...before, rating: 0 });
+  });
+
   it('exits 3 and lists the rejected rows when some rows are bad', async () => {
     const r = await rehber(['import', csv('mixed.csv', [GOOD.replace('P1', 'P7'), BAD]), '--json', '--mode', 'insert']);
     expect(r.code).toBe(3);

@@ -16,6 +16,7 @@ const optionsSchema = z.object({
     .refine((e) => iconv.encodingExists(e), { error: (i) => `--encoding: unknown encoding '${String(i.input)}'` })
     .optional(),
   json: z.boolean().default(false),
+  clearEmpty: z.boolean().default(false),
 });
 export type ImportCliOptions = z.infer<typeof optionsSchema>;
 
@@ -33,6 +34,7 @@ export function registerImportCommand(program: Command): void {
     .argument('<file...>', 'files to import, in order')
     .option('--mode <mode>', 'upsert (update changed businesses) or insert (never change existing ones)', 'upsert')
     .option('--encoding <name>', 'CSV encoding, e.g. windows-1254 (default: detected)')
+    .option('--clear-empty', "let an empty cell erase a stored value (by default it keeps it; a column the file lacks never changes anything)")
     .option('--json', 'print only one JSON object {success, imported, updated, skipped, errors}')
     .action(async (files: string[], raw: unknown) => {
       const code = await runImport(files, parseImportOptions(raw));
@@ -58,7 +60,7 @@ async function runImport(files: string[], options: ImportCliOptions): Promise<nu
         const r = await importFileInWorker(
           database.url,
           path.resolve(file),
-          { source: 'cli', mode: options.mode, encoding: options.encoding, username: process.env.USER ?? null, fileName: name },
+          { source: 'cli', mode: options.mode, encoding: options.encoding, clearEmpty: options.clearEmpty, username: process.env.USER ?? null, fileName: name },
           (p) => reporter.progress(p),
         );
         reporter.fileDone(name, r, Date.now() - fileStarted);

@@ -52,19 +52,20 @@ export interface BusinessInput {
   phone: string | null;
   email: string | null;
   website: string | null;
-  rating: number;
-  reviewCount: number;
+  /** Empty cells are null: an update keeps what is stored (the merge rule), a new business gets the column's default. */
+  rating: number | null;
+  reviewCount: number | null;
   about: string | null;
   description: string | null;
   workingHours: string | null;
-  businessHours: BusinessHours;
+  businessHours: BusinessHours | null;
   photo: string | null;
   placeId: string | null;
   locationLink: string | null;
-  services: string[];
+  services: string[] | null;
   latitude: number | null;
   longitude: number | null;
-  isVerified: boolean;
+  isVerified: boolean | null;
   /** The part of the city the address names ('Kadıköy' of İstanbul, 'Brooklyn' of New York City). */
   district: string | null;
   /** ISO 3166-1 alpha-2 of `country`, when it is a country ISO knows. */
@@ -90,6 +91,8 @@ export interface ValueColumn {
   sql: string;
   /** The file header it is read from and exported to; null when it is derived from another. */
   field: Field | null;
+  /** For a NOT NULL column: the SQL value a new business gets when its file leaves the cell empty. */
+  default?: string;
   /**
    * Set for values staged by name and stored as a reference: the staging column holds the name,
    * `businesses.<stored>` the id found or created under the import lock.
@@ -112,24 +115,24 @@ export const VALUE_COLUMNS = {
   phone: { column: 'phone', sql: 'text', field: 'phone' },
   email: { column: 'email', sql: 'text', field: 'email' },
   website: { column: 'website', sql: 'text', field: 'website' },
-  rating: { column: 'rating', sql: 'numeric(3,2) NOT NULL', field: 'rating' },
-  reviewCount: { column: 'review_count', sql: 'int NOT NULL', field: 'reviews' },
+  rating: { column: 'rating', sql: 'numeric(3,2)', field: 'rating', default: '0' },
+  reviewCount: { column: 'review_count', sql: 'int', field: 'reviews', default: '0' },
   about: { column: 'about', sql: 'text', field: 'about' },
   description: { column: 'description', sql: 'text', field: 'description' },
   workingHours: { column: 'working_hours', sql: 'text', field: 'working_hours' },
-  businessHours: { column: 'business_hours', sql: 'jsonb NOT NULL', field: null },
+  businessHours: { column: 'business_hours', sql: 'jsonb', field: null, default: `'{}'::jsonb` },
   photo: { column: 'photo', sql: 'text', field: 'photo' },
   locationLink: { column: 'location_link', sql: 'text', field: 'location_link' },
   placeId: { column: 'place_id', sql: 'text', field: 'place_id' },
-  services: { column: 'services', sql: 'text[] NOT NULL', field: 'services' },
+  services: { column: 'services', sql: 'text[]', field: 'services', default: `'{}'::text[]` },
   latitude: { column: 'latitude', sql: 'double precision', field: 'latitude' },
   longitude: { column: 'longitude', sql: 'double precision', field: 'longitude' },
-  isVerified: { column: 'is_verified', sql: 'boolean NOT NULL', field: 'is_verified' },
+  isVerified: { column: 'is_verified', sql: 'boolean', field: 'is_verified', default: 'false' },
   city: { column: 'city_name', sql: 'text', field: 'city', stored: 'city_id' },
   category: { column: 'category_name', sql: 'text', field: 'category', stored: 'category_id' },
   district: { column: 'district', sql: 'text', field: 'district' },
   countryCode: { column: 'country_code', sql: 'text', field: null },
-  coordinatesApproximate: { column: 'coordinates_approximate', sql: 'boolean NOT NULL', field: null },
+  coordinatesApproximate: { column: 'coordinates_approximate', sql: 'boolean', field: null, default: 'false' },
 } as const satisfies Record<ValueKey, ValueColumn>;
 
 export type ValueColumnKey = keyof typeof VALUE_COLUMNS;

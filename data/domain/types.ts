@@ -139,7 +139,12 @@ export interface ImportResult {
   success: boolean;
   imported: number;
   updated: number;
+  /** SPEC's count: rows that changed nothing, unchanged and rejected alike. */
   skipped: number;
+  /** Rows of businesses that already hold every value the row carries. */
+  unchanged?: number;
+  /** Rows refused for a reason (listed in `errors`). */
+  rejected?: number;
   errors: string[];
 }
 

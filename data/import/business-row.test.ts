@@ -34,10 +34,10 @@ describe('normaliseRow', () => {
     expect(error({ full_address: '' })).toBe('Row 5: full_address is empty');
   });
 
-  it('reads ratings with a dot or a comma, rounded to two decimals, empty as 0', () => {
+  it('reads ratings with a dot or a comma, rounded to two decimals, empty as null (kept on update, 0 when new)', () => {
     expect(ok({ rating: '4,5' }).rating).toBe(4.5);
     expect(ok({ rating: '4.567' }).rating).toBe(4.57);
-    expect(ok({ rating: '' }).rating).toBe(0);
+    expect(ok({ rating: '' }).rating).toBeNull();
     expect(ok({ rating: '5' }).rating).toBe(5);
   });
 
@@ -47,10 +47,10 @@ describe('normaliseRow', () => {
     expect(error({ rating: '-1' })).toBe('Row 5: rating -1 is not between 0 and 5');
   });
 
-  it('reads review counts with thousand separators, empty as 0', () => {
+  it('reads review counts with thousand separators, empty as null', () => {
     for (const text of ['1,234', '1.234', '1 234', '1234']) expect(ok({ reviews: text }).reviewCount).toBe(1234);
     expect(ok({ reviews: '1,234,567' }).reviewCount).toBe(1234567);
-    expect(ok({ reviews: '' }).reviewCount).toBe(0);
+    expect(ok({ reviews: '' }).reviewCount).toBeNull();
     expect(ok({ reviews: '12.0' }).reviewCount).toBe(12);
   });
 
@@ -60,11 +60,12 @@ describe('normaliseRow', () => {
     expect(error({ reviews: '12.5' })).toBe('Row 5: reviews "12.5" is not a whole number');
   });
 
-  it('rejects a 100,000-character cell cleanly, naming the field and the limit', () => {
-    expect(error({ about: 'x'.repeat(100_000) })).toBe('Row 5: about is longer than 20000 characters');
+  it('keeps any cell a spreadsheet can hold whole, and rejects a longer one cleanly, naming the field and the limit', () => {
+    expect(ok({ about: 'y'.repeat(32_767) }).about).toHaveLength(32_767);
+    expect(ok({ email: 'e'.repeat(2001) }).email).toHaveLength(2001);
+    expect(error({ about: 'x'.repeat(100_000) })).toBe('Row 5: about is longer than 32767 characters');
+    // Names and indexed values stay short enough for their indexes.
     expect(error({ name: 'n'.repeat(301) })).toBe('Row 5: name is longer than 300 characters');
-    expect(error({ email: 'e'.repeat(2001) })).toBe('Row 5: email is longer than 2000 characters');
-    expect(ok({ about: 'y'.repeat(20_000) }).about).toHaveLength(20_000);
   });
 
   it('takes city and country from their columns, normalising country names', () => {
@@ -89,7 +90,9 @@ describe('normaliseRow', () => {
 
   it('reads is_verified from the usual words', () => {
     for (const text of ['true', 'YES', '1', 'Evet', 'verified']) expect(ok({ is_verified: text }).isVerified).toBe(true);
-    for (const text of ['false', 'no', '0', '', 'hayır']) expect(ok({ is_verified: text }).isVerified).toBe(false);
+    for (const text of ['false', 'no', '0', 'hayır']) expect(ok({ is_verified: text }).isVerified).toBe(false);
+    // Empty: not said, so an update keeps what is stored.
+    expect(ok({ is_verified: '' }).isVerified).toBeNull();
   });
 
   it('keeps coordinates only inside their ranges', () => {

@@ -18,8 +18,11 @@ import { DEFAULT_COUNTRY } from '../domain/constants.js';
 import type { BusinessInput, RowOutcome, SheetRow } from './pipeline.js';
 import { readWorkingHours } from '../domain/hours-text.js';
 
-/** Longest accepted cell per field, in characters; a longer one rejects the row. */
-export const FIELD_MAX_LENGTH = 2000;
+/**
+ * Longest accepted cell, in characters: what a spreadsheet cell can hold (Excel and LibreOffice stop
+ * at 32,767), so no text a spreadsheet program wrote is refused. A longer one rejects the row.
+ */
+export const FIELD_MAX_LENGTH = 32_767;
 // Fields that end up in a btree (place_id, postal_code, country, city, state, category) are kept
 // short: PostgreSQL refuses an index entry over ~2,700 bytes, which would fail a whole batch.
 export const FIELD_MAX_LENGTHS: Partial<Record<Field, number>> = {
@@ -32,10 +35,6 @@ export const FIELD_MAX_LENGTHS: Partial<Record<Field, number>> = {
   state: 200,
   district: 200,
   category: 200,
-  about: 20_000,
-  description: 20_000,
-  working_hours: 5000,
-  services: 5000,
 };
 export const MAX_RATING = 5;
 
@@ -60,18 +59,18 @@ export function identityKey(name: string, address: string, placeId: string | nul
 
 export const IDENTITY_KEY_MAX_BYTES = 1000;
 
-/** '4,5' → 4.5; empty → 0; outside 0..5 or not a number → RowError. Two decimals. */
-export function parseRating(text: string | null): number {
-  if (text === null) return 0;
+/** '4,5' → 4.5; empty → null (the stored rating stays); outside 0..5 or not a number → RowError. Two decimals. */
+export function parseRating(text: string | null): number | null {
+  if (text === null) return null;
   if (!/^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/.test(text)) throw new RowError(`rating "${text}" is not a number`);
   const value = Number(text.replace(',', '.'));
   if (value < 0 || value > MAX_RATING) throw new RowError(`rating ${value} is not between 0 and ${MAX_RATING}`);
   return Math.round(value * 100) / 100;
 }
 
-/** '1,234' '1.234' '1 234' → 1234; empty → 0; negative or not a whole number → RowError. */
-export function parseReviews(text: string | null): number {
-  if (text === null) return 0;
+/** '1,234' '1.234' '1 234' → 1234; empty → null; negative or not a whole number → RowError. */
+export function parseReviews(text: string | null): number | null {
+  if (text === null) return null;
   const grouped = /^\d{1,3}([,.\s\u00a0\u202f'’])\d{3}(\1\d{3})*$/.test(text);
   // '1234.0' is what a spreadsheet number can look like: a whole number all the same.
   const plain = /^\d+(\.0+)?$/.test(text);
@@ -89,8 +88,8 @@ function parseCoordinate(text: string | null, limit: number): number | null {
 }
 
 /** Split on ',', ';' or '|', trimmed, first spelling kept, duplicates (any case) dropped. */
-export function parseServices(text: string | null): string[] {
-  if (text === null) return [];
+export function parseServices(text: string | null): string[] | null {
+  if (text === null) return null;
   const seen = new Set<string>();
   const out: string[] = [];
   for (const part of text.split(/[,;|]/)) {
@@ -121,7 +120,8 @@ function buildInput(columns: ColumnMap, row: SheetRow): BusinessInput {
     const raw = row.cells[index];
     if (raw === undefined || raw === null) return null;
     // PostgreSQL text cannot hold NUL; a stray one in a legacy file must not fail a whole batch.
-    let text = raw.replace(/\0/g, '').trim();
+    // Line breaks as \n: Windows files and Excel cells say \r\n, and an export must import back unchanged.
+    let text = raw.replace(/\0/g, '').replace(/\r\n?/g, '\n').trim();
     // Our export guards cells against formula injection with a leading apostrophe before
     // = + - @ tab CR (data/export.ts); reading it off here makes an export import back unchanged.
     if (/^'[=+\-@\t\r]/.test(text)) text = text.slice(1);
@@ -174,7 +174,7 @@ function buildInput(columns: ColumnMap, row: SheetRow): BusinessInput {
     about: get('about'),
     description: get('description'),
     workingHours,
-    businessHours: readWorkingHours(workingHours),
+    businessHours: workingHours === null ? null : readWorkingHours(workingHours),
     photo: get('photo'),
     placeId,
     locationLink,
@@ -182,6 +182,6 @@ function buildInput(columns: ColumnMap, row: SheetRow): BusinessInput {
     latitude: centre?.latitude ?? null,
     longitude: centre?.longitude ?? null,
     coordinatesApproximate: own === null && centre !== null,
-    isVerified: verified !== null && TRUE_WORDS.has(verified.toLowerCase()),
+    isVerified: verified === null ? null : TRUE_WORDS.has(verified.toLowerCase()),
   };
 }

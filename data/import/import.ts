@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Db } from '../../db/index.js';
 import { failImport, finishImport, startImport, updateImportProgress, type ImportCounts } from '../../db/queries/imports.js';
 import { normaliseRow } from './business-row.js';
-import { mapHeaders } from './columns.js';
+import { type Field, mapHeaders } from './columns.js';
 import { BATCH_SIZE, openLoader, type Loader } from '../store/load.js';
 import type { BusinessInput, ImportMode, Progress, RowSource } from './pipeline.js';
 import { openRows } from './read-rows.js';
@@ -33,6 +33,8 @@ export interface ImportOptions {
   batchSize?: number;
   /** Allow the loader's index drop-and-rebuild on an empty table (default true). */
   bulk?: boolean;
+  /** Let an empty cell erase a stored value (the merge rule keeps it by default). */
+  clearEmpty?: boolean;
 }
 
 export type ImportOutcome = ImportResult & { importId: number; rowsRead: number };
@@ -76,7 +78,9 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
     source = await openRows(filePath, { encoding: options.encoding });
     // A file without the required columns is refused here, before any row is written.
     const columns = mapHeaders(source.headers);
-    const activeLoader = (loader = await openLoader(db, { mode, bulk: options.bulk }));
+    // The merge rule: a column the file does not have never changes a stored value.
+    const fields = new Set(Object.keys(columns) as Field[]);
+    const activeLoader = (loader = await openLoader(db, { mode, bulk: options.bulk, fields, clearEmpty: options.clearEmpty }));
 
     // One batch loads while the next is read, validated and encoded: the two cores both work.
     let failure: unknown;
@@ -127,7 +131,7 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
     if (rejected > errors.length) errors.push(`… and ${rejected - errors.length} more rows rejected`);
     await finishImport(db, importId, counts, errors);
     emit(true);
-    return { success: rejected === 0, ...pick(counts), errors, importId, rowsRead: counts.rowsRead };
+    return { success: rejected === 0, ...pick(counts), unchanged: counts.skipped - rejected, rejected, errors, importId, rowsRead: counts.rowsRead };
   } catch (err) {
     await pending; // never rejects: flush failures are caught into `failure`
     await failImport(db, importId, err instanceof Error ? err.message : String(err), counts, errors).catch(() => {});

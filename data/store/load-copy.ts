@@ -46,8 +46,8 @@ export const STAGING_DDL = `
 
 /** A value as COPY text wants it: JSON for the hours, an array literal for the services. */
 function staged(b: BusinessInput, key: ValueColumnKey): string | number | boolean | null {
-  if (key === 'businessHours') return JSON.stringify(b.businessHours ?? {});
-  if (key === 'services') return arrayLiteral(b.services ?? []);
+  if (key === 'businessHours') return b.businessHours === null ? null : JSON.stringify(b.businessHours);
+  if (key === 'services') return b.services === null ? null : arrayLiteral(b.services);
   return b[key];
 }
 
@@ -62,13 +62,15 @@ export interface EncodedRow {
 }
 
 /**
- * Encodes the row once. content_hash is the md5 of that encoding of the normalised imported
- * values (city and category by name, never by id), so one definition serves every path and a
- * re-import can tell unchanged rows apart without rewriting them.
+ * Encodes the row once. content_hash is the md5 of the import's merge plan (`signature`) and that
+ * encoding of the normalised imported values (city and category by name, never by id), so one
+ * definition serves every path and a re-import can tell unchanged rows apart without rewriting them.
  */
-export function encodeRow(b: BusinessInput): EncodedRow {
+export function encodeRow(b: BusinessInput, signature = ''): EncodedRow {
   const body = VALUE_KEYS.map((k) => copyValue(staged(b, k))).join('\t');
-  const hash = createHash('md5').update(body).digest('hex');
+  // The import's merge plan is part of the hash: the same row from a file with other columns (or
+  // with --clear-empty) may change other stored values, so it must not be skipped as unchanged.
+  const hash = createHash('md5').update(signature).update('\n').update(body).digest('hex');
   return { head: `${copyValue(b.identityKey)}\t${hash}`, body, hash };
 }
 

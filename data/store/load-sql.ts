@@ -5,7 +5,7 @@
  * updates.
  */
 
-import { WRITTEN_COLUMNS } from '../domain/business-columns.js';
+import { type Field, VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey, WRITTEN_COLUMNS } from '../domain/business-columns.js';
 
 /**
  * Per batch transaction: sorts of a 10,000-row batch stay in memory, and the staging rows (which
@@ -56,7 +56,7 @@ export const INSERT_SQL = `
   ),
   ins AS (
     INSERT INTO businesses (${BUSINESS_VALUE_COLUMNS.join(', ')}, slug, identity_key)
-    SELECT ${BUSINESS_VALUE_COLUMNS.join(', ')}, coalesce(s.slug, keyed.first_slug), keyed.identity_key
+    SELECT ${insertValues('keyed')}, coalesce(s.slug, keyed.first_slug), keyed.identity_key
       FROM keyed LEFT JOIN unnest($2::text[], $3::text[]) AS s(identity_key, slug) ON s.identity_key = keyed.identity_key
      WHERE pick = 1 AND ($2::text[] IS NULL OR s.slug IS NOT NULL)
      ORDER BY first_ord
@@ -68,13 +68,74 @@ export const INSERT_SQL = `
   SELECT count(*)::int AS n FROM ins`;
 
 /**
- * The whole batch in one statement (the usual path): classify every staging row against
- * businesses and the earlier rows of its identity, update the changed ones (upsert mode), insert
- * the new ones with the slug they ask for, and move the counts. Classification reads the snapshot
- * from before the writes, so the numbers are those of importing the rows one by one.
- * $1: upsert mode. Returns total, imported, updated and how many rows the INSERT placed.
+ * Which columns of a file an import may change (the merge rule): `fields` are the file's headers
+ * (undefined: every column), `clearEmpty` lets an empty cell erase a stored value.
  */
-export const MERGE_SQL = `
+export interface MergePlan {
+  fields?: ReadonlySet<Field>;
+  clearEmpty?: boolean;
+}
+
+/** Values of a place read from the address: they change with it, or with their own column. */
+const PLACE_KEYS: ReadonlySet<ValueColumnKey> = new Set(['city', 'state', 'postalCode', 'country', 'district', 'countryCode']);
+const COORDINATE_KEYS: ReadonlySet<ValueColumnKey> = new Set(['latitude', 'longitude', 'coordinatesApproximate']);
+
+/** The column of `businesses` a value key is written to. */
+function writtenColumn(k: ValueColumnKey): string {
+  const c: { column: string; stored?: string } = VALUE_COLUMNS[k];
+  return c.stored ?? c.column;
+}
+
+/**
+ * When a file may change a value: 'always' (it carries the column), 'never', or 'address' (the
+ * value is read from the address, which the file changes for this business).
+ */
+function carried(k: ValueColumnKey, fields: ReadonlySet<Field> | undefined): 'always' | 'never' | 'address' {
+  if (!fields || k === 'name' || k === 'address') return 'always';
+  const own: Field | null = VALUE_COLUMNS[k].field;
+  if (own && fields.has(own)) return 'always';
+  if (k === 'businessHours') return fields.has('working_hours') ? 'always' : 'never';
+  if (k === 'countryCode') return fields.has('country') ? 'always' : 'address';
+  if (PLACE_KEYS.has(k)) return 'address';
+  if (COORDINATE_KEYS.has(k)) return (fields.has('latitude') && fields.has('longitude')) || fields.has('location_link') ? 'always' : 'address';
+  return 'never';
+}
+
+/** The value an update leaves in column `k`: the file's (`s`) or the stored one (`b`). */
+function mergedValue(k: ValueColumnKey, plan: MergePlan): string {
+  const col = writtenColumn(k);
+  const when = carried(k, plan.fields);
+  if (when === 'never') return `b.${col}`;
+  const d: string | undefined = (VALUE_COLUMNS[k] as { default?: string }).default;
+  // An empty cell keeps what is stored, unless the admin asked for empty cells to clear it.
+  const value = plan.clearEmpty ? (d ? `coalesce(s.${col}, ${d})` : `s.${col}`) : `coalesce(s.${col}, b.${col})`;
+  return when === 'always' ? value : `CASE WHEN s.address IS DISTINCT FROM b.address THEN ${value} ELSE b.${col} END`;
+}
+
+/** A new business's values from staging alias `a`, with each NOT NULL column's default for an empty cell. */
+function insertValues(a: string): string {
+  return [
+    ...VALUE_KEYS.map((k) => {
+      const d: string | undefined = (VALUE_COLUMNS[k] as { default?: string }).default;
+      return d ? `coalesce(${a}.${writtenColumn(k)}, ${d})` : `${a}.${writtenColumn(k)}`;
+    }),
+    `${a}.content_hash`,
+  ].join(', ');
+}
+
+/**
+ * The whole batch in one statement (the usual path): classify every staging row against
+ * businesses and the earlier rows of its identity, merge the changed ones into what is stored
+ * (upsert mode, by `plan`), insert the new ones with the slug they ask for, and move the counts.
+ * A business counts as updated only when a stored value changes; one whose merged values equal
+ * what is stored only takes the row's content hash (so the next same import skips it early).
+ * For an identity seen several times in a batch, its last row is merged. $1: upsert mode.
+ * Returns total, imported, updated and how many rows the INSERT placed.
+ */
+export function mergeSql(plan: MergePlan = {}): string {
+  const merged = VALUE_KEYS.map((k) => mergedValue(k, plan));
+  const stored = VALUE_KEYS.map((k) => `b.${writtenColumn(k)}`);
+  return `
   WITH s AS MATERIALIZED (
     SELECT st.*, b.id AS existing_id, b.content_hash AS existing_hash, b.is_active,
            b.city_id AS old_city_id, b.category_id AS old_category_id, b.country AS old_country,
@@ -84,33 +145,40 @@ export const MERGE_SQL = `
       FROM import_staging st LEFT JOIN businesses b ON b.identity_key = st.identity_key
     WINDOW w AS (PARTITION BY st.identity_key ORDER BY st.ord)
   ),
+  f AS MATERIALIZED (
+    SELECT s.existing_id, s.content_hash, s.is_active, s.old_city_id, s.old_category_id, s.old_country,
+           ${merged.map((m, i) => `${m} AS m_${i}`).join(', ')},
+           (${merged.join(', ')}) IS DISTINCT FROM (${stored.join(', ')}) AS changed
+      FROM s JOIN businesses b ON b.id = s.existing_id
+     WHERE $1::boolean AND s.k = s.n AND s.existing_hash IS DISTINCT FROM s.content_hash
+  ),
+  u AS (
+    UPDATE businesses b SET ${VALUE_KEYS.map((k, i) => `${writtenColumn(k)} = f.m_${i}`).join(', ')},
+           content_hash = f.content_hash, updated_at = CASE WHEN f.changed THEN now() ELSE b.updated_at END
+      FROM f WHERE b.id = f.existing_id
+    RETURNING f.changed, f.old_city_id, f.old_category_id, f.old_country, f.is_active,
+              b.city_id, b.category_id, b.country
+  ),
+  moved AS (SELECT * FROM u WHERE changed),
   counts AS (
     SELECT count(*)::int AS total,
            (count(*) FILTER (WHERE k = 1 AND existing_id IS NULL))::int AS imported,
-           (count(*) FILTER (WHERE $1::boolean AND (
-              (k = 1 AND existing_id IS NOT NULL AND existing_hash IS DISTINCT FROM content_hash)
-              OR (k > 1 AND prev_hash <> content_hash))))::int AS updated
+           (count(*) FILTER (WHERE $1::boolean AND k > 1 AND existing_id IS NULL AND prev_hash <> content_hash))::int AS repeats
       FROM s
-  ),
-  f AS (
-    SELECT * FROM s
-     WHERE $1::boolean AND existing_id IS NOT NULL AND k = n AND existing_hash IS DISTINCT FROM content_hash
-  ),
-  u AS (
-    UPDATE businesses b SET ${BUSINESS_VALUE_COLUMNS.map((c) => `${c} = f.${c}`).join(', ')}, updated_at = now()
-      FROM f WHERE b.id = f.existing_id RETURNING b.id
   ),
   ins AS (
     INSERT INTO businesses (${BUSINESS_VALUE_COLUMNS.join(', ')}, slug, identity_key)
-    SELECT ${BUSINESS_VALUE_COLUMNS.join(', ')}, first_slug, identity_key
+    SELECT ${insertValues('s')}, first_slug, identity_key
       FROM s WHERE existing_id IS NULL AND k = CASE WHEN $1::boolean THEN n ELSE 1 END
      ORDER BY first_ord
     ON CONFLICT DO NOTHING
     RETURNING city_id, category_id, country, is_active
   ),
-  delta AS (${refs('f', -1, 'old_city_id', 'old_category_id', 'old_country')} UNION ALL ${refs('f', 1)} UNION ALL ${refs('ins', 1)}),
+  delta AS (${refs('moved', -1, 'old_city_id', 'old_category_id', 'old_country')} UNION ALL ${refs('moved', 1)} UNION ALL ${refs('ins', 1)}),
   ${APPLY_DELTAS}
-  SELECT counts.*, (SELECT count(*)::int FROM ins) AS inserted, (SELECT count(*)::int FROM u) AS changed FROM counts`;
+  SELECT counts.total, counts.imported, counts.repeats + (SELECT count(*)::int FROM moved) AS updated,
+         (SELECT count(*)::int FROM ins) AS inserted FROM counts`;
+}
 
 /** New identities still without a row after INSERT_SQL: their slug was taken. */
 export const UNPLACED_SQL = `

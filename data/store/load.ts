@@ -12,7 +12,7 @@ import type { Db } from '../../db/index.js';
 import { type DimRef, ensureDims, newDimCache, rowCityKey } from './load-dims.js';
 import { baseSlug, encodeRow, type EncodedRow, STAGING_COLUMNS, STAGING_DDL, stagingLine } from './load-copy.js';
 import { dropIndexesIfEmpty, ensureBusinessIndexes } from './load-indexes.js';
-import { BATCH_SETTINGS_SQL, IMPORT_LOCK_SQL, INSERT_SQL, MERGE_SQL, UNPLACED_SQL } from './load-sql.js';
+import { BATCH_SETTINGS_SQL, IMPORT_LOCK_SQL, INSERT_SQL, type MergePlan, mergeSql, UNPLACED_SQL } from './load-sql.js';
 import type { BusinessInput, ImportMode } from '../import/pipeline.js';
 
 /** Rows per batch: big enough for COPY to shine, small enough to keep memory flat and commits frequent. */
@@ -24,7 +24,7 @@ export interface BatchCounts {
   skipped: number;
 }
 
-export interface LoaderOptions {
+export interface LoaderOptions extends MergePlan {
   mode: ImportMode;
   /** Allow dropping and rebuilding the secondary indexes when the table starts empty (default true). */
   bulk?: boolean;
@@ -89,6 +89,8 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
   if (!bulk) await db.client.releaseConnection(lease);
 
   const dims = newDimCache();
+  const mergeStatement = mergeSql(options);
+  const signature = `${options.fields ? [...options.fields].sort().join(',') : '*'}|${options.clearEmpty ? 'clear-empty' : 'keep-empty'}`;
   const nextSuffix = new Map<string, number>();
   // Batches write one after another; a batch after a failed one fails too.
   let turn: Promise<unknown> = Promise.resolve();
@@ -117,7 +119,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
           })
           .join('');
         await pipeline(Readable.from([text]), conn.query(copyFrom(`COPY import_staging (${STAGING_COLUMNS.join(', ')}) FROM STDIN`)));
-        const c = (await conn.query(MERGE_SQL, [upsert])).rows[0] as { total: number; imported: number; updated: number; inserted: number };
+        const c = (await conn.query(mergeStatement, [upsert])).rows[0] as { total: number; imported: number; updated: number; inserted: number };
         // New businesses whose slug was taken are still to place.
         if (c.inserted < c.imported) await placeClashing(conn, upsert, nextSuffix);
         Object.assign(batch, { imported: c.imported, updated: c.updated, skipped: batch.skipped + c.total - c.imported - c.updated });
@@ -134,7 +136,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
       if (!rows.length) return Promise.resolve({ imported: 0, updated: 0, skipped: 0 });
       // Encoded (and hashed) now, while the previous batch is still in PostgreSQL's hands: only
       // the ids are filled in under the lock.
-      const encoded = rows.map(encodeRow);
+      const encoded = rows.map((r) => encodeRow(r, signature));
       // A bulk load's rows are all new: their slugs now, off the write's path. Otherwise only the
       // rows that turn out to need writing get one.
       const slugs = bulk ? rows.map(baseSlug) : null;
@@ -167,7 +169,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
  * The positions of the rows that may change something. A row whose business exists is skipped
  * without going through staging when that is all importing it could do: always in insert mode; in
  * upsert mode when its content hash is the stored one and no other row of the batch has its
- * identity (the repeats are left to MERGE_SQL, which orders them). Runs under the import lock, so
+ * identity (the repeats are left to mergeSql, which orders them). Runs under the import lock, so
  * no other import moves a hash in between; an unchanged re-import then sends only identity keys.
  */
 async function rowsToWrite(conn: pg.ClientBase, upsert: boolean, rows: SlimRow[], encoded: EncodedRow[]): Promise<number[]> {

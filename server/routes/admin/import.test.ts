@@ -83,11 +83,28 @@ describe('admin import API', () => {
     expect(up.body.filePath).not.toContain('/');
 
     const first = await post(cookie, '/api/admin/import', { csvData: csv });
-    expect(first).toEqual({ status: 200, body: { success: true, imported: 2, updated: 0, skipped: 0, errors: [] } });
+    expect(first).toEqual({ status: 200, body: { success: true, imported: 2, updated: 0, skipped: 0, unchanged: 0, rejected: 0, errors: [] } });
     const again = await post(cookie, '/api/admin/import', { csvData: [HEADER, row(1, 2), row(3), 'x,,,,,,,,'].join('\n') });
-    expect(again.body).toEqual({ success: false, imported: 1, updated: 0, skipped: 2, errors: [expect.stringMatching(/^Row 4: /)] });
+    expect(again.body).toEqual({ success: false, imported: 1, updated: 0, skipped: 2, unchanged: 1, rejected: 1, errors: [expect.stringMatching(/^Row 4: /)] });
     expect(Number((await app.db('businesses').where({ place_id: 'PL1' }).first('rating')).rating)).toBe(4.5);
     expect((await post(cookie, '/api/admin/import', {})).status).toBe(400);
+  });
+
+  it('merges an update: absent columns and empty cells keep stored values, unless clearEmpty asks', async () => {
+    const cookie = await login();
+    await post(cookie, '/api/admin/import', { csvData: [HEADER, row(7)].join('\n') });
+    const stored = () => app.db('businesses').where({ place_id: 'PL7' }).first('rating', 'review_count', 'category_id', 'updated_at');
+    const before = await stored();
+    expect(Number(before.rating)).toBe(4.5);
+    // No category, city or review columns; the rating cell empty.
+    const partial = ['name,full_address,place_id,rating', 'Shop 7,"7 Main St, Austin, TX 78701, United States",PL7,'].join('\n');
+    const keep = await uploadFile(cookie, 'partial.csv', partial);
+    expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: keep.body.filePath })).body).toMatchObject({ updated: 0 });
+    expect(await stored()).toEqual(before);
+    expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: 'x', clearEmpty: 'yes' })).status).toBe(400);
+    const clear = await uploadFile(cookie, 'partial-clear.csv', partial);
+    expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: clear.body.filePath, clearEmpty: true })).body).toMatchObject({ updated: 1 });
+    expect(await stored()).toMatchObject({ rating: 0, review_count: 10, category_id: before.category_id });
   });
 
   it('uploads an XLSX for a token, imports it in the worker and deletes the file', async () => {
@@ -99,7 +116,7 @@ describe('admin import API', () => {
     expect(uploadFiles()).toHaveLength(before + 1);
 
     const res = await post(cookie, '/api/admin/import-excel-stream', { filePath: up.body.filePath });
-    expect(res).toEqual({ status: 200, body: { success: true, imported: 30, updated: 0, skipped: 0, errors: [] } });
+    expect(res).toEqual({ status: 200, body: { success: true, imported: 30, updated: 0, skipped: 0, unchanged: 0, rejected: 0, errors: [] } });
     expect(uploadFiles()).toHaveLength(before);
     // A token is good for one import only.
     expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: up.body.filePath })).status).toBe(400);
@@ -193,7 +210,7 @@ describe('admin import API', () => {
     const up = await uploadFile(cookie, 'stray.csv', csv);
     expect(up.status).toBe(200);
     const res = await post(cookie, '/api/admin/import', { csvData: up.body.csvData });
-    expect(res.body).toEqual({ success: false, imported: 3, updated: 0, skipped: 1, errors: [expect.stringMatching(/^Row 4: invalid UTF-8/)] });
+    expect(res.body).toEqual({ success: false, imported: 3, updated: 0, skipped: 1, unchanged: 0, rejected: 1, errors: [expect.stringMatching(/^Row 4: invalid UTF-8/)] });
     expect(await app.db('businesses').where('place_id', 'like', 'STRAY%').orderBy('place_id').pluck('name')).toEqual(['Ünïcödé Café', 'Şişli Çiçekçi', 'Göz Kliniği']);
   });
 });

@@ -67,14 +67,18 @@ export function importRoutes(deps: AppDeps): Router {
   });
 
   router.post('/import-excel-stream', async (ctx) => {
-    const token = (ctx.request.body as { filePath?: unknown } | undefined)?.filePath;
+    const body = ctx.request.body as { filePath?: unknown; clearEmpty?: unknown } | undefined;
+    const token = body?.filePath;
     if (typeof token !== 'string' || !token) throw badRequest('filePath (an upload token) is required');
+    if (body?.clearEmpty !== undefined && typeof body.clearEmpty !== 'boolean') throw badRequest('clearEmpty must be true or false');
     const claimed = await claimUpload(db, token, uploadOwner(ctx));
     if (!claimed) throw badRequest('Unknown or expired upload; upload the file again');
     try {
       const result = await importFileInWorker(dbUrl(), claimed.path, {
         source: 'web',
         mode: 'upsert',
+        // The merge rule: empty cells keep stored values unless the admin ticked "Empty cells clear values".
+        clearEmpty: body?.clearEmpty === true,
         username: sessionOf(ctx)?.username ?? null,
         fileName: claimed.fileName,
       });
@@ -117,7 +121,9 @@ export function importRoutes(deps: AppDeps): Router {
   return router;
 }
 
-const resultBody = ({ success, imported, updated, skipped, errors }: ImportOutcome): ImportResult => ({ success, imported, updated, skipped, errors });
+const resultBody = ({ success, imported, updated, skipped, unchanged, rejected, errors }: ImportOutcome): ImportResult => ({
+  success, imported, updated, skipped, unchanged, rejected, errors,
+});
 
 /** A random key kept in the session: upload tokens are bound to it, so another session's token is refused. */
 function uploadOwner(ctx: Context): string {
