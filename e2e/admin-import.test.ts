@@ -32,7 +32,7 @@ describe('importing through the admin dashboard in the browser', () => {
   const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text }).waitFor();
   const result = async () => (await page.getByTestId('import-result').innerText()).replace(/\s+/g, ' ');
 
-  it('imports a small CSV (csvData branch): upload toast, result card, new/skipped toast', async () => {
+  it('imports a small CSV the same way as any file: upload toast, result card, counts toast', async () => {
     const file = path.join(dir, 'small.csv');
     fs.writeFileSync(
       file,
@@ -41,24 +41,28 @@ describe('importing through the admin dashboard in the browser', () => {
     await page.locator('input[type=file]').setInputFiles(file);
     await toast('Dosya Yükleniyor');
     expect(await page.getByTestId('toast').innerText()).toMatch(/small\.csv \(0\.00 MB\)/);
-    await toast('2 new businesses added, 0 duplicates skipped');
+    await toast('Import Başarılı');
+    expect(await page.getByTestId('toast').innerText()).toMatch(/2 yeni, 0 güncellenen, 0 atlanan/);
     await page.getByTestId('import-result').waitFor();
-    expect(await result()).toMatch(/Import successful.*Imported 2 Updated 0 Skipped 0/i);
+    expect(await result()).toMatch(/Import successful.*Imported 2 Updated 0 Unchanged 0 Rejected 0/i);
     expect(await app.db('businesses').count({ n: '*' })).toEqual([{ n: 2 }]);
   });
 
-  it('re-runs the import of the uploaded file from the Import button: duplicates skipped', async () => {
+  it('never imports the same upload twice: the Import button afterwards asks for the file again', async () => {
+    const before = await app.db('imports').count({ n: '*' });
     await page.getByRole('button', { name: 'Import Businesses' }).click();
-    await toast('0 new businesses added, 2 duplicates skipped');
+    await toast('Already imported');
+    // The first run's result stays on screen, and no second run was recorded.
+    expect(await result()).toMatch(/Imported 2/i);
+    expect(await app.db('imports').count({ n: '*' })).toEqual(before);
   });
 
   it('reports rejected rows: Import Completed with Errors and a scrollable errors list', async () => {
     const file = path.join(dir, 'bad.csv');
     fs.writeFileSync(file, [HEADER.join(','), 'Good One,,,"5 Elm St, Boston, MA 02108, United States",,,,', ',,,"no name here",,,,', 'Bad Rating,,,"6 Elm St",,,9,'].join('\n'));
     await page.locator('input[type=file]').setInputFiles(file);
-    await toast('Import Completed with Errors');
-    expect(await page.getByTestId('toast').innerText()).toContain('2 errors occurred');
-    expect(await result()).toMatch(/Import completed with issues/);
+    await toast('Import Tamamlandı');
+    expect(await result()).toMatch(/Import completed with issues.*Imported 1 Updated 0 Unchanged 0 Rejected 2/i);
     const errors = await page.getByTestId('import-errors').locator('li').allInnerTexts();
     expect(errors).toEqual([expect.stringMatching(/^Row 3: /), expect.stringMatching(/^Row 4: /)]);
     expect(await page.getByTestId('import-errors').evaluate((el) => getComputedStyle(el).overflowY)).toBe('auto');
@@ -75,7 +79,23 @@ describe('importing through the admin dashboard in the browser', () => {
     await page.locator('input[type=file]').setInputFiles(file);
     await toast('Import Başarılı');
     expect(await page.getByTestId('toast').innerText()).toMatch(/1 yeni, 1 güncellenen, 0 atlanan/);
-    expect(await result()).toMatch(/Imported 1 Updated 1 Skipped 0/i);
+    expect(await result()).toMatch(/Imported 1 Updated 1 Unchanged 0 Rejected 0/i);
+  });
+
+  it('keeps stored values for empty cells, and clears them when the box is ticked', async () => {
+    const file = path.join(dir, 'phones.csv');
+    fs.writeFileSync(file, ['name,full_address,phone', 'Moda Fırını,"Moda Cd. 1, 34710 Kadıköy/İstanbul, Türkiye",'].join('\n'));
+    await page.locator('input[type=file]').setInputFiles(file);
+    await toast('Import Başarılı');
+    expect(await result()).toMatch(/Imported 0 Updated 0 Unchanged 1 Rejected 0/i);
+    expect(await app.db('businesses').where({ name: 'Moda Fırını' }).first('phone')).toEqual({ phone: '+90 216 555 00 00' });
+    await page.getByLabel('Empty cells clear stored values').check();
+    // The same content under another name: choosing the very same file again fires no change.
+    const again = path.join(dir, 'phones-again.csv');
+    fs.copyFileSync(file, again);
+    await page.locator('input[type=file]').setInputFiles(again);
+    await page.getByTestId('import-result').filter({ hasText: /Updated\s*1/i }).waitFor();
+    expect(await app.db('businesses').where({ name: 'Moda Fırını' }).first('phone')).toEqual({ phone: null });
   });
 
   it('lists the recent imports with file, who and counts', async () => {

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportResult } from '@data/domain/types';
 import { ApiError, apiSend } from '@/lib/api';
 
-export async function importExcelStream(filePath: string): Promise<ImportResult> {
+export async function importExcelStream({ filePath, clearEmpty }: { filePath: string; clearEmpty: boolean }): Promise<ImportResult> {
   try {
-    return await apiSend<ImportResult>('POST', '/api/admin/import-excel-stream', { filePath });
+    return await apiSend<ImportResult>('POST', '/api/admin/import-excel-stream', { filePath, clearEmpty });
   } catch (err) {
     // SPEC §8: 'Streaming import failed: {status}'.
     if (err instanceof ApiError) throw new Error(`Streaming import failed: ${err.status}`, { cause: err });

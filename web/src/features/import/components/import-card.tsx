@@ -47,6 +47,19 @@ export function ImportCard({ footer }: { footer?: ReactNode }) {
             ))}
           </ul>
         </div>
+        <label className="mt-4 flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-0.5"
+            checked={flow.clearEmpty}
+            disabled={busy}
+            onChange={(e) => flow.setClearEmpty(e.target.checked)}
+          />
+          <span>
+            Empty cells clear stored values
+            <span className="block text-gray-500">Off: an empty cell keeps what a business already has. Columns the file does not have never change anything.</span>
+          </span>
+        </label>
         <div className="mt-6 flex flex-wrap items-center gap-3">
           <button
             type="button"

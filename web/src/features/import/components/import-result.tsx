@@ -11,11 +11,13 @@ export function ImportResultCard({ result }: { result: ImportResult }) {
         {clean ? <CheckCircle2 className="h-5 w-5 text-green-600" aria-hidden="true" /> : <AlertTriangle className="h-5 w-5 text-amber-600" aria-hidden="true" />}
         {clean ? 'Import successful' : 'Import completed with issues'}
       </h2>
-      <dl className="mt-4 grid grid-cols-3 gap-4 text-center">
+      <dl className="mt-4 grid grid-cols-2 gap-4 text-center sm:grid-cols-4">
         {[
           ['Imported', result.imported],
           ['Updated', result.updated],
-          ['Skipped', result.skipped],
+          // Skipped (SPEC) told apart: rows that changed nothing, and rows refused with a reason.
+          ['Unchanged', result.unchanged ?? result.skipped - result.errors.length],
+          ['Rejected', result.rejected ?? result.errors.length],
         ].map(([label, value]) => (
           <div key={label} className="rounded-md bg-gray-50 p-3">
             <dt className="text-xs uppercase text-gray-500">{label}</dt>

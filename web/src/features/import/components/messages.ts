@@ -13,14 +13,10 @@ export const msg = {
     variant: 'destructive' as const,
   }),
   noFile: { title: 'Hata', description: 'Önce dosya seçin', variant: 'destructive' as const },
+  alreadyImported: { title: 'Already imported', description: 'This upload was imported already. Choose the file again to import it again.', variant: 'destructive' as const },
   streamFailed: { title: 'Import Başarısız', description: 'Büyük dosya importu başarısız oldu. Konsolu kontrol edin.', variant: 'destructive' as const },
   streamDone: (r: ImportResult) =>
     r.success
       ? { title: 'Import Başarılı', description: `${r.imported} yeni, ${r.updated} güncellenen, ${r.skipped} atlanan işletme` }
       : { title: 'Import Tamamlandı', description: 'Bazı hatalar oluştu' },
-  csvFailed: { title: 'Import Failed', description: 'Failed to import businesses. Check console for details.', variant: 'destructive' as const },
-  csvDone: (r: ImportResult) =>
-    r.errors.length > 0
-      ? { title: 'Import Completed with Errors', description: `${r.errors.length} errors occurred` }
-      : { title: 'Import Successful', description: `${r.imported} new businesses added, ${r.skipped} duplicates skipped` },
 };

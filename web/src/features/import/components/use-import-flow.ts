@@ -4,37 +4,37 @@ import { IMPORT_START_DELAY_MS } from '@data/domain/constants';
 import { toast } from '@/components/ui/toast';
 import { UploadError, useUploadExcel } from '../api/upload-excel';
 import { useImportExcelStream } from '../api/import-excel-stream';
-import { useImportCsv } from '../api/import-csv';
 import { msg } from './messages';
 
 /**
- * The import flow of SPEC §4: a chosen file is uploaded at once; 0.5 s later the answer's
- * csvHeaders start the streaming import with its token, or its csvData the CSV import. The
- * Import button re-runs the import of the uploaded file, and asks for a file when there is none.
+ * The import flow of SPEC §4: a chosen file is uploaded at once and imported 0.5 s later. Every
+ * file takes one path, whatever its size or format: the upload's token through the streaming
+ * import, so the same file always gives the same result (`POST /api/admin/import` stays for API
+ * clients). An upload is imported once: the Import button starts it early when pressed within the
+ * 0.5 s, and afterwards asks for the file again instead of importing it a second time.
  */
 export function useImportFlow() {
   const upload = useUploadExcel();
   const stream = useImportExcelStream();
-  const csv = useImportCsv();
   const [uploaded, setUploaded] = useState<UploadResponse | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
+  const [clearEmpty, setClearEmpty] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The token of the upload already sent to the import: never twice.
+  const started = useRef<string | null>(null);
+  const clearEmptyRef = useRef(clearEmpty);
+  clearEmptyRef.current = clearEmpty;
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const runImport = async (data: UploadResponse) => {
-    if (data.csvData !== undefined) {
-      try {
-        const r = await csv.mutateAsync(data.csvData);
-        setResult(r);
-        toast(msg.csvDone(r));
-      } catch (err) {
-        console.error('CSV import failed', err);
-        toast(msg.csvFailed);
-      }
+    clearTimeout(timer.current);
+    if (started.current === data.filePath) {
+      toast(msg.alreadyImported);
       return;
     }
+    started.current = data.filePath;
     try {
-      const r = await stream.mutateAsync(data.filePath);
+      const r = await stream.mutateAsync({ filePath: data.filePath, clearEmpty: clearEmptyRef.current });
       setResult(r);
       toast(msg.streamDone(r));
     } catch (err) {
@@ -70,8 +70,10 @@ export function useImportFlow() {
     chooseFile,
     importNow,
     result,
+    clearEmpty,
+    setClearEmpty,
     uploading: upload.isPending,
-    importing: stream.isPending || csv.isPending,
+    importing: stream.isPending,
     streaming: stream.isPending,
     rowCount: uploaded?.rowCount,
   };
