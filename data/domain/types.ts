@@ -163,6 +163,20 @@ export interface ImportRecord extends ImportResult {
   durationMs: number | null;
   rowsRead: number;
   message: string | null;
+  /** When (and by whom) the import was undone; null while it stands. */
+  undoneAt: string | null;
+  undoneBy: string | null;
+}
+
+/** POST /api/admin/imports/:id/undo. */
+export interface UndoResult {
+  importId: number;
+  /** New businesses of the import that were removed. */
+  removed: number;
+  /** Businesses whose changed values went back. */
+  restored: number;
+  /** Businesses left alone because they were changed again after the import. */
+  keptChanged: number;
 }
 
 export interface AdminCheck {

@@ -80,7 +80,7 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
     const columns = mapHeaders(source.headers);
     // The merge rule: a column the file does not have never changes a stored value.
     const fields = new Set(Object.keys(columns) as Field[]);
-    const activeLoader = (loader = await openLoader(db, { mode, bulk: options.bulk, fields, clearEmpty: options.clearEmpty }));
+    const activeLoader = (loader = await openLoader(db, { mode, bulk: options.bulk, fields, clearEmpty: options.clearEmpty, importId }));
 
     // One batch loads while the next is read, validated and encoded: the two cores both work.
     let failure: unknown;

@@ -30,6 +30,8 @@ export const SECONDARY_INDEXES: Record<string, string> = {
   businesses_category_inactive_idx: 'ON businesses (category_id) WHERE NOT is_active',
   // Migration 20261124A: a location search by district ('Kadıköy', 'Brooklyn').
   businesses_district_idx: 'ON businesses (lower(district)) WHERE district IS NOT NULL',
+  // Migration 20261124B: the admin's featured businesses first on the home page.
+  businesses_featured_pick_idx: 'ON businesses (rating DESC, id) WHERE is_featured AND is_active',
 };
 
 /**

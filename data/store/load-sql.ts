@@ -44,7 +44,7 @@ export const refs = (alias: string, sign: number, city = 'city_id', category = '
 /**
  * New identities that MERGE_SQL could not place (their slug was taken), with the slugs the
  * caller chose ($2 keys, $3 slugs). Upsert mode stores the key's last row (as if later rows had
- * updated it), insert mode its first. $1: upsert mode.
+ * updated it), insert mode its first. $1: upsert mode, $4: the import's id (null outside one).
  */
 export const INSERT_SQL = `
   WITH keyed AS (
@@ -55,8 +55,8 @@ export const INSERT_SQL = `
     WINDOW w AS (PARTITION BY st.identity_key ORDER BY st.ord)
   ),
   ins AS (
-    INSERT INTO businesses (${BUSINESS_VALUE_COLUMNS.join(', ')}, slug, identity_key)
-    SELECT ${insertValues('keyed')}, coalesce(s.slug, keyed.first_slug), keyed.identity_key
+    INSERT INTO businesses (${BUSINESS_VALUE_COLUMNS.join(', ')}, slug, identity_key, created_import_id)
+    SELECT ${insertValues('keyed')}, coalesce(s.slug, keyed.first_slug), keyed.identity_key, $4::int
       FROM keyed LEFT JOIN unnest($2::text[], $3::text[]) AS s(identity_key, slug) ON s.identity_key = keyed.identity_key
      WHERE pick = 1 AND ($2::text[] IS NULL OR s.slug IS NOT NULL)
      ORDER BY first_ord
@@ -129,7 +129,9 @@ function insertValues(a: string): string {
  * (upsert mode, by `plan`), insert the new ones with the slug they ask for, and move the counts.
  * A business counts as updated only when a stored value changes; one whose merged values equal
  * what is stored only takes the row's content hash (so the next same import skips it early).
- * For an identity seen several times in a batch, its last row is merged. $1: upsert mode.
+ * For an identity seen several times in a batch, its last row is merged. Every change leaves a
+ * business_versions row (before and after of the changed values) and every new business the
+ * import's id, for undo. $1: upsert mode, $2: the import's id (null outside one).
  * Returns total, imported, updated and how many rows the INSERT placed.
  */
 export function mergeSql(plan: MergePlan = {}): string {
@@ -148,7 +150,9 @@ export function mergeSql(plan: MergePlan = {}): string {
   f AS MATERIALIZED (
     SELECT s.existing_id, s.content_hash, s.is_active, s.old_city_id, s.old_category_id, s.old_country,
            ${merged.map((m, i) => `${m} AS m_${i}`).join(', ')},
-           (${merged.join(', ')}) IS DISTINCT FROM (${stored.join(', ')}) AS changed
+           (${merged.join(', ')}) IS DISTINCT FROM (${stored.join(', ')}) AS changed,
+           jsonb_build_object(${VALUE_KEYS.map((k, i) => `'${writtenColumn(k)}', ${stored[i]}`).join(', ')}) AS old_values,
+           jsonb_build_object(${VALUE_KEYS.map((k, i) => `'${writtenColumn(k)}', ${merged[i]}`).join(', ')}) AS new_values
       FROM s JOIN businesses b ON b.id = s.existing_id
      WHERE $1::boolean AND s.k = s.n AND s.existing_hash IS DISTINCT FROM s.content_hash
   ),
@@ -160,6 +164,14 @@ export function mergeSql(plan: MergePlan = {}): string {
               b.city_id, b.category_id, b.country
   ),
   moved AS (SELECT * FROM u WHERE changed),
+  -- What undo needs: the values each changed business had and has, changed keys only.
+  versions AS (
+    INSERT INTO business_versions (business_id, import_id, action, before, after)
+    SELECT f.existing_id, $2::int, 'import',
+           (SELECT jsonb_object_agg(o.key, o.value) FROM jsonb_each(f.old_values) o WHERE o.value IS DISTINCT FROM f.new_values -> o.key),
+           (SELECT jsonb_object_agg(o.key, o.value) FROM jsonb_each(f.new_values) o WHERE o.value IS DISTINCT FROM f.old_values -> o.key)
+      FROM f WHERE f.changed
+  ),
   counts AS (
     SELECT count(*)::int AS total,
            (count(*) FILTER (WHERE k = 1 AND existing_id IS NULL))::int AS imported,
@@ -167,8 +179,8 @@ export function mergeSql(plan: MergePlan = {}): string {
       FROM s
   ),
   ins AS (
-    INSERT INTO businesses (${BUSINESS_VALUE_COLUMNS.join(', ')}, slug, identity_key)
-    SELECT ${insertValues('s')}, first_slug, identity_key
+    INSERT INTO businesses (${BUSINESS_VALUE_COLUMNS.join(', ')}, slug, identity_key, created_import_id)
+    SELECT ${insertValues('s')}, first_slug, identity_key, $2::int
       FROM s WHERE existing_id IS NULL AND k = CASE WHEN $1::boolean THEN n ELSE 1 END
      ORDER BY first_ord
     ON CONFLICT DO NOTHING

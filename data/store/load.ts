@@ -26,6 +26,8 @@ export interface BatchCounts {
 
 export interface LoaderOptions extends MergePlan {
   mode: ImportMode;
+  /** The import the writes belong to: new businesses and versions carry it, so it can be undone. */
+  importId?: number;
   /** Allow dropping and rebuilding the secondary indexes when the table starts empty (default true). */
   bulk?: boolean;
 }
@@ -119,9 +121,9 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
           })
           .join('');
         await pipeline(Readable.from([text]), conn.query(copyFrom(`COPY import_staging (${STAGING_COLUMNS.join(', ')}) FROM STDIN`)));
-        const c = (await conn.query(mergeStatement, [upsert])).rows[0] as { total: number; imported: number; updated: number; inserted: number };
+        const c = (await conn.query(mergeStatement, [upsert, options.importId ?? null])).rows[0] as { total: number; imported: number; updated: number; inserted: number };
         // New businesses whose slug was taken are still to place.
-        if (c.inserted < c.imported) await placeClashing(conn, upsert, nextSuffix);
+        if (c.inserted < c.imported) await placeClashing(conn, upsert, nextSuffix, options.importId ?? null);
         Object.assign(batch, { imported: c.imported, updated: c.updated, skipped: batch.skipped + c.total - c.imported - c.updated });
       }
       await beforeCommit?.(batch, trx);
@@ -194,7 +196,7 @@ async function rowsToWrite(conn: pg.ClientBase, upsert: boolean, rows: SlimRow[]
  * New businesses whose slug was taken get `-2`, `-3`...: probe a window of candidates per base in
  * one query, widen it when it runs out. `nextSuffix` remembers where each base got to.
  */
-async function placeClashing(conn: pg.ClientBase, upsert: boolean, nextSuffix: Map<string, number>): Promise<void> {
+async function placeClashing(conn: pg.ClientBase, upsert: boolean, nextSuffix: Map<string, number>, importId: number | null): Promise<void> {
   for (let round = 0; round < 64; round++) {
     const { rows } = await conn.query<{ identity_key: string; base_slug: string; ord: number }>(UNPLACED_SQL);
     if (!rows.length) return;
@@ -220,7 +222,7 @@ async function placeClashing(conn: pg.ClientBase, upsert: boolean, nextSuffix: M
       const used = free.length >= w.keys.length ? w.candidates.indexOf(free[w.keys.length - 1]) + 1 : w.candidates.length;
       nextSuffix.set(w.base, w.from + used);
     }
-    if (keys.length) await conn.query(INSERT_SQL, [upsert, keys, slugs]);
+    if (keys.length) await conn.query(INSERT_SQL, [upsert, keys, slugs, importId]);
   }
   throw new Error('Could not find free slugs for every new business');
 }

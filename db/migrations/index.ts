@@ -6,6 +6,7 @@ import * as addSearchIndexes from './20261121B-add-search-indexes.js';
 import * as addListingIndexes from './20261121I-add-listing-indexes.js';
 import * as addImportHeartbeat from './20261121J-add-import-heartbeat.js';
 import * as addPlaces from './20261124A-add-places.js';
+import * as addBusinessVersions from './20261124B-add-business-versions.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -35,4 +36,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261121I-add-listing-indexes': addListingIndexes,
   '20261121J-add-import-heartbeat': addImportHeartbeat,
   '20261124A-add-places': addPlaces,
+  '20261124B-add-business-versions': addBusinessVersions,
 };

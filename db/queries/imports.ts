@@ -28,6 +28,8 @@ interface ImportRow {
   skipped: number;
   errors: string[];
   message: string | null;
+  undone_at: Date | null;
+  undone_by: string | null;
 }
 
 /**
@@ -163,5 +165,7 @@ function toRecord(r: ImportRow): ImportRecord {
     // A running import has no verdict yet; a failed one never succeeded.
     success: r.status === 'done' && errors.length === 0,
     message: r.message,
+    undoneAt: r.undone_at ? r.undone_at.toISOString() : null,
+    undoneBy: r.undone_by,
   };
 }

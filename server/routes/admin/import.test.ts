@@ -107,6 +107,20 @@ describe('admin import API', () => {
     expect(await stored()).toMatchObject({ rating: 0, review_count: 10, category_id: before.category_id });
   });
 
+  it('undoes an import over the API once, with 404 and 409 answers as {message}', async () => {
+    const cookie = await login();
+    const up = await uploadFile(cookie, 'undo.xlsx', await xlsx(3, 'UNDO'));
+    const done = await post(cookie, '/api/admin/import-excel-stream', { filePath: up.body.filePath });
+    expect(done.body).toMatchObject({ imported: 3 });
+    const [record] = await (await fetch(`${app.url}/api/admin/imports`, { headers: { cookie } })).json();
+    const before = await countOf('businesses');
+    const undo = await post(cookie, `/api/admin/imports/${record.id}/undo`, {});
+    expect(undo).toEqual({ status: 200, body: { importId: record.id, removed: 3, restored: 0, keptChanged: 0 } });
+    expect(await countOf('businesses')).toBe(before - 3);
+    expect(await post(cookie, `/api/admin/imports/${record.id}/undo`, {})).toEqual({ status: 409, body: { message: `Import ${record.id} was already undone` } });
+    expect(await post(cookie, '/api/admin/imports/999999/undo', {})).toEqual({ status: 404, body: { message: 'Import 999999 does not exist' } });
+  });
+
   it('uploads an XLSX for a token, imports it in the worker and deletes the file', async () => {
     const cookie = await login();
     const before = uploadFiles().length;
@@ -122,6 +136,7 @@ describe('admin import API', () => {
     expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: up.body.filePath })).status).toBe(400);
 
     const recent = await (await fetch(`${app.url}/api/admin/imports`, { headers: { cookie } })).json();
+    expect(recent[0]).toMatchObject({ undoneAt: null, undoneBy: null });
     expect(recent[0]).toMatchObject({ fileName: 'shops.xlsx', source: 'web', username: 'admin', status: 'done', imported: 30 });
     const one = await fetch(`${app.url}/api/admin/imports/${recent[0].id}`, { headers: { cookie } });
     expect(await one.json()).toMatchObject({ id: recent[0].id, imported: 30 });

@@ -7,6 +7,7 @@ import type { Context } from 'koa';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, notFound, tooLarge } from '../../errors.js';
 import { sessionOf } from '../../middleware/session.js';
+import { undoImport } from '../../../data/store/undo-import.js';
 import { adminRouter } from './router.js';
 import { idParam } from '../params.js';
 import { claimUpload, saveUpload, sweepOrphanFiles, sweepUploads } from '../../uploads.js';
@@ -110,6 +111,11 @@ export function importRoutes(deps: AppDeps): Router {
 
   router.get('/imports', async (ctx) => {
     ctx.body = await listRecentImports(db, RECENT_IMPORTS);
+  });
+
+  // Undo an import: its new businesses go, the values it changed come back (data/store/undo-import.ts).
+  router.post('/imports/:id/undo', async (ctx) => {
+    ctx.body = await undoImport(db, idParam(ctx.params.id), sessionOf(ctx)?.username ?? null);
   });
 
   router.get('/imports/:id', async (ctx) => {
