@@ -82,6 +82,19 @@ describe('importing through the admin dashboard in the browser', () => {
     expect(await result()).toMatch(/Imported 1 Updated 1 Unchanged 0 Rejected 0/i);
   });
 
+  it('undoes the XLSX import from the recent imports: its new business gone, the changed one as it was', async () => {
+    await page.reload();
+    const row = page.getByTestId('recent-imports').locator('tr', { hasText: 'businesses.xlsx' });
+    await row.getByRole('button', { name: 'Undo' }).click();
+    await row.getByText('Remove its 1 new businesses and restore 1 changed ones?').waitFor();
+    await row.getByRole('button', { name: 'Confirm undo' }).click();
+    await toast('Import undone');
+    expect(await page.getByTestId('toast').filter({ hasText: 'Import undone' }).innerText()).toMatch(/1 new businesses removed, 1 restored/);
+    await row.getByText('undone by admin').waitFor();
+    expect(await app.db('businesses').where({ name: 'Berlin Bäckerei' }).first()).toBeUndefined();
+    expect(await app.db('businesses').where({ name: 'Moda Fırını' }).first('rating', 'review_count')).toEqual({ rating: 4.5, review_count: 12 });
+  });
+
   it('keeps stored values for empty cells, and clears them when the box is ticked', async () => {
     const file = path.join(dir, 'phones.csv');
     fs.writeFileSync(file, ['name,full_address,phone', 'Moda Fırını,"Moda Cd. 1, 34710 Kadıköy/İstanbul, Türkiye",'].join('\n'));
