@@ -119,6 +119,33 @@ export interface AdminBusiness {
   category: { name: string } | null;
   rating: number;
   isVerified: boolean;
+  isActive?: boolean;
+  isFeatured?: boolean;
+}
+
+/** GET /api/admin/businesses/:id: everything the edit form shows, as file headers (the import's vocabulary). */
+export interface AdminBusinessDetail {
+  id: number;
+  slug: string;
+  isActive: boolean;
+  isFeatured: boolean;
+  fields: Record<string, string>;
+}
+
+/** The bulk actions of the admin list (POST /api/admin/business-actions). */
+export const BULK_ACTIONS = ['hide', 'show', 'delete', 'feature', 'unfeature', 'verify', 'unverify'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+/** GET /api/admin/activity: one write to a business, newest first. */
+export interface ActivityEntry {
+  id: number;
+  businessId: number;
+  businessName: string | null;
+  action: string;
+  importId: number | null;
+  username: string | null;
+  changed: string[];
+  at: string;
 }
 
 export interface AdminBusinessList {

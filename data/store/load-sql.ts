@@ -81,7 +81,7 @@ const PLACE_KEYS: ReadonlySet<ValueColumnKey> = new Set(['city', 'state', 'posta
 const COORDINATE_KEYS: ReadonlySet<ValueColumnKey> = new Set(['latitude', 'longitude', 'coordinatesApproximate']);
 
 /** The column of `businesses` a value key is written to. */
-function writtenColumn(k: ValueColumnKey): string {
+export function writtenColumn(k: ValueColumnKey): string {
   const c: { column: string; stored?: string } = VALUE_COLUMNS[k];
   return c.stored ?? c.column;
 }
@@ -102,7 +102,7 @@ function carried(k: ValueColumnKey, fields: ReadonlySet<Field> | undefined): 'al
 }
 
 /** The value an update leaves in column `k`: the file's (`s`) or the stored one (`b`). */
-function mergedValue(k: ValueColumnKey, plan: MergePlan): string {
+export function mergedValue(k: ValueColumnKey, plan: MergePlan): string {
   const col = writtenColumn(k);
   const when = carried(k, plan.fields);
   if (when === 'never') return `b.${col}`;

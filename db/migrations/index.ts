@@ -7,6 +7,7 @@ import * as addListingIndexes from './20261121I-add-listing-indexes.js';
 import * as addImportHeartbeat from './20261121J-add-import-heartbeat.js';
 import * as addPlaces from './20261124A-add-places.js';
 import * as addBusinessVersions from './20261124B-add-business-versions.js';
+import * as addSlugRedirects from './20261124C-add-slug-redirects.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -37,4 +38,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261121J-add-import-heartbeat': addImportHeartbeat,
   '20261124A-add-places': addPlaces,
   '20261124B-add-business-versions': addBusinessVersions,
+  '20261124C-add-slug-redirects': addSlugRedirects,
 };

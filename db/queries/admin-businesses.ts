@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { AdminBusiness, AdminBusinessList, CountryStat } from '../../data/domain/types.js';
+import type { ActivityEntry, AdminBusiness, AdminBusinessDetail, AdminBusinessList, CountryStat } from '../../data/domain/types.js';
+import { VALUE_COLUMNS, VALUE_KEYS } from '../../data/domain/business-columns.js';
 import type { Db } from '../index.js';
 import { containsPattern } from './like.js';
 import { countAllBusinesses } from './stats.js';
@@ -41,6 +42,8 @@ interface AdminRow {
   country: string | null;
   rating: number;
   is_verified: boolean;
+  is_active: boolean;
+  is_featured: boolean;
   city_name: string | null;
   category_name: string | null;
 }
@@ -50,7 +53,7 @@ export const SEARCH_COUNT_CAP = 1000;
 /** How long the cheap probe for a broad search may run before the exact path takes over. */
 export const PROBE_MS = 150;
 
-const ADMIN_COLUMNS = ['b.id', 'b.name', 'b.slug', 'b.address', 'b.country', 'b.rating', 'b.is_verified', 'c.name as city_name', 'k.name as category_name'];
+const ADMIN_COLUMNS = ['b.id', 'b.name', 'b.slug', 'b.address', 'b.country', 'b.rating', 'b.is_verified', 'b.is_active', 'b.is_featured', 'c.name as city_name', 'k.name as category_name'];
 
 // The OR of the three conditions in one scan of businesses (city ids looked up first).
 const MATCH_SQL = '(b.name ILIKE ? OR b.address ILIKE ? OR b.city_id = ANY (ARRAY(SELECT id FROM cities WHERE name ILIKE ?)))';
@@ -158,6 +161,8 @@ function toAdminBusiness(r: AdminRow): AdminBusiness {
     category: r.category_name ? { name: r.category_name } : null,
     rating: Number(r.rating),
     isVerified: r.is_verified,
+    isActive: r.is_active,
+    isFeatured: r.is_featured,
   };
 }
 
@@ -173,4 +178,43 @@ export async function countryStats(db: Db | Knex.Transaction): Promise<CountrySt
     .where('business_count', '>', 0)
     .orderBy([{ column: 'business_count', order: 'desc' }, { column: 'name', order: 'asc' }]);
   return rows.map((r) => ({ country: r.name, count: Number(r.business_count) }));
+}
+
+/** One business as the edit form shows it: every imported value as text under its file header. */
+export async function getAdminBusiness(db: Db, id: number): Promise<AdminBusinessDetail | null> {
+  const r = await db('businesses as b')
+    .leftJoin('cities as c', 'c.id', 'b.city_id')
+    .leftJoin('categories as k', 'k.id', 'b.category_id')
+    .where('b.id', id)
+    .first('b.*', 'c.name as city_name', 'k.name as category_name');
+  if (!r) return null;
+  const fields: Record<string, string> = {};
+  for (const key of VALUE_KEYS) {
+    const c: { column: string; field: string | null; stored?: string } = VALUE_COLUMNS[key];
+    if (!c.field) continue;
+    const value: unknown = c.stored ? r[c.stored === 'city_id' ? 'city_name' : 'category_name'] : r[c.column];
+    fields[c.field] = value === null || value === undefined ? '' : Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  // A city's centre standing in for the business's spot is not the business's own coordinates.
+  if (r.coordinates_approximate) fields.latitude = fields.longitude = '';
+  return { id: Number(r.id), slug: r.slug, isActive: r.is_active, isFeatured: r.is_featured, fields };
+}
+
+/** The latest writes to businesses (edits, visibility, imports, undo), newest first. */
+export async function listActivity(db: Db, limit: number): Promise<ActivityEntry[]> {
+  const rows = await db('business_versions as v')
+    .leftJoin('businesses as b', 'b.id', 'v.business_id')
+    .orderBy([{ column: 'v.created_at', order: 'desc' }, { column: 'v.id', order: 'desc' }])
+    .limit(limit)
+    .select('v.id', 'v.business_id', 'v.action', 'v.import_id', 'v.username', 'v.created_at', 'v.before', 'v.after', db.raw("coalesce(b.name, v.before->>'name') AS name"));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    businessId: Number(r.business_id),
+    businessName: r.name ?? null,
+    action: r.action,
+    importId: r.import_id,
+    username: r.username,
+    changed: Object.keys({ ...(r.after ?? {}), ...(r.action === 'delete' ? {} : (r.before ?? {})) }).filter((k) => k !== 'content_hash'),
+    at: new Date(r.created_at).toISOString(),
+  }));
 }

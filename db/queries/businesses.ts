@@ -100,6 +100,9 @@ export const publicBusinessQuery = (db: Db | Knex.Transaction): Knex.QueryBuilde
 export async function getBusinessBySlug(db: Db, slug: string): Promise<Business | null> {
   const exact = await publicBusinessQuery(db).where('b.slug', slug).first();
   if (exact) return toBusiness(exact);
+  // A slug the admin has since changed: the business under its new one.
+  const moved = await movedSlug(db, slug);
+  if (moved) return getBusinessBySlug(db, moved);
   // A hand-typed or mangled link ('Şişli-Çiçekçi') gets one more try in its folded form.
   const folded = slugifyText(slug);
   if (!folded) return null;
@@ -113,12 +116,29 @@ export async function getBusinessBySlug(db: Db, slug: string): Promise<Business 
   return prefixed ? toBusiness(prefixed) : null;
 }
 
-/** Home page: the best rated active businesses, most reviewed first among equals. */
+/** The current slug of a listed business that used to have `slug` (the admin renamed it); null otherwise. */
+export async function movedSlug(db: Db, slug: string): Promise<string | null> {
+  const row = await db('slug_redirects as r').join('businesses as b', 'b.id', 'r.business_id').where('r.slug', slug).where('b.is_active', true).first('b.slug');
+  return row ? (row.slug as string) : null;
+}
+
+/**
+ * Home page: the businesses the admin featured first (best rated first), then the best rated
+ * active businesses, most reviewed first among equals. Two index walks, never a sort of all rows.
+ */
 export async function listFeatured(db: Db, limit = FEATURED_LIMIT): Promise<Business[]> {
-  const rows = await publicBusinessQuery(db)
-    .orderBy([{ column: 'b.rating', order: 'desc' }, { column: 'b.review_count', order: 'desc' }, { column: 'b.id', order: 'asc' }])
+  const chosen = await publicBusinessQuery(db)
+    .where('b.is_featured', true)
+    .orderBy([{ column: 'b.rating', order: 'desc' }, { column: 'b.id', order: 'asc' }])
     .limit(limit);
-  return rows.map(toBusiness);
+  const rest =
+    chosen.length < limit
+      ? await publicBusinessQuery(db)
+          .orderBy([{ column: 'b.rating', order: 'desc' }, { column: 'b.review_count', order: 'desc' }, { column: 'b.id', order: 'asc' }])
+          .limit(limit)
+      : [];
+  const seen = new Set(chosen.map((r: BusinessRow) => String(r.id)));
+  return [...chosen, ...rest.filter((r: BusinessRow) => !seen.has(String(r.id)))].slice(0, limit).map(toBusiness);
 }
 
 /** Home page: the newest active businesses. */

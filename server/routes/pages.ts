@@ -7,6 +7,8 @@ import type { AppDeps } from '../deps.js';
 import { injectAdsMeta, injectHead } from '../seo/head.js';
 import { pageHead } from '../seo/page-head.js';
 import { isApiPath } from './router.js';
+import { movedSlug } from '../../db/queries/businesses.js';
+import { matchPage, slugPath } from '../../data/domain/paths.js';
 
 /** dist/web, from the sources (server/routes) or from the build (dist/server/routes). */
 export function defaultDistDir(): string {
@@ -69,6 +71,16 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, opti
       ctx.type = 'text/plain';
       ctx.body = 'The web app is not built: run `make build` (or `npx vite build --config web/vite.config.ts`) and reload.\n';
       return;
+    }
+    // A business page under a slug the admin has since changed: permanently to the new one.
+    const match = matchPage(ctx.path);
+    if (match?.kind === 'slug' && match.page === 'details') {
+      const moved = await movedSlug(deps.db, match.slug).catch(() => null);
+      if (moved && moved !== match.slug) {
+        ctx.status = 301;
+        ctx.redirect(slugPath('details', moved));
+        return;
+      }
     }
     // A failed lookup (database down) still sends the SPA, which shows its own error states.
     const page = await pageHead(deps.db, deps.config.publicBaseUrl, ctx.path).catch((err: unknown) => {

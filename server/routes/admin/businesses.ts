@@ -1,14 +1,26 @@
 import { PassThrough } from 'node:stream';
 import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
-import { badRequest } from '../../errors.js';
+import { badRequest, notFound } from '../../errors.js';
 import { adminRouter } from './router.js';
-import { oneString, pageParams } from '../params.js';
-import { countryStats, listAdminBusinesses } from '../../../db/queries/admin-businesses.js';
+import { idParam, oneString, pageParams } from '../params.js';
+import { countryStats, getAdminBusiness, listActivity, listAdminBusinesses } from '../../../db/queries/admin-businesses.js';
+import { deleteBusinesses, editBusiness, setBusinessFlag } from '../../../data/store/business-writes.js';
+import { setBusinessesActive } from '../../../data/store/visibility.js';
+import { FIELDS } from '../../../data/domain/business-columns.js';
+import { BULK_ACTIONS, type BulkAction } from '../../../data/domain/types.js';
+import { sessionOf } from '../../middleware/session.js';
 import { EXPORT_CONTENT_TYPES, exportBusinesses, exportFileName } from '../../../data/export/export.js';
 import { ADMIN_PAGE_SIZE, EXPORT_FORMATS, type ExportFormat } from '../../../data/domain/constants.js';
 
-/** The admin's business list, country distribution and export (SPEC §7), behind the admin guard. */
+/** At most this many businesses in one bulk action (a page of the list is 20). */
+const MAX_BULK = 1000;
+/** Entries of the activity log shown. */
+const ACTIVITY_LIMIT = 100;
+
+const username = (ctx: Parameters<typeof sessionOf>[0]) => sessionOf(ctx)?.username ?? null;
+
+/** The admin's business list, edits and bulk actions, activity, country distribution and export (SPEC §7), behind the admin guard. */
 export function businessAdminRoutes(deps: AppDeps): Router {
   const { db, config, logger } = deps;
   const router = adminRouter(deps);
@@ -16,6 +28,53 @@ export function businessAdminRoutes(deps: AppDeps): Router {
   router.get('/businesses', async (ctx) => {
     const search = oneString(ctx.query.search, 'search');
     ctx.body = await listAdminBusinesses(db, { ...pageParams(ctx, ADMIN_PAGE_SIZE), search });
+  });
+
+  router.get('/businesses/:id', async (ctx) => {
+    const business = await getAdminBusiness(db, idParam(ctx.params.id));
+    if (!business) throw notFound('Business not found');
+    ctx.body = business;
+  });
+
+  // Edit: the form's fields (file headers) and optionally a new slug; validated as an imported row.
+  router.put('/businesses/:id', async (ctx) => {
+    const body = ctx.request.body as { fields?: unknown; slug?: unknown };
+    if (body.fields === null || typeof body.fields !== 'object' || Array.isArray(body.fields)) throw badRequest('fields must be an object of field: text');
+    const fields: Record<string, string | null> = {};
+    for (const [key, value] of Object.entries(body.fields as Record<string, unknown>)) {
+      if (!(FIELDS as readonly string[]).includes(key)) throw badRequest(`Unknown field ${key}`);
+      if (value !== null && typeof value !== 'string') throw badRequest(`${key} must be text`);
+      fields[key] = value;
+    }
+    if (body.slug !== undefined && typeof body.slug !== 'string') throw badRequest('slug must be text');
+    ctx.body = await editBusiness(db, idParam(ctx.params.id), { fields, slug: body.slug }, username(ctx));
+  });
+
+  router.delete('/businesses/:id', async (ctx) => {
+    const id = idParam(ctx.params.id);
+    if (!(await deleteBusinesses(db, [id], username(ctx)))) throw notFound('Business not found');
+    ctx.status = 204;
+  });
+
+  // Hide, show, delete, feature, verify the selected rows of the list.
+  router.post('/business-actions', async (ctx) => {
+    const body = ctx.request.body as { action?: unknown; ids?: unknown };
+    const action = body.action as BulkAction;
+    if (!BULK_ACTIONS.includes(action)) throw badRequest(`action must be one of ${BULK_ACTIONS.join(', ')}`);
+    if (!Array.isArray(body.ids) || !body.ids.length || body.ids.length > MAX_BULK) throw badRequest(`ids must list 1 to ${MAX_BULK} businesses`);
+    const ids = body.ids.map((id) => idParam(typeof id === 'number' ? String(id) : String(id)));
+    const who = username(ctx);
+    const changed =
+      action === 'hide' || action === 'show'
+        ? await setBusinessesActive(db, ids, action === 'show', who)
+        : action === 'delete'
+          ? await deleteBusinesses(db, ids, who)
+          : await setBusinessFlag(db, ids, action.endsWith('feature') ? 'is_featured' : 'is_verified', !action.startsWith('un'), who);
+    ctx.body = { changed };
+  });
+
+  router.get('/activity', async (ctx) => {
+    ctx.body = await listActivity(db, ACTIVITY_LIMIT);
   });
 
   router.get('/country-stats', async (ctx) => {
