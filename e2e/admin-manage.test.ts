@@ -1,0 +1,90 @@
+/** Issue 11 in the browser: edit, hide, feature and delete a business, and see the public site follow. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser } from './browser.js';
+import { signIn, startAdminApp } from './admin-helpers.js';
+import { importCsvText } from '../data/import/import.js';
+import type { TestApp } from '../server/test-app.js';
+
+describe('managing listings in the browser', () => {
+  let app: TestApp;
+  let chromium: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+  let visitor: Page;
+
+  beforeAll(async () => {
+    app = await startAdminApp();
+    await importCsvText(app.db, [
+      'name,category,full_address,rating,phone,place_id',
+      '!!!,Junk,"1 Main St, Austin, TX 78701, United States",1,,J1',
+      'Moda Fırını,Bakery,"Moda Cd. 1, 34710 Kadıköy/İstanbul, Türkiye",3.5,+90 216 555 12 12,P1',
+      'Austin Tacos,Restaurant,"2 Congress Ave, Austin, TX 78701, United States",4.9,,P2',
+    ].join('\n'), { source: 'cli', mode: 'upsert' });
+    chromium = await launchBrowser();
+    page = await chromium.browser.newPage();
+    visitor = await chromium.browser.newPage();
+    await signIn(page, app.url);
+    await page.goto(`${app.url}/admin/businesses`);
+    await page.getByTestId('business-table').waitFor();
+  });
+  afterAll(async () => {
+    await chromium?.close();
+    await app?.close();
+  });
+
+  const slugOf = async (placeId: string) => (await app.db('businesses').where({ place_id: placeId }).first('slug')).slug as string;
+  const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
+
+  it('edits a business in a form checked like an import, and its public page shows the change', async () => {
+    await page.getByRole('button', { name: 'Edit Moda Fırını' }).click();
+    const name = page.getByLabel('Name', { exact: true });
+    await expect.poll(() => name.inputValue()).toBe('Moda Fırını');
+    await page.getByLabel('Rating').fill('9');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast('Not saved');
+    expect(await page.getByTestId('toast').filter({ hasText: 'Not saved' }).first().innerText()).toContain('rating 9 is not between 0 and 5');
+    await page.getByLabel('Rating').fill('4.2');
+    await name.fill('Moda Fırını & Kafe');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast('Business saved');
+    await page.getByRole('cell', { name: 'Moda Fırını & Kafe', exact: true }).waitFor();
+    await visitor.goto(`${app.url}/details/${await slugOf('P1')}`);
+    await visitor.getByRole('heading', { name: 'Moda Fırını & Kafe' }).waitFor();
+  });
+
+  it('hides "!!!" from the public site and shows it again', async () => {
+    const slug = await slugOf('J1');
+    await page.getByRole('button', { name: 'Hide !!!' }).click();
+    await toast('1 business hidden');
+    await page.getByRole('button', { name: 'Show !!!' }).waitFor();
+    await visitor.goto(`${app.url}/details/${slug}`);
+    await visitor.getByText('Business Not Found').waitFor();
+    await page.getByRole('button', { name: 'Show !!!' }).click();
+    await toast('1 business shown');
+    await visitor.goto(`${app.url}/details/${slug}`);
+    await visitor.getByRole('heading', { name: '!!!' }).waitFor();
+  });
+
+  it("features a business: the home page's Featured Businesses puts it first", async () => {
+    await page.getByRole('button', { name: 'Feature Moda Fırını & Kafe' }).click();
+    await toast('1 business featured');
+    await visitor.goto(app.url);
+    const featured = visitor.getByRole('region', { name: /Featured/ }).or(visitor.locator('section', { hasText: 'Featured Businesses' }).first());
+    await featured.getByText('Moda Fırını & Kafe').first().waitFor();
+    const names = await featured.locator('h3').allInnerTexts();
+    expect(names[0]).toBe('Moda Fırını & Kafe');
+  });
+
+  it('deletes selected rows after asking, and they are gone', async () => {
+    const slug = await slugOf('J1');
+    await page.getByLabel('Select !!!').check();
+    await page.getByRole('button', { name: 'Delete selected' }).click();
+    await page.getByRole('alertdialog', { name: 'Confirm delete' }).waitFor();
+    await page.getByRole('button', { name: 'Confirm delete' }).click();
+    await toast('1 business deleted');
+    await expect.poll(async () => page.getByRole('cell', { name: '!!!', exact: true }).count()).toBe(0);
+    expect(await app.db('businesses').where({ place_id: 'J1' }).first()).toBeUndefined();
+    await visitor.goto(`${app.url}/details/${slug}`);
+    await visitor.getByText('Business Not Found').waitFor();
+  });
+});
