@@ -66,6 +66,14 @@ describe('importing through the admin dashboard in the browser', () => {
     const errors = await page.getByTestId('import-errors').locator('li').allInnerTexts();
     expect(errors).toEqual([expect.stringMatching(/^Row 3: /), expect.stringMatching(/^Row 4: /)]);
     expect(await page.getByTestId('import-errors').evaluate((el) => getComputedStyle(el).overflowY)).toBe('auto');
+    // The rejected rows come back as a CSV: the file's columns, the cells as they were, the reason.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-result').getByRole('link', { name: 'Download rejected rows (CSV)' }).click()]);
+    const text = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    expect(text.trim().split('\n')).toEqual([
+      `${HEADER.join(',')},reason`,
+      ',,,no name here,,,,,Row 3: name is empty',
+      'Bad Rating,,,6 Elm St,,,9,,Row 4: rating 9 is not between 0 and 5',
+    ]);
   });
 
   it('imports an XLSX (csvHeaders branch, streaming import): Import Başarılı with the counts', async () => {

@@ -172,6 +172,8 @@ export interface ImportResult {
   unchanged?: number;
   /** Rows refused for a reason (listed in `errors`). */
   rejected?: number;
+  /** The import's record (its undo and its rejected rows' CSV go by it). */
+  importId?: number;
   errors: string[];
 }
 

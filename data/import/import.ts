@@ -13,6 +13,8 @@ import { type Field, mapHeaders } from './columns.js';
 import { BATCH_SIZE, openLoader, type Loader } from '../store/load.js';
 import type { BusinessInput, ImportMode, Progress, RowSource } from './pipeline.js';
 import { openRows } from './read-rows.js';
+import { stringify } from 'csv-stringify/sync';
+import { neutralise } from '../export/export-columns.js';
 import type { ImportRecord, ImportResult } from '../domain/types.js';
 
 /** How many 'Row N: reason' strings a result carries; every rejected row is still counted. */
@@ -35,7 +37,15 @@ export interface ImportOptions {
   bulk?: boolean;
   /** Let an empty cell erase a stored value (the merge rule keeps it by default). */
   clearEmpty?: boolean;
+  /**
+   * Where to keep the rejected rows as a CSV to fix and import again (the file's columns plus
+   * `reason`): `<dir>/import-<id>-rejected.csv` (rejectedRowsFile). Not kept when unset.
+   */
+  rejectedDir?: string;
 }
+
+/** The CSV of an import's rejected rows in `dir`. */
+export const rejectedRowsFile = (dir: string, importId: number) => path.join(dir, `import-${importId}-rejected.csv`);
 
 export type ImportOutcome = ImportResult & { importId: number; rowsRead: number };
 
@@ -57,6 +67,7 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
   let loader: Loader | undefined;
   let lastEmit = 0;
   let pending: Promise<void> = Promise.resolve();
+  let rejects: RejectedRowsWriter | undefined;
 
   const emit = (done: boolean) => {
     if (!options.onProgress) return;
@@ -78,6 +89,7 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
     source = await openRows(filePath, { encoding: options.encoding });
     // A file without the required columns is refused here, before any row is written.
     const columns = mapHeaders(source.headers);
+    if (options.rejectedDir) rejects = rejectedRowsWriter(rejectedRowsFile(options.rejectedDir, importId), source.headers);
     // The merge rule: a column the file does not have never changes a stored value.
     const fields = new Set(Object.keys(columns) as Field[]);
     const activeLoader = (loader = await openLoader(db, { mode, bulk: options.bulk, fields, clearEmpty: options.clearEmpty, importId }));
@@ -107,6 +119,7 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
         counts.skipped++;
         rejected++;
         if (errors.length < RESULT_ERROR_LIMIT) errors.push(outcome.error);
+        rejects?.write(row.cells, outcome.error);
       }
       if (batch.length >= batchSize || batchChars >= BATCH_MAX_CHARS) {
         batchChars = 0;
@@ -137,10 +150,38 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
     await failImport(db, importId, err instanceof Error ? err.message : String(err), counts, errors).catch(() => {});
     throw err;
   } finally {
+    await rejects?.close().catch(() => {});
     await source?.close();
     await loader?.close().catch(() => {});
     await run.release().catch(() => {});
   }
+}
+
+interface RejectedRowsWriter {
+  write(cells: string[], reason: string): void;
+  close(): Promise<void>;
+}
+
+/**
+ * The rejected rows as a CSV, ready to fix in a spreadsheet and import again: the file's own
+ * headers plus `reason` (the row number first, so a person finds it in the original). Opened at
+ * the first rejected row; a BOM so Excel reads it as UTF-8.
+ */
+function rejectedRowsWriter(file: string, headers: string[]): RejectedRowsWriter {
+  let out: fs.WriteStream | undefined;
+  return {
+    write(cells, reason) {
+      if (!out) {
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        out = fs.createWriteStream(file);
+        out.write('\uFEFF' + stringify([[...headers, 'reason']]));
+      }
+      // Neutralised like an export (a leading apostrophe before = + - @): the file's cells are
+      // untrusted, and the import reads the apostrophe back off.
+      out.write(stringify([[...headers.map((_, i) => neutralise(cells[i] ?? '')), neutralise(reason)]]));
+    },
+    close: () => (out ? new Promise((resolve, reject) => out!.end((err?: Error | null) => (err ? reject(err) : resolve()))) : Promise.resolve()),
+  };
 }
 
 /**

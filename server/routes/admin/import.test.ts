@@ -83,10 +83,16 @@ describe('admin import API', () => {
     expect(up.body.filePath).not.toContain('/');
 
     const first = await post(cookie, '/api/admin/import', { csvData: csv });
-    expect(first).toEqual({ status: 200, body: { success: true, imported: 2, updated: 0, skipped: 0, unchanged: 0, rejected: 0, errors: [] } });
+    expect(first).toEqual({ status: 200, body: { success: true, imported: 2, updated: 0, skipped: 0, unchanged: 0, rejected: 0, importId: expect.any(Number), errors: [] } });
     const again = await post(cookie, '/api/admin/import', { csvData: [HEADER, row(1, 2), row(3), 'x,,,,,,,,'].join('\n') });
-    expect(again.body).toEqual({ success: false, imported: 1, updated: 0, skipped: 2, unchanged: 1, rejected: 1, errors: [expect.stringMatching(/^Row 4: /)] });
+    expect(again.body).toEqual({ success: false, imported: 1, updated: 0, skipped: 2, unchanged: 1, rejected: 1, importId: expect.any(Number), errors: [expect.stringMatching(/^Row 4: /)] });
     expect(Number((await app.db('businesses').where({ place_id: 'PL1' }).first('rating')).rating)).toBe(4.5);
+    // The rejected row, as it was, with its reason: ready to fix and import again.
+    const rejected = await fetch(`${app.url}/api/admin/imports/${again.body.importId}/rejected`, { headers: { cookie } });
+    expect(rejected.headers.get('content-disposition')).toBe(`attachment; filename="rejected-rows-import-${again.body.importId}.csv"`);
+    expect((await rejected.text()).replace(/^\uFEFF/, '').trim().split('\n')).toEqual([`${HEADER},reason`, 'x,,,,,,,,,Row 4: full_address is empty']);
+    const none = await fetch(`${app.url}/api/admin/imports/${first.body.importId}/rejected`, { headers: { cookie } });
+    expect(none.status).toBe(404);
     expect((await post(cookie, '/api/admin/import', {})).status).toBe(400);
   });
 
@@ -130,7 +136,7 @@ describe('admin import API', () => {
     expect(uploadFiles()).toHaveLength(before + 1);
 
     const res = await post(cookie, '/api/admin/import-excel-stream', { filePath: up.body.filePath });
-    expect(res).toEqual({ status: 200, body: { success: true, imported: 30, updated: 0, skipped: 0, unchanged: 0, rejected: 0, errors: [] } });
+    expect(res).toEqual({ status: 200, body: { success: true, imported: 30, updated: 0, skipped: 0, unchanged: 0, rejected: 0, importId: expect.any(Number), errors: [] } });
     expect(uploadFiles()).toHaveLength(before);
     // A token is good for one import only.
     expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: up.body.filePath })).status).toBe(400);
@@ -225,7 +231,7 @@ describe('admin import API', () => {
     const up = await uploadFile(cookie, 'stray.csv', csv);
     expect(up.status).toBe(200);
     const res = await post(cookie, '/api/admin/import', { csvData: up.body.csvData });
-    expect(res.body).toEqual({ success: false, imported: 3, updated: 0, skipped: 1, unchanged: 0, rejected: 1, errors: [expect.stringMatching(/^Row 4: invalid UTF-8/)] });
+    expect(res.body).toEqual({ success: false, imported: 3, updated: 0, skipped: 1, unchanged: 0, rejected: 1, importId: expect.any(Number), errors: [expect.stringMatching(/^Row 4: invalid UTF-8/)] });
     expect(await app.db('businesses').where('place_id', 'like', 'STRAY%').orderBy('place_id').pluck('name')).toEqual(['Ünïcödé Café', 'Şişli Çiçekçi', 'Göz Kliniği']);
   });
 });

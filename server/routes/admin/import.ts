@@ -12,7 +12,7 @@ import { adminRouter } from './router.js';
 import { idParam } from '../params.js';
 import { claimUpload, saveUpload, sweepOrphanFiles, sweepUploads } from '../../uploads.js';
 import { importFileInWorker, summariseUploadInWorker } from '../../../data/import/import-worker.js';
-import type { ImportOutcome } from '../../../data/import/import.js';
+import { type ImportOutcome, rejectedRowsFile } from '../../../data/import/import.js';
 import type { ImportResult, UploadResponse } from '../../../data/domain/types.js';
 import { getImport, listRecentImports } from '../../../db/queries/imports.js';
 
@@ -38,6 +38,8 @@ export function importRoutes(deps: AppDeps): Router {
     }),
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 },
   });
+  // Rejected rows of web imports are kept beside the uploads (the orphan sweep reads only the top level).
+  const rejectedDir = () => path.join(config.uploadDir, 'rejected');
   const receive = upload.single('file');
 
   router.post('/upload-excel', async (ctx) => {
@@ -80,6 +82,7 @@ export function importRoutes(deps: AppDeps): Router {
         mode: 'upsert',
         // The merge rule: empty cells keep stored values unless the admin ticked "Empty cells clear values".
         clearEmpty: body?.clearEmpty === true,
+        rejectedDir: rejectedDir(),
         username: sessionOf(ctx)?.username ?? null,
         fileName: claimed.fileName,
       });
@@ -100,6 +103,7 @@ export function importRoutes(deps: AppDeps): Router {
       const result = await importFileInWorker(dbUrl(), file, {
         source: 'web',
         mode: 'insert',
+        rejectedDir: rejectedDir(),
         username: sessionOf(ctx)?.username ?? null,
         fileName: 'pasted.csv',
       });
@@ -118,6 +122,19 @@ export function importRoutes(deps: AppDeps): Router {
     ctx.body = await undoImport(db, idParam(ctx.params.id), sessionOf(ctx)?.username ?? null);
   });
 
+  // The rejected rows of an import, as a CSV to fix and import again (404 when it had none).
+  router.get('/imports/:id/rejected', async (ctx) => {
+    const id = idParam(ctx.params.id);
+    const file = rejectedRowsFile(rejectedDir(), id);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (!stat) throw notFound('This import has no rejected rows to download');
+    ctx.set('Content-Disposition', `attachment; filename="rejected-rows-import-${id}.csv"`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.length = stat.size;
+    ctx.body = fs.createReadStream(file);
+  });
+
   router.get('/imports/:id', async (ctx) => {
     const record = await getImport(db, idParam(ctx.params.id));
     if (!record) throw notFound('Import not found');
@@ -127,8 +144,8 @@ export function importRoutes(deps: AppDeps): Router {
   return router;
 }
 
-const resultBody = ({ success, imported, updated, skipped, unchanged, rejected, errors }: ImportOutcome): ImportResult => ({
-  success, imported, updated, skipped, unchanged, rejected, errors,
+const resultBody = ({ success, imported, updated, skipped, unchanged, rejected, importId, errors }: ImportOutcome): ImportResult => ({
+  success, imported, updated, skipped, unchanged, rejected, importId, errors,
 });
 
 /** A random key kept in the session: upload tokens are bound to it, so another session's token is refused. */

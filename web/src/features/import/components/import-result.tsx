@@ -1,6 +1,7 @@
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import type { ImportResult } from '@data/domain/types';
 import { cardClass } from '@/components/ui/card';
+import { RejectedRowsLink } from './rejected-rows-link';
 
 /** The results card: success or 'completed with issues', counts, and a scrollable errors list. */
 export function ImportResultCard({ result }: { result: ImportResult }) {
@@ -30,6 +31,7 @@ export function ImportResultCard({ result }: { result: ImportResult }) {
       {result.errors.length > 0 && (
         <div className="mt-4">
           <h3 className="text-sm font-medium">Errors ({result.errors.length})</h3>
+          {result.importId !== undefined && <RejectedRowsLink importId={result.importId} />}
           <ul className="mt-1 max-h-60 overflow-y-auto rounded border border-red-100 bg-red-50 p-2 text-sm text-red-800" data-testid="import-errors">
             {result.errors.map((e, i) => (
               <li key={i}>{e}</li>

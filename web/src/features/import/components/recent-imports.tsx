@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ImportRecord } from '@data/domain/types';
 import { useImports } from '../api/get-imports';
 import { useUndoImport } from '../api/undo-import';
+import { RejectedRowsLink } from './rejected-rows-link';
 import { cardClass } from '@/components/ui/card';
 import { buttonClass } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
@@ -53,6 +54,7 @@ export function RecentImports() {
                     {r.errors.length > 0 && (
                       <details className="text-red-700">
                         <summary>{r.errors.length} errors</summary>
+                        <RejectedRowsLink importId={r.id} />
                         <ul className="max-h-32 overflow-y-auto">
                           {r.errors.slice(0, 10).map((e, i) => (
                             <li key={i}>{e}</li>
