@@ -119,6 +119,35 @@ describe('importing through the admin dashboard in the browser', () => {
     expect(await app.db('businesses').where({ name: 'Moda Fırını' }).first('phone')).toEqual({ phone: null });
   });
 
+  it('previews a file, imports it on confirm, and its undo puts the database back where it was', async () => {
+    const snapshot = async () => ({
+      businesses: await app.db('businesses').orderBy('id').select('id', 'name', 'rating', 'phone', 'category_id', 'city_id', 'is_active'),
+      cities: await app.db('cities').where('business_count', '>', 0).orderBy('id').select('name', 'business_count'),
+    });
+    const before = await snapshot();
+    await page.getByLabel('Empty cells clear stored values').uncheck();
+    await page.getByLabel('Preview first').check();
+    const file = path.join(dir, 'preview.csv');
+    fs.writeFileSync(file, [HEADER.join(','), 'Moda Fırını,Bakery,,"Moda Cd. 1, 34710 Kadıköy/İstanbul, Türkiye",34710,Türkiye,3.7,12', 'Ankara Simit,Bakery,,"Kızılay 1, 06420 Çankaya/Ankara, Türkiye",06420,Türkiye,4.2,5'].join('\n'));
+    await page.locator('input[type=file]').setInputFiles(file);
+    const preview = page.getByTestId('import-preview');
+    await preview.waitFor();
+    expect((await preview.innerText()).replace(/\s+/g, ' ')).toMatch(/New 1 Updated 1 Unchanged 0 Rejected 0/i);
+    expect((await page.getByTestId('preview-changes').innerText()).replace(/\s+/g, ' ')).toContain('Moda Fırını rating 4.5 3.7');
+    expect(await snapshot()).toEqual(before);
+
+    await preview.getByRole('button', { name: 'Import these changes' }).click();
+    await page.getByTestId('import-result').filter({ hasText: /Imported\s*1/i }).waitFor();
+    expect(await app.db('businesses').where({ name: 'Ankara Simit' }).first()).toBeDefined();
+
+    await page.reload();
+    const row = page.getByTestId('recent-imports').locator('tr', { hasText: 'preview.csv' });
+    await row.getByRole('button', { name: 'Undo' }).click();
+    await row.getByRole('button', { name: 'Confirm undo' }).click();
+    await toast('Import undone');
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('lists the recent imports with file, who and counts', async () => {
     await page.reload();
     const table = page.getByTestId('recent-imports');

@@ -30,6 +30,12 @@ export async function claimUpload(db: Db, token: string, owner: string): Promise
   return row ? { path: row.path, fileName: row.file_name } : null;
 }
 
+/** The upload `token` of `owner`, left in the store (a preview reads it; the import claims it). */
+export async function peekUpload(db: Db, token: string, owner: string): Promise<{ path: string; fileName: string } | null> {
+  const row = (await db('uploads').where({ token, owner }).first('path', 'file_name')) as { path: string; file_name: string } | undefined;
+  return row ? { path: row.path, fileName: row.file_name } : null;
+}
+
 /** Forgets uploads older than maxAgeMs and deletes their files. */
 export async function sweepUploads(db: Db, maxAgeMs = UPLOAD_MAX_AGE_MS): Promise<number> {
   const rows = (await db('uploads')

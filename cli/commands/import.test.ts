@@ -89,6 +89,21 @@ describe('rehber import', () => {
     expect((await rehber(['import', 'undo', 'abc'])).code).toBe(2);
   });
 
+  it('previews with --dry-run: what would change, field by field, and nothing written', async () => {
+    await rehber(['import', csv('dry-base.csv', [GOOD.replace('P1', 'P21')])]);
+    const before = await t.db('businesses').orderBy('id').select();
+    const file = csv('dry.csv', [GOOD.replace('P1', 'P21').replace(',4.5,', ',3.9,'), GOOD.replace('P1', 'P22'), BAD]);
+    const r = await rehber(['import', file, '--dry-run']);
+    expect(r.code).toBe(3);
+    expect(r.stdout.split('\n').slice(0, 4)).toEqual([
+      'dry.csv (dry run, nothing written): 1 new, 1 updated, 0 unchanged, 1 rejected',
+      '  Row 4: rating 9 is not between 0 and 5',
+      '  Ace Plumbing: rating 4.5 → 3.9',
+      '',
+    ]);
+    expect(await t.db('businesses').orderBy('id').select()).toEqual(before);
+  });
+
   it('exits 3 and lists the rejected rows when some rows are bad', async () => {
     const r = await rehber(['import', csv('mixed.csv', [GOOD.replace('P1', 'P7'), BAD]), '--json', '--mode', 'insert']);
     expect(r.code).toBe(3);

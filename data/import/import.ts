@@ -15,7 +15,7 @@ import type { BusinessInput, ImportMode, Progress, RowSource } from './pipeline.
 import { openRows } from './read-rows.js';
 import { stringify } from 'csv-stringify/sync';
 import { neutralise } from '../export/export-columns.js';
-import type { ImportRecord, ImportResult } from '../domain/types.js';
+import type { ChangeSample, ImportRecord, ImportResult } from '../domain/types.js';
 
 /** How many 'Row N: reason' strings a result carries; every rejected row is still counted. */
 export const RESULT_ERROR_LIMIT = 1000;
@@ -42,22 +42,27 @@ export interface ImportOptions {
    * `reason`): `<dir>/import-<id>-rejected.csv` (rejectedRowsFile). Not kept when unset.
    */
   rejectedDir?: string;
+  /** A preview: read, validate and merge everything, write nothing, record no import (see the loader's dryRun). */
+  dryRun?: boolean;
 }
 
 /** The CSV of an import's rejected rows in `dir`. */
 export const rejectedRowsFile = (dir: string, importId: number) => path.join(dir, `import-${importId}-rejected.csv`);
 
-export type ImportOutcome = ImportResult & { importId: number; rowsRead: number };
+export type ImportOutcome = ImportResult & { importId: number; rowsRead: number; changes?: ChangeSample[] };
 
 export async function importFile(db: Db, filePath: string, options: ImportOptions): Promise<ImportOutcome> {
   const mode = options.mode ?? 'upsert';
   const batchSize = options.batchSize ?? BATCH_SIZE;
-  const run = await startImport(db, {
-    fileName: options.fileName ?? path.basename(filePath),
-    source: options.source,
-    username: options.username,
-    mode,
-  });
+  const dryRun = options.dryRun === true;
+  const run = dryRun
+    ? { id: 0, release: async () => {} }
+    : await startImport(db, {
+        fileName: options.fileName ?? path.basename(filePath),
+        source: options.source,
+        username: options.username,
+        mode,
+      });
   const importId = run.id;
   const started = Date.now();
   const counts: ImportCounts = { rowsRead: 0, imported: 0, updated: 0, skipped: 0 };
@@ -89,10 +94,10 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
     source = await openRows(filePath, { encoding: options.encoding });
     // A file without the required columns is refused here, before any row is written.
     const columns = mapHeaders(source.headers);
-    if (options.rejectedDir) rejects = rejectedRowsWriter(rejectedRowsFile(options.rejectedDir, importId), source.headers);
+    if (options.rejectedDir && !dryRun) rejects = rejectedRowsWriter(rejectedRowsFile(options.rejectedDir, importId), source.headers);
     // The merge rule: a column the file does not have never changes a stored value.
     const fields = new Set(Object.keys(columns) as Field[]);
-    const activeLoader = (loader = await openLoader(db, { mode, bulk: options.bulk, fields, clearEmpty: options.clearEmpty, importId }));
+    const activeLoader = (loader = await openLoader(db, { mode, bulk: options.bulk, fields, clearEmpty: options.clearEmpty, importId: dryRun ? undefined : importId, dryRun }));
 
     // One batch loads while the next is read, validated and encoded: the two cores both work.
     let failure: unknown;
@@ -142,12 +147,15 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
     await activeLoader.close();
 
     if (rejected > errors.length) errors.push(`… and ${rejected - errors.length} more rows rejected`);
-    await finishImport(db, importId, counts, errors);
+    if (!dryRun) await finishImport(db, importId, counts, errors);
     emit(true);
-    return { success: rejected === 0, ...pick(counts), unchanged: counts.skipped - rejected, rejected, errors, importId, rowsRead: counts.rowsRead };
+    return {
+      success: rejected === 0, ...pick(counts), unchanged: counts.skipped - rejected, rejected, errors, importId, rowsRead: counts.rowsRead,
+      ...(dryRun ? { changes: activeLoader.changes } : {}),
+    };
   } catch (err) {
     await pending; // never rejects: flush failures are caught into `failure`
-    await failImport(db, importId, err instanceof Error ? err.message : String(err), counts, errors).catch(() => {});
+    if (!dryRun) await failImport(db, importId, err instanceof Error ? err.message : String(err), counts, errors).catch(() => {});
     throw err;
   } finally {
     await rejects?.close().catch(() => {});

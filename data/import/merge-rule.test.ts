@@ -26,7 +26,7 @@ beforeEach(async () => {
 });
 
 let n = 0;
-async function run(name: string, lines: string[], options: { clearEmpty?: boolean } = {}) {
+async function run(name: string, lines: string[], options: { clearEmpty?: boolean; dryRun?: boolean } = {}) {
   const file = path.join(dir, `${n++}-${name}`);
   fs.writeFileSync(file, lines.join('\n') + '\n');
   return importFile(t.db, file, { source: 'cli', mode: 'upsert', ...options });
@@ -71,6 +71,22 @@ describe('the merge rule', () => {
     const counts = await t.db('cities').orderBy('name').select('name', 'business_count');
     expect(counts).toEqual([{ name: 'Ankara', business_count: 1 }, { name: 'İstanbul', business_count: 0 }]);
     expect(await countDrift(t.db)).toBe(0);
+  });
+
+  it('previews a file without writing anything: counts, rejected rows and the changes field by field', async () => {
+    const snapshot = async () => ({ businesses: await t.db('businesses').orderBy('id').select(), imports: await t.db('imports').count({ n: '*' }), cities: await t.db('cities').count({ n: '*' }) });
+    const before = await snapshot();
+    const preview = await run('preview.csv', [
+      'name,full_address,place_id,rating,category',
+      'Moda Fırını,"Moda Cd. 1, 34710 Kadıköy/İstanbul, Türkiye",P1,4.8,Cafe',
+      'Yeni Kafe,"Kızılay Meydanı 1, 06420 Çankaya/Ankara, Türkiye",P9,4,Cafe',
+      'Bad One,"Somewhere 1",P10,9,Cafe',
+    ], { dryRun: true });
+    expect(preview).toMatchObject({ imported: 1, updated: 1, unchanged: 0, rejected: 1, errors: ['Row 4: rating 9 is not between 0 and 5'] });
+    expect(preview.changes).toEqual([
+      { business: 'Moda Fırını', fields: expect.arrayContaining([{ field: 'rating', before: '4.5', after: '4.8' }, { field: 'category', before: 'Bakery', after: 'Cafe' }]) },
+    ]);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('fills a new business from a partial file with the defaults of what it lacks', async () => {

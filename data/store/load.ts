@@ -14,6 +14,44 @@ import { baseSlug, encodeRow, type EncodedRow, STAGING_COLUMNS, STAGING_DDL, sta
 import { dropIndexesIfEmpty, ensureBusinessIndexes } from './load-indexes.js';
 import { BATCH_SETTINGS_SQL, IMPORT_LOCK_SQL, INSERT_SQL, type MergePlan, mergeSql, UNPLACED_SQL } from './load-sql.js';
 import type { BusinessInput, ImportMode } from '../import/pipeline.js';
+import type { ChangeSample } from '../domain/types.js';
+
+/** How many changes a dry run shows. */
+export const CHANGE_SAMPLES = 20;
+
+/** A dry-run batch's counts, thrown to roll its transaction back. */
+class DryRunBatch extends Error {
+  constructor(readonly counts: BatchCounts) {
+    super('dry run');
+  }
+}
+
+/**
+ * What this transaction's merges would change (its business_versions rows: created_at is the
+ * transaction's start), as field → [before, after], city and category by name.
+ */
+async function sampleChanges(conn: pg.ClientBase, limit: number): Promise<ChangeSample[]> {
+  const { rows } = await conn.query<{ name: string; before: Record<string, unknown>; after: Record<string, unknown> }>(
+    `SELECT b.name, v.before, v.after FROM business_versions v JOIN businesses b ON b.id = v.business_id
+      WHERE v.created_at = now() AND v.action = 'import' ORDER BY v.id LIMIT $1`,
+    [limit],
+  );
+  const ids = (table: 'city_id' | 'category_id') => rows.flatMap((r) => [r.before?.[table], r.after?.[table]]).filter((v): v is number => typeof v === 'number');
+  const names = async (table: string, list: number[]) =>
+    new Map((await conn.query<{ id: number; name: string }>(`SELECT id, name FROM ${table} WHERE id = ANY($1::int[])`, [list])).rows.map((r) => [r.id, r.name]));
+  const cities = await names('cities', ids('city_id'));
+  const categories = await names('categories', ids('category_id'));
+  const show = (key: string, v: unknown) =>
+    v === null || v === undefined ? null : key === 'city_id' ? (cities.get(v as number) ?? null) : key === 'category_id' ? (categories.get(v as number) ?? null) : typeof v === 'string' ? v : JSON.stringify(v);
+  return rows.map((r) => ({
+    business: r.name,
+    fields: Object.keys({ ...r.before, ...r.after }).map((key) => ({
+      field: key.replace(/_id$/, ''),
+      before: show(key, r.before?.[key]),
+      after: show(key, r.after?.[key]),
+    })),
+  }));
+}
 
 /** Rows per batch: big enough for COPY to shine, small enough to keep memory flat and commits frequent. */
 export const BATCH_SIZE = 10_000;
@@ -28,6 +66,12 @@ export interface LoaderOptions extends MergePlan {
   mode: ImportMode;
   /** The import the writes belong to: new businesses and versions carry it, so it can be undone. */
   importId?: number;
+  /**
+   * A preview: every batch runs exactly as it would, then rolls back. Nothing is written; the
+   * counts are what the import would report (but for a business repeated across batches, counted
+   * new in each) and `changes` samples what it would change.
+   */
+  dryRun?: boolean;
   /** Allow dropping and rebuilding the secondary indexes when the table starts empty (default true). */
   bulk?: boolean;
 }
@@ -40,6 +84,8 @@ type BeforeCommit = (counts: BatchCounts, trx: Db) => Promise<void>;
 export interface Loader {
   /** Whether the secondary indexes were dropped for a bulk load into an empty table. */
   readonly bulk: boolean;
+  /** A dry run's sample of the changes it would make (the first CHANGE_SAMPLES). */
+  readonly changes: ChangeSample[];
   /**
    * Loads one batch in one transaction. The rows are encoded at once and written after every
    * earlier batch, so a caller may hand over the next batch while this one is still writing. `beforeCommit` runs inside it with the batch's counts,
@@ -81,7 +127,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
     if (rows[0].ok) {
       // Nobody is bulk-loading: indexes a killed bulk load left dropped come back now.
       await ensureBusinessIndexes(db);
-      if (options.bulk !== false) bulk = await dropIndexesIfEmpty(db);
+      if (options.bulk !== false && !options.dryRun) bulk = await dropIndexesIfEmpty(db);
       if (!bulk) await lease.query(`SELECT pg_advisory_unlock(${BULK_LOCK})`);
     }
   } catch (err) {
@@ -90,7 +136,8 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
   }
   if (!bulk) await db.client.releaseConnection(lease);
 
-  const dims = newDimCache();
+  let dims = newDimCache();
+  const changes: ChangeSample[] = [];
   const mergeStatement = mergeSql(options);
   const signature = `${options.fields ? [...options.fields].sort().join(',') : '*'}|${options.clearEmpty ? 'clear-empty' : 'keep-empty'}`;
   const nextSuffix = new Map<string, number>();
@@ -126,14 +173,24 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
         if (c.inserted < c.imported) await placeClashing(conn, upsert, nextSuffix, options.importId ?? null);
         Object.assign(batch, { imported: c.imported, updated: c.updated, skipped: batch.skipped + c.total - c.imported - c.updated });
       }
+      if (options.dryRun) {
+        if (changes.length < CHANGE_SAMPLES) changes.push(...(await sampleChanges(conn, CHANGE_SAMPLES - changes.length)));
+        throw new DryRunBatch(batch);
+      }
       await beforeCommit?.(batch, trx);
       return batch;
+    }).catch((err: unknown) => {
+      if (!(err instanceof DryRunBatch)) throw err;
+      // Rolled back: the cities and categories it made are gone, so the next batch looks again.
+      dims = newDimCache();
+      return err.counts;
     });
     return counts;
   };
 
   return {
     bulk,
+    changes,
     load(rows, beforeCommit) {
       if (!rows.length) return Promise.resolve({ imported: 0, updated: 0, skipped: 0 });
       // Encoded (and hashed) now, while the previous batch is still in PostgreSQL's hands: only

@@ -113,6 +113,17 @@ describe('admin import API', () => {
     expect(await stored()).toMatchObject({ rating: 0, review_count: 10, category_id: before.category_id });
   });
 
+  it('previews an upload without writing or using up its token', async () => {
+    const cookie = await login();
+    const up = await uploadFile(cookie, 'preview.xlsx', await xlsx(2, 'PRE'));
+    const before = await countOf('businesses');
+    const preview = await post(cookie, '/api/admin/import-preview', { filePath: up.body.filePath });
+    expect(preview).toEqual({ status: 200, body: { success: true, imported: 2, updated: 0, skipped: 0, unchanged: 0, rejected: 0, errors: [], dryRun: true, changes: [] } });
+    expect(await countOf('businesses')).toBe(before);
+    expect((await post(cookie, '/api/admin/import-preview', { filePath: 'nope' })).status).toBe(400);
+    expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: up.body.filePath })).body).toMatchObject({ imported: 2 });
+  });
+
   it('undoes an import over the API once, with 404 and 409 answers as {message}', async () => {
     const cookie = await login();
     const up = await uploadFile(cookie, 'undo.xlsx', await xlsx(3, 'UNDO'));

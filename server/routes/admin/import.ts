@@ -10,10 +10,10 @@ import { sessionOf } from '../../middleware/session.js';
 import { undoImport } from '../../../data/store/undo-import.js';
 import { adminRouter } from './router.js';
 import { idParam } from '../params.js';
-import { claimUpload, saveUpload, sweepOrphanFiles, sweepUploads } from '../../uploads.js';
+import { claimUpload, peekUpload, saveUpload, sweepOrphanFiles, sweepUploads } from '../../uploads.js';
 import { importFileInWorker, summariseUploadInWorker } from '../../../data/import/import-worker.js';
 import { type ImportOutcome, rejectedRowsFile } from '../../../data/import/import.js';
-import type { ImportResult, UploadResponse } from '../../../data/domain/types.js';
+import type { ImportPreview, ImportResult, UploadResponse } from '../../../data/domain/types.js';
 import { getImport, listRecentImports } from '../../../db/queries/imports.js';
 
 /** Recent imports listed on the dashboard. */
@@ -67,6 +67,19 @@ export function importRoutes(deps: AppDeps): Router {
       await fs.promises.rm(file.path, { force: true });
       throw err;
     }
+  });
+
+  // What the uploaded file would do, written nowhere: the token stays for the import itself.
+  router.post('/import-preview', async (ctx) => {
+    const body = ctx.request.body as { filePath?: unknown; clearEmpty?: unknown } | undefined;
+    const token = body?.filePath;
+    if (typeof token !== 'string' || !token) throw badRequest('filePath (an upload token) is required');
+    if (body?.clearEmpty !== undefined && typeof body.clearEmpty !== 'boolean') throw badRequest('clearEmpty must be true or false');
+    const upload = await peekUpload(db, token, uploadOwner(ctx));
+    if (!upload) throw badRequest('Unknown or expired upload; upload the file again');
+    const r = await importFileInWorker(dbUrl(), upload.path, { source: 'web', mode: 'upsert', clearEmpty: body?.clearEmpty === true, dryRun: true });
+    const preview: ImportPreview = { ...resultBody(r), importId: undefined, dryRun: true, changes: r.changes ?? [] };
+    ctx.body = preview;
   });
 
   router.post('/import-excel-stream', async (ctx) => {

@@ -5,6 +5,7 @@ import { EXPECTED_COLUMNS } from './messages';
 import { useImportFlow } from './use-import-flow';
 import { ImportProgress } from './import-progress';
 import { ImportResultCard } from './import-result';
+import { PreviewCard } from './preview-card';
 import { buttonClass } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
 
@@ -48,6 +49,13 @@ export function ImportCard({ footer }: { footer?: ReactNode }) {
           </ul>
         </div>
         <label className="mt-4 flex items-start gap-2 text-sm">
+          <input type="checkbox" className="mt-0.5" checked={flow.previewFirst} disabled={busy} onChange={(e) => flow.setPreviewFirst(e.target.checked)} />
+          <span>
+            Preview first
+            <span className="block text-gray-500">Show what the file would add and change, and import only when you confirm.</span>
+          </span>
+        </label>
+        <label className="mt-2 flex items-start gap-2 text-sm">
           <input
             type="checkbox"
             className="mt-0.5"
@@ -74,6 +82,7 @@ export function ImportCard({ footer }: { footer?: ReactNode }) {
         </div>
         {flow.streaming && <ImportProgress />}
       </section>
+      {flow.preview && <PreviewCard preview={flow.preview} busy={busy} onImport={flow.importNow} onCancel={flow.cancelPreview} />}
       {flow.result && <ImportResultCard result={flow.result} />}
     </div>
   );

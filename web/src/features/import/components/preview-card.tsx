@@ -1,0 +1,69 @@
+import type { ImportPreview } from '@data/domain/types';
+import { buttonClass } from '@/components/ui/button';
+import { cardClass } from '@/components/ui/card';
+
+/** A file's preview: what it would add, change, leave and refuse, and its first changes field by field. */
+export function PreviewCard({ preview, onImport, onCancel, busy }: { preview: ImportPreview; onImport: () => void; onCancel: () => void; busy: boolean }) {
+  return (
+    <section className={cardClass('p-6')} data-testid="import-preview" aria-labelledby="import-preview-title">
+      <h2 id="import-preview-title" className="text-lg font-semibold">
+        Preview: nothing is written yet
+      </h2>
+      <dl className="mt-4 grid grid-cols-2 gap-4 text-center sm:grid-cols-4">
+        {[
+          ['New', preview.imported],
+          ['Updated', preview.updated],
+          ['Unchanged', preview.unchanged ?? 0],
+          ['Rejected', preview.rejected ?? 0],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-md bg-gray-50 p-3">
+            <dt className="text-xs uppercase text-gray-500">{label}</dt>
+            <dd className="text-2xl font-bold">{Number(value).toLocaleString()}</dd>
+          </div>
+        ))}
+      </dl>
+      {preview.errors.length > 0 && (
+        <ul className="mt-4 max-h-40 overflow-y-auto rounded border border-red-100 bg-red-50 p-2 text-sm text-red-800" aria-label="Rejected rows">
+          {preview.errors.slice(0, 10).map((e, i) => (
+            <li key={i}>{e}</li>
+          ))}
+        </ul>
+      )}
+      {preview.changes.length > 0 && (
+        <div className="mt-4 overflow-x-auto">
+          <h3 className="text-sm font-medium">Changes (first {preview.changes.length})</h3>
+          <table className="mt-1 w-full text-left text-sm" data-testid="preview-changes">
+            <thead className="text-xs uppercase text-gray-500">
+              <tr>
+                <th className="py-1 pr-3">Business</th>
+                <th className="py-1 pr-3">Field</th>
+                <th className="py-1 pr-3">Before</th>
+                <th className="py-1">After</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.changes.flatMap((c, i) =>
+                c.fields.map((f) => (
+                  <tr key={`${i}-${f.field}`} className="border-t border-gray-100">
+                    <td className="py-1 pr-3">{c.business}</td>
+                    <td className="py-1 pr-3">{f.field}</td>
+                    <td className="py-1 pr-3 text-gray-600">{f.before ?? '(empty)'}</td>
+                    <td className="py-1">{f.after ?? '(empty)'}</td>
+                  </tr>
+                )),
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="mt-4 flex gap-2">
+        <button type="button" className={buttonClass('primary')} disabled={busy} onClick={onImport}>
+          Import these changes
+        </button>
+        <button type="button" className={buttonClass('secondary')} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </section>
+  );
+}
