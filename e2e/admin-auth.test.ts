@@ -28,6 +28,21 @@ describe('admin sign-in and sign-out in the browser', () => {
     await page.close();
   });
 
+  it('signs in from a protected page at the first try and lands back on it', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/admin/businesses`);
+    await page.waitForURL(`${app.url}/admin/login`);
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${app.url}/admin/businesses`);
+    await page.getByTestId('business-table').or(page.getByText('No businesses')).first().waitFor();
+    // Still there a moment later: no bounce back to an empty login form.
+    await page.waitForTimeout(800);
+    expect(new URL(page.url()).pathname).toBe('/admin/businesses');
+    await page.close();
+  });
+
   it('requires both fields, and says Login Failed / Invalid credentials for a wrong password', async () => {
     const page = await browser.newPage();
     await page.goto(`${app.url}/admin/login`);

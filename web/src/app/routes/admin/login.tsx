@@ -1,6 +1,6 @@
 import { Loader2, Lock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { LOGIN_REDIRECT_DELAY_MS } from '@data/domain/constants';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
@@ -8,9 +8,13 @@ import { useLogin } from '@/features/auth/api/login';
 import { buttonClass } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
 
-/** SPEC §2/§4/§8: the admin sign-in, then /admin after 0.5 s. */
+/** SPEC §2/§4/§8: the admin sign-in, then /admin (or the protected page that asked) after 0.5 s. */
 export default function AdminLoginRoute() {
   const navigate = useNavigate();
+  const location = useLocation();
+  // Back to the protected page that sent the admin here; only a path of this site.
+  const from = (location.state as { from?: unknown } | null)?.from;
+  const target = typeof from === 'string' && from.startsWith('/admin') && !from.startsWith('//') ? from : paths.admin.dashboard;
   const login = useLogin();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -24,7 +28,7 @@ export default function AdminLoginRoute() {
       {
         onSuccess: () => {
           toast({ title: 'Login Successful', description: 'Redirecting to admin panel...' });
-          timer.current = setTimeout(() => navigate(paths.admin.dashboard), LOGIN_REDIRECT_DELAY_MS);
+          timer.current = setTimeout(() => navigate(target, { replace: true }), LOGIN_REDIRECT_DELAY_MS);
         },
         onError: () => toast({ title: 'Login Failed', description: 'Invalid credentials', variant: 'destructive' }),
       },

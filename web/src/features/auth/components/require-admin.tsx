@@ -1,12 +1,13 @@
 import { Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAdminCheck } from '../api/check';
 
 /** SPEC §2/§4: a 'Checking authentication' spinner, then the panel or a redirect to the login page. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const check = useAdminCheck();
+  const location = useLocation();
   if (check.isPending) {
     return (
       <div className="flex min-h-screen items-center justify-center gap-2 text-gray-600" role="status">
@@ -15,6 +16,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (!check.data?.authenticated) return <Navigate to={paths.admin.login} replace />;
+  // The login page brings the admin back here afterwards.
+  if (!check.data?.authenticated) return <Navigate to={paths.admin.login} replace state={{ from: `${location.pathname}${location.search}` }} />;
   return <>{children}</>;
 }
