@@ -99,6 +99,23 @@ describe('sitemap management in the browser', () => {
     expect(await toastText(page)).toBe('Validation Complete 7 files validated successfully, 0 errors found.');
   });
 
+  it('shows validation errors per file and in a destructive toast', async () => {
+    // The served set was written for this site; checked against another one, every URL is foreign.
+    const real = app.config.publicBaseUrl;
+    (app.config as { publicBaseUrl: string }).publicBaseUrl = 'https://elsewhere.example';
+    try {
+      await page.getByRole('button', { name: 'Validate' }).click();
+      await page.getByTestId('toast').filter({ hasText: /errors found/ }).filter({ hasNotText: ' 0 errors' }).waitFor();
+      expect(await page.getByTestId('toast').filter({ hasNotText: ' 0 errors' }).last().getAttribute('data-variant')).toBe('destructive');
+      await page.getByLabel('Errors in businesses-1.xml').waitFor();
+      expect(await page.getByLabel('Errors in businesses-1.xml').innerText()).toContain('outside https://elsewhere.example');
+    } finally {
+      (app.config as { publicBaseUrl: string }).publicBaseUrl = real;
+    }
+    await page.getByRole('button', { name: 'Validate' }).click();
+    await expect.poll(() => page.getByLabel('Errors in businesses-1.xml').count()).toBe(0);
+  });
+
   it('a generation refused because another runs shows Generation Failed with the reason', async () => {
     const held = await startHeldGeneration(app.db, app.config.publicBaseUrl);
     try {

@@ -241,6 +241,8 @@ export interface SitemapFile {
   status: string;
   lastModified: string;
   url: string;
+  /** The last validation's findings in this file (status 'error'). */
+  errors?: string[];
 }
 
 export interface SitemapValidation {

@@ -41,6 +41,7 @@ export async function getSitemapFiles(db: Db): Promise<SitemapFile[]> {
     status: r.status,
     lastModified: new Date(r.lastModified).toISOString(),
     url: servedPath(r.name),
+    ...(r.errors?.length ? { errors: r.errors } : {}),
   }));
 }
 

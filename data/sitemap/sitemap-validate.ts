@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { memoryPages, validateXML } from 'xmllint-wasm';
 import type { Db } from '../../db/index.js';
-import { getServedFile, listServedFiles } from '../../db/queries/sitemaps.js';
+import { getServedFile, listServedFiles, recordValidation } from '../../db/queries/sitemaps.js';
 import { SITEMAP_MAX_URLS } from '../domain/constants.js';
 import { INDEX_NAME, fileUrl } from './sitemap-xml.js';
 import type { SitemapValidation } from '../domain/types.js';
@@ -77,6 +77,7 @@ export async function validateSitemaps(db: Db, options: { baseUrl: string }): Pr
   const others = files.filter((f) => f.name !== INDEX_NAME).map((f) => f.name);
   let validFiles = 0;
   const errors: string[] = [];
+  const byFile = new Map<string, string[]>();
   if (!files.some((f) => f.name === INDEX_NAME)) errors.push(`${INDEX_NAME}: missing`);
   for (const f of files) {
     const stored = await getServedFile(db, f.name);
@@ -88,6 +89,9 @@ export async function validateSitemaps(db: Db, options: { baseUrl: string }): Pr
     ];
     if (fileErrors.length === 0) validFiles++;
     errors.push(...fileErrors);
+    byFile.set(f.name, fileErrors);
   }
+  // Shown per file in the admin's list until the next generation or validation.
+  await recordValidation(db, byFile);
   return { validFiles, errors };
 }

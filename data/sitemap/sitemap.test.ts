@@ -55,6 +55,12 @@ describe('sitemap generation for the sample directory', () => {
     const wrongBase = await validateSitemaps(t.db, { baseUrl: 'https://elsewhere.example' });
     expect(wrongBase.validFiles).toBe(0);
     expect(wrongBase.errors.some((e) => e.startsWith('businesses-1.xml: ') && e.includes('outside https://elsewhere.example'))).toBe(true);
+    // Each file keeps what the validation found, until the next one finds it clean.
+    const flagged = await getSitemapFiles(t.db);
+    expect(flagged.every((f) => f.status === 'error')).toBe(true);
+    expect(flagged.find((f) => f.name === 'businesses-1.xml')?.errors).toEqual([expect.stringContaining('outside https://elsewhere.example')]);
+    await validateSitemaps(t.db, { baseUrl: BASE });
+    expect((await getSitemapFiles(t.db)).map((f) => [f.status, f.errors])).toEqual(flagged.map(() => ['ready', undefined]));
   });
 
   it('leaves inactive businesses out', async () => {

@@ -8,6 +8,7 @@ import * as addImportHeartbeat from './20261121J-add-import-heartbeat.js';
 import * as addPlaces from './20261124A-add-places.js';
 import * as addBusinessVersions from './20261124B-add-business-versions.js';
 import * as addSlugRedirects from './20261124C-add-slug-redirects.js';
+import * as addSitemapFileErrors from './20261124D-add-sitemap-file-errors.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -39,4 +40,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261124A-add-places': addPlaces,
   '20261124B-add-business-versions': addBusinessVersions,
   '20261124C-add-slug-redirects': addSlugRedirects,
+  '20261124D-add-sitemap-file-errors': addSitemapFileErrors,
 };

@@ -141,9 +141,23 @@ export interface StoredFileRow {
   bytes: number;
   status: string;
   lastModified: Date;
+  /** What the last validation found ('error' status), else null. */
+  errors: string[] | null;
 }
 
-const fileColumns = ['f.name', 'f.type', 'f.url_count as urlCount', 'f.bytes', 'f.status', 'f.last_modified as lastModified'];
+const fileColumns = ['f.name', 'f.type', 'f.url_count as urlCount', 'f.bytes', 'f.status', 'f.last_modified as lastModified', 'f.errors'];
+
+/** Records a validation on the served files: those with errors become 'error' with them, the rest 'ready'. */
+export async function recordValidation(db: Db, errorsByFile: Map<string, string[]>): Promise<void> {
+  await db.transaction(async (trx) => {
+    for (const [name, errors] of errorsByFile) {
+      await trx('sitemap_files as f')
+        .whereIn('f.generation_id', trx('sitemap_generations').where({ status: 'ready' }).select('id'))
+        .where('f.name', name)
+        .update({ status: errors.length ? 'error' : 'ready', errors: errors.length ? JSON.stringify(errors) : null });
+    }
+  });
+}
 
 function served(db: Db) {
   return db('sitemap_files as f').join('sitemap_generations as g', 'g.id', 'f.generation_id').where('g.status', 'ready');

@@ -72,7 +72,14 @@ function FileRow({ file }: { file: SitemapFile }) {
       </div>
       <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${s.badge}`}>{s.label}</span>
       <span className="text-xs text-gray-500">{new Date(file.lastModified).toLocaleString()}</span>
-      {ready ? (
+      {file.errors && file.errors.length > 0 && (
+        <ul className="w-full list-disc pl-8 text-sm text-red-700" aria-label={`Errors in ${file.name}`}>
+          {file.errors.map((e, i) => (
+            <li key={i}>{e}</li>
+          ))}
+        </ul>
+      )}
+      {ready || file.status === 'error' ? (
         <a
           href={file.url}
           target="_blank"

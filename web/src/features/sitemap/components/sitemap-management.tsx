@@ -32,7 +32,9 @@ export function SitemapManagement() {
   const generating = generate.isPending;
   const polled = useSitemapProgress(generating);
   const validate = useValidateSitemaps({
-    onSuccess: (r) => toast({ title: messages.validatedTitle, description: messages.validatedText(r.validFiles, r.errors.length) }),
+    // Errors are news to act on: a destructive toast, and each file's messages in the list.
+    onSuccess: (r) =>
+      toast({ title: messages.validatedTitle, description: messages.validatedText(r.validFiles, r.errors.length), ...(r.errors.length ? { variant: 'destructive' as const } : {}) }),
     onError: (err) => {
       console.error('Sitemap validation failed', err);
       toast({ title: messages.validateFailedTitle, description: apiMessage(err) ?? messages.validateFailedText, variant: 'destructive' });
