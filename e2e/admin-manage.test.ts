@@ -75,6 +75,20 @@ describe('managing listings in the browser', () => {
     expect(names[0]).toBe('Moda Fırını & Kafe');
   });
 
+  it('keeps a filter and a sort in the URL, across a reload', async () => {
+    await page.getByRole('combobox', { name: 'Country' }).selectOption('United States');
+    await page.getByRole('button', { name: 'Name' }).click();
+    await page.waitForURL(/country=United\+States.*sort=name|sort=name.*country=United\+States/);
+    const names = async () => page.getByTestId('business-table').locator('tbody tr td:nth-child(2)').allInnerTexts();
+    await expect.poll(names).toEqual(['!!!', 'Austin Tacos']);
+    await page.reload();
+    await expect.poll(names).toEqual(['!!!', 'Austin Tacos']);
+    expect(await page.getByRole('combobox', { name: 'Country' }).inputValue()).toBe('United States');
+    await page.getByRole('button', { name: /Name/ }).click();
+    await expect.poll(names).toEqual(['Austin Tacos', '!!!']);
+    await page.getByRole('combobox', { name: 'Country' }).selectOption('');
+  });
+
   it('deletes selected rows after asking, and they are gone', async () => {
     const slug = await slugOf('J1');
     await page.getByLabel('Select !!!').check();

@@ -132,6 +132,22 @@ export interface AdminBusinessDetail {
   fields: Record<string, string>;
 }
 
+/** The admin list's filters (all optional; kept in the page's URL). */
+export interface AdminListFilters {
+  country?: string;
+  city?: string;
+  category?: string;
+  status?: 'active' | 'hidden' | 'featured';
+  verified?: boolean;
+}
+
+/** The admin list's sort: by a column, ascending or descending (newest first by default). */
+export const ADMIN_SORTS = ['newest', 'name', 'city', 'country', 'category', 'rating'] as const;
+export interface AdminSort {
+  by: (typeof ADMIN_SORTS)[number];
+  order: 'asc' | 'desc';
+}
+
 /** The bulk actions of the admin list (POST /api/admin/business-actions). */
 export const BULK_ACTIONS = ['hide', 'show', 'delete', 'feature', 'unfeature', 'verify', 'unverify'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];

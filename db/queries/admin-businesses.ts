@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ActivityEntry, AdminBusiness, AdminBusinessDetail, AdminBusinessList, CountryStat } from '../../data/domain/types.js';
+import type { ActivityEntry, AdminBusiness, AdminBusinessDetail, AdminBusinessList, AdminListFilters, AdminSort, CountryStat } from '../../data/domain/types.js';
 import { VALUE_COLUMNS, VALUE_KEYS } from '../../data/domain/business-columns.js';
 import type { Db } from '../index.js';
 import { containsPattern } from './like.js';
@@ -9,6 +9,8 @@ export interface AdminListOptions {
   page: number;
   limit: number;
   search?: string;
+  filters?: AdminListFilters;
+  sort?: AdminSort;
   /** How long the broad-search probe may run (tests make it generous: CI machines are slow). */
   probeMs?: number;
 }
@@ -80,8 +82,10 @@ function pageQuery(db: Db | Knex.Transaction, page: number, limit: number) {
  *   each arm on its own index) find every match fast, and the count is exact.
  * A short probe of the first kind tells them apart.
  */
-export async function listAdminBusinesses(db: Db | Knex.Transaction, { page, limit, search, probeMs = PROBE_MS }: AdminListOptions): Promise<AdminBusinessList> {
+export async function listAdminBusinesses(db: Db | Knex.Transaction, options: AdminListOptions): Promise<AdminBusinessList> {
+  const { page, limit, search, probeMs = PROBE_MS } = options;
   const term = search?.trim();
+  if (hasFilters(options.filters) || (options.sort && options.sort.by !== 'newest')) return filteredList(db, { ...options, search: term });
   if (!term) {
     const [rows, total] = await Promise.all([pageQuery(db, page, limit), countAllBusinesses(db)]);
     return answer(rows, page, limit, total);
@@ -217,4 +221,47 @@ export async function listActivity(db: Db, limit: number): Promise<ActivityEntry
     changed: Object.keys({ ...(r.after ?? {}), ...(r.action === 'delete' ? {} : (r.before ?? {})) }).filter((k) => k !== 'content_hash'),
     at: new Date(r.created_at).toISOString(),
   }));
+}
+
+const hasFilters = (f: AdminListFilters | undefined) => !!f && Object.values(f).some((v) => v !== undefined && v !== '');
+
+/** The column each sort reads; ties by id, newest first, so pages never overlap. */
+const SORT_COLUMNS: Record<AdminSort['by'], string> = {
+  newest: 'b.id', name: 'b.name', city: 'c.name', country: 'b.country', category: 'k.name', rating: 'b.rating',
+};
+
+/**
+ * The list filtered and sorted as the admin chose: exact totals from the same conditions. Sorting
+ * by a column other than the id sorts every match (fine for the filtered lists admins page
+ * through; the unfiltered list keeps the newest-first fast path above).
+ */
+async function filteredList(db: Db | Knex.Transaction, { page, limit, search, filters = {}, sort = { by: 'newest', order: 'desc' } }: AdminListOptions): Promise<AdminBusinessList> {
+  const where = (q: Knex.QueryBuilder) => {
+    if (search) {
+      const pattern = containsPattern(search);
+      q.whereRaw(MATCH_SQL, [pattern, pattern, pattern]);
+    }
+    const { country, city, category } = filters;
+    if (country) q.where((w) => w.whereRaw('lower(b.country) = lower(?)', [country]).orWhereRaw('b.country_code = upper(?)', [country]));
+    if (city) q.whereIn('b.city_id', db('cities').whereRaw('lower(name) = lower(?)', [city]).orWhere('slug', city).select('id'));
+    if (category) q.whereIn('b.category_id', db('categories').whereRaw('lower(name) = lower(?)', [category]).orWhere('slug', category).select('id'));
+    if (filters.status === 'active') q.where('b.is_active', true);
+    if (filters.status === 'hidden') q.where('b.is_active', false);
+    if (filters.status === 'featured') q.where('b.is_featured', true);
+    if (filters.verified !== undefined) q.where('b.is_verified', filters.verified);
+    return q;
+  };
+  const order = sort.order === 'asc' ? 'asc' : 'desc';
+  const rows = await where(
+    db
+      .from('businesses as b')
+      .leftJoin('cities as c', 'c.id', 'b.city_id')
+      .leftJoin('categories as k', 'k.id', 'b.category_id')
+      .select<AdminRow[]>(ADMIN_COLUMNS),
+  )
+    .orderByRaw(`${SORT_COLUMNS[sort.by]} ${order} NULLS LAST, b.id DESC`)
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const total = await countRows(where(db.from('businesses as b').count<{ count: number }[]>({ count: '*' })));
+  return answer(rows, page, limit, total);
 }

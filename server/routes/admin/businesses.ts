@@ -8,7 +8,7 @@ import { countryStats, getAdminBusiness, listActivity, listAdminBusinesses } fro
 import { deleteBusinesses, editBusiness, setBusinessFlag } from '../../../data/store/business-writes.js';
 import { setBusinessesActive } from '../../../data/store/visibility.js';
 import { FIELDS } from '../../../data/domain/business-columns.js';
-import { BULK_ACTIONS, type BulkAction } from '../../../data/domain/types.js';
+import { ADMIN_SORTS, type AdminListFilters, type AdminSort, BULK_ACTIONS, type BulkAction } from '../../../data/domain/types.js';
 import { sessionOf } from '../../middleware/session.js';
 import { EXPORT_CONTENT_TYPES, exportBusinesses, exportFileName } from '../../../data/export/export.js';
 import { ADMIN_PAGE_SIZE, EXPORT_FORMATS, type ExportFormat } from '../../../data/domain/constants.js';
@@ -26,8 +26,24 @@ export function businessAdminRoutes(deps: AppDeps): Router {
   const router = adminRouter(deps);
 
   router.get('/businesses', async (ctx) => {
-    const search = oneString(ctx.query.search, 'search');
-    ctx.body = await listAdminBusinesses(db, { ...pageParams(ctx, ADMIN_PAGE_SIZE), search });
+    const q = ctx.query;
+    const search = oneString(q.search, 'search');
+    const status = oneString(q.status, 'status') || undefined;
+    if (status && !['active', 'hidden', 'featured'].includes(status)) throw badRequest('status must be active, hidden or featured');
+    const verified = oneString(q.verified, 'verified') || undefined;
+    if (verified && verified !== 'true' && verified !== 'false') throw badRequest('verified must be true or false');
+    const by = (oneString(q.sort, 'sort') || 'newest') as AdminSort['by'];
+    if (!ADMIN_SORTS.includes(by)) throw badRequest(`sort must be one of ${ADMIN_SORTS.join(', ')}`);
+    const order = oneString(q.order, 'order') || (by === 'newest' || by === 'rating' ? 'desc' : 'asc');
+    if (order !== 'asc' && order !== 'desc') throw badRequest('order must be asc or desc');
+    const filters: AdminListFilters = {
+      country: oneString(q.country, 'country') || undefined,
+      city: oneString(q.city, 'city') || undefined,
+      category: oneString(q.category, 'category') || undefined,
+      status: status as AdminListFilters['status'],
+      verified: verified === undefined ? undefined : verified === 'true',
+    };
+    ctx.body = await listAdminBusinesses(db, { ...pageParams(ctx, ADMIN_PAGE_SIZE), search, filters, sort: { by, order } });
   });
 
   router.get('/businesses/:id', async (ctx) => {

@@ -92,6 +92,19 @@ describe('managing businesses over the admin API', () => {
     expect(await countDrift(app.db)).toBe(0);
   });
 
+  it('filters by country, city, category, status and verified, and sorts by any column', async () => {
+    const names = async (query: string) => (await call('GET', `/api/admin/businesses?${query}`)).body.businesses.map((b: { name: string }) => b.name);
+    expect(await names('country=germany')).toEqual(['Berlin Bäckerei']);
+    expect(await names('country=TR')).toEqual(['Moda Fırını & Kafe']);
+    expect(await names('city=berlin&category=bakery')).toEqual(['Berlin Bäckerei']);
+    expect(await names('status=featured')).toEqual(['Moda Fırını & Kafe']);
+    expect(await names('verified=true')).toEqual(['Moda Fırını & Kafe']);
+    expect(await names('sort=name&order=asc')).toEqual(['Berlin Bäckerei', 'Moda Fırını & Kafe']);
+    expect(await names('sort=rating&order=asc')).toEqual(['Berlin Bäckerei', 'Moda Fırını & Kafe']);
+    expect((await call('GET', '/api/admin/businesses?country=germany')).body.pagination.total).toBe(1);
+    for (const bad of ['sort=colour', 'order=up', 'status=gone', 'verified=maybe']) expect((await call('GET', `/api/admin/businesses?${bad}`)).status).toBe(400);
+  });
+
   it('logs every write with who made it, newest first', async () => {
     const { body } = await call('GET', '/api/admin/activity');
     expect(body.map((e: { action: string }) => e.action).slice(0, 5)).toEqual(['delete', 'verify', 'verify', 'feature', 'show']);

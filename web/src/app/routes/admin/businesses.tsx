@@ -4,6 +4,8 @@ import { RequireAdmin } from '@/features/auth/components/require-admin';
 import { useAdminBusinesses } from '@/features/admin-businesses/api/get-businesses';
 import { BusinessSearchForm } from '@/features/admin-businesses/components/search-form';
 import { BusinessTable } from '@/features/admin-businesses/components/business-table';
+import { FiltersBar } from '@/features/admin-businesses/components/filters-bar';
+import { useListState } from '@/features/admin-businesses/components/list-state';
 import { Pager } from '@/components/ui/pager';
 import { Showing } from '@/features/admin-businesses/components/showing';
 import { useCountryStats } from '@/features/admin-countries/api/get-country-stats';
@@ -24,10 +26,10 @@ export default function AdminBusinessesRoute() {
 }
 
 function Businesses() {
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
+  const state = useListState();
+  const { page, search, filters, sort } = state;
   const [exportOpen, setExportOpen] = useState(false);
-  const list = useAdminBusinesses({ page, search });
+  const list = useAdminBusinesses({ page, search, filters, sort });
   const countries = useCountryStats();
   const dialogStats = useCountryStats({ enabled: exportOpen });
   const data = list.data;
@@ -61,14 +63,9 @@ function Businesses() {
         <CountryCountsCard />
 
         <section className={cardClass()}>
-          <div className="p-4">
-            <BusinessSearchForm
-              initial={search}
-              onSearch={(text) => {
-                setSearch(text);
-                setPage(1);
-              }}
-            />
+          <div className="space-y-3 p-4">
+            <BusinessSearchForm initial={search} onSearch={state.setSearch} />
+            <FiltersBar filters={filters} countries={(countries.data ?? []).map((c) => c.country)} onFilter={state.setFilter} />
           </div>
           {list.isPending ? (
             <div className="flex items-center justify-center gap-2 py-16 text-gray-600" role="status">
@@ -76,8 +73,8 @@ function Businesses() {
             </div>
           ) : data ? (
             <>
-              <BusinessTable businesses={data.businesses} />
-              <Pager layout="before" pagination={data.pagination} onPage={setPage} summary={<Showing pagination={data.pagination} shown={data.businesses.length} capped={data.totalCapped} />} />
+              <BusinessTable businesses={data.businesses} sort={sort} onSort={state.toggleSort} />
+              <Pager layout="before" pagination={data.pagination} onPage={state.setPage} summary={<Showing pagination={data.pagination} shown={data.businesses.length} capped={data.totalCapped} />} />
             </>
           ) : null}
         </section>

@@ -1,17 +1,32 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminBusinessList } from '@data/domain/types';
+import type { AdminBusinessList, AdminListFilters, AdminSort } from '@data/domain/types';
 import { ADMIN_PAGE_SIZE } from '@data/domain/constants';
 import { apiGet, query } from '@/lib/api';
 
 export interface BusinessesParams {
   page: number;
   search: string;
+  filters?: AdminListFilters;
+  sort?: AdminSort;
 }
 
 export const adminBusinessesKey = ['api', 'admin', 'businesses'] as const;
 
-export const getAdminBusinesses = ({ page, search }: BusinessesParams) =>
-  apiGet<AdminBusinessList>(`/api/admin/businesses${query({ page, limit: ADMIN_PAGE_SIZE, search })}`);
+export const getAdminBusinesses = ({ page, search, filters = {}, sort }: BusinessesParams) =>
+  apiGet<AdminBusinessList>(
+    `/api/admin/businesses${query({
+      page,
+      limit: ADMIN_PAGE_SIZE,
+      search,
+      country: filters.country,
+      city: filters.city,
+      category: filters.category,
+      status: filters.status,
+      verified: filters.verified === undefined ? undefined : String(filters.verified),
+      sort: sort?.by,
+      order: sort?.order,
+    })}`,
+  );
 
 export const adminBusinessesOptions = (params: BusinessesParams) =>
   queryOptions({

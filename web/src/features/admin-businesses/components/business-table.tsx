@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { AdminBusiness, BulkAction } from '@data/domain/types';
+import type { AdminBusiness, AdminSort, BulkAction } from '@data/domain/types';
+import { paths } from '@/config/paths';
 import { badgeClass } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
@@ -8,6 +9,9 @@ import { useBusinessAction } from '../api/manage';
 import { EditDialog } from './edit-dialog';
 
 const dash = (v: string | null | undefined) => (v ? v : '-');
+
+/** The columns a header click sorts by. */
+const SORTABLE: Record<string, AdminSort['by'] | undefined> = { Name: 'name', City: 'city', Country: 'country', Category: 'category', Rating: 'rating' };
 
 const ACTION_LABELS: Record<BulkAction, string> = {
   hide: 'Hide', show: 'Show', feature: 'Feature', unfeature: 'Unfeature', verify: 'Verify', unverify: 'Unverify', delete: 'Delete',
@@ -21,7 +25,7 @@ const DONE: Record<BulkAction, string> = {
  * missing), with what the admin does to listings: select rows (or the page) for a bulk action,
  * or act on one row: edit, hide or show, feature, delete. Delete asks first.
  */
-export function BusinessTable({ businesses }: { businesses: AdminBusiness[] }) {
+export function BusinessTable({ businesses, sort, onSort }: { businesses: AdminBusiness[]; sort?: AdminSort; onSort?: (by: AdminSort['by']) => void }) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<number | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<number[] | null>(null);
@@ -84,11 +88,22 @@ export function BusinessTable({ businesses }: { businesses: AdminBusiness[] }) {
                   onChange={() => setSelected(allChosen ? new Set() : new Set(ids))}
                 />
               </th>
-              {['Name', 'Address', 'City', 'Country', 'Category', 'Rating', 'Status', 'Actions'].map((h) => (
-                <th key={h} className="px-3 py-2">
-                  {h}
-                </th>
-              ))}
+              {['Name', 'Address', 'City', 'Country', 'Category', 'Rating', 'Status', 'Actions'].map((h) => {
+                const by = SORTABLE[h];
+                const current = by && sort?.by === by;
+                return (
+                  <th key={h} className="px-3 py-2" aria-sort={current ? (sort?.order === 'asc' ? 'ascending' : 'descending') : undefined}>
+                    {by && onSort ? (
+                      <button type="button" className="uppercase hover:underline" onClick={() => onSort(by)}>
+                        {h}
+                        {current ? (sort?.order === 'asc' ? ' ▲' : ' ▼') : ''}
+                      </button>
+                    ) : (
+                      h
+                    )}
+                  </th>
+                );
+              })}
             </tr>
           </thead>
           <tbody>
@@ -107,7 +122,11 @@ export function BusinessTable({ businesses }: { businesses: AdminBusiness[] }) {
                     }}
                   />
                 </td>
-                <td className="px-3 py-2 font-medium">{b.name}</td>
+                <td className="px-3 py-2 font-medium">
+                  <a href={paths.details(b.slug)} target="_blank" rel="noopener noreferrer" className="hover:underline" title="Open the public page">
+                    {b.name}
+                  </a>
+                </td>
                 <td className="max-w-xs truncate px-3 py-2" title={b.address}>
                   {b.address}
                 </td>
