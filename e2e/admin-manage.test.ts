@@ -101,4 +101,14 @@ describe('managing listings in the browser', () => {
     await visitor.goto(`${app.url}/details/${slug}`);
     await visitor.getByText('Business Not Found').waitFor();
   });
+
+  it('lists every change with who made it on the dashboard', async () => {
+    await page.goto(`${app.url}/admin`);
+    const activity = page.getByTestId('activity');
+    await activity.waitFor();
+    const lines = (await activity.locator('li').allInnerTexts()).map((l) => l.replace(/^.*?(admin )/, '$1'));
+    expect(lines[0]).toBe('admin deleted !!!');
+    expect(lines).toContain('admin featured Moda Fırını & Kafe (is_featured)');
+    expect(lines.some((l) => /^admin edited Moda Fırını & Kafe \(.*name.*\)$/.test(l))).toBe(true);
+  });
 });

@@ -5,6 +5,7 @@ import { useLogout } from '@/features/auth/api/logout';
 import { RequireAdmin } from '@/features/auth/components/require-admin';
 import { ImportCard } from '@/features/import/components/import-card';
 import { RecentImports } from '@/features/import/components/recent-imports';
+import { ActivityList } from '@/features/activity/components/activity-list';
 import { buttonClass } from '@/components/ui/button';
 
 /** SPEC §2: the admin dashboard (import). */
@@ -52,6 +53,7 @@ function Dashboard() {
           }
         />
         <RecentImports />
+        <ActivityList />
       </div>
     </main>
   );
