@@ -111,4 +111,15 @@ describe('managing listings in the browser', () => {
     expect(lines).toContain('admin featured Moda Fırını & Kafe (is_featured)');
     expect(lines.some((l) => /^admin edited Moda Fırını & Kafe \(.*name.*\)$/.test(l))).toBe(true);
   });
+
+  it('merges a duplicate category into another from the countries page', async () => {
+    await page.goto(`${app.url}/admin/countries`);
+    const item = page.getByTestId('groups').getByRole('listitem', { name: 'Restaurant' });
+    await item.getByRole('combobox', { name: 'Merge Restaurant into' }).selectOption({ label: 'Bakery' });
+    await item.getByRole('button', { name: 'Merge' }).click();
+    await toast('Restaurant merged');
+    const tacos = await app.db('businesses as b').join('categories as k', 'k.id', 'b.category_id').where('b.place_id', 'P2').first('k.name');
+    expect(tacos).toEqual({ name: 'Bakery' });
+    await page.getByTestId('groups').getByRole('listitem', { name: 'Restaurant' }).waitFor({ state: 'detached' });
+  });
 });

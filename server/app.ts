@@ -15,6 +15,7 @@ import { importRoutes } from './routes/admin/import.js';
 import { businessAdminRoutes } from './routes/admin/businesses.js';
 import { sitemapAdminRoutes } from './routes/admin/sitemap.js';
 import { placesAdminRoutes } from './routes/admin/places.js';
+import { groupAdminRoutes } from './routes/admin/groups.js';
 import { sitemapRoutes } from './routes/sitemaps.js';
 import { pageRoutes } from './routes/pages.js';
 
@@ -43,6 +44,7 @@ export function createApp({ db, config, logger = pino({ level: config.logLevel }
     businessAdminRoutes(deps),
     sitemapAdminRoutes(deps),
     placesAdminRoutes(deps),
+    groupAdminRoutes(deps),
     sitemapRoutes(deps),
   ]) {
     app.use(router.routes());

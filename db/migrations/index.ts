@@ -9,6 +9,7 @@ import * as addPlaces from './20261124A-add-places.js';
 import * as addBusinessVersions from './20261124B-add-business-versions.js';
 import * as addSlugRedirects from './20261124C-add-slug-redirects.js';
 import * as addSitemapFileErrors from './20261124D-add-sitemap-file-errors.js';
+import * as addPlaceRedirects from './20261124E-add-place-redirects.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -41,4 +42,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261124B-add-business-versions': addBusinessVersions,
   '20261124C-add-slug-redirects': addSlugRedirects,
   '20261124D-add-sitemap-file-errors': addSitemapFileErrors,
+  '20261124E-add-place-redirects': addPlaceRedirects,
 };

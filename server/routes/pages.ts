@@ -8,6 +8,7 @@ import { injectAdsMeta, injectHead } from '../seo/head.js';
 import { pageHead } from '../seo/page-head.js';
 import { isApiPath } from './router.js';
 import { movedSlug } from '../../db/queries/businesses.js';
+import { redirectedGroupSlug } from '../../db/queries/redirects.js';
 import { matchPage, slugPath } from '../../data/domain/paths.js';
 
 /** dist/web, from the sources (server/routes) or from the build (dist/server/routes). */
@@ -73,12 +74,14 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, opti
       return;
     }
     // A business page under a slug the admin has since changed: permanently to the new one.
+    // A business, category or city page under a slug the admin has since changed (or merged away).
     const match = matchPage(ctx.path);
-    if (match?.kind === 'slug' && match.page === 'details') {
-      const moved = await movedSlug(deps.db, match.slug).catch(() => null);
+    if (match?.kind === 'slug' && match.page !== 'country') {
+      const lookup = match.page === 'details' ? movedSlug(deps.db, match.slug) : redirectedGroupSlug(deps.db, match.page, match.slug);
+      const moved = await lookup.catch(() => null);
       if (moved && moved !== match.slug) {
         ctx.status = 301;
-        ctx.redirect(slugPath('details', moved));
+        ctx.redirect(slugPath(match.page, moved));
         return;
       }
     }
