@@ -1,31 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-app.js';
-import { upsertUser } from '../../../db/queries/users.js';
+import { type AdminClient, signedInAdmin } from '../../admin-client.fixtures.js';
 import { importCsvText } from '../../../data/import/import.js';
 import { countDrift } from '../../../data/store/load.fixtures.js';
 
-const PASSWORD = 'a long enough test password';
-
 describe('renaming and merging categories and cities', () => {
   let app: TestApp;
-  let cookie: string;
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(app.url + path, {
-      method,
-      headers: { cookie, origin: app.url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: await res.json() };
-  };
+  let call: AdminClient['call'];
   const idOf = async (table: string, name: string) => Number((await app.db(table).where({ name }).first('id')).id);
 
   beforeAll(async () => {
     app = await startTestApp();
-    await upsertUser(app.db, 'admin', PASSWORD);
-    const res = await fetch(`${app.url}/api/admin/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-    });
-    cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    ({ call } = await signedInAdmin(app));
     await importCsvText(app.db, [
       'name,category,full_address,place_id',
       'A,Cafe,"1 Main St, Austin, TX 78701, United States",P1',

@@ -71,22 +71,16 @@ export function importRoutes(deps: AppDeps): Router {
 
   // What the uploaded file would do, written nowhere: the token stays for the import itself.
   router.post('/import-preview', async (ctx) => {
-    const body = ctx.request.body as { filePath?: unknown; clearEmpty?: unknown } | undefined;
-    const token = body?.filePath;
-    if (typeof token !== 'string' || !token) throw badRequest('filePath (an upload token) is required');
-    if (body?.clearEmpty !== undefined && typeof body.clearEmpty !== 'boolean') throw badRequest('clearEmpty must be true or false');
+    const { token, clearEmpty } = uploadRequest(ctx);
     const upload = await peekUpload(db, token, uploadOwner(ctx));
     if (!upload) throw badRequest('Unknown or expired upload; upload the file again');
-    const r = await importFileInWorker(dbUrl(), upload.path, { source: 'web', mode: 'upsert', clearEmpty: body?.clearEmpty === true, dryRun: true });
+    const r = await importFileInWorker(dbUrl(), upload.path, { source: 'web', mode: 'upsert', clearEmpty, dryRun: true });
     const preview: ImportPreview = { ...resultBody(r), importId: undefined, dryRun: true, changes: r.changes ?? [] };
     ctx.body = preview;
   });
 
   router.post('/import-excel-stream', async (ctx) => {
-    const body = ctx.request.body as { filePath?: unknown; clearEmpty?: unknown } | undefined;
-    const token = body?.filePath;
-    if (typeof token !== 'string' || !token) throw badRequest('filePath (an upload token) is required');
-    if (body?.clearEmpty !== undefined && typeof body.clearEmpty !== 'boolean') throw badRequest('clearEmpty must be true or false');
+    const { token, clearEmpty } = uploadRequest(ctx);
     const claimed = await claimUpload(db, token, uploadOwner(ctx));
     if (!claimed) throw badRequest('Unknown or expired upload; upload the file again');
     try {
@@ -94,7 +88,7 @@ export function importRoutes(deps: AppDeps): Router {
         source: 'web',
         mode: 'upsert',
         // The merge rule: empty cells keep stored values unless the admin ticked "Empty cells clear values".
-        clearEmpty: body?.clearEmpty === true,
+        clearEmpty,
         rejectedDir: rejectedDir(),
         username: sessionOf(ctx)?.username ?? null,
         fileName: claimed.fileName,
@@ -160,6 +154,15 @@ export function importRoutes(deps: AppDeps): Router {
 const resultBody = ({ success, imported, updated, skipped, unchanged, rejected, importId, errors }: ImportOutcome): ImportResult => ({
   success, imported, updated, skipped, unchanged, rejected, importId, errors,
 });
+
+/** The body of a call on an upload: its token and whether empty cells clear stored values. */
+function uploadRequest(ctx: Context): { token: string; clearEmpty: boolean } {
+  const body = ctx.request.body as { filePath?: unknown; clearEmpty?: unknown } | undefined;
+  const token = body?.filePath;
+  if (typeof token !== 'string' || !token) throw badRequest('filePath (an upload token) is required');
+  if (body?.clearEmpty !== undefined && typeof body.clearEmpty !== 'boolean') throw badRequest('clearEmpty must be true or false');
+  return { token, clearEmpty: body?.clearEmpty === true };
+}
 
 /** A random key kept in the session: upload tokens are bound to it, so another session's token is refused. */
 function uploadOwner(ctx: Context): string {

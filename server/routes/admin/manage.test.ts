@@ -1,33 +1,18 @@
 /** Managing businesses over the admin API: edit, hide/show, delete, feature, verify, bulk, activity. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-app.js';
-import { upsertUser } from '../../../db/queries/users.js';
+import { type AdminClient, signedInAdmin } from '../../admin-client.fixtures.js';
 import { importCsvText } from '../../../data/import/import.js';
 import { countDrift } from '../../../data/store/load.fixtures.js';
 
-const PASSWORD = 'a long enough test password';
-
 describe('managing businesses over the admin API', () => {
   let app: TestApp;
-  let cookie: string;
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(app.url + path, {
-      method,
-      headers: { cookie, origin: app.url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  };
+  let call: AdminClient['call'];
   const idOf = async (placeId: string) => Number((await app.db('businesses').where({ place_id: placeId }).first('id')).id);
 
   beforeAll(async () => {
     app = await startTestApp();
-    await upsertUser(app.db, 'admin', PASSWORD);
-    const res = await fetch(`${app.url}/api/admin/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-    });
-    cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    ({ call } = await signedInAdmin(app));
     await importCsvText(app.db, [
       'name,category,full_address,rating,phone,email,place_id',
       '!!!,Junk,"1 Main St, Austin, TX 78701, United States",1,,,J1',

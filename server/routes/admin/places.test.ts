@@ -1,27 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-app.js';
-import { upsertUser } from '../../../db/queries/users.js';
+import { type AdminClient, signedInAdmin } from '../../admin-client.fixtures.js';
 import type { ReresolveStatus } from '../../../data/domain/types.js';
-
-const PASSWORD = 'a long enough test password';
 
 describe('re-resolving places from the admin', () => {
   let app: TestApp;
-  let cookie: string;
+  let admin: AdminClient;
   const call = async (method: 'GET' | 'POST') => {
-    const res = await fetch(`${app.url}/api/admin/places/reresolve`, { method, headers: { cookie, origin: app.url } });
-    return { status: res.status, body: (await res.json()) as ReresolveStatus & { message?: string } };
+    const res = await admin.call(method, '/api/admin/places/reresolve');
+    return res as { status: number; body: ReresolveStatus & { message?: string } };
   };
 
   beforeAll(async () => {
     app = await startTestApp();
-    await upsertUser(app.db, 'admin', PASSWORD);
-    const res = await fetch(`${app.url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-    });
-    cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    admin = await signedInAdmin(app);
     await app.db('businesses').insert({ name: 'Taqueria', slug: 'taqueria', identity_key: 'n:t', address: '06000 Ciudad de México, CDMX, Mexico' });
   });
   afterAll(() => app.close());
