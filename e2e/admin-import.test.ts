@@ -93,6 +93,11 @@ describe('importing through the admin dashboard in the browser', () => {
   it('undoes the XLSX import from the recent imports: its new business gone, the changed one as it was', async () => {
     await page.reload();
     const row = page.getByTestId('recent-imports').locator('tr', { hasText: 'businesses.xlsx' });
+    // What the import created and changed, before undoing it.
+    await row.getByText('Businesses', { exact: true }).click();
+    const details = row.locator('[data-testid^="import-businesses-"]');
+    await details.waitFor();
+    expect((await details.innerText()).replace(/\s+/g, ' ')).toBe('Created (1) Berlin Bäckerei Changed (1) Moda Fırını (rating, review_count)');
     await row.getByRole('button', { name: 'Undo' }).click();
     await row.getByText('Remove its 1 new businesses and restore 1 changed ones?').waitFor();
     await row.getByRole('button', { name: 'Confirm undo' }).click();

@@ -104,6 +104,16 @@ describe('rehber import', () => {
     expect(await t.db('businesses').orderBy('id').select()).toEqual(before);
   });
 
+  it('imports an exported file back all unchanged, CSV and XLSX', async () => {
+    await rehber(['import', csv('round.csv', [GOOD.replace('P1', 'P31'), GOOD.replace('P1', 'P32').replace('Ace', 'Best')])]);
+    for (const format of ['csv', 'xlsx']) {
+      const out = path.join(dir, `export.${format}`);
+      expect((await rehber(['export', '--format', format, '--out', out])).code).toBe(0);
+      const again = await rehber(['import', out, '--json']);
+      expect(JSON.parse(again.stdout)).toMatchObject({ success: true, imported: 0, updated: 0 });
+    }
+  });
+
   it('exits 3 and lists the rejected rows when some rows are bad', async () => {
     const r = await rehber(['import', csv('mixed.csv', [GOOD.replace('P1', 'P7'), BAD]), '--json', '--mode', 'insert']);
     expect(r.code).toBe(3);

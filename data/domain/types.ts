@@ -225,6 +225,12 @@ export interface ImportPreview extends ImportResult {
   changes: ChangeSample[];
 }
 
+/** GET /api/admin/imports/:id/businesses: what an import created and changed (the first 100 of each). */
+export interface ImportBusinesses {
+  created: { id: number; name: string; slug: string }[];
+  changed: { id: number; name: string; slug: string; fields: string[] }[];
+}
+
 /** POST /api/admin/imports/:id/undo. */
 export interface UndoResult {
   importId: number;

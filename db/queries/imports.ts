@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Db } from '../index.js';
-import type { ImportMode, ImportRecord } from '../../data/domain/types.js';
+import type { ImportBusinesses, ImportMode, ImportRecord } from '../../data/domain/types.js';
 
 /** How many error strings an import record keeps (the result itself keeps more). */
 export const RECORD_ERROR_LIMIT = 100;
@@ -167,5 +167,26 @@ function toRecord(r: ImportRow): ImportRecord {
     message: r.message,
     undoneAt: r.undone_at ? r.undone_at.toISOString() : null,
     undoneBy: r.undone_by,
+  };
+}
+
+/** How many businesses of each kind an import's detail lists. */
+export const IMPORT_BUSINESSES_LIMIT = 100;
+
+/**
+ * The businesses an import created (still there) and changed (with the fields it changed): what
+ * its undo would take away and put back. The first IMPORT_BUSINESSES_LIMIT of each.
+ */
+export async function importBusinesses(db: Db, id: number): Promise<ImportBusinesses> {
+  const created = await db('businesses').where({ created_import_id: id }).orderBy('id').limit(IMPORT_BUSINESSES_LIMIT).select('id', 'name', 'slug');
+  const changed = await db('business_versions as v')
+    .join('businesses as b', 'b.id', 'v.business_id')
+    .where({ 'v.import_id': id, 'v.action': 'import' })
+    .orderBy('v.id')
+    .limit(IMPORT_BUSINESSES_LIMIT)
+    .select('b.id', 'b.name', 'b.slug', 'v.after');
+  return {
+    created: created.map((r) => ({ id: Number(r.id), name: r.name, slug: r.slug })),
+    changed: changed.map((r) => ({ id: Number(r.id), name: r.name, slug: r.slug, fields: Object.keys(r.after ?? {}).map((k) => k.replace(/_id$/, '')) })),
   };
 }

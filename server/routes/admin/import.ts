@@ -14,7 +14,7 @@ import { claimUpload, peekUpload, saveUpload, sweepOrphanFiles, sweepUploads } f
 import { importFileInWorker, summariseUploadInWorker } from '../../../data/import/import-worker.js';
 import { type ImportOutcome, rejectedRowsFile } from '../../../data/import/import.js';
 import type { ImportPreview, ImportResult, UploadResponse } from '../../../data/domain/types.js';
-import { getImport, listRecentImports } from '../../../db/queries/imports.js';
+import { getImport, importBusinesses, listRecentImports } from '../../../db/queries/imports.js';
 
 /** Recent imports listed on the dashboard. */
 export const RECENT_IMPORTS = 20;
@@ -140,6 +140,12 @@ export function importRoutes(deps: AppDeps): Router {
     ctx.type = 'text/csv; charset=utf-8';
     ctx.length = stat.size;
     ctx.body = fs.createReadStream(file);
+  });
+
+  router.get('/imports/:id/businesses', async (ctx) => {
+    const id = idParam(ctx.params.id);
+    if (!(await getImport(db, id))) throw notFound('Import not found');
+    ctx.body = await importBusinesses(db, id);
   });
 
   router.get('/imports/:id', async (ctx) => {

@@ -3,6 +3,7 @@ import type { ImportRecord } from '@data/domain/types';
 import { useImports } from '../api/get-imports';
 import { useUndoImport } from '../api/undo-import';
 import { RejectedRowsLink } from './rejected-rows-link';
+import { ImportBusinessesDetails } from './import-businesses';
 import { cardClass } from '@/components/ui/card';
 import { buttonClass } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
@@ -63,7 +64,8 @@ export function RecentImports() {
                       </details>
                     )}
                   </td>
-                  <td className="py-2">
+                  <td className="space-y-1 py-2">
+                    {r.imported + r.updated > 0 && <ImportBusinessesDetails importId={r.id} />}
                     <UndoButton record={r} />
                   </td>
                 </tr>
