@@ -67,3 +67,13 @@ async function answers(url: string): Promise<boolean> {
     await client.end().catch(() => {});
   }
 }
+
+/** The URL `db` connects with: for connections of its own (a worker's pool, a LISTEN). */
+export function connectionUrlOf(db: Db): string {
+  const connection: unknown = db.client.config.connection;
+  if (typeof connection === 'string') return connection;
+  const c = connection as { connectionString?: string; host?: string; port?: number; user?: string; password?: string; database?: string };
+  if (c?.connectionString) return c.connectionString;
+  const auth = c.user ? `${encodeURIComponent(c.user)}${c.password ? `:${encodeURIComponent(c.password)}` : ''}@` : '';
+  return `postgres://${auth}${c.host ?? '127.0.0.1'}:${c.port ?? 5432}/${c.database ?? ''}`;
+}

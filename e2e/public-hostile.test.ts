@@ -41,6 +41,7 @@ beforeAll(async () => {
     { name: 'Broken Photo', slug: 'broken-photo', city_id: city.id, address: 'A St 1', photo: 'PLACEHOLDER', identity_key: 'n:broken' },
   ]);
   await app.db('businesses').where({ slug: 'broken-photo' }).update({ photo: `${app.url}/assets/missing-photo.jpg` });
+  await app.settle();
   chromium = await launchBrowser();
   browser = chromium.browser;
 });

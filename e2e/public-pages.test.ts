@@ -142,6 +142,7 @@ describe('business detail', () => {
   it("shows 'Hours not available' and splits free-text hours into lines", async () => {
     const b = await someBusiness(app);
     await app.db('businesses').where({ slug: b.slug }).update({ working_hours: 'Mon-Fri 9-17; Sat 10-14 | Sun closed', business_hours: '{}' });
+    await app.settle();
     await page.goto(`${app.url}/details/${b.slug}`);
     const lines = page.locator('[data-hours-lines] li');
     await lines.first().waitFor();
@@ -149,6 +150,7 @@ describe('business detail', () => {
     expect(await page.getByRole('heading', { name: 'Weekly Schedule' }).count()).toBe(0);
 
     await app.db('businesses').where({ slug: b.slug }).update({ working_hours: 'null' });
+    await app.settle();
     const p2 = await context.newPage();
     await p2.goto(`${app.url}/details/${b.slug}`);
     await p2.getByText('Hours not available').waitFor();

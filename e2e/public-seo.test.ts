@@ -39,7 +39,9 @@ describe('crawler head', () => {
     const res = await fetch(`${app.url}/details/${b.slug}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
-    expect(res.headers.get('cache-control')).toBe('no-cache');
+    // Revalidated by browsers every time, held a minute by shared caches (server/middleware/http-cache.ts).
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate, s-maxage=60');
+    expect(res.headers.get('etag')).toMatch(/^"/);
     const html = await res.text();
     const canonical = `${app.config.publicBaseUrl}/details/${b.slug}`;
     expect(decode(attr(html, /<title>([^<]*)<\/title>/))).toContain(b.name);
@@ -79,6 +81,7 @@ describe('crawler head', () => {
   it('adds geo only when latitude and longitude are known', async () => {
     const b = await someBusiness(app);
     await app.db('businesses').where({ slug: b.slug }).update({ latitude: 41.0082, longitude: 28.9784 });
+    await app.settle();
     const html = await (await fetch(`${app.url}/details/${b.slug}`)).text();
     const ld = JSON.parse(attr(html, /<script type="application\/ld\+json">([\s\S]*?)<\/script>/)!);
     expect(ld.geo).toEqual({ '@type': 'GeoCoordinates', latitude: 41.0082, longitude: 28.9784 });

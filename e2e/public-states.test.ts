@@ -82,6 +82,7 @@ describe('skeletons, then content', () => {
   it('the business page shows its skeleton, then the business', async () => {
     const [city] = await empty.db('cities').where({ slug: 'emptyville' }).select('id');
     await empty.db('businesses').insert({ name: 'Lone Bakery', slug: 'lone-bakery', address: 'B St 2', city_id: city.id, identity_key: 'n:lone' });
+    await empty.settle();
     const page = await newPage();
     await withLock(empty, 'businesses', async () => {
       // The HTML itself looks the business up for its head, so only the API call may wait: start on another page.

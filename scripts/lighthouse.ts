@@ -90,6 +90,7 @@ export async function serveSample(db: Db): Promise<AuditServer> {
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.dataVersion.stop();
     },
   };
 }

@@ -17,7 +17,10 @@ import { sitemapAdminRoutes } from './routes/admin/sitemap.js';
 import { placesAdminRoutes } from './routes/admin/places.js';
 import { groupAdminRoutes } from './routes/admin/groups.js';
 import { sitemapRoutes } from './routes/sitemaps.js';
-import { pageRoutes } from './routes/pages.js';
+import { defaultDistDir, pageRoutes, webBuildTag } from './routes/pages.js';
+import { DataVersion } from './data-version.js';
+import { httpCache } from './middleware/http-cache.js';
+import { matchPage } from '../data/domain/paths.js';
 
 export interface CreateAppOptions {
   db: Db;
@@ -25,17 +28,24 @@ export interface CreateAppOptions {
   logger?: pino.Logger;
 }
 
+/** The app, and the data version it watches (stop it when the app stops). */
+export type RehberApp = Koa & { dataVersion: DataVersion };
+
 /** Builds the Koa app; the middleware order lives here and nowhere else. */
-export function createApp({ db, config, logger = pino({ level: config.logLevel }) }: CreateAppOptions): Koa {
+export function createApp({ db, config, logger = pino({ level: config.logLevel }) }: CreateAppOptions): RehberApp {
   const app = new Koa({ proxy: config.trustProxy, keys: [config.sessionSecret] });
+  const dataVersion = new DataVersion(db, logger);
   app.use(errorHandler(logger));
   app.use(requestLogger(logger));
   app.use(securityHeaders(config));
   app.use(compress());
   app.use(cleanInput());
+  // Public reads (the API and the pages) by data version: 304s, an answer cache, CDN headers.
+  const distDir = defaultDistDir();
+  app.use(httpCache(dataVersion, { applies: (ctx) => isPublicRead(ctx.path), variant: () => webBuildTag(distDir) }));
   // The session, the same-origin check, the guard and the JSON body parser are mounted on the
   // admin routers themselves (routes/admin/router.ts), not on a spelling of their path.
-  const deps: AppDeps = { db, config, logger, adminSession: sessions(app, { db, logger }) };
+  const deps: AppDeps = { db, config, logger, adminSession: sessions(app, { db, logger }), dataVersion };
 
   for (const router of [
     publicRoutes(deps),
@@ -58,7 +68,15 @@ export function createApp({ db, config, logger = pino({ level: config.logLevel }
     if (clientWentAway(err)) logger.info({ path: ctx?.path, code: err.code }, 'client closed the connection early');
     else logger.error({ err, path: ctx?.path }, 'response failed');
   });
-  return app;
+  return Object.assign(app, { dataVersion });
+}
+
+/** A public read: the public API and the site's pages, not admin, health, assets or sitemaps. */
+function isPublicRead(path: string): boolean {
+  const lower = path.toLowerCase();
+  if (lower.startsWith('/api/')) return !lower.startsWith('/api/admin');
+  const page = matchPage(path);
+  return page !== null && page.kind !== 'admin';
 }
 
 const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ERR_STREAM_DESTROYED', 'ECONNABORTED']);

@@ -55,6 +55,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, print: P
           server.closeIdleConnections();
           setTimeout(() => server.closeAllConnections(), 2000).unref();
         });
+        await app.dataVersion.stop();
         await database.close();
       },
     };

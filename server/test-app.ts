@@ -14,6 +14,8 @@ export interface TestApp {
   db: TestDb['db'];
   dbUrl: string;
   config: Config;
+  /** After a test wrote to the database directly: the app's caches follow before the next request. */
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,9 +35,11 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { l
     db: t.db,
     dbUrl: t.url,
     config,
+    settle: () => app.dataVersion.refresh(),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.dataVersion.stop();
       await t.drop();
       fs.rmSync(uploadDir, { recursive: true, force: true });
     },

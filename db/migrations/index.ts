@@ -10,6 +10,7 @@ import * as addBusinessVersions from './20261124B-add-business-versions.js';
 import * as addSlugRedirects from './20261124C-add-slug-redirects.js';
 import * as addSitemapFileErrors from './20261124D-add-sitemap-file-errors.js';
 import * as addPlaceRedirects from './20261124E-add-place-redirects.js';
+import * as addDataVersion from './20261124F-add-data-version.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -43,4 +44,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261124C-add-slug-redirects': addSlugRedirects,
   '20261124D-add-sitemap-file-errors': addSitemapFileErrors,
   '20261124E-add-place-redirects': addPlaceRedirects,
+  '20261124F-add-data-version': addDataVersion,
 };

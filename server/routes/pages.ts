@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps.js';
 import { injectAdsMeta, injectHead } from '../seo/head.js';
 import { pageHead } from '../seo/page-head.js';
 import { isApiPath } from './router.js';
+import { notModified } from '../middleware/http-cache.js';
 import { movedSlug } from '../../db/queries/businesses.js';
 import { redirectedGroupSlug } from '../../db/queries/redirects.js';
 import { matchPage, slugPath } from '../../data/domain/paths.js';
@@ -25,6 +26,15 @@ const YEAR_SECONDS = 31536000;
  * page of the SPA: index.html with the crawler head of its route and the ads <meta>, answering 404
  * for unknown paths and slugs so search engines see no soft 404s. /api/* never falls back to HTML.
  */
+/** What names the web build a page's HTML carries: its index.html's modification time ('' when unbuilt). */
+export function webBuildTag(distDir: string): string {
+  try {
+    return String(fs.statSync(path.join(distDir, 'index.html')).mtimeMs);
+  } catch {
+    return '';
+  }
+}
+
 export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, options: { distDir?: string } = {}): Middleware {
   const distDir = options.distDir ?? defaultDistDir();
   const indexFile = path.join(distDir, 'index.html');
@@ -54,6 +64,14 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, opti
           // Names carry a content hash: a cached copy can never be stale.
           setHeaders: (res) => res.setHeader('Cache-Control', `public, max-age=${YEAR_SECONDS}, immutable`),
         });
+        // A revalidation (If-Modified-Since) of an unchanged file: 304, no body. Compared here, as
+        // the origin: Koa's ctx.fresh refuses whenever the request says no-cache, which fetch()
+        // adds to every conditional request.
+        const lastModified = new Date(ctx.response.get('Last-Modified'));
+        if (ctx.status === 200 && notModified(ctx, null, lastModified)) {
+          ctx.status = 304;
+          ctx.body = null;
+        }
       } catch {
         ctx.status = 404;
         ctx.body = 'Not found';
@@ -92,8 +110,9 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, opti
     });
     ctx.status = page.status;
     ctx.type = 'text/html; charset=utf-8';
-    // The HTML names the current asset hashes and carries per-page data: always revalidate.
-    ctx.set('Cache-Control', 'no-cache');
+    // Public pages get their validators and shared-cache headers from httpCache (app.ts); the
+    // admin's shell must not be kept.
+    ctx.set('Cache-Control', matchPage(ctx.path)?.kind === 'admin' ? 'no-store' : 'no-cache');
     ctx.body = page.head ? injectHead(html, page.head) : html;
   };
 }

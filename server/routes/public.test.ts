@@ -42,6 +42,7 @@ describe('the public read API on the sample directory', () => {
 
   it('lists the newest businesses first', async () => {
     await app.db('businesses').where({ name: 'Café Zoë' }).update({ created_at: app.db.raw(`now() + interval '1 day'`) });
+    await app.settle();
     const { body } = await get<Business[]>('/api/businesses/recent');
     expect(body).toHaveLength(RECENT_LIMIT);
     expect(body[0].name).toBe('Café Zoë');

@@ -5,6 +5,7 @@ import type Router from '@koa/router';
 import multer from '@koa/multer';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../deps.js';
+import { connectionUrlOf } from '../../../db/index.js';
 import { badRequest, notFound, tooLarge } from '../../errors.js';
 import { sessionOf } from '../../middleware/session.js';
 import { undoImport } from '../../../data/store/undo-import.js';
@@ -26,7 +27,7 @@ export const RECENT_IMPORTS = 20;
 export function importRoutes(deps: AppDeps): Router {
   const { db, config } = deps;
   const router = adminRouter(deps);
-  const dbUrl = () => connectionUrl(db.client.config.connection);
+  const dbUrl = () => connectionUrlOf(db);
   const upload = multer({
     storage: multer.diskStorage({
       destination: (_req, _file, cb) => {
@@ -176,14 +177,6 @@ function uploadOwner(ctx: Context): string {
   if (!session) throw badRequest('No session');
   session.uploadOwner ??= randomUUID();
   return session.uploadOwner;
-}
-
-function connectionUrl(connection: unknown): string {
-  if (typeof connection === 'string') return connection;
-  const c = connection as { connectionString?: string; host?: string; port?: number; user?: string; password?: string; database?: string };
-  if (c?.connectionString) return c.connectionString;
-  const auth = c.user ? `${encodeURIComponent(c.user)}${c.password ? `:${encodeURIComponent(c.password)}` : ''}@` : '';
-  return `postgres://${auth}${c.host ?? '127.0.0.1'}:${c.port ?? 5432}/${c.database ?? ''}`;
 }
 
 /** The client's file name for the import record: control characters (a NUL included) dropped. */

@@ -6,6 +6,7 @@ import { hasNul } from '../../middleware/clean-input.js';
 import type { AppDeps } from '../../deps.js';
 import { requireAdmin } from '../../middleware/require-admin.js';
 import { sameOrigin } from '../../middleware/same-origin.js';
+import { noStore } from '../../middleware/http-cache.js';
 import { newRouter } from '../router.js';
 
 const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: '20mb' });
@@ -37,9 +38,21 @@ const jsonBody: Middleware = async (ctx, next) => {
  * matches, with the same case-sensitive, strict matching, so the guard covers exactly what the
  * router serves, whatever spelling a request tries. Only these routers read the session.
  */
+/** After an admin write, this process's public caches follow at once (server/data-version.ts). */
+function freshAfterWrites(dataVersion: AppDeps['dataVersion']): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } finally {
+      if (ctx.method !== 'GET' && ctx.method !== 'HEAD') await dataVersion.refresh().catch(() => {});
+    }
+  };
+}
+
 export function adminRouter(deps: AppDeps, options: { open?: boolean; prefix?: string } = {}): Router {
   const router = newRouter(`/api/admin${options.prefix ?? ''}`);
-  router.use(deps.adminSession, sameOrigin());
+  // Admin answers (and refusals) are the admin's alone: no browser or proxy may keep them.
+  router.use(noStore(), freshAfterWrites(deps.dataVersion), deps.adminSession, sameOrigin());
   if (!options.open) router.use(requireAdmin());
   router.use(jsonBody);
   return router;

@@ -1,0 +1,88 @@
+/** HTTP caching by data version (issue 14): validators, 304s, the answer cache, invalidation across processes. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startTestApp, type TestApp } from './test-app.js';
+import { createApp, type RehberApp } from './app.js';
+import { importCsvText } from '../data/import/import.js';
+import { setBusinessesActive } from '../data/store/visibility.js';
+import { signedInAdmin } from './admin-client.fixtures.js';
+import { PUBLIC_CACHE_CONTROL } from './middleware/http-cache.js';
+
+describe('HTTP caching by data version', () => {
+  let app: TestApp;
+  // A second server process on the same database: its own listener, its own cache.
+  let other: { url: string; app: RehberApp; server: http.Server };
+  beforeAll(async () => {
+    app = await startTestApp();
+    await importCsvText(app.db, ['name,category,full_address,place_id', 'Moda Fırını,Bakery,"Moda Cd. 1, 34710 Kadıköy/İstanbul, Türkiye",P1'].join('\n'), {
+      source: 'cli',
+      mode: 'upsert',
+    });
+    const second = createApp({ db: app.db, config: app.config, logger: pino({ level: 'silent' }) });
+    const server: http.Server = await new Promise((resolve) => {
+      const s = second.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    other = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, app: second, server };
+  });
+  afterAll(async () => {
+    other.server.closeAllConnections();
+    await new Promise<void>((resolve) => other.server.close(() => resolve()));
+    await other.app.dataVersion.stop();
+    await app.close();
+  });
+
+  const get = (base: string, path: string, headers: Record<string, string> = {}) => fetch(base + path, { headers });
+
+  it('gives public API answers an ETag, Last-Modified and shared-cache headers, and 304 when they still match', async () => {
+    const first = await get(app.url, '/api/stats');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe(PUBLIC_CACHE_CONTROL);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('last-modified')).toBeTruthy();
+    const again = await get(app.url, '/api/stats', { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const since = await get(app.url, '/api/stats', { 'if-modified-since': first.headers.get('last-modified')! });
+    expect(since.status).toBe(304);
+  });
+
+  it('gives public HTML pages the same validators, and 304', async () => {
+    const page = await get(app.url, '/');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe(PUBLIC_CACHE_CONTROL);
+    expect((await get(app.url, '/', { 'if-none-match': page.headers.get('etag')! })).status).toBe(304);
+    const missing = await get(app.url, '/details/no-such-business');
+    expect([missing.status, missing.headers.get('cache-control')]).toEqual([404, 'no-store']);
+  });
+
+  it('answers an unchanged hashed asset 304 to If-Modified-Since', async () => {
+    const html = await (await get(app.url, '/about')).text();
+    const asset = /\/assets\/[^"']+\.js/.exec(html)![0];
+    const first = await get(app.url, asset);
+    expect(first.status).toBe(200);
+    expect((await get(app.url, asset, { 'if-modified-since': first.headers.get('last-modified')! })).status).toBe(304);
+  });
+
+  it('marks every admin answer no-store, refusals included', async () => {
+    expect((await get(app.url, '/api/admin/businesses')).headers.get('cache-control')).toBe('no-store');
+    const { cookie } = await signedInAdmin(app);
+    expect((await get(app.url, '/api/admin/businesses', { cookie })).headers.get('cache-control')).toBe('no-store');
+    expect((await get(app.url, '/admin')).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it("a write in one process invalidates every process's cache", async () => {
+    const slug = (await app.db('businesses').first('slug')).slug;
+    const path = `/api/businesses/detail/${slug}`;
+    const before = await Promise.all([get(app.url, path), get(other.url, path)]);
+    expect(before.map((r) => r.status)).toEqual([200, 200]);
+    const tags = before.map((r) => r.headers.get('etag')!);
+    // Hidden through the store, as an admin in a third process would: both servers must stop showing it.
+    await setBusinessesActive(app.db, [Number((await app.db('businesses').first('id')).id)], false);
+    for (const [i, base] of [app.url, other.url].entries()) {
+      await expect.poll(async () => (await get(base, path, { 'if-none-match': tags[i] })).status, { timeout: 3000 }).toBe(404);
+    }
+  });
+});

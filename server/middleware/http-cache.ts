@@ -1,0 +1,140 @@
+/**
+ * HTTP caching of public reads (issue 14). The data changes only when a write commits, and every
+ * write moves the data version (server/data-version.ts), so a public answer is known by its URL
+ * and that version:
+ * - ETag and Last-Modified come from the version; a conditional request that still matches gets
+ *   304 without touching the database;
+ * - answers are kept in memory (bounded), keyed by version and URL, and served again until a
+ *   write moves the version;
+ * - Cache-Control lets a CDN or proxy hold them briefly and revalidate in the background.
+ * Admin answers are never stored anywhere (`no-store`). Only 200 answers are cached.
+ */
+import { createHash } from 'node:crypto';
+import type { Context, Middleware, Next } from 'koa';
+import type { DataVersion } from '../data-version.js';
+
+/**
+ * Browsers revalidate every time (a 304 when nothing changed, so a write shows at once); a shared
+ * cache may serve an answer for a minute. CDN-Cache-Control (RFC 9213) lets a CDN also serve a
+ * stale one for five minutes while it revalidates: in Cache-Control, stale-while-revalidate would
+ * let browsers show stale pages too.
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=60';
+export const CDN_CACHE_CONTROL = 'max-age=60, stale-while-revalidate=300';
+export const NO_STORE = 'no-store';
+
+/** Bounds of the in-memory cache of rendered answers. */
+const MAX_ENTRIES = 5_000;
+const MAX_BYTES = 64 * 1024 * 1024;
+
+interface Entry {
+  body: string;
+  type: string;
+  etag: string;
+}
+
+/** A bounded map of answers, oldest dropped first; emptied whenever the version moves. */
+export class AnswerCache {
+  private entries = new Map<string, Entry>();
+  private bytes = 0;
+  private version = '';
+
+  get(version: string, key: string): Entry | undefined {
+    if (version !== this.version) this.reset(version);
+    const hit = this.entries.get(key);
+    if (hit) {
+      // Recently used last: eviction drops the least recently used.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  set(version: string, key: string, entry: Entry): void {
+    if (version !== this.version) this.reset(version);
+    if (entry.body.length > MAX_BYTES / 16) return;
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+    for (const [k, e] of this.entries) {
+      if (this.entries.size <= MAX_ENTRIES && this.bytes <= MAX_BYTES) break;
+      this.entries.delete(k);
+      this.bytes -= e.body.length;
+    }
+  }
+
+  private reset(version: string): void {
+    this.entries.clear();
+    this.bytes = 0;
+    this.version = version;
+  }
+}
+
+/** Whether the request's validators (If-None-Match, else If-Modified-Since) still match this answer. */
+export function notModified(ctx: Context, etag: string | null, lastModified: Date): boolean {
+  const inm = ctx.get('If-None-Match');
+  if (inm) return etag !== null && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*');
+  if (Number.isNaN(lastModified.getTime())) return false;
+  const ims = Date.parse(ctx.get('If-Modified-Since'));
+  return !Number.isNaN(ims) && Math.floor(lastModified.getTime() / 1000) * 1000 <= ims;
+}
+
+/**
+ * Caches what `applies` says is a public read. `variant` adds what else the answer depends on (the
+ * web build for HTML pages), so a new deployment is a new tag.
+ */
+export function httpCache(dataVersion: DataVersion, options: { applies(ctx: Context): boolean; variant?(): string }): Middleware {
+  const cache = new AnswerCache();
+  return async (ctx: Context, next: Next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !options.applies(ctx)) return next();
+    const v = await dataVersion.current();
+    if (!v) {
+      await next();
+      if (ctx.status === 200) ctx.set('Cache-Control', 'no-cache');
+      return;
+    }
+    const variant = options.variant?.() ?? '';
+    const etag = `"${createHash('sha1').update(`${v.version}|${variant}|${ctx.url}`).digest('base64url').slice(0, 20)}"`;
+    const validators = () => {
+      ctx.set('ETag', etag);
+      ctx.set('Last-Modified', v.changedAt.toUTCString());
+      ctx.set('Cache-Control', PUBLIC_CACHE_CONTROL);
+      ctx.set('CDN-Cache-Control', CDN_CACHE_CONTROL);
+      ctx.vary('Accept-Encoding');
+    };
+    if (notModified(ctx, etag, v.changedAt)) {
+      validators();
+      ctx.status = 304;
+      return;
+    }
+    const key = `${variant}|${ctx.url}`;
+    const hit = cache.get(v.version, key);
+    if (hit) {
+      validators();
+      ctx.type = hit.type;
+      ctx.body = hit.body;
+      return;
+    }
+    await next();
+    if (ctx.status !== 200) {
+      ctx.set('Cache-Control', NO_STORE);
+      return;
+    }
+    validators();
+    const body: unknown = ctx.body;
+    // JSON and HTML answers are kept (as the text they are sent as); streams are not.
+    const text = typeof body === 'string' ? body : body !== null && typeof body === 'object' && !('pipe' in body) && !Buffer.isBuffer(body) ? JSON.stringify(body) : null;
+    if (text !== null) cache.set(v.version, key, { body: text, type: ctx.type, etag });
+  };
+}
+
+/** Admin answers are the admin's alone: nothing may keep them. */
+export function noStore(): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } finally {
+      // Also on a refusal thrown further in (the error handler keeps headers already set).
+      ctx.set('Cache-Control', NO_STORE);
+    }
+  };
+}
