@@ -52,6 +52,22 @@ export async function openDatabase(config: DbConfig = readDbConfig(), options: {
   };
 }
 
+/**
+ * The pool for public reads on a streaming replica of the database (DATABASE_REPLICA_URL). Checked
+ * once: a replica that cannot be read, or is not a copy of a rehber database, stops start-up with
+ * one line instead of failing every public page later.
+ */
+export async function openReplica(url: string): Promise<Db> {
+  const db = createDb(url);
+  try {
+    await db.raw('SELECT version FROM data_version WHERE id = 1');
+    return db;
+  } catch (err) {
+    await db.destroy();
+    throw new Error(`DATABASE_REPLICA_URL cannot be read: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`, { cause: err });
+  }
+}
+
 /** True when a PostgreSQL server accepts our credentials at `url` within a couple of seconds. */
 async function answers(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });

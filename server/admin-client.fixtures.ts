@@ -11,7 +11,7 @@ export interface AdminClient {
   call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
 }
 
-export async function signedInAdmin(app: TestApp): Promise<AdminClient> {
+export async function signedInAdmin(app: Pick<TestApp, 'url' | 'db'>): Promise<AdminClient> {
   await upsertUser(app.db, 'admin', TEST_ADMIN_PASSWORD);
   const res = await fetch(`${app.url}/api/admin/login`, {
     method: 'POST',

@@ -1,4 +1,5 @@
 import Koa from 'koa';
+import type Router from '@koa/router';
 import compress from 'koa-compress';
 import pino from 'pino';
 import type { Db } from '../db/index.js';
@@ -21,9 +22,12 @@ import { defaultDistDir, pageRoutes, webBuildTag } from './routes/pages.js';
 import { DataVersion } from './data-version.js';
 import { httpCache } from './middleware/http-cache.js';
 import { matchPage } from '../data/domain/paths.js';
+import { byReader, readRouting, readsFromPrimary } from './read-routing.js';
 
 export interface CreateAppOptions {
   db: Db;
+  /** A streaming replica of `db` for public reads (DATABASE_REPLICA_URL); `db` when there is none. */
+  readDb?: Db;
   config: Config;
   logger?: pino.Logger;
 }
@@ -32,36 +36,49 @@ export interface CreateAppOptions {
 export type RehberApp = Koa & { dataVersion: DataVersion };
 
 /** Builds the Koa app; the middleware order lives here and nowhere else. */
-export function createApp({ db, config, logger = pino({ level: config.logLevel }) }: CreateAppOptions): RehberApp {
+export function createApp({ db, readDb = db, config, logger = pino({ level: config.logLevel }) }: CreateAppOptions): RehberApp {
   const app = new Koa({ proxy: config.trustProxy, keys: [config.sessionSecret] });
-  const dataVersion = new DataVersion(db, logger);
+  const dataVersion = new DataVersion(db, logger, readDb);
+  const replicated = readDb !== db;
   app.use(errorHandler(logger));
   app.use(requestLogger(logger));
   app.use(securityHeaders(config));
   app.use(compress());
   app.use(cleanInput());
+  if (replicated) app.use(readRouting(dataVersion));
   // Public reads (the API and the pages) by data version: 304s, an answer cache, CDN headers.
   const distDir = defaultDistDir();
-  app.use(httpCache(dataVersion, { applies: (ctx) => isPublicRead(ctx.path), variant: () => webBuildTag(distDir) }));
+  app.use(httpCache(dataVersion, { applies: (ctx) => isPublicRead(ctx.path), variant: () => webBuildTag(distDir), fromPrimary: readsFromPrimary }));
   // The session, the same-origin check, the guard and the JSON body parser are mounted on the
   // admin routers themselves (routes/admin/router.ts), not on a spelling of their path.
   const deps: AppDeps = { db, config, logger, adminSession: sessions(app, { db, logger }), dataVersion };
+  // Public reads go to the replica, except a writing client's (server/read-routing.ts).
+  const readDeps: AppDeps = { ...deps, db: readDb };
+  const publicReads = (build: (d: AppDeps) => Router): Pick<Router, 'routes' | 'allowedMethods'> => {
+    const primary = build(deps);
+    if (!replicated) return primary;
+    const replica = build(readDeps);
+    return {
+      routes: () => byReader(primary.routes(), replica.routes()),
+      allowedMethods: () => byReader(primary.allowedMethods(), replica.allowedMethods()),
+    };
+  };
 
   for (const router of [
-    publicRoutes(deps),
+    publicReads(publicRoutes),
     authRoutes(deps),
     importRoutes(deps),
     businessAdminRoutes(deps),
     sitemapAdminRoutes(deps),
     placesAdminRoutes(deps),
     groupAdminRoutes(deps),
-    sitemapRoutes(deps),
+    publicReads(sitemapRoutes),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
   // Last: server-rendered heads, the built SPA and its history fallback, real 404s.
-  app.use(pageRoutes(deps));
+  app.use(replicated ? byReader(pageRoutes(deps), pageRoutes(readDeps)) : pageRoutes(deps));
   // Errors after the headers went out (a streamed body failing) reach only this event. A client
   // that went away early (a crawler closing after the headers) is routine: one info line.
   app.on('error', (err: NodeJS.ErrnoException, ctx?: Koa.Context) => {

@@ -17,6 +17,7 @@ const schema = z.object({
   AD_SLOT_BANNER: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
+  DATABASE_REPLICA_URL: z.string().url().optional(),
 });
 
 export interface Config {
@@ -33,6 +34,11 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   db: DbConfig;
+  /**
+   * A streaming replica of the database: public reads go there, admin reads, reads of a client
+   * that writes and every write go to the primary (server/read-routing.ts).
+   */
+  replicaUrl?: string;
 }
 
 /** Reads the environment once; a bad value stops start-up with one line naming it. */
@@ -58,6 +64,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     db: readDbConfig(env),
+    replicaUrl: e.DATABASE_REPLICA_URL,
   };
 }
 

@@ -3,6 +3,21 @@
  * kept current by LISTEN rehber_data (every committed write notifies), with a slow poll as a safety
  * net should the listening connection drop. Caches key their entries by it, so a write anywhere
  * invalidates every process's caches at once.
+ *
+ * With a read replica (DATABASE_REPLICA_URL) there are two versions. A write moves the version on
+ * the primary at once, but public reads go to the replica, which replays it a little later (or,
+ * paused or far behind, much later). Were public answers cached under the primary's version, one
+ * read from the replica between the commit and its replay would be stored under the new version
+ * with the old data, and served as current until the next write: stale for good. So public answers
+ * are keyed by the version as the replica itself shows it (`readable()`): the version row is
+ * replicated in the same transaction as the data it counts, and replay is in commit order, so a
+ * replica that shows version V holds every write up to V, and a query that starts after reading V
+ * sees at least that. The notification (LISTEN cannot run on a standby, so it comes from the
+ * primary) carries the new version: the replica's row is re-read until it gets there.
+ *
+ * This holds when DATABASE_REPLICA_URL names one server. A URL that spreads connections over
+ * several replicas could read the version on one and the data on a laggier other: give each app
+ * server its own replica instead.
  */
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -15,25 +30,52 @@ export interface Version {
 
 /** How often the version row is read anyway (a missed notification heals within this). */
 const POLL_MS = 5_000;
+/** Re-reads of a replica's version that has not replayed a notified write yet: first and longest wait. */
+const CHASE_FIRST_MS = 5;
+const CHASE_MAX_MS = 250;
 
 export class DataVersion {
   private known: Version | null = null;
+  /** The version as the read database (the replica) shows it; the same as `known` without one. */
+  private replicated: Version | null = null;
+  /** The newest version heard of (a notification's payload or the primary's row). */
+  private target = 0n;
   private starting: Promise<void> | null = null;
   private listener: pg.Client | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private chase: NodeJS.Timeout | null = null;
   private stopped = false;
 
   constructor(
     private readonly db: Db,
     private readonly logger: Logger,
+    /** Where public reads go: a streaming replica of `db`, or `db` itself. */
+    private readonly readDb: Db = db,
   ) {}
 
-  /** The current version; null while the database cannot say (callers then cache nothing). */
+  /** The current version on the primary; null while the database cannot say (callers then cache nothing). */
   async current(): Promise<Version | null> {
     if (this.stopped) return null;
     this.starting ??= this.start();
     await this.starting;
     return this.known;
+  }
+
+  /**
+   * The version that answers read through the read database may be cached under: what that
+   * database has replayed (the primary's version when there is no replica). Null while it cannot say.
+   */
+  async readable(): Promise<Version | null> {
+    if (this.readDb === this.db) return this.current();
+    if (this.stopped) return null;
+    this.starting ??= this.start();
+    await this.starting;
+    return this.replicated;
+  }
+
+  /** False after the replica failed to answer, until it answers again (public reads then go to the primary). */
+  get replicaAnswers(): boolean {
+    return this.readDb === this.db || this.replicated !== null || !this.starting;
   }
 
   private async start(): Promise<void> {
@@ -44,19 +86,43 @@ export class DataVersion {
   }
 
   private async read(): Promise<void> {
+    const primary = await this.readRow(this.db, 'data version unreadable: caching paused');
+    this.known = primary;
+    if (primary && BigInt(primary.version) > this.target) this.target = BigInt(primary.version);
+    if (this.readDb === this.db) return;
+    await this.readReplica();
+  }
+
+  private async readReplica(wait = CHASE_FIRST_MS): Promise<void> {
+    const row = await this.readRow(this.readDb, 'replica unreadable: public reads go to the primary');
+    this.replicated = row;
+    if (!row || BigInt(row.version) >= this.target || this.stopped) return;
+    // Not replayed yet: look again soon, backing off (a paused replica is looked at every 250 ms).
+    if (this.chase) return;
+    this.chase = setTimeout(() => {
+      this.chase = null;
+      void this.readReplica(Math.min(wait * 2, CHASE_MAX_MS));
+    }, wait);
+    this.chase.unref();
+  }
+
+  private async readRow(db: Db, problem: string): Promise<Version | null> {
     try {
-      const row = await this.db('data_version').where({ id: 1 }).first('version', 'changed_at');
-      if (row) this.known = { version: String(row.version), changedAt: new Date(row.changed_at) };
+      const row = await db('data_version').where({ id: 1 }).first('version', 'changed_at');
+      return row ? { version: String(row.version), changedAt: new Date(row.changed_at) } : null;
     } catch (err) {
-      this.known = null;
-      this.logger.warn({ err }, 'data version unreadable: caching paused');
+      this.logger.warn({ err }, problem);
+      return null;
     }
   }
 
   private async listen(): Promise<void> {
     if (this.stopped) return;
     const client = new pg.Client({ connectionString: connectionUrlOf(this.db) });
-    client.on('notification', () => void this.read());
+    client.on('notification', (message) => {
+      if (message.payload && /^\d+$/.test(message.payload) && BigInt(message.payload) > this.target) this.target = BigInt(message.payload);
+      void this.read();
+    });
     client.on('error', (err) => {
       this.logger.warn({ err }, 'data version listener lost; polling until it is back');
       this.listener = null;
@@ -86,6 +152,7 @@ export class DataVersion {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.chase) clearTimeout(this.chase);
     await this.starting?.catch(() => {});
     await this.listener?.end().catch(() => {});
     this.listener = null;

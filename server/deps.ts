@@ -6,6 +6,10 @@ import type { DataVersion } from './data-version.js';
 
 /** What every route module is built with. */
 export interface AppDeps {
+  /**
+   * The primary for the admin routers, the session store and every write; the public routers are
+   * built with the read replica here instead when there is one (server/app.ts, read-routing.ts).
+   */
   db: Db;
   config: Config;
   logger: Logger;

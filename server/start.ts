@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { openDatabase, type Db } from '../db/index.js';
+import { openDatabase, openReplica, type Db } from '../db/index.js';
 import { migrateLatest } from '../db/migrate.js';
 import { hasBusinesses } from '../db/queries/businesses.js';
 import { countUsers, upsertUser } from '../db/queries/users.js';
@@ -28,6 +28,7 @@ type Print = (line: string) => void;
 export async function startServer(env: NodeJS.ProcessEnv = process.env, print: Print = (l) => process.stdout.write(`${l}\n`)): Promise<RunningServer> {
   const config = readConfig(env);
   const database = await openDatabase(config.db);
+  let readDb: Db | undefined;
   try {
     const { db } = database;
     await migrateLatest(db);
@@ -41,7 +42,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, print: P
       print(`Loaded the sample directory: ${imported} businesses`);
     }
     await ensureAdmin(db, env, print);
-    const app = createApp({ db, config });
+    // After the migrations: a replica replays them, and is checked for the data version's table.
+    if (config.replicaUrl) readDb = await openReplica(config.replicaUrl);
+    const app = createApp({ db, readDb, config });
     const server = await listen(app.callback(), config.port, config.host);
     const { port } = server.address() as AddressInfo;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
@@ -56,10 +59,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, print: P
           setTimeout(() => server.closeAllConnections(), 2000).unref();
         });
         await app.dataVersion.stop();
+        await readDb?.destroy();
         await database.close();
       },
     };
   } catch (err) {
+    await readDb?.destroy().catch(() => {});
     await database.close().catch(() => {});
     throw err;
   }

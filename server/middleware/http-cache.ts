@@ -80,13 +80,22 @@ export function notModified(ctx: Context, etag: string | null, lastModified: Dat
 
 /**
  * Caches what `applies` says is a public read. `variant` adds what else the answer depends on (the
- * web build for HTML pages), so a new deployment is a new tag.
+ * web build for HTML pages), so a new deployment is a new tag. A request that `fromPrimary` says
+ * reads from the primary (server/read-routing.ts) is keyed by the primary's version, in a cache of
+ * its own; every other by the version its replica has replayed (server/data-version.ts), so an
+ * answer read from a lagging replica is never stored under a version it does not show yet.
  */
-export function httpCache(dataVersion: DataVersion, options: { applies(ctx: Context): boolean; variant?(): string }): Middleware {
-  const cache = new AnswerCache();
+export function httpCache(
+  dataVersion: DataVersion,
+  options: { applies(ctx: Context): boolean; variant?(): string; fromPrimary?(ctx: Context): boolean },
+): Middleware {
+  const replicaCache = new AnswerCache();
+  const primaryCache = new AnswerCache();
   return async (ctx: Context, next: Next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !options.applies(ctx)) return next();
-    const v = await dataVersion.current();
+    const fromPrimary = options.fromPrimary?.(ctx) ?? false;
+    const cache = fromPrimary ? primaryCache : replicaCache;
+    const v = await (fromPrimary ? dataVersion.current() : dataVersion.readable());
     if (!v) {
       await next();
       if (ctx.status === 200) ctx.set('Cache-Control', 'no-cache');

@@ -1,0 +1,34 @@
+/**
+ * Which database a request reads from, when there is a read replica (DATABASE_REPLICA_URL).
+ *
+ * Public reads go to the replica; the admin routers, the session store, the CLI and every write
+ * use the primary. A client that writes must see its write at once, though the replica replays it
+ * a little later. Only a signed-in admin writes over HTTP, so "a client that writes" is a request
+ * carrying the admin session cookie: its public reads (the site's pages and public API, which an
+ * admin opens to check an edit) also go to the primary, and are cached by the primary's version.
+ * The cookie is not checked here (that would cost the primary a query per request): a forged one
+ * only sends that request's public reads to the primary, which holds the same public data.
+ *
+ * A replica that stops answering sends public reads to the primary until it answers again
+ * (server/data-version.ts reads its version row at least every 5 s).
+ */
+import type { Context, Middleware } from 'koa';
+import type { DataVersion } from './data-version.js';
+import { SESSION_COOKIE } from './middleware/session.js';
+
+const FROM_PRIMARY = 'rehber.readsFromPrimary';
+
+/** Decides once per request, before the cache and the routes, so both agree. */
+export function readRouting(dataVersion: DataVersion): Middleware {
+  return async (ctx, next) => {
+    ctx.state[FROM_PRIMARY] = Boolean(ctx.cookies.get(SESSION_COOKIE)) || !dataVersion.replicaAnswers;
+    await next();
+  };
+}
+
+export const readsFromPrimary = (ctx: Pick<Context, 'state'>): boolean => ctx.state[FROM_PRIMARY] === true;
+
+/** One middleware built twice, over the primary and over the replica: each request runs the one it reads from. */
+export function byReader<C extends Pick<Context, 'state'>, N, R>(primary: (ctx: C, next: N) => R, replica: (ctx: C, next: N) => R): (ctx: C, next: N) => R {
+  return (ctx, next) => (readsFromPrimary(ctx) ? primary : replica)(ctx, next);
+}
