@@ -19,6 +19,7 @@ import { freePort } from '../scripts/free-port.js';
 import { signedInAdmin, type AdminClient } from './admin-client.fixtures.js';
 import { createApp, type RehberApp } from './app.js';
 import { testConfig } from './config.js';
+import { startServer } from './start.js';
 
 describe('public reads from a streaming replica', () => {
   let dir: string;
@@ -130,6 +131,26 @@ describe('public reads from a streaming replica', () => {
     // Once replayed, the replica's version moves and the answer follows: nothing stale was kept.
     await expect.poll(async () => (await get(path)).status, { timeout: 20_000 }).toBe(404);
     expect((await get(path, { 'if-none-match': etag })).status).toBe(404);
+  });
+
+  it('`rehber serve` with DATABASE_REPLICA_URL reads public answers from the replica, and refuses a replica it cannot read', async () => {
+    const uploads = fs.mkdtempSync(path.join(dir, 'uploads-'));
+    const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', UPLOAD_DIR: uploads, DATABASE_URL: primary.url };
+    // The server's replica connections carry a name of their own, to be found on each server.
+    const tagged = new URL(replica.url);
+    tagged.searchParams.set('application_name', 'serve-replica-test');
+    const running = await startServer({ ...env, DATABASE_REPLICA_URL: tagged.toString() }, () => {});
+    try {
+      expect((await fetch(`${running.url}/api/stats`)).status).toBe(200);
+      const named = (on: Db) => on.raw<{ rows: { n: number }[] }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'serve-replica-test'");
+      expect((await named(replicaAdmin)).rows[0].n).toBeGreaterThan(0);
+      expect((await named(primaryAdmin)).rows[0].n).toBe(0);
+    } finally {
+      await running.close();
+    }
+    const nobody = new URL(replica.url);
+    nobody.port = String(await freePort());
+    await expect(startServer({ ...env, DATABASE_REPLICA_URL: nobody.toString() }, () => {})).rejects.toThrow(/^DATABASE_REPLICA_URL cannot be read: /);
   });
 
   it('sends public reads to the primary while the replica does not answer', async () => {
