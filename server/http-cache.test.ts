@@ -1,10 +1,8 @@
 /** HTTP caching by data version (issue 14): validators, 304s, the answer cache, invalidation across processes. */
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pino from 'pino';
-import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { startTestApp, type TestApp } from './test-app.js';
-import { createApp, type RehberApp } from './app.js';
+import { startServerProcess, type ServerProcess } from './server-process.fixtures.js';
 import { importCsvText } from '../data/import/import.js';
 import { setBusinessesActive } from '../data/store/visibility.js';
 import { signedInAdmin } from './admin-client.fixtures.js';
@@ -12,24 +10,31 @@ import { PUBLIC_CACHE_CONTROL } from './middleware/http-cache.js';
 
 describe('HTTP caching by data version', () => {
   let app: TestApp;
-  // A second server process on the same database: its own listener, its own cache.
-  let other: { url: string; app: RehberApp; server: http.Server };
+  // A second server, `make start`'s, in a process of its own on the same database: its own
+  // listener, its own cache.
+  let other: { url: string; process: ServerProcess };
   beforeAll(async () => {
     app = await startTestApp();
     await importCsvText(app.db, ['name,category,full_address,place_id', 'Moda Fırını,Bakery,"Moda Cd. 1, 34710 Kadıköy/İstanbul, Türkiye",P1'].join('\n'), {
       source: 'cli',
       mode: 'upsert',
     });
-    const second = createApp({ db: app.db, config: app.config, logger: pino({ level: 'silent' }) });
-    const server: http.Server = await new Promise((resolve) => {
-      const s = second.listen(0, '127.0.0.1', () => resolve(s));
+    // Started after the import: an empty database would get the sample directory.
+    const second = startServerProcess({
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATABASE_URL: app.dbUrl,
+      UPLOAD_DIR: path.join(app.config.uploadDir, 'other'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: 'other-process',
+      ADMIN_PASSWORD: 'a long enough password for the other process',
     });
-    other = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, app: second, server };
+    other = { url: await second.serving, process: second };
   });
   afterAll(async () => {
-    other.server.closeAllConnections();
-    await new Promise<void>((resolve) => other.server.close(() => resolve()));
-    await other.app.dataVersion.stop();
+    if (other) expect(await other.process.stop()).toBe(0);
     await app.close();
   });
 
@@ -73,7 +78,8 @@ describe('HTTP caching by data version', () => {
     expect((await get(app.url, '/admin')).headers.get('cache-control')).toBe('no-store');
   });
 
-  it("a write in one process invalidates every process's cache", async () => {
+  it("a write invalidates every process's cache (two app processes on one database)", async () => {
+    expect(other.process.child.pid).not.toBe(process.pid);
     const slug = (await app.db('businesses').first('slug')).slug;
     const path = `/api/businesses/detail/${slug}`;
     const before = await Promise.all([get(app.url, path), get(other.url, path)]);
