@@ -94,6 +94,7 @@ describe('public reads from a streaming replica', () => {
       expect((await admin.call('GET', `/api/admin/businesses/${id}`)).body).toMatchObject({ isActive: false });
       // The admin, who wrote, sees the public page without it at once (the session cookie reads from the primary).
       expect((await get(`/api/businesses/detail/${slug}`, { cookie: admin.cookie })).status).toBe(404);
+      expect((await get(`/details/${slug}`, { cookie: admin.cookie })).status).toBe(404);
       // Everyone else still reads the replica, which has not replayed the hide.
       const shown = await get(`/api/businesses/detail/${slug}`);
       expect(shown.status).toBe(200);
