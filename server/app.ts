@@ -38,7 +38,7 @@ export type RehberApp = Koa & { dataVersion: DataVersion };
 /** Builds the Koa app; the middleware order lives here and nowhere else. */
 export function createApp({ db, readDb = db, config, logger = pino({ level: config.logLevel }) }: CreateAppOptions): RehberApp {
   const app = new Koa({ proxy: config.trustProxy, keys: [config.sessionSecret] });
-  const dataVersion = new DataVersion(db, logger, readDb);
+  const dataVersion = new DataVersion(db, logger, readDb, config.replicaMaxLagMs);
   const replicated = readDb !== db;
   app.use(errorHandler(logger));
   app.use(requestLogger(logger));

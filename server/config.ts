@@ -18,6 +18,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
   DATABASE_REPLICA_URL: z.string().url().optional(),
+  DATABASE_REPLICA_MAX_LAG: z.coerce.number().positive().default(30),
 });
 
 export interface Config {
@@ -39,6 +40,8 @@ export interface Config {
    * that writes and every write go to the primary (server/read-routing.ts).
    */
   replicaUrl?: string;
+  /** A replica this far behind the primary (ms) is not read until it catches up (DATABASE_REPLICA_MAX_LAG, seconds). */
+  replicaMaxLagMs: number;
 }
 
 /** Reads the environment once; a bad value stops start-up with one line naming it. */
@@ -65,6 +68,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     db: readDbConfig(env),
     replicaUrl: e.DATABASE_REPLICA_URL,
+    replicaMaxLagMs: e.DATABASE_REPLICA_MAX_LAG * 1000,
   };
 }
 

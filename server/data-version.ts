@@ -33,6 +33,9 @@ const POLL_MS = 5_000;
 /** Re-reads of a replica's version that has not replayed a notified write yet: first and longest wait. */
 const CHASE_FIRST_MS = 5;
 const CHASE_MAX_MS = 250;
+/** Versions heard of within this window share one entry of the lag record (so it stays small). */
+const LAG_GRAIN_MS = 1_000;
+const LAG_ENTRIES = 1_000;
 
 export class DataVersion {
   private known: Version | null = null;
@@ -40,6 +43,8 @@ export class DataVersion {
   private replicated: Version | null = null;
   /** The newest version heard of (a notification's payload or the primary's row). */
   private target = 0n;
+  /** Versions heard of that the replica does not show yet, each with when it was first heard of. */
+  private unreplayed: { version: bigint; at: number }[] = [];
   private starting: Promise<void> | null = null;
   private listener: pg.Client | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -51,6 +56,8 @@ export class DataVersion {
     private readonly logger: Logger,
     /** Where public reads go: a streaming replica of `db`, or `db` itself. */
     private readonly readDb: Db = db,
+    /** A replica further behind than this (a write heard of longer ago that it has not replayed) is not read. */
+    private readonly maxLagMs = 30_000,
   ) {}
 
   /** The current version on the primary; null while the database cannot say (callers then cache nothing). */
@@ -73,9 +80,26 @@ export class DataVersion {
     return this.replicated;
   }
 
-  /** False after the replica failed to answer, until it answers again (public reads then go to the primary). */
+  /**
+   * False after the replica failed to answer, or while it lags more than `maxLagMs` behind (its
+   * replication broken or swamped), until it answers and catches up: public reads then go to the
+   * primary rather than show old data indefinitely.
+   */
   get replicaAnswers(): boolean {
-    return this.readDb === this.db || this.replicated !== null || !this.starting;
+    if (this.readDb === this.db || !this.starting) return true;
+    const oldest = this.unreplayed[0];
+    return this.replicated !== null && (!oldest || performance.now() - oldest.at <= this.maxLagMs);
+  }
+
+  /** A version heard of: what the replica has to reach, and since when. */
+  private heard(version: bigint): void {
+    if (version <= this.target) return;
+    this.target = version;
+    if (this.readDb === this.db) return;
+    const now = performance.now();
+    const last = this.unreplayed.at(-1);
+    if (last && (now - last.at < LAG_GRAIN_MS || this.unreplayed.length >= LAG_ENTRIES)) last.version = version;
+    else this.unreplayed.push({ version, at: now });
   }
 
   private async start(): Promise<void> {
@@ -88,7 +112,7 @@ export class DataVersion {
   private async read(): Promise<void> {
     const primary = await this.readRow(this.db, 'data version unreadable: caching paused');
     this.known = primary;
-    if (primary && BigInt(primary.version) > this.target) this.target = BigInt(primary.version);
+    if (primary) this.heard(BigInt(primary.version));
     if (this.readDb === this.db) return;
     await this.readReplica();
   }
@@ -96,6 +120,10 @@ export class DataVersion {
   private async readReplica(wait = CHASE_FIRST_MS): Promise<void> {
     const row = await this.readRow(this.readDb, 'replica unreadable: public reads go to the primary');
     this.replicated = row;
+    if (row) {
+      const shown = BigInt(row.version);
+      while (this.unreplayed.length && this.unreplayed[0].version <= shown) this.unreplayed.shift();
+    }
     if (!row || BigInt(row.version) >= this.target || this.stopped) return;
     // Not replayed yet: look again soon, backing off (a paused replica is looked at every 250 ms).
     if (this.chase) return;
@@ -120,7 +148,7 @@ export class DataVersion {
     if (this.stopped) return;
     const client = new pg.Client({ connectionString: connectionUrlOf(this.db) });
     client.on('notification', (message) => {
-      if (message.payload && /^\d+$/.test(message.payload) && BigInt(message.payload) > this.target) this.target = BigInt(message.payload);
+      if (message.payload && /^\d+$/.test(message.payload)) this.heard(BigInt(message.payload));
       void this.read();
     });
     client.on('error', (err) => {

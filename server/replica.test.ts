@@ -134,6 +134,37 @@ describe('public reads from a streaming replica', () => {
     expect((await get(path, { 'if-none-match': etag })).status).toBe(404);
   });
 
+  it('sends public reads to the primary while the replica lags further behind than DATABASE_REPLICA_MAX_LAG', async () => {
+    const { id, slug } = await business('P1');
+    const path = `/api/businesses/detail/${slug}`;
+    // A second server on the same two databases that tolerates a tenth of a second of lag.
+    const strict = createApp({ db, readDb, config: testConfig({ replicaMaxLagMs: 100 }), logger: pino({ level: 'silent' }) });
+    const strictServer: http.Server = await new Promise((resolve) => {
+      const s = strict.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    const strictUrl = `http://127.0.0.1:${(strictServer.address() as AddressInfo).port}`;
+    try {
+      // Hidden by the test before: shown again, and replayed.
+      await admin.call('POST', '/api/admin/business-actions', { action: 'show', ids: [id] });
+      await caughtUp();
+      await expect.poll(async () => (await fetch(strictUrl + path)).status, { timeout: 20_000 }).toBe(200);
+      await pause();
+      try {
+        await admin.call('POST', '/api/admin/business-actions', { action: 'hide', ids: [id] });
+        // Past its tolerance the strict server reads from the primary; the other keeps the replica.
+        await expect.poll(async () => (await fetch(strictUrl + path)).status, { timeout: 20_000 }).toBe(404);
+        expect((await get(path)).status).toBe(200);
+      } finally {
+        await resume();
+      }
+      await expect.poll(async () => (await get(path)).status, { timeout: 20_000 }).toBe(404);
+    } finally {
+      strictServer.closeAllConnections();
+      await new Promise<void>((resolve) => strictServer.close(() => resolve()));
+      await strict.dataVersion.stop();
+    }
+  });
+
   it('`rehber serve` with DATABASE_REPLICA_URL reads public answers from the replica, and refuses a replica it cannot read', async () => {
     const uploads = fs.mkdtempSync(path.join(dir, 'uploads-'));
     const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0', UPLOAD_DIR: uploads, DATABASE_URL: primary.url };
