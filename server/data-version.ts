@@ -112,6 +112,12 @@ export class DataVersion {
   private async read(): Promise<void> {
     const primary = await this.readRow(this.db, 'data version unreadable: caching paused');
     this.known = primary;
+    if (primary && BigInt(primary.version) < this.target) {
+      // The primary went back (restored from a backup; or this read began before a notified
+      // commit, and the notification's own read follows at once): start over from what it says.
+      this.target = BigInt(primary.version);
+      this.unreplayed = [];
+    }
     if (primary) this.heard(BigInt(primary.version));
     if (this.readDb === this.db) return;
     await this.readReplica();
