@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/index.js';
 import { freePort } from '../scripts/free-port.js';
+import { startServerProcess } from './server-process.fixtures.js';
 
 /** `make start` as a user runs it: server/main.ts in its own process, with its own embedded PostgreSQL. */
 describe('server/main.ts (the make start flow)', () => {
@@ -28,7 +28,7 @@ describe('server/main.ts (the make start flow)', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('starts on a fresh data dir: loads the sample, prints the URL and a generated admin password, stops cleanly on SIGINT', { timeout: 180_000 }, async () => {
-    const run = start(env);
+    const run = startServerProcess(env);
     const url = await run.serving;
     expect(run.stdout()).toMatch(/^Admin: admin \/ \S{16,} \(shown once; change it with `rehber user add admin`\)$/m);
     expect(run.stdout()).toContain(`rehber is serving ${url}`);
@@ -56,7 +56,7 @@ describe('server/main.ts (the make start flow)', () => {
   });
 
   it('reuses the data on a second start without a new password', { timeout: 180_000 }, async () => {
-    const run = start(env);
+    const run = startServerProcess(env);
     const url = await run.serving;
     expect(run.stdout()).not.toMatch(/Admin:/);
     expect(run.stdout()).not.toMatch(/Loaded the sample/);
@@ -66,7 +66,7 @@ describe('server/main.ts (the make start flow)', () => {
   });
 
   it('takes the admin from ADMIN_USERNAME and ADMIN_PASSWORD when they are set', { timeout: 180_000 }, async () => {
-    const run = start({ ...env, ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'a long enough password' });
+    const run = startServerProcess({ ...env, ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'a long enough password' });
     const url = await run.serving;
     expect(run.stdout()).not.toMatch(/Admin:/);
     const login = await fetch(`${url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'boss', password: 'a long enough password' }) });
@@ -76,28 +76,8 @@ describe('server/main.ts (the make start flow)', () => {
   });
 
   it('stops with one line on stderr and exit 1 on a bad setting', async () => {
-    const run = start({ ...env, PORT: 'eighty' });
+    const run = startServerProcess({ ...env, PORT: 'eighty' });
     expect(await run.exited).toBe(1);
     expect(run.stderr().trim().split('\n')).toEqual([expect.stringMatching(/^rehber: Invalid PORT/)]);
   });
 });
-
-function start(env: NodeJS.ProcessEnv) {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (d) => (err += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const serving = new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = out.match(/rehber is serving (\S+)/);
-      if (m) resolve(m[1]);
-    });
-    exited.then((code) => reject(new Error(`exited with ${code} before serving: ${err}`)));
-  });
-  // The rejection matters only to a test that awaits `serving`.
-  serving.catch(() => {});
-  return { child, serving, exited, stdout: () => out, stderr: () => err };
-}
-
