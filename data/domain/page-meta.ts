@@ -14,11 +14,16 @@ export function excerpt(text: string | null | undefined, max = META_DESCRIPTION_
   return flat.length <= max ? flat : flat.slice(0, max).trimEnd();
 }
 
+/** The languages of the site's pages (SPEC §1: the Cities page is Turkish, the others English). */
+export type PageLang = 'en' | 'tr';
+
 export interface PageMeta {
   title: string;
   description: string;
   /** Path of the canonical URL, to be prefixed with the site's base URL. */
   path: string;
+  /** The language of the page's text; English when absent. */
+  lang?: PageLang;
 }
 
 type BusinessForMeta = Pick<Business, 'name' | 'slug' | 'about' | 'address'> & {
@@ -66,8 +71,14 @@ export function countryMeta(c: { name: string; slug: string; businessCount: numb
 /** The pages without data of their own. */
 export const STATIC_META: Record<'home' | 'cities' | 'categories' | 'search' | 'about', PageMeta> = {
   home: { title: `${SITE_NAME}: local businesses worldwide`, description: 'Find trusted local businesses, craftsmen and service providers in cities worldwide.', path: STATIC_PAGES.home },
-  cities: { title: `Şehirler | ${SITE_NAME}`, description: 'Ülkelere göre gruplanmış tüm şehirler ve işletmeleri.', path: STATIC_PAGES.cities },
+  cities: { title: `Şehirler | ${SITE_NAME}`, description: 'Ülkelere göre gruplanmış tüm şehirler ve işletmeleri.', path: STATIC_PAGES.cities, lang: 'tr' },
   categories: { title: `Business Categories | ${SITE_NAME}`, description: 'Browse local businesses by category.', path: STATIC_PAGES.categories },
   search: { title: `Search Businesses | ${SITE_NAME}`, description: 'Search local businesses by service and city or postal code.', path: STATIC_PAGES.search },
   about: { title: `About Us | ${SITE_NAME}`, description: `${SITE_NAME} is a public directory of local businesses worldwide.`, path: STATIC_PAGES.about },
+};
+
+/** The not-found screen (SPEC §2): its own title, no canonical path. */
+export const NOT_FOUND_META: Pick<PageMeta, 'title' | 'description'> = {
+  title: `Page Not Found | ${SITE_NAME}`,
+  description: 'The page you are looking for does not exist or has been moved.',
 };
