@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { excerpt } from '../data/domain/page-meta.js';
+import { businessMeta, excerpt } from '../data/domain/page-meta.js';
+import type { Business } from '../data/domain/types.js';
 import { pageRoutes } from '../server/routes/pages.js';
 import type { TestApp } from '../server/test-app.js';
 import { someBusiness, startPublicApp } from './public-helpers.js';
@@ -170,6 +171,48 @@ describe('crawler head', () => {
     expect(decode(attr(html, /<title>([^<]*)<\/title>/))).toBe('Page Not Found | rehber');
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).not.toContain('rel="canonical"');
+  });
+
+  it('no two business pages share a title: namesakes in a city add their district or street, and the API answer gives the client the same title', async () => {
+    // Every business of the sample whose name another active business in its city shares.
+    const rows = (await app.db('businesses as b')
+      .where('b.is_active', true)
+      .whereExists((q) => q.select(1).from('businesses as o').whereRaw('o.name = b.name and o.city_id is not distinct from b.city_id and o.id <> b.id and o.is_active'))
+      .select('b.slug', 'b.name')) as Array<{ slug: string; name: string }>;
+    expect(rows.length).toBeGreaterThan(100);
+    const titles = new Map<string, string>();
+    for (const r of rows) {
+      const title = decode(attr(await (await fetch(`${app.url}/details/${r.slug}`)).text(), /<title>([^<]*)<\/title>/))!;
+      expect(title.startsWith(`${r.name} (`), title).toBe(true);
+      expect(titles.get(title), title).toBeUndefined();
+      titles.set(title, r.slug);
+    }
+    // The client titles its page from the API answer with the same function (web/src/lib/seo.ts).
+    for (const r of rows.slice(0, 10)) {
+      const answer = (await (await fetch(`${app.url}/api/businesses/detail/${r.slug}`)).json()) as Business;
+      expect(titles.get(businessMeta(answer).title)).toBe(r.slug);
+    }
+    // A name of its own in its city keeps the plain title.
+    const own = (await app.db('businesses').where('is_active', true).whereNotIn('slug', rows.map((r) => r.slug)).orderBy('id').first('slug')) as { slug: string };
+    const lone = (await (await fetch(`${app.url}/api/businesses/detail/${own.slug}`)).json()) as Business;
+    expect(lone.titlePlace).toBeNull();
+    expect(businessMeta(lone).title).not.toContain('(');
+  });
+  it('category, country and the static pages get their own title and canonical', async () => {
+    const category = (await app.db('categories').orderBy('id').first()) as { name: string; slug: string };
+    const country = (await app.db('countries').orderBy('id').first()) as { name: string; slug: string };
+    const cases: Array<[string, string]> = [
+      [`/category/${category.slug}`, category.name],
+      [`/country/${country.slug}`, country.name],
+      ['/cities', 'Şehirler'],
+      ['/categories', 'Business Categories'],
+      ['/about', 'About Us'],
+    ];
+    for (const [p, title] of cases) {
+      const html = await (await fetch(app.url + p)).text();
+      expect(decode(attr(html, /<title>([^<]*)<\/title>/)), p).toContain(title);
+      expect(attr(html, /<link rel="canonical" href="([^"]*)"/), p).toBe(app.config.publicBaseUrl + p);
+    }
   });
 });
 

@@ -14,6 +14,10 @@ describe('page meta', () => {
     const meta = businessMeta({ name: 'X', slug: 'x', about: null, address: 'A St 1', category: null, city: { name: 'Paris' } });
     expect(meta.description).toBe('X, in Paris. A St 1');
   });
+  it('adds the place that tells namesakes in the same city apart', () => {
+    const meta = businessMeta({ name: 'Keçiören Veteriner', slug: 'k', about: null, address: 'İstiklal Cd. No:110', category: { name: 'Veterinarian' }, city: { name: 'Ankara' }, titlePlace: 'İstiklal Cd. No:110' });
+    expect(meta.title).toBe('Keçiören Veteriner (İstiklal Cd. No:110) - Veterinarian in Ankara | rehber');
+  });
   it('gives the not-found page its own title and the Turkish cities page its language', () => {
     expect(NOT_FOUND_META.title).toBe('Page Not Found | rehber');
     expect(NOT_FOUND_META.title).not.toBe(STATIC_META.home.title);

@@ -26,17 +26,23 @@ export interface PageMeta {
   lang?: PageLang;
 }
 
-type BusinessForMeta = Pick<Business, 'name' | 'slug' | 'about' | 'address'> & {
+type BusinessForMeta = Pick<Business, 'name' | 'slug' | 'about' | 'address' | 'titlePlace'> & {
   category: { name: string } | null;
   city: { name: string } | null;
 };
 
+/**
+ * A business's title names its category and city and, when other active businesses of the same
+ * name share the city, its place in it (`titlePlace`: the district, else the street), so no two
+ * business pages share a title.
+ */
 export function businessMeta(b: BusinessForMeta): PageMeta {
   const where = b.city?.name ? ` in ${b.city.name}` : '';
   const what = b.category?.name ? `${b.category.name}${where}` : where.trim();
   const fallback = `${b.name}${what ? `, ${what}` : ''}. ${b.address}`;
+  const name = b.titlePlace ? `${b.name} (${b.titlePlace})` : b.name;
   return {
-    title: `${b.name}${what ? ` - ${what}` : ''} | ${SITE_NAME}`,
+    title: `${name}${what ? ` - ${what}` : ''} | ${SITE_NAME}`,
     description: excerpt(b.about) || excerpt(fallback),
     path: slugPath('details', b.slug),
   };

@@ -10,6 +10,7 @@ import { getCountryBySlug } from '../../db/queries/countries.js';
 import { matchPage } from '../../data/domain/paths.js';
 import { renderHead, type RenderedHead } from './head.js';
 import { businessPageHead, categoryPageHead, cityPageHead, countryPageHead, notFoundHead, staticPageHead } from './page-tags.js';
+import { withTitlePlace } from './title-place.js';
 
 export interface PageHead {
   status: 200 | 404 | 500;
@@ -36,7 +37,7 @@ export async function pageHead(db: Db, baseUrl: string, rawPath: string): Promis
     case 'details': {
       const business = await getBusinessBySlug(db, slug);
       if (!business) return notFound();
-      return { status: 200, head: renderHead(businessPageHead(business, baseUrl)) };
+      return { status: 200, head: renderHead(businessPageHead(await withTitlePlace(db, business), baseUrl)) };
     }
     case 'city': {
       const city = await getCityBySlug(db, slug);

@@ -28,6 +28,7 @@ export function staticPageHead(page: StaticPage, baseUrl: string): HeadTags {
   return plainHead(STATIC_META[page], baseUrl, page === 'home' ? [webSiteJsonLd(baseUrl, SITE_NAME)] : undefined);
 }
 
+/** `business` as the detail answer gives it, with its titlePlace (title-place.ts). */
 export function businessPageHead(business: Business, baseUrl: string): HeadTags {
   const meta = businessMeta(business);
   const canonical = baseUrl + meta.path;
