@@ -10,6 +10,7 @@ import { businessMeta, excerpt } from '../data/domain/page-meta.js';
 import type { Business } from '../data/domain/types.js';
 import { pageRoutes } from '../server/routes/pages.js';
 import type { TestApp } from '../server/test-app.js';
+import { launchBrowser } from './browser.js';
 import { someBusiness, startPublicApp } from './public-helpers.js';
 
 /** What a crawler without JavaScript gets: plain HTTP, no browser. */
@@ -207,11 +208,59 @@ describe('crawler head', () => {
       ['/cities', 'Şehirler'],
       ['/categories', 'Business Categories'],
       ['/about', 'About Us'],
+      ['/search?q=cafe&location=Paris', 'Search: cafe in Paris'],
     ];
     for (const [p, title] of cases) {
       const html = await (await fetch(app.url + p)).text();
       expect(decode(attr(html, /<title>([^<]*)<\/title>/)), p).toContain(title);
-      expect(attr(html, /<link rel="canonical" href="([^"]*)"/), p).toBe(app.config.publicBaseUrl + p);
+      expect(decode(attr(html, /<link rel="canonical" href="([^"]*)"/)), p).toBe(app.config.publicBaseUrl + p);
+    }
+  });
+});
+
+describe('the client says what the server says', () => {
+  it("after the app has run, document.title and <html lang> equal the server's head, page by page", async () => {
+    const namesake = (await app.db('businesses as b')
+      .whereExists((q) => q.select(1).from('businesses as o').whereRaw('o.name = b.name and o.city_id = b.city_id and o.id <> b.id and o.is_active'))
+      .orderBy('b.id')
+      .first('b.slug', 'b.name')) as { slug: string; name: string };
+    const city = await someBusiness(app);
+    const pages: Array<[string, string]> = [
+      [`/details/${namesake.slug}`, namesake.name],
+      [`/city/${city.citySlug}`, city.cityName],
+      ['/cities', 'Şehirler'],
+      ['/search?q=cafe&location=Paris', 'Search Businesses'],
+      ['/no-such-page', 'Page Not Found'],
+    ];
+    const chromium = await launchBrowser();
+    try {
+      const page = await chromium.browser.newPage();
+      const settled = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50))));
+      for (const [p, heading] of pages) {
+        const html = await (await fetch(app.url + p)).text();
+        const serverTitle = decode(attr(html, /<title>([^<]*)<\/title>/));
+        const serverLang = attr(html, /<html lang="([^"]*)"/);
+        // Loaded first: the client's effects must leave the server's head as it is.
+        await page.goto(app.url + p);
+        await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
+        await settled();
+        expect(await page.title(), p).toBe(serverTitle);
+        expect(await page.evaluate(() => document.documentElement.lang), p).toBe(serverLang);
+        // Reached inside the app from another page: the client must write the same head itself.
+        await page.goto(`${app.url}/about`);
+        await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+        await page.evaluate((to) => {
+          history.pushState({}, '', to);
+          dispatchEvent(new PopStateEvent('popstate'));
+        }, p);
+        await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
+        await page.waitForFunction(() => !document.title.startsWith('About Us'));
+        await settled();
+        expect(await page.title(), `${p} (in the app)`).toBe(serverTitle);
+        expect(await page.evaluate(() => document.documentElement.lang), `${p} (in the app)`).toBe(serverLang);
+      }
+    } finally {
+      await chromium.close();
     }
   });
 });

@@ -3,7 +3,7 @@
  * crawler head (server/seo) and the client (web/src/lib/seo.ts), so both agree. Pure.
  */
 import { META_DESCRIPTION_LENGTH } from './constants.js';
-import { slugPath, STATIC_PAGES } from './paths.js';
+import { searchPath, slugPath, STATIC_PAGES } from './paths.js';
 import type { Business, City } from './types.js';
 
 export const SITE_NAME = 'rehber';
@@ -82,6 +82,13 @@ export const STATIC_META: Record<'home' | 'cities' | 'categories' | 'search' | '
   search: { title: `Search Businesses | ${SITE_NAME}`, description: 'Search local businesses by service and city or postal code.', path: STATIC_PAGES.search },
   about: { title: `About Us | ${SITE_NAME}`, description: `${SITE_NAME} is a public directory of local businesses worldwide.`, path: STATIC_PAGES.about },
 };
+
+/** The search page: its query and location in the title, its URL (with them) as canonical path. */
+export function searchMeta(q = '', location = ''): PageMeta {
+  const [query, where] = [q.trim(), location.trim()];
+  const what = [query, where].filter(Boolean).join(' in ');
+  return { ...STATIC_META.search, title: what ? `Search: ${what} | ${SITE_NAME}` : STATIC_META.search.title, path: searchPath(query, where) };
+}
 
 /** The not-found screen (SPEC §2): its own title, no canonical path. */
 export const NOT_FOUND_META: Pick<PageMeta, 'title' | 'description'> = {

@@ -25,12 +25,14 @@ const firstPageOf = async (db: Db, where: { cityId?: number; categoryId?: number
 const countrySlugOf = async (db: Db, name: string): Promise<string | null> => ((await db('countries').where({ name }).first('slug')) as { slug: string } | undefined)?.slug ?? null;
 // ---
 
+/** `rawPath`: the request's path, with its query string when the page reads it (the search page). */
 export async function pageHead(db: Db, baseUrl: string, rawPath: string): Promise<PageHead> {
-  const match = matchPage(rawPath);
+  const q = rawPath.indexOf('?');
+  const match = matchPage(q < 0 ? rawPath : rawPath.slice(0, q));
   if (!match) return notFound();
   if (match.kind === 'admin') return { status: 200 };
   if (match.kind === 'static') {
-    return { status: 200, head: renderHead(staticPageHead(match.page, baseUrl)) };
+    return { status: 200, head: renderHead(staticPageHead(match.page, baseUrl, q < 0 ? '' : rawPath.slice(q + 1))) };
   }
   const { slug } = match;
   switch (match.page) {

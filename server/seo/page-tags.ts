@@ -3,7 +3,7 @@
  * description from data/domain/page-meta.ts (the client's document.title reads the same), canonical,
  * preview image, language and JSON-LD. Pure: data in, HeadTags out.
  */
-import { businessMeta, categoryMeta, cityMeta, countryMeta, NOT_FOUND_META, SITE_NAME, STATIC_META, type PageMeta } from '../../data/domain/page-meta.js';
+import { businessMeta, categoryMeta, cityMeta, countryMeta, NOT_FOUND_META, searchMeta, SITE_NAME, STATIC_META, type PageMeta } from '../../data/domain/page-meta.js';
 import { slugPath, STATIC_PAGES, type StaticPage } from '../../data/domain/paths.js';
 import type { Business, Category, City, Country } from '../../data/domain/types.js';
 import type { HeadTags } from './head.js';
@@ -24,7 +24,12 @@ const plainHead = (meta: PageMeta, baseUrl: string, jsonLd?: object[]): HeadTags
 
 const home = (baseUrl: string): Crumb => ({ name: CRUMB.home, url: baseUrl + STATIC_PAGES.home });
 
-export function staticPageHead(page: StaticPage, baseUrl: string): HeadTags {
+/** `query`: the URL's query string, which only the search page reads (its q and location). */
+export function staticPageHead(page: StaticPage, baseUrl: string, query = ''): HeadTags {
+  if (page === 'search') {
+    const params = new URLSearchParams(query);
+    return plainHead(searchMeta(params.get('q') ?? '', params.get('location') ?? ''), baseUrl);
+  }
   return plainHead(STATIC_META[page], baseUrl, page === 'home' ? [webSiteJsonLd(baseUrl, SITE_NAME)] : undefined);
 }
 
