@@ -142,7 +142,7 @@ describe('crawler head', () => {
     expect(attr(html, /<meta property="og:image" content="([^"]*)"/)).toBe(`${base}/og-image.png`);
     const ld = jsonLd(html);
     const country = (await app.db('countries').where({ name: city.country }).first('slug')) as { slug: string };
-    expect(ld.BreadcrumbList.itemListElement!.map((c) => c.item)).toEqual([`${base}/`, `${base}/cities`, `${base}/country/${country.slug}`, `${base}/city/${city.slug}`]);
+    expect(ld.BreadcrumbList.itemListElement!.map((c) => c.item)).toEqual([`${base}/`, `${base}/country/${country.slug}`, `${base}/city/${city.slug}`]);
     // The businesses of the first page, in the page's order (the API's), each with its page's URL.
     const page = (await (await fetch(`${app.url}/api/cities/${city.slug}/businesses`)).json()) as { items: Array<{ slug: string; name: string }> };
     expect(ld.ItemList.itemListElement).toEqual(page.items.map((b, i) => ({ '@type': 'ListItem', position: i + 1, url: `${base}/details/${b.slug}`, name: b.name })));

@@ -3,14 +3,14 @@
  * route answers 200; an unknown business, city, category or country, or any other path, 404.
  */
 import type { Db } from '../../db/index.js';
-import { getBusinessBySlug, listBusinessesIn } from '../../db/queries/businesses.js';
+import { listBusinessesIn } from '../../db/queries/businesses.js';
 import { getCategoryBySlug } from '../../db/queries/categories.js';
 import { getCityBySlug } from '../../db/queries/cities.js';
 import { getCountryBySlug } from '../../db/queries/countries.js';
 import { matchPage } from '../../data/domain/paths.js';
 import { renderHead, type RenderedHead } from './head.js';
 import { businessPageHead, categoryPageHead, cityPageHead, countryPageHead, notFoundHead, staticPageHead } from './page-tags.js';
-import { withTitlePlace } from './title-place.js';
+import { getBusinessPage } from './title-place.js';
 
 export interface PageHead {
   status: 200 | 404 | 500;
@@ -22,7 +22,9 @@ const notFound = (): PageHead => ({ status: 404, head: renderHead(notFoundHead()
 
 // --- Lookups the heads need beyond the page's own row (seo): the first page of a list, a country's slug.
 const firstPageOf = async (db: Db, where: { cityId?: number; categoryId?: number }) => (await listBusinessesIn(db, where, { page: 1 })).items;
-const countrySlugOf = async (db: Db, name: string): Promise<string | null> => ((await db('countries').where({ name }).first('slug')) as { slug: string } | undefined)?.slug ?? null;
+// One row per name whatever its case (data/store/load-dims.ts); a small table.
+const countrySlugOf = async (db: Db, name: string): Promise<string | null> =>
+  ((await db('countries').whereRaw('lower(name) = lower(?)', [name]).first('slug')) as { slug: string } | undefined)?.slug ?? null;
 // ---
 
 /** `rawPath`: the request's path, with its query string when the page reads it (the search page). */
@@ -37,9 +39,9 @@ export async function pageHead(db: Db, baseUrl: string, rawPath: string): Promis
   const { slug } = match;
   switch (match.page) {
     case 'details': {
-      const business = await getBusinessBySlug(db, slug);
+      const business = await getBusinessPage(db, slug);
       if (!business) return notFound();
-      return { status: 200, head: renderHead(businessPageHead(await withTitlePlace(db, business), baseUrl)) };
+      return { status: 200, head: renderHead(businessPageHead(business, baseUrl)) };
     }
     case 'city': {
       const city = await getCityBySlug(db, slug);

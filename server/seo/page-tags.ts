@@ -54,12 +54,12 @@ export function businessPageHead(business: Business, baseUrl: string): HeadTags 
 const listed = (businesses: Array<Pick<Business, 'name' | 'slug'>>, baseUrl: string) => businesses.map((b) => ({ name: b.name, url: baseUrl + slugPath('details', b.slug) }));
 
 /**
- * A city page: its trail Home › Cities › its country (when `countrySlug` is known) › the city, and
- * the businesses of its first page (the canonical one) as an ItemList.
+ * A city page: its trail Home › its country (when `countrySlug` is known) › the city, as the page
+ * shows it, and the businesses of its first page (the canonical one) as an ItemList.
  */
 export function cityPageHead(city: City, businesses: Array<Pick<Business, 'name' | 'slug'>>, countrySlug: string | null, baseUrl: string): HeadTags {
   const meta = cityMeta(city);
-  const trail = [home(baseUrl), { name: CRUMB.cities, url: baseUrl + STATIC_PAGES.cities }];
+  const trail = [home(baseUrl)];
   if (countrySlug) trail.push({ name: city.country, url: baseUrl + slugPath('country', countrySlug) });
   trail.push({ name: city.name, url: baseUrl + meta.path });
   return plainHead(meta, baseUrl, [breadcrumbJsonLd(trail), ...(businesses.length ? [itemListJsonLd(listed(businesses, baseUrl))] : [])]);

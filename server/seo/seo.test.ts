@@ -161,7 +161,7 @@ describe('page heads', () => {
     const h = cityPageHead(city, [{ name: 'A', slug: 'a' }, { name: 'B', slug: 'b' }], 'turkiye', BASE);
     expect(types(h)).toEqual(['BreadcrumbList', 'ItemList']);
     const [trail, list] = h.jsonLd as Array<{ itemListElement: Array<Record<string, unknown>> }>;
-    expect(trail.itemListElement.map((c) => c.item)).toEqual([`${BASE}/`, `${BASE}/cities`, `${BASE}/country/turkiye`, `${BASE}/city/istanbul`]);
+    expect(trail.itemListElement.map((c) => c.item)).toEqual([`${BASE}/`, `${BASE}/country/turkiye`, `${BASE}/city/istanbul`]);
     expect(list.itemListElement.map((c) => [c.position, c.url])).toEqual([[1, `${BASE}/details/a`], [2, `${BASE}/details/b`]]);
     expect(h.lang ?? 'en').toBe('en');
     expect(h.image?.url).toBe(`${BASE}/og-image.png`);

@@ -5,6 +5,7 @@
  * document.title agree.
  */
 import type { Db } from '../../db/index.js';
+import { getBusinessBySlug } from '../../db/queries/businesses.js';
 import { listNamesakes, type Namesake } from '../../db/queries/namesakes.js';
 import type { Business } from '../../data/domain/types.js';
 import { streetAddress } from '../../data/places/street.js';
@@ -40,4 +41,14 @@ export function titlePlace(b: Place & { city: { name: string } | null }, namesak
 export async function withTitlePlace(db: Db, b: Business): Promise<Business> {
   const namesakes = await listNamesakes(db, { id: b.id, name: b.name, cityId: b.cityId });
   return { ...b, titlePlace: titlePlace({ ...b, address: b.address ?? '' }, namesakes) };
+}
+
+/**
+ * A business page's business with its titlePlace, as the crawler head reads it; the detail API
+ * answer (server/routes/public.ts) and a server render, whose data the client titles its page from,
+ * must read the same.
+ */
+export async function getBusinessPage(db: Db, slug: string): Promise<Business | null> {
+  const business = await getBusinessBySlug(db, slug);
+  return business && withTitlePlace(db, business);
 }
