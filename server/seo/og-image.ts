@@ -3,11 +3,17 @@
  * else the bundled site image (web/public/og-image.png, drawn by scripts/og-image.ts). Pure.
  */
 import { safeHttpUrl } from '../../data/domain/safe-url.js';
+import type { PageLang } from '../../data/domain/page-meta.js';
 import type { Business } from '../../data/domain/types.js';
 import type { HeadImage } from './head.js';
 
-/** The bundled site image, served from the web build's root. */
-export const SITE_IMAGE = { path: '/og-image.png', width: 1200, height: 630, alt: 'rehber: local businesses worldwide' } as const;
+/** The bundled site image, served from the web build's root; its alt text in the page's language. */
+export const SITE_IMAGE = {
+  path: '/og-image.png',
+  width: 1200,
+  height: 630,
+  alt: { en: 'rehber: local businesses worldwide', tr: 'rehber: dünya genelinde yerel işletmeler' } satisfies Record<PageLang, string>,
+} as const;
 
 /**
  * The one place that says where a business's photo is found, as an absolute URL; null without one.
@@ -18,8 +24,8 @@ export function photoUrlFor(business: Pick<Business, 'photo' | 'slug'>, _baseUrl
   return safeHttpUrl(business.photo);
 }
 
-export function siteImage(baseUrl: string): HeadImage {
-  return { url: baseUrl + SITE_IMAGE.path, alt: SITE_IMAGE.alt, width: SITE_IMAGE.width, height: SITE_IMAGE.height };
+export function siteImage(baseUrl: string, lang: PageLang = 'en'): HeadImage {
+  return { url: baseUrl + SITE_IMAGE.path, alt: SITE_IMAGE.alt[lang], width: SITE_IMAGE.width, height: SITE_IMAGE.height };
 }
 
 /** A business page's preview picture: its photo (alt: its name), else the site image. */

@@ -18,7 +18,7 @@ const plainHead = (meta: PageMeta, baseUrl: string, jsonLd?: object[]): HeadTags
   description: meta.description,
   canonical: baseUrl + meta.path,
   lang: meta.lang,
-  image: siteImage(baseUrl),
+  image: siteImage(baseUrl, meta.lang),
   ...(jsonLd?.length ? { jsonLd } : {}),
 });
 

@@ -175,7 +175,7 @@ describe('page heads', () => {
   it('/cities is Turkish, the search page names its query, home offers the site search, the 404 page has its own title and no canonical', () => {
     expect(staticPageHead('search', BASE, 'q=caf%C3%A9&location=Paris&page=2')).toMatchObject({ title: 'Search: café in Paris | rehber', canonical: `${BASE}/search?q=caf%C3%A9&location=Paris` });
     expect(staticPageHead('search', BASE).title).toBe('Search Businesses | rehber');
-    expect(staticPageHead('cities', BASE).lang).toBe('tr');
+    expect(staticPageHead('cities', BASE)).toMatchObject({ lang: 'tr', image: { alt: 'rehber: dünya genelinde yerel işletmeler' } });
     expect(staticPageHead('about', BASE).lang ?? 'en').toBe('en');
     expect(types(staticPageHead('home', BASE))).toEqual(['WebSite']);
     const nf = renderHead(notFoundHead()).tags;
