@@ -56,8 +56,9 @@ describe('hostile values', () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     const head = html.slice(0, html.indexOf('</head>'));
-    // Only the built module script and the JSON-LD element: nothing broke out of either.
-    expect(html.match(/<script\b/g)).toHaveLength(2);
+    // Only the built module script and the two JSON-LD elements (LocalBusiness, BreadcrumbList): nothing broke out of any.
+    expect(html.match(/<script\b/g)).toHaveLength(3);
+    for (const m of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) expect(m[1]).not.toMatch(/[<>]/);
     expect(html).not.toContain('<script>alert');
     expect(html).not.toMatch(/<(img|svg|iframe)\b/);
     expect(html).not.toContain('javascript:');

@@ -6,9 +6,11 @@ import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { excerpt } from '../data/domain/page-meta.js';
+import { businessMeta, excerpt } from '../data/domain/page-meta.js';
+import type { Business } from '../data/domain/types.js';
 import { pageRoutes } from '../server/routes/pages.js';
 import type { TestApp } from '../server/test-app.js';
+import { launchBrowser } from './browser.js';
 import { someBusiness, startPublicApp } from './public-helpers.js';
 
 /** What a crawler without JavaScript gets: plain HTTP, no browser. */
@@ -23,6 +25,16 @@ afterAll(async () => {
 
 function attr(html: string, selector: RegExp): string | undefined {
   return selector.exec(html)?.[1];
+}
+
+/** Every JSON-LD object of a page, by its @type. */
+function jsonLd(html: string): Record<string, Record<string, unknown> & { itemListElement?: Array<Record<string, unknown>> }> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const m of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
+    const obj = JSON.parse(m[1]) as Record<string, unknown>;
+    out[obj['@type'] as string] = obj;
+  }
+  return out;
 }
 
 const decode = (s: string | undefined) => s?.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
@@ -52,6 +64,22 @@ describe('crawler head', () => {
     expect(attr(html, /<meta property="og:url" content="([^"]*)"/)).toBe(canonical);
     expect(decode(attr(html, /<meta property="og:description" content="([^"]*)"/))).toBe(excerpt(b.about));
     expect(attr(html, /<meta property="og:type" content="([^"]*)"/)).toBe('business.business');
+    // No photo in the sample: the bundled site image, which the server serves.
+    const image = attr(html, /<meta property="og:image" content="([^"]*)"/);
+    expect(image).toBe(`${app.config.publicBaseUrl}/og-image.png`);
+    expect(attr(html, /<meta property="og:image:alt" content="([^"]*)"/)).toBeTruthy();
+    const png = await fetch(`${app.url}/og-image.png`);
+    expect(png.status).toBe(200);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect(attr(html, /<meta name="twitter:card" content="([^"]*)"/)).toBe('summary_large_image');
+    expect(decode(attr(html, /<meta name="twitter:title" content="([^"]*)"/))).toContain(b.name);
+    expect(decode(attr(html, /<meta name="twitter:description" content="([^"]*)"/))).toBe(excerpt(b.about));
+    expect(attr(html, /<meta name="twitter:image" content="([^"]*)"/)).toBe(image);
+    expect(html).toMatch(/<html lang="en">/);
+    const trail = jsonLd(html).BreadcrumbList.itemListElement!;
+    expect(trail.map((c) => c.position)).toEqual([1, 2, 3]);
+    expect(trail[1]).toMatchObject({ name: b.city_name, item: expect.stringMatching(/\/city\//) });
+    expect(trail[2]).toMatchObject({ name: b.name, item: canonical });
 
     const ld = JSON.parse(attr(html, /<script type="application\/ld\+json">([\s\S]*?)<\/script>/)!);
     expect(ld['@context']).toBe('https://schema.org');
@@ -87,14 +115,89 @@ describe('crawler head', () => {
     expect(ld.geo).toEqual({ '@type': 'GeoCoordinates', latitude: 41.0082, longitude: 28.9784 });
   });
 
-  it("a city page's HTML has its title, description and canonical", async () => {
-    const city = (await app.db('cities').where('business_count', '>', 0).orderBy('id').first()) as { name: string; slug: string };
+  it('a business with an http(s) photo previews it; one with another kind of value gets the site image', async () => {
+    const b = await someBusiness(app);
+    await app.db('businesses').where({ slug: b.slug }).update({ photo: 'https://photos.example/shop.jpg' });
+    await app.settle();
+    let html = await (await fetch(`${app.url}/details/${b.slug}`)).text();
+    expect(attr(html, /<meta property="og:image" content="([^"]*)"/)).toBe('https://photos.example/shop.jpg');
+    expect(attr(html, /<meta name="twitter:image" content="([^"]*)"/)).toBe('https://photos.example/shop.jpg');
+    expect(jsonLd(html).LocalBusiness.image).toBe('https://photos.example/shop.jpg');
+    await app.db('businesses').where({ slug: b.slug }).update({ photo: 'javascript:alert(1)' });
+    await app.settle();
+    html = await (await fetch(`${app.url}/details/${b.slug}`)).text();
+    expect(attr(html, /<meta property="og:image" content="([^"]*)"/)).toBe(`${app.config.publicBaseUrl}/og-image.png`);
+    expect(html).not.toContain('javascript:');
+  });
+
+  it("a city page's HTML has its title, description, canonical, trail and the ItemList of its businesses", async () => {
+    const city = (await app.db('cities').where('business_count', '>', 1).orderBy('id').first()) as { id: number; name: string; slug: string; country: string };
     const res = await fetch(`${app.url}/city/${city.slug}`);
     expect(res.status).toBe(200);
     const html = await res.text();
+    const base = app.config.publicBaseUrl;
     expect(decode(attr(html, /<title>([^<]*)<\/title>/))).toContain(city.name);
     expect(decode(attr(html, /<meta name="description" content="([^"]*)"/))).toContain(city.name);
-    expect(attr(html, /<link rel="canonical" href="([^"]*)"/)).toBe(`${app.config.publicBaseUrl}/city/${city.slug}`);
+    expect(attr(html, /<link rel="canonical" href="([^"]*)"/)).toBe(`${base}/city/${city.slug}`);
+    expect(attr(html, /<meta property="og:image" content="([^"]*)"/)).toBe(`${base}/og-image.png`);
+    const ld = jsonLd(html);
+    const country = (await app.db('countries').where({ name: city.country }).first('slug')) as { slug: string };
+    expect(ld.BreadcrumbList.itemListElement!.map((c) => c.item)).toEqual([`${base}/`, `${base}/country/${country.slug}`, `${base}/city/${city.slug}`]);
+    // The businesses of the first page, in the page's order (the API's), each with its page's URL.
+    const page = (await (await fetch(`${app.url}/api/cities/${city.slug}/businesses`)).json()) as { items: Array<{ slug: string; name: string }> };
+    expect(ld.ItemList.itemListElement).toEqual(page.items.map((b, i) => ({ '@type': 'ListItem', position: i + 1, url: `${base}/details/${b.slug}`, name: b.name })));
+  });
+
+  it('a category page has its trail and ItemList, a country page its trail, home the site search', async () => {
+    const category = (await app.db('categories').where('business_count', '>', 0).orderBy('id').first()) as { slug: string };
+    const country = (await app.db('countries').orderBy('id').first()) as { slug: string };
+    const cat = jsonLd(await (await fetch(`${app.url}/category/${category.slug}`)).text());
+    expect(Object.keys(cat).sort()).toEqual(['BreadcrumbList', 'ItemList']);
+    expect(cat.BreadcrumbList.itemListElement![1].item).toBe(`${app.config.publicBaseUrl}/categories`);
+    expect(Object.keys(jsonLd(await (await fetch(`${app.url}/country/${country.slug}`)).text()))).toEqual(['BreadcrumbList']);
+    const home = jsonLd(await (await fetch(`${app.url}/`)).text());
+    expect(home.WebSite.potentialAction).toMatchObject({ '@type': 'SearchAction', target: { urlTemplate: `${app.config.publicBaseUrl}/search?q={search_term_string}` } });
+  });
+
+  it('marks /cities, whose text is Turkish, lang="tr" and the other pages lang="en"', async () => {
+    expect(await (await fetch(`${app.url}/cities`)).text()).toMatch(/<html lang="tr">/);
+    expect(await (await fetch(`${app.url}/cities`)).text()).toContain('<meta property="og:locale" content="tr_TR" />');
+    for (const p of ['/', '/categories', '/about', '/no-such-page']) expect(await (await fetch(app.url + p)).text(), p).toMatch(/<html lang="en">/);
+  });
+
+  it('the 404 page has its own title, not the home page\'s', async () => {
+    const res = await fetch(`${app.url}/details/no-such-business-xyz`);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(decode(attr(html, /<title>([^<]*)<\/title>/))).toBe('Page Not Found | rehber');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).not.toContain('rel="canonical"');
+  });
+
+  it('no two business pages share a title: namesakes in a city add their district or street, and the API answer gives the client the same title', async () => {
+    // Every business of the sample whose name another active business in its city shares.
+    const rows = (await app.db('businesses as b')
+      .where('b.is_active', true)
+      .whereExists((q) => q.select(1).from('businesses as o').whereRaw('o.name = b.name and o.city_id is not distinct from b.city_id and o.id <> b.id and o.is_active'))
+      .select('b.slug', 'b.name')) as Array<{ slug: string; name: string }>;
+    expect(rows.length).toBeGreaterThan(100);
+    const titles = new Map<string, string>();
+    for (const r of rows) {
+      const title = decode(attr(await (await fetch(`${app.url}/details/${r.slug}`)).text(), /<title>([^<]*)<\/title>/))!;
+      expect(title.startsWith(`${r.name} (`), title).toBe(true);
+      expect(titles.get(title), title).toBeUndefined();
+      titles.set(title, r.slug);
+    }
+    // The client titles its page from the API answer with the same function (web/src/lib/seo.ts).
+    for (const r of rows.slice(0, 10)) {
+      const answer = (await (await fetch(`${app.url}/api/businesses/detail/${r.slug}`)).json()) as Business;
+      expect(titles.get(businessMeta(answer).title)).toBe(r.slug);
+    }
+    // A name of its own in its city keeps the plain title.
+    const own = (await app.db('businesses').where('is_active', true).whereNotIn('slug', rows.map((r) => r.slug)).orderBy('id').first('slug')) as { slug: string };
+    const lone = (await (await fetch(`${app.url}/api/businesses/detail/${own.slug}`)).json()) as Business;
+    expect(lone.titlePlace).toBeNull();
+    expect(businessMeta(lone).title).not.toContain('(');
   });
   it('category, country and the static pages get their own title and canonical', async () => {
     const category = (await app.db('categories').orderBy('id').first()) as { name: string; slug: string };
@@ -105,11 +208,59 @@ describe('crawler head', () => {
       ['/cities', 'Şehirler'],
       ['/categories', 'Business Categories'],
       ['/about', 'About Us'],
+      ['/search?q=cafe&location=Paris', 'Search: cafe in Paris'],
     ];
     for (const [p, title] of cases) {
       const html = await (await fetch(app.url + p)).text();
       expect(decode(attr(html, /<title>([^<]*)<\/title>/)), p).toContain(title);
-      expect(attr(html, /<link rel="canonical" href="([^"]*)"/), p).toBe(app.config.publicBaseUrl + p);
+      expect(decode(attr(html, /<link rel="canonical" href="([^"]*)"/)), p).toBe(app.config.publicBaseUrl + p);
+    }
+  });
+});
+
+describe('the client says what the server says', () => {
+  it("after the app has run, document.title and <html lang> equal the server's head, page by page", async () => {
+    const namesake = (await app.db('businesses as b')
+      .whereExists((q) => q.select(1).from('businesses as o').whereRaw('o.name = b.name and o.city_id = b.city_id and o.id <> b.id and o.is_active'))
+      .orderBy('b.id')
+      .first('b.slug', 'b.name')) as { slug: string; name: string };
+    const city = await someBusiness(app);
+    const pages: Array<[string, string]> = [
+      [`/details/${namesake.slug}`, namesake.name],
+      [`/city/${city.citySlug}`, city.cityName],
+      ['/cities', 'Şehirler'],
+      ['/search?q=cafe&location=Paris', 'Search Businesses'],
+      ['/no-such-page', 'Page Not Found'],
+    ];
+    const chromium = await launchBrowser();
+    try {
+      const page = await chromium.browser.newPage();
+      const settled = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50))));
+      for (const [p, heading] of pages) {
+        const html = await (await fetch(app.url + p)).text();
+        const serverTitle = decode(attr(html, /<title>([^<]*)<\/title>/));
+        const serverLang = attr(html, /<html lang="([^"]*)"/);
+        // Loaded first: the client's effects must leave the server's head as it is.
+        await page.goto(app.url + p);
+        await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
+        await settled();
+        expect(await page.title(), p).toBe(serverTitle);
+        expect(await page.evaluate(() => document.documentElement.lang), p).toBe(serverLang);
+        // Reached inside the app from another page: the client must write the same head itself.
+        await page.goto(`${app.url}/about`);
+        await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+        await page.evaluate((to) => {
+          history.pushState({}, '', to);
+          dispatchEvent(new PopStateEvent('popstate'));
+        }, p);
+        await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
+        await page.waitForFunction(() => !document.title.startsWith('About Us'));
+        await settled();
+        expect(await page.title(), `${p} (in the app)`).toBe(serverTitle);
+        expect(await page.evaluate(() => document.documentElement.lang), `${p} (in the app)`).toBe(serverLang);
+      }
+    } finally {
+      await chromium.close();
     }
   });
 });
@@ -124,8 +275,10 @@ describe('status codes', () => {
     for (const p of missing) {
       const res = await fetch(app.url + p);
       expect(res.status, p).toBe(404);
-      // The SPA still comes back, so the visitor sees the not-found screen.
-      expect(await res.text(), p).toContain('<div id="root">');
+      // The SPA still comes back, so the visitor sees the not-found screen, under its own title.
+      const html = await res.text();
+      expect(html, p).toContain('<div id="root">');
+      expect(html, p).toContain('<title>Page Not Found | rehber</title>');
     }
   });
 

@@ -3,7 +3,7 @@
  * crawler head (server/seo) and the client (web/src/lib/seo.ts), so both agree. Pure.
  */
 import { META_DESCRIPTION_LENGTH } from './constants.js';
-import { slugPath, STATIC_PAGES } from './paths.js';
+import { searchPath, slugPath, STATIC_PAGES } from './paths.js';
 import type { Business, City } from './types.js';
 
 export const SITE_NAME = 'rehber';
@@ -14,24 +14,35 @@ export function excerpt(text: string | null | undefined, max = META_DESCRIPTION_
   return flat.length <= max ? flat : flat.slice(0, max).trimEnd();
 }
 
+/** The languages of the site's pages (SPEC §1: the Cities page is Turkish, the others English). */
+export type PageLang = 'en' | 'tr';
+
 export interface PageMeta {
   title: string;
   description: string;
   /** Path of the canonical URL, to be prefixed with the site's base URL. */
   path: string;
+  /** The language of the page's text; English when absent. */
+  lang?: PageLang;
 }
 
-type BusinessForMeta = Pick<Business, 'name' | 'slug' | 'about' | 'address'> & {
+type BusinessForMeta = Pick<Business, 'name' | 'slug' | 'about' | 'address' | 'titlePlace'> & {
   category: { name: string } | null;
   city: { name: string } | null;
 };
 
+/**
+ * A business's title names its category and city and, when other active businesses of the same
+ * name share the city, its place in it (`titlePlace`: the district, else the street), so no two
+ * business pages share a title.
+ */
 export function businessMeta(b: BusinessForMeta): PageMeta {
   const where = b.city?.name ? ` in ${b.city.name}` : '';
   const what = b.category?.name ? `${b.category.name}${where}` : where.trim();
   const fallback = `${b.name}${what ? `, ${what}` : ''}. ${b.address}`;
+  const name = b.titlePlace ? `${b.name} (${b.titlePlace})` : b.name;
   return {
-    title: `${b.name}${what ? ` - ${what}` : ''} | ${SITE_NAME}`,
+    title: `${name}${what ? ` - ${what}` : ''} | ${SITE_NAME}`,
     description: excerpt(b.about) || excerpt(fallback),
     path: slugPath('details', b.slug),
   };
@@ -66,8 +77,21 @@ export function countryMeta(c: { name: string; slug: string; businessCount: numb
 /** The pages without data of their own. */
 export const STATIC_META: Record<'home' | 'cities' | 'categories' | 'search' | 'about', PageMeta> = {
   home: { title: `${SITE_NAME}: local businesses worldwide`, description: 'Find trusted local businesses, craftsmen and service providers in cities worldwide.', path: STATIC_PAGES.home },
-  cities: { title: `Şehirler | ${SITE_NAME}`, description: 'Ülkelere göre gruplanmış tüm şehirler ve işletmeleri.', path: STATIC_PAGES.cities },
+  cities: { title: `Şehirler | ${SITE_NAME}`, description: 'Ülkelere göre gruplanmış tüm şehirler ve işletmeleri.', path: STATIC_PAGES.cities, lang: 'tr' },
   categories: { title: `Business Categories | ${SITE_NAME}`, description: 'Browse local businesses by category.', path: STATIC_PAGES.categories },
   search: { title: `Search Businesses | ${SITE_NAME}`, description: 'Search local businesses by service and city or postal code.', path: STATIC_PAGES.search },
   about: { title: `About Us | ${SITE_NAME}`, description: `${SITE_NAME} is a public directory of local businesses worldwide.`, path: STATIC_PAGES.about },
+};
+
+/** The search page: its query and location in the title, its URL (with them) as canonical path. */
+export function searchMeta(q = '', location = ''): PageMeta {
+  const [query, where] = [q.trim(), location.trim()];
+  const what = [query, where].filter(Boolean).join(' in ');
+  return { ...STATIC_META.search, title: what ? `Search: ${what} | ${SITE_NAME}` : STATIC_META.search.title, path: searchPath(query, where) };
+}
+
+/** The not-found screen (SPEC §2): its own title, no canonical path. */
+export const NOT_FOUND_META: Pick<PageMeta, 'title' | 'description'> = {
+  title: `Page Not Found | ${SITE_NAME}`,
+  description: 'The page you are looking for does not exist or has been moved.',
 };

@@ -58,6 +58,11 @@ export interface Business {
   updatedAt: string;
   category: NamedRef | null;
   city: NamedRef | null;
+  /**
+   * Only on the detail answer, and only when other active businesses of the same name share the
+   * city: the business's district, else its street, which its page title adds (page-meta.ts).
+   */
+  titlePlace?: string | null;
 }
 
 export interface City {

@@ -11,6 +11,7 @@ import * as addSlugRedirects from './20261124C-add-slug-redirects.js';
 import * as addSitemapFileErrors from './20261124D-add-sitemap-file-errors.js';
 import * as addPlaceRedirects from './20261124E-add-place-redirects.js';
 import * as addDataVersion from './20261124F-add-data-version.js';
+import * as addNamesakeIndex from './20261125E-add-namesake-index.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -45,4 +46,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261124D-add-sitemap-file-errors': addSitemapFileErrors,
   '20261124E-add-place-redirects': addPlaceRedirects,
   '20261124F-add-data-version': addDataVersion,
+  '20261125E-add-namesake-index': addNamesakeIndex,
 };

@@ -104,7 +104,7 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, opti
       }
     }
     // A failed lookup (database down) still sends the SPA, which shows its own error states.
-    const page = await pageHead(deps.db, deps.config.publicBaseUrl, ctx.path).catch((err: unknown) => {
+    const page = await pageHead(deps.db, deps.config.publicBaseUrl, ctx.url).catch((err: unknown) => {
       deps.logger.error({ err, path: ctx.path }, 'page head lookup failed');
       return { status: 500 as const, head: undefined };
     });

@@ -9,6 +9,7 @@ import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/c
 import { getCategoryBySlug, listCategories } from '../../db/queries/categories.js';
 import { getCountryBySlug, listCountries } from '../../db/queries/countries.js';
 import { databaseAnswers, getStats } from '../../db/queries/stats.js';
+import { withTitlePlace } from '../seo/title-place.js';
 
 /** The public read API: the map at the bottom of data/domain/types.ts, plus /healthz. */
 export function publicRoutes({ db }: AppDeps): Router {
@@ -30,7 +31,7 @@ export function publicRoutes({ db }: AppDeps): Router {
     ctx.body = await listRecent(db);
   });
   router.get('/api/businesses/detail/:slug', async (ctx) => {
-    ctx.body = found(await getBusinessBySlug(db, ctx.params.slug), 'Business not found');
+    ctx.body = await withTitlePlace(db, found(await getBusinessBySlug(db, ctx.params.slug), 'Business not found'));
   });
 
   router.get('/api/cities/popular', async (ctx) => {

@@ -1,41 +1,73 @@
 /**
  * The crawler head: replaces the <!--head-->...<!--/head--> block of the built index.html with a
- * page's title, description, canonical link, Open Graph tags and JSON-LD, and tells the SPA whether
- * ads are on through a <meta> tag (no inline script: the CSP allows script-src 'self' only).
+ * page's title, description, canonical link, Open Graph and Twitter tags and JSON-LD, sets
+ * `<html lang>`, and tells the SPA whether ads are on through a <meta> tag (no inline script: the
+ * CSP allows script-src 'self' only). Pure: data in, tags out.
  */
 import { escapeHtml, scriptJson } from './escape.js';
+import type { PageLang } from '../../data/domain/page-meta.js';
+
+export interface HeadImage {
+  /** Absolute http(s) URL. */
+  url: string;
+  alt: string;
+  width?: number;
+  height?: number;
+}
 
 export interface HeadTags {
   title: string;
   description: string;
-  canonical: string;
+  /** Absent on the not-found page: a 404 has no canonical URL. */
+  canonical?: string;
+  /** The language of the page's text: `<html lang>` and og:locale. English when absent. */
+  lang?: PageLang;
   ogType?: 'website' | 'business.business';
-  image?: string | null;
-  jsonLd?: unknown;
+  image?: HeadImage | null;
+  /** One schema.org object, or several: each gets a <script type="application/ld+json"> of its own. */
+  jsonLd?: object | object[];
+  /** Asks search engines to leave the page out of their index (the not-found page). */
+  noindex?: boolean;
 }
 
-export function renderHead(h: HeadTags): string {
-  const lines = [
-    `<title>${escapeHtml(h.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(h.description)}" />`,
-    `<link rel="canonical" href="${escapeHtml(h.canonical)}" />`,
-    `<meta property="og:title" content="${escapeHtml(h.title)}" />`,
-    `<meta property="og:description" content="${escapeHtml(h.description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(h.canonical)}" />`,
-    `<meta property="og:type" content="${h.ogType ?? 'website'}" />`,
-    `<meta property="og:site_name" content="rehber" />`,
-  ];
-  if (h.image) lines.push(`<meta property="og:image" content="${escapeHtml(h.image)}" />`);
-  lines.push(`<meta name="twitter:card" content="${h.image ? 'summary_large_image' : 'summary'}" />`);
-  if (h.jsonLd !== undefined) lines.push(`<script type="application/ld+json">${scriptJson(h.jsonLd)}</script>`);
-  return lines.join('\n    ');
+/** A page's head, rendered: the tags of the <!--head--> block and the language of <html>. */
+export interface RenderedHead {
+  tags: string;
+  lang: PageLang;
+}
+
+const OG_LOCALE: Record<PageLang, string> = { en: 'en_US', tr: 'tr_TR' };
+
+const meta = (attr: 'name' | 'property', key: string, content: string) => `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
+
+export function renderHead(h: HeadTags): RenderedHead {
+  const lang = h.lang ?? 'en';
+  const lines = [`<title>${escapeHtml(h.title)}</title>`, meta('name', 'description', h.description)];
+  if (h.noindex) lines.push(meta('name', 'robots', 'noindex'));
+  if (h.canonical) lines.push(`<link rel="canonical" href="${escapeHtml(h.canonical)}" />`);
+  lines.push(meta('property', 'og:title', h.title), meta('property', 'og:description', h.description));
+  if (h.canonical) lines.push(meta('property', 'og:url', h.canonical));
+  lines.push(meta('property', 'og:type', h.ogType ?? 'website'), meta('property', 'og:site_name', 'rehber'), meta('property', 'og:locale', OG_LOCALE[lang]));
+  if (h.image) {
+    lines.push(meta('property', 'og:image', h.image.url), meta('property', 'og:image:alt', h.image.alt));
+    if (h.image.width && h.image.height) lines.push(meta('property', 'og:image:width', String(h.image.width)), meta('property', 'og:image:height', String(h.image.height)));
+  }
+  lines.push(meta('name', 'twitter:card', h.image ? 'summary_large_image' : 'summary'), meta('name', 'twitter:title', h.title), meta('name', 'twitter:description', h.description));
+  if (h.image) lines.push(meta('name', 'twitter:image', h.image.url), meta('name', 'twitter:image:alt', h.image.alt));
+  const ld = h.jsonLd === undefined ? [] : Array.isArray(h.jsonLd) ? h.jsonLd : [h.jsonLd];
+  for (const item of ld) lines.push(`<script type="application/ld+json">${scriptJson(item)}</script>`);
+  return { tags: lines.join('\n    '), lang };
 }
 
 const HEAD_BLOCK = /<!--head-->[\s\S]*?<!--\/head-->/;
+const HTML_TAG = /<html\b[^>]*>/;
 
-export function injectHead(html: string, head: string): string {
-  // A function replacement: '$&' and friends in the data must not be read as patterns.
-  return html.replace(HEAD_BLOCK, () => `<!--head-->\n    ${head}\n    <!--/head-->`);
+/** The built index.html with a page's head block and `<html lang>`. */
+export function injectHead(html: string, head: RenderedHead): string {
+  // Function replacements: '$&' and friends in the data must not be read as patterns.
+  return html
+    .replace(HEAD_BLOCK, () => `<!--head-->\n    ${head.tags}\n    <!--/head-->`)
+    .replace(HTML_TAG, (tag) => tag.replace(/\s+lang="[^"]*"/, '').replace(/^<html/, `<html lang="${head.lang}"`));
 }
 
 export interface AdsSettings {

@@ -1,7 +1,12 @@
 /**
- * schema.org LocalBusiness for a business page. No aggregateRating: Google's review-snippet rules
- * exclude ratings collected on other sites, and ours come from imported files (issue 4).
+ * schema.org JSON-LD of the public pages: LocalBusiness on a business page, BreadcrumbList on
+ * business, city, category and country pages, ItemList on city and category pages, WebSite with its
+ * SearchAction on home. Pure: data in, objects out.
+ *
+ * No aggregateRating: Google's review-snippet rules exclude ratings collected on other sites, and
+ * ours come from imported files (issue 4).
  */
+import { STATIC_PAGES } from '../../data/domain/paths.js';
 import { safeHttpUrl } from '../../data/domain/safe-url.js';
 import type { Business, BusinessHours } from '../../data/domain/types.js';
 import { DAYS, DAY_LABELS, toIsoTime } from '../../data/domain/working-hours.js';
@@ -26,9 +31,12 @@ export function openingHoursSpecification(hours: BusinessHours): object[] {
   return out;
 }
 
-export function businessJsonLd(b: Business, pageUrl: string): Record<string, unknown> {
+const CONTEXT = 'https://schema.org';
+
+/** `image`: the business's photo as an absolute URL (og-image.ts photoUrlFor), null without one. */
+export function businessJsonLd(b: Business, pageUrl: string, image: string | null = null): Record<string, unknown> {
   const ld: Record<string, unknown> = {
-    '@context': 'https://schema.org',
+    '@context': CONTEXT,
     '@type': 'LocalBusiness',
     name: b.name,
     url: pageUrl,
@@ -47,7 +55,6 @@ export function businessJsonLd(b: Business, pageUrl: string): Record<string, unk
   // A phone in E.164 ('+902165551212'); text that is no phone is left out rather than offered as one.
   if (b.phoneE164) ld.telephone = b.phoneE164;
   if (b.email) ld.email = b.email;
-  const image = safeHttpUrl(b.photo);
   if (image) ld.image = image;
   const website = safeHttpUrl(b.website);
   if (website) ld.sameAs = [website];
@@ -58,4 +65,47 @@ export function businessJsonLd(b: Business, pageUrl: string): Record<string, unk
   const hours = openingHoursSpecification(b.businessHours);
   if (hours.length) ld.openingHoursSpecification = hours;
   return ld;
+}
+
+/** One step of a breadcrumb trail: its name and absolute URL. */
+export interface Crumb {
+  name: string;
+  url: string;
+}
+
+/** The trail from home to the page itself (the last crumb). */
+export function breadcrumbJsonLd(crumbs: Crumb[]): Record<string, unknown> {
+  return {
+    '@context': CONTEXT,
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: c.url })),
+  };
+}
+
+/**
+ * The businesses a city or category page lists, in its order, as Google's summary-page carousel
+ * reads them: each a ListItem with its position (counted from `first`, the page's first place), the
+ * URL of its own page and its name.
+ */
+export function itemListJsonLd(items: Array<{ name: string; url: string }>, first = 1): Record<string, unknown> {
+  return {
+    '@context': CONTEXT,
+    '@type': 'ItemList',
+    itemListElement: items.map((it, i) => ({ '@type': 'ListItem', position: first + i, url: it.url, name: it.name })),
+  };
+}
+
+/** The site itself, with the search box Google may offer under its result: /search?q=. */
+export function webSiteJsonLd(baseUrl: string, name: string): Record<string, unknown> {
+  return {
+    '@context': CONTEXT,
+    '@type': 'WebSite',
+    name,
+    url: baseUrl + STATIC_PAGES.home,
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${baseUrl}${STATIC_PAGES.search}?q={search_term_string}` },
+      'query-input': 'required name=search_term_string',
+    },
+  };
 }

@@ -1,9 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, scriptJson } from './escape.js';
 import { injectAdsMeta, injectHead, renderHead } from './head.js';
-import { businessJsonLd, openingHoursSpecification, toIsoTime } from './json-ld.js';
-import type { Business } from '../../data/domain/types.js';
+import { breadcrumbJsonLd, businessJsonLd, itemListJsonLd, openingHoursSpecification, toIsoTime, webSiteJsonLd } from './json-ld.js';
+import { businessPageHead, categoryPageHead, cityPageHead, countryPageHead, notFoundHead, staticPageHead } from './page-tags.js';
+import { titlePlace } from './title-place.js';
+import type { Business, City } from '../../data/domain/types.js';
 import { readWorkingHours } from '../../data/domain/hours-text.js';
+import { businessMeta } from '../../data/domain/page-meta.js';
+
+const BASE = 'https://rehber.test';
+
+const business = (over: Partial<Business>): Business => ({
+  id: 1, name: 'Moda Çay Bahçesi', slug: 'moda-cay', description: null, categoryId: null, cityId: 1,
+  address: 'Moda Cd. No:12, 34710 Kadıköy/İstanbul, Türkiye', postalCode: '34710', state: null, country: 'Türkiye',
+  countryCode: 'TR', district: 'Kadıköy', phone: '0216 555 12 12', phoneE164: '+902165551212', phoneDisplay: '(0216) 555 12 12', email: null, website: null, rating: 4.5, reviewCount: 3,
+  about: null, workingHours: null, photo: null, locationLink: null, placeId: null, latitude: 41.01384, longitude: 28.94966,
+  coordinatesApproximate: true, isVerified: false, isActive: true, images: [], businessHours: {}, services: [],
+  createdAt: '2026-11-24T00:00:00.000Z', updatedAt: '2026-11-24T00:00:00.000Z', category: null, city: { name: 'İstanbul', slug: 'istanbul' },
+  ...over,
+});
+
+/** The content of the first tag matching `selector` (a regex with one group) in rendered tags. */
+const tag = (tags: string, re: RegExp) => re.exec(tags)?.[1];
 
 describe('scriptJson', () => {
   it('escapes <, >, & and U+2028/2029 so nothing can end the script element, and stays the same JSON', () => {
@@ -28,6 +46,27 @@ describe('head', () => {
     expect(out).toContain('<title>A $&amp; B</title>');
     expect(out).not.toContain('old');
   });
+  it("sets <html lang> to the page's language and keeps the tag's other attributes", () => {
+    const html = '<!doctype html><html lang="en" class="h-full"><head><!--head--><!--/head--></head></html>';
+    expect(injectHead(html, renderHead({ title: 't', description: 'd', lang: 'tr' }))).toContain('<html lang="tr" class="h-full">');
+    expect(injectHead(html, renderHead({ title: 't', description: 'd' }))).toContain('<html lang="en" class="h-full">');
+    expect(renderHead({ title: 't', description: 'd', lang: 'tr' }).tags).toContain('<meta property="og:locale" content="tr_TR" />');
+  });
+  it('gives Open Graph and Twitter card tags with the preview image and its alt text', () => {
+    const { tags } = renderHead({ title: 'T "1"', description: 'D', canonical: `${BASE}/x`, image: { url: `${BASE}/og-image.png`, alt: 'A', width: 1200, height: 630 } });
+    expect(tag(tags, /<meta property="og:image" content="([^"]*)"/)).toBe(`${BASE}/og-image.png`);
+    expect(tag(tags, /<meta property="og:image:alt" content="([^"]*)"/)).toBe('A');
+    expect(tag(tags, /<meta property="og:image:width" content="([^"]*)"/)).toBe('1200');
+    expect(tag(tags, /<meta name="twitter:card" content="([^"]*)"/)).toBe('summary_large_image');
+    expect(tag(tags, /<meta name="twitter:title" content="([^"]*)"/)).toBe('T &quot;1&quot;');
+    expect(tag(tags, /<meta name="twitter:description" content="([^"]*)"/)).toBe('D');
+    expect(tag(tags, /<meta name="twitter:image" content="([^"]*)"/)).toBe(`${BASE}/og-image.png`);
+    expect(tag(tags, /<meta name="twitter:image:alt" content="([^"]*)"/)).toBe('A');
+  });
+  it('writes each JSON-LD object in a script element of its own', () => {
+    const { tags } = renderHead({ title: 't', description: 'd', jsonLd: [{ '@type': 'A' }, { '@type': 'B' }] });
+    expect(tags.match(/<script type="application\/ld\+json">/g)).toHaveLength(2);
+  });
   it('tells the SPA about ads through a meta tag only', () => {
     expect(injectAdsMeta('<head></head>', { slots: {} })).toContain('<meta name="rehber-ads" content="{}" />');
     expect(injectAdsMeta('<head></head>', { client: 'ca-pub-1', slots: { detail: '2' } })).toContain('content="{&quot;client&quot;:&quot;ca-pub-1&quot;,&quot;slots&quot;:{&quot;detail&quot;:&quot;2&quot;}}"');
@@ -51,16 +90,6 @@ describe('opening hours', () => {
 });
 
 describe('businessJsonLd', () => {
-  const business = (over: Partial<Business>): Business => ({
-    id: 1, name: 'Moda Çay Bahçesi', slug: 'moda-cay', description: null, categoryId: null, cityId: 1,
-    address: 'Moda Cd. No:12, 34710 Kadıköy/İstanbul, Türkiye', postalCode: '34710', state: null, country: 'Türkiye',
-    countryCode: 'TR', district: 'Kadıköy', phone: '0216 555 12 12', phoneE164: '+902165551212', phoneDisplay: '(0216) 555 12 12', email: null, website: null, rating: 4.5, reviewCount: 3,
-    about: null, workingHours: null, photo: null, locationLink: null, placeId: null, latitude: 41.01384, longitude: 28.94966,
-    coordinatesApproximate: true, isVerified: false, isActive: true, images: [], businessHours: {}, services: [],
-    createdAt: '2026-11-24T00:00:00.000Z', updatedAt: '2026-11-24T00:00:00.000Z', category: null, city: { name: 'İstanbul', slug: 'istanbul' },
-    ...over,
-  });
-
   it('gives the address in parts: the street alone, the locality, the postal code and the ISO country', () => {
     expect(businessJsonLd(business({}), 'https://x.test/details/moda-cay').address).toEqual({
       '@type': 'PostalAddress', streetAddress: 'Moda Cd. No:12', addressLocality: 'İstanbul', postalCode: '34710', addressCountry: 'TR',
@@ -82,5 +111,99 @@ describe('businessJsonLd', () => {
 
   it('gives geo coordinates, the city centre too', () => {
     expect(businessJsonLd(business({}), 'u').geo).toEqual({ '@type': 'GeoCoordinates', latitude: 41.01384, longitude: 28.94966 });
+  });
+});
+
+describe('breadcrumbs, item lists and the site', () => {
+  it('numbers a trail from 1, each crumb with its name and URL', () => {
+    expect(breadcrumbJsonLd([{ name: 'Home', url: `${BASE}/` }, { name: 'İstanbul', url: `${BASE}/city/istanbul` }])).toEqual({
+      '@context': 'https://schema.org', '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: `${BASE}/` },
+        { '@type': 'ListItem', position: 2, name: 'İstanbul', item: `${BASE}/city/istanbul` },
+      ],
+    });
+  });
+  it('lists businesses with their position and URL', () => {
+    const ld = itemListJsonLd([{ name: 'A', url: `${BASE}/details/a` }, { name: 'B', url: `${BASE}/details/b` }], 21);
+    expect(ld.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 21, url: `${BASE}/details/a`, name: 'A' },
+      { '@type': 'ListItem', position: 22, url: `${BASE}/details/b`, name: 'B' },
+    ]);
+  });
+  it('offers the site search at /search?q=', () => {
+    expect(webSiteJsonLd(BASE, 'rehber')).toMatchObject({ '@type': 'WebSite', url: `${BASE}/`, potentialAction: { '@type': 'SearchAction', target: { urlTemplate: `${BASE}/search?q={search_term_string}` }, 'query-input': 'required name=search_term_string' } });
+  });
+});
+
+describe('page heads', () => {
+  const city: City = { id: 1, name: 'İstanbul', state: null, country: 'Türkiye', businessCount: 2, slug: 'istanbul', createdAt: '2026-11-24T00:00:00.000Z' };
+  const types = (h: { jsonLd?: object | object[] }) => ([] as object[]).concat(h.jsonLd ?? []).map((o) => (o as { '@type': string })['@type']);
+
+  it('a business page: its photo as preview image, LocalBusiness and a trail through its city', () => {
+    const h = businessPageHead(business({ photo: 'https://img.example/p.jpg' }), BASE);
+    expect(h.image).toEqual({ url: 'https://img.example/p.jpg', alt: 'Moda Çay Bahçesi' });
+    expect(types(h)).toEqual(['LocalBusiness', 'BreadcrumbList']);
+    const [ld, trail] = h.jsonLd as Array<Record<string, unknown>>;
+    expect(ld.image).toBe('https://img.example/p.jpg');
+    expect((trail.itemListElement as Array<{ name: string; item: string }>).map((c) => [c.name, c.item])).toEqual([
+      ['Home', `${BASE}/`], ['İstanbul', `${BASE}/city/istanbul`], ['Moda Çay Bahçesi', `${BASE}/details/moda-cay`],
+    ]);
+  });
+  it('a business without a photo (or with one that is no http(s) URL) previews the bundled site image', () => {
+    for (const photo of [null, 'javascript:alert(1)']) {
+      const h = businessPageHead(business({ photo }), BASE);
+      expect(h.image).toMatchObject({ url: `${BASE}/og-image.png`, width: 1200, height: 630 });
+      expect((h.jsonLd as Array<Record<string, unknown>>)[0].image).toBeUndefined();
+    }
+  });
+  it("a city page: a trail through its country and the ItemList of its page's businesses", () => {
+    const h = cityPageHead(city, [{ name: 'A', slug: 'a' }, { name: 'B', slug: 'b' }], 'turkiye', BASE);
+    expect(types(h)).toEqual(['BreadcrumbList', 'ItemList']);
+    const [trail, list] = h.jsonLd as Array<{ itemListElement: Array<Record<string, unknown>> }>;
+    expect(trail.itemListElement.map((c) => c.item)).toEqual([`${BASE}/`, `${BASE}/country/turkiye`, `${BASE}/city/istanbul`]);
+    expect(list.itemListElement.map((c) => [c.position, c.url])).toEqual([[1, `${BASE}/details/a`], [2, `${BASE}/details/b`]]);
+    expect(h.lang ?? 'en').toBe('en');
+    expect(h.image?.url).toBe(`${BASE}/og-image.png`);
+    expect(types(cityPageHead(city, [], null, BASE))).toEqual(['BreadcrumbList']);
+  });
+  it('a category page lists its businesses, a country page has its trail', () => {
+    expect(types(categoryPageHead({ name: 'Café', slug: 'cafe', businessCount: 1, description: null }, [{ name: 'A', slug: 'a' }], BASE))).toEqual(['BreadcrumbList', 'ItemList']);
+    const country = countryPageHead({ name: 'Türkiye', slug: 'turkiye', businessCount: 3, cities: [] }, BASE);
+    expect(types(country)).toEqual(['BreadcrumbList']);
+  });
+  it('/cities is Turkish, the search page names its query, home offers the site search, the 404 page has its own title and no canonical', () => {
+    expect(staticPageHead('search', BASE, 'q=caf%C3%A9&location=Paris&page=2')).toMatchObject({ title: 'Search: café in Paris | rehber', canonical: `${BASE}/search?q=caf%C3%A9&location=Paris` });
+    expect(staticPageHead('search', BASE).title).toBe('Search Businesses | rehber');
+    expect(staticPageHead('cities', BASE)).toMatchObject({ lang: 'tr', image: { alt: 'rehber: dünya genelinde yerel işletmeler' } });
+    expect(staticPageHead('about', BASE).lang ?? 'en').toBe('en');
+    expect(types(staticPageHead('home', BASE))).toEqual(['WebSite']);
+    const nf = renderHead(notFoundHead()).tags;
+    expect(nf).toContain('<title>Page Not Found | rehber</title>');
+    expect(nf).toContain('<meta name="robots" content="noindex" />');
+    expect(nf).not.toContain('rel="canonical"');
+  });
+});
+
+describe('titles made unique', () => {
+  const place = (address: string, district: string | null = null, postalCode: string | null = null) => ({ address, district, postalCode, state: null, country: 'Türkiye' });
+  const ankara = { name: 'Ankara' };
+
+  it('adds nothing to a name that is its own in its city', () => {
+    expect(titlePlace({ ...place('İstiklal Cd. No:110, 73902 Keçiören/Ankara, Türkiye', 'Keçiören'), city: ankara }, [])).toBeNull();
+  });
+  it('adds the district when the namesakes are in other districts', () => {
+    expect(titlePlace({ ...place('A Sk. 1, Çankaya/Ankara, Türkiye', 'Çankaya'), city: ankara }, [place('B Sk. 2, Keçiören/Ankara, Türkiye', 'Keçiören')])).toBe('Çankaya');
+  });
+  it('adds the street when a namesake shares the district (or there is none)', () => {
+    const mine = { ...place('İstiklal Cd. No:110, 73902 Keçiören/Ankara, Türkiye', 'Keçiören', '73902'), city: ankara };
+    expect(titlePlace(mine, [place('Cumhuriyet Cd. No:35, 45340 Keçiören/Ankara, Türkiye', 'Keçiören', '45340')])).toBe('İstiklal Cd. No:110');
+    expect(titlePlace({ ...place('116 Maple Dr, Boston, MA 53382, United States'), city: { name: 'Boston' } }, [place('123 Sunset Blvd, Boston, MA 34705, United States')])).toBe('116 Maple Dr');
+  });
+  it('gives each of a set of namesakes a different title', () => {
+    const all = [place('Main St 1, Berlin', 'Mitte'), place('Main St 2, Berlin', 'Mitte'), place('Main St 3, Berlin', 'Pankow'), place('Main St 3, 10115 Berlin', null, '10115')];
+    const titles = all.map((p, i) => businessMeta({ name: 'X', slug: `x${i}`, about: null, address: p.address, category: null, city: { name: 'Berlin' }, titlePlace: titlePlace({ ...p, city: { name: 'Berlin' } }, all.filter((_, j) => j !== i)) }).title);
+    expect(new Set(titles).size).toBe(all.length);
+    expect(titles[0]).toBe('X (Main St 1) - in Berlin | rehber');
   });
 });

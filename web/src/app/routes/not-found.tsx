@@ -2,12 +2,13 @@ import { Link, useNavigate } from 'react-router-dom';
 import { GoBackButton } from '@/components/page-message';
 import { paths } from '@/config/paths';
 import { AdSlot } from '@/features/ads/components/ad-slot';
+import { NOT_FOUND_META } from '@data/domain/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 
 /** SPEC §2's not-found screen; the server already answered this URL with HTTP 404. */
 export function NotFoundRoute() {
   const navigate = useNavigate();
-  useDocumentHead({ title: 'Page Not Found | rehber' });
+  useDocumentHead(NOT_FOUND_META);
   const btn = 'inline-flex items-center rounded-md border px-4 py-2 font-medium';
   return (
     <div className="mx-auto max-w-2xl space-y-6 py-10 text-center">

@@ -2,10 +2,9 @@ import { useSearchParams } from 'react-router-dom';
 import { PUBLIC_PAGE_SIZE } from '@data/domain/constants';
 import { BusinessList } from '@/components/business-list';
 import { SearchBlock } from '@/components/search-block';
-import { paths } from '@/config/paths';
 import { useSearchBusinesses } from '@/features/search/api/search-businesses';
 import { usePageParam } from '@/lib/page-param';
-import { STATIC_META } from '@data/domain/page-meta';
+import { searchMeta } from '@data/domain/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 
 /** /search?q=&location=&page=: the URL is the state, so results can be shared and the back button works. */
@@ -16,7 +15,7 @@ export function SearchRoute() {
   const [page, setPage] = usePageParam();
   const results = useSearchBusinesses({ q, location, page });
   const what = [q, location].filter(Boolean).join(' in ');
-  useDocumentHead({ ...STATIC_META.search, title: what ? `Search: ${what} | rehber` : STATIC_META.search.title, path: paths.search(q, location) });
+  useDocumentHead(searchMeta(q, location));
 
   return (
     <div className="space-y-6">

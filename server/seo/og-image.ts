@@ -1,0 +1,35 @@
+/**
+ * The picture a link preview shows (og:image, twitter:image): the business's photo when it has one,
+ * else the bundled site image (web/public/og-image.png, drawn by scripts/og-image.ts). Pure.
+ */
+import { safeHttpUrl } from '../../data/domain/safe-url.js';
+import type { PageLang } from '../../data/domain/page-meta.js';
+import type { Business } from '../../data/domain/types.js';
+import type { HeadImage } from './head.js';
+
+/** The bundled site image, served from the web build's root; its alt text in the page's language. */
+export const SITE_IMAGE = {
+  path: '/og-image.png',
+  width: 1200,
+  height: 630,
+  alt: { en: 'rehber: local businesses worldwide', tr: 'rehber: dünya genelinde yerel işletmeler' } satisfies Record<PageLang, string>,
+} as const;
+
+/**
+ * The one place that says where a business's photo is found, as an absolute URL; null without one.
+ * Today the imported URL itself when it is http(s); when rehber serves photos from its own origin
+ * this returns that path under `baseUrl`, and every head and JSON-LD follows.
+ */
+export function photoUrlFor(business: Pick<Business, 'photo' | 'slug'>, _baseUrl: string): string | null {
+  return safeHttpUrl(business.photo);
+}
+
+export function siteImage(baseUrl: string, lang: PageLang = 'en'): HeadImage {
+  return { url: baseUrl + SITE_IMAGE.path, alt: SITE_IMAGE.alt[lang], width: SITE_IMAGE.width, height: SITE_IMAGE.height };
+}
+
+/** A business page's preview picture: its photo (alt: its name), else the site image. */
+export function businessImage(business: Pick<Business, 'photo' | 'slug' | 'name'>, baseUrl: string): HeadImage {
+  const photo = photoUrlFor(business, baseUrl);
+  return photo ? { url: photo, alt: business.name } : siteImage(baseUrl);
+}

@@ -1,0 +1,84 @@
+/**
+ * Each public page's head, from the data page-head.ts (or the server renderer) looked up: title and
+ * description from data/domain/page-meta.ts (the client's document.title reads the same), canonical,
+ * preview image, language and JSON-LD. Pure: data in, HeadTags out.
+ */
+import { businessMeta, categoryMeta, cityMeta, countryMeta, NOT_FOUND_META, searchMeta, SITE_NAME, STATIC_META, type PageMeta } from '../../data/domain/page-meta.js';
+import { slugPath, STATIC_PAGES, type StaticPage } from '../../data/domain/paths.js';
+import type { Business, Category, City, Country } from '../../data/domain/types.js';
+import type { HeadTags } from './head.js';
+import { breadcrumbJsonLd, businessJsonLd, itemListJsonLd, webSiteJsonLd, type Crumb } from './json-ld.js';
+import { businessImage, photoUrlFor, siteImage } from './og-image.js';
+
+/** The breadcrumb names of the pages every trail passes through (the navigation's labels). */
+const CRUMB = { home: 'Home', cities: 'Cities', categories: 'Categories' } as const;
+
+const plainHead = (meta: PageMeta, baseUrl: string, jsonLd?: object[]): HeadTags => ({
+  title: meta.title,
+  description: meta.description,
+  canonical: baseUrl + meta.path,
+  lang: meta.lang,
+  image: siteImage(baseUrl, meta.lang),
+  ...(jsonLd?.length ? { jsonLd } : {}),
+});
+
+const home = (baseUrl: string): Crumb => ({ name: CRUMB.home, url: baseUrl + STATIC_PAGES.home });
+
+/** `query`: the URL's query string, which only the search page reads (its q and location). */
+export function staticPageHead(page: StaticPage, baseUrl: string, query = ''): HeadTags {
+  if (page === 'search') {
+    const params = new URLSearchParams(query);
+    return plainHead(searchMeta(params.get('q') ?? '', params.get('location') ?? ''), baseUrl);
+  }
+  return plainHead(STATIC_META[page], baseUrl, page === 'home' ? [webSiteJsonLd(baseUrl, SITE_NAME)] : undefined);
+}
+
+/** `business` as the detail answer gives it, with its titlePlace (title-place.ts). */
+export function businessPageHead(business: Business, baseUrl: string): HeadTags {
+  const meta = businessMeta(business);
+  const canonical = baseUrl + meta.path;
+  const trail = [home(baseUrl)];
+  if (business.city) trail.push({ name: business.city.name, url: baseUrl + slugPath('city', business.city.slug) });
+  trail.push({ name: business.name, url: canonical });
+  return {
+    title: meta.title,
+    description: meta.description,
+    canonical,
+    ogType: 'business.business',
+    image: businessImage(business, baseUrl),
+    jsonLd: [businessJsonLd(business, canonical, photoUrlFor(business, baseUrl)), breadcrumbJsonLd(trail)],
+  };
+}
+
+/** The businesses a list page shows, as ItemList entries. */
+const listed = (businesses: Array<Pick<Business, 'name' | 'slug'>>, baseUrl: string) => businesses.map((b) => ({ name: b.name, url: baseUrl + slugPath('details', b.slug) }));
+
+/**
+ * A city page: its trail Home › its country (when `countrySlug` is known) › the city, as the page
+ * shows it, and the businesses of its first page (the canonical one) as an ItemList.
+ */
+export function cityPageHead(city: City, businesses: Array<Pick<Business, 'name' | 'slug'>>, countrySlug: string | null, baseUrl: string): HeadTags {
+  const meta = cityMeta(city);
+  const trail = [home(baseUrl)];
+  if (countrySlug) trail.push({ name: city.country, url: baseUrl + slugPath('country', countrySlug) });
+  trail.push({ name: city.name, url: baseUrl + meta.path });
+  return plainHead(meta, baseUrl, [breadcrumbJsonLd(trail), ...(businesses.length ? [itemListJsonLd(listed(businesses, baseUrl))] : [])]);
+}
+
+/** A category page: Home › Categories › the category, and the businesses of its first page. */
+export function categoryPageHead(category: Pick<Category, 'name' | 'slug' | 'businessCount' | 'description'>, businesses: Array<Pick<Business, 'name' | 'slug'>>, baseUrl: string): HeadTags {
+  const meta = categoryMeta(category);
+  const trail = [home(baseUrl), { name: CRUMB.categories, url: baseUrl + STATIC_PAGES.categories }, { name: category.name, url: baseUrl + meta.path }];
+  return plainHead(meta, baseUrl, [breadcrumbJsonLd(trail), ...(businesses.length ? [itemListJsonLd(listed(businesses, baseUrl))] : [])]);
+}
+
+/** A country page: Home › Cities › the country. */
+export function countryPageHead(country: Country & { cities?: unknown[] }, baseUrl: string): HeadTags {
+  const meta = countryMeta(country);
+  return plainHead(meta, baseUrl, [breadcrumbJsonLd([home(baseUrl), { name: CRUMB.cities, url: baseUrl + STATIC_PAGES.cities }, { name: country.name, url: baseUrl + meta.path }])]);
+}
+
+/** The not-found page: its own title, no canonical, kept out of indexes (it answers 404 anyway). */
+export function notFoundHead(): HeadTags {
+  return { ...NOT_FOUND_META, noindex: true };
+}
