@@ -17,6 +17,7 @@ import { sitemapAdminRoutes } from './routes/admin/sitemap.js';
 import { placesAdminRoutes } from './routes/admin/places.js';
 import { groupAdminRoutes } from './routes/admin/groups.js';
 import { sitemapRoutes } from './routes/sitemaps.js';
+import { photoRoutes } from './routes/photos.js';
 import { defaultDistDir, pageRoutes, webBuildTag } from './routes/pages.js';
 import { DataVersion } from './data-version.js';
 import { httpCache } from './middleware/http-cache.js';
@@ -56,6 +57,7 @@ export function createApp({ db, config, logger = pino({ level: config.logLevel }
     placesAdminRoutes(deps),
     groupAdminRoutes(deps),
     sitemapRoutes(deps),
+    photoRoutes(deps),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { readDbConfig, type DbConfig } from '../db/config.js';
 import { UPLOAD_MAX_BYTES } from '../data/domain/constants.js';
@@ -17,6 +18,9 @@ const schema = z.object({
   AD_SLOT_BANNER: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
+  // Photos (data/photos): where resized copies are kept; private hosts only for tests and intranets.
+  PHOTO_CACHE_DIR: z.string().min(1).optional(),
+  PHOTO_ALLOW_PRIVATE_HOSTS: z.enum(['0', '1', 'true', 'false']).default('0'),
 });
 
 export interface Config {
@@ -33,6 +37,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   db: DbConfig;
+  /** Photo cache folder (default beside the database's data folder) and whether sources on private addresses are fetched. */
+  photos: { cacheDir: string; allowPrivateHosts: boolean };
 }
 
 /** Reads the environment once; a bad value stops start-up with one line naming it. */
@@ -58,6 +64,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     db: readDbConfig(env),
+    photos: {
+      cacheDir: path.resolve(e.PHOTO_CACHE_DIR ?? path.join(path.dirname(readDbConfig(env).dataDir), 'photo-cache')),
+      allowPrivateHosts: e.PHOTO_ALLOW_PRIVATE_HOSTS === '1' || e.PHOTO_ALLOW_PRIVATE_HOSTS === 'true',
+    },
   };
 }
 
