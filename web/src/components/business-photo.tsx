@@ -45,7 +45,7 @@ export function BusinessPhoto({ photo, name, className = '', slug, category, siz
         style={{ backgroundImage: `url(${placeholderPath(photoFamily(category))})` }}
         data-photo-placeholder=""
       >
-        <span className="sr-only">No photo of {name}</span>
+        <span className="sr-only">{`No photo of ${name}`}</span>
       </div>
     );
   }
