@@ -43,6 +43,17 @@ describe('PhotoStore', () => {
     expect(images.hits('/photo-once.jpg')).toBe(1);
   });
 
+  it('fetches a source once between servers sharing the volume, photo or failure', async () => {
+    const servers = [store(), store(), store()];
+    const photo = `${images.url}/photo-shared.jpg`;
+    const results = await Promise.all(servers.map((s, i) => s.size(photo, i % 2 ? 320 : 640, 'webp')));
+    expect(results.map((r) => r.kind)).toEqual(['file', 'file', 'file']);
+    expect(images.hits('/photo-shared.jpg')).toBe(1);
+    const failing = await Promise.all([store(), store()].map((s) => s.size(`${images.url}/gone-shared.jpg`, 320, 'webp')));
+    expect(failing.map((r) => r.kind)).toEqual(['failed', 'failed']);
+    expect(images.hits('/gone-shared.jpg')).toBe(1);
+  });
+
   it('never enlarges a small source and gives a JPEG of a transparent one a white background', async () => {
     const s = store();
     const jpg = await fileOf(await s.size(`${images.url}/transparent.png`, 960, 'jpg'));

@@ -30,7 +30,8 @@ const MEMORY_FAILURES = 10_000;
  * Photo sources fetched, checked and resized once, then served from disk. On disk, under the
  * SHA-256 of the source URL: `master.webp` (the checked source, see resize.ts), `<width>.<format>`
  * per size asked for, and `failed.json` while a failure is remembered. Concurrent requests for the
- * same source or size share one fetch and one resize.
+ * same source or size share one fetch and one resize; servers sharing the volume fetch a source
+ * once between them (`fetch.lock`).
  */
 export class PhotoStore {
   private readonly inflight = new Map<string, Promise<unknown>>();
@@ -68,24 +69,34 @@ export class PhotoStore {
       return { kind: 'file', path: file, size, contentType };
     } catch (err) {
       if (!(err instanceof PhotoSourceError)) throw err;
-      return { kind: 'failed', reason: err.message, fresh: true };
+      return { kind: 'failed', reason: err.message, fresh: !(err instanceof RememberedFailure) };
     }
   }
 
   private master(url: string, key: string, dir: string): Promise<Buffer> {
     return this.once(`${key}/master`, async () => {
       const file = path.join(dir, 'master.webp');
-      const kept = await fs.promises.readFile(file).catch(() => null);
+      const kept = await readOrNull(file);
       if (kept) return kept;
+      // Another server on the volume may be fetching this source: wait for its result instead.
+      const release = await claimOrWait(dir, this.fetchLimits.timeoutMs * 2 + 10_000);
       try {
+        if (!release) {
+          const made = await readOrNull(file);
+          if (made) return made;
+          const failure = await this.knownFailure(key, dir);
+          if (failure) throw new RememberedFailure(failure);
+        }
         const source = await fetchSource(url, this.fetchLimits);
         const master = await this.cpu(() => makeMaster(source, this.imageLimits));
         await writeWhole(file, master);
         await fs.promises.rm(path.join(dir, 'failed.json'), { force: true });
         return master;
       } catch (err) {
-        if (err instanceof PhotoSourceError) await this.rememberFailure(key, dir, err.message);
+        if (err instanceof PhotoSourceError && !(err instanceof RememberedFailure)) await this.rememberFailure(key, dir, err.message);
         throw err;
+      } finally {
+        await release?.();
       }
     });
   }
@@ -129,6 +140,41 @@ export class PhotoStore {
     this.failures.delete(key);
     this.failures.set(key, { until, reason });
     if (this.failures.size > MEMORY_FAILURES) this.failures.delete(this.failures.keys().next().value as string);
+  }
+}
+
+/** A failure another server found while this one waited: already on disk. */
+class RememberedFailure extends PhotoSourceError {}
+
+const readOrNull = (file: string) => fs.promises.readFile(file).catch(() => null);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Claims the fetch of a source across the servers sharing the volume (`fetch.lock`, created
+ * exclusively) and returns its release; or waits while another holds it and returns null once that
+ * one has written the master or a failure. A lock older than `staleMs` belongs to a server that
+ * died: it is taken over.
+ */
+async function claimOrWait(dir: string, staleMs: number): Promise<(() => Promise<void>) | null> {
+  await fs.promises.mkdir(dir, { recursive: true });
+  const lock = path.join(dir, 'fetch.lock');
+  for (;;) {
+    try {
+      await (await fs.promises.open(lock, 'wx')).close();
+      return () => fs.promises.rm(lock, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const held = await fs.promises.stat(lock).catch(() => null);
+    if (!held) continue;
+    if (Date.now() - held.mtimeMs > staleMs) {
+      await fs.promises.rm(lock, { force: true });
+      continue;
+    }
+    await sleep(50);
+    if (await statFile(path.join(dir, 'master.webp'))) return null;
+    const failed = await statFile(path.join(dir, 'failed.json'));
+    if (failed && failed.mtimeMs >= held.mtimeMs) return null;
   }
 }
 
