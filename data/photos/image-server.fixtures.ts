@@ -7,7 +7,7 @@ import sharp from 'sharp';
  * For tests: a local image host on 127.0.0.1 that counts the requests of each path. It serves a
  * real photo (JPEG, 1600×1200), a PNG with transparency, and the sources rehber must refuse: HTML
  * sent as image/jpeg, 11 MB without a Content-Length, a 20,000×20,000 PNG (a 60 KB decompression
- * bomb), a redirect loop, and a 404.
+ * bomb), a body that never ends, a redirect loop, and a 404.
  */
 export interface ImageServer {
   url: string;
@@ -51,6 +51,13 @@ export async function startImageServer(): Promise<ImageServer> {
       };
       res.on('error', () => {});
       return more();
+    }
+    if (path === '/slow.jpg') {
+      // Starts, then never finishes: only the fetch's time limit ends it.
+      res.writeHead(200, { 'content-type': 'image/jpeg' });
+      res.write(photo.subarray(0, 1024));
+      res.on('error', () => {});
+      return;
     }
     if (path.startsWith('/loop')) {
       res.writeHead(302, { location: `/loop${Number(path.slice(5) || 0) + 1}` });

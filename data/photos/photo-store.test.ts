@@ -87,6 +87,11 @@ describe('PhotoStore', () => {
     expect(images.hits(source)).toBe(hits);
   });
 
+  it('gives up on a source that stops sending, at the time limit', async () => {
+    const result = await store({ fetch: { timeoutMs: 300 } }).size(`${images.url}/slow.jpg`, 320, 'webp');
+    expect(result).toMatchObject({ kind: 'failed', reason: 'timed out' });
+  });
+
   it('fetches a failed source again once the negative cache has expired', async () => {
     const s = store({ retryAfterMs: 0 });
     await s.size(`${images.url}/gone-twice.jpg`, 320, 'webp');
