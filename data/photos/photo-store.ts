@@ -22,13 +22,15 @@ export type PhotoResult =
   /** `fresh`: this call found the failure (log it once), rather than the negative cache. */
   | { kind: 'failed'; reason: string; fresh: boolean };
 
+/** The checked source, JPEG or WebP (sharp reads either by its bytes). */
+const MASTER = 'master';
 const CONTENT_TYPES: Record<PhotoFormat, string> = { webp: 'image/webp', jpg: 'image/jpeg' };
 /** Failures remembered in memory (the disk keeps them too); the oldest go first. */
 const MEMORY_FAILURES = 10_000;
 
 /**
  * Photo sources fetched, checked and resized once, then served from disk. On disk, under the
- * SHA-256 of the source URL: `master.webp` (the checked source, see resize.ts), `<width>.<format>`
+ * SHA-256 of the source URL: `master` (the checked source, see resize.ts), `<width>.<format>`
  * per size asked for, and `failed.json` while a failure is remembered. Concurrent requests for the
  * same source or size share one fetch and one resize; servers sharing the volume fetch a source
  * once between them (`fetch.lock`).
@@ -75,7 +77,7 @@ export class PhotoStore {
 
   private master(url: string, key: string, dir: string): Promise<Buffer> {
     return this.once(`${key}/master`, async () => {
-      const file = path.join(dir, 'master.webp');
+      const file = path.join(dir, MASTER);
       const kept = await readOrNull(file);
       if (kept) return kept;
       // Another server on the volume may be fetching this source: wait for its result instead.
@@ -172,7 +174,7 @@ async function claimOrWait(dir: string, staleMs: number): Promise<(() => Promise
       continue;
     }
     await sleep(50);
-    if (await statFile(path.join(dir, 'master.webp'))) return null;
+    if (await statFile(path.join(dir, MASTER))) return null;
     const failed = await statFile(path.join(dir, 'failed.json'));
     if (failed && failed.mtimeMs >= held.mtimeMs) return null;
   }

@@ -16,8 +16,9 @@ const MASTER_WIDTH = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1];
 /**
  * The checked source as rehber keeps it: the bytes must be a raster image by their own signature,
  * of sane dimensions (read from the header, before any decoding), decodable; turned upright by its
- * EXIF orientation, its metadata dropped, no wider than the largest width served, as a high-quality
- * WebP from which every size is made.
+ * EXIF orientation, its metadata dropped, no wider than the largest width served; every size is
+ * made from it. A high-quality JPEG (about 7× faster to encode than WebP), or WebP when the
+ * source has transparency.
  */
 export async function makeMaster(bytes: Buffer, limits: ImageLimits): Promise<Buffer> {
   const format = sniffImageFormat(bytes);
@@ -36,11 +37,10 @@ export async function makeMaster(bytes: Buffer, limits: ImageLimits): Promise<Bu
     throw new PhotoSourceError(`${width}×${height} is over the size limit`);
   }
   try {
-    return await input()
+    const resized = input()
       .rotate()
-      .resize({ width: MASTER_WIDTH, height: MASTER_WIDTH * 2, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 90 })
-      .toBuffer();
+      .resize({ width: MASTER_WIDTH, height: MASTER_WIDTH * 2, fit: 'inside', withoutEnlargement: true });
+    return await (meta.hasAlpha ? resized.webp({ quality: 90, effort: 1 }) : resized.jpeg({ quality: 92, chromaSubsampling: '4:4:4' })).toBuffer();
   } catch {
     throw new PhotoSourceError(`unreadable ${format}`);
   }

@@ -13,9 +13,9 @@ let images: ImageServer;
 let cacheDir: string;
 const slugs: Record<string, string> = {};
 
-/** Businesses in Springfield with these categories and photo URLs. */
+/** Businesses with these categories and photo URLs. */
 async function withPhotos(rows: Array<[name: string, category: string, photo: string | null]>) {
-  await seedBusinesses(app.db, rows.map(([name, category]) => ({ name, address: `${name} St 1`, city: 'Springfield', category })));
+  await seedBusinesses(app.db, rows.map(([name, category]) => ({ name, address: `${name} St 1`, category })));
   for (const [name, , photo] of rows) {
     await app.db('businesses').where({ name }).update({ photo });
     slugs[name] = (await app.db('businesses').where({ name }).first('slug')).slug;
@@ -105,6 +105,16 @@ describe('GET /photos/<slug>/<key>-<width>.<format>', () => {
       expect(await res.json()).toEqual({ message: 'Photo not found' });
     }
     expect(images.hits('/photo-other.jpg')).toBe(0);
+  });
+
+  it('follows a changed photo URL at once: the old path is a 404, the new one serves the new photo', async () => {
+    await withPhotos([['Moving Photo Café', 'Coffee Shop', `${images.url}/photo-old.jpg`]]);
+    expect((await get(pathOf('Moving Photo Café', `${images.url}/photo-old.jpg`, 320, 'webp'))).status).toBe(200);
+    await app.db('businesses').where({ name: 'Moving Photo Café' }).update({ photo: `${images.url}/photo-new.jpg` });
+    await app.settle();
+    expect((await get(pathOf('Moving Photo Café', `${images.url}/photo-old.jpg`, 320, 'webp'))).status).toBe(404);
+    expect((await get(pathOf('Moving Photo Café', `${images.url}/photo-new.jpg`, 320, 'webp'))).status).toBe(200);
+    expect(images.hits('/photo-new.jpg')).toBe(1);
   });
 
   it('refuses a source on a private address when private hosts are not allowed (the production default)', async () => {

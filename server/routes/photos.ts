@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps.js';
 import { notFound } from '../errors.js';
 import { newRouter } from './router.js';
 import { PLACEHOLDER_VERSION } from '../../data/domain/photo-paths.js';
-import { businessPhoto } from '../../data/photos/business-photo.js';
+import { BusinessPhotos } from '../../data/photos/business-photo.js';
 import { placeholderFile } from '../../data/photos/placeholders.js';
 import { PhotoStore } from '../../data/photos/photo-store.js';
 
@@ -14,8 +14,9 @@ const FOREVER = 'public, max-age=31536000, immutable';
 const FAILED_MAX_AGE = 'public, max-age=600';
 
 /** Business photos and placeholders from rehber's own origin (data/photos). Mounted before the pages. */
-export function photoRoutes({ db, config, logger }: AppDeps): Router {
+export function photoRoutes({ db, config, logger, dataVersion }: AppDeps): Router {
   const store = new PhotoStore({ cacheDir: config.photos.cacheDir, allowPrivateAddresses: config.photos.allowPrivateHosts });
+  const photos = new BusinessPhotos(db, store, async () => (await dataVersion.current())?.version ?? null);
   const router = newRouter();
 
   router.get('/photos/placeholders/:version/:file', async (ctx) => {
@@ -25,7 +26,7 @@ export function photoRoutes({ db, config, logger }: AppDeps): Router {
   });
 
   router.get('/photos/:slug/:file', async (ctx) => {
-    const answer = await businessPhoto(db, store, ctx.params.slug, ctx.params.file);
+    const answer = await photos.answer(ctx.params.slug, ctx.params.file);
     if (!answer) throw notFound('Photo not found');
     if (answer.kind === 'placeholder') {
       if (answer.fresh) logger.warn({ slug: ctx.params.slug, reason: answer.reason }, 'photo source refused');
