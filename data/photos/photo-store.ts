@@ -40,6 +40,8 @@ export class PhotoStore {
   private readonly failures = new Map<string, { until: number; reason: string }>();
   /** Resizing is CPU work on libuv's pool: a page of new photos must not starve everything else. */
   private readonly cpu = pLimit(2);
+  /** Sources being downloaded at once (each up to 10 MB in memory): a page of new photos stays bounded. */
+  private readonly network = pLimit(6);
   private readonly fetchLimits: FetchLimits;
   private readonly imageLimits: ImageLimits;
   private readonly retryAfterMs: number;
@@ -89,7 +91,7 @@ export class PhotoStore {
           const failure = await this.knownFailure(key, dir);
           if (failure) throw new RememberedFailure(failure);
         }
-        const source = await fetchSource(url, this.fetchLimits);
+        const source = await this.network(() => fetchSource(url, this.fetchLimits));
         const master = await this.cpu(() => makeMaster(source, this.imageLimits));
         await writeWhole(file, master);
         await fs.promises.rm(path.join(dir, 'failed.json'), { force: true });
