@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBusinesses } from '../../db/queries/admin-businesses.fixtures.js';
 import { photoKey, photoPath, placeholderPath } from '../../data/domain/photo-paths.js';
 import { startImageServer, type ImageServer } from '../../data/photos/image-server.fixtures.js';
+import { readConfig } from '../config.js';
 import { startTestApp, type TestApp } from '../test-app.js';
 
 let app: TestApp;
@@ -145,5 +146,13 @@ describe('GET /photos/placeholders/<version>/<family>.svg', () => {
     for (const p of ['/photos/placeholders/v1/nope.svg', '/photos/placeholders/v0/food.svg', '/photos/placeholders/v1/..%2F..%2Fpackage.json']) {
       expect((await get(p)).status, p).toBe(404);
     }
+  });
+});
+
+describe('photo settings', () => {
+  it('keep photos beside the database folder and refuse private hosts unless told', () => {
+    expect(readConfig({ DATA_DIR: '/srv/rehber/pg' }).photos).toEqual({ cacheDir: '/srv/rehber/photo-cache', allowPrivateHosts: false });
+    expect(readConfig({ PHOTO_CACHE_DIR: '/mnt/shared/photos', PHOTO_ALLOW_PRIVATE_HOSTS: '1' }).photos).toEqual({ cacheDir: '/mnt/shared/photos', allowPrivateHosts: true });
+    expect(() => readConfig({ PHOTO_ALLOW_PRIVATE_HOSTS: 'yes' })).toThrow(/PHOTO_ALLOW_PRIVATE_HOSTS/);
   });
 });
