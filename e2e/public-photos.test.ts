@@ -68,6 +68,17 @@ describe('business photos', () => {
     expect(images.hits('/photo.jpg')).toBe(1);
   });
 
+  it('shows the placeholder instead of an image the server no longer knows (a 404 from a stale page)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.route(`**/photos/${business.slug}/**`, (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Photo not found"}' }));
+    await page.goto(`${app.url}/details/${business.slug}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.locator('main [data-photo-placeholder]').first().waitFor();
+    expect(await page.locator('main [data-photo] img').count()).toBe(0);
+    await context.close();
+  });
+
   it('shows the drawing of each business’s kind where there is no photo, with no broken image', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
