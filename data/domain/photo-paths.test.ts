@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePhotoFile, photoKey, photoPath, photoSrcSet, placeholderPath } from './photo-paths.js';
+import { businessPhotoPath, parsePhotoFile, photoKey, photoPath, photoSrcSet, placeholderPath } from './photo-paths.js';
 
 describe('photo paths', () => {
   it('key a URL by 16 hex digits that change with the URL', () => {
@@ -23,6 +23,13 @@ describe('photo paths', () => {
     for (const name of [`${key}-321.webp`, `${key}-99999.webp`, `${key}-320.png`, `${key}-320.webp.exe`, `../${key}-320.webp`, `${key.slice(1)}-320.webp`, `${key.toUpperCase()}-320.webp`]) {
       expect(parsePhotoFile(name), name).toBeNull();
     }
+  });
+
+  it("give a business's photo for crawlers as a JPEG path, and none for a missing or unsafe URL", () => {
+    const key = photoKey('http://example.com/a.jpg');
+    expect(businessPhotoPath({ slug: 'cafe-x', photo: 'http://example.com/a.jpg' })).toBe(`/photos/cafe-x/${key}-1280.jpg`);
+    expect(businessPhotoPath({ slug: 'cafe-x', photo: null })).toBeNull();
+    expect(businessPhotoPath({ slug: 'cafe-x', photo: 'javascript:alert(1)' })).toBeNull();
   });
 
   it('version the placeholder drawings', () => {

@@ -8,6 +8,7 @@
  * so the answer can be cached forever (`immutable`).
  */
 import type { PhotoFamily } from './photo-family.js';
+import { safeHttpUrl } from './safe-url.js';
 
 /** The widths rehber resizes to: cards and list rows (160 to 640 at 1x and 2x) and the detail hero. */
 export const PHOTO_WIDTHS = [160, 320, 480, 640, 960, 1280] as const;
@@ -45,6 +46,16 @@ export function photoKey(url: string): string {
 /** `/photos/<slug>/<key>-<width>.<format>`. */
 export function photoPath(slug: string, key: string, width: PhotoWidth, format: PhotoFormat): string {
   return `/photos/${encodeURIComponent(slug)}/${key}-${width}.${format}`;
+}
+
+/**
+ * A business's photo at one size on rehber's origin, or null when it has none that can be shown:
+ * for `og:image` and JSON-LD (prefix the public base URL), where a crawler should see the same
+ * picture a visitor does. JPEG by default, the format every crawler reads.
+ */
+export function businessPhotoPath(business: { slug: string; photo: string | null }, width: PhotoWidth = 1280, format: PhotoFormat = 'jpg'): string | null {
+  const url = safeHttpUrl(business.photo);
+  return url ? photoPath(business.slug, photoKey(url), width, format) : null;
 }
 
 /** The `srcset` of every width in one format. */
