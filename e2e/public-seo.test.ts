@@ -7,6 +7,7 @@ import Koa from 'koa';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessMeta, excerpt } from '../data/domain/page-meta.js';
+import { businessPhotoPath } from '../data/domain/photo-paths.js';
 import type { Business } from '../data/domain/types.js';
 import { pageRoutes } from '../server/routes/pages.js';
 import type { TestApp } from '../server/test-app.js';
@@ -115,14 +116,16 @@ describe('crawler head', () => {
     expect(ld.geo).toEqual({ '@type': 'GeoCoordinates', latitude: 41.0082, longitude: 28.9784 });
   });
 
-  it('a business with an http(s) photo previews it; one with another kind of value gets the site image', async () => {
+  it("a business with an http(s) photo previews rehber's own copy of it; one with another kind of value gets the site image", async () => {
     const b = await someBusiness(app);
     await app.db('businesses').where({ slug: b.slug }).update({ photo: 'https://photos.example/shop.jpg' });
     await app.settle();
     let html = await (await fetch(`${app.url}/details/${b.slug}`)).text();
-    expect(attr(html, /<meta property="og:image" content="([^"]*)"/)).toBe('https://photos.example/shop.jpg');
-    expect(attr(html, /<meta name="twitter:image" content="([^"]*)"/)).toBe('https://photos.example/shop.jpg');
-    expect(jsonLd(html).LocalBusiness.image).toBe('https://photos.example/shop.jpg');
+    const own = `${app.config.publicBaseUrl}${businessPhotoPath({ slug: b.slug, photo: 'https://photos.example/shop.jpg' })}`;
+    expect(own).toMatch(/\/photos\/.+-1280\.jpg$/);
+    expect(attr(html, /<meta property="og:image" content="([^"]*)"/)).toBe(own);
+    expect(attr(html, /<meta name="twitter:image" content="([^"]*)"/)).toBe(own);
+    expect(jsonLd(html).LocalBusiness.image).toBe(own);
     await app.db('businesses').where({ slug: b.slug }).update({ photo: 'javascript:alert(1)' });
     await app.settle();
     html = await (await fetch(`${app.url}/details/${b.slug}`)).text();

@@ -18,6 +18,7 @@ import { sitemapAdminRoutes } from './routes/admin/sitemap.js';
 import { placesAdminRoutes } from './routes/admin/places.js';
 import { groupAdminRoutes } from './routes/admin/groups.js';
 import { sitemapRoutes } from './routes/sitemaps.js';
+import { photoRoutes } from './routes/photos.js';
 import { defaultDistDir, pageRoutes, webBuildTag } from './routes/pages.js';
 import { DataVersion } from './data-version.js';
 import { httpCache } from './middleware/http-cache.js';
@@ -73,6 +74,9 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
     placesAdminRoutes(deps),
     groupAdminRoutes(deps),
     publicReads(sitemapRoutes),
+    // One photo store per process (its fetches and failures are shared): the slug lookup is one
+    // index read on the primary.
+    photoRoutes(deps),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

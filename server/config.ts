@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { readDbConfig, type DbConfig } from '../db/config.js';
 import { UPLOAD_MAX_BYTES } from '../data/domain/constants.js';
@@ -19,6 +20,9 @@ const schema = z.object({
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
   DATABASE_REPLICA_URL: z.string().url().optional(),
   DATABASE_REPLICA_MAX_LAG: z.coerce.number().positive().default(30),
+  // Photos (data/photos): where resized copies are kept; private hosts only for tests and intranets.
+  PHOTO_CACHE_DIR: z.string().min(1).optional(),
+  PHOTO_ALLOW_PRIVATE_HOSTS: z.enum(['0', '1', 'true', 'false']).default('0'),
 });
 
 export interface Config {
@@ -42,6 +46,8 @@ export interface Config {
   replicaUrl?: string;
   /** A replica this far behind the primary (ms) is not read until it catches up (DATABASE_REPLICA_MAX_LAG, seconds). */
   replicaMaxLagMs: number;
+  /** Photo cache folder (default beside the database's data folder) and whether sources on private addresses are fetched. */
+  photos: { cacheDir: string; allowPrivateHosts: boolean };
 }
 
 /** Reads the environment once; a bad value stops start-up with one line naming it. */
@@ -69,6 +75,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     db: readDbConfig(env),
     replicaUrl: e.DATABASE_REPLICA_URL,
     replicaMaxLagMs: e.DATABASE_REPLICA_MAX_LAG * 1000,
+    photos: {
+      cacheDir: path.resolve(e.PHOTO_CACHE_DIR ?? path.join(path.dirname(readDbConfig(env).dataDir), 'photo-cache')),
+      allowPrivateHosts: e.PHOTO_ALLOW_PRIVATE_HOSTS === '1' || e.PHOTO_ALLOW_PRIVATE_HOSTS === 'true',
+    },
   };
 }
 

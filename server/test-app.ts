@@ -22,7 +22,8 @@ export interface TestApp {
 export async function startTestApp(overrides: Partial<Config> = {}, options: { logger?: Logger } = {}): Promise<TestApp> {
   const t = await createTestDb();
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-uploads-'));
-  const config = testConfig({ uploadDir, ...overrides });
+  const photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-photo-cache-'));
+  const config = testConfig({ uploadDir, photos: { cacheDir: photoDir, allowPrivateHosts: false }, ...overrides });
   const app = createApp({ db: t.db, config, logger: options.logger });
   const server: http.Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -42,6 +43,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { l
       await app.dataVersion.stop();
       await t.drop();
       fs.rmSync(uploadDir, { recursive: true, force: true });
+      fs.rmSync(photoDir, { recursive: true, force: true });
     },
   };
 }

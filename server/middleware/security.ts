@@ -17,8 +17,8 @@ export function cspDirectives(config: Config): Record<string, string[] | null> {
     defaultSrc: ["'self'"],
     // No inline scripts anywhere: the SPA is built by Vite, JSON-LD is data, not script.
     scriptSrc: ["'self'", ...ads],
-    // Business photos live on other hosts; only http(s) URLs ever become images.
-    imgSrc: ["'self'", 'data:', 'https:'],
+    // Business photos are served by rehber itself (/photos); only the ad network shows others.
+    imgSrc: ["'self'", 'data:', ...(ads.length ? ['https:'] : [])],
     styleSrc: ["'self'", "'unsafe-inline'"],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'", ...ads],

@@ -2,7 +2,7 @@
  * The picture a link preview shows (og:image, twitter:image): the business's photo when it has one,
  * else the bundled site image (web/public/og-image.png, drawn by scripts/og-image.ts). Pure.
  */
-import { safeHttpUrl } from '../../data/domain/safe-url.js';
+import { businessPhotoPath } from '../../data/domain/photo-paths.js';
 import type { PageLang } from '../../data/domain/page-meta.js';
 import type { Business } from '../../data/domain/types.js';
 import type { HeadImage } from './head.js';
@@ -16,12 +16,13 @@ export const SITE_IMAGE = {
 } as const;
 
 /**
- * The one place that says where a business's photo is found, as an absolute URL; null without one.
- * Today the imported URL itself when it is http(s); when rehber serves photos from its own origin
- * this returns that path under `baseUrl`, and every head and JSON-LD follows.
+ * The one place that says where a business's photo is found, as an absolute URL; null without one:
+ * rehber's own copy (data/photos), so a crawler sees the picture a visitor does and `http:` sources
+ * work on an https site.
  */
-export function photoUrlFor(business: Pick<Business, 'photo' | 'slug'>, _baseUrl: string): string | null {
-  return safeHttpUrl(business.photo);
+export function photoUrlFor(business: Pick<Business, 'photo' | 'slug'>, baseUrl: string): string | null {
+  const path = businessPhotoPath(business);
+  return path ? baseUrl + path : null;
 }
 
 export function siteImage(baseUrl: string, lang: PageLang = 'en'): HeadImage {

@@ -11,7 +11,7 @@ import { cardClass } from '@/components/ui/card';
 export function BusinessCard({ business: b }: { business: Business }) {
   return (
     <article className={cardClass('flex flex-col overflow-hidden transition hover:shadow-md')} data-business-card="">
-      <BusinessPhoto photo={b.photo} name={b.name} className="h-36 w-full" />
+      <BusinessPhoto photo={b.photo} name={b.name} slug={b.slug} category={b.category} className="h-36 w-full" />
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h3 className="flex items-start gap-1 font-semibold text-gray-900">
           <Link to={paths.details(b.slug)} className="hover:text-blue-700 hover:underline focus-visible:underline">

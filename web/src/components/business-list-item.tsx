@@ -13,7 +13,7 @@ export function BusinessListItem({ business: b }: { business: Business }) {
   const tel = b.phoneE164 ? `tel:${b.phoneE164}` : null;
   return (
     <li className={cardClass('flex flex-col gap-4 p-4 sm:flex-row')} data-business-item="">
-      <BusinessPhoto photo={b.photo} name={b.name} className="h-28 w-full shrink-0 rounded-md sm:w-40" />
+      <BusinessPhoto photo={b.photo} name={b.name} slug={b.slug} category={b.category} sizes="(min-width: 640px) 160px, 100vw" className="h-28 w-full shrink-0 rounded-md sm:w-40" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <h2 className="flex items-center gap-1 text-lg font-semibold text-gray-900">
           <span className="truncate">{b.name}</span>

@@ -13,7 +13,7 @@ const badge = 'inline-flex items-center rounded-full px-3 py-1 text-xs font-medi
 export function BusinessHero({ business: b }: { business: Business }) {
   return (
     <div className={cardClass('overflow-hidden')}>
-      <BusinessPhoto photo={b.photo} name={b.name} className="h-56 w-full sm:h-72" />
+      <BusinessPhoto photo={b.photo} name={b.name} slug={b.slug} category={b.category} sizes="(min-width: 1024px) 800px, 100vw" priority className="h-56 w-full sm:h-72" />
       <div className="space-y-3 p-5">
         <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold text-gray-900 sm:text-3xl">
           <span>{b.name}</span>

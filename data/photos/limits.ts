@@ -1,0 +1,21 @@
+import type { FetchLimits } from './fetch-source.js';
+import type { ImageLimits } from './resize.js';
+
+/** A photo source larger than this is refused (counted while streaming, whatever Content-Length says). */
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** The whole fetch of one source, redirects included. */
+export const PHOTO_FETCH_TIMEOUT_MS = 10_000;
+export const PHOTO_MAX_REDIRECTS = 3;
+/** A source wider or taller than this, or with more pixels, is refused before it is decoded (decompression bombs). */
+export const PHOTO_MAX_SIDE = 12_000;
+export const PHOTO_MAX_PIXELS = 50_000_000;
+/** A failed source is not fetched again for this long (the negative cache); its businesses show their placeholder. */
+export const PHOTO_RETRY_AFTER_MS = 60 * 60 * 1000;
+
+export const DEFAULT_FETCH_LIMITS: Omit<FetchLimits, 'allowPrivateAddresses'> = {
+  maxBytes: PHOTO_MAX_BYTES,
+  timeoutMs: PHOTO_FETCH_TIMEOUT_MS,
+  maxRedirects: PHOTO_MAX_REDIRECTS,
+};
+
+export const DEFAULT_IMAGE_LIMITS: ImageLimits = { maxSide: PHOTO_MAX_SIDE, maxPixels: PHOTO_MAX_PIXELS };

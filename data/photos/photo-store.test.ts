@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startImageServer, type ImageServer } from './image-server.fixtures.js';
+import { PhotoStore } from './photo-store.js';
+
+let images: ImageServer;
+let cacheDir: string;
+
+beforeAll(async () => {
+  images = await startImageServer();
+  cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-photos-'));
+});
+afterAll(async () => {
+  await images.close();
+  fs.rmSync(cacheDir, { recursive: true, force: true });
+});
+
+const store = (options: Partial<ConstructorParameters<typeof PhotoStore>[0]> = {}) => new PhotoStore({ cacheDir, allowPrivateAddresses: true, ...options });
+
+async function fileOf(result: Awaited<ReturnType<PhotoStore['size']>>) {
+  if (result.kind !== 'file') throw new Error(`expected a file, got: ${result.reason}`);
+  return { bytes: fs.readFileSync(result.path), meta: await sharp(result.path).metadata(), type: result.contentType };
+}
+
+describe('PhotoStore', () => {
+  it('fetches a source once, however many sizes and concurrent requests ask for it', async () => {
+    const s = store();
+    const url = `${images.url}/photo-once.jpg`;
+    const first = await Promise.all([s.size(url, 320, 'webp'), s.size(url, 320, 'webp'), s.size(url, 640, 'jpg'), s.size(url, 1280, 'webp')]);
+    const small = await fileOf(first[0]);
+    expect(small.type).toBe('image/webp');
+    expect(small.meta.format).toBe('webp');
+    expect(small.meta.width).toBe(320);
+    expect(small.meta.height).toBe(240);
+    expect((await fileOf(first[2])).meta).toMatchObject({ format: 'jpeg', width: 640 });
+    expect((await fileOf(first[3])).meta.width).toBe(1280);
+    // A new store (another server on the same volume, or a restart) finds every size on disk.
+    await fileOf(await store().size(url, 320, 'webp'));
+    await fileOf(await store().size(url, 160, 'jpg'));
+    expect(images.hits('/photo-once.jpg')).toBe(1);
+  });
+
+  it('fetches a source once between servers sharing the volume, photo or failure', async () => {
+    const servers = [store(), store(), store()];
+    const photo = `${images.url}/photo-shared.jpg`;
+    const results = await Promise.all(servers.map((s, i) => s.size(photo, i % 2 ? 320 : 640, 'webp')));
+    expect(results.map((r) => r.kind)).toEqual(['file', 'file', 'file']);
+    expect(images.hits('/photo-shared.jpg')).toBe(1);
+    const failing = await Promise.all([store(), store()].map((s) => s.size(`${images.url}/gone-shared.jpg`, 320, 'webp')));
+    expect(failing.map((r) => r.kind)).toEqual(['failed', 'failed']);
+    expect(images.hits('/gone-shared.jpg')).toBe(1);
+  });
+
+  it('never enlarges a small source and gives a JPEG of a transparent one a white background', async () => {
+    const s = store();
+    const jpg = await fileOf(await s.size(`${images.url}/transparent.png`, 960, 'jpg'));
+    expect(jpg.meta).toMatchObject({ width: 500, height: 500, format: 'jpeg' });
+    const { data } = await sharp(jpg.bytes).raw().toBuffer({ resolveWithObject: true });
+    expect(data[0]).toBeGreaterThan(100); // green over white, not over black
+    const webp = await fileOf(await s.size(`${images.url}/transparent.png`, 960, 'webp'));
+    expect(webp.meta.hasAlpha).toBe(true);
+  });
+
+  it('follows a redirect to the photo', async () => {
+    await fileOf(await store().size(`${images.url}/moved.jpg`, 320, 'webp'));
+    expect(images.hits('/photo-after-redirect.jpg')).toBe(1);
+  });
+
+  it.each([
+    ['bytes that are not an image, whatever the Content-Type says', '/page.jpg', /not an image/],
+    ['a source over 10 MB sent without a Content-Length', '/huge.jpg', /byte limit/],
+    ['a 20,000×20,000 PNG (a decompression bomb)', '/bomb.png', /20000×20000 is over the size limit/],
+    ['an endless redirect', '/loop', /redirects/],
+    ['a 404', '/gone.jpg', /HTTP 404/],
+  ])('refuses %s, and remembers it without fetching again', async (_what, source, reason) => {
+    const s = store();
+    const first = await s.size(`${images.url}${source}`, 320, 'webp');
+    expect(first).toMatchObject({ kind: 'failed', fresh: true });
+    expect(first.kind === 'failed' && first.reason).toMatch(reason);
+    const hits = images.hits(source);
+    expect(await s.size(`${images.url}${source}`, 640, 'jpg')).toMatchObject({ kind: 'failed', fresh: false });
+    // Another server on the same volume reads the remembered failure from disk.
+    expect(await store().size(`${images.url}${source}`, 320, 'webp')).toMatchObject({ kind: 'failed', fresh: false });
+    expect(images.hits(source)).toBe(hits);
+  });
+
+  it('gives up on a source that stops sending, at the time limit', async () => {
+    const result = await store({ fetch: { timeoutMs: 300 } }).size(`${images.url}/slow.jpg`, 320, 'webp');
+    expect(result).toMatchObject({ kind: 'failed', reason: 'timed out' });
+  });
+
+  it('fetches a failed source again once the negative cache has expired', async () => {
+    const s = store({ retryAfterMs: 0 });
+    await s.size(`${images.url}/gone-twice.jpg`, 320, 'webp');
+    await s.size(`${images.url}/gone-twice.jpg`, 320, 'webp');
+    expect(images.hits('/gone-twice.jpg')).toBe(2);
+  });
+
+  it('refuses loopback and private addresses unless allowed (no SSRF)', async () => {
+    const s = store({ allowPrivateAddresses: false });
+    for (const url of [`${images.url}/photo-private.jpg`, `http://localhost:${new URL(images.url).port}/photo-private.jpg`, 'http://[::1]/x.jpg', 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.1/x.jpg']) {
+      const result = await s.size(url, 320, 'webp');
+      expect(result.kind === 'failed' && result.reason, url).toMatch(/not a public address/);
+    }
+    expect(images.hits('/photo-private.jpg')).toBe(0);
+  });
+
+  it('leaves no half-written or temporary file behind', async () => {
+    await store().size(`${images.url}/photo-whole.jpg`, 480, 'webp');
+    const files = fs.readdirSync(cacheDir, { recursive: true }).map(String);
+    expect(files.filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(files.some((f) => f.endsWith('480.webp'))).toBe(true);
+  });
+});

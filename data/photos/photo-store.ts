@@ -1,0 +1,201 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pLimit from 'p-limit';
+import type { PhotoFormat } from '../domain/photo-paths.js';
+import { fetchSource, PhotoSourceError, type FetchLimits } from './fetch-source.js';
+import { DEFAULT_FETCH_LIMITS, DEFAULT_IMAGE_LIMITS, PHOTO_RETRY_AFTER_MS } from './limits.js';
+import { makeMaster, renderSize, type ImageLimits } from './resize.js';
+
+export interface PhotoStoreOptions {
+  /** Where sizes are kept; a volume several servers share is fine (files appear whole, by rename). */
+  cacheDir: string;
+  /** Tests fetch from 127.0.0.1; never in production. */
+  allowPrivateAddresses: boolean;
+  fetch?: Partial<Omit<FetchLimits, 'allowPrivateAddresses'>>;
+  image?: Partial<ImageLimits>;
+  retryAfterMs?: number;
+}
+
+export type PhotoResult =
+  | { kind: 'file'; path: string; size: number; contentType: string }
+  /** `fresh`: this call found the failure (log it once), rather than the negative cache. */
+  | { kind: 'failed'; reason: string; fresh: boolean };
+
+/** The checked source, JPEG or WebP (sharp reads either by its bytes). */
+const MASTER = 'master';
+const CONTENT_TYPES: Record<PhotoFormat, string> = { webp: 'image/webp', jpg: 'image/jpeg' };
+/** Failures remembered in memory (the disk keeps them too); the oldest go first. */
+const MEMORY_FAILURES = 10_000;
+
+/**
+ * Photo sources fetched, checked and resized once, then served from disk. On disk, under the
+ * SHA-256 of the source URL: `master` (the checked source, see resize.ts), `<width>.<format>`
+ * per size asked for, and `failed.json` while a failure is remembered. Concurrent requests for the
+ * same source or size share one fetch and one resize; servers sharing the volume fetch a source
+ * once between them (`fetch.lock`).
+ */
+export class PhotoStore {
+  private readonly inflight = new Map<string, Promise<unknown>>();
+  private readonly failures = new Map<string, { until: number; reason: string }>();
+  /** Resizing is CPU work on libuv's pool: a page of new photos must not starve everything else. */
+  private readonly cpu = pLimit(2);
+  /** Sources being downloaded at once (each up to 10 MB in memory): a page of new photos stays bounded. */
+  private readonly network = pLimit(6);
+  private readonly fetchLimits: FetchLimits;
+  private readonly imageLimits: ImageLimits;
+  private readonly retryAfterMs: number;
+
+  constructor(private readonly options: PhotoStoreOptions) {
+    this.fetchLimits = { ...DEFAULT_FETCH_LIMITS, ...options.fetch, allowPrivateAddresses: options.allowPrivateAddresses };
+    this.imageLimits = { ...DEFAULT_IMAGE_LIMITS, ...options.image };
+    this.retryAfterMs = options.retryAfterMs ?? PHOTO_RETRY_AFTER_MS;
+  }
+
+  /** The file of one size of the photo at `url`, made on first request; or why there is none. */
+  async size(url: string, width: number, format: PhotoFormat): Promise<PhotoResult> {
+    const key = crypto.createHash('sha256').update(url).digest('hex');
+    const dir = path.join(this.options.cacheDir, key.slice(0, 2), key);
+    const file = path.join(dir, `${width}.${format}`);
+    const contentType = CONTENT_TYPES[format];
+    const cached = await statFile(file);
+    if (cached) return { kind: 'file', path: file, size: cached.size, contentType };
+
+    const failure = await this.knownFailure(key, dir);
+    if (failure) return { kind: 'failed', reason: failure, fresh: false };
+    try {
+      const size = await this.once(`${key}/${width}.${format}`, async () => {
+        const master = await this.master(url, key, dir);
+        const bytes = await this.cpu(() => renderSize(master, width, format));
+        await writeWhole(file, bytes);
+        return bytes.length;
+      });
+      return { kind: 'file', path: file, size, contentType };
+    } catch (err) {
+      if (!(err instanceof PhotoSourceError)) throw err;
+      return { kind: 'failed', reason: err.message, fresh: !(err instanceof RememberedFailure) };
+    }
+  }
+
+  private master(url: string, key: string, dir: string): Promise<Buffer> {
+    return this.once(`${key}/master`, async () => {
+      const file = path.join(dir, MASTER);
+      const kept = await readOrNull(file);
+      if (kept) return kept;
+      // Another server on the volume may be fetching this source: wait for its result instead.
+      const release = await claimOrWait(dir, this.fetchLimits.timeoutMs * 2 + 10_000);
+      try {
+        if (!release) {
+          const made = await readOrNull(file);
+          if (made) return made;
+          const failure = await this.knownFailure(key, dir);
+          if (failure) throw new RememberedFailure(failure);
+        }
+        const source = await this.network(() => fetchSource(url, this.fetchLimits));
+        const master = await this.cpu(() => makeMaster(source, this.imageLimits));
+        await writeWhole(file, master);
+        await fs.promises.rm(path.join(dir, 'failed.json'), { force: true });
+        return master;
+      } catch (err) {
+        if (err instanceof PhotoSourceError && !(err instanceof RememberedFailure)) await this.rememberFailure(key, dir, err.message);
+        throw err;
+      } finally {
+        await release?.();
+      }
+    });
+  }
+
+  /** One run of `work` per key at a time; later callers share its promise. */
+  private once<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const running = this.inflight.get(key);
+    if (running) return running as Promise<T>;
+    const started = work().finally(() => this.inflight.delete(key));
+    this.inflight.set(key, started);
+    return started;
+  }
+
+  private async knownFailure(key: string, dir: string): Promise<string | null> {
+    const now = Date.now();
+    const remembered = this.failures.get(key);
+    if (remembered && remembered.until > now) return remembered.reason;
+    if (remembered) this.failures.delete(key);
+    // Another server sharing the volume may have found the failure.
+    const text = await fs.promises.readFile(path.join(dir, 'failed.json'), 'utf8').catch(() => null);
+    if (!text) return null;
+    try {
+      const { at, reason } = JSON.parse(text) as { at: number; reason: string };
+      if (at + this.retryAfterMs > now) {
+        this.remember(key, at + this.retryAfterMs, reason);
+        return reason;
+      }
+    } catch {
+      // A damaged marker is no failure: fetch again.
+    }
+    return null;
+  }
+
+  private async rememberFailure(key: string, dir: string, reason: string): Promise<void> {
+    const at = Date.now();
+    this.remember(key, at + this.retryAfterMs, reason);
+    await writeWhole(path.join(dir, 'failed.json'), Buffer.from(JSON.stringify({ at, reason })));
+  }
+
+  private remember(key: string, until: number, reason: string): void {
+    this.failures.delete(key);
+    this.failures.set(key, { until, reason });
+    if (this.failures.size > MEMORY_FAILURES) this.failures.delete(this.failures.keys().next().value as string);
+  }
+}
+
+/** A failure another server found while this one waited: already on disk. */
+class RememberedFailure extends PhotoSourceError {}
+
+const readOrNull = (file: string) => fs.promises.readFile(file).catch(() => null);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Claims the fetch of a source across the servers sharing the volume (`fetch.lock`, created
+ * exclusively) and returns its release; or waits while another holds it and returns null once that
+ * one has written the master or a failure. A lock older than `staleMs` belongs to a server that
+ * died: it is taken over.
+ */
+async function claimOrWait(dir: string, staleMs: number): Promise<(() => Promise<void>) | null> {
+  await fs.promises.mkdir(dir, { recursive: true });
+  const lock = path.join(dir, 'fetch.lock');
+  for (;;) {
+    try {
+      await (await fs.promises.open(lock, 'wx')).close();
+      return () => fs.promises.rm(lock, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    const held = await fs.promises.stat(lock).catch(() => null);
+    if (!held) continue;
+    if (Date.now() - held.mtimeMs > staleMs) {
+      await fs.promises.rm(lock, { force: true });
+      continue;
+    }
+    await sleep(50);
+    if (await statFile(path.join(dir, MASTER))) return null;
+    const failed = await statFile(path.join(dir, 'failed.json'));
+    if (failed && failed.mtimeMs >= held.mtimeMs) return null;
+  }
+}
+
+async function statFile(file: string): Promise<fs.Stats | null> {
+  const stat = await fs.promises.stat(file).catch(() => null);
+  return stat?.isFile() ? stat : null;
+}
+
+/** Written beside, then renamed: a reader (this server or another on the same volume) never sees half a file. */
+async function writeWhole(file: string, bytes: Buffer): Promise<void> {
+  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.${crypto.randomUUID()}.tmp`;
+  try {
+    await fs.promises.writeFile(temp, bytes);
+    await fs.promises.rename(temp, file);
+  } catch (err) {
+    await fs.promises.rm(temp, { force: true });
+    throw err;
+  }
+}
