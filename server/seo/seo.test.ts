@@ -7,6 +7,7 @@ import { titlePlace } from './title-place.js';
 import type { Business, City } from '../../data/domain/types.js';
 import { readWorkingHours } from '../../data/domain/hours-text.js';
 import { businessMeta } from '../../data/domain/page-meta.js';
+import { businessPhotoPath } from '../../data/domain/photo-paths.js';
 
 const BASE = 'https://rehber.test';
 
@@ -142,10 +143,11 @@ describe('page heads', () => {
 
   it('a business page: its photo as preview image, LocalBusiness and a trail through its city', () => {
     const h = businessPageHead(business({ photo: 'https://img.example/p.jpg' }), BASE);
-    expect(h.image).toEqual({ url: 'https://img.example/p.jpg', alt: 'Moda Çay Bahçesi' });
+    const own = `${BASE}${businessPhotoPath({ slug: 'moda-cay', photo: 'https://img.example/p.jpg' })}`;
+    expect(h.image).toEqual({ url: own, alt: 'Moda Çay Bahçesi' });
     expect(types(h)).toEqual(['LocalBusiness', 'BreadcrumbList']);
     const [ld, trail] = h.jsonLd as Array<Record<string, unknown>>;
-    expect(ld.image).toBe('https://img.example/p.jpg');
+    expect(ld.image).toBe(own);
     expect((trail.itemListElement as Array<{ name: string; item: string }>).map((c) => [c.name, c.item])).toEqual([
       ['Home', `${BASE}/`], ['İstanbul', `${BASE}/city/istanbul`], ['Moda Çay Bahçesi', `${BASE}/details/moda-cay`],
     ]);
