@@ -6,6 +6,20 @@
 import type { Business, Page } from './types.js';
 
 export const SEARCH_SORTS = ['relevance', 'rating', 'reviews', 'name'] as const;
+/**
+ * A search ranks at most this many matches (any of them, as the index yields them), so a broad
+ * word costs about what a narrow one does; past it the total is this number with `totalCapped`.
+ */
+export const SEARCH_CANDIDATES = 1000;
+/** The `minRating` values a list accepts (the ratings facet offers 4.5, 4, 3.5 and 3). */
+export const MIN_RATINGS = [0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5] as const;
+export const FACET_RATINGS = [4.5, 4, 3.5, 3] as const;
+/** Values shown per facet (categories, cities, districts), most matches first. */
+export const FACET_VALUES = 20;
+/** Items per kind in the suggestions of the search boxes. */
+export const SUGGEST_PER_KIND = 5;
+/** Shorter input gets no suggestions (a single letter would match most of the directory). */
+export const SUGGEST_MIN_LENGTH = 2;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
 /** Filters of a public list; each is a URL query parameter of the same name. */
@@ -45,7 +59,10 @@ export interface Facets {
 /** GET /api/search, /api/cities/:slug/businesses, /api/categories/:slug/businesses. */
 export interface ListPage extends Page<Business> {
   facets: Facets;
-  /** A spelling the index knows when the query matched little or nothing ('plumbr' → 'plumber'). */
+  /**
+   * A spelling the index knows when the query matched nothing ('plumbr' → 'plumber'); the items
+   * and facets are then those of this spelling (show "Showing results for …").
+   */
   didYouMean?: string;
   /** How a one-box query was read: `locksmith montreal` → {q: 'locksmith', location: 'Montreal'}. */
   understood?: { q: string; location: string };

@@ -11,6 +11,9 @@ import * as addSlugRedirects from './20261124C-add-slug-redirects.js';
 import * as addSitemapFileErrors from './20261124D-add-sitemap-file-errors.js';
 import * as addPlaceRedirects from './20261124E-add-place-redirects.js';
 import * as addDataVersion from './20261124F-add-data-version.js';
+import * as pruneBusinessIndexes from './20261124G-prune-business-indexes.js';
+import * as addSearchDocument from './20261124H-add-search-document.js';
+import * as addBusinessFacets from './20261124I-add-business-facets.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -45,4 +48,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261124D-add-sitemap-file-errors': addSitemapFileErrors,
   '20261124E-add-place-redirects': addPlaceRedirects,
   '20261124F-add-data-version': addDataVersion,
+  '20261124G-prune-business-indexes': pruneBusinessIndexes,
+  '20261124H-add-search-document': addSearchDocument,
+  '20261124I-add-business-facets': addBusinessFacets,
 };
