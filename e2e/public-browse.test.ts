@@ -151,6 +151,13 @@ describe('city page filters, sort and pages', () => {
     const filters = page.getByRole('navigation', { name: 'Filters' });
     await filters.getByRole('link', { name: /^Verified/ }).click();
     await page.waitForURL((u) => u.searchParams.get('verified') === 'true');
+    // Only verified businesses are left, as many as the facet said.
+    await page.locator('[data-business-item]').first().waitFor();
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+    const verified = Number((await app.db('businesses as b').join('cities as c', 'c.id', 'b.city_id').where({ 'c.slug': city.slug, 'b.is_verified': true, 'b.is_active': true }).count({ n: '*' }))[0].n);
+    expect(await page.locator('[data-result-count]').innerText()).toBe(verified === 1 ? '1 result' : `${verified} results`);
+    const shown = await page.locator('[data-business-item]').count();
+    expect(await page.locator('[data-business-item] [title="Verified"]').count()).toBe(shown);
     await page.getByLabel('Sort by').selectOption('name');
     await page.waitForURL((u) => u.searchParams.get('sort') === 'name' && u.searchParams.get('verified') === 'true');
 
@@ -186,5 +193,103 @@ describe('city page filters, sort and pages', () => {
     await pager.getByText(`Page ${pages} of ${pages}`).waitFor();
     expect(await pager.getByRole('link', { name: 'Next' }).count()).toBe(0);
     expect(await pager.getByRole('link', { name: 'Previous' }).getAttribute('href')).toBe(pages === 2 ? `/city/${city.slug}` : `/city/${city.slug}?page=${pages - 1}`);
+  });
+});
+
+describe('a category facet', () => {
+  it('filters the city page to as many businesses as its count says', async () => {
+    const city = await biggestCity();
+    await page.goto(`${app.url}/city/${city.slug}`);
+    const categories = page.getByRole('navigation', { name: 'Filters' }).getByRole('region', { name: 'Category' });
+    const first = categories.getByRole('link').first();
+    await first.waitFor();
+    const [label, count] = (await first.innerText()).split('\n').map((t) => t.trim());
+    await first.click();
+    await page.waitForURL((u) => u.searchParams.has('category'));
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+    await page.locator('[data-result-count]').getByText(`${count} ${count === '1' ? 'result' : 'results'}`, { exact: true }).waitFor();
+    expect(await categories.getByRole('link', { name: label }).getAttribute('aria-current')).toBe('true');
+    expect(await page.locator('[data-business-item]').count()).toBe(Math.min(Number(count), PUBLIC_PAGE_SIZE));
+  });
+});
+
+describe('suggestions as you type', () => {
+  /** Types into the query box without the mouse, walks the suggestions with the arrows and opens one with Enter. */
+  async function chooseByKeyboard(p: Page, typed: string, downs: number) {
+    const box = p.getByRole('combobox', { name: 'What service do you need?' });
+    await box.focus();
+    await p.keyboard.type(typed);
+    const list = p.getByRole('listbox', { name: 'Suggestions' });
+    await list.getByRole('option').first().waitFor();
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    expect(await box.getAttribute('aria-controls')).toBe(await list.getAttribute('id'));
+    for (let i = 0; i < downs; i++) await p.keyboard.press('ArrowDown');
+    const activeId = await box.getAttribute('aria-activedescendant');
+    expect(activeId).toBeTruthy();
+    const active = p.locator(`[id="${activeId}"]`);
+    expect(await active.getAttribute('aria-selected')).toBe('true');
+    expect(await active.getAttribute('role')).toBe('option');
+    const label = (await active.locator('span span').first().innerText()).trim();
+    await p.keyboard.press('Enter');
+    return label;
+  }
+
+  it('on home: ArrowDown and Enter open the first suggestion, a business, in its group', async () => {
+    const b = await someBusiness(app);
+    await page.goto(app.url + '/');
+    const label = await chooseByKeyboard(page, b.name, 1);
+    expect(await page.getByRole('group', { name: 'Businesses' }).count()).toBe(0); // the list closed
+    await page.waitForURL((u) => u.pathname.startsWith('/details/'));
+    await page.getByRole('heading', { level: 1, name: label }).waitFor();
+  });
+
+  it('on the search page: groups businesses, categories and places, and Escape closes the list', async () => {
+    const category = (await app.db('categories').where('business_count', '>', 0).orderBy([{ column: 'business_count', order: 'desc' }, 'id']).first()) as { name: string; slug: string };
+    await page.goto(app.url + '/search');
+    const box = page.getByRole('combobox', { name: 'What service do you need?' });
+    await box.focus();
+    await page.keyboard.type(category.name);
+    const group = page.getByRole('group', { name: 'Categories' });
+    await group.getByRole('option').first().waitFor();
+    await page.keyboard.press('Escape');
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('listbox', { name: 'Suggestions' }).isVisible()).toBe(false);
+    // Down again reopens it; walk to the category and open it.
+    const options = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
+    await page.keyboard.press('ArrowDown');
+    await options.first().waitFor();
+    const all = await options.evaluateAll((els) => els.map((e) => e.id));
+    const target = await group.getByRole('option').first().getAttribute('id');
+    for (let i = 0; i < all.indexOf(target!); i++) await page.keyboard.press('ArrowDown');
+    expect(await box.getAttribute('aria-activedescendant')).toBe(target);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === `/category/${category.slug}`);
+    await page.getByRole('heading', { level: 1, name: category.name }).waitFor();
+  });
+
+  it('Enter without a chosen suggestion searches for what was typed', async () => {
+    await page.goto(app.url + '/');
+    const box = page.getByRole('combobox', { name: 'What service do you need?' });
+    await box.focus();
+    await page.keyboard.type('pharmacy');
+    await page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'pharmacy');
+  });
+});
+
+describe('search answers', () => {
+  it('link a did-you-mean spelling and say how a one-box query was read', async () => {
+    await page.goto(`${app.url}/search?q=plumbr`);
+    const dym = page.locator('[data-did-you-mean]');
+    await dym.waitFor();
+    expect(await dym.getByRole('link', { name: 'plumber' }).getAttribute('href')).toBe('/search?q=plumber');
+    await page.locator('[data-business-item]').first().waitFor();
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('relevance');
+
+    await page.goto(`${app.url}/search?q=${encodeURIComponent('pharmacy istanbul')}`);
+    const understood = page.locator('[data-understood]');
+    await understood.waitFor();
+    expect(await understood.innerText()).toBe('Showing “pharmacy” in İstanbul');
   });
 });

@@ -4,12 +4,11 @@
  * same list. The same names go to the API. Pure except the hook at the end.
  */
 import { useLocation, useNavigate } from 'react-router-dom';
-import { SEARCH_SORTS, type Facets, type ListFilters, type ListPage, type SearchSort } from '@data/domain/search';
+import { FACET_RATINGS, MIN_RATINGS, SEARCH_SORTS, type Facets, type ListFilters, type ListPage, type SearchSort } from '@data/domain/search';
 
 /** A list answer before the search engine serves facets: everything else of ListPage, facets maybe. */
 export type ListAnswer = Omit<ListPage, 'facets'> & { facets?: Facets };
 
-const RATINGS = [4.5, 4, 3.5, 3];
 const FLAG = (v: string | null) => (v === 'true' || v === '1' ? true : undefined);
 const TEXT = (v: string | null) => (v && v.trim() ? v.trim() : undefined);
 
@@ -22,7 +21,7 @@ export function parseListFilters(params: URLSearchParams): ListFilters {
     category: TEXT(params.get('category')),
     city: TEXT(params.get('city')),
     district: TEXT(params.get('district')),
-    minRating: Number.isFinite(minRating) && minRating > 0 && minRating <= 5 ? minRating : undefined,
+    minRating: (MIN_RATINGS as readonly number[]).includes(minRating) ? minRating : undefined,
     verified: FLAG(params.get('verified')),
     hasPhone: FLAG(params.get('hasPhone')),
     sort: SEARCH_SORTS.includes(sort as SearchSort) ? (sort as SearchSort) : undefined,
@@ -68,7 +67,7 @@ export function withFilters(current: URLSearchParams, patch: Partial<ListFilters
 /** True when any filter (not the sort or the page) narrows the list. */
 export const hasFilters = (f: ListFilters): boolean => !!(f.category || f.city || f.district || f.minRating || f.verified || f.hasPhone);
 
-export const RATING_STEPS = RATINGS;
+export const RATING_STEPS = FACET_RATINGS;
 
 export interface ListFiltersState {
   filters: ListFilters;

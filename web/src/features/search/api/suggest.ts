@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Suggestions } from '@data/domain/search';
+import { SUGGEST_MIN_LENGTH, type Suggestions } from '@data/domain/search';
 import { apiGet, query } from '@/lib/api';
 
-/** Fewer characters than this ask for nothing: one letter matches half the directory. */
-export const SUGGEST_MIN_CHARS = 2;
+/** Fewer characters than this ask for nothing (the server would answer nothing either). */
+export const SUGGEST_MIN_CHARS = SUGGEST_MIN_LENGTH;
 
 export const getSuggestions = (q: string) => apiGet<Suggestions>(`/api/suggest${query({ q })}`);
 
