@@ -9,11 +9,12 @@ import { ListFiltersPanel, SortSelect } from './list-filters-panel';
  * A public list of businesses with its filters beside it (below a Filters button on phones), the
  * count of matches and the sort above it, and page links below: the city, category and search pages.
  */
-export function FilteredBusinessList({ state, query, sorts, place, categories, skeletons, notice, empty }: {
+export function FilteredBusinessList({ state, query, sorts, places, categories, skeletons, notice, empty }: {
   state: ListFiltersState;
   query: { data: ListAnswer | undefined; isPending: boolean; isError: boolean; isPlaceholderData?: boolean };
   sorts: readonly SearchSort[];
-  place: 'city' | 'district' | null;
+  /** Which place facets to offer: the city page offers districts; search and category pages cities, then a chosen city's districts. */
+  places: ReadonlyArray<'city' | 'district'>;
   categories: boolean;
   skeletons: number;
   /** Above the results: did-you-mean, how a one-box query was read. */
@@ -24,7 +25,7 @@ export function FilteredBusinessList({ state, query, sorts, place, categories, s
   const total = data?.pagination.total;
   return (
     <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:gap-6">
-      <ListFiltersPanel state={state} facets={data?.facets} place={place} categories={categories} />
+      <ListFiltersPanel state={state} facets={data?.facets} places={places} categories={categories} />
       <section aria-label="Results" className="min-w-0 flex-1 space-y-3">
         {notice}
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -34,7 +34,7 @@ export function SortSelect({ state, sorts }: { state: ListFiltersState; sorts: r
  * of the facets when the answer carries them; without facets the filters that need no values
  * (rating, verified, has phone) still show. On phones the panel opens from a Filters button.
  */
-export function ListFiltersPanel({ state, facets, place, categories }: { state: ListFiltersState; facets?: Facets; place: 'city' | 'district' | null; categories: boolean }) {
+export function ListFiltersPanel({ state, facets, places, categories }: { state: ListFiltersState; facets?: Facets; places: ReadonlyArray<'city' | 'district'>; categories: boolean }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const f = state.filters;
@@ -51,8 +51,8 @@ export function ListFiltersPanel({ state, facets, place, categories }: { state: 
           </Link>
         )}
         {categories && <ValueGroup title="Category" values={facets?.categories} selected={f.category} hrefFor={(v) => state.hrefWith({ category: v })} />}
-        {place === 'city' && <ValueGroup title="City" values={facets?.cities} selected={f.city} hrefFor={(v) => state.hrefWith({ city: v, district: undefined })} />}
-        {place === 'district' && <ValueGroup title="District" values={facets?.districts} selected={f.district} hrefFor={(v) => state.hrefWith({ district: v })} />}
+        {places.includes('city') && <ValueGroup title="City" values={facets?.cities} selected={f.city} hrefFor={(v) => state.hrefWith({ city: v, district: undefined })} />}
+        {places.includes('district') && <ValueGroup title="District" values={facets?.districts} selected={f.district} hrefFor={(v) => state.hrefWith({ district: v })} />}
         <Group title="Rating">
           {RATING_STEPS.map((min) => {
             const count = facets?.ratings?.find((r) => r.min === min)?.count;
@@ -74,21 +74,32 @@ export function ListFiltersPanel({ state, facets, place, categories }: { state: 
 }
 
 function ValueGroup({ title, values, selected, hrefFor }: { title: string; values: FacetValue[] | undefined; selected: string | undefined; hrefFor: (value: string | undefined) => string }) {
-  const list = values ?? [];
-  const top = list.slice(0, FACET_TOP);
-  const chosen = selected ? list.find((v) => v.value === selected) ?? { value: selected, label: selected, count: undefined } : null;
-  if (chosen && !top.some((v) => v.value === chosen.value)) top.unshift(chosen as FacetValue);
-  if (top.length === 0) return null;
+  const list = [...(values ?? [])];
+  // The chosen value first, even when the answer does not list it.
+  const at = list.findIndex((v) => v.value === selected);
+  const chosen = at >= 0 ? list.splice(at, 1)[0] : selected ? { value: selected, label: selected, count: undefined } : null;
+  if (chosen) list.unshift(chosen as FacetValue);
+  if (list.length === 0) return null;
+  const link = (v: FacetValue) => {
+    const on = v.value === selected;
+    return (
+      <FilterLink key={v.value} to={hrefFor(on ? undefined : v.value)} on={on} count={v.count}>
+        {v.label}
+      </FilterLink>
+    );
+  };
+  const rest = list.slice(FACET_TOP);
   return (
     <Group title={title}>
-      {top.map((v) => {
-        const on = v.value === selected;
-        return (
-          <FilterLink key={v.value} to={hrefFor(on ? undefined : v.value)} on={on} count={v.count}>
-            {v.label}
-          </FilterLink>
-        );
-      })}
+      {list.slice(0, FACET_TOP).map(link)}
+      {rest.length > 0 && (
+        <li>
+          <details>
+            <summary className="cursor-pointer px-1 py-0.5 font-medium text-blue-700">{`${rest.length} more`}</summary>
+            <ul className="mt-1 space-y-1">{rest.map(link)}</ul>
+          </details>
+        </li>
+      )}
     </Group>
   );
 }

@@ -41,7 +41,7 @@ export function CategoryRoute() {
         state={list}
         query={c ? businesses : { data: undefined, isPending: true, isError: false }}
         sorts={SORTS}
-        place="city"
+        places={['city', 'district']}
         categories={false}
         skeletons={LIST_SKELETONS}
       />

@@ -56,7 +56,7 @@ export function CityRoute() {
         state={list}
         query={c ? businesses : { data: undefined, isPending: true, isError: false }}
         sorts={SORTS}
-        place="district"
+        places={['district']}
         categories
         skeletons={SKELETONS.cityPage}
       />
