@@ -10,7 +10,7 @@ describe('list filters in the URL', () => {
 
   it('writes them back in a fixed order, without page 1 or the default sort', () => {
     expect(listFiltersParams({ sort: 'rating', page: 1, verified: true, category: 'a' }, 'rating')).toEqual({ category: 'a', verified: 'true' });
-    expect(clean({ verified: false, district: undefined, city: 'x' })).toEqual({ city: 'x' });
+    expect(clean({ verified: false, district: undefined, city: 'x', page: 1 })).toEqual({ city: 'x' });
   });
 
   it('keeps other parameters and goes back to page 1 on any change but the page', () => {

@@ -29,9 +29,12 @@ export function parseListFilters(params: URLSearchParams): ListFilters {
   });
 }
 
-/** Only the filters that are set, so equal lists have equal query keys and equal URLs. */
-export function clean(f: ListFilters): ListFilters {
-  return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined && v !== false && v !== '')) as ListFilters;
+/**
+ * Only the filters that are set (page 1 is no filter), so equal lists have equal query keys and
+ * equal URLs: the server render's loader and the page's hook must build the same key.
+ */
+export function clean<T extends ListFilters>(f: T): T {
+  return Object.fromEntries(Object.entries(f).filter(([k, v]) => v !== undefined && v !== false && v !== '' && !(k === 'page' && Number(v) <= 1))) as T;
 }
 
 /** The filters as query parameters, in a fixed order (page 1 and the default sort left out). */

@@ -6,8 +6,7 @@ import { EmptyMessage, ErrorMessage } from '@/components/page-message';
 import { SkeletonCards } from '@/components/skeleton';
 import { useCities } from '@/features/cities/api/get-cities';
 import { groupByCountry, NO_COUNTRY } from '@/features/cities/group-by-country';
-import { useCountrySlug } from '@/features/countries/api/get-countries';
-import { paths } from '@/config/paths';
+import { countryPathOf } from '@/features/countries/country-path';
 import { STATIC_META } from '@data/domain/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 import { cardClass } from '@/components/ui/card';
@@ -18,7 +17,6 @@ const n = (v: number) => formatNumber(v, 'tr');
 /** SPEC §2: the Turkish page of cities grouped by country (each heading links to its country's page), with totals. */
 export function CitiesRoute() {
   const cities = useCities();
-  const countrySlug = useCountrySlug();
   useDocumentHead(STATIC_META.cities);
   const groups = cities.data ? groupByCountry(cities.data) : [];
   const totalBusinesses = groups.reduce((s, g) => s + g.businesses, 0);
@@ -57,7 +55,7 @@ export function CitiesRoute() {
                 {g.country === NO_COUNTRY ? (
                   g.country
                 ) : (
-                  <Link to={paths.country(countrySlug(g.country))} className="text-blue-800 hover:underline">
+                  <Link to={countryPathOf(g.country)} className="text-blue-800 hover:underline">
                     {g.country}
                   </Link>
                 )}

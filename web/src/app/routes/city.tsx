@@ -10,7 +10,7 @@ import { LoadingStatus, Skeleton } from '@/components/skeleton';
 import { paths } from '@/config/paths';
 import { useCity } from '@/features/cities/api/get-city';
 import { useCityBusinesses } from '@/features/cities/api/get-city-businesses';
-import { useCountrySlug } from '@/features/countries/api/get-countries';
+import { countryPathOf } from '@/features/countries/country-path';
 import { useListFilters } from '@/lib/list-filters';
 import { useDocumentHead } from '@/lib/seo';
 import { cardClass } from '@/components/ui/card';
@@ -23,7 +23,6 @@ export function CityRoute() {
   const list = useListFilters('rating');
   const city = useCity(slug);
   const businesses = useCityBusinesses(slug, list.filters, !!city.data);
-  const countrySlug = useCountrySlug();
   useDocumentHead(city.data ? cityMeta(city.data) : null);
 
   if (city.isError) return <NotFoundMessage title="City Not Found" text="The city you are looking for was not found or does not exist." />;
@@ -32,7 +31,7 @@ export function CityRoute() {
     <div className="space-y-6">
       {c ? (
         <div className="space-y-3">
-          <Breadcrumbs items={[{ label: 'Home', to: paths.home }, ...(c.country ? [{ label: c.country, to: paths.country(countrySlug(c.country)) }] : []), { label: c.name }]} />
+          <Breadcrumbs items={[{ label: 'Home', to: paths.home }, ...(c.country ? [{ label: c.country, to: countryPathOf(c.country) }] : []), { label: c.name }]} />
           <header className={cardClass('p-5')}>
             <h1 className="flex items-center gap-2 text-3xl font-bold text-gray-900">
               <MapPin className="h-7 w-7 text-blue-700" aria-hidden="true" />
