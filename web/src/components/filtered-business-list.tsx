@@ -9,7 +9,7 @@ import { ListFiltersPanel, SortSelect } from './list-filters-panel';
  * A public list of businesses with its filters beside it (below a Filters button on phones), the
  * count of matches and the sort above it, and page links below: the city, category and search pages.
  */
-export function FilteredBusinessList({ state, query, sorts, places, categories, skeletons, notice, empty }: {
+export function FilteredBusinessList({ state, query, sorts, places, categories, skeletons, notice, countFor, empty }: {
   state: ListFiltersState;
   query: { data: ListAnswer | undefined; isPending: boolean; isError: boolean; isPlaceholderData?: boolean };
   sorts: readonly SearchSort[];
@@ -19,6 +19,8 @@ export function FilteredBusinessList({ state, query, sorts, places, categories, 
   skeletons: number;
   /** Above the results: did-you-mean, how a one-box query was read. */
   notice?: ReactNode;
+  /** What the count is of: '12 results for “pizza in Ankara”'. */
+  countFor?: string;
   empty?: string;
 }) {
   const data = query.data;
@@ -31,6 +33,7 @@ export function FilteredBusinessList({ state, query, sorts, places, categories, 
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-gray-700" data-result-count="">
             {total === undefined ? '\u00a0' : data?.totalCapped ? `${formatNumber(total)}+ ${nounFor(total, 'result')}` : countOf(total, 'result')}
+            {total !== undefined && countFor ? ` for “${countFor}”` : null}
           </p>
           <SortSelect state={state} sorts={sorts} />
         </div>

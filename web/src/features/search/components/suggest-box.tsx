@@ -26,9 +26,11 @@ export function SuggestBox({ id, value, onChange, placeholder }: { id: string; v
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const typed = useDebounced(value.trim(), DEBOUNCE_MS);
+  // Asked for only once the visitor types: a box pre-filled from the URL asks for nothing.
+  const [typing, setTyping] = useState(false);
+  const typed = useDebounced(typing ? value.trim() : '', DEBOUNCE_MS);
   const suggestions = useSuggestions(typed);
-  const items = value.trim().length >= SUGGEST_MIN_CHARS ? (suggestions.data?.items ?? []) : [];
+  const items = typing && value.trim().length >= SUGGEST_MIN_CHARS ? (suggestions.data?.items ?? []) : [];
   // Grouped in a fixed order; the keyboard walks the same order.
   const groups = GROUPS.map((g) => ({ label: g.label, items: items.filter((s) => g.kinds.includes(s.kind)) })).filter((g) => g.items.length > 0);
   const flat = groups.flatMap((g) => g.items);
@@ -80,6 +82,7 @@ export function SuggestBox({ id, value, onChange, placeholder }: { id: string; v
         value={value}
         onChange={(e) => {
           onChange(e.target.value);
+          setTyping(true);
           setOpen(true);
           setActive(-1);
         }}
