@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FALLBACK_BUSINESS_COUNT } from '@data/domain/constants';
-import { formatNumber } from '@data/domain/plural';
+import { formatNumber, nounFor } from '@data/domain/plural';
 import type { Business, City } from '@data/domain/types';
 import { BusinessCard } from '@/components/business-card';
 import { CityCard } from '@/components/city-card';
@@ -40,12 +40,13 @@ function Hero() {
   const stats = useStats();
   // SPEC §2: the stats call's figure, or the fallback while it loads or when it fails.
   const verified = stats.data ? formatNumber(stats.data.totalBusinesses) : FALLBACK_BUSINESS_COUNT;
+  const noun = stats.data ? nounFor(stats.data.totalBusinesses, 'business') : 'businesses';
   return (
     <section className="-mx-4 -mt-6 bg-gradient-to-br from-blue-800 to-blue-600 px-4 py-8 text-white sm:rounded-b-2xl sm:py-14">
       <div className="mx-auto max-w-3xl text-center">
         <h1 className="text-2xl font-bold sm:text-4xl">Find trusted local businesses near you</h1>
         <p className="mt-2 text-blue-50 sm:mt-3 sm:text-lg">
-          <span className="font-semibold text-white" data-verified-count="">{verified}</span> verified businesses, craftsmen and service providers
+          <span className="font-semibold text-white" data-verified-count="">{verified}</span> verified {noun}, craftsmen and service providers
         </p>
         <div className="mt-5 sm:mt-8">
           <SearchBlock onSearch={({ query, location }) => navigate(paths.search(query.trim(), location.trim()))} />
