@@ -122,7 +122,9 @@ interface Reading {
 /**
  * A one-box query ('locksmith montreal') read as words and a place: the last or first one or two
  * words, when businesses of the rest are found there (as a city, with its alternate names, a
- * district, state, country or postal code). The label is the city's own name when it is one.
+ * district, state, country or postal code). The label is the city's or country's own name when
+ * it is one. A number is not taken for a postal code when a business's name holds every word
+ * ('Golden Oak Plumber 12345' is a name).
  */
 async function oneBox(db: Db | Knex.Transaction, ws: string[]): Promise<Reading | null> {
   if (ws.length < 2) return null;
@@ -133,15 +135,19 @@ async function oneBox(db: Db | Knex.Transaction, ws: string[]): Promise<Reading 
     `SELECT t.i, coalesce(
               (SELECT c.name FROM cities c WHERE c.alt_names LIKE '%|' || rehber_fold(t.place) || '|%' ORDER BY c.business_count DESC LIMIT 1),
               (SELECT c.name FROM countries c WHERE rehber_fold(c.name) = rehber_fold(t.place) LIMIT 1),
-              t.place) AS label
+              t.place) AS label,
+            (SELECT EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY})) AS name_holds_all
        FROM unnest(?::text[], ?::text[]) WITH ORDINALITY t(q, place, i)
       WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ to_tsquery('simple', rehber_fold(t.q)))
-      ORDER BY t.i LIMIT 1`,
-    [queries, splits.map(([, place]) => place.join(' '))],
+      ORDER BY t.i`,
+    [allOf(ws, { weights: 'A' }), queries, splits.map(([, place]) => place.join(' '))],
   );
-  if (!rows.length) return null;
-  const [rest] = splits[Number(rows[0].i) - 1];
-  return { match: queries[Number(rows[0].i) - 1], rank: allOf(rest), understood: { q: rest.join(' '), location: rows[0].label } };
+  const chosen = (rows as { i: string; label: string; name_holds_all: boolean }[]).find(
+    (r) => !(r.name_holds_all && splits[Number(r.i) - 1][1].every((w) => /^\d+$/.test(w))),
+  );
+  if (!chosen) return null;
+  const [rest] = splits[Number(chosen.i) - 1];
+  return { match: queries[Number(chosen.i) - 1], rank: allOf(rest), understood: { q: rest.join(' '), location: chosen.label } };
 }
 
 /** Each word the vocabulary does not know replaced by its nearest known word; null if none changed. */
