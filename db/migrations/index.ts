@@ -14,6 +14,7 @@ import * as addDataVersion from './20261124F-add-data-version.js';
 import * as pruneBusinessIndexes from './20261124G-prune-business-indexes.js';
 import * as addSearchDocument from './20261124H-add-search-document.js';
 import * as addBusinessFacets from './20261124I-add-business-facets.js';
+import * as addNamePrefixIndex from './20261124J-add-name-prefix-index.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -51,4 +52,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261124G-prune-business-indexes': pruneBusinessIndexes,
   '20261124H-add-search-document': addSearchDocument,
   '20261124I-add-business-facets': addBusinessFacets,
+  '20261124J-add-name-prefix-index': addNamePrefixIndex,
 };

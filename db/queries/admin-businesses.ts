@@ -40,13 +40,15 @@ const ADMIN_COLUMNS = ['b.id', 'b.name', 'b.slug', 'b.address', 'b.country', 'b.
 /**
  * What an admin typed, as a search document query (the public search's design, migration
  * 20261124H): every word, in any part of the document (name, category, place, street address,
- * description), a word of three letters or more also as the start of a longer one ('plumb' finds
- * 'Plumbing'). Null when the text has no word.
+ * description), the last one, when of three letters or more, also as the start of a longer one
+ * ('plumb' finds 'Plumbing'; only the last, as a prefix gathers every business of every word it
+ * starts). Null when the text has no word.
  */
 function adminQuery(search: string | undefined): string | null {
   const ws = words(search ?? '');
   if (!ws.length) return null;
-  return ws.map((w) => allOf([w], { prefix: w.length >= 3 && !/^\d+$/.test(w) })).join(' & ');
+  const last = ws[ws.length - 1];
+  return allOf(ws, { prefix: last.length >= 3 && !/^\d+$/.test(last) });
 }
 
 const MATCH_SQL = `b.search_vector @@ ${TSQUERY}`;

@@ -43,8 +43,11 @@ function where(f: FacetFilters, except: Dimension | null): [string, unknown[]] {
   return [parts.join(' AND '), bindings];
 }
 
-/** One statement answering the total and every facet over `source` (SQL of the relation s). */
-export function facetQuery(db: Knex | Knex.Transaction, source: SqlPart, f: FacetFilters): Knex.Raw {
+/**
+ * One statement answering the total and every facet over `source` (SQL of the relation s), and
+ * `more` arms of the same four columns that may read s too (a search's page).
+ */
+export function facetQuery(db: Knex | Knex.Transaction, source: SqlPart, f: FacetFilters, more: SqlPart[] = []): Knex.Raw {
   const arms: string[] = [];
   const bindings: unknown[] = [];
   const arm = (sql: string, except: Dimension | null, extra = '') => {
@@ -64,10 +67,14 @@ export function facetQuery(db: Knex | Knex.Transaction, source: SqlPart, f: Face
   }
   arm(`SELECT 'verified', NULL, NULL, coalesce(sum(s.n), 0)::int FROM s WHERE $WHERE`, 'verified', ' AND s.is_verified');
   arm(`SELECT 'phone', NULL, NULL, coalesce(sum(s.n), 0)::int FROM s WHERE $WHERE`, 'phone', ' AND s.has_phone');
+  for (const m of more) {
+    arms.push(m.sql);
+    bindings.push(...m.bindings);
+  }
   return db.raw(`WITH s AS MATERIALIZED (${source.sql}) ${arms.map((a) => `(${a})`).join(' UNION ALL ')}`, [...source.bindings, ...bindings] as Knex.RawBinding[]);
 }
 
-interface FacetRow {
+export interface FacetRow {
   kind: string;
   value: string | null;
   label: string | null;

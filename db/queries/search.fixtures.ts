@@ -32,6 +32,7 @@ export const PLACES: Place[] = [
   { name: 'Montréal', state: 'QC', country: 'Canada', alt: ['Montreal'] },
   { name: 'Austin', state: 'TX', country: 'United States' },
   { name: 'Garden City', state: 'NY', country: 'United States' },
+  { name: 'Denver', state: 'CO', country: 'United States' },
 ];
 
 export const SEEDS: SearchSeed[] = [
@@ -48,6 +49,9 @@ export const SEEDS: SearchSeed[] = [
   { name: 'Greenleaf', category: 'Garden Center', city: 'Austin', rating: 2.0, reviews: 2 },
   { name: 'Main Street Tailor', category: 'Tailor', city: 'Garden City', rating: 3.0, reviews: 3 },
   { name: 'Blue Door', category: 'Restaurant', city: 'Austin', about: 'Dinner on a quiet garden terrace.', rating: 5.0, reviews: 4 },
+  // A number in a name that is also another business's postal code.
+  { name: 'Oak Shop 80202', category: 'Hardware Store', city: 'Denver', postalCode: '80203', rating: 3.0, reviews: 5 },
+  { name: 'Oak Shop Two', category: 'Hardware Store', city: 'Denver', postalCode: '80202', rating: 5.0, reviews: 50 },
 ];
 
 export async function seedSearch(db: Db, seeds: SearchSeed[] = SEEDS): Promise<void> {

@@ -57,6 +57,12 @@ describe('relevance on a fixed directory', () => {
     // With a location given, the words are only words.
     expect((await search('locksmith montreal', 'Austin')).pagination.total).toBe(0);
     expect((await search('garden')).understood).toBeUndefined();
+    // A number in a name is not a postal code when the name holds every word.
+    const named = await search('oak shop 80202');
+    expect(named.understood).toBeUndefined();
+    expect(names(named)).toEqual(['Oak Shop 80202', 'Oak Shop Two']);
+    expect(names(await search('bakery 34710'))).toEqual(['Moda Fırını']);
+    expect((await search('Pastanesi 34360')).understood).toEqual({ q: 'Pastanesi', location: '34360' });
   });
 
   it('finds a location by district, postal code, state and country', async () => {

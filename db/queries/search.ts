@@ -17,7 +17,7 @@ import type { Business } from '../../data/domain/types.js';
 import { PUBLIC_PAGE_SIZE } from '../../data/domain/constants.js';
 import { SEARCH_CANDIDATES, type ListFilters, type ListPage, type SearchSort } from '../../data/domain/search.js';
 import { businessQuery, toBusiness, type BusinessRow } from './businesses.js';
-import { CANDIDATE_FACET_COLUMNS, NO_FACETS, businessWhere, facetQuery, toFacets, type FacetFilters, type SqlPart } from './facets.js';
+import { CANDIDATE_FACET_COLUMNS, NO_FACETS, businessWhere, facetQuery, toFacets, type FacetFilters, type FacetRow, type SqlPart } from './facets.js';
 import { allOf, TSQUERY, words } from './search-query.js';
 import { pageOf, type PageRequest } from './paging.js';
 
@@ -113,12 +113,6 @@ export async function browse(
   return { ...pageOf(await rowsOf(db, pageIds), total, { page, limit }), facets };
 }
 
-/** The matches of `tsquery` as a relation for facets: at most SEARCH_CANDIDATES, in index order. */
-const candidates = (tsquery: string): SqlPart => ({
-  sql: `SELECT ${CANDIDATE_FACET_COLUMNS}, 1 AS n FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY} LIMIT ${SEARCH_CANDIDATES}`,
-  bindings: [tsquery],
-});
-
 interface Reading {
   match: string;
   rank: string | null;
@@ -128,7 +122,9 @@ interface Reading {
 /**
  * A one-box query ('locksmith montreal') read as words and a place: the last or first one or two
  * words, when businesses of the rest are found there (as a city, with its alternate names, a
- * district, state, country or postal code). The label is the city's own name when it is one.
+ * district, state, country or postal code). The label is the city's or country's own name when
+ * it is one. A number is not taken for a postal code when a business's name holds every word
+ * ('Golden Oak Plumber 12345' is a name).
  */
 async function oneBox(db: Db | Knex.Transaction, ws: string[]): Promise<Reading | null> {
   if (ws.length < 2) return null;
@@ -139,15 +135,19 @@ async function oneBox(db: Db | Knex.Transaction, ws: string[]): Promise<Reading 
     `SELECT t.i, coalesce(
               (SELECT c.name FROM cities c WHERE c.alt_names LIKE '%|' || rehber_fold(t.place) || '|%' ORDER BY c.business_count DESC LIMIT 1),
               (SELECT c.name FROM countries c WHERE rehber_fold(c.name) = rehber_fold(t.place) LIMIT 1),
-              t.place) AS label
+              t.place) AS label,
+            (SELECT EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY})) AS name_holds_all
        FROM unnest(?::text[], ?::text[]) WITH ORDINALITY t(q, place, i)
       WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ to_tsquery('simple', rehber_fold(t.q)))
-      ORDER BY t.i LIMIT 1`,
-    [queries, splits.map(([, place]) => place.join(' '))],
+      ORDER BY t.i`,
+    [allOf(ws, { weights: 'A' }), queries, splits.map(([, place]) => place.join(' '))],
   );
-  if (!rows.length) return null;
-  const [rest] = splits[Number(rows[0].i) - 1];
-  return { match: queries[Number(rows[0].i) - 1], rank: allOf(rest), understood: { q: rest.join(' '), location: rows[0].label } };
+  const chosen = (rows as { i: string; label: string; name_holds_all: boolean }[]).find(
+    (r) => !(r.name_holds_all && splits[Number(r.i) - 1][1].every((w) => /^\d+$/.test(w))),
+  );
+  if (!chosen) return null;
+  const [rest] = splits[Number(chosen.i) - 1];
+  return { match: queries[Number(chosen.i) - 1], rank: allOf(rest), understood: { q: rest.join(' '), location: chosen.label } };
 }
 
 /** Each word the vocabulary does not know replaced by its nearest known word; null if none changed. */
@@ -192,30 +192,49 @@ export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchReq
 
 const hasFilters = (f: FacetFilters) => Object.keys(f).length > 0;
 
+/**
+ * The matches of a reading, ranked: at most SEARCH_CANDIDATES + 1 of them in index order (one
+ * more than the cap tells a capped total), with what the page's order and the facets need. One
+ * statement without filters (page, total and facets from the same candidates); with filters the
+ * page and its total come from the filtered candidates and the facets from the unfiltered ones,
+ * so each facet can count with every filter but its own.
+ */
 async function ranked(db: Db | Knex.Transaction, read: Reading, filters: FacetFilters, sort: SearchSort, page: number, limit: number): Promise<ListPage> {
-  const rank = read.rank ? `ts_rank(${RANK_WEIGHTS}, b.search_vector, ${TSQUERY})` : '0';
+  const rank = read.rank ? `ts_rank(${RANK_WEIGHTS}, b.search_vector, ${TSQUERY})` : '0::real';
   const order = sort === 'relevance' ? `rank DESC, ${ORDER.relevance}` : ORDER[sort];
-  const where = db
-    .from('businesses as b')
-    .where('b.is_active', true)
-    .whereRaw(`b.search_vector @@ ${TSQUERY}`, [read.match])
-    .modify(businessWhere, filters);
-  const { sql, bindings } = where.select('b.id', 'b.rating', 'b.review_count', 'b.name', db.raw(`${rank} AS rank`, read.rank ? [read.rank] : [])).limit(SEARCH_CANDIDATES + 1).toSQL();
-  // The candidates, materialised once: they give the page, and their number the total.
-  const pageQuery = db.raw(
-    `WITH c AS MATERIALIZED (${sql}) SELECT c.id, (SELECT count(*) FROM c)::int AS total FROM c ORDER BY ${order} LIMIT ? OFFSET ?`,
-    [...bindings, limit, (page - 1) * limit],
-  );
-  const facetSource = candidates(read.match);
-  const [pageRows, facetRows] = await Promise.all([pageQuery, facetQuery(db, facetSource, filters)]);
-  const { facets, total: facetTotal } = toFacets(facetRows.rows);
-  let found: number = pageRows.rows.length ? pageRows.rows[0].total : hasFilters(filters) ? -1 : facetTotal;
+  const matches = (f: FacetFilters): SqlPart => {
+    const { sql, bindings } = db
+      .from('businesses as b')
+      .select('b.id', 'b.rating', 'b.review_count', 'b.name', db.raw(CANDIDATE_FACET_COLUMNS), db.raw(`${rank} AS rank`, read.rank ? [read.rank] : []), db.raw('1 AS n'))
+      .where('b.is_active', true)
+      .whereRaw(`b.search_vector @@ ${TSQUERY}`, [read.match])
+      .modify(businessWhere, f)
+      .limit(SEARCH_CANDIDATES + 1)
+      .toSQL();
+    return { sql, bindings: [...bindings] };
+  };
+  const pageArm = (from: string): SqlPart => ({
+    sql: `SELECT 'page' AS kind, x.id::text AS value, NULL AS label, (SELECT count(*) FROM ${from})::int AS count FROM (SELECT id FROM ${from} ORDER BY ${order} LIMIT ? OFFSET ?) x`,
+    bindings: [limit, (page - 1) * limit],
+  });
+  let rows: FacetRow[];
+  if (!hasFilters(filters)) {
+    rows = (await facetQuery(db, matches({}), filters, [pageArm('s')])).rows;
+  } else {
+    const c = matches(filters);
+    const pageQuery = db.raw(`WITH c AS MATERIALIZED (${c.sql}) ${pageArm('c').sql}`, [...c.bindings, ...pageArm('c').bindings] as Knex.RawBinding[]);
+    const [facetRows, pageRows] = await Promise.all([facetQuery(db, matches({}), filters), pageQuery]);
+    rows = [...facetRows.rows, ...pageRows.rows];
+  }
+  const pageRows = rows.filter((r) => r.kind === 'page');
+  const { facets, total: facetTotal } = toFacets(rows.filter((r) => r.kind !== 'page'));
+  let found = pageRows.length ? Number(pageRows[0].count) : hasFilters(filters) ? -1 : facetTotal;
   if (found < 0) {
-    const { rows } = await db.raw(`SELECT count(*)::int AS n FROM (${sql}) c`, bindings);
-    found = rows[0].n;
+    const c = matches(filters);
+    const { rows: counted } = await db.raw(`SELECT count(*)::int AS n FROM (${c.sql}) c`, c.bindings as Knex.RawBinding[]);
+    found = counted[0].n;
   }
   const capped = found > SEARCH_CANDIDATES;
-  const total = Math.min(found, SEARCH_CANDIDATES);
-  const items = await rowsOf(db, pageRows.rows.map((r: { id: string }) => r.id));
-  return { ...pageOf(items, total, { page, limit }), facets, ...(capped ? { totalCapped: true } : {}) };
+  const items = await rowsOf(db, pageRows.map((r) => r.value!));
+  return { ...pageOf(items, Math.min(found, SEARCH_CANDIDATES), { page, limit }), facets, ...(capped ? { totalCapped: true } : {}) };
 }
