@@ -291,6 +291,7 @@ describe('search answers', () => {
     await dym.waitFor();
     expect(await dym.getByRole('link', { name: 'plumber' }).getAttribute('href')).toBe('/search?q=plumber');
     await page.locator('[data-business-item]').first().waitFor();
+    expect(await page.locator('[data-result-count]').innerText()).toMatch(/^\d+ results? for “plumber”$/);
     expect(await page.getByLabel('Sort by').inputValue()).toBe('relevance');
 
     await page.goto(`${app.url}/search?q=${encodeURIComponent('pharmacy istanbul')}`);

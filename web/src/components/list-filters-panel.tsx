@@ -74,7 +74,9 @@ export function ListFiltersPanel({ state, facets, places, categories }: { state:
 }
 
 function ValueGroup({ title, values, selected, hrefFor }: { title: string; values: FacetValue[] | undefined; selected: string | undefined; hrefFor: (value: string | undefined) => string }) {
-  const list = [...(values ?? [])];
+  // Most matches first (a stable sort keeps the answer's order among equals: no locale involved,
+  // so the server render and the browser agree).
+  const list = [...(values ?? [])].sort((a, b) => b.count - a.count);
   // The chosen value first, even when the answer does not list it.
   const at = list.findIndex((v) => v.value === selected);
   const chosen = at >= 0 ? list.splice(at, 1)[0] : selected ? { value: selected, label: selected, count: undefined } : null;

@@ -53,7 +53,7 @@ export function SearchRoute() {
       {!q && !location ? (
         <p className="text-gray-700">Type a service and a city or postal code to find businesses.</p>
       ) : (
-        <FilteredBusinessList state={list} query={results} sorts={SORTS} places={['city', 'district']} categories skeletons={Math.min(6, PUBLIC_PAGE_SIZE)} notice={notice} countFor={what} />
+        <FilteredBusinessList state={list} query={results} sorts={SORTS} places={['city', 'district']} categories skeletons={Math.min(6, PUBLIC_PAGE_SIZE)} notice={notice} countFor={data?.didYouMean ? [data.didYouMean, location].filter(Boolean).join(' in ') : what} />
       )}
     </div>
   );
