@@ -1,5 +1,5 @@
 import { Building2, MapPin, Search, Tag } from 'lucide-react';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Suggestion } from '@data/domain/search';
 import { SUGGEST_MIN_CHARS, useSuggestions } from '../api/suggest';
@@ -36,6 +36,11 @@ export function SuggestBox({ id, value, onChange, placeholder }: { id: string; v
   const flat = groups.flatMap((g) => g.items);
   const expanded = open && flat.length > 0;
   const optionId = (i: number) => `${listId}-o${i}`;
+
+  // Keep the option the arrows reach in view inside the list's scroll box.
+  useEffect(() => {
+    if (expanded && active >= 0) document.getElementById(`${listId}-o${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [expanded, active, listId]);
 
   const choose = (s: Suggestion) => {
     setOpen(false);
