@@ -36,13 +36,19 @@ export function BusinessCard({ business: b, variant = 'tile', heading: H = 'h3' 
       {b.isVerified && <VerifiedBadge />}
     </div>
   );
-  const photo = (className: string) => <BusinessPhoto photo={b.photo} name={b.name} className={`shrink-0 ${className}`} />;
+  // slug, category and sizes are what the photos branch's BusinessPhoto takes to serve the resized
+  // photo (srcset) or the placeholder of the business's kind; passed by spread so this compiles
+  // with the BusinessPhoto of either side until the branches meet.
+  const photo = (className: string, sizes: string) => {
+    const props = { photo: b.photo, name: b.name, slug: b.slug, category: b.category, sizes };
+    return <BusinessPhoto {...props} className={`shrink-0 ${className}`} />;
+  };
 
   if (variant === 'compact') {
     // A small row on phones (a long page of big tiles is what phones got before), a tile from sm up.
     return (
       <article className={cardClass(`${CARD} flex items-center gap-3 overflow-hidden p-2 sm:h-full sm:flex-col sm:items-stretch sm:gap-0 sm:p-0`)} data-business-card="compact">
-        {photo('h-16 w-16 rounded-md sm:h-36 sm:w-full sm:rounded-none')}
+        {photo('h-16 w-16 rounded-md sm:h-36 sm:w-full sm:rounded-none', '(min-width: 1024px) 320px, (min-width: 640px) 50vw, 64px')}
         <div className="flex min-w-0 flex-1 flex-col gap-0.5 sm:gap-1 sm:p-4">
           {title}
           <p className="truncate text-sm text-gray-600">{[b.category?.name, b.city?.name].filter(Boolean).join(' · ')}</p>
@@ -56,7 +62,7 @@ export function BusinessCard({ business: b, variant = 'tile', heading: H = 'h3' 
   if (variant === 'row') {
     return (
       <article className={cardClass(`${CARD} flex gap-4 p-3 sm:p-4`)} data-business-card="row" data-business-item="">
-        {photo('h-20 w-20 rounded-md sm:h-28 sm:w-40')}
+        {photo('h-20 w-20 rounded-md sm:h-28 sm:w-40', '(min-width: 640px) 160px, 80px')}
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <div className="text-lg">{title}</div>
           {b.category && <p className="text-sm text-gray-600">{b.category.name}</p>}
@@ -82,7 +88,7 @@ export function BusinessCard({ business: b, variant = 'tile', heading: H = 'h3' 
 
   return (
     <article className={cardClass(`${CARD} flex h-full flex-col overflow-hidden`)} data-business-card="tile">
-      {photo('h-36 w-full')}
+      {photo('h-36 w-full', '(min-width: 1024px) 320px, (min-width: 640px) 50vw, 240px')}
       <div className="flex flex-1 flex-col gap-1 p-4">
         {title}
         {b.category && <p className="text-sm text-gray-600">{b.category.name}</p>}

@@ -8,11 +8,18 @@ import { cardClass } from '@/components/ui/card';
 
 const badge = 'inline-flex items-center rounded-full px-3 py-1 text-xs font-medium';
 
+/**
+ * The photo's props: slug, category, sizes and priority are what the photos branch's BusinessPhoto
+ * takes (resized srcset, the placeholder of the business's kind, loaded first); a spread, so this
+ * compiles with the BusinessPhoto of either side until the branches meet.
+ */
+const heroPhoto = (b: Business) => ({ photo: b.photo, name: b.name, slug: b.slug, category: b.category, sizes: '(min-width: 1024px) 768px, 100vw', priority: true });
+
 /** Photo, name with the verified icon, rating out of 5 with stars, review count, badges. */
 export function BusinessHero({ business: b }: { business: Business }) {
   return (
     <div className={cardClass('overflow-hidden')}>
-      <BusinessPhoto photo={b.photo} name={b.name} className="h-44 w-full sm:h-72" />
+      <BusinessPhoto {...heroPhoto(b)} className="h-44 w-full sm:h-72" />
       <div className="space-y-3 p-5">
         <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold text-gray-900 sm:text-3xl">
           <span>{b.name}</span>
