@@ -4,7 +4,7 @@ import type { Business } from '../../data/domain/types.js';
 import { VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from '../../data/domain/business-columns.js';
 import { FEATURED_LIMIT, RECENT_LIMIT } from '../../data/domain/constants.js';
 import { slugifyText } from '../../data/domain/slug.js';
-import { displayPhone, phoneForms } from '../../data/domain/phone.js';
+import { phoneAnswer } from '../../data/domain/phone.js';
 
 /**
  * A businesses row joined with its category and city names, as BUSINESS_SELECT reads it: the
@@ -76,8 +76,8 @@ export function toBusiness(r: BusinessRow): Business {
 /** The phone's link and display forms, worked out here so the browser never loads phone metadata. */
 function phoneFields(phone: string | null, countryCode: string | null): Pick<Business, 'phoneE164' | 'phoneDisplay'> {
   if (!phone) return { phoneE164: null, phoneDisplay: null };
-  const e164 = phoneForms(phone, countryCode).e164;
-  return { phoneE164: e164, phoneDisplay: e164 ? displayPhone(phone, countryCode) : phone };
+  const { e164, display } = phoneAnswer(phone, countryCode);
+  return { phoneE164: e164, phoneDisplay: display };
 }
 
 /**

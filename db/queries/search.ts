@@ -99,18 +99,19 @@ export async function browse(
     source.sql += ' AND category_id = ?';
     source.bindings.push(fixed.categoryId);
   }
-  // Ids first: the offset is walked in the listing index alone, then only the page's rows are read.
+  // The offset is walked in the listing index alone (ids), then only the page's rows are read.
+  const order = ORDER[sort].replace(/(\w+)/g, (w) => (/^(DESC|ASC)$/.test(w) ? w : `b.${w}`));
   const ids = db
     .from('businesses as b')
     .where('b.is_active', true)
     .modify(businessWhere, f)
-    .orderByRaw(ORDER[sort].replace(/(\w+)/g, (w) => (/^(DESC|ASC)$/.test(w) ? w : `b.${w}`)))
+    .orderByRaw(order)
     .limit(limit)
     .offset((page - 1) * limit)
-    .pluck('b.id');
-  const [facetRows, pageIds] = await Promise.all([facetQuery(db, source, f), ids]);
+    .select('b.id');
+  const [facetRows, rows] = await Promise.all([facetQuery(db, source, f), businessQuery(db).whereIn('b.id', ids).orderByRaw(order)]);
   const { facets, total } = toFacets(facetRows.rows);
-  return { ...pageOf(await rowsOf(db, pageIds), total, { page, limit }), facets };
+  return { ...pageOf((rows as BusinessRow[]).map(toBusiness), total, { page, limit }), facets };
 }
 
 interface Reading {
