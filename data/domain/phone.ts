@@ -41,9 +41,14 @@ export function phoneForms(raw: string | null | undefined, countryCode?: string 
 
 /** How the business page shows the number: nationally when it is of the business's own country; as written when it is no phone. */
 export function displayPhone(raw: string, countryCode?: string | null): string {
+  return phoneAnswer(raw, countryCode).display;
+}
+
+/** The E.164 form and the display form of displayPhone from one parse (a list maps many rows). */
+export function phoneAnswer(raw: string, countryCode?: string | null): { e164: string | null; display: string } {
   const forms = phoneForms(raw, countryCode);
-  if (!forms.e164) return raw;
-  return (sharesCallingCode(forms.e164, countryCode) ? forms.national : forms.international) ?? raw;
+  if (!forms.e164) return { e164: null, display: raw };
+  return { e164: forms.e164, display: (sharesCallingCode(forms.e164, countryCode) ? forms.national : forms.international) ?? raw };
 }
 
 /**

@@ -290,13 +290,14 @@ export interface ApiError {
  *   GET /api/cities/popular                      City[]       (POPULAR_CITIES_LIMIT, most businesses first)
  *   GET /api/cities                              City[]       (every city with at least one business)
  *   GET /api/cities/:slug                        City
- *   GET /api/cities/:slug/businesses?page=       Page<Business>
+ *   GET /api/cities/:slug/businesses?page=       ListPage (data/domain/search.ts; ListFilters as query parameters)
  *   GET /api/categories                          Category[]
  *   GET /api/categories/:slug                    Category
- *   GET /api/categories/:slug/businesses?page=   Page<Business>
+ *   GET /api/categories/:slug/businesses?page=   ListPage (idem)
  *   GET /api/countries                           Country[]
  *   GET /api/countries/:slug                     CountryDetail
- *   GET /api/search?q=&location=&page=           Page<Business>
+ *   GET /api/search?q=&location=&page=           ListPage (idem)
+ *   GET /api/suggest?q=                          Suggestions
  * Unknown slugs answer 404 {message}; a `page` that is not a positive integer answers 400 {message}.
  */
 export interface CountryDetail extends Country {

@@ -142,12 +142,15 @@ describe('the loader', () => {
   });
 
   it('bulk-loads an empty table without its secondary indexes and rebuilds them', async () => {
+    const indexes = () => t.db('pg_indexes').where({ tablename: 'businesses' }).orderBy('indexname').pluck('indexname');
+    const before = await indexes();
     const loader = await openLoader(t.db, { mode: 'upsert' });
     expect(loader.bulk).toBe(true);
     await loader.load([biz({ name: 'A', placeId: 'P1' })]);
     await loader.close();
-    const names = await t.db('pg_indexes').where({ tablename: 'businesses' }).pluck('indexname');
-    expect(names).toEqual(expect.arrayContaining(['businesses_search_idx', 'businesses_name_trgm_idx', 'businesses_featured_idx']));
+    // Every index of the schema is back (the loader reads them from the schema, not from a list).
+    expect(await indexes()).toEqual(before);
+    expect(before).toEqual(expect.arrayContaining(['businesses_search_idx', 'businesses_featured_idx']));
     const second = await openLoader(t.db, { mode: 'upsert' });
     expect(second.bulk).toBe(false);
     await second.close();

@@ -11,6 +11,10 @@ import * as addSlugRedirects from './20261124C-add-slug-redirects.js';
 import * as addSitemapFileErrors from './20261124D-add-sitemap-file-errors.js';
 import * as addPlaceRedirects from './20261124E-add-place-redirects.js';
 import * as addDataVersion from './20261124F-add-data-version.js';
+import * as pruneBusinessIndexes from './20261124G-prune-business-indexes.js';
+import * as addSearchDocument from './20261124H-add-search-document.js';
+import * as addBusinessFacets from './20261124I-add-business-facets.js';
+import * as addNamePrefixIndex from './20261124J-add-name-prefix-index.js';
 import * as addNamesakeIndex from './20261125E-add-namesake-index.js';
 
 /**
@@ -46,5 +50,9 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261124D-add-sitemap-file-errors': addSitemapFileErrors,
   '20261124E-add-place-redirects': addPlaceRedirects,
   '20261124F-add-data-version': addDataVersion,
+  '20261124G-prune-business-indexes': pruneBusinessIndexes,
+  '20261124H-add-search-document': addSearchDocument,
+  '20261124I-add-business-facets': addBusinessFacets,
+  '20261124J-add-name-prefix-index': addNamePrefixIndex,
   '20261125E-add-namesake-index': addNamesakeIndex,
 };

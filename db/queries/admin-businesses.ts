@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { ActivityEntry, AdminBusiness, AdminBusinessDetail, AdminBusinessList, AdminListFilters, AdminSort, CountryStat } from '../../data/domain/types.js';
 import { VALUE_COLUMNS, VALUE_KEYS } from '../../data/domain/business-columns.js';
 import type { Db } from '../index.js';
-import { containsPattern } from './like.js';
+import { allOf, TSQUERY, words } from './search-query.js';
 import { countAllBusinesses } from './stats.js';
 
 export interface AdminListOptions {
@@ -11,29 +11,6 @@ export interface AdminListOptions {
   search?: string;
   filters?: AdminListFilters;
   sort?: AdminSort;
-  /** How long the broad-search probe may run (tests make it generous: CI machines are slow). */
-  probeMs?: number;
-}
-
-
-/**
- * The ids matching a search: a UNION of three arms, each answered by its own trigram index
- * (businesses.name, businesses.address, cities.name). One OR across the join would make
- * PostgreSQL scan the whole table instead.
- */
-function matchingIds(db: Db | Knex.Transaction, pattern: string) {
-  return db
-    .select('id')
-    .from('businesses')
-    .whereRaw('name ILIKE ?', [pattern])
-    .union((q) => q.select('id').from('businesses').whereRaw('address ILIKE ?', [pattern]))
-    .union((q) =>
-      q
-        .select('b.id')
-        .from('businesses as b')
-        .join('cities as c', 'c.id', 'b.city_id')
-        .whereRaw('c.name ILIKE ?', [pattern]),
-    );
 }
 
 interface AdminRow {
@@ -52,13 +29,29 @@ interface AdminRow {
 
 /** A broad search counts this many matches past the current page, then reports `totalCapped`. */
 export const SEARCH_COUNT_CAP = 1000;
-/** How long the cheap probe for a broad search may run before the exact path takes over. */
-export const PROBE_MS = 150;
+/**
+ * How far back from the newest business a broad search looks for its page before looking
+ * further: its matches are many, so the newest of them are almost always among the newest rows.
+ */
+const NEWEST_WINDOWS = [20_000, 200_000];
 
 const ADMIN_COLUMNS = ['b.id', 'b.name', 'b.slug', 'b.address', 'b.country', 'b.rating', 'b.is_verified', 'b.is_active', 'b.is_featured', 'c.name as city_name', 'k.name as category_name'];
 
-// The OR of the three conditions in one scan of businesses (city ids looked up first).
-const MATCH_SQL = '(b.name ILIKE ? OR b.address ILIKE ? OR b.city_id = ANY (ARRAY(SELECT id FROM cities WHERE name ILIKE ?)))';
+/**
+ * What an admin typed, as a search document query (the public search's design, migration
+ * 20261124H): every word, in any part of the document (name, category, place, street address,
+ * description), the last one, when of three letters or more, also as the start of a longer one
+ * ('plumb' finds 'Plumbing'; only the last, as a prefix gathers every business of every word it
+ * starts). Null when the text has no word.
+ */
+function adminQuery(search: string | undefined): string | null {
+  const ws = words(search ?? '');
+  if (!ws.length) return null;
+  const last = ws[ws.length - 1];
+  return allOf(ws, { prefix: last.length >= 3 && !/^\d+$/.test(last) });
+}
+
+const MATCH_SQL = `b.search_vector @@ ${TSQUERY}`;
 
 function pageQuery(db: Db | Knex.Transaction, page: number, limit: number) {
   return db
@@ -72,73 +65,36 @@ function pageQuery(db: Db | Knex.Transaction, page: number, limit: number) {
 }
 
 /**
- * One page of the admin list (newest first) with the total for the pager. Measured on 1,000,000
- * businesses (scripts/bench/http.ts), searches come in two kinds:
- * - broad ones ('Main St', a big city): walking the primary key with the OR condition finds the
- *   matches up to SEARCH_COUNT_CAP past the page in tens of milliseconds, while counting all of
- *   them exactly took 1.3–2.5 s; such a search answers that many with `totalCapped: true`, so
- *   the pager says 'of 1,050+' and its Next stays open while there are more;
- * - narrow ones: that walk would read the whole table, but the three trigram indexes (a UNION,
- *   each arm on its own index) find every match fast, and the count is exact.
- * A short probe of the first kind tells them apart.
+ * One page of the admin list (newest first) with the total for the pager. A search first reads
+ * the ids of its matches from the search document's index, at most SEARCH_COUNT_CAP past the
+ * page (a bounded read whatever the word):
+ * - all of them found (a narrow search): the total is exact and the page is those ids, newest first;
+ * - more (a broad one): the page is the newest matches among the newest 20,000 businesses (then
+ *   200,000, then all) and the total says 'at least' with `totalCapped`, so the pager says
+ *   'of 1,050+' and its Next stays open while there are more.
+ * Each step is a fixed statement: no plan depends on how busy the machine is.
  */
 export async function listAdminBusinesses(db: Db | Knex.Transaction, options: AdminListOptions): Promise<AdminBusinessList> {
-  const { page, limit, search, probeMs = PROBE_MS } = options;
-  const term = search?.trim();
-  if (hasFilters(options.filters) || (options.sort && options.sort.by !== 'newest')) return filteredList(db, { ...options, search: term });
-  if (!term) {
+  const { page, limit } = options;
+  const query = adminQuery(options.search);
+  if (hasFilters(options.filters) || (options.sort && options.sort.by !== 'newest')) return filteredList(db, options, query);
+  if (!query) {
     const [rows, total] = await Promise.all([pageQuery(db, page, limit), countAllBusinesses(db)]);
     return answer(rows, page, limit, total);
   }
-  const pattern = containsPattern(term);
-  const bindings = [pattern, pattern, pattern];
-
-  if (!db.isTransaction) {
-    const enough = (page - 1) * limit + SEARCH_COUNT_CAP;
-    const probe = await db
-      .raw(`SELECT count(*) AS n FROM (SELECT 1 FROM businesses b WHERE ${MATCH_SQL} LIMIT ${enough + 1}) x`, bindings)
-      .timeout(probeMs, { cancel: true })
-      .then((r: { rows: { n: number }[] }) => Number(r.rows[0].n))
-      .catch((err: Error) => {
-        if (err.name === 'KnexTimeoutError') return null;
-        throw err;
-      });
-    if (probe !== null && probe <= enough) {
-      // Few matches, all just found through the trigram indexes: read them again the same way
-      // (materialised, so the planner cannot swap in a walk of the primary key) and sort them.
-      return answer(await matchedPage(db, page, limit, bindings), page, limit, probe);
-    }
-    if (probe !== null) {
-      // Many matches: the newest are usually near the end of the primary key, unless they were
-      // all imported long ago ('Florist 12' among early rows: that walk took 1.1 s); then the
-      // bounded walk gives up and the trigram indexes find them.
-      const rows = await pageQuery(db, page, limit)
-        .whereRaw(MATCH_SQL, bindings)
-        .timeout(probeMs, { cancel: true })
-        .catch((err: Error) => {
-          if (err.name === 'KnexTimeoutError') return matchedPage(db, page, limit, bindings);
-          throw err;
-        });
-      return answer(rows, page, limit, enough, true);
-    }
+  const enough = (page - 1) * limit + SEARCH_COUNT_CAP;
+  const ids: string[] = await db.from('businesses as b').whereRaw(MATCH_SQL, [query]).limit(enough + 1).pluck('b.id');
+  if (ids.length <= enough) {
+    const newest = ids.map(Number).sort((x, y) => y - x).slice((page - 1) * limit, page * limit);
+    const rows = newest.length ? await pageQuery(db, 1, limit).whereIn('b.id', newest) : [];
+    return answer(rows, page, limit, ids.length);
   }
-  // Narrow: the matching ids are found once (materialised) and serve both the page and its total.
-  const rows = await pageQuery(db, page, limit)
-    .withMaterialized('m', matchingIds(db, pattern))
-    .join('m', 'm.id', 'b.id')
-    .select(db.raw('(SELECT count(*) FROM m) AS total'));
-  const total = rows.length ? Number(rows[0].total) : await countRows(db.count<{ count: number }[]>({ count: '*' }).from(matchingIds(db, pattern).as('m')));
-  return answer(rows, page, limit, total);
-}
-
-/**
- * One page of the matches of MATCH_SQL, found through the trigram indexes whatever their number:
- * ordering by `id + 0` keeps the planner from walking the primary key instead (which reads every
- * newer business first), so the page is a top-N sort of the matches alone.
- */
-function matchedPage(db: Db | Knex.Transaction, page: number, limit: number, bindings: string[]) {
-  const ids = db.raw(`SELECT b.id FROM businesses b WHERE ${MATCH_SQL} ORDER BY b.id + 0 DESC LIMIT ? OFFSET ?`, [...bindings, limit, (page - 1) * limit]);
-  return pageQuery(db, 1, limit).withMaterialized('m', ids).join('m', 'm.id', 'b.id');
+  const { max } = (await db('businesses').max('id as max').first()) as { max: string };
+  for (const window of NEWEST_WINDOWS) {
+    const rows = await pageQuery(db, page, limit).whereRaw(MATCH_SQL, [query]).where('b.id', '>', Number(max) - window);
+    if (rows.length === limit) return answer(rows, page, limit, enough, true);
+  }
+  return answer(await pageQuery(db, page, limit).whereRaw(MATCH_SQL, [query]), page, limit, enough, true);
 }
 
 function answer(rows: AdminRow[], page: number, limit: number, total: number, totalCapped = false): AdminBusinessList {
@@ -235,12 +191,13 @@ const SORT_COLUMNS: Record<AdminSort['by'], string> = {
  * by a column other than the id sorts every match (fine for the filtered lists admins page
  * through; the unfiltered list keeps the newest-first fast path above).
  */
-async function filteredList(db: Db | Knex.Transaction, { page, limit, search, filters = {}, sort = { by: 'newest', order: 'desc' } }: AdminListOptions): Promise<AdminBusinessList> {
+async function filteredList(
+  db: Db | Knex.Transaction,
+  { page, limit, filters = {}, sort = { by: 'newest', order: 'desc' } }: AdminListOptions,
+  query: string | null,
+): Promise<AdminBusinessList> {
   const where = (q: Knex.QueryBuilder) => {
-    if (search) {
-      const pattern = containsPattern(search);
-      q.whereRaw(MATCH_SQL, [pattern, pattern, pattern]);
-    }
+    if (query) q.whereRaw(MATCH_SQL, [query]);
     const { country, city, category } = filters;
     if (country) q.where((w) => w.whereRaw('lower(b.country) = lower(?)', [country]).orWhereRaw('b.country_code = upper(?)', [country]));
     if (city) q.whereIn('b.city_id', db('cities').whereRaw('lower(name) = lower(?)', [city]).orWhere('slug', city).select('id'));
@@ -262,6 +219,8 @@ async function filteredList(db: Db | Knex.Transaction, { page, limit, search, fi
     .orderByRaw(`${SORT_COLUMNS[sort.by]} ${order} NULLS LAST, b.id DESC`)
     .limit(limit)
     .offset((page - 1) * limit);
-  const total = await countRows(where(db.from('businesses as b').count<{ count: number }[]>({ count: '*' })));
-  return answer(rows, page, limit, total);
+  // Counted as far as SEARCH_COUNT_CAP past the page, like a search: 'at least' beyond.
+  const enough = (page - 1) * limit + SEARCH_COUNT_CAP;
+  const counted = await countRows(db.count<{ count: number }[]>({ count: '*' }).from(where(db.from('businesses as b').select(db.raw('1')).limit(enough + 1)).as('m')));
+  return answer(rows, page, limit, Math.min(counted, enough), counted > enough);
 }

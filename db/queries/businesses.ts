@@ -1,12 +1,10 @@
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
-import type { Business, Page } from '../../data/domain/types.js';
+import type { Business } from '../../data/domain/types.js';
 import { VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from '../../data/domain/business-columns.js';
-import { FEATURED_LIMIT, PUBLIC_PAGE_SIZE, RECENT_LIMIT } from '../../data/domain/constants.js';
-import { foldName, slugifyText } from '../../data/domain/slug.js';
-import { displayPhone, phoneForms } from '../../data/domain/phone.js';
-import { containsPattern, escapeLike } from './like.js';
-import { pageOf, type PageRequest } from './paging.js';
+import { FEATURED_LIMIT, RECENT_LIMIT } from '../../data/domain/constants.js';
+import { slugifyText } from '../../data/domain/slug.js';
+import { phoneAnswer } from '../../data/domain/phone.js';
 
 /**
  * A businesses row joined with its category and city names, as BUSINESS_SELECT reads it: the
@@ -78,8 +76,8 @@ export function toBusiness(r: BusinessRow): Business {
 /** The phone's link and display forms, worked out here so the browser never loads phone metadata. */
 function phoneFields(phone: string | null, countryCode: string | null): Pick<Business, 'phoneE164' | 'phoneDisplay'> {
   if (!phone) return { phoneE164: null, phoneDisplay: null };
-  const e164 = phoneForms(phone, countryCode).e164;
-  return { phoneE164: e164, phoneDisplay: e164 ? displayPhone(phone, countryCode) : phone };
+  const { e164, display } = phoneAnswer(phone, countryCode);
+  return { phoneE164: e164, phoneDisplay: display };
 }
 
 /**
@@ -149,126 +147,8 @@ export async function listRecent(db: Db, limit = RECENT_LIMIT): Promise<Business
   return rows.map(toBusiness);
 }
 
-/**
- * A city's or a category's active businesses, best rated first, one page. The order is exactly
- * that of the listing indexes (migration 20261121I), so a page of a 60,000-business city is an
- * index walk of one page, not a sort of the whole city. The total is the business_count that every
- * write keeps (the city's or category's active businesses): exact, without count(*) over the city
- * (80-350 ms on 1,000,000 businesses).
- */
-export async function listBusinessesIn(
-  db: Db,
-  where: { cityId?: number; categoryId?: number },
-  { page = 1, limit = PUBLIC_PAGE_SIZE }: Partial<PageRequest> = {},
-): Promise<Page<Business>> {
-  const filter = (q: Knex.QueryBuilder) => {
-    if (where.cityId !== undefined) q.where('b.city_id', where.cityId);
-    if (where.categoryId !== undefined) q.where('b.category_id', where.categoryId);
-  };
-  const [total, rows] = await Promise.all([
-    activeTotal(db, where),
-    publicBusinessQuery(db)
-      .modify(filter)
-      .orderBy([{ column: 'b.rating', order: 'desc' }, { column: 'b.review_count', order: 'desc' }, { column: 'b.id', order: 'asc' }])
-      .limit(limit)
-      .offset((page - 1) * limit),
-  ]);
-  return pageOf(rows.map(toBusiness), total, { page, limit });
-}
-
-/** How many active businesses match `where` (see listBusinessesIn). */
-async function activeTotal(db: Db, where: { cityId?: number; categoryId?: number }): Promise<number> {
-  const { cityId, categoryId } = where;
-  const kept =
-    cityId !== undefined && categoryId === undefined ? { table: 'cities', column: 'city_id', id: cityId }
-    : categoryId !== undefined && cityId === undefined ? { table: 'categories', column: 'category_id', id: categoryId }
-    : null;
-  if (!kept) {
-    // No kept count for a pair (or for everything active): count them.
-    const [{ n }] = await db('businesses as b')
-      .modify(activeOnly)
-      .modify((q) => {
-        if (cityId !== undefined) q.where('b.city_id', cityId);
-        if (categoryId !== undefined) q.where('b.category_id', categoryId);
-      })
-      .count<{ n: number }[]>({ n: '*' });
-    return Number(n);
-  }
-  const row = await db(kept.table).where('id', kept.id).first('business_count');
-  return Number(row?.business_count ?? 0);
-}
-
-export interface SearchRequest extends Partial<PageRequest> {
-  q?: string;
-  location?: string;
-}
-
-/**
- * Public search (CONTRACT §5): full text over name, about, description and services, trigram-indexed
- * substring matching on the name, the category, and on the ASCII-folded slug so 'cicekci' finds
- * 'Çiçekçi'. The location matches city (by any of its names), district, state, postal code or country. Best match first (text rank
- * plus name similarity), then rating. Every arm of each OR reads an index of businesses, so
- * PostgreSQL combines bitmaps instead of scanning a million rows.
- */
-export async function searchBusinesses(db: Db, { q = '', location = '', page = 1, limit = PUBLIC_PAGE_SIZE }: SearchRequest): Promise<Page<Business>> {
-  const text = q.trim();
-  const place = location.trim();
-  const folded = slugifyText(text);
-  const placePrefix = `${slugifyText(place) || escapeLike(place)}%`;
-  // The small tables are read first so the planner sees literal ids and estimates the arms right.
-  const categoryIds: number[] = text
-    ? await db('categories').where((w) => {
-        w.whereILike('name', containsPattern(text));
-        if (folded) w.orWhereLike('slug', `%${folded}%`);
-      }).pluck('id')
-    : [];
-  const foldedPlace = foldName(place);
-  // A city by any of its names ('Munich' finds the city first spelt 'München'), state or slug.
-  const cityIds: number[] = place
-    ? await db('cities')
-        .where((w) => {
-          w.whereILike('name', containsPattern(place)).orWhereILike('state', escapeLike(place)).orWhereLike('slug', placePrefix);
-          if (foldedPlace) w.orWhereLike('alt_names', `%|${escapeLike(foldedPlace)}|%`);
-        })
-        .pluck('id')
-    : [];
-  const countries: string[] = place
-    ? await db('countries').where((w) => w.whereILike('name', containsPattern(place)).orWhereLike('slug', placePrefix)).pluck('name')
-    : [];
-
-  const filter = (qb: Knex.QueryBuilder) => {
-    qb.modify(activeOnly);
-    if (text) {
-      qb.where((w) => {
-        w.whereRaw(`b.search_vector @@ plainto_tsquery('simple', ?)`, [text]).orWhereILike('b.name', containsPattern(text));
-        if (folded) w.orWhereLike('b.slug', `%${folded}%`);
-        if (categoryIds.length) w.orWhereIn('b.category_id', categoryIds);
-      });
-    }
-    if (place) {
-      qb.where((w) => {
-        // Postal codes are matched by prefix as written and in capitals ('sw1a' finds 'SW1A 1AA').
-        w.whereLike('b.postal_code', `${escapeLike(place)}%`).orWhereLike('b.postal_code', `${escapeLike(place.toUpperCase())}%`);
-        if (cityIds.length) w.orWhereIn('b.city_id', cityIds);
-        // A district as the address names it ('Kadıköy', 'Brooklyn'): both levels find the business.
-        w.orWhereRaw('lower(b.district) = lower(?) AND b.district IS NOT NULL', [place]);
-        if (countries.length) w.orWhereIn('b.country', countries);
-      });
-    }
-  };
-  const [{ total }] = await db('businesses as b').modify(filter).count<{ total: number }[]>({ total: '*' });
-  const rows = await businessQuery(db)
-    .modify(filter)
-    .modify((qb) => {
-      if (text) {
-        qb.orderByRaw(`ts_rank(b.search_vector, plainto_tsquery('simple', ?)) + similarity(b.name, ?) DESC`, [text, text]);
-      }
-    })
-    .orderBy([{ column: 'b.rating', order: 'desc' }, { column: 'b.review_count', order: 'desc' }, { column: 'b.id', order: 'asc' }])
-    .limit(limit)
-    .offset((page - 1) * limit);
-  return pageOf(rows.map(toBusiness), Number(total), { page, limit });
-}
+// The public lists (a city's or category's page, search) live in search.ts with their filters and facets.
+export { listBusinessesIn, searchBusinesses, type SearchRequest } from './search.js';
 
 /** Whether the directory has any business at all (start-up loads the sample when it has none). */
 export async function hasBusinesses(db: Db): Promise<boolean> {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-app.js';
 import { loadSample } from '../../data/samples/sample.js';
 import type { Business, Category, City, CountryDetail, Page, Stats, Country } from '../../data/domain/types.js';
+import type { ListPage, Suggestions } from '../../data/domain/search.js';
 import { FEATURED_LIMIT, POPULAR_CITIES_LIMIT, PUBLIC_PAGE_SIZE, RECENT_LIMIT } from '../../data/domain/constants.js';
 
 describe('the public read API on the sample directory', () => {
@@ -127,7 +128,36 @@ describe('the public read API on the sample directory', () => {
     const byPostal = await get<Page<Business>>(`/api/search?location=${postal.postal_code}`);
     expect(byPostal.body.items.some((b) => b.postalCode === postal.postal_code)).toBe(true);
     const none = await get<Page<Business>>('/api/search?q=zzqqxx');
-    expect(none.body).toEqual({ items: [], pagination: { page: 1, limit: PUBLIC_PAGE_SIZE, total: 0, totalPages: 1 } });
+    expect(none.body).toMatchObject({ items: [], pagination: { page: 1, limit: PUBLIC_PAGE_SIZE, total: 0, totalPages: 1 } });
     expect((await get('/api/search?q=a&page=x')).status).toBe(400);
+  });
+
+  it('reads one box, filters and facets a search, and refuses a bad filter with 400', async () => {
+    const box = await get<ListPage>('/api/search?q=' + encodeURIComponent('locksmith montreal'));
+    expect(box.body.understood).toEqual({ q: 'locksmith', location: 'Montréal' });
+    expect(box.body.items.length).toBeGreaterThan(0);
+    expect(box.body.items.every((b) => b.category?.name === 'Locksmith' && b.city?.name === 'Montréal')).toBe(true);
+    const typo = await get<ListPage>('/api/search?q=lockmsith');
+    expect(typo.body.didYouMean).toBe('locksmith');
+    const city = await get<ListPage>('/api/cities/istanbul/businesses?minRating=4&sort=name&hasPhone=true');
+    expect(city.body.items.every((b) => b.rating >= 4 && b.phone)).toBe(true);
+    expect(city.body.items.map((b) => b.name)).toEqual(city.body.items.map((b) => b.name).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(city.body.pagination.total).toBe(city.body.facets.ratings.find((r) => r.min === 4)!.count);
+    const category = await get<ListPage>(`/api/categories/florist/businesses?city=istanbul`);
+    expect(category.body.items.every((b) => b.city?.slug === 'istanbul' && b.category?.slug === 'florist')).toBe(true);
+    for (const bad of ['minRating=4.2', 'sort=price', 'verified=maybe', 'hasPhone=2']) {
+      const res = await get<{ message: string }>(`/api/search?q=cafe&${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.message).toEqual(expect.any(String));
+    }
+  });
+
+  it('suggests businesses, categories and places as one types', async () => {
+    const { status, body } = await get<Suggestions>('/api/suggest?q=' + encodeURIComponent('İsta'));
+    expect(status).toBe(200);
+    expect(body.items).toContainEqual({ kind: 'city', label: 'İstanbul', detail: 'Türkiye', path: '/city/istanbul' });
+    const florist = await get<Suggestions>('/api/suggest?q=flor');
+    expect(florist.body.items).toContainEqual({ kind: 'category', label: 'Florist', path: '/category/florist' });
+    expect((await get<Suggestions>('/api/suggest?q=')).body.items).toEqual([]);
   });
 });

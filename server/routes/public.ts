@@ -1,10 +1,13 @@
 import type Router from '@koa/router';
 import type { AppDeps } from '../deps.js';
 import { notFound } from '../errors.js';
-import { oneString, pageParams } from './params.js';
+import { pageParams } from './params.js';
+import { listFilters, queryText } from './list-params.js';
 import { newRouter } from './router.js';
 import { PUBLIC_PAGE_SIZE } from '../../data/domain/constants.js';
-import { getBusinessBySlug, listBusinessesIn, listFeatured, listRecent, searchBusinesses } from '../../db/queries/businesses.js';
+import { getBusinessBySlug, listFeatured, listRecent } from '../../db/queries/businesses.js';
+import { listBusinessesIn, searchBusinesses } from '../../db/queries/search.js';
+import { suggest } from '../../db/queries/suggest.js';
 import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/cities.js';
 import { getCategoryBySlug, listCategories } from '../../db/queries/categories.js';
 import { getCountryBySlug, listCountries } from '../../db/queries/countries.js';
@@ -45,8 +48,9 @@ export function publicRoutes({ db }: AppDeps): Router {
   });
   router.get('/api/cities/:slug/businesses', async (ctx) => {
     const paging = pageParams(ctx, PUBLIC_PAGE_SIZE);
+    const filters = listFilters(ctx);
     const city = found(await getCityBySlug(db, ctx.params.slug), 'City not found');
-    ctx.body = await listBusinessesIn(db, { cityId: city.id }, paging);
+    ctx.body = await listBusinessesIn(db, { cityId: city.id }, paging, filters);
   });
 
   router.get('/api/categories', async (ctx) => {
@@ -57,8 +61,9 @@ export function publicRoutes({ db }: AppDeps): Router {
   });
   router.get('/api/categories/:slug/businesses', async (ctx) => {
     const paging = pageParams(ctx, PUBLIC_PAGE_SIZE);
+    const filters = listFilters(ctx);
     const category = found(await getCategoryBySlug(db, ctx.params.slug), 'Category not found');
-    ctx.body = await listBusinessesIn(db, { categoryId: category.id }, paging);
+    ctx.body = await listBusinessesIn(db, { categoryId: category.id }, paging, filters);
   });
 
   router.get('/api/countries', async (ctx) => {
@@ -70,7 +75,10 @@ export function publicRoutes({ db }: AppDeps): Router {
 
   router.get('/api/search', async (ctx) => {
     const paging = pageParams(ctx, PUBLIC_PAGE_SIZE);
-    ctx.body = await searchBusinesses(db, { q: oneString(ctx.query.q, 'q') ?? '', location: oneString(ctx.query.location, 'location') ?? '', ...paging });
+    ctx.body = await searchBusinesses(db, { q: queryText(ctx, 'q'), location: queryText(ctx, 'location'), filters: listFilters(ctx), ...paging });
+  });
+  router.get('/api/suggest', async (ctx) => {
+    ctx.body = await suggest(db, queryText(ctx, 'q'));
   });
 
   return router;

@@ -1,14 +1,15 @@
 import type { Business, Page } from '@data/domain/types';
-import { BusinessListItem } from './business-list-item';
+import { formatNumber } from '@data/domain/plural';
+import { BusinessCard } from './business-card';
 import { EmptyMessage, ErrorMessage } from './page-message';
-import { Pager } from './ui/pager';
+import { PageLinks } from './ui/pager';
 import { SkeletonCards } from './skeleton';
 
-/** A paged list of businesses with its skeleton, empty and error states. */
-export function BusinessList({ query, skeletons, onPage, empty = 'No businesses found' }: {
+/** A paged list of businesses (each card one link) with page links, and its skeleton, empty and error states. */
+export function BusinessList({ query, skeletons, hrefFor, empty = 'No businesses found' }: {
   query: { data: Page<Business> | undefined; isPending: boolean; isError: boolean; isPlaceholderData?: boolean };
   skeletons: number;
-  onPage: (page: number) => void;
+  hrefFor: (page: number) => string;
   empty?: string;
 }) {
   if (query.isPending) {
@@ -23,16 +24,20 @@ export function BusinessList({ query, skeletons, onPage, empty = 'No businesses 
   if (items.length === 0) return <EmptyMessage>{empty}</EmptyMessage>;
   return (
     <div aria-busy={query.isPlaceholderData ? true : undefined}>
-      <ul className={`flex flex-col gap-4 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
-        {items.map((b) => <BusinessListItem key={b.id} business={b} />)}
+      <ul className={`flex flex-col gap-3 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
+        {items.map((b) => (
+          <li key={b.id}>
+            <BusinessCard business={b} variant="row" heading="h2" />
+          </li>
+        ))}
       </ul>
       {pagination.totalPages > 1 ? (
-        <Pager
+        <PageLinks
           pagination={pagination}
-          onPage={onPage}
+          hrefFor={hrefFor}
           summary={
-            <span className="text-sm text-gray-700">
-              Page {pagination.page} of {pagination.totalPages}
+            <span className="text-sm text-gray-700" data-page-summary="">
+              Page {formatNumber(pagination.page)} of {formatNumber(pagination.totalPages)}
             </span>
           }
         />

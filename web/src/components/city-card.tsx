@@ -1,21 +1,24 @@
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { City } from '@data/domain/types';
+import { countOf, type CountLocale } from '@data/domain/plural';
 import { paths } from '@/config/paths';
 import { cardClass } from '@/components/ui/card';
 
-export function CityCard({ city, countLabel = (n: number) => `${n.toLocaleString('en-US')} businesses` }: { city: City; countLabel?: (n: number) => string }) {
+/** A city as one link: its name, state and country, and how many businesses it has (in the page's language). */
+export function CityCard({ city, locale = 'en', showCountry = true }: { city: City; locale?: CountLocale; showCountry?: boolean }) {
+  const where = [city.state, showCountry ? city.country : null].filter(Boolean).join(', ');
   return (
     <Link
       to={paths.city(city.slug)}
-      className={cardClass('flex items-start gap-3 p-4 transition hover:border-blue-300 hover:shadow-md')}
+      className={cardClass('flex h-full items-start gap-3 p-3 transition hover:border-blue-300 hover:shadow-md sm:p-4')}
       data-city-card=""
     >
       <MapPin className="mt-0.5 h-5 w-5 shrink-0 text-blue-700" aria-hidden="true" />
       <span className="min-w-0">
         <span className="block truncate font-semibold text-gray-900">{city.name}</span>
-        <span className="block text-sm text-gray-600">{[city.state, city.country].filter(Boolean).join(', ')}</span>
-        <span className="block text-sm text-gray-700">{countLabel(city.businessCount)}</span>
+        {where && <span className="block truncate text-sm text-gray-600">{where}</span>}
+        <span className="block text-sm text-gray-700">{countOf(city.businessCount, 'business', locale)}</span>
       </span>
     </Link>
   );

@@ -1,4 +1,5 @@
 import { STARS } from '@data/domain/constants';
+import { countOf } from '@data/domain/plural';
 
 const ROW = '★'.repeat(STARS);
 
@@ -14,6 +15,23 @@ export function Stars({ rating, size = 16 }: { rating: number; size?: number }) 
       <span aria-hidden="true" className="absolute inset-y-0 left-0 overflow-hidden text-amber-500" style={{ width: `${(value / STARS) * 100}%` }}>
         {ROW}
       </span>
+    </span>
+  );
+}
+
+/**
+ * Stars, the figure and '(N reviews)'; 'No reviews yet' instead when nobody has rated the business
+ * (a 0.0 with empty stars reads as a bad business, not an unknown one).
+ */
+export function Rating({ rating, reviewCount, size = 14, outOf = false, className = '' }: { rating: number; reviewCount: number; size?: number; outOf?: boolean; className?: string }) {
+  if (!(reviewCount > 0)) {
+    return <span className={`block text-sm text-gray-600 ${className}`} data-no-reviews="">No reviews yet</span>;
+  }
+  return (
+    <span className={`flex flex-wrap items-center gap-1 ${className}`}>
+      <Stars rating={rating} size={size} />
+      <span className={outOf ? 'font-semibold' : ''}>{outOf ? `${rating.toFixed(1)} / ${STARS}` : rating.toFixed(1)}</span>
+      <span className="text-gray-600">({countOf(reviewCount, 'review')})</span>
     </span>
   );
 }

@@ -7,7 +7,7 @@ import { BusinessHero } from '@/features/businesses/components/business-hero';
 import { AddressCard, ContactCard, QuickActions } from '@/features/businesses/components/contact-cards';
 import { BusinessDetailSkeleton } from '@/features/businesses/components/detail-skeleton';
 import { SectionCard } from '@/features/businesses/components/section-card';
-import { WeeklyScheduleCard, WorkingHoursCard } from '@/features/businesses/components/working-hours-card';
+import { WorkingHoursCard } from '@/features/businesses/components/working-hours-card';
 import { AdSlot } from '@/features/ads/components/ad-slot';
 import { useDocumentHead } from '@/lib/seo';
 
@@ -23,9 +23,12 @@ export function BusinessDetailRoute() {
   }
   const about = b.about?.trim();
   const description = b.description?.trim();
+  // Phones read one column: the page, then the contact cards, then the Call / Directions bar, which
+  // sticks to the bottom of the screen all the way down. From lg up the grid puts the actions at the
+  // top of the right column, above the contact cards.
   return (
-    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-      <div className="space-y-6 lg:col-span-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
+      <div className="space-y-6 lg:col-span-2 lg:row-span-2">
         <BusinessHero business={b} />
         {about && (
           <SectionCard title="About" icon={<Info className="h-5 w-5 text-blue-700" aria-hidden="true" />}>
@@ -38,7 +41,7 @@ export function BusinessDetailRoute() {
           </SectionCard>
         )}
         <AdSlot slot="banner" className="mx-auto" />
-        <WorkingHoursCard workingHours={b.workingHours} />
+        <WorkingHoursCard workingHours={b.workingHours} businessHours={b.businessHours} />
         {b.services.length > 0 && (
           <SectionCard title="Services" icon={<Tag className="h-5 w-5 text-blue-700" aria-hidden="true" />}>
             <ul className="flex flex-wrap gap-2">
@@ -48,14 +51,13 @@ export function BusinessDetailRoute() {
             </ul>
           </SectionCard>
         )}
-        <WeeklyScheduleCard businessHours={b.businessHours} />
       </div>
-      <aside className="space-y-6" aria-label="Contact and actions">
+      <aside className="space-y-6 lg:col-start-3 lg:row-start-2" aria-label="Contact">
         <AdSlot slot="detail" className="mx-auto" />
-        <QuickActions business={b} />
         <AddressCard business={b} />
         <ContactCard business={b} />
       </aside>
+      <QuickActions business={b} className="lg:col-start-3 lg:row-start-1 lg:self-start" />
     </div>
   );
 }

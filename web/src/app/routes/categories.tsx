@@ -1,5 +1,6 @@
 import { Tag } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { countOf } from '@data/domain/plural';
 import { EmptyMessage, ErrorMessage } from '@/components/page-message';
 import { SkeletonCards } from '@/components/skeleton';
 import { paths } from '@/config/paths';
@@ -33,7 +34,7 @@ export function CategoriesRoute() {
                 <Tag className="h-5 w-5 shrink-0 text-blue-700" aria-hidden="true" />
                 <span>
                   <span className="block font-semibold text-gray-900">{c.name}</span>
-                  <span className="block text-sm text-gray-700">{c.businessCount.toLocaleString('en-US')} businesses</span>
+                  <span className="block text-sm text-gray-700">{countOf(c.businessCount, 'business')}</span>
                 </span>
               </Link>
             </li>

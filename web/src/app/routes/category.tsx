@@ -1,20 +1,24 @@
 import { useParams } from 'react-router-dom';
-import { BusinessList } from '@/components/business-list';
+import { categoryMeta } from '@data/domain/page-meta';
+import { countOf } from '@data/domain/plural';
+import { Breadcrumbs } from '@/components/breadcrumbs';
+import { FilteredBusinessList } from '@/components/filtered-business-list';
 import { NotFoundMessage } from '@/components/page-message';
 import { LoadingStatus, Skeleton } from '@/components/skeleton';
+import { paths } from '@/config/paths';
 import { useCategory } from '@/features/categories/api/get-category';
 import { useCategoryBusinesses } from '@/features/categories/api/get-category-businesses';
-import { usePageParam } from '@/lib/page-param';
-import { categoryMeta } from '@data/domain/page-meta';
+import { useListFilters } from '@/lib/list-filters';
 import { useDocumentHead } from '@/lib/seo';
 
 const LIST_SKELETONS = 6;
+const SORTS = ['rating', 'reviews', 'name'] as const;
 
 export function CategoryRoute() {
   const { slug = '' } = useParams();
-  const [page, setPage] = usePageParam();
+  const list = useListFilters('rating');
   const category = useCategory(slug);
-  const businesses = useCategoryBusinesses(slug, page, !!category.data);
+  const businesses = useCategoryBusinesses(slug, list.filters, !!category.data);
   const c = category.data;
   useDocumentHead(c ? categoryMeta(c) : null);
 
@@ -22,15 +26,25 @@ export function CategoryRoute() {
   return (
     <div className="space-y-6">
       {c ? (
-        <header>
-          <h1 className="text-3xl font-bold text-gray-900">{c.name}</h1>
-          {c.description && <p className="mt-1 text-gray-700">{c.description}</p>}
-          <p className="mt-1 text-gray-700">{c.businessCount.toLocaleString('en-US')} businesses</p>
-        </header>
+        <div className="space-y-3">
+          <Breadcrumbs items={[{ label: 'Home', to: paths.home }, { label: 'Categories', to: paths.categories }, { label: c.name }]} />
+          <header>
+            <h1 className="text-3xl font-bold text-gray-900">{c.name}</h1>
+            {c.description && <p className="mt-1 text-gray-700">{c.description}</p>}
+            <p className="mt-1 text-gray-700">{countOf(c.businessCount, 'business')}</p>
+          </header>
+        </div>
       ) : (
         <div className="space-y-2"><LoadingStatus /><Skeleton className="h-8 w-1/3" /><Skeleton className="h-4 w-1/4" /></div>
       )}
-      <BusinessList query={c ? businesses : { data: undefined, isPending: true, isError: false }} skeletons={LIST_SKELETONS} onPage={setPage} />
+      <FilteredBusinessList
+        state={list}
+        query={c ? businesses : { data: undefined, isPending: true, isError: false }}
+        sorts={SORTS}
+        places={['city', 'district']}
+        categories={false}
+        skeletons={LIST_SKELETONS}
+      />
     </div>
   );
 }

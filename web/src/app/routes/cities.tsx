@@ -1,17 +1,20 @@
+import { Link } from 'react-router-dom';
 import { SKELETONS } from '@data/domain/constants';
+import { countOf, formatNumber } from '@data/domain/plural';
 import { CityCard } from '@/components/city-card';
 import { EmptyMessage, ErrorMessage } from '@/components/page-message';
 import { SkeletonCards } from '@/components/skeleton';
 import { useCities } from '@/features/cities/api/get-cities';
-import { groupByCountry } from '@/features/cities/group-by-country';
+import { groupByCountry, NO_COUNTRY } from '@/features/cities/group-by-country';
+import { countryPathOf } from '@/features/countries/country-path';
 import { STATIC_META } from '@data/domain/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 import { cardClass } from '@/components/ui/card';
 
 const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
-const n = (v: number) => v.toLocaleString('tr-TR');
+const n = (v: number) => formatNumber(v, 'tr');
 
-/** SPEC §2: the Turkish page of cities grouped by country, with totals. */
+/** SPEC §2: the Turkish page of cities grouped by country (each heading links to its country's page), with totals. */
 export function CitiesRoute() {
   const cities = useCities();
   useDocumentHead(STATIC_META.cities);
@@ -49,14 +52,20 @@ export function CitiesRoute() {
           {groups.map((g, i) => (
             <section key={g.country} aria-labelledby={`country-${i}`} data-country-group={g.country}>
               <h2 id={`country-${i}`} className="mb-3 flex flex-wrap items-baseline gap-2 text-xl font-semibold text-gray-900">
-                {g.country}
+                {g.country === NO_COUNTRY ? (
+                  g.country
+                ) : (
+                  <Link to={countryPathOf(g.country)} className="text-blue-800 hover:underline">
+                    {g.country}
+                  </Link>
+                )}
                 <span className="text-sm font-normal text-gray-700">
-                  {n(g.cities.length)} şehir · {n(g.businesses)} işletme
+                  {countOf(g.cities.length, 'city', 'tr')} · {countOf(g.businesses, 'business', 'tr')}
                 </span>
               </h2>
               <div className={GRID}>
                 {g.cities.map((c) => (
-                  <CityCard key={c.id} city={c} countLabel={(v) => `${n(v)} işletme`} />
+                  <CityCard key={c.id} city={c} locale="tr" showCountry={false} />
                 ))}
               </div>
             </section>

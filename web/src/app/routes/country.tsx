@@ -1,4 +1,7 @@
 import { useParams } from 'react-router-dom';
+import { countOf } from '@data/domain/plural';
+import { Breadcrumbs } from '@/components/breadcrumbs';
+import { paths } from '@/config/paths';
 import { CityCard } from '@/components/city-card';
 import { EmptyMessage, NotFoundMessage } from '@/components/page-message';
 import { SkeletonCards } from '@/components/skeleton';
@@ -15,12 +18,13 @@ export function CountryRoute() {
   if (country.isError) return <NotFoundMessage title="Country Not Found" text="The country you are looking for was not found or does not exist." />;
   return (
     <div className="space-y-6">
+      {c && <Breadcrumbs items={[{ label: 'Home', to: paths.home }, { label: 'Cities', to: paths.cities }, { label: c.name }]} />}
       <header>
         <h1 className="text-3xl font-bold text-gray-900">{c ? c.name : <span className="sr-only">Loading...</span>}</h1>
-        {c && <p className="mt-1 text-gray-700">{c.businessCount.toLocaleString('en-US')} businesses in {c.cities.length.toLocaleString('en-US')} cities</p>}
+        {c && <p className="mt-1 text-gray-700">{countOf(c.businessCount, 'business')} in {countOf(c.cities.length, 'city')}</p>}
       </header>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {!c ? <SkeletonCards count={9} className="h-24" /> : c.cities.map((city) => <CityCard key={city.id} city={city} />)}
+        {!c ? <SkeletonCards count={9} className="h-24" /> : c.cities.map((city) => <CityCard key={city.id} city={city} showCountry={false} />)}
       </div>
       {c && c.cities.length === 0 && <EmptyMessage>No cities found</EmptyMessage>}
     </div>

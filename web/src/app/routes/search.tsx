@@ -1,21 +1,43 @@
-import { useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PUBLIC_PAGE_SIZE } from '@data/domain/constants';
-import { BusinessList } from '@/components/business-list';
-import { SearchBlock } from '@/components/search-block';
+import { FilteredBusinessList } from '@/components/filtered-business-list';
+import { paths } from '@/config/paths';
 import { useSearchBusinesses } from '@/features/search/api/search-businesses';
-import { usePageParam } from '@/lib/page-param';
+import { SearchBlock } from '@/features/search/components/search-block';
+import { useListFilters } from '@/lib/list-filters';
 import { searchMeta } from '@data/domain/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 
-/** /search?q=&location=&page=: the URL is the state, so results can be shared and the back button works. */
+const SORTS = ['relevance', 'rating', 'reviews', 'name'] as const;
+
+/** /search?q=&location=&filters...: the URL is the state, so results can be shared and the back button works. */
 export function SearchRoute() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
   const q = params.get('q')?.trim() ?? '';
   const location = params.get('location')?.trim() ?? '';
-  const [page, setPage] = usePageParam();
-  const results = useSearchBusinesses({ q, location, page });
+  const list = useListFilters('relevance');
+  const results = useSearchBusinesses({ q, location, ...list.filters });
   const what = [q, location].filter(Boolean).join(' in ');
   useDocumentHead(searchMeta(q, location));
+  const data = results.data;
+  const understood = data?.understood;
+  const notice = (
+    <>
+      {data?.didYouMean && (
+        // The answer already holds the results of the corrected spelling.
+        <p className="text-gray-800" data-did-you-mean="">
+          Did you mean <Link to={paths.search(data.didYouMean, location)} className="font-semibold text-blue-700 underline">{data.didYouMean}</Link>? Showing results for “{data.didYouMean}”.
+        </p>
+      )}
+      {understood && (understood.q || understood.location) && (
+        <p className="text-sm text-gray-700" data-understood="">
+          Showing {understood.q ? <>“<strong>{understood.q}</strong>”</> : 'businesses'}
+          {understood.location ? <> in <strong>{understood.location}</strong></> : null}
+        </p>
+      )}
+    </>
+  );
 
   return (
     <div className="space-y-6">
@@ -25,25 +47,13 @@ export function SearchRoute() {
           key={`${q}\n${location}`}
           defaultQuery={q}
           defaultLocation={location}
-          onSearch={({ query, location: loc }) => {
-            const next = new URLSearchParams();
-            if (query.trim()) next.set('q', query.trim());
-            if (loc.trim()) next.set('location', loc.trim());
-            setParams(next);
-          }}
+          onSearch={({ query, location: loc }) => navigate(paths.search(query.trim(), loc.trim()))}
         />
       </header>
       {!q && !location ? (
         <p className="text-gray-700">Type a service and a city or postal code to find businesses.</p>
       ) : (
-        <section aria-label="Search results" className="space-y-3">
-          {results.data && results.data.pagination.total > 0 && (
-            <p className="text-gray-700" data-result-count="">
-              {results.data.pagination.total.toLocaleString('en-US')} results{what ? ` for “${what}”` : ''}
-            </p>
-          )}
-          <BusinessList query={results} skeletons={Math.min(6, PUBLIC_PAGE_SIZE)} onPage={setPage} />
-        </section>
+        <FilteredBusinessList state={list} query={results} sorts={SORTS} places={['city', 'district']} categories skeletons={Math.min(6, PUBLIC_PAGE_SIZE)} notice={notice} countFor={data?.didYouMean ? [data.didYouMean, location].filter(Boolean).join(' in ') : what} />
       )}
     </div>
   );

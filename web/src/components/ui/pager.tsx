@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { Pagination } from '@data/domain/types';
+import { pageWindow } from '@/lib/page-window';
 import { Button } from './button';
 
 /**
@@ -45,5 +47,45 @@ export function Pager({
         {next}
       </div>
     </div>
+  );
+}
+
+/** A new page of a list starts at its top (a handler, never during render). */
+const toTop = () => window.scrollTo(0, 0);
+
+/**
+ * Page links of a public list: Previous, the first and last pages, a window around the current one,
+ * Next; each a real link (`hrefFor`) so a crawler, a new tab and the back button all work.
+ */
+export function PageLinks({ pagination, hrefFor, summary }: { pagination: Pagination; hrefFor: (page: number) => string; summary: ReactNode }) {
+  const { page, totalPages } = pagination;
+  const item = 'inline-flex min-w-9 items-center justify-center rounded-md border px-3 py-1.5 text-sm';
+  const idle = `${item} border-gray-300 bg-white text-gray-800 hover:bg-gray-50`;
+  const off = `${item} border-gray-200 bg-gray-50 text-gray-400`;
+  return (
+    <nav aria-label="Pagination" className="mt-6 flex flex-col items-center gap-3" data-pager="">
+      {summary}
+      <ul className="flex flex-wrap items-center justify-center gap-1">
+        <li>
+          {page > 1 ? <Link to={hrefFor(page - 1)} rel="prev" onClick={toTop} className={idle}>Previous</Link> : <span className={off} aria-disabled="true">Previous</span>}
+        </li>
+        {pageWindow(page, totalPages).map((slot, i) =>
+          slot === 'gap' ? (
+            <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-gray-500">…</li>
+          ) : (
+            <li key={slot}>
+              {slot === page ? (
+                <Link to={hrefFor(slot)} aria-current="page" aria-label={`Page ${slot}`} className={`${item} border-blue-700 bg-blue-700 font-semibold text-white`}>{slot}</Link>
+              ) : (
+                <Link to={hrefFor(slot)} onClick={toTop} aria-label={`Page ${slot}`} className={idle}>{slot}</Link>
+              )}
+            </li>
+          ),
+        )}
+        <li>
+          {page < totalPages ? <Link to={hrefFor(page + 1)} rel="next" onClick={toTop} className={idle}>Next</Link> : <span className={off} aria-disabled="true">Next</span>}
+        </li>
+      </ul>
+    </nav>
   );
 }

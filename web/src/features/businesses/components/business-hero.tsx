@@ -1,31 +1,31 @@
 import type { Business } from '@data/domain/types';
 import { BusinessPhoto } from '@/components/business-photo';
-import { Stars } from '@/components/stars';
+import { Rating } from '@/components/stars';
 import { VerifiedBadge } from '@/components/verified-badge';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { STARS } from '@data/domain/constants';
 import { cardClass } from '@/components/ui/card';
 
 const badge = 'inline-flex items-center rounded-full px-3 py-1 text-xs font-medium';
+
+/**
+ * The photo's props: slug, category, sizes and priority are what the photos branch's BusinessPhoto
+ * takes (resized srcset, the placeholder of the business's kind, loaded first); a spread, so this
+ * compiles with the BusinessPhoto of either side until the branches meet.
+ */
+const heroPhoto = (b: Business) => ({ photo: b.photo, name: b.name, slug: b.slug, category: b.category, sizes: '(min-width: 1024px) 768px, 100vw', priority: true });
 
 /** Photo, name with the verified icon, rating out of 5 with stars, review count, badges. */
 export function BusinessHero({ business: b }: { business: Business }) {
   return (
     <div className={cardClass('overflow-hidden')}>
-      <BusinessPhoto photo={b.photo} name={b.name} slug={b.slug} category={b.category} sizes="(min-width: 1024px) 800px, 100vw" priority className="h-56 w-full sm:h-72" />
+      <BusinessPhoto {...heroPhoto(b)} className="h-44 w-full sm:h-72" />
       <div className="space-y-3 p-5">
         <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold text-gray-900 sm:text-3xl">
           <span>{b.name}</span>
           {b.isVerified && <VerifiedBadge />}
         </h1>
-        <p className="flex flex-wrap items-center gap-2 text-gray-800">
-          <Stars rating={b.rating} size={18} />
-          <span className="font-semibold">
-            {b.rating.toFixed(1)} / {STARS}
-          </span>
-          <span className="text-gray-600">({b.reviewCount.toLocaleString('en-US')} reviews)</span>
-        </p>
+        <Rating rating={b.rating} reviewCount={b.reviewCount} size={18} outOf className="gap-2 text-gray-800" />
         <p className="flex flex-wrap gap-2">
           {b.category && (
             <Link to={paths.category(b.category.slug)} className={`${badge} bg-blue-50 text-blue-800 hover:bg-blue-100`}>

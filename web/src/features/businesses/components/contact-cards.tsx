@@ -1,19 +1,18 @@
 import { ExternalLink, Globe, Mail, MapPin, Phone } from 'lucide-react';
 import { directionsUrl, mailtoHref, safeHttpUrl } from '@data/domain/safe-url';
 import type { Business } from '@data/domain/types';
+import { addressLines } from './address-lines';
 import { SectionCard } from './section-card';
 
 const link = 'text-blue-700 hover:underline break-all';
 
-/** Address with postal code and country, and a View on Map link (http(s) only). */
+/** The address once, with the parts it leaves out, and a View on Map link (http(s) only). */
 export function AddressCard({ business: b }: { business: Business }) {
   const map = directionsUrl(b.locationLink, [b.address, b.postalCode, b.country].filter(Boolean).join(', '));
   return (
     <SectionCard title="Address" icon={<MapPin className="h-5 w-5 text-blue-700" aria-hidden="true" />}>
-      <address className="not-italic text-gray-800">
-        <p>{b.address}</p>
-        {b.postalCode && <p>Postal code: {b.postalCode}</p>}
-        {b.country && <p>{b.country}</p>}
+      <address className="not-italic text-gray-800" data-address="">
+        {addressLines(b).map((line) => <p key={line}>{line}</p>)}
       </address>
       {map && (
         <a href={map} target="_blank" rel="noopener noreferrer nofollow" className={`mt-2 inline-flex items-center gap-1 ${link}`}>
@@ -66,14 +65,24 @@ export function ContactCard({ business: b }: { business: Business }) {
   );
 }
 
-/** Call Now and Get Directions (SPEC §2); each shown only when it can work. */
-export function QuickActions({ business: b }: { business: Business }) {
+/**
+ * Call Now and Get Directions (SPEC §2), each shown only when it can work. On phones a bar that
+ * sticks to the bottom of the screen while the page scrolls (the caller puts it last, so it stays in
+ * view down to the end of the page and never covers the footer); a card beside the page from lg up.
+ */
+export function QuickActions({ business: b, className = '' }: { business: Business; className?: string }) {
   const tel = b.phoneE164 ? `tel:${b.phoneE164}` : null;
   const map = directionsUrl(b.locationLink, [b.address, b.postalCode, b.country].filter(Boolean).join(', '));
-  const btn = 'flex w-full items-center justify-center gap-2 rounded-md px-4 py-2 font-medium';
+  if (!tel && !map) return null;
+  const btn = 'flex flex-1 items-center justify-center gap-2 rounded-md px-4 py-2.5 font-medium lg:w-full lg:flex-none lg:py-2';
   return (
-    <SectionCard title="Quick Actions">
-      <div className="space-y-2">
+    <section
+      aria-labelledby="quick-actions-h"
+      className={`sticky bottom-0 z-20 -mx-4 border-t border-gray-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] backdrop-blur lg:static lg:mx-0 lg:rounded-lg lg:border lg:bg-white lg:p-5 lg:shadow-sm ${className}`}
+      data-quick-actions=""
+    >
+      <h2 id="quick-actions-h" className="sr-only lg:not-sr-only lg:mb-3 lg:text-lg lg:font-semibold lg:text-gray-900">Quick Actions</h2>
+      <div className="flex gap-2 lg:flex-col">
         {tel && (
           <a href={tel} className={`${btn} bg-blue-700 text-white hover:bg-blue-800`}>
             <Phone className="h-4 w-4" aria-hidden="true" /> Call Now
@@ -85,6 +94,6 @@ export function QuickActions({ business: b }: { business: Business }) {
           </a>
         )}
       </div>
-    </SectionCard>
+    </section>
   );
 }

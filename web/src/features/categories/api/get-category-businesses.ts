@@ -1,11 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Business, Page } from '@data/domain/types';
+import type { ListFilters } from '@data/domain/search';
 import { apiGet, query } from '@/lib/api';
+import { clean, listFiltersParams, type ListAnswer } from '@/lib/list-filters';
 
-export const getCategoryBusinesses = (slug: string, page: number) =>
-  apiGet<Page<Business>>(`/api/categories/${encodeURIComponent(slug)}/businesses${query({ page: page > 1 ? page : undefined })}`);
+/** A category's businesses with the list's filters, sort and page. */
+export const getCategoryBusinesses = (slug: string, filters: ListFilters) =>
+  apiGet<ListAnswer>(`/api/categories/${encodeURIComponent(slug)}/businesses${query(listFiltersParams(filters))}`);
 
-export const categoryBusinessesOptions = (slug: string, page: number) =>
-  queryOptions({ queryKey: ['api', 'categories', slug, 'businesses', page], queryFn: () => getCategoryBusinesses(slug, page), placeholderData: keepPreviousData });
+export const categoryBusinessesOptions = (slug: string, filters: ListFilters) =>
+  queryOptions({ queryKey: ['api', 'categories', slug, 'businesses', clean(filters)], queryFn: () => getCategoryBusinesses(slug, filters), placeholderData: keepPreviousData });
 
-export const useCategoryBusinesses = (slug: string, page: number, enabled: boolean) => useQuery({ ...categoryBusinessesOptions(slug, page), enabled });
+export const useCategoryBusinesses = (slug: string, filters: ListFilters, enabled: boolean) => useQuery({ ...categoryBusinessesOptions(slug, filters), enabled });

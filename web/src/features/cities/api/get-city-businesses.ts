@@ -1,12 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Business, Page } from '@data/domain/types';
+import type { ListFilters } from '@data/domain/search';
 import { apiGet, query } from '@/lib/api';
+import { clean, listFiltersParams, type ListAnswer } from '@/lib/list-filters';
 
-export const getCityBusinesses = (slug: string, page: number) =>
-  apiGet<Page<Business>>(`/api/cities/${encodeURIComponent(slug)}/businesses${query({ page: page > 1 ? page : undefined })}`);
+/** A city's businesses with the list's filters, sort and page (ListFilters' names as query parameters). */
+export const getCityBusinesses = (slug: string, filters: ListFilters) =>
+  apiGet<ListAnswer>(`/api/cities/${encodeURIComponent(slug)}/businesses${query(listFiltersParams(filters))}`);
 
-export const cityBusinessesOptions = (slug: string, page: number) =>
-  queryOptions({ queryKey: ['api', 'cities', slug, 'businesses', page], queryFn: () => getCityBusinesses(slug, page), placeholderData: keepPreviousData });
+export const cityBusinessesOptions = (slug: string, filters: ListFilters) =>
+  queryOptions({ queryKey: ['api', 'cities', slug, 'businesses', clean(filters)], queryFn: () => getCityBusinesses(slug, filters), placeholderData: keepPreviousData });
 
 /** SPEC §7: requested only after the city itself has loaded. */
-export const useCityBusinesses = (slug: string, page: number, enabled: boolean) => useQuery({ ...cityBusinessesOptions(slug, page), enabled });
+export const useCityBusinesses = (slug: string, filters: ListFilters, enabled: boolean) => useQuery({ ...cityBusinessesOptions(slug, filters), enabled });

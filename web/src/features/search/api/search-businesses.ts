@@ -1,18 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Business, Page } from '@data/domain/types';
+import type { ListFilters } from '@data/domain/search';
 import { apiGet, query } from '@/lib/api';
+import { clean, listFiltersParams, type ListAnswer } from '@/lib/list-filters';
 
-export interface SearchParams {
+export interface SearchParams extends ListFilters {
   q: string;
   location: string;
-  page: number;
 }
 
-export const searchBusinesses = ({ q, location, page }: SearchParams) =>
-  apiGet<Page<Business>>(`/api/search${query({ q, location, page: page > 1 ? page : undefined })}`);
+export const searchBusinesses = ({ q, location, ...filters }: SearchParams) =>
+  apiGet<ListAnswer>(`/api/search${query({ q, location, ...listFiltersParams(filters) })}`);
 
 export const searchOptions = (params: SearchParams) =>
-  queryOptions({ queryKey: ['api', 'search', params], queryFn: () => searchBusinesses(params), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: ['api', 'search', clean(params)], queryFn: () => searchBusinesses(params), placeholderData: keepPreviousData });
 
 /** Nothing is asked before the visitor has typed something. */
 export const useSearchBusinesses = (params: SearchParams) => useQuery({ ...searchOptions(params), enabled: !!(params.q || params.location) });

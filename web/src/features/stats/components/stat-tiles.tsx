@@ -13,11 +13,11 @@ export function StatTiles({ totalBusinesses }: { totalBusinesses: number | undef
     { label: 'Local Experts', value: k, Icon: Users },
   ];
   return (
-    <ul className="grid grid-cols-2 gap-4 md:grid-cols-4" aria-label="Directory figures">
+    <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4" aria-label="Directory figures">
       {tiles.map(({ label, value, Icon }) => (
-        <li key={label} className={cardClass('flex flex-col items-center p-4 text-center')} data-stat-tile="">
-          <Icon className="mb-2 h-6 w-6 text-blue-700" aria-hidden="true" />
-          <span className="text-2xl font-bold text-gray-900">{value}</span>
+        <li key={label} className={cardClass('flex flex-col items-center p-3 text-center sm:p-4')} data-stat-tile="">
+          <Icon className="mb-1 h-5 w-5 text-blue-700 sm:mb-2 sm:h-6 sm:w-6" aria-hidden="true" />
+          <span className="text-xl font-bold text-gray-900 sm:text-2xl">{value}</span>
           <span className="text-sm text-gray-700">{label}</span>
         </li>
       ))}

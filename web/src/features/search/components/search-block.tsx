@@ -1,6 +1,8 @@
-import { MapPin, Search } from 'lucide-react';
+import { MapPin } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { buttonClass } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { SuggestBox } from './suggest-box';
 
 export interface SearchPair {
   query: string;
@@ -9,7 +11,8 @@ export interface SearchPair {
 
 /**
  * SPEC §2's reusable search block: two free-text fields and a Search button; no checks, it hands
- * whatever was typed to its caller. Re-mount it (key) to change the defaults.
+ * whatever was typed to its caller (without JavaScript the form itself goes to /search). The query field suggests businesses, categories and places as
+ * you type. Re-mount it (key) to change the defaults.
  */
 export function SearchBlock({ defaultQuery = '', defaultLocation = '', onSearch }: { defaultQuery?: string; defaultLocation?: string; onSearch: (pair: SearchPair) => void }) {
   const [query, setQuery] = useState(defaultQuery);
@@ -20,12 +23,9 @@ export function SearchBlock({ defaultQuery = '', defaultLocation = '', onSearch 
     onSearch({ query, location });
   };
   return (
-    <form role="search" onSubmit={submit} className="flex w-full flex-col gap-2 rounded-lg bg-white p-2 shadow-md sm:flex-row">
+    <form role="search" action={paths.search()} method="get" onSubmit={submit} className="flex w-full flex-col gap-2 rounded-lg bg-white p-2 shadow-md sm:flex-row">
       <label htmlFor={`${id}-q`} className="sr-only">What service do you need?</label>
-      <div className="flex flex-1 items-center gap-2 rounded-md border border-gray-300 px-3">
-        <Search className="h-4 w-4 shrink-0 text-gray-500" aria-hidden="true" />
-        <input id={`${id}-q`} name="q" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="What service do you need?" className="w-full bg-transparent py-2 text-gray-900 outline-none placeholder:text-gray-500" />
-      </div>
+      <SuggestBox id={`${id}-q`} value={query} onChange={setQuery} placeholder="What service do you need?" />
       <label htmlFor={`${id}-loc`} className="sr-only">Enter city or postal code</label>
       <div className="flex flex-1 items-center gap-2 rounded-md border border-gray-300 px-3">
         <MapPin className="h-4 w-4 shrink-0 text-gray-500" aria-hidden="true" />

@@ -1,0 +1,116 @@
+/**
+ * Facet counts of a public list, from a relation of (city_id, category_id, district, rating_floor,
+ * is_verified, has_phone, n): the kept business_facets rows of a city or category page, or the
+ * candidate matches of a search (n = 1 each). Each facet counts the matches of every filter but
+ * its own, so choosing a value shows the total its count promised; the `total` row applies all.
+ */
+import type { Knex } from 'knex';
+import { FACET_RATINGS, FACET_VALUES, type Facets } from '../../data/domain/search.js';
+
+/** The list filters with slugs already turned into ids. */
+export interface FacetFilters {
+  categoryId?: number;
+  cityId?: number;
+  district?: string;
+  minRating?: number;
+  verified?: boolean;
+  hasPhone?: boolean;
+}
+
+/** SQL with `?` placeholders and their values. */
+export interface SqlPart {
+  sql: string;
+  bindings: unknown[];
+}
+
+type Dimension = 'category' | 'city' | 'district' | 'rating' | 'verified' | 'phone';
+
+/** The filters but `except` as SQL over the relation `s`, with their bindings. */
+function where(f: FacetFilters, except: Dimension | null): [string, unknown[]] {
+  const parts: string[] = ['TRUE'];
+  const bindings: unknown[] = [];
+  const add = (dim: Dimension, sql: string, value?: unknown) => {
+    if (dim === except) return;
+    parts.push(sql);
+    if (value !== undefined) bindings.push(value);
+  };
+  if (f.categoryId !== undefined) add('category', 's.category_id = ?', f.categoryId);
+  if (f.cityId !== undefined) add('city', 's.city_id = ?', f.cityId);
+  if (f.district !== undefined) add('district', 's.district = ?', f.district);
+  if (f.minRating !== undefined) add('rating', 's.rating_floor >= ?', f.minRating);
+  if (f.verified !== undefined) add('verified', f.verified ? 's.is_verified' : 'NOT s.is_verified');
+  if (f.hasPhone !== undefined) add('phone', f.hasPhone ? 's.has_phone' : 'NOT s.has_phone');
+  return [parts.join(' AND '), bindings];
+}
+
+/**
+ * One statement answering the total and every facet over `source` (SQL of the relation s), and
+ * `more` arms of the same four columns that may read s too (a search's page).
+ */
+export function facetQuery(db: Knex | Knex.Transaction, source: SqlPart, f: FacetFilters, more: SqlPart[] = []): Knex.Raw {
+  const arms: string[] = [];
+  const bindings: unknown[] = [];
+  const arm = (sql: string, except: Dimension | null, extra = '') => {
+    const [cond, b] = where(f, except);
+    arms.push(sql.replace('$WHERE', `${cond}${extra}`));
+    bindings.push(...b);
+  };
+  arm(`SELECT 'total' AS kind, NULL AS value, NULL AS label, coalesce(sum(s.n), 0)::int AS count FROM s WHERE $WHERE`, null);
+  arm(`SELECT 'category', k.slug, k.name, x.count FROM (SELECT s.category_id, sum(s.n)::int AS count FROM s WHERE $WHERE
+         GROUP BY s.category_id ORDER BY 2 DESC, 1 LIMIT ${FACET_VALUES}) x JOIN categories k ON k.id = x.category_id`, 'category', ' AND s.category_id IS NOT NULL');
+  arm(`SELECT 'city', c.slug, c.name, x.count FROM (SELECT s.city_id, sum(s.n)::int AS count FROM s WHERE $WHERE
+         GROUP BY s.city_id ORDER BY 2 DESC, 1 LIMIT ${FACET_VALUES}) x JOIN cities c ON c.id = x.city_id`, 'city', ' AND s.city_id IS NOT NULL');
+  arm(`SELECT 'district', x.district, x.district, x.count FROM (SELECT s.district, sum(s.n)::int AS count FROM s WHERE $WHERE
+         GROUP BY s.district ORDER BY 2 DESC, 1 LIMIT ${FACET_VALUES}) x`, 'district', ` AND s.district IS NOT NULL AND s.district <> ''`);
+  for (const min of FACET_RATINGS) {
+    arm(`SELECT 'rating', '${min}', NULL, coalesce(sum(s.n), 0)::int FROM s WHERE $WHERE`, 'rating', ` AND s.rating_floor >= ${min}`);
+  }
+  arm(`SELECT 'verified', NULL, NULL, coalesce(sum(s.n), 0)::int FROM s WHERE $WHERE`, 'verified', ' AND s.is_verified');
+  arm(`SELECT 'phone', NULL, NULL, coalesce(sum(s.n), 0)::int FROM s WHERE $WHERE`, 'phone', ' AND s.has_phone');
+  for (const m of more) {
+    arms.push(m.sql);
+    bindings.push(...m.bindings);
+  }
+  return db.raw(`WITH s AS MATERIALIZED (${source.sql}) ${arms.map((a) => `(${a})`).join(' UNION ALL ')}`, [...source.bindings, ...bindings] as Knex.RawBinding[]);
+}
+
+export interface FacetRow {
+  kind: string;
+  value: string | null;
+  label: string | null;
+  count: number;
+}
+
+export const NO_FACETS: Facets = { categories: [], cities: [], districts: [], ratings: [], verified: 0, hasPhone: 0 };
+
+/** The rows of facetQuery as the contract's Facets, and the total of all the filters. */
+export function toFacets(rows: FacetRow[]): { facets: Facets; total: number } {
+  const facets: Facets = { categories: [], cities: [], districts: [], ratings: [], verified: 0, hasPhone: 0 };
+  let total = 0;
+  for (const r of rows) {
+    const count = Number(r.count);
+    if (r.kind === 'total') total = count;
+    else if (r.kind === 'category') facets.categories.push({ value: r.value!, label: r.label!, count });
+    else if (r.kind === 'city') facets.cities.push({ value: r.value!, label: r.label!, count });
+    else if (r.kind === 'district') facets.districts.push({ value: r.value!, label: r.label!, count });
+    else if (r.kind === 'rating') facets.ratings.push({ min: Number(r.value), count });
+    else if (r.kind === 'verified') facets.verified = count;
+    else if (r.kind === 'phone') facets.hasPhone = count;
+  }
+  return { facets, total };
+}
+
+/** The facet columns of businesses `b` (a search's candidates), each counted once. */
+export const CANDIDATE_FACET_COLUMNS = `b.city_id, b.category_id, b.district, floor(b.rating * 2) / 2 AS rating_floor, b.is_verified,
+  coalesce(b.phone, '') <> '' AS has_phone`;
+
+/** The same filters on businesses `b` itself (the rows of a page). */
+export function businessWhere(qb: Knex.QueryBuilder, f: FacetFilters): Knex.QueryBuilder {
+  if (f.categoryId !== undefined) qb.where('b.category_id', f.categoryId);
+  if (f.cityId !== undefined) qb.where('b.city_id', f.cityId);
+  if (f.district !== undefined) qb.where('b.district', f.district);
+  if (f.minRating !== undefined) qb.where('b.rating', '>=', f.minRating);
+  if (f.verified !== undefined) qb.where('b.is_verified', f.verified);
+  if (f.hasPhone !== undefined) qb.whereRaw(`(coalesce(b.phone, '') <> '') = ?`, [f.hasPhone]);
+  return qb;
+}

@@ -1,0 +1,95 @@
+/**
+ * For the search tests: a small fixed directory whose relevance is known, written straight into
+ * the tables (the search document and the facet counts come from the triggers, as on any write).
+ */
+import type { Db } from '../index.js';
+import { slugifyText } from '../../data/domain/slug.js';
+
+interface Place {
+  name: string;
+  country: string;
+  state?: string;
+  /** Every other name, e.g. 'Montreal' for 'Montréal'. */
+  alt?: string[];
+}
+
+export interface SearchSeed {
+  name: string;
+  category: string;
+  city: string;
+  district?: string;
+  postalCode?: string;
+  about?: string;
+  services?: string[];
+  rating?: number;
+  reviews?: number;
+  verified?: boolean;
+  phone?: string;
+}
+
+export const PLACES: Place[] = [
+  { name: 'İstanbul', country: 'Türkiye', alt: ['Istanbul', 'Constantinople'] },
+  { name: 'Montréal', state: 'QC', country: 'Canada', alt: ['Montreal'] },
+  { name: 'Austin', state: 'TX', country: 'United States' },
+  { name: 'Garden City', state: 'NY', country: 'United States' },
+  { name: 'Denver', state: 'CO', country: 'United States' },
+];
+
+export const SEEDS: SearchSeed[] = [
+  { name: 'Çiçek Evi', category: 'Florist', city: 'İstanbul', district: 'Kadıköy', postalCode: '34710', rating: 4.8, reviews: 120, phone: '+90 216 000 00 00', verified: true },
+  { name: 'Şişli Pastanesi', category: 'Bakery', city: 'İstanbul', district: 'Şişli', postalCode: '34360', rating: 4.1, reviews: 40 },
+  { name: 'Moda Fırını', category: 'Bakery', city: 'İstanbul', district: 'Kadıköy', postalCode: '34710', rating: 3.6, reviews: 15, phone: '+90 216 111 11 11' },
+  { name: 'Café Zoë', category: 'Café', city: 'Montréal', postalCode: 'H2X 1Y4', rating: 4.4, reviews: 300, verified: true, phone: '+1 514 555 0100' },
+  { name: 'Serrurier Rapide', category: 'Locksmith', city: 'Montréal', postalCode: 'H3B 2Y5', rating: 4.0, reviews: 22 },
+  { name: 'Keys Now', category: 'Locksmith', city: 'Austin', postalCode: '78701', rating: 4.9, reviews: 500, phone: '+1 512 555 0199' },
+  { name: 'Austin Plumber Pros', category: 'Plumber', city: 'Austin', postalCode: '78702', rating: 3.2, reviews: 8 },
+  { name: 'Clean Cuts', category: 'Hairdresser', city: 'Austin', postalCode: '78703', rating: 4.6, reviews: 75, verified: true },
+  // The word 'garden' in a name, a category, a place and a description, best rated last to first.
+  { name: 'Garden Bistro', category: 'Restaurant', city: 'Austin', rating: 1.0, reviews: 1 },
+  { name: 'Greenleaf', category: 'Garden Center', city: 'Austin', rating: 2.0, reviews: 2 },
+  { name: 'Main Street Tailor', category: 'Tailor', city: 'Garden City', rating: 3.0, reviews: 3 },
+  { name: 'Blue Door', category: 'Restaurant', city: 'Austin', about: 'Dinner on a quiet garden terrace.', rating: 5.0, reviews: 4 },
+  // A number in a name that is also another business's postal code.
+  { name: 'Oak Shop 80202', category: 'Hardware Store', city: 'Denver', postalCode: '80203', rating: 3.0, reviews: 5 },
+  { name: 'Oak Shop Two', category: 'Hardware Store', city: 'Denver', postalCode: '80202', rating: 5.0, reviews: 50 },
+];
+
+export async function seedSearch(db: Db, seeds: SearchSeed[] = SEEDS): Promise<void> {
+  for (const p of PLACES) {
+    const names = [p.name, ...(p.alt ?? [])].map((n) => slugifyText(n).replace(/-/g, ' '));
+    await db('cities').insert({ name: p.name, state: p.state ?? null, country: p.country, slug: slugifyText(p.name), alt_names: `|${[...new Set(names)].join('|')}|` });
+    await db('countries').insert({ name: p.country, slug: slugifyText(p.country) }).onConflict('name').ignore();
+  }
+  for (const name of new Set(seeds.map((s) => s.category))) await db('categories').insert({ name, slug: slugifyText(name) });
+  const cities = new Map((await db('cities').select('id', 'name')).map((r) => [r.name as string, r.id as number]));
+  const categories = new Map((await db('categories').select('id', 'name')).map((r) => [r.name as string, r.id as number]));
+  await db('businesses').insert(
+    seeds.map((s, i) => {
+      const place = PLACES.find((p) => p.name === s.city)!;
+      return {
+        name: s.name,
+        slug: `${slugifyText(s.name)}-${i}`,
+        address: `${i + 1} Long Road`,
+        category_id: categories.get(s.category),
+        city_id: cities.get(s.city),
+        district: s.district ?? null,
+        postal_code: s.postalCode ?? null,
+        state: place.state ?? null,
+        country: place.country,
+        about: s.about ?? null,
+        services: s.services ?? [],
+        rating: s.rating ?? 0,
+        review_count: s.reviews ?? 0,
+        is_verified: s.verified ?? false,
+        phone: s.phone ?? null,
+        identity_key: `n:seed-${i}`,
+      };
+    }),
+  );
+  // The counts an import keeps.
+  for (const table of ['cities', 'categories'] as const) {
+    const column = table === 'cities' ? 'city_id' : 'category_id';
+    await db.raw(`UPDATE ${table} t SET business_count = (SELECT count(*) FROM businesses b WHERE b.${column} = t.id AND b.is_active)`);
+  }
+  await db.raw('UPDATE countries t SET business_count = (SELECT count(*) FROM businesses b WHERE b.country = t.name AND b.is_active)');
+}

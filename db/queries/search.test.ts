@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../test-db.js';
+import { SEARCH_CANDIDATES, type ListFilters, type ListPage } from '../../data/domain/search.js';
+import { setBusinessesActive } from '../../data/store/visibility.js';
+import { listBusinessesIn, searchBusinesses } from './search.js';
+import { suggest } from './suggest.js';
+import { seedSearch } from './search.fixtures.js';
+
+let t: TestDb;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  await seedSearch(t.db);
+});
+afterAll(() => t.drop());
+
+const names = (p: ListPage) => p.items.map((b) => b.name);
+const search = (q: string, location = '', filters: ListFilters = {}) => searchBusinesses(t.db, { q, location, filters });
+
+describe('relevance on a fixed directory', () => {
+  it('puts a name match before a category, a place and a description, whatever their ratings', async () => {
+    const r = await search('garden');
+    expect(names(r)).toEqual(['Garden Bistro', 'Greenleaf', 'Main Street Tailor', 'Blue Door']);
+    expect(r.pagination.total).toBe(4);
+    expect(r.totalCapped).toBeUndefined();
+  });
+
+  it('folds accents and Turkish letters both ways', async () => {
+    expect(names(await search('cafe zoe'))).toEqual(['Café Zoë']);
+    expect(names(await search('CAFÉ'))).toEqual(['Café Zoë']);
+    expect(names(await search('cicek'))).toEqual(['Çiçek Evi']);
+    expect(names(await search('ÇİÇEK'))).toEqual(['Çiçek Evi']);
+    expect(names(await search('sisli'))).toEqual(['Şişli Pastanesi']);
+    for (const place of ['İstanbul', 'istanbul', 'ISTANBUL', 'Constantinople']) {
+      expect(names(await search('', place)).sort(), place).toEqual(['Moda Fırını', 'Çiçek Evi', 'Şişli Pastanesi'].sort());
+    }
+  });
+
+  it('offers the spelling the directory knows for a typo, with its results', async () => {
+    const plumbr = await search('plumbr');
+    expect(plumbr.didYouMean).toBe('plumber');
+    expect(names(plumbr)).toEqual(['Austin Plumber Pros']);
+    const hair = await search('hairdreser');
+    expect(hair.didYouMean).toBe('hairdresser');
+    expect(names(hair)).toEqual(['Clean Cuts']);
+    expect((await search('plumber')).didYouMean).toBeUndefined();
+    expect((await search('qqqzzzxx')).pagination.total).toBe(0);
+  });
+
+  it('reads a place at the end or the start of one box', async () => {
+    const r = await search('locksmith montreal');
+    expect(r.understood).toEqual({ q: 'locksmith', location: 'Montréal' });
+    expect(names(r)).toEqual(['Serrurier Rapide']);
+    const first = await search('Austin locksmith');
+    expect(first.understood).toEqual({ q: 'locksmith', location: 'Austin' });
+    expect(names(first)).toEqual(['Keys Now']);
+    // With a location given, the words are only words.
+    expect((await search('locksmith montreal', 'Austin')).pagination.total).toBe(0);
+    expect((await search('garden')).understood).toBeUndefined();
+    // A number in a name is not a postal code when the name holds every word.
+    const named = await search('oak shop 80202');
+    expect(named.understood).toBeUndefined();
+    expect(names(named)).toEqual(['Oak Shop 80202', 'Oak Shop Two']);
+    expect(names(await search('bakery 34710'))).toEqual(['Moda Fırını']);
+    expect((await search('Pastanesi 34360')).understood).toEqual({ q: 'Pastanesi', location: '34360' });
+  });
+
+  it('finds a location by district, postal code, state and country', async () => {
+    expect(names(await search('', 'Kadıköy')).sort()).toEqual(['Moda Fırını', 'Çiçek Evi']);
+    expect(names(await search('', 'kadikoy')).sort()).toEqual(['Moda Fırını', 'Çiçek Evi']);
+    expect(names(await search('', '34360'))).toEqual(['Şişli Pastanesi']);
+    expect(names(await search('bakery', '34710'))).toEqual(['Moda Fırını']);
+    expect(names(await search('', 'H2X 1Y4'))).toEqual(['Café Zoë']);
+    expect((await search('', 'QC')).pagination.total).toBe(2);
+    expect((await search('', 'Türkiye')).pagination.total).toBe(3);
+  });
+
+  it('filters and sorts a search, and its facet counts are the totals their filters give', async () => {
+    const all = await search('', 'austin');
+    expect(all.pagination.total).toBe(6);
+    for (const c of all.facets.categories) {
+      expect((await search('', 'austin', { category: c.value })).pagination.total, c.value).toBe(c.count);
+    }
+    for (const r of all.facets.ratings) expect((await search('', 'austin', { minRating: r.min })).pagination.total).toBe(r.count);
+    expect((await search('', 'austin', { verified: true })).pagination.total).toBe(all.facets.verified);
+    expect((await search('', 'austin', { hasPhone: true })).pagination.total).toBe(all.facets.hasPhone);
+    expect(names(await search('', 'austin', { sort: 'name' }))).toEqual(['Austin Plumber Pros', 'Blue Door', 'Clean Cuts', 'Garden Bistro', 'Greenleaf', 'Keys Now']);
+    expect(names(await search('', 'austin', { sort: 'reviews' }))[0]).toBe('Keys Now');
+    const restaurants = await search('', 'austin', { category: 'restaurant' });
+    // A facet counts with every filter but its own: choosing a category keeps the others' counts.
+    expect(restaurants.facets.categories.length).toBe(all.facets.categories.length);
+    expect((await search('', 'austin', { category: 'no-such' })).pagination.total).toBe(0);
+  });
+
+  it('caps a broad word at SEARCH_CANDIDATES matches and says so', async () => {
+    const b = await createTestDb();
+    try {
+      await b.db.raw(`INSERT INTO businesses (name, slug, address, identity_key)
+                      SELECT 'Bulk Shop ' || i, 'bulk-' || i, i || ' Long Road', 'n:bulk' || i FROM generate_series(1, ${SEARCH_CANDIDATES + 50}) i`);
+      const r = await searchBusinesses(b.db, { q: 'bulk' });
+      expect(r).toMatchObject({ totalCapped: true, pagination: { total: SEARCH_CANDIDATES } });
+      const narrow = await searchBusinesses(b.db, { q: 'bulk shop 7' });
+      expect(narrow.pagination.total).toBe(1);
+      expect(narrow.totalCapped).toBeUndefined();
+    } finally {
+      await b.drop();
+    }
+  });
+});
+
+describe('a city page with filters and facets', () => {
+  it('counts from the kept facets, equal to the filtered totals, and follows hidden businesses', async () => {
+    const city = await t.db('cities').where('name', 'İstanbul').first('id');
+    const page = await listBusinessesIn(t.db, { cityId: city.id });
+    expect(page.pagination.total).toBe(3);
+    expect(names(page)).toEqual(['Çiçek Evi', 'Şişli Pastanesi', 'Moda Fırını']);
+    expect(page.facets.districts).toEqual([
+      { value: 'Kadıköy', label: 'Kadıköy', count: 2 },
+      { value: 'Şişli', label: 'Şişli', count: 1 },
+    ]);
+    for (const d of page.facets.districts) {
+      expect((await listBusinessesIn(t.db, { cityId: city.id }, {}, { district: d.value })).pagination.total).toBe(d.count);
+    }
+    for (const c of page.facets.categories) {
+      expect((await listBusinessesIn(t.db, { cityId: city.id }, {}, { category: c.value })).pagination.total).toBe(c.count);
+    }
+    expect(page.facets.ratings).toEqual([{ min: 4.5, count: 1 }, { min: 4, count: 2 }, { min: 3.5, count: 3 }, { min: 3, count: 3 }]);
+    const phones = await listBusinessesIn(t.db, { cityId: city.id }, { page: 1, limit: 1 }, { hasPhone: true, sort: 'name' });
+    expect(phones.pagination).toEqual({ page: 1, limit: 1, total: page.facets.hasPhone, totalPages: 2 });
+    expect(names(phones)).toEqual(['Moda Fırını']);
+
+    const [first] = page.items;
+    await setBusinessesActive(t.db, [first.id], false);
+    try {
+      const after = await listBusinessesIn(t.db, { cityId: city.id });
+      expect(after.pagination.total).toBe(2);
+      expect(after.facets.verified).toBe(page.facets.verified - 1);
+      expect(names(await search('cicek'))).toEqual([]);
+    } finally {
+      await setBusinessesActive(t.db, [first.id], true);
+    }
+  });
+
+  it('keeps the search document when a category is renamed', async () => {
+    await t.db('categories').where('name', 'Tailor').update({ name: 'Seamstress' });
+    try {
+      expect(names(await search('seamstress'))).toEqual(['Main Street Tailor']);
+    } finally {
+      await t.db('categories').where('name', 'Seamstress').update({ name: 'Tailor' });
+    }
+  });
+});
+
+describe('suggest', () => {
+  it('suggests businesses, categories, cities and countries from the first letters, accents aside', async () => {
+    const garden = await suggest(t.db, 'gard');
+    expect(garden.items).toEqual(expect.arrayContaining([
+      { kind: 'business', label: 'Garden Bistro', detail: 'Austin', path: expect.stringMatching(/^\/details\/garden-bistro/) },
+      { kind: 'category', label: 'Garden Center', path: '/category/garden-center' },
+      { kind: 'city', label: 'Garden City', detail: 'NY, United States', path: '/city/garden-city' },
+    ]));
+    const ist = await suggest(t.db, 'ist');
+    expect(ist.items).toEqual([{ kind: 'city', label: 'İstanbul', detail: 'Türkiye', path: '/city/istanbul' }]);
+    expect((await suggest(t.db, 'tür')).items).toEqual([{ kind: 'country', label: 'Türkiye', path: '/country/turkiye' }]);
+    expect((await suggest(t.db, 'cicek e')).items.map((i) => i.label)).toEqual(['Çiçek Evi']);
+    expect((await suggest(t.db, 'g')).items).toEqual([]);
+  });
+});

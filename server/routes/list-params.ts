@@ -1,0 +1,47 @@
+/**
+ * The filters and sort of a public list (data/domain/search.ts ListFilters), parsed from the
+ * query string once for the search, city and category routes: each a value or a 400 {message}.
+ */
+import type { ParameterizedContext } from 'koa';
+import { badRequest } from '../errors.js';
+import { MIN_RATINGS, SEARCH_SORTS, type ListFilters, type SearchSort } from '../../data/domain/search.js';
+import { oneString } from './params.js';
+
+const given = (ctx: ParameterizedContext, name: string): string | undefined => {
+  const v = oneString(ctx.query[name], name)?.trim();
+  return v ? v : undefined;
+};
+
+function flag(ctx: ParameterizedContext, name: string): boolean | undefined {
+  const v = given(ctx, name);
+  if (v === undefined) return undefined;
+  if (v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0') return false;
+  throw badRequest(`Invalid ${name}: expected true or false`);
+}
+
+export function listFilters(ctx: ParameterizedContext): ListFilters {
+  const minRating = given(ctx, 'minRating');
+  if (minRating !== undefined && !(MIN_RATINGS as readonly number[]).includes(Number(minRating))) {
+    throw badRequest(`Invalid minRating: expected one of ${MIN_RATINGS.join(', ')}`);
+  }
+  const sort = given(ctx, 'sort');
+  if (sort !== undefined && !(SEARCH_SORTS as readonly string[]).includes(sort)) throw badRequest(`Invalid sort: expected one of ${SEARCH_SORTS.join(', ')}`);
+  const filters: ListFilters = {
+    category: given(ctx, 'category'),
+    city: given(ctx, 'city'),
+    district: given(ctx, 'district'),
+    minRating: minRating === undefined ? undefined : Number(minRating),
+    verified: flag(ctx, 'verified'),
+    hasPhone: flag(ctx, 'hasPhone'),
+    sort: sort as SearchSort | undefined,
+  };
+  for (const k of Object.keys(filters) as (keyof ListFilters)[]) if (filters[k] === undefined) delete filters[k];
+  return filters;
+}
+
+/** Longest search text taken (a pasted paragraph is cut, only its first words are searched anyway). */
+export const MAX_QUERY_LENGTH = 200;
+
+/** A text query parameter, '' when absent, cut to MAX_QUERY_LENGTH. */
+export const queryText = (ctx: ParameterizedContext, name: string): string => (oneString(ctx.query[name], name) ?? '').slice(0, MAX_QUERY_LENGTH);

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { clean, listFiltersParams, parseListFilters, withFilters } from './list-filters';
+
+describe('list filters in the URL', () => {
+  it('reads the filters a URL names and leaves out values the list does not take', () => {
+    const f = parseListFilters(new URLSearchParams('category=plumber&minRating=4&verified=true&hasPhone=1&sort=name&page=3&q=x'));
+    expect(f).toEqual({ category: 'plumber', minRating: 4, verified: true, hasPhone: true, sort: 'name', page: 3 });
+    expect(parseListFilters(new URLSearchParams('minRating=4.2&sort=random&page=-1&verified=no&district='))).toEqual({});
+  });
+
+  it('writes them back in a fixed order, without page 1 or the default sort', () => {
+    expect(listFiltersParams({ sort: 'rating', page: 1, verified: true, category: 'a' }, 'rating')).toEqual({ category: 'a', verified: 'true' });
+    expect(clean({ verified: false, district: undefined, city: 'x', page: 1 })).toEqual({ city: 'x' });
+  });
+
+  it('keeps other parameters and goes back to page 1 on any change but the page', () => {
+    const current = new URLSearchParams('q=pizza&location=Ankara&page=4&sort=name');
+    expect(withFilters(current, { verified: true }, 'relevance')).toBe('?q=pizza&location=Ankara&verified=true&sort=name');
+    expect(withFilters(current, { page: 5 }, 'relevance')).toBe('?q=pizza&location=Ankara&sort=name&page=5');
+    expect(withFilters(current, { sort: 'relevance' }, 'relevance')).toBe('?q=pizza&location=Ankara');
+    expect(withFilters(new URLSearchParams('verified=true'), { verified: undefined }, 'rating')).toBe('');
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * A public list's filters, sort and page in the URL (issue 13): the query parameters are named as
+ * ListFilters (data/domain/search.ts), so a reload, the back button or a shared link shows the
+ * same list. The same names go to the API. Pure except the hook at the end.
+ */
+import { useLocation, useNavigate } from 'react-router-dom';
+import { FACET_RATINGS, MIN_RATINGS, SEARCH_SORTS, type Facets, type ListFilters, type ListPage, type SearchSort } from '@data/domain/search';
+
+/** A list answer before the search engine serves facets: everything else of ListPage, facets maybe. */
+export type ListAnswer = Omit<ListPage, 'facets'> & { facets?: Facets };
+
+const FLAG = (v: string | null) => (v === 'true' || v === '1' ? true : undefined);
+const TEXT = (v: string | null) => (v && v.trim() ? v.trim() : undefined);
+
+/** The filters a URL's query names; a value that is not one the list takes is left out, never an error. */
+export function parseListFilters(params: URLSearchParams): ListFilters {
+  const page = Number(params.get('page'));
+  const minRating = Number(params.get('minRating'));
+  const sort = params.get('sort');
+  return clean({
+    category: TEXT(params.get('category')),
+    city: TEXT(params.get('city')),
+    district: TEXT(params.get('district')),
+    minRating: (MIN_RATINGS as readonly number[]).includes(minRating) ? minRating : undefined,
+    verified: FLAG(params.get('verified')),
+    hasPhone: FLAG(params.get('hasPhone')),
+    sort: SEARCH_SORTS.includes(sort as SearchSort) ? (sort as SearchSort) : undefined,
+    page: Number.isInteger(page) && page > 1 ? page : undefined,
+  });
+}
+
+/**
+ * Only the filters that are set (page 1 is no filter), so equal lists have equal query keys and
+ * equal URLs: the server render's loader and the page's hook must build the same key.
+ */
+export function clean<T extends ListFilters>(f: T): T {
+  return Object.fromEntries(Object.entries(f).filter(([k, v]) => v !== undefined && v !== false && v !== '' && !(k === 'page' && Number(v) <= 1))) as T;
+}
+
+/** The filters as query parameters, in a fixed order (page 1 and the default sort left out). */
+export function listFiltersParams(f: ListFilters, defaultSort?: SearchSort): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (f.category) out.category = f.category;
+  if (f.city) out.city = f.city;
+  if (f.district) out.district = f.district;
+  if (f.minRating) out.minRating = String(f.minRating);
+  if (f.verified) out.verified = 'true';
+  if (f.hasPhone) out.hasPhone = 'true';
+  if (f.sort && f.sort !== defaultSort) out.sort = f.sort;
+  if (f.page && f.page > 1) out.page = String(f.page);
+  return out;
+}
+
+const FILTER_KEYS = ['category', 'city', 'district', 'minRating', 'verified', 'hasPhone', 'sort', 'page'] as const;
+
+/**
+ * The query string of `current` (other parameters such as q and location kept) with `patch`
+ * applied; any change but the page's goes back to page 1.
+ */
+export function withFilters(current: URLSearchParams, patch: Partial<ListFilters>, defaultSort?: SearchSort): string {
+  const next = { ...parseListFilters(current), ...patch };
+  if (!('page' in patch)) delete next.page;
+  const p = new URLSearchParams(current);
+  for (const k of FILTER_KEYS) p.delete(k);
+  for (const [k, v] of Object.entries(listFiltersParams(clean(next), defaultSort))) p.set(k, v);
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+/** True when any filter (not the sort or the page) narrows the list. */
+export const hasFilters = (f: ListFilters): boolean => !!(f.category || f.city || f.district || f.minRating || f.verified || f.hasPhone);
+
+export const RATING_STEPS = FACET_RATINGS;
+
+export interface ListFiltersState {
+  filters: ListFilters;
+  /** The sort shown: the URL's, else the page's default. */
+  sort: SearchSort;
+  defaultSort: SearchSort;
+  page: number;
+  /** A link to this list with `patch` applied. */
+  hrefWith: (patch: Partial<ListFilters>) => string;
+  go: (patch: Partial<ListFilters>) => void;
+}
+
+/** The current list's filters from the URL, and links that change them. */
+export function useListFilters(defaultSort: SearchSort): ListFiltersState {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const current = new URLSearchParams(location.search);
+  const filters = parseListFilters(current);
+  const hrefWith = (patch: Partial<ListFilters>) => `${location.pathname}${withFilters(current, patch, defaultSort)}`;
+  return {
+    filters,
+    sort: filters.sort ?? defaultSort,
+    defaultSort,
+    page: filters.page ?? 1,
+    hrefWith,
+    go: (patch) => navigate(hrefWith(patch)),
+  };
+}
