@@ -6,7 +6,12 @@ import tailwindcss from '@tailwindcss/vite';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-export default defineConfig({
+/**
+ * Two builds: the browser's (dist/web, with a manifest naming each route's chunks for
+ * <link rel="modulepreload">) and, with `--ssr src/entry-server.tsx`, the server render's
+ * (dist/ssr, imported by server/ssr/renderer.ts; its npm dependencies stay imports).
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: here,
   plugins: [react(), tailwindcss()],
   resolve: {
@@ -16,12 +21,10 @@ export default defineConfig({
       '@data': path.join(here, '..', 'data'),
     },
   },
-  build: {
-    outDir: path.join(here, '..', 'dist', 'web'),
-    emptyOutDir: true,
-    sourcemap: false,
-  },
+  build: isSsrBuild
+    ? { outDir: path.join(here, '..', 'dist', 'ssr'), emptyOutDir: true, sourcemap: false, copyPublicDir: false }
+    : { outDir: path.join(here, '..', 'dist', 'web'), emptyOutDir: true, sourcemap: false, manifest: true },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/sitemap': 'http://localhost:3000', '/robots.txt': 'http://localhost:3000' },
   },
-});
+}));

@@ -1,5 +1,5 @@
 import { Store } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { safeHttpUrl } from '@data/domain/safe-url';
 
 /**
@@ -9,6 +9,12 @@ import { safeHttpUrl } from '@data/domain/safe-url';
 export function BusinessPhoto({ photo, name, className = '' }: { photo: string | null; name: string; className?: string }) {
   const src = safeHttpUrl(photo);
   const [failed, setFailed] = useState<string | null>(null);
+  const img = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    // A server-rendered image can fail before hydration attaches onError: look once mounted.
+    const el = img.current;
+    if (el?.complete && el.naturalWidth === 0 && src) setFailed(src);
+  }, [src]);
   if (!src || failed === src) {
     return (
       <div className={`flex items-center justify-center bg-gradient-to-br from-slate-100 to-slate-200 text-slate-400 ${className}`} data-photo-placeholder="">
@@ -17,5 +23,5 @@ export function BusinessPhoto({ photo, name, className = '' }: { photo: string |
       </div>
     );
   }
-  return <img src={src} alt={name} loading="lazy" decoding="async" referrerPolicy="no-referrer" onError={() => setFailed(src)} className={`object-cover ${className}`} />;
+  return <img ref={img} src={src} alt={name} loading="lazy" decoding="async" referrerPolicy="no-referrer" onError={() => setFailed(src)} className={`object-cover ${className}`} />;
 }

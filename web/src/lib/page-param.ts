@@ -1,10 +1,15 @@
 import { useSearchParams } from 'react-router-dom';
 
-/** The list page number from ?page= (1 when missing or not a positive integer) and a setter that keeps other params. */
+/** The list page number from ?page=: 1 when missing or not a positive integer. */
+export function pageFromParams(params: URLSearchParams): number {
+  const raw = Number(params.get('page'));
+  return Number.isInteger(raw) && raw > 0 ? raw : 1;
+}
+
+/** The list page number from ?page= (see pageFromParams) and a setter that keeps other params. */
 export function usePageParam(): [number, (page: number) => void] {
   const [params, setParams] = useSearchParams();
-  const raw = Number(params.get('page'));
-  const page = Number.isInteger(raw) && raw > 0 ? raw : 1;
+  const page = pageFromParams(params);
   const setPage = (next: number) => {
     const p = new URLSearchParams(params);
     if (next > 1) p.set('page', String(next));

@@ -1,0 +1,29 @@
+/**
+ * The public API's reads as functions (the map at the bottom of types.ts), for server rendering:
+ * the server implements them over db/queries, in process, and the web client's route loaders put
+ * their answers under the same query keys its fetchers use, so a server-rendered page carries its
+ * data and the client does not ask for it again. A null is the API's 404.
+ */
+import type { Business, Category, City, CountryDetail, Page, Stats } from './types.js';
+
+export interface SearchQuery {
+  q: string;
+  location: string;
+  page: number;
+}
+
+export interface PublicReads {
+  stats(): Promise<Stats>;
+  featuredBusinesses(): Promise<Business[]>;
+  recentBusinesses(): Promise<Business[]>;
+  popularCities(): Promise<City[]>;
+  business(slug: string): Promise<Business | null>;
+  cities(): Promise<City[]>;
+  city(slug: string): Promise<City | null>;
+  cityBusinesses(city: City, page: number): Promise<Page<Business>>;
+  categories(): Promise<Category[]>;
+  category(slug: string): Promise<Category | null>;
+  categoryBusinesses(category: Category, page: number): Promise<Page<Business>>;
+  country(slug: string): Promise<CountryDetail | null>;
+  search(query: SearchQuery): Promise<Page<Business>>;
+}
