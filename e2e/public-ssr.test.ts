@@ -1,5 +1,14 @@
+import fs from 'node:fs';
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import Koa from 'koa';
+import pino from 'pino';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultDistDir, pageRoutes } from '../server/routes/pages.js';
 import type { TestApp } from '../server/test-app.js';
 import { launchBrowser } from './browser.js';
 import { someBusiness, startPublicApp } from './public-helpers.js';
@@ -161,6 +170,48 @@ describe('HTML without JavaScript', () => {
     expect(scripts.every((a) => / src="\/assets\//.test(a) || /type="application\/(ld\+)?json"/.test(a))).toBe(true);
     expect(body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/business-detail-[\w-]+\.js">/);
     expect((await html('/')).body).not.toMatch(/modulepreload[^>]*business-detail-/);
+  });
+
+  it('a business page view asks the database once: the head, the body and its data share the lookup', async () => {
+    const business = await someBusiness(app, (q) => q.offset(7));
+    const queries: string[] = [];
+    // The data version (read by the HTTP cache, not per page) aside.
+    const count = (q: { sql: string }) => !q.sql.includes('data_version') && queries.push(q.sql);
+    app.db.on('query', count);
+    try {
+      const { status, body } = await html(`/details/${business.slug}`);
+      expect(status).toBe(200);
+      expect(rootText(body)).toContain(business.name);
+    } finally {
+      app.db.off('query', count);
+    }
+    expect(queries).toHaveLength(1);
+    expect(queries[0]).toContain('from "businesses"');
+  });
+
+  it('without a server build it sends the plain shell and says so in the log', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-nossr-'));
+    const web = path.join(dir, 'web');
+    fs.mkdirSync(web);
+    fs.copyFileSync(path.join(defaultDistDir(), 'index.html'), path.join(web, 'index.html'));
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(chunk.toString()), done()) }));
+    const koa = new Koa();
+    koa.use(pageRoutes({ db: app.db, config: app.config, logger }, { distDir: web }));
+    const server: http.Server = await new Promise((resolve) => {
+      const s = koa.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/details/${sample.business.slug}`);
+      expect(res.status).toBe(200);
+      const body = await res.text();
+      expect(body).toContain('<!--app--><div id="root">');
+      expect(body).not.toContain('rehber-state');
+      expect(lines.join('')).toContain('the server render is not built (run `make build-web`)');
+    } finally {
+      server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('admin screens get the plain shell, never a rendered page or data', async () => {
