@@ -126,10 +126,11 @@ function preloadFiles(manifest: Manifest, modules: string[]): string[] {
 
 function collect(pipe: (sink: Writable) => void): Promise<string> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    const chunks: Uint8Array[] = [];
     const sink = new Writable({
-      write(chunk: Buffer | string, _encoding, done) {
-        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+      // React writes Uint8Array chunks: kept as they are, joined once.
+      write(chunk: Uint8Array | string, _encoding, done) {
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
         done();
       },
     });
