@@ -172,6 +172,26 @@ describe('HTML without JavaScript', () => {
     expect((await html('/')).body).not.toMatch(/modulepreload[^>]*business-detail-/);
   });
 
+  it('a page rendered while a read failed shows that part loading, and is not kept for later visitors', async () => {
+    const path = '/?while=cities-away';
+    // Every home list reads the cities table (businesses join their city).
+    await app.db.raw('ALTER TABLE cities RENAME TO cities_away');
+    let failed: string;
+    try {
+      const res = await html(path);
+      expect(res.status).toBe(200);
+      failed = res.body;
+    } finally {
+      await app.db.raw('ALTER TABLE cities_away RENAME TO cities');
+    }
+    expect(rootText(failed)).toContain('Latest Businesses');
+    expect(failed).toContain('data-skeleton');
+    expect(hrefs(failed).filter((h) => h.startsWith('/details/'))).toEqual([]);
+    // No write moved the data version: only an answer cache that kept the broken page would serve it.
+    const again = await html(path);
+    expect(hrefs(again.body).filter((h) => h.startsWith('/details/')).length).toBeGreaterThan(3);
+  });
+
   it('a business page view asks the database once: the head, the body and its data share the lookup', async () => {
     const business = await someBusiness(app, (q) => q.offset(7));
     const queries: string[] = [];

@@ -132,7 +132,10 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, opti
     // a failure must not be kept as if it were the page.
     ctx.set('Cache-Control', page.status === 200 ? 'no-cache' : 'no-store');
     const withHead = page.head ? injectHead(html, page.head) : html;
-    ctx.body = app ? injectApp(withHead, app) : withHead;
+    const body = app ? injectApp(withHead, app) : withHead;
+    // A page rendered with a failed read (shown loading, the browser asks for it) is sent, but not
+    // kept by the answer cache (httpCache stores text bodies only) for every later visitor.
+    ctx.body = app && !app.complete ? Buffer.from(body) : body;
   };
 }
 

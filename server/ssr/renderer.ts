@@ -19,6 +19,7 @@ interface ServerEntry {
     pipe(destination: NodeJS.WritableStream): unknown;
     state: unknown;
     modules: string[];
+    complete: boolean;
   }>;
 }
 
@@ -37,6 +38,8 @@ export interface RenderedApp {
   state: unknown;
   /** Built files of the page's route to preload (/assets/...). */
   preload: string[];
+  /** False when a read failed and that part of the page was rendered loading. */
+  complete: boolean;
 }
 
 const ENTRY_FILE = 'entry-server.js';
@@ -71,7 +74,7 @@ export class PageRenderer {
     try {
       const page = await entry.render(url, { reads, site, onError: (err) => this.logger.warn({ err, url }, 'part of a page failed to render on the server') });
       const html = await collect((sink) => page.pipe(sink));
-      return { html, state: page.state, preload: preloadFiles(current.manifest, page.modules) };
+      return { html, state: page.state, preload: preloadFiles(current.manifest, page.modules), complete: page.complete !== false };
     } catch (err) {
       this.logger.error({ err, url }, 'server render failed: sending the plain shell');
       return null;

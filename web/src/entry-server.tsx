@@ -31,6 +31,8 @@ export interface RenderedPage {
   state: DehydratedState;
   /** The matched route's module (Vite manifest key), for <link rel="modulepreload">. */
   modules: string[];
+  /** False when a read failed and that part was rendered loading (the browser asks for it). */
+  complete: boolean;
 }
 
 /** `url`: the path and query string of the request. Resolves when the whole page is ready. */
@@ -38,7 +40,7 @@ export async function render(url: string, { reads, site, onError, timeoutMs = 10
   const parsed = new URL(url, 'http://localhost');
   const client = createQueryClient();
   const route = publicRouteOf(parsed.pathname);
-  await Promise.all([loadPage(parsed, reads, client), route?.preload()]);
+  const [complete] = await Promise.all([loadPage(parsed, reads, client), route?.preload()]);
   const state = dehydrate(client, { shouldDehydrateQuery });
 
   return new Promise<RenderedPage>((resolve, reject) => {
@@ -54,7 +56,7 @@ export async function render(url: string, { reads, site, onError, timeoutMs = 10
         // Crawlers and the HTTP cache get the whole page: wait for everything, not just the shell.
         onAllReady() {
           clearTimeout(timer);
-          resolve({ pipe: (destination) => stream.pipe(destination), state, modules: route ? [route.module] : [] });
+          resolve({ pipe: (destination) => stream.pipe(destination), state, modules: route ? [route.module] : [], complete });
         },
         onShellError(error) {
           clearTimeout(timer);

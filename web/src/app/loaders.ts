@@ -33,10 +33,13 @@ async function found<T>(read: Promise<T | null>, message: string): Promise<T> {
   return value;
 }
 
-/** Fills `client` with the data of the page at `url` (path and query string). */
-export async function loadPage(url: URL, reads: PublicReads, client: QueryClient): Promise<void> {
+/**
+ * Fills `client` with the data of the page at `url` (path and query string). False when a read
+ * failed (other than a 404): the page then renders that part loading, and should not be kept.
+ */
+export async function loadPage(url: URL, reads: PublicReads, client: QueryClient): Promise<boolean> {
   const match = matchPage(url.pathname);
-  if (!match || match.kind === 'admin') return;
+  if (!match || match.kind === 'admin') return true;
   const page = pageFromParams(url.searchParams);
   // One attempt each: the reads are in process, and a failure is the browser's to retry.
   const once = { retry: false } as const;
@@ -90,6 +93,9 @@ export async function loadPage(url: URL, reads: PublicReads, client: QueryClient
         break;
     }
   }
-  client.removeQueries({ predicate: (query) => query.state.status === 'error' && !isNotFound(query.state.error) });
+  const failed = (query: { state: { status: string; error: unknown } }) => query.state.status === 'error' && !isNotFound(query.state.error);
+  const complete = !client.getQueryCache().getAll().some(failed);
+  client.removeQueries({ predicate: failed });
   keepNotFound(client, client.getQueryCache().getAll());
+  return complete;
 }
