@@ -290,7 +290,9 @@ describe('hydration', () => {
   it('hydrates every public page without a warning, asking the API for nothing the page carries', async () => {
     const { business, category, country } = sample;
     const word = business.name.split(/\s+/)[0];
+    const biggest = (await app.db('cities').orderBy('business_count', 'desc').first('slug')) as { slug: string };
     for (const path of [
+      `/city/${biggest.slug}?page=2`,
       '/',
       `/details/${business.slug}`,
       '/cities',
