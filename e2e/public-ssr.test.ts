@@ -309,6 +309,13 @@ describe('hydration', () => {
       const { page, problems, apiCalls } = await open(path);
       expect(problems, path).toEqual([]);
       expect(apiCalls, path).toEqual([]);
+      // The hydrated page is the server's: the same elements and the same text.
+      const served = await page.evaluate(async () => {
+        const doc = new DOMParser().parseFromString(await (await fetch(location.href)).text(), 'text/html');
+        const shape = (root: Element) => ({ elements: root.querySelectorAll('*').length, text: root.textContent });
+        return { server: shape(doc.getElementById('root')!), live: shape(document.getElementById('root')!) };
+      });
+      expect(served.live, path).toEqual(served.server);
       await page.context().close();
     }
   });
