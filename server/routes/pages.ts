@@ -148,8 +148,8 @@ async function movedTo(deps: Pick<AppDeps, 'db'>, match: PageMatch | null, statu
   if (match?.kind !== 'slug' || match.page === 'country') return null;
   const { page, slug } = match;
   if (page === 'details') {
-    const business = status === 200 ? await reads.business(slug) : null;
-    if (status !== 404 && business?.slug === slug) return null;
+    // Found under this very slug: nothing moved (the lookup is the page's own, already answered).
+    if (status === 200 && (await reads.business(slug))?.slug === slug) return null;
   } else if (status !== 404) return null;
   const moved = page === 'details' ? await movedSlug(deps.db, slug) : await redirectedGroupSlug(deps.db, page, slug);
   return moved && moved !== slug ? slugPath(page, moved) : null;
