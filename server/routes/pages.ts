@@ -50,6 +50,7 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, opti
   const distDir = options.distDir ?? defaultDistDir();
   const indexFile = path.join(distDir, 'index.html');
   const renderer = new PageRenderer(distDir, deps.logger);
+  renderer.warm();
   const site: SiteConfig = { siteName: deps.config.site.name, contact: deps.config.site.contact, ads: deps.config.ads };
   let cached: { mtimeMs: number; html: string } | undefined;
 

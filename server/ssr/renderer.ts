@@ -57,6 +57,11 @@ export class PageRenderer {
     private readonly ssrDir = ssrDirOf(distDir),
   ) {}
 
+  /** Loads the server entry now (it is large), so the first visitor does not wait for it. */
+  warm(): void {
+    void this.current()?.entry;
+  }
+
   /** Names the server build: its entry's modification time ('' when unbuilt). */
   buildTag(): string {
     try {
