@@ -17,8 +17,10 @@ build-server: install
 	rm -rf dist/cli dist/server dist/db dist/data
 	npx tsc -p tsconfig.json
 
+# The browser's bundle (dist/web) and the server render's entry (dist/ssr), which the server imports.
 build-web: install
 	npx vite build --config web/vite.config.ts --logLevel warn
+	npx vite build --config web/vite.config.ts --logLevel warn --ssr src/entry-server.tsx
 
 build: build-server build-web
 

@@ -43,11 +43,34 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
+/** Opens a server-rendered page and waits until React has hydrated it (its router listens). */
+async function openHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(() => Object.keys(document.querySelector('#root main h1') ?? {}).some((k) => k.startsWith('__reactFiber')));
+}
+
+/** An in-app navigation, as a link click makes it. */
+async function pushPath(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState({}, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/**
+ * Opens `path` as an in-app navigation from the about page. A page's first HTML is server-rendered
+ * with its data (so it waits on the lock itself): only the browser's own API calls show skeletons.
+ */
+async function navigateInApp(page: Page, app: TestApp, path: string): Promise<void> {
+  await openHydrated(page, `${app.url}/about`);
+  await pushPath(page, path);
+}
+
 describe('skeletons, then content', () => {
   it(`the cities page shows ${SKELETONS.cities} skeleton cards, then 'Henüz şehir bulunmuyor'`, async () => {
     const page = await newPage();
     await withLock(empty, 'cities', async () => {
-      await page.goto(`${empty.url}/cities`);
+      await navigateInApp(page, empty, '/cities');
       await page.waitForFunction((n) => document.querySelectorAll('[data-skeleton]').length === n, SKELETONS.cities);
     });
     await page.getByText('Henüz şehir bulunmuyor').waitFor();
@@ -57,14 +80,8 @@ describe('skeletons, then content', () => {
 
   it(`the city page shows ${SKELETONS.cityPage} skeleton items under its header, then 'No businesses found'`, async () => {
     const page = await newPage();
-    // The city page's HTML lists its businesses in its head (ItemList), so only the API call may wait: start on another page.
-    await page.goto(`${empty.url}/about`);
-    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
     await withLock(empty, 'businesses', async () => {
-      await page.evaluate(() => {
-        history.pushState({}, '', '/city/emptyville');
-        dispatchEvent(new PopStateEvent('popstate'));
-      });
+      await navigateInApp(page, empty, '/city/emptyville');
       await page.getByRole('heading', { level: 1, name: 'Emptyville' }).waitFor();
       await page.waitForFunction((n) => document.querySelectorAll('[data-skeleton]').length === n, SKELETONS.cityPage);
     });
@@ -75,7 +92,7 @@ describe('skeletons, then content', () => {
   it("home shows the fallback count and skeletons while loading, then 'No businesses added yet'", async () => {
     const page = await newPage();
     await withLock(empty, 'businesses', async () => {
-      await page.goto(`${empty.url}/`);
+      await navigateInApp(page, empty, '/');
       await page.locator('[data-verified-count]').waitFor();
       expect(await page.locator('[data-verified-count]').innerText()).toBe('60,000+');
       await page.locator('[data-skeleton]').first().waitFor();
@@ -91,14 +108,8 @@ describe('skeletons, then content', () => {
     await empty.settle();
     const page = await newPage();
     await withLock(empty, 'businesses', async () => {
-      // The HTML itself looks the business up for its head, so only the API call may wait: start on another page.
-      await page.goto(`${empty.url}/about`);
-      // The router must be listening before an in-app navigation is simulated.
-      await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
-      await page.evaluate(() => {
-        history.pushState({}, '', '/details/lone-bakery');
-        dispatchEvent(new PopStateEvent('popstate'));
-      });
+      // The HTML itself looks the business up, so only the API call may wait: start on another page.
+      await navigateInApp(page, empty, '/details/lone-bakery');
       await page.locator('[data-detail-skeleton]').waitFor();
     });
     await page.getByRole('heading', { level: 1, name: 'Lone Bakery' }).waitFor();
@@ -114,15 +125,11 @@ describe('error states', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/businesses/detail/')) detailCalls.push(r.url());
     });
-    await page.goto(`${empty.url}/about`);
-    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    await openHydrated(page, `${empty.url}/about`);
     // A real server failure: the table is gone for a moment, so the API answers 500.
     await empty.db.raw('ALTER TABLE businesses RENAME TO businesses_away');
     try {
-      await page.evaluate(() => {
-        history.pushState({}, '', '/details/anything');
-        dispatchEvent(new PopStateEvent('popstate'));
-      });
+      await pushPath(page, '/details/anything');
       await page.getByRole('heading', { name: 'Business Not Found' }).waitFor();
     } finally {
       await empty.db.raw('ALTER TABLE businesses_away RENAME TO businesses');

@@ -3,6 +3,10 @@ import { z } from 'zod';
 import { readDbConfig, type DbConfig } from '../db/config.js';
 import { UPLOAD_MAX_BYTES } from '../data/domain/constants.js';
 import { publicBaseUrl } from '../data/domain/base-url.js';
+import { DEFAULT_SITE_NAME } from '../data/domain/site-config.js';
+
+/** An optional text setting: blank counts as unset. */
+const optionalText = z.string().trim().optional().transform((v) => v || undefined);
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -16,6 +20,10 @@ const schema = z.object({
   AD_SLOT_DETAIL: z.string().min(1).optional(),
   AD_SLOT_NOT_FOUND: z.string().min(1).optional(),
   AD_SLOT_BANNER: z.string().min(1).optional(),
+  SITE_NAME: optionalText,
+  CONTACT_EMAIL: optionalText.pipe(z.email().optional()),
+  CONTACT_PHONE: optionalText,
+  CONTACT_ADDRESS: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
   DATABASE_REPLICA_URL: z.string().url().optional(),
@@ -36,6 +44,8 @@ export interface Config {
   /** Uploads larger than this answer 413 (default UPLOAD_MAX_BYTES of data/domain/constants.ts). */
   uploadMaxBytes: number;
   ads: { client?: string; slots: { detail?: string; notFound?: string; banner?: string } };
+  /** The site's name and the footer's contact details (each absent when unset). */
+  site: { name: string; contact: { email?: string; phone?: string; address?: string } };
   logLevel: string;
   trustProxy: boolean;
   db: DbConfig;
@@ -70,6 +80,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadDir: e.UPLOAD_DIR,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES ?? UPLOAD_MAX_BYTES,
     ads: { client: e.AD_CLIENT, slots: { detail: e.AD_SLOT_DETAIL, notFound: e.AD_SLOT_NOT_FOUND, banner: e.AD_SLOT_BANNER } },
+    site: { name: e.SITE_NAME ?? DEFAULT_SITE_NAME, contact: { email: e.CONTACT_EMAIL, phone: e.CONTACT_PHONE, address: e.CONTACT_ADDRESS } },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     db: readDbConfig(env),

@@ -6,11 +6,15 @@ import { send } from '@koa/send';
 import type { AppDeps } from '../deps.js';
 import { injectAdsMeta, injectHead } from '../seo/head.js';
 import { pageHead } from '../seo/page-head.js';
+import { injectApp, injectSiteMeta, PageRenderer, ssrDirOf } from '../ssr/renderer.js';
+import { pageReads } from '../ssr/public-reads.js';
+import type { SiteConfig } from '../../data/domain/site-config.js';
 import { isApiPath } from './router.js';
 import { notModified } from '../middleware/http-cache.js';
 import { movedSlug } from '../../db/queries/businesses.js';
 import { redirectedGroupSlug } from '../../db/queries/redirects.js';
-import { matchPage, slugPath } from '../../data/domain/paths.js';
+import { matchPage, slugPath, type PageMatch } from '../../data/domain/paths.js';
+import type { PublicReads } from '../../data/domain/public-reads.js';
 
 /** dist/web, from the sources (server/routes) or from the build (dist/server/routes). */
 export function defaultDistDir(): string {
@@ -22,22 +26,32 @@ export function defaultDistDir(): string {
 const YEAR_SECONDS = 31536000;
 
 /**
- * Mounted last: hashed /assets/* cached forever, other built files briefly, and every other GET a
- * page of the SPA: index.html with the crawler head of its route and the ads <meta>, answering 404
- * for unknown paths and slugs so search engines see no soft 404s. /api/* never falls back to HTML.
+ * What names the web build a page's HTML carries: the modification times of its index.html and of
+ * the server render's entry ('' for an unbuilt one).
  */
-/** What names the web build a page's HTML carries: its index.html's modification time ('' when unbuilt). */
 export function webBuildTag(distDir: string): string {
-  try {
-    return String(fs.statSync(path.join(distDir, 'index.html')).mtimeMs);
-  } catch {
-    return '';
-  }
+  const mtime = (file: string) => {
+    try {
+      return String(fs.statSync(file).mtimeMs);
+    } catch {
+      return '';
+    }
+  };
+  return `${mtime(path.join(distDir, 'index.html'))}|${mtime(path.join(ssrDirOf(distDir), 'entry-server.js'))}`;
 }
 
+/**
+ * Mounted last: hashed /assets/* cached forever, other built files briefly, and every other GET a
+ * page: public pages server-rendered (body, data island, crawler head), admin screens the plain
+ * shell the browser renders; 404 for unknown paths and slugs so search engines see no soft 404s.
+ * /api/* never falls back to HTML.
+ */
 export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, options: { distDir?: string } = {}): Middleware {
   const distDir = options.distDir ?? defaultDistDir();
   const indexFile = path.join(distDir, 'index.html');
+  const renderer = new PageRenderer(distDir, deps.logger);
+  renderer.warm();
+  const site: SiteConfig = { siteName: deps.config.site.name, contact: deps.config.site.contact, ads: deps.config.ads };
   let cached: { mtimeMs: number; html: string } | undefined;
 
   // Re-read when a rebuild replaced the file, so a running server never serves stale asset names.
@@ -49,7 +63,7 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, opti
       return null;
     }
     if (!cached || cached.mtimeMs !== stat.mtimeMs) {
-      cached = { mtimeMs: stat.mtimeMs, html: injectAdsMeta(fs.readFileSync(indexFile, 'utf8'), deps.config.ads) };
+      cached = { mtimeMs: stat.mtimeMs, html: injectSiteMeta(injectAdsMeta(fs.readFileSync(indexFile, 'utf8'), deps.config.ads), site) };
     }
     return cached.html;
   }
@@ -91,28 +105,54 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, opti
       ctx.body = 'The web app is not built: run `make build` (or `npx vite build --config web/vite.config.ts`) and reload.\n';
       return;
     }
-    // A business page under a slug the admin has since changed: permanently to the new one.
-    // A business, category or city page under a slug the admin has since changed (or merged away).
     const match = matchPage(ctx.path);
-    if (match?.kind === 'slug' && match.page !== 'country') {
-      const lookup = match.page === 'details' ? movedSlug(deps.db, match.slug) : redirectedGroupSlug(deps.db, match.page, match.slug);
-      const moved = await lookup.catch(() => null);
-      if (moved && moved !== match.slug) {
-        ctx.status = 301;
-        ctx.redirect(slugPath(match.page, moved));
-        return;
-      }
+    if (match?.kind === 'admin') {
+      ctx.type = 'text/html; charset=utf-8';
+      // The admin's shell must not be kept.
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = html;
+      return;
     }
-    // A failed lookup (database down) still sends the SPA, which shows its own error states.
-    const page = await pageHead(deps.db, deps.config.publicBaseUrl, ctx.url).catch((err: unknown) => {
+    // One set of reads for the page view: the head, the redirect check and the body share answers.
+    const reads = pageReads(deps.db);
+    // A failed lookup (database down) still sends the shell, which shows its own error states.
+    // The URL with its query: the search page's head names what was searched.
+    const page = await pageHead(reads, deps.config.publicBaseUrl, ctx.url).catch((err: unknown) => {
       deps.logger.error({ err, path: ctx.path }, 'page head lookup failed');
       return { status: 500 as const, head: undefined };
     });
+    const moved = await movedTo(deps, match, page.status, reads).catch(() => null);
+    if (moved) {
+      ctx.status = 301;
+      ctx.redirect(moved);
+      return;
+    }
+    const app = page.status === 500 ? null : await renderer.render(ctx.url, reads, site);
     ctx.status = page.status;
     ctx.type = 'text/html; charset=utf-8';
-    // Public pages get their validators and shared-cache headers from httpCache (app.ts); the
-    // admin's shell must not be kept.
-    ctx.set('Cache-Control', matchPage(ctx.path)?.kind === 'admin' ? 'no-store' : 'no-cache');
-    ctx.body = page.head ? injectHead(html, page.head) : html;
+    // Public pages get their validators and shared-cache headers from httpCache (app.ts); a 404 or
+    // a failure must not be kept as if it were the page.
+    ctx.set('Cache-Control', page.status === 200 ? 'no-cache' : 'no-store');
+    const withHead = page.head ? injectHead(html, page.head) : html;
+    const body = app ? injectApp(withHead, app) : withHead;
+    // A page rendered with a failed read (shown loading, the browser asks for it) is sent, but not
+    // kept by the answer cache (httpCache stores text bodies only) for every later visitor.
+    ctx.body = app && !app.complete ? Buffer.from(body) : body;
   };
+}
+
+/**
+ * A business, category or city page under a slug the admin has since changed (or merged away):
+ * the path to send it to permanently. Asked only when the slug is not a current one (a business
+ * found under another slug, or a city or category not found), so a normal view costs nothing more.
+ */
+async function movedTo(deps: Pick<AppDeps, 'db'>, match: PageMatch | null, status: number, reads: PublicReads): Promise<string | null> {
+  if (match?.kind !== 'slug' || match.page === 'country') return null;
+  const { page, slug } = match;
+  if (page === 'details') {
+    // Found under this very slug: nothing moved (the lookup is the page's own, already answered).
+    if (status === 200 && (await reads.business(slug))?.slug === slug) return null;
+  } else if (status !== 404) return null;
+  const moved = page === 'details' ? await movedSlug(deps.db, slug) : await redirectedGroupSlug(deps.db, page, slug);
+  return moved && moved !== slug ? slugPath(page, moved) : null;
 }

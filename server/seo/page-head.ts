@@ -1,16 +1,14 @@
 /**
- * Which head a path gets and whether it exists: the crawler's view of the SPA's routes. A known
- * route answers 200; an unknown business, city, category or country, or any other path, 404.
+ * Which head a path gets and whether it exists: the crawler's view of the site's routes. A known
+ * route answers 200; an unknown business, city, category or country, or any other path, 404. The
+ * lookups go through the page view's reads (server/ssr/public-reads.ts), which the server render
+ * of the body shares: one lookup per page view.
  */
-import type { Db } from '../../db/index.js';
-import { listBusinessesIn } from '../../db/queries/businesses.js';
-import { getCategoryBySlug } from '../../db/queries/categories.js';
-import { getCityBySlug } from '../../db/queries/cities.js';
-import { getCountryBySlug } from '../../db/queries/countries.js';
+import type { PublicReads } from '../../data/domain/public-reads.js';
+import { slugifyText } from '../../data/domain/slug.js';
 import { matchPage } from '../../data/domain/paths.js';
 import { renderHead, type RenderedHead } from './head.js';
 import { businessPageHead, categoryPageHead, cityPageHead, countryPageHead, notFoundHead, staticPageHead } from './page-tags.js';
-import { getBusinessPage } from './title-place.js';
 
 export interface PageHead {
   status: 200 | 404 | 500;
@@ -20,15 +18,16 @@ export interface PageHead {
 
 const notFound = (): PageHead => ({ status: 404, head: renderHead(notFoundHead()) });
 
-// --- Lookups the heads need beyond the page's own row (seo): the first page of a list, a country's slug.
-const firstPageOf = async (db: Db, where: { cityId?: number; categoryId?: number }) => (await listBusinessesIn(db, where, { page: 1 })).items;
-// One row per name whatever its case (data/store/load-dims.ts); a small table.
-const countrySlugOf = async (db: Db, name: string): Promise<string | null> =>
-  ((await db('countries').whereRaw('lower(name) = lower(?)', [name]).first('slug')) as { slug: string } | undefined)?.slug ?? null;
-// ---
+// The country's page by the slug rule, as the loader gives every new country and the city page's
+// own trail links it (web/src/features/countries/country-path.ts): no extra read.
+const countrySlugOf = (name: string): string | null => slugifyText(name) || null;
 
-/** `rawPath`: the request's path, with its query string when the page reads it (the search page). */
-export async function pageHead(db: Db, baseUrl: string, rawPath: string): Promise<PageHead> {
+/**
+ * `rawPath`: the request's path, with its query string when the page reads it (the search page).
+ * The lists a head names (a city's or category's ItemList) are the body's default first page, read
+ * with the same arguments as the body's loader so the page view's reads answer both at once.
+ */
+export async function pageHead(reads: PublicReads, baseUrl: string, rawPath: string): Promise<PageHead> {
   const q = rawPath.indexOf('?');
   const match = matchPage(q < 0 ? rawPath : rawPath.slice(0, q));
   if (!match) return notFound();
@@ -39,23 +38,24 @@ export async function pageHead(db: Db, baseUrl: string, rawPath: string): Promis
   const { slug } = match;
   switch (match.page) {
     case 'details': {
-      const business = await getBusinessPage(db, slug);
+      const business = await reads.business(slug);
       if (!business) return notFound();
       return { status: 200, head: renderHead(businessPageHead(business, baseUrl)) };
     }
     case 'city': {
-      const city = await getCityBySlug(db, slug);
+      const city = await reads.city(slug);
       if (!city) return notFound();
-      const [businesses, countrySlug] = await Promise.all([firstPageOf(db, { cityId: city.id }), countrySlugOf(db, city.country)]);
+      const businesses = (await reads.cityBusinesses(city, {})).items;
+      const countrySlug = countrySlugOf(city.country);
       return { status: 200, head: renderHead(cityPageHead(city, businesses, countrySlug, baseUrl)) };
     }
     case 'category': {
-      const category = await getCategoryBySlug(db, slug);
+      const category = await reads.category(slug);
       if (!category) return notFound();
-      return { status: 200, head: renderHead(categoryPageHead(category, await firstPageOf(db, { categoryId: category.id }), baseUrl)) };
+      return { status: 200, head: renderHead(categoryPageHead(category, (await reads.categoryBusinesses(category, {})).items, baseUrl)) };
     }
     default: {
-      const country = await getCountryBySlug(db, slug);
+      const country = await reads.country(slug);
       return country ? { status: 200, head: renderHead(countryPageHead(country, baseUrl)) } : notFound();
     }
   }

@@ -1,17 +1,41 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { AppProvider } from './app/provider';
-import { AppRouter } from './app/router';
+import { AppRoutes, publicRouteOf } from './app/router';
+import { keepNotFound, queryClient } from './lib/query-client';
+import { readSiteConfig } from './lib/site-config';
 import './index.css';
 
-// A transition lets React yield to the browser during the first render instead of one long task
-// (Lighthouse's Total Blocking Time on a slow phone).
-startTransition(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProvider>
-        <AppRouter />
-      </AppProvider>
-    </StrictMode>,
-  );
-});
+const root = document.getElementById('root')!;
+const app = (
+  <StrictMode>
+    <AppProvider client={queryClient} site={readSiteConfig()}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProvider>
+  </StrictMode>
+);
+
+// A server-rendered page carries its data (server/ssr): the cache starts with it, so the page
+// hydrates with the markup the server drew and asks the API for nothing it already has.
+const island = document.getElementById('rehber-state');
+if (island?.textContent) {
+  const state = JSON.parse(island.textContent) as DehydratedState;
+  hydrate(queryClient, state);
+  keepNotFound(queryClient, state.queries);
+  // The route's chunk first (the server preloaded it too), so hydration never meets a fallback.
+  // In a transition, hydration yields to the browser every few milliseconds instead of one long
+  // task (Lighthouse's Total Blocking Time), as the client render below does.
+  const route = publicRouteOf(window.location.pathname);
+  void Promise.resolve(route?.preload())
+    .catch(() => undefined)
+    .then(() => startTransition(() => void hydrateRoot(root, app)));
+} else {
+  // Admin screens and pages the server could not render: the client renders them.
+  startTransition(() => {
+    createRoot(root).render(app);
+  });
+}

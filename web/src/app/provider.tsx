@@ -1,19 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
-import { queryClient } from '@/lib/query-client';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { SiteConfig } from '@data/domain/site-config';
+import { SiteConfigProvider } from '@/lib/site-config';
 
-// Only admin screens raise toasts; loading the viewport lazily keeps Radix Toast (≈8 KB gzipped)
-// out of the public pages' main chunk. `toast()` callers import the same module, so they share
-// its store whichever loads first.
-const Toaster = lazy(() => import('@/components/ui/toast').then((m) => ({ default: m.Toaster })));
-
-export function AppProvider({ children }: { children: ReactNode }) {
+/** What every page needs, the same in the server render and in the browser. */
+export function AppProvider({ client, site, children }: { client: QueryClient; site: SiteConfig; children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      {children}
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+    <QueryClientProvider client={client}>
+      <SiteConfigProvider value={site}>{children}</SiteConfigProvider>
     </QueryClientProvider>
   );
 }

@@ -1,13 +1,20 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useSiteConfig } from '@/lib/site-config';
 
+/** A tel: link's target: the digits, and a leading + when written. */
+const telHref = (phone: string) => `tel:${phone.trim().startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}`;
+
+/** Quick links, and the operator's contact details (CONTACT_*) only when configured. */
 export function SiteFooter() {
+  const { siteName, contact } = useSiteConfig();
+  const hasContact = !!(contact.email || contact.phone || contact.address);
   return (
     <footer className="mt-16 border-t border-gray-200 bg-gray-900 text-gray-300">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
-          <p className="text-lg font-bold text-white">rehber</p>
+          <p className="text-lg font-bold text-white">{siteName}</p>
           <p className="mt-2 text-sm">Find trusted local businesses, craftsmen and service providers in cities worldwide.</p>
         </div>
         <nav aria-label="Quick links">
@@ -20,16 +27,27 @@ export function SiteFooter() {
             <li><Link className="hover:text-white hover:underline" to={paths.about}>About Us</Link></li>
           </ul>
         </nav>
-        <div>
-          <h2 className="font-semibold text-white">Contact</h2>
-          <ul className="mt-2 space-y-1 text-sm">
-            <li className="flex items-center gap-2"><Mail className="h-4 w-4" aria-hidden="true" /><a className="hover:text-white hover:underline" href="mailto:hello@rehber.example">hello@rehber.example</a></li>
-            <li className="flex items-center gap-2"><Phone className="h-4 w-4" aria-hidden="true" /><a className="hover:text-white hover:underline" href="tel:+15555550100">+1 (555) 555-0100</a></li>
-            <li className="flex items-center gap-2"><MapPin className="h-4 w-4" aria-hidden="true" />100 Main Street, Springfield</li>
-          </ul>
-        </div>
+        {hasContact && (
+          <div data-site-contact="">
+            <h2 className="font-semibold text-white">Contact</h2>
+            <ul className="mt-2 space-y-1 text-sm">
+              {contact.email && (
+                <li className="flex items-center gap-2"><Mail className="h-4 w-4" aria-hidden="true" /><a className="break-all hover:text-white hover:underline" href={`mailto:${contact.email}`}>{contact.email}</a></li>
+              )}
+              {contact.phone && (
+                <li className="flex items-center gap-2"><Phone className="h-4 w-4" aria-hidden="true" /><a className="hover:text-white hover:underline" href={telHref(contact.phone)}>{contact.phone}</a></li>
+              )}
+              {contact.address && (
+                <li className="flex items-center gap-2"><MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />{contact.address}</li>
+              )}
+            </ul>
+          </div>
+        )}
       </div>
-      <p className="border-t border-gray-800 py-4 text-center text-xs text-gray-400">© {new Date().getFullYear()} rehber. All rights reserved.</p>
+      {/* A page rendered (and cached) in one year may be hydrated in the next. */}
+      <p className="border-t border-gray-800 py-4 text-center text-xs text-gray-400" suppressHydrationWarning>
+        © {new Date().getFullYear()} {siteName}. All rights reserved.
+      </p>
     </footer>
   );
 }

@@ -2,6 +2,7 @@ import { Menu, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { useSiteConfig } from '@/lib/site-config';
 
 const LINKS = [
   { to: paths.home, label: 'Home', end: true },
@@ -19,11 +20,12 @@ export function SiteHeader() {
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === location.key;
   const button = useRef<HTMLButtonElement>(null);
+  const { siteName } = useSiteConfig();
   return (
     <header className="sticky top-0 z-20 border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3">
         <Link to={paths.home} className="text-xl font-bold tracking-tight text-blue-800">
-          rehber
+          {siteName}
         </Link>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex gap-1">

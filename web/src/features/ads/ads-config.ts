@@ -1,30 +1,8 @@
 /**
- * Whether ads are on, as the server says in `<meta name="rehber-ads" content="{client, slots}">`
- * (server/seo/head.ts). No client means placeholders only and no third-party request (CONTRACT §6).
+ * The ad network's script. Whether ads are on comes from the site config (web/src/lib/site-config):
+ * no client means no slot and no third-party request (CONTRACT §6).
  */
-export type AdSlotName = 'detail' | 'notFound' | 'banner';
-
-export interface AdsConfig {
-  client?: string;
-  slots: Partial<Record<AdSlotName, string>>;
-}
-
-let config: AdsConfig | undefined;
-
-export function adsConfig(): AdsConfig {
-  if (config) return config;
-  config = { slots: {} };
-  const content = document.querySelector('meta[name="rehber-ads"]')?.getAttribute('content');
-  if (content) {
-    try {
-      const parsed = JSON.parse(content) as Partial<AdsConfig>;
-      if (typeof parsed.client === 'string' && parsed.client) config = { client: parsed.client, slots: parsed.slots ?? {} };
-    } catch {
-      // A malformed tag means no ads, never a broken page.
-    }
-  }
-  return config;
-}
+export type { AdSlotName } from '@data/domain/site-config';
 
 export const AD_SCRIPT_ORIGIN = 'https://pagead2.googlesyndication.com';
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { AD_SLOT_HEIGHT, AD_SLOT_WIDTH } from '@data/domain/constants';
-import { adsConfig, loadAdScript, type AdSlotName } from '../ads-config';
+import { useSiteConfig } from '@/lib/site-config';
+import { loadAdScript, type AdSlotName } from '../ads-config';
 
 const SIZES: Record<AdSlotName, { width: number; height: number }> = {
   detail: { width: AD_SLOT_WIDTH, height: AD_SLOT_HEIGHT },
@@ -16,11 +17,11 @@ declare global {
 }
 
 /**
- * One ad slot of the size SPEC §9 gives. Without AD_CLIENT a neutral placeholder of the same size
- * keeps the layout from jumping when ads are switched on.
+ * One ad slot of the size SPEC §9 gives. Without AD_CLIENT nothing at all: no box, no space, no
+ * request (issue 15).
  */
 export function AdSlot({ slot, className = '' }: { slot: AdSlotName; className?: string }) {
-  const { client, slots } = adsConfig();
+  const { client, slots } = useSiteConfig().ads;
   const size = SIZES[slot];
   const pushed = useRef(false);
 
@@ -32,18 +33,7 @@ export function AdSlot({ slot, className = '' }: { slot: AdSlotName; className?:
   }, [client]);
 
   const style = { width: size.width, height: size.height, maxWidth: '100%' };
-  if (!client) {
-    return (
-      <div
-        className={`flex items-center justify-center rounded-md border border-dashed border-gray-300 bg-gray-50 text-xs uppercase tracking-wide text-gray-600 ${className}`}
-        style={style}
-        data-ad-slot-name={slot}
-        data-ad-placeholder=""
-      >
-        Advertisement
-      </div>
-    );
-  }
+  if (!client) return null;
   return (
     <div className={className} style={style} data-ad-slot-name={slot} aria-label="Advertisement">
       <ins className="adsbygoogle" style={{ display: 'block', ...style }} data-ad-client={client} data-ad-slot={slots[slot]} />

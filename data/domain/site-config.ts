@@ -1,0 +1,17 @@
+/**
+ * What the operator configures about the site itself (SITE_NAME, CONTACT_*, AD_*): the server
+ * renders pages with it and tells the web client through <meta> tags. Unset contact details are
+ * absent, never placeholders.
+ */
+export type AdSlotName = 'detail' | 'notFound' | 'banner';
+
+export interface SiteConfig {
+  siteName: string;
+  contact: { email?: string; phone?: string; address?: string };
+  /** No client: no ad slot is drawn and no ad network is asked. */
+  ads: { client?: string; slots: Partial<Record<AdSlotName, string>> };
+}
+
+export const DEFAULT_SITE_NAME = 'rehber';
+
+export const DEFAULT_SITE_CONFIG: SiteConfig = { siteName: DEFAULT_SITE_NAME, contact: {}, ads: { slots: {} } };

@@ -1,0 +1,347 @@
+import fs from 'node:fs';
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import Koa from 'koa';
+import pino from 'pino';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultDistDir, pageRoutes } from '../server/routes/pages.js';
+import type { TestApp } from '../server/test-app.js';
+import { launchBrowser } from './browser.js';
+import { someBusiness, startPublicApp } from './public-helpers.js';
+
+/**
+ * Server rendering (issue 15): every public page's HTML, as a crawler without JavaScript gets it,
+ * holds its text and its links; the browser hydrates that markup without a warning and without
+ * asking the API for the data the page already carries.
+ */
+let app: TestApp;
+let contactApp: TestApp;
+let chromium: Awaited<ReturnType<typeof launchBrowser>>;
+let browser: Browser;
+let sample: { business: { name: string; slug: string; citySlug: string; cityName: string }; category: { name: string; slug: string }; country: { name: string; slug: string } };
+
+const CONTACT = { email: 'desk@example.org', phone: '+90 212 555 01 02', address: 'Kadıköy Meydanı 1, İstanbul' };
+
+beforeAll(async () => {
+  app = await startPublicApp();
+  contactApp = await startPublicApp({ sample: false, config: { site: { name: 'Rehber Test', contact: CONTACT } } });
+  const business = await someBusiness(app, (q) => q.whereNotNull('b.category_id'));
+  const category = (await app.db('categories as c').join('businesses as b', 'b.category_id', 'c.id').where('b.slug', business.slug).first('c.name', 'c.slug')) as { name: string; slug: string };
+  const country = (await app.db('countries').orderBy('business_count', 'desc').first('name', 'slug')) as { name: string; slug: string };
+  sample = { business, category, country };
+  chromium = await launchBrowser();
+  browser = chromium.browser;
+});
+afterAll(async () => {
+  await chromium?.close();
+  await app?.close();
+  await contactApp?.close();
+});
+
+async function html(path: string, base = app.url): Promise<{ status: number; body: string; headers: Headers }> {
+  const res = await fetch(base + path);
+  return { status: res.status, body: await res.text(), headers: res.headers };
+}
+
+/** The text inside <div id="root">, tags dropped and entities decoded enough for names. */
+function rootText(body: string): string {
+  const root = body.slice(body.indexOf('<div id="root">'), body.indexOf('<script type="application/json" id="rehber-state">'));
+  return root
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
+}
+
+const hrefs = (body: string) => [...body.matchAll(/<a [^>]*href="([^"]+)"/g)].map((m) => m[1]);
+
+describe('HTML without JavaScript', () => {
+  it('home: the hero, the three lists with their business and city links, the footer', async () => {
+    const { status, body } = await html('/');
+    expect(status).toBe(200);
+    const text = rootText(body);
+    const total = Number((await app.db('businesses').where('is_active', true).count({ n: '*' }))[0].n);
+    for (const s of ['Find trusted local businesses near you', 'Latest Businesses', 'Popular Cities', 'Featured Businesses', 'Quick Links', total.toLocaleString('en-US')]) {
+      expect(text).toContain(s);
+    }
+    const links = hrefs(body);
+    expect(links.filter((h) => h.startsWith('/details/')).length).toBeGreaterThan(3);
+    expect(links.filter((h) => h.startsWith('/city/')).length).toBeGreaterThan(0);
+    expect(links).toEqual(expect.arrayContaining(['/', '/cities', '/categories', '/about']));
+  });
+
+  it('business detail: its name, city, address and the links to its city and category', async () => {
+    const { business, category } = sample;
+    const { status, body } = await html(`/details/${business.slug}`);
+    expect(status).toBe(200);
+    const row = (await app.db('businesses').where({ slug: business.slug }).first('address')) as { address: string };
+    const text = rootText(body);
+    expect(text).toContain(business.name);
+    expect(text).toContain(row.address);
+    expect(body).toMatch(/<h1[^>]*>/);
+    expect(hrefs(body)).toEqual(expect.arrayContaining([`/city/${business.citySlug}`, `/category/${category.slug}`]));
+  });
+
+  it('cities and categories: every group and its page link', async () => {
+    const cities = await html('/cities');
+    expect(cities.status).toBe(200);
+    expect(rootText(cities.body)).toContain('Şehirler');
+    expect(rootText(cities.body)).toContain(sample.business.cityName);
+    expect(hrefs(cities.body)).toContain(`/city/${sample.business.citySlug}`);
+    const categories = await html('/categories');
+    expect(categories.status).toBe(200);
+    expect(rootText(categories.body)).toContain('Business Categories');
+    expect(rootText(categories.body)).toContain(sample.category.name);
+    expect(hrefs(categories.body)).toContain(`/category/${sample.category.slug}`);
+  });
+
+  it('city, category and country: the heading and the listed businesses or cities as links', async () => {
+    const city = await html(`/city/${sample.business.citySlug}`);
+    expect(city.status).toBe(200);
+    expect(city.body).toMatch(new RegExp(`<h1[^>]*>[\\s\\S]*?${sample.business.cityName}`));
+    expect(hrefs(city.body).filter((h) => h.startsWith('/details/')).length).toBeGreaterThan(0);
+    const category = await html(`/category/${sample.category.slug}`);
+    expect(category.status).toBe(200);
+    expect(rootText(category.body)).toContain(sample.category.name);
+    expect(hrefs(category.body).filter((h) => h.startsWith('/details/')).length).toBeGreaterThan(0);
+    const country = await html(`/country/${sample.country.slug}`);
+    expect(country.status).toBe(200);
+    expect(rootText(country.body)).toContain(sample.country.name);
+    expect(hrefs(country.body).filter((h) => h.startsWith('/city/')).length).toBeGreaterThan(0);
+  });
+
+  it('search: the results of the query in the URL; about; page 2 of a city', async () => {
+    const word = sample.business.name.split(/\s+/)[0];
+    const search = await html(`/search?q=${encodeURIComponent(word)}`);
+    expect(search.status).toBe(200);
+    expect(rootText(search.body)).toMatch(/results? for/);
+    expect(hrefs(search.body).filter((h) => h.startsWith('/details/')).length).toBeGreaterThan(0);
+    const about = await html('/about');
+    expect(rootText(about.body)).toContain('About Us');
+    const biggest = (await app.db('cities').orderBy('business_count', 'desc').first('slug', 'business_count')) as { slug: string; business_count: number };
+    if (biggest.business_count > 20) {
+      const page2 = await html(`/city/${biggest.slug}?page=2`);
+      expect(rootText(page2.body)).toContain('Page 2 of');
+    }
+  });
+
+  it('answers 404 for unknown businesses, cities, categories, countries and paths, with the page saying so', async () => {
+    for (const [path, heading] of [
+      ['/details/no-such-business-xyz', 'Business Not Found'],
+      ['/city/no-such-city', 'City Not Found'],
+      ['/category/no-such-category', 'Category Not Found'],
+      ['/country/no-such-country', 'Country Not Found'],
+      ['/no/such/page', 'Page Not Found'],
+      ['/About', 'Page Not Found'],
+    ]) {
+      const { status, body, headers } = await html(path);
+      expect(status, path).toBe(404);
+      expect(rootText(body), path).toContain(heading);
+      // Never kept by a cache as if it were a page.
+      expect(headers.get('cache-control'), path).toBe('no-store');
+      expect(headers.get('etag'), path).toBeNull();
+    }
+  });
+
+  it('goes through the HTTP cache: the same page twice is one ETag, a revalidation 304', async () => {
+    const path = `/details/${sample.business.slug}`;
+    const first = await html(path);
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await html(path);
+    expect(again.body).toBe(first.body);
+    const revalidated = await fetch(app.url + path, { headers: { 'If-None-Match': etag! } });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it("carries the page's data in a JSON island (no inline script) and preloads the route's chunk", async () => {
+    const { body } = await html(`/details/${sample.business.slug}`);
+    const island = /<script type="application\/json" id="rehber-state">([\s\S]*?)<\/script>/.exec(body)![1];
+    const state = JSON.parse(island) as { queries: Array<{ queryKey: unknown[]; state: { data: { name: string } } }> };
+    expect(state.queries.map((q) => q.queryKey)).toEqual([['api', 'businesses', 'detail', sample.business.slug]]);
+    expect(state.queries[0].state.data.name).toBe(sample.business.name);
+    // Every other script is an external module (the CSP allows script-src 'self' only).
+    const scripts = [...body.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]);
+    expect(scripts.every((a) => / src="\/assets\//.test(a) || /type="application\/(ld\+)?json"/.test(a))).toBe(true);
+    expect(body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/business-detail-[\w-]+\.js">/);
+    expect((await html('/')).body).not.toMatch(/modulepreload[^>]*business-detail-/);
+  });
+
+  it('a page rendered while a read failed shows that part loading, and is not kept for later visitors', async () => {
+    const path = '/?while=cities-away';
+    // Every home list reads the cities table (businesses join their city).
+    await app.db.raw('ALTER TABLE cities RENAME TO cities_away');
+    let failed: string;
+    try {
+      const res = await html(path);
+      expect(res.status).toBe(200);
+      failed = res.body;
+    } finally {
+      await app.db.raw('ALTER TABLE cities_away RENAME TO cities');
+    }
+    expect(rootText(failed)).toContain('Latest Businesses');
+    expect(failed).toContain('data-skeleton');
+    expect(hrefs(failed).filter((h) => h.startsWith('/details/'))).toEqual([]);
+    // No write moved the data version: only an answer cache that kept the broken page would serve it.
+    const again = await html(path);
+    expect(hrefs(again.body).filter((h) => h.startsWith('/details/')).length).toBeGreaterThan(3);
+  });
+
+  it('a business page view asks the database once: the head, the body and its data share the lookup', async () => {
+    const business = await someBusiness(app, (q) => q.offset(7));
+    const queries: string[] = [];
+    // The data version (read by the HTTP cache, not per page) aside.
+    const count = (q: { sql: string }) => !q.sql.includes('data_version') && queries.push(q.sql);
+    app.db.on('query', count);
+    try {
+      const { status, body } = await html(`/details/${business.slug}`);
+      expect(status).toBe(200);
+      expect(rootText(body)).toContain(business.name);
+    } finally {
+      app.db.off('query', count);
+    }
+    expect(queries).toHaveLength(1);
+    expect(queries[0]).toContain('from "businesses"');
+  });
+
+  it('without a server build it sends the plain shell and says so in the log', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-nossr-'));
+    const web = path.join(dir, 'web');
+    fs.mkdirSync(web);
+    fs.copyFileSync(path.join(defaultDistDir(), 'index.html'), path.join(web, 'index.html'));
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(chunk.toString()), done()) }));
+    const koa = new Koa();
+    koa.use(pageRoutes({ db: app.db, config: app.config, logger }, { distDir: web }));
+    const server: http.Server = await new Promise((resolve) => {
+      const s = koa.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/details/${sample.business.slug}`);
+      expect(res.status).toBe(200);
+      const body = await res.text();
+      expect(body).toContain('<!--app--><div id="root">');
+      expect(body).not.toContain('rehber-state');
+      expect(lines.join('')).toContain('the server render is not built (run `make build-web`)');
+    } finally {
+      server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('admin screens get the plain shell, never a rendered page or data', async () => {
+    const { status, body, headers } = await html('/admin/login');
+    expect(status).toBe(200);
+    expect(body).not.toContain('rehber-state');
+    expect(headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('footer and ads from configuration', () => {
+  it('shows no contact details and no placeholders when CONTACT_* are unset', async () => {
+    const { body } = await html('/about');
+    for (const s of ['hello@rehber.example', '555-0100', 'Springfield', 'data-site-contact']) expect(body).not.toContain(s);
+    expect(rootText(body)).toContain('© ');
+  });
+
+  it('shows SITE_NAME and CONTACT_EMAIL, CONTACT_PHONE and CONTACT_ADDRESS when set', async () => {
+    const { body } = await html('/about', contactApp.url);
+    const text = rootText(body);
+    for (const s of ['Rehber Test', CONTACT.email, CONTACT.phone, CONTACT.address]) expect(text).toContain(s);
+    expect(hrefs(body)).toEqual(expect.arrayContaining([`mailto:${CONTACT.email}`, 'tel:+902125550102']));
+  });
+
+  it('draws no ad slot without AD_CLIENT, on the detail and the not-found page', async () => {
+    for (const path of [`/details/${sample.business.slug}`, '/no/such/page']) {
+      const { body } = await html(path);
+      expect(body).not.toContain('data-ad-slot-name');
+      expect(body).not.toContain('Advertisement');
+    }
+  });
+});
+
+describe('hydration', () => {
+  async function open(path: string, base = app.url): Promise<{ page: Page; problems: string[]; apiCalls: string[] }> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    const apiCalls: string[] = [];
+    page.on('console', (m) => {
+      // Chromium reports the document's own 404 status as an error: that one is expected.
+      if (m.location().url === base + path && m.text().includes('status of 404')) return;
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/')) apiCalls.push(r.url());
+    });
+    const res = await page.goto(base + path, { waitUntil: 'networkidle' });
+    expect(res?.status()).toBeLessThan(500);
+    // Hydrated: React has taken the server's markup over, down to its links.
+    await page.waitForFunction(() => Object.keys(document.querySelector('#root main h1') ?? {}).some((k) => k.startsWith('__reactFiber')));
+    return { page, problems, apiCalls };
+  }
+
+  it('hydrates every public page without a warning, asking the API for nothing the page carries', async () => {
+    const { business, category, country } = sample;
+    const word = business.name.split(/\s+/)[0];
+    const biggest = (await app.db('cities').orderBy('business_count', 'desc').first('slug')) as { slug: string };
+    for (const path of [
+      `/city/${biggest.slug}?page=2`,
+      '/',
+      `/details/${business.slug}`,
+      '/cities',
+      `/city/${business.citySlug}`,
+      '/categories',
+      `/category/${category.slug}`,
+      `/country/${country.slug}`,
+      `/search?q=${encodeURIComponent(word)}`,
+      '/search',
+      '/about',
+      '/no/such/page',
+      '/details/no-such-business-xyz',
+    ]) {
+      const { page, problems, apiCalls } = await open(path);
+      expect(problems, path).toEqual([]);
+      expect(apiCalls, path).toEqual([]);
+      // The hydrated page is the server's: the same elements and the same text.
+      const served = await page.evaluate(async () => {
+        const doc = new DOMParser().parseFromString(await (await fetch(location.href)).text(), 'text/html');
+        const shape = (root: Element) => ({ elements: root.querySelectorAll('*').length, text: root.textContent });
+        return { server: shape(doc.getElementById('root')!), live: shape(document.getElementById('root')!) };
+      });
+      expect(served.live, path).toEqual(served.server);
+      await page.context().close();
+    }
+  });
+
+  it('a hydrated page navigates in the app: a link loads the next page through the API, not as a new document', async () => {
+    const { page, problems } = await open(`/city/${sample.business.citySlug}`);
+    const documents: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'document') documents.push(r.url());
+    });
+    const link = page.locator('main a[href^="/details/"]').first();
+    const slug = decodeURIComponent((await link.getAttribute('href'))!.slice('/details/'.length));
+    const { name } = (await app.db('businesses').where({ slug }).first('name')) as { name: string };
+    const answered = page.waitForResponse((r) => r.url().includes('/api/businesses/detail/'));
+    await link.click();
+    await answered;
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    expect(documents).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the footer with contact details hydrates too', async () => {
+    const { page, problems } = await open('/about', contactApp.url);
+    expect(await page.locator('footer').innerText()).toContain(CONTACT.email);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});

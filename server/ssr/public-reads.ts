@@ -1,0 +1,54 @@
+/**
+ * The public API's reads (data/domain/public-reads.ts) over the same db/queries functions the
+ * routes of server/routes/public.ts call, for the server render and the crawler head. One set is
+ * made per page view and remembers its answers, so the head and the page's body share one lookup.
+ */
+import type { Db } from '../../db/index.js';
+import { PUBLIC_PAGE_SIZE } from '../../data/domain/constants.js';
+import type { PublicReads } from '../../data/domain/public-reads.js';
+import { listFeatured, listRecent } from '../../db/queries/businesses.js';
+import { getBusinessPage } from '../seo/title-place.js';
+import { listBusinessesIn, searchBusinesses } from '../../db/queries/search.js';
+import { getCategoryBySlug, listCategories } from '../../db/queries/categories.js';
+import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/cities.js';
+import { getCountryBySlug } from '../../db/queries/countries.js';
+import { getStats } from '../../db/queries/stats.js';
+
+function dbReads(db: Db): PublicReads {
+  return {
+    stats: () => getStats(db),
+    featuredBusinesses: () => listFeatured(db),
+    recentBusinesses: () => listRecent(db),
+    popularCities: () => listPopularCities(db),
+    // With the place that tells namesakes apart, as the detail API answers (server/seo/title-place.ts).
+    business: (slug) => getBusinessPage(db, slug),
+    cities: () => listCities(db),
+    city: (slug) => getCityBySlug(db, slug),
+    cityBusinesses: (city, { page = 1, ...filters }) => listBusinessesIn(db, { cityId: city.id }, { page, limit: PUBLIC_PAGE_SIZE }, filters),
+    categories: () => listCategories(db),
+    category: (slug) => getCategoryBySlug(db, slug),
+    categoryBusinesses: (category, { page = 1, ...filters }) => listBusinessesIn(db, { categoryId: category.id }, { page, limit: PUBLIC_PAGE_SIZE }, filters),
+    country: (slug) => getCountryBySlug(db, slug),
+    search: ({ q, location, filters: { page = 1, ...filters } }) => searchBusinesses(db, { q, location, filters, page, limit: PUBLIC_PAGE_SIZE }),
+  };
+}
+
+/** Reads for one page view: each distinct call goes to the database once. */
+export function pageReads(db: Db): PublicReads {
+  const reads = dbReads(db);
+  const seen = new Map<string, Promise<unknown>>();
+  const remembered = {} as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const [name, read] of Object.entries(reads) as [string, (...args: unknown[]) => Promise<unknown>][]) {
+    remembered[name] = (...args) => {
+      // A city or category argument is known by its id.
+      const key = `${name}:${JSON.stringify(args.map((a) => (a && typeof a === 'object' && 'id' in a ? a.id : a)))}`;
+      let answer = seen.get(key);
+      if (!answer) {
+        answer = read(...args);
+        seen.set(key, answer);
+      }
+      return answer;
+    };
+  }
+  return remembered as unknown as PublicReads;
+}

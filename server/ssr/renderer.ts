@@ -1,0 +1,166 @@
+/**
+ * The server render of public pages: imports the built server entry (dist/ssr/entry-server.js,
+ * from web/src/entry-server.tsx), renders a page with it and puts the markup, its data island and
+ * the route's <link rel="modulepreload"> into the built index.html. Unbuilt, or failing, it says
+ * so in the log and the caller sends the plain shell, which the browser renders itself.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import type { Logger } from 'pino';
+import type { PublicReads } from '../../data/domain/public-reads.js';
+import type { SiteConfig } from '../../data/domain/site-config.js';
+import { escapeHtml, scriptJson } from '../seo/escape.js';
+
+/** What web/src/entry-server.tsx exports (the server does not import web/ code, only its build). */
+interface ServerEntry {
+  render(url: string, options: { reads: PublicReads; site: SiteConfig; onError?(error: unknown): void }): Promise<{
+    pipe(destination: NodeJS.WritableStream): unknown;
+    state: unknown;
+    modules: string[];
+    complete: boolean;
+  }>;
+}
+
+/** One chunk of Vite's build manifest (dist/web/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface RenderedApp {
+  /** The content of <div id="root">. */
+  html: string;
+  /** The dehydrated query state, for the data island. */
+  state: unknown;
+  /** Built files of the page's route to preload (/assets/...). */
+  preload: string[];
+  /** False when a read failed and that part of the page was rendered loading. */
+  complete: boolean;
+}
+
+const ENTRY_FILE = 'entry-server.js';
+
+/** dist/ssr beside dist/web. */
+export const ssrDirOf = (distDir: string) => path.join(path.dirname(distDir), 'ssr');
+
+export class PageRenderer {
+  private loaded: { tag: string; entry: Promise<ServerEntry | null>; manifest: Manifest } | undefined;
+  private warnedUnbuilt = false;
+
+  constructor(
+    private readonly distDir: string,
+    private readonly logger: Logger,
+    private readonly ssrDir = ssrDirOf(distDir),
+  ) {}
+
+  /** Loads the server entry now (it is large), so the first visitor does not wait for it. */
+  warm(): void {
+    void this.current()?.entry;
+  }
+
+  /** Names the server build: its entry's modification time ('' when unbuilt). */
+  buildTag(): string {
+    try {
+      return String(fs.statSync(path.join(this.ssrDir, ENTRY_FILE)).mtimeMs);
+    } catch {
+      return '';
+    }
+  }
+
+  /** The page at `url` rendered, or null when there is no server build or the render failed. */
+  async render(url: string, reads: PublicReads, site: SiteConfig): Promise<RenderedApp | null> {
+    const current = this.current();
+    const entry = current && (await current.entry);
+    if (!current || !entry) return null;
+    try {
+      const page = await entry.render(url, { reads, site, onError: (err) => this.logger.warn({ err, url }, 'part of a page failed to render on the server') });
+      const html = await collect((sink) => page.pipe(sink));
+      return { html, state: page.state, preload: preloadFiles(current.manifest, page.modules), complete: page.complete !== false };
+    } catch (err) {
+      this.logger.error({ err, url }, 'server render failed: sending the plain shell');
+      return null;
+    }
+  }
+
+  // Re-imported when a rebuild replaced the entry, like index.html is re-read (server/routes/pages.ts).
+  private current() {
+    const tag = this.buildTag();
+    if (!tag) {
+      if (!this.warnedUnbuilt) {
+        this.warnedUnbuilt = true;
+        this.logger.warn({ dir: this.ssrDir }, 'the server render is not built (run `make build-web`): pages are sent as the plain shell');
+      }
+      return undefined;
+    }
+    if (this.loaded?.tag !== tag) {
+      const file = pathToFileURL(path.join(this.ssrDir, ENTRY_FILE)).href;
+      const entry = (import(`${file}?v=${tag}`) as Promise<ServerEntry>).catch((err: unknown) => {
+        this.logger.error({ err, file }, 'the server render could not be loaded: pages are sent as the plain shell');
+        return null;
+      });
+      this.loaded = { tag, entry, manifest: readManifest(this.distDir) };
+      this.warnedUnbuilt = false;
+    }
+    return this.loaded;
+  }
+}
+
+function readManifest(distDir: string): Manifest {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    return {};
+  }
+}
+
+/** The files the modules import, minus what index.html already loads. */
+function preloadFiles(manifest: Manifest, modules: string[]): string[] {
+  const walk = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const k of chunk.imports ?? []) walk(k, into);
+  };
+  const initial = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, initial);
+  const wanted = new Set<string>();
+  for (const m of modules) walk(m, wanted);
+  return [...wanted].filter((f) => !initial.has(f)).map((f) => `/${f}`);
+}
+
+function collect(pipe: (sink: Writable) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    const sink = new Writable({
+      // React writes Uint8Array chunks: kept as they are, joined once.
+      write(chunk: Uint8Array | string, _encoding, done) {
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+        done();
+      },
+    });
+    sink.on('finish', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    sink.on('error', reject);
+    pipe(sink);
+  });
+}
+
+const APP_BLOCK = /<!--app-->[\s\S]*?<!--\/app-->/;
+
+/** The built index.html with the rendered app, its data island and its route's preloads. */
+export function injectApp(html: string, app: RenderedApp): string {
+  const island = `<script type="application/json" id="rehber-state">${scriptJson(app.state)}</script>`;
+  const links = app.preload.map((f) => `<link rel="modulepreload" crossorigin href="${escapeHtml(f)}">`).join('\n    ');
+  const withApp = html.replace(APP_BLOCK, () => `<div id="root">${app.html}</div>\n    ${island}`);
+  return links ? withApp.replace('</head>', () => `  ${links}\n  </head>`) : withApp;
+}
+
+/** `<meta name="rehber-site">`: the site's name and contact details, read by web/src/lib/site-config.tsx. */
+export function injectSiteMeta(html: string, site: SiteConfig): string {
+  const content = { siteName: site.siteName, contact: site.contact };
+  const tag = `<meta name="rehber-site" content="${escapeHtml(JSON.stringify(content))}" />`;
+  return html.replace('</head>', () => `  ${tag}\n  </head>`);
+}
