@@ -130,7 +130,9 @@ describe('crawler head', () => {
     await app.settle();
     html = await (await fetch(`${app.url}/details/${b.slug}`)).text();
     expect(attr(html, /<meta property="og:image" content="([^"]*)"/)).toBe(`${app.config.publicBaseUrl}/og-image.png`);
-    expect(html).not.toContain('javascript:');
+    // The page's data may carry the value as text; no head tag, link or source does.
+    expect(html.slice(0, html.indexOf('</head>'))).not.toContain('javascript:');
+    expect(html).not.toMatch(/(href|src|content)="\s*javascript:/i);
   });
 
   it("a city page's HTML has its title, description, canonical, trail and the ItemList of its businesses", async () => {
