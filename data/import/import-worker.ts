@@ -11,6 +11,7 @@ import { isMainThread, type MessagePort, parentPort, Worker, workerData } from '
 import { createDb } from '../../db/index.js';
 import { InputError } from '../domain/errors.js';
 import { importFile, type ImportOptions, type ImportOutcome } from './import.js';
+import { lowerThreadPriority } from '../store/load-pace.js';
 import type { Progress } from './pipeline.js';
 import { summariseUpload, type UploadSummary } from './upload-summary.js';
 
@@ -108,6 +109,8 @@ async function runJob(job: Job): Promise<void> {
 }
 
 async function runImport(job: Extract<Job, { kind: 'rehber-import' }>, port: MessagePort): Promise<ImportOutcome> {
+  // This thread only (nice is per thread on Linux): the server's event loop keeps its priority.
+  if (job.options.pace) lowerThreadPriority();
   const db = createDb(job.dbUrl, { max: 4 });
   try {
     return await importFile(db, job.filePath, {

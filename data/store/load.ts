@@ -8,10 +8,11 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Db } from '../../db/index.js';
+import { connectionUrlOf, type Db } from '../../db/index.js';
 import { type DimRef, ensureDims, newDimCache, rowCityKey } from './load-dims.js';
 import { baseSlug, encodeRow, type EncodedRow, STAGING_COLUMNS, STAGING_DDL, stagingLine } from './load-copy.js';
 import { dropIndexesIfEmpty, ensureBusinessIndexes } from './load-indexes.js';
+import { newPacer, noPacing } from './load-pace.js';
 import { BATCH_SETTINGS_SQL, IMPORT_LOCK_SQL, INSERT_SQL, type MergePlan, mergeSql, UNPLACED_SQL } from './load-sql.js';
 import type { BusinessInput, ImportMode } from '../import/pipeline.js';
 import type { ChangeSample } from '../domain/types.js';
@@ -74,6 +75,8 @@ export interface LoaderOptions extends MergePlan {
   dryRun?: boolean;
   /** Allow dropping and rebuilding the secondary indexes when the table starts empty (default true). */
   bulk?: boolean;
+  /** Give way to a serving site (load-pace.ts): lower priority, and a pause after each batch while others use the database. */
+  pace?: boolean;
 }
 
 /** A row once encoded: its identity, what its slug comes from and what find-or-create needs. */
@@ -137,6 +140,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
   if (!bulk) await db.client.releaseConnection(lease);
 
   let dims = newDimCache();
+  const pacer = options.pace ? newPacer(new URL(connectionUrlOf(db)).hostname) : noPacing;
   const changes: ChangeSample[] = [];
   const mergeStatement = mergeSql(options);
   const signature = `${options.fields ? [...options.fields].sort().join(',') : '*'}|${options.clearEmpty ? 'clear-empty' : 'keep-empty'}`;
@@ -147,6 +151,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
   const write = async (rows: SlimRow[], encoded: EncodedRow[], slugs: string[] | null, beforeCommit?: BeforeCommit): Promise<BatchCounts> => {
     const counts = await db.transaction(async (trx) => {
       const conn = (await trx.client.acquireConnection()) as pg.PoolClient;
+      await pacer.started(conn);
       await conn.query(BATCH_SETTINGS_SQL);
       await conn.query(IMPORT_LOCK_SQL);
       // A bulk load's rows are new but for the file's own repeats: no point asking.
@@ -178,6 +183,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
         throw new DryRunBatch(batch);
       }
       await beforeCommit?.(batch, trx);
+      await pacer.finished(conn);
       return batch;
     }).catch((err: unknown) => {
       if (!(err instanceof DryRunBatch)) throw err;
@@ -203,7 +209,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
       const slim = rows.map(({ identityKey, name, placeId, category, city, state, country, countryCode, cityPlace }) => ({
         identityKey, name, placeId, category, city, state, country, countryCode, cityPlace,
       }));
-      const mine = turn.then(() => write(slim, encoded, slugs, beforeCommit));
+      const mine = turn.then(() => pacer.pause()).then(() => write(slim, encoded, slugs, beforeCommit));
       turn = mine;
       return mine;
     },
