@@ -94,7 +94,7 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
   };
 
   try {
-    source = await openRows(filePath, { encoding: options.encoding });
+    source = await openRows(filePath, { encoding: options.encoding, readerThread: true });
     // A file without the required columns is refused here, before any row is written.
     const columns = mapHeaders(source.headers);
     if (options.rejectedDir && !dryRun) rejects = rejectedRowsWriter(rejectedRowsFile(options.rejectedDir, importId), source.headers);

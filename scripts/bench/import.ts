@@ -10,7 +10,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import ExcelJS from 'exceljs';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type pg from 'pg';
 import { createDb } from '../../db/index.js';
@@ -235,6 +234,8 @@ export async function appendCopyJob({ dbUrl, afterId, file }: { dbUrl: string; a
 
 /** The XLSX yardstick: exceljs's streaming reader going through every row, doing nothing else. */
 export async function readXlsxJob({ file }: { file: string }): Promise<Timed & { rows: number }> {
+  // Loaded here, not at the top: a job's process holds only what its job needs (its peak memory is measured).
+  const { default: ExcelJS } = await import('exceljs');
   const started = performance.now();
   let rows = 0;
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit' });
@@ -243,6 +244,7 @@ export async function readXlsxJob({ file }: { file: string }): Promise<Timed & {
 }
 
 export async function writeXlsx({ file, rows }: { file: string; rows: number }): Promise<void> {
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false, useStyles: false });
   const ws = wb.addWorksheet('Businesses');
   ws.addRow(CSV_HEADER.split(',')).commit();
