@@ -2,14 +2,11 @@
  * The loader's fast lane: rows that can only be new businesses go by COPY straight into
  * businesses, which PostgreSQL writes many rows at a time, instead of through staging and the
  * merge's INSERT ... SELECT, which writes them one by one. A row takes the lane only when nothing
- * can make it anything but a plain insert: its identity is not stored, its slug is free, and
- * neither appears twice in its batch. In a bulk load (into an empty table) the first two are
- * known without asking: neither was met earlier in the import (a compact set of their 32-bit
- * hashes remembers those); otherwise load.ts asks PostgreSQL. Every other row (a repeat the merge
- * rule must order, a slug clash to suffix, an update) goes the usual way, after the lane's rows,
- * in the same transaction. A hash collision only sends a row the usual way; a clash with a row
- * another session wrote meanwhile fails the COPY, which is rolled back to its savepoint and whose
- * rows then go the usual way.
+ * can make it anything but a plain insert: its identity is not stored, its slug is free (load.ts
+ * asks PostgreSQL, two index probes per batch), and neither appears twice in its batch. Every
+ * other row (a repeat the merge rule must order, a slug clash to suffix, an update) goes the usual
+ * way, after the lane's rows, in the same transaction. A clash with a row another session wrote
+ * meanwhile fails the COPY, which is rolled back to its savepoint; its rows then go the usual way.
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -18,75 +15,6 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { VALUE_COLUMNS, VALUE_KEYS, WRITTEN_COLUMNS } from '../domain/business-columns.js';
 import { copyValue, type EncodedRow } from './load-copy.js';
 import { APPLY_DELTAS } from './load-sql.js';
-
-/** Slots of the hash set (16 MB): half full at a million rows; past LANE_MAX_LOAD the lane closes. */
-const SLOTS = 1 << 22;
-const LANE_MAX_LOAD = 0.7;
-
-/** A set of 32-bit string hashes, open addressing: `has` may say yes for a string never added (rarely), never no for one that was. */
-export class SeenHashes {
-  private readonly table = new Int32Array(SLOTS);
-  private size = 0;
-
-  get full(): boolean {
-    return this.size > SLOTS * LANE_MAX_LOAD;
-  }
-
-  has(key: string): boolean {
-    const h = hash(key);
-    for (let i = h & (SLOTS - 1); ; i = (i + 1) & (SLOTS - 1)) {
-      const v = this.table[i];
-      if (v === 0) return false;
-      if (v === h) return true;
-    }
-  }
-
-  add(key: string): void {
-    const h = hash(key);
-    for (let i = h & (SLOTS - 1); ; i = (i + 1) & (SLOTS - 1)) {
-      const v = this.table[i];
-      if (v === h) return;
-      if (v === 0) {
-        this.table[i] = h;
-        this.size++;
-        return;
-      }
-    }
-  }
-}
-
-/** FNV-1a over UTF-16 code units, never 0 (0 marks an empty slot). */
-function hash(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return h === 0 ? 1 : h;
-}
-
-const identityOf = (key: string) => `i${key}`;
-const slugOf = (slug: string) => `s${slug}`;
-
-/**
- * Which of the batch's rows take the lane (their positions), remembering every row's identity and
- * slug for the batches after it.
- */
-export function laneRows(seen: SeenHashes, keys: string[], slugs: string[]): number[] {
-  if (seen.full) return [];
-  const count = new Map<string, number>();
-  for (let i = 0; i < keys.length; i++) {
-    for (const k of [identityOf(keys[i]), slugOf(slugs[i])]) count.set(k, (count.get(k) ?? 0) + 1);
-  }
-  const lane: number[] = [];
-  for (let i = 0; i < keys.length; i++) {
-    const id = identityOf(keys[i]);
-    const slug = slugOf(slugs[i]);
-    if (count.get(id) === 1 && count.get(slug) === 1 && !seen.has(id) && !seen.has(slug)) lane.push(i);
-  }
-  for (let i = 0; i < keys.length; i++) {
-    seen.add(identityOf(keys[i]));
-    seen.add(slugOf(slugs[i]));
-  }
-  return lane;
-}
 
 /** A NOT NULL column's default as COPY text ('{}'::jsonb → {}), for an empty cell of a new business. */
 const COPY_DEFAULTS: Array<string | null> = VALUE_KEYS.map((k) => {

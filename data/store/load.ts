@@ -13,7 +13,7 @@ import { type DimRef, ensureDims, newDimCache, rowCityKey } from './load-dims.js
 import { baseSlug, encodeRow, type EncodedRow, STAGING_COLUMNS, STAGING_DDL, stagingLine } from './load-copy.js';
 import { dropIndexesIfEmpty, ensureBusinessIndexes } from './load-indexes.js';
 import { newPacer, noPacing } from './load-pace.js';
-import { copyLane, laneRows, SeenHashes } from './load-direct.js';
+import { copyLane } from './load-direct.js';
 import { BATCH_SETTINGS_SQL, IMPORT_LOCK_SQL, INSERT_SQL, type MergePlan, mergeSql, UNPLACED_SQL } from './load-sql.js';
 import type { BusinessInput, ImportMode } from '../import/pipeline.js';
 import type { ChangeSample } from '../domain/types.js';
@@ -141,8 +141,6 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
   if (!bulk) await db.client.releaseConnection(lease);
 
   let dims = newDimCache();
-  // A bulk load's fast lane (load-direct.ts): what it has met so far.
-  const lane = bulk ? new SeenHashes() : null;
   const pacer = options.pace ? newPacer(new URL(connectionUrlOf(db)).hostname) : noPacing;
   const changes: ChangeSample[] = [];
   const mergeStatement = mergeSql(options);
@@ -152,8 +150,8 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
   let turn: Promise<unknown> = Promise.resolve();
 
   /**
-   * Outside a bulk load, the lane takes the rows whose identity is not stored (rowsToWrite asked)
-   * and whose slug nobody holds, each once in the batch: the positions in `keys`.
+   * The fast lane (load-direct.ts) takes the rows whose identity is not stored (rowsToWrite asked)
+   * and whose slug nobody holds, each once in the batch: their positions in `keys`.
    */
   const newWithFreeSlugs = async (conn: pg.ClientBase, keys: string[], wanted: string[], known: ReadonlyMap<string, unknown>): Promise<number[]> => {
     const count = new Map<string, number>();
@@ -171,8 +169,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
       await pacer.started(conn);
       await conn.query(BATCH_SETTINGS_SQL);
       await conn.query(IMPORT_LOCK_SQL);
-      // A bulk load's rows are new but for the file's own repeats: no point asking.
-      const { todo, known } = bulk ? { todo: rows.map((_, i) => i), known: null } : await rowsToWrite(conn, upsert, rows, encoded);
+      const { todo, known } = await rowsToWrite(conn, upsert, rows, encoded);
       const batch = { imported: 0, updated: 0, skipped: rows.length - todo.length };
       if (todo.length) {
         await ensureDims(conn, dims, todo.map((i) => rows[i]));
@@ -182,7 +179,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
         let rest = todo;
         {
           const keys = todo.map((i) => rows[i].identityKey);
-          const picked = (lane ? laneRows(lane, keys, todo.map(slugOf)) : await newWithFreeSlugs(conn, keys, todo.map(slugOf), known!)).map((j) => todo[j]);
+          const picked = (await newWithFreeSlugs(conn, keys, todo.map(slugOf), known)).map((j) => todo[j]);
           const laned = picked.length > 0 && (await copyLane(
             conn,
             picked.map((i) => ({ encoded: encoded[i], identityKey: rows[i].identityKey, slug: slugOf(i), cityId: cityId(rows[i]), categoryId: categoryId(rows[i]) })),
