@@ -19,6 +19,7 @@ type BenchModule = { run(ctx: BenchContext): Promise<void> };
 // ---- Bench modules: one import line each (IMPORT-LOADER, SITEMAPS, ADMIN add theirs here). ----
 const MODULES: Array<[string, () => Promise<BenchModule>]> = [
   ['import', () => import('./bench/import.js')],
+  ['import-reads', () => import('./bench/import-reads.js')], // IMPORTER: public reads during a web import
   ['places', () => import('./bench/places.js')],
   ['sitemap', () => import('./bench/sitemap.js')],
   ['export', () => import('./bench/export.js')], // ADMIN

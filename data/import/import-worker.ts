@@ -11,6 +11,7 @@ import { isMainThread, type MessagePort, parentPort, Worker, workerData } from '
 import { createDb } from '../../db/index.js';
 import { InputError } from '../domain/errors.js';
 import { importFile, type ImportOptions, type ImportOutcome } from './import.js';
+import { lowerThreadPriority } from '../store/load-pace.js';
 import type { Progress } from './pipeline.js';
 import { summariseUpload, type UploadSummary } from './upload-summary.js';
 
@@ -22,6 +23,12 @@ type WorkerOptions = Omit<ImportOptions, 'onProgress'>;
  * capped in bytes (import.ts), so this is ample for any file.
  */
 export const WORKER_HEAP_MB = 160;
+/**
+ * Its young generation (V8's default is 48 MB, mostly empty between collections): every row's
+ * strings die young, and a smaller nursery keeps the process under 300 MB with the XLSX reader's
+ * thread beside it, for a few more, cheap, scavenges.
+ */
+export const WORKER_YOUNG_MB = 16;
 
 type Job =
   | { kind: 'rehber-import'; dbUrl: string; filePath: string; options: WorkerOptions }
@@ -89,7 +96,7 @@ export function workerFailure(err: unknown): unknown {
  */
 function spawnSelf(job: Job): Worker {
   const self = import.meta.url;
-  const resourceLimits = { maxOldGenerationSizeMb: WORKER_HEAP_MB };
+  const resourceLimits = { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB };
   if (!self.endsWith('.ts')) return new Worker(new URL(self), { workerData: job, resourceLimits });
   const tsx = createRequire(self).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs');
   const boot = `import(${JSON.stringify(pathToFileURL(tsx).href)}).then((m) => { m.register(); return import(${JSON.stringify(self)}); })`;
@@ -108,6 +115,8 @@ async function runJob(job: Job): Promise<void> {
 }
 
 async function runImport(job: Extract<Job, { kind: 'rehber-import' }>, port: MessagePort): Promise<ImportOutcome> {
+  // This thread only (nice is per thread on Linux): the server's event loop keeps its priority.
+  if (job.options.pace) lowerThreadPriority();
   const db = createDb(job.dbUrl, { max: 4 });
   try {
     return await importFile(db, job.filePath, {

@@ -11,6 +11,7 @@ import { failImport, finishImport, startImport, updateImportProgress, type Impor
 import { normaliseRow } from './business-row.js';
 import { type Field, mapHeaders } from './columns.js';
 import { BATCH_SIZE, openLoader, type Loader } from '../store/load.js';
+import { PACED_BATCH_SIZE } from '../store/load-pace.js';
 import type { BusinessInput, ImportMode, Progress, RowSource } from './pipeline.js';
 import { openRows } from './read-rows.js';
 import { stringify } from 'csv-stringify/sync';
@@ -44,6 +45,8 @@ export interface ImportOptions {
   rejectedDir?: string;
   /** A preview: read, validate and merge everything, write nothing, record no import (see the loader's dryRun). */
   dryRun?: boolean;
+  /** Give way to a serving site (data/store/load-pace.ts): the web's imports do, the CLI's do not. */
+  pace?: boolean;
 }
 
 /** The CSV of an import's rejected rows in `dir`. */
@@ -53,7 +56,7 @@ export type ImportOutcome = ImportResult & { importId: number; rowsRead: number;
 
 export async function importFile(db: Db, filePath: string, options: ImportOptions): Promise<ImportOutcome> {
   const mode = options.mode ?? 'upsert';
-  const batchSize = options.batchSize ?? BATCH_SIZE;
+  const batchSize = options.batchSize ?? (options.pace ? PACED_BATCH_SIZE : BATCH_SIZE);
   const dryRun = options.dryRun === true;
   const run = dryRun
     ? { id: 0, release: async () => {} }
@@ -91,13 +94,13 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
   };
 
   try {
-    source = await openRows(filePath, { encoding: options.encoding });
+    source = await openRows(filePath, { encoding: options.encoding, readerThread: true });
     // A file without the required columns is refused here, before any row is written.
     const columns = mapHeaders(source.headers);
     if (options.rejectedDir && !dryRun) rejects = rejectedRowsWriter(rejectedRowsFile(options.rejectedDir, importId), source.headers);
     // The merge rule: a column the file does not have never changes a stored value.
     const fields = new Set(Object.keys(columns) as Field[]);
-    const activeLoader = (loader = await openLoader(db, { mode, bulk: options.bulk, fields, clearEmpty: options.clearEmpty, importId: dryRun ? undefined : importId, dryRun }));
+    const activeLoader = (loader = await openLoader(db, { mode, bulk: options.bulk, fields, clearEmpty: options.clearEmpty, importId: dryRun ? undefined : importId, dryRun, pace: options.pace }));
 
     // One batch loads while the next is read, validated and encoded: the two cores both work.
     let failure: unknown;

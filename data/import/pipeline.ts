@@ -33,6 +33,8 @@ export interface RowSource {
 export interface ReadOptions {
   /** Overrides CSV encoding detection (CONTRACT §4 `--encoding`), e.g. 'windows-1254'. */
   encoding?: string;
+  /** Read an XLSX in a thread of its own, overlapping the import's work (read-xlsx-thread.ts). */
+  readerThread?: boolean;
 }
 
 export type { BusinessInput } from '../domain/business-columns.js';

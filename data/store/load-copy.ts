@@ -2,7 +2,7 @@
  * Turning BusinessInputs into PostgreSQL COPY text-format lines, and the content hash that lets a
  * re-import tell unchanged rows apart without rewriting them.
  */
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import { businessSlug, PLACE_ID_PREFIX_LENGTH, slugifyText } from '../domain/slug.js';
 import type { BusinessInput } from '../import/pipeline.js';
 import { STAGED_VALUE_COLUMNS, VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from '../domain/business-columns.js';
@@ -70,7 +70,8 @@ export function encodeRow(b: BusinessInput, signature = ''): EncodedRow {
   const body = VALUE_KEYS.map((k) => copyValue(staged(b, k))).join('\t');
   // The import's merge plan is part of the hash: the same row from a file with other columns (or
   // with --clear-empty) may change other stored values, so it must not be skipped as unchanged.
-  const hash = createHash('md5').update(signature).update('\n').update(body).digest('hex');
+  // One call, no Hash object per row: the same md5 of the same bytes as update(signature).update('\n').update(body).
+  const hash = digest('md5', `${signature}\n${body}`, 'hex');
   return { head: `${copyValue(b.identityKey)}\t${hash}`, body, hash };
 }
 

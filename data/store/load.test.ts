@@ -155,4 +155,50 @@ describe('the loader', () => {
     expect(second.bulk).toBe(false);
     await second.close();
   });
+
+  it('writes by the bulk load\'s COPY lane exactly what the merge writes, defaults, counts and clashes included', async () => {
+    const rows = [
+      biz({ name: 'Lane A', placeId: 'L1', rating: null as unknown as number, reviewCount: null as unknown as number, services: null as unknown as string[], businessHours: null as unknown as Record<string, never>, about: 'tab\there \\ back' }),
+      biz({ name: 'Lane B', address: 'x', city: 'Dallas', category: 'Roofer', country: 'United States' }),
+      biz({ name: 'Lane B', address: 'y' }), // the same slug as the row before: the usual way, suffixed
+      biz({ name: 'Lane C', placeId: 'L3', city: null, category: null, country: null }),
+      biz({ name: 'Lane A', placeId: 'L1', rating: 3 }), // a repeat, in a later batch: updates
+    ];
+    const stored = async () =>
+      (await t.db('businesses').orderBy('identity_key').select('*')).map(({ id: _i, created_at: _c, updated_at: _u, created_import_id: _m, ...rest }) => rest);
+    const usual = async () => {
+      const loader = await openLoader(t.db, { mode: 'upsert', bulk: false });
+      const sum = { imported: 0, updated: 0, skipped: 0 };
+      try {
+        for (let i = 0; i < rows.length; i += 2) {
+          const c = await loader.load(rows.slice(i, i + 2));
+          for (const k of ['imported', 'updated', 'skipped'] as const) sum[k] += c[k];
+        }
+      } finally {
+        await loader.close();
+      }
+      return sum;
+    };
+    const byMerge = await usual();
+    const merged = await stored();
+    await t.db.raw('TRUNCATE businesses, cities, categories, countries RESTART IDENTITY CASCADE');
+    expect(await load(rows, 'upsert', 2)).toEqual(byMerge);
+    expect(await stored()).toEqual(merged);
+    expect(await countDrift(t.db)).toBe(0);
+  });
+
+  it('sends the lane\'s rows the usual way when another import took one of their slugs meanwhile', async () => {
+    const loader = await openLoader(t.db, { mode: 'upsert' });
+    expect(loader.bulk).toBe(true);
+    try {
+      await loader.load([biz({ name: 'First', placeId: 'F1' })]);
+      // Written behind the lane's back: the slug the next row asks for.
+      await t.db('businesses').insert({ name: 'Other', slug: 'clash-chijcla', address: 'z', identity_key: 'n:other', content_hash: 'x' });
+      expect(await loader.load([biz({ name: 'Clash', placeId: 'ChIJclash' }), biz({ name: 'Fine', placeId: 'F2' })])).toEqual({ imported: 2, updated: 0, skipped: 0 });
+    } finally {
+      await loader.close();
+    }
+    expect(await t.db('businesses').where({ place_id: 'ChIJclash' }).first('slug')).toEqual({ slug: 'clash-chijcla-2' });
+    expect(await t.db('businesses').count({ n: '*' })).toEqual([{ n: 4 }]);
+  });
 });

@@ -8,10 +8,12 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Db } from '../../db/index.js';
+import { connectionUrlOf, type Db } from '../../db/index.js';
 import { type DimRef, ensureDims, newDimCache, rowCityKey } from './load-dims.js';
 import { baseSlug, encodeRow, type EncodedRow, STAGING_COLUMNS, STAGING_DDL, stagingLine } from './load-copy.js';
 import { dropIndexesIfEmpty, ensureBusinessIndexes } from './load-indexes.js';
+import { newPacer, noPacing } from './load-pace.js';
+import { copyLane } from './load-direct.js';
 import { BATCH_SETTINGS_SQL, IMPORT_LOCK_SQL, INSERT_SQL, type MergePlan, mergeSql, UNPLACED_SQL } from './load-sql.js';
 import type { BusinessInput, ImportMode } from '../import/pipeline.js';
 import type { ChangeSample } from '../domain/types.js';
@@ -74,6 +76,8 @@ export interface LoaderOptions extends MergePlan {
   dryRun?: boolean;
   /** Allow dropping and rebuilding the secondary indexes when the table starts empty (default true). */
   bulk?: boolean;
+  /** Give way to a serving site (load-pace.ts): lower priority, and a pause after each batch while others use the database. */
+  pace?: boolean;
 }
 
 /** A row once encoded: its identity, what its slug comes from and what find-or-create needs. */
@@ -137,6 +141,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
   if (!bulk) await db.client.releaseConnection(lease);
 
   let dims = newDimCache();
+  const pacer = options.pace ? newPacer(new URL(connectionUrlOf(db)).hostname) : noPacing;
   const changes: ChangeSample[] = [];
   const mergeStatement = mergeSql(options);
   const signature = `${options.fields ? [...options.fields].sort().join(',') : '*'}|${options.clearEmpty ? 'clear-empty' : 'keep-empty'}`;
@@ -144,40 +149,66 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
   // Batches write one after another; a batch after a failed one fails too.
   let turn: Promise<unknown> = Promise.resolve();
 
+  /**
+   * The fast lane (load-direct.ts) takes the rows whose identity is not stored (rowsToWrite asked)
+   * and whose slug nobody holds, each once in the batch: their positions in `keys`.
+   */
+  const newWithFreeSlugs = async (conn: pg.ClientBase, keys: string[], wanted: string[], known: ReadonlyMap<string, unknown>): Promise<number[]> => {
+    const count = new Map<string, number>();
+    for (const k of [...keys, ...wanted.map((s) => `\u0001${s}`)]) count.set(k, (count.get(k) ?? 0) + 1);
+    const fresh = keys.map((_, j) => j).filter((j) => !known.has(keys[j]) && count.get(keys[j]) === 1 && count.get(`\u0001${wanted[j]}`) === 1);
+    if (!fresh.length) return [];
+    const { rows: taken } = await conn.query<{ slug: string }>('SELECT slug FROM businesses WHERE slug = ANY($1::text[])', [fresh.map((j) => wanted[j])]);
+    const held = new Set(taken.map((r) => r.slug));
+    return fresh.filter((j) => !held.has(wanted[j]));
+  };
+
   const write = async (rows: SlimRow[], encoded: EncodedRow[], slugs: string[] | null, beforeCommit?: BeforeCommit): Promise<BatchCounts> => {
     const counts = await db.transaction(async (trx) => {
       const conn = (await trx.client.acquireConnection()) as pg.PoolClient;
+      await pacer.started(conn);
       await conn.query(BATCH_SETTINGS_SQL);
       await conn.query(IMPORT_LOCK_SQL);
-      // A bulk load's rows are new but for the file's own repeats: no point asking.
-      const todo = bulk ? rows.map((_, i) => i) : await rowsToWrite(conn, upsert, rows, encoded);
+      const { todo, known } = await rowsToWrite(conn, upsert, rows, encoded);
       const batch = { imported: 0, updated: 0, skipped: rows.length - todo.length };
       if (todo.length) {
-        await conn.query(STAGING_DDL);
         await ensureDims(conn, dims, todo.map((i) => rows[i]));
-        const text = todo
-          .map((i) => {
-            const r = rows[i];
-            return stagingLine(
-              i,
-              encoded[i],
-              slugs?.[i] ?? baseSlug(r),
-              r.category ? (dims.categories.get(r.category.toLowerCase()) ?? null) : null,
-              r.city ? (dims.cities.get(rowCityKey(r)!) ?? null) : null,
-            );
-          })
-          .join('');
-        await pipeline(Readable.from([text]), conn.query(copyFrom(`COPY import_staging (${STAGING_COLUMNS.join(', ')}) FROM STDIN`)));
-        const c = (await conn.query(mergeStatement, [upsert, options.importId ?? null])).rows[0] as { total: number; imported: number; updated: number; inserted: number };
-        // New businesses whose slug was taken are still to place.
-        if (c.inserted < c.imported) await placeClashing(conn, upsert, nextSuffix, options.importId ?? null);
-        Object.assign(batch, { imported: c.imported, updated: c.updated, skipped: batch.skipped + c.total - c.imported - c.updated });
+        const slugOf = (i: number) => slugs?.[i] ?? baseSlug(rows[i]);
+        const cityId = (r: SlimRow) => (r.city ? (dims.cities.get(rowCityKey(r)!) ?? null) : null);
+        const categoryId = (r: SlimRow) => (r.category ? (dims.categories.get(r.category.toLowerCase()) ?? null) : null);
+        let rest = todo;
+        {
+          const keys = todo.map((i) => rows[i].identityKey);
+          const picked = (await newWithFreeSlugs(conn, keys, todo.map(slugOf), known)).map((j) => todo[j]);
+          const laned = picked.length > 0 && (await copyLane(
+            conn,
+            picked.map((i) => ({ encoded: encoded[i], identityKey: rows[i].identityKey, slug: slugOf(i), cityId: cityId(rows[i]), categoryId: categoryId(rows[i]) })),
+            options.importId ?? null,
+          ));
+          if (laned) {
+            batch.imported += picked.length;
+            const done = new Set(picked);
+            rest = todo.filter((i) => !done.has(i));
+          }
+        }
+        if (rest.length) {
+          await conn.query(STAGING_DDL);
+          const text = rest.map((i) => stagingLine(i, encoded[i], slugOf(i), categoryId(rows[i]), cityId(rows[i]))).join('');
+          await pipeline(Readable.from([text]), conn.query(copyFrom(`COPY import_staging (${STAGING_COLUMNS.join(', ')}) FROM STDIN`)));
+          const c = (await conn.query(mergeStatement, [upsert, options.importId ?? null])).rows[0] as { total: number; imported: number; updated: number; inserted: number };
+          // New businesses whose slug was taken are still to place.
+          if (c.inserted < c.imported) await placeClashing(conn, upsert, nextSuffix, options.importId ?? null);
+          batch.imported += c.imported;
+          batch.updated += c.updated;
+          batch.skipped += c.total - c.imported - c.updated;
+        }
       }
       if (options.dryRun) {
         if (changes.length < CHANGE_SAMPLES) changes.push(...(await sampleChanges(conn, CHANGE_SAMPLES - changes.length)));
         throw new DryRunBatch(batch);
       }
       await beforeCommit?.(batch, trx);
+      await pacer.finished(conn);
       return batch;
     }).catch((err: unknown) => {
       if (!(err instanceof DryRunBatch)) throw err;
@@ -203,7 +234,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
       const slim = rows.map(({ identityKey, name, placeId, category, city, state, country, countryCode, cityPlace }) => ({
         identityKey, name, placeId, category, city, state, country, countryCode, cityPlace,
       }));
-      const mine = turn.then(() => write(slim, encoded, slugs, beforeCommit));
+      const mine = turn.then(() => pacer.pause()).then(() => write(slim, encoded, slugs, beforeCommit));
       turn = mine;
       return mine;
     },
@@ -230,14 +261,20 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
  * upsert mode when its content hash is the stored one and no other row of the batch has its
  * identity (the repeats are left to mergeSql, which orders them). Runs under the import lock, so
  * no other import moves a hash in between; an unchanged re-import then sends only identity keys.
+ * Also returns what it found stored (identity key → content hash).
  */
-async function rowsToWrite(conn: pg.ClientBase, upsert: boolean, rows: SlimRow[], encoded: EncodedRow[]): Promise<number[]> {
+async function rowsToWrite(
+  conn: pg.ClientBase,
+  upsert: boolean,
+  rows: SlimRow[],
+  encoded: EncodedRow[],
+): Promise<{ todo: number[]; known: Map<string, string | null> }> {
   const { rows: known } = await conn.query<{ identity_key: string; content_hash: string | null }>(
     'SELECT identity_key, content_hash FROM businesses WHERE identity_key = ANY($1::text[])',
     [rows.map((r) => r.identityKey)],
   );
-  if (!known.length) return rows.map((_, i) => i);
   const stored = new Map(known.map((k) => [k.identity_key, k.content_hash]));
+  if (!known.length) return { todo: rows.map((_, i) => i), known: stored };
   const seen = new Map<string, number>();
   for (const r of rows) seen.set(r.identityKey, (seen.get(r.identityKey) ?? 0) + 1);
   const todo: number[] = [];
@@ -246,7 +283,7 @@ async function rowsToWrite(conn: pg.ClientBase, upsert: boolean, rows: SlimRow[]
     const skip = hash !== undefined && (!upsert || (hash === encoded[i].hash && seen.get(r.identityKey) === 1));
     if (!skip) todo.push(i);
   });
-  return todo;
+  return { todo, known: stored };
 }
 
 /**

@@ -33,11 +33,13 @@ export function generatedLine(i: number, changed = false): string {
   ].map(q).join(',');
 }
 
-export async function writeGeneratedCsv(file: string, rows: number, options: { changedEvery?: number } = {}): Promise<void> {
+/** `rows` rows from row `from` (default 0): rows past another file's end are businesses it does not have. */
+export async function writeGeneratedCsv(file: string, rows: number, options: { changedEvery?: number; from?: number } = {}): Promise<void> {
   const out = fs.createWriteStream(file);
   out.write(CSV_HEADER + '\n');
   let chunk = '';
-  for (let i = 0; i < rows; i++) {
+  const from = options.from ?? 0;
+  for (let i = from; i < from + rows; i++) {
     chunk += generatedLine(i, options.changedEvery ? i % options.changedEvery === 0 : false) + '\n';
     if (chunk.length > 1 << 20) {
       if (!out.write(chunk)) await once(out, 'drain');

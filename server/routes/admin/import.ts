@@ -75,7 +75,7 @@ export function importRoutes(deps: AppDeps): Router {
     const { token, clearEmpty } = uploadRequest(ctx);
     const upload = await peekUpload(db, token, uploadOwner(ctx));
     if (!upload) throw badRequest('Unknown or expired upload; upload the file again');
-    const r = await importFileInWorker(dbUrl(), upload.path, { source: 'web', mode: 'upsert', clearEmpty, dryRun: true });
+    const r = await importFileInWorker(dbUrl(), upload.path, { source: 'web', mode: 'upsert', clearEmpty, dryRun: true, pace: true });
     const preview: ImportPreview = { ...resultBody(r), importId: undefined, dryRun: true, changes: r.changes ?? [] };
     ctx.body = preview;
   });
@@ -88,6 +88,8 @@ export function importRoutes(deps: AppDeps): Router {
       const result = await importFileInWorker(dbUrl(), claimed.path, {
         source: 'web',
         mode: 'upsert',
+        // Public reads keep their latency while it runs (data/store/load-pace.ts).
+        pace: true,
         // The merge rule: empty cells keep stored values unless the admin ticked "Empty cells clear values".
         clearEmpty,
         rejectedDir: rejectedDir(),
@@ -111,6 +113,7 @@ export function importRoutes(deps: AppDeps): Router {
       const result = await importFileInWorker(dbUrl(), file, {
         source: 'web',
         mode: 'insert',
+        pace: true,
         rejectedDir: rejectedDir(),
         username: sessionOf(ctx)?.username ?? null,
         fileName: 'pasted.csv',

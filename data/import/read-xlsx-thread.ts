@@ -1,0 +1,152 @@
+/**
+ * The XLSX reader in a thread of its own: exceljs inflates and parses the sheet there while the
+ * import's thread validates, encodes and loads the rows it has already read, so reading and
+ * writing overlap (on two cores, each has one). Rows come over the worker's port in batches of
+ * ROWS_PER_MESSAGE, at most BATCHES_AHEAD ahead of the loader, so memory stays flat when the
+ * database is the slower side. The reader is read-xlsx.ts, unchanged: the same checks, the same
+ * errors (an InputError keeps its status across the thread).
+ * This module is both the launcher and the reader thread's entry.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { InputError } from '../domain/errors.js';
+import type { RowSource, SheetRow } from './pipeline.js';
+
+/** Rows per message: big enough that posting costs little per row, small enough to start the loader early. */
+const ROWS_PER_MESSAGE = 1_000;
+/** Batches the reader may run ahead of the loader. */
+const BATCHES_AHEAD = 8;
+/**
+ * The reader's old-generation heap: exceljs keeps the shared-strings table and little else, and
+ * without a limit V8 lets its garbage grow to a couple of hundred MB before collecting.
+ */
+export const READER_HEAP_MB = 64;
+/** Its young generation: exceljs makes short-lived garbage by the row, and a small nursery keeps the RSS down. */
+const READER_YOUNG_MB = 8;
+const OUT_OF_MEMORY = 'The spreadsheet needs more memory to read than an import may use; save it as CSV or split it into smaller files';
+
+type ToLoader =
+  | { type: 'open'; headers: string[]; bytesTotal: number }
+  | { type: 'rows'; rows: SheetRow[]; bytesRead: number }
+  | { type: 'end' }
+  | { type: 'error'; message: string; status?: number };
+type ToReader = { type: 'more' } | { type: 'close' };
+
+interface ReaderJob {
+  kind: 'rehber-xlsx-reader';
+  filePath: string;
+}
+
+export async function openXlsxInThread(filePath: string): Promise<RowSource> {
+  const worker = spawnSelf({ kind: 'rehber-xlsx-reader', filePath });
+  const inbox: ToLoader[] = [];
+  let wake: (() => void) | null = null;
+  const deliver = (m: ToLoader) => {
+    inbox.push(m);
+    wake?.();
+    wake = null;
+  };
+  worker.on('message', deliver);
+  worker.on('error', (err: Error & { code?: string }) =>
+    deliver(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { type: 'error', message: OUT_OF_MEMORY, status: 413 } : { type: 'error', message: err.message }),
+  );
+  worker.on('exit', () => deliver({ type: 'error', message: 'The spreadsheet reader stopped unexpectedly' }));
+  const next = async (): Promise<ToLoader> => {
+    while (!inbox.length) await new Promise<void>((resolve) => (wake = resolve));
+    return inbox.shift()!;
+  };
+  const fail = (m: Extract<ToLoader, { type: 'error' }>) => (m.status ? new InputError(m.message, m.status) : new Error(m.message));
+
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    worker.removeAllListeners('exit');
+    worker.postMessage({ type: 'close' } satisfies ToReader);
+    await worker.terminate();
+  };
+
+  const first = await next();
+  if (first.type !== 'open') {
+    await close();
+    throw first.type === 'error' ? fail(first) : new Error('The spreadsheet reader answered out of turn');
+  }
+  let bytesRead = 0;
+  async function* rows(): AsyncGenerator<SheetRow> {
+    try {
+      for (;;) {
+        const m = await next();
+        if (m.type === 'end') return;
+        if (m.type === 'error') throw fail(m);
+        if (m.type !== 'rows') continue;
+        bytesRead = m.bytesRead;
+        worker.postMessage({ type: 'more' } satisfies ToReader);
+        yield* m.rows;
+      }
+    } finally {
+      await close();
+    }
+  }
+  return { format: 'xlsx', headers: first.headers, rows: rows(), bytesTotal: first.bytesTotal, bytesRead: () => bytesRead, close };
+}
+
+/** The reader thread: reads the file with read-xlsx.ts and posts its rows, keeping at most BATCHES_AHEAD unread. */
+async function runReader(job: ReaderJob): Promise<void> {
+  const port = parentPort!;
+  let credit = BATCHES_AHEAD;
+  let closing = false;
+  let wake: (() => void) | null = null;
+  port.on('message', (m: ToReader) => {
+    if (m.type === 'more') credit++;
+    else closing = true;
+    wake?.();
+    wake = null;
+  });
+  const post = (m: ToLoader) => port.postMessage(m);
+  try {
+    // Loaded here only: the launching thread never needs exceljs.
+    const { openXlsx } = await import('./read-xlsx.js');
+    const source = await openXlsx(job.filePath);
+    post({ type: 'open', headers: source.headers, bytesTotal: source.bytesTotal });
+    let batch: SheetRow[] = [];
+    const send = async () => {
+      while (credit <= 0 && !closing) await new Promise<void>((resolve) => (wake = resolve));
+      if (closing) return;
+      credit--;
+      post({ type: 'rows', rows: batch, bytesRead: source.bytesRead() });
+      batch = [];
+    };
+    try {
+      for await (const row of source.rows) {
+        batch.push(row);
+        if (batch.length >= ROWS_PER_MESSAGE) await send();
+        if (closing) break;
+      }
+      if (batch.length && !closing) await send();
+    } finally {
+      await source.close();
+    }
+    post({ type: 'end' });
+  } catch (err) {
+    post({ type: 'error', message: err instanceof Error ? err.message : String(err), status: err instanceof InputError ? err.status : undefined });
+  } finally {
+    // Nothing left to wait for: the thread ends once its last message is out.
+    port.removeAllListeners('message');
+    port.unref();
+  }
+}
+
+/** As import-worker.ts does: the built file directly, or the TypeScript source through tsx's loader. */
+function spawnSelf(job: ReaderJob): Worker {
+  const self = import.meta.url;
+  const resourceLimits = { maxOldGenerationSizeMb: READER_HEAP_MB, maxYoungGenerationSizeMb: READER_YOUNG_MB };
+  if (!self.endsWith('.ts')) return new Worker(new URL(self), { workerData: job, resourceLimits });
+  const tsx = createRequire(self).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs');
+  const boot = `import(${JSON.stringify(pathToFileURL(tsx).href)}).then((m) => { m.register(); return import(${JSON.stringify(self)}); })`;
+  return new Worker(boot, { eval: true, workerData: job, resourceLimits });
+}
+
+if (!isMainThread && (workerData as ReaderJob | undefined)?.kind === 'rehber-xlsx-reader') {
+  await runReader(workerData as ReaderJob);
+}

@@ -1,0 +1,223 @@
+/**
+ * Public reads while the web imports (issue 14): the real app serves detail and city reads to 32
+ * keep-alive connections while an admin imports a generated 1,000,000-row CSV through the API the
+ * dashboard uses (upload, then the streaming import by token, in the server's import worker),
+ * against the same reads with no import. The directory already holds 100,000 other businesses, so
+ * the import is a real one into a live table (every index kept up), not a bulk load. The server
+ * runs in a child process; the load comes from this one.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pino from 'pino';
+import { createDb } from '../../db/index.js';
+import { upsertUser } from '../../db/queries/users.js';
+import type { BenchContext } from './context.js';
+import { writeGeneratedCsv } from './generate.js';
+
+const CONNECTIONS = 32;
+const BASELINE_MS = 15_000;
+const WARMUP_MS = 2_000;
+const READY = '@@reads-ready ';
+const PASSWORD = 'bench password, not a secret';
+/** The businesses already there, generated past the imported file's rows so none is the same. */
+const BASE_FROM = 50_000_000;
+
+export async function run(ctx: BenchContext): Promise<void> {
+  const rows = ctx.rows(1_000_000);
+  const baseRows = ctx.rows(100_000);
+  const base = path.join(ctx.workDir, 'reads-base.csv');
+  const file = path.join(ctx.workDir, 'reads-import.csv');
+  await writeGeneratedCsv(base, baseRows, { from: BASE_FROM });
+  await writeGeneratedCsv(file, rows);
+  const db = createDb(ctx.dbUrl, { max: 1 });
+  try {
+    await db.raw('TRUNCATE businesses, cities, categories, countries, imports RESTART IDENTITY CASCADE');
+  } finally {
+    await db.destroy();
+  }
+  await ctx.child(new URL('./export.js', import.meta.url).href, 'loadJob', { dbUrl: ctx.dbUrl, file: base });
+  fs.rmSync(base, { force: true });
+  const samples = await sampleReads(ctx.dbUrl);
+  const server = await startServer(ctx.dbUrl, path.join(ctx.workDir, 'uploads'));
+  try {
+    const next = () =>
+      Math.random() < 0.5
+        ? `/api/businesses/detail/${pick(samples.slugs)}`
+        : `/api/cities/${pick(samples.citySlugs)}/businesses?page=${1 + Math.floor(Math.random() * 5)}`;
+    await load(server.url, next, () => WARMUP_MS);
+    const quiet = await load(server.url, next, () => BASELINE_MS);
+    ctx.report({ name: `Public reads (detail and city), ${CONNECTIONS} connections, no import`, value: quiet.rps, unit: 'req/s' });
+    ctx.report({ name: 'Public reads p99, no import', value: quiet.p99, unit: 'ms' });
+    ctx.report({ name: 'Public reads failed, no import', value: quiet.errors, unit: 'requests' });
+
+    const cookie = await signIn(server.url);
+    const token = await upload(server.url, cookie, file);
+    let importDone = false;
+    const started = performance.now();
+    const importing = postJson(server.url, '/api/admin/import-excel-stream', cookie, { filePath: token }).finally(() => {
+      importDone = true;
+    });
+    const busy = await load(server.url, next, () => (importDone ? 0 : Infinity));
+    const result = JSON.parse(await importing) as { imported: number; skipped: number };
+    const seconds = (performance.now() - started) / 1000;
+    if (result.imported !== rows) throw new Error(`web import imported ${result.imported} of ${rows} rows`);
+    ctx.report({ name: `Public reads during a ${rows.toLocaleString('en-US')}-row web import`, value: busy.rps, unit: 'req/s', vs: { name: 'no import', value: quiet.rps } });
+    ctx.report({ name: 'Public reads p99 during the import', value: busy.p99, unit: 'ms', vs: { name: 'no import', value: quiet.p99 } });
+    ctx.report({ name: 'Public reads failed during the import', value: busy.errors, unit: 'requests' });
+    ctx.report({ name: 'The web import meanwhile', value: rows / seconds, unit: 'rows/s' });
+  } finally {
+    await server.stop();
+    fs.rmSync(file, { force: true });
+  }
+}
+
+const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)];
+
+async function sampleReads(dbUrl: string): Promise<{ slugs: string[]; citySlugs: string[] }> {
+  const db = createDb(dbUrl, { max: 1 });
+  try {
+    await upsertUser(db, 'bench', PASSWORD);
+    const slugs = (await db.raw('SELECT slug FROM businesses TABLESAMPLE SYSTEM (5) LIMIT 500')).rows.map((r: { slug: string }) => r.slug);
+    const citySlugs = (await db('cities').select('slug')).map((r: { slug: string }) => r.slug);
+    return { slugs, citySlugs };
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'bench', password: PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`bench sign-in failed: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+async function upload(base: string, cookie: string, file: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', await fs.openAsBlob(file), 'businesses.csv');
+  const res = await fetch(`${base}/api/admin/upload-excel`, { method: 'POST', headers: { cookie }, body: form });
+  if (!res.ok) throw new Error(`bench upload failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { filePath: string }).filePath;
+}
+
+/** A POST that may take minutes (node:http: no client timeout), resolving with the answer's body. */
+function postJson(base: string, urlPath: string, cookie: string, body: unknown): Promise<string> {
+  const url = new URL(urlPath, base);
+  const data = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { cookie, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (text += d));
+        res.on('end', () => (res.statusCode === 200 ? resolve(text) : reject(new Error(`web import answered ${res.statusCode}: ${text}`))));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+interface LoadResult {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+/**
+ * CONNECTIONS keep-alive loops until `remainingMs()` (asked after each answer, from the start) is
+ * used up; every answer is read whole, every status but 200 and every error counts as a failure.
+ */
+async function load(base: string, nextPath: () => string, budgetMs: () => number): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const url = new URL(base);
+  const once = (p: string) =>
+    new Promise<number>((resolve) => {
+      const req = http.get({ host: url.hostname, port: url.port, path: p, agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', () => resolve(0));
+      });
+      req.on('error', () => resolve(0));
+    });
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() - started < budgetMs()) {
+        const t0 = performance.now();
+        const status = await once(nextPath());
+        latencies.push(performance.now() - t0);
+        if (status !== 200) errors++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { rps: latencies.length / seconds, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0, errors };
+}
+
+interface ServerChild {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function startServer(dbUrl: string, uploadDir: string): Promise<ServerChild> {
+  const self = fileURLToPath(import.meta.url);
+  const execArgv = self.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...execArgv, self, 'serve', dbUrl, uploadDir], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    const early = (code: number | null) => reject(new Error(`bench server exited (${code})`));
+    child.on('exit', early);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const ready = out.split('\n').find((l) => l.startsWith(READY));
+      if (!ready) return;
+      child.off('exit', early);
+      resolve({
+        url: ready.slice(READY.length).trim(),
+        stop: () =>
+          new Promise<void>((res) => {
+            child.on('exit', () => res());
+            child.stdin.end();
+          }),
+      });
+    });
+  });
+}
+
+/** The child: the real app, as `make start` builds it (the import worker included), until stdin closes. */
+async function serve(dbUrl: string, uploadDir: string): Promise<void> {
+  const { createApp } = await import('../../server/app.js');
+  const { testConfig } = await import('../../server/config.js');
+  const db = createDb(dbUrl, { max: 10 });
+  const app = createApp({ db, config: testConfig({ uploadDir }), logger: pino({ level: 'silent' }) });
+  const server = await new Promise<http.Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  process.stdout.write(`${READY}http://127.0.0.1:${(server.address() as AddressInfo).port}\n`);
+  process.stdin.resume();
+  process.stdin.on('end', async () => {
+    server.closeAllConnections();
+    await db.destroy();
+    process.exit(0);
+  });
+}
+
+if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url && process.argv[2] === 'serve') await serve(process.argv[3], process.argv[4]);
