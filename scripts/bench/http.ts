@@ -48,6 +48,11 @@ export async function run(ctx: BenchContext): Promise<void> {
     const q = (path: string, params: Record<string, string>) => fresh(`${path}?${new URLSearchParams(params)}`);
     const cases: Array<[string, () => string, Record<string, string>]> = [
       ['Business detail', () => fresh(`/api/businesses/detail/${pick(samples.slugs)}`), {}],
+      ['Business page (server-rendered HTML)', () => fresh(`/details/${pick(samples.slugs)}`), {}],
+      // The same 500 URLs over and over: after the first pass every answer comes from the data
+      // version's answer cache (server/middleware/http-cache.ts), as between two writes.
+      ['Business detail, cache warm', () => `/api/businesses/detail/${pick(samples.slugs)}`, {}],
+      ['Business page, cache warm', () => `/details/${pick(samples.slugs)}`, {}],
       ['Search, broad word', () => q('/api/search', { q: pick(BROAD) }), {}],
       ['Search, narrow name', () => q('/api/search', { q: pick(samples.names) }), {}],
       ['Search with location', () => q('/api/search', { q: pick(BROAD), location: pick(LOCATIONS) }), {}],
