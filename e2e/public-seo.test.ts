@@ -295,7 +295,7 @@ describe('status codes', () => {
 
   it('serves hashed assets cached for a year and unknown assets as 404', async () => {
     const html = await (await fetch(`${app.url}/`)).text();
-    const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(html)![1];
+    const script = /<script type="module" crossorigin[^>]* src="(\/assets\/[^"]+\.js)"/.exec(html)![1];
     const res = await fetch(app.url + script);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

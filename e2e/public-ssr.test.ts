@@ -168,7 +168,7 @@ describe('HTML without JavaScript', () => {
     // Every other script is an external module (the CSP allows script-src 'self' only).
     const scripts = [...body.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]);
     expect(scripts.every((a) => / src="\/assets\//.test(a) || /type="application\/(ld\+)?json"/.test(a))).toBe(true);
-    expect(body).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/business-detail-[\w-]+\.js">/);
+    expect(body).toMatch(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/business-detail-[\w-]+\.js">/);
     expect((await html('/')).body).not.toMatch(/modulepreload[^>]*business-detail-/);
   });
 

@@ -1,8 +1,11 @@
 /**
- * Lighthouse scores (performance, accessibility, best practices, SEO) of the home page and a
- * business page, with Debian's Chromium. `make bench` (or `npx tsx scripts/lighthouse.ts`) prints
- * them; `--url http://host:port` audits a running server, otherwise this starts its own: an embedded
- * PostgreSQL in a temporary directory with the bundled sample, and the built SPA of dist/web.
+ * Lighthouse scores (performance, accessibility, best practices, SEO) and total blocking time of
+ * the home page, a business page, the biggest city's page and a search page, with Debian's
+ * Chromium. `make bench` (or `npx tsx scripts/lighthouse.ts`) prints them; `--url http://host:port`
+ * audits a running server, otherwise this starts its own: an embedded PostgreSQL in a temporary
+ * directory with the bundled sample, and the built site of dist/web and dist/ssr. `--runs N` audits
+ * each page N times and prints every run and the medians; LIGHTHOUSE_REPORTS=dir keeps each run's
+ * JSON report there (the failing audits).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,7 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type http from 'node:http';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type RunnerResult } from 'lighthouse';
 import pino from 'pino';
 import { createDb, type Db } from '../db/index.js';
 import { startEmbedded } from '../db/embedded.js';
@@ -18,6 +21,7 @@ import { migrateLatest } from '../db/migrate.js';
 import { loadSample } from '../data/samples/sample.js';
 import { createApp } from '../server/app.js';
 import { testConfig } from '../server/config.js';
+import { searchPath, slugPath } from '../data/domain/paths.js';
 import { freePort } from './free-port.js';
 
 export interface LighthouseScores {
@@ -26,7 +30,18 @@ export interface LighthouseScores {
   accessibility: number;
   bestPractices: number;
   seo: number;
+  /** Total blocking time, ms. */
+  tbt: number;
 }
+
+/** The pages audited: a label and a path (with its query). */
+export interface AuditPage {
+  label: string;
+  path: string;
+}
+
+/** The word of the search page audited: one many sample businesses match (88 cafés). */
+export const SEARCH_WORD = 'cafe';
 
 // The flags of e2e/browser.ts: headless, and nothing that reaches out to the network by itself.
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
@@ -37,24 +52,51 @@ function chromiumPath(): string {
   return found;
 }
 
-/** Audits each URL in turn with one Chromium; scores 0 to 100. */
-export async function lighthouseScores(urls: string[]): Promise<LighthouseScores[]> {
+/**
+ * One audit of `url`. A run whose trace Lighthouse could not record (a runtime error such as
+ * NO_NAVSTART, seen on a loaded machine: every score null, "Please run Lighthouse again") is run
+ * again, up to three times in all; such a run measures nothing about the page.
+ */
+async function auditOnce(url: string, port: number): Promise<RunnerResult> {
+  let error = '';
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      // Mobile emulation with simulated throttling: Lighthouse's default, the stricter case.
+      formFactor: 'mobile',
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (!result.lhr.runtimeError) return result;
+    error = result.lhr.runtimeError.code;
+    console.error(`lighthouse: ${url}: ${error}, running it again`);
+  }
+  throw new Error(`Lighthouse failed three times on ${url}: ${error}`);
+}
+
+/**
+ * Audits each URL in turn with one Chromium; scores 0 to 100. With `reportDir`, each run's JSON
+ * report is written there as `<page>-<time>.json`.
+ */
+export async function lighthouseScores(urls: string[], reportDir = process.env.LIGHTHOUSE_REPORTS): Promise<LighthouseScores[]> {
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS });
   try {
     const out: LighthouseScores[] = [];
     for (const url of urls) {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        // Mobile emulation with simulated throttling: Lighthouse's default, the stricter case.
-        formFactor: 'mobile',
-      });
-      const c = result?.lhr.categories;
-      if (!c) throw new Error(`Lighthouse gave no result for ${url}`);
+      const result = await auditOnce(url, chrome.port);
+      const c = result.lhr.categories;
       const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
-      out.push({ page: new URL(url).pathname, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo') });
+      const u = new URL(url);
+      const page = u.pathname + u.search;
+      if (reportDir) {
+        fs.mkdirSync(reportDir, { recursive: true });
+        const name = `${page.replace(/[^a-zA-Z0-9]+/g, '_')}-${Date.now()}.json`;
+        fs.writeFileSync(path.join(reportDir, name), JSON.stringify(result.lhr));
+      }
+      const tbt = Math.round(result.lhr.audits['total-blocking-time']?.numericValue ?? 0);
+      out.push({ page, performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'), tbt });
     }
     return out;
   } finally {
@@ -62,21 +104,51 @@ export async function lighthouseScores(urls: string[]): Promise<LighthouseScores
   }
 }
 
+/** Audits every page `runs` times (page by page, run after run) and gives each page's runs. */
+export async function auditPages(base: string, pages: AuditPage[], runs = 1): Promise<Array<{ page: AuditPage; runs: LighthouseScores[] }>> {
+  const out = pages.map((page) => ({ page, runs: [] as LighthouseScores[] }));
+  for (let i = 0; i < runs; i++) {
+    const scores = await lighthouseScores(pages.map((p) => base + p.path));
+    scores.forEach((s, j) => out[j].runs.push(s));
+  }
+  return out;
+}
+
+/** The median of the runs, figure by figure (the lower middle one of an even count). */
+export function medianScores(runs: LighthouseScores[]): LighthouseScores {
+  const med = (k: 'performance' | 'accessibility' | 'bestPractices' | 'seo' | 'tbt') => {
+    const v = runs.map((r) => r[k]).sort((a, b) => a - b);
+    return v[Math.floor((v.length - 1) / 2)];
+  };
+  return { page: runs[0].page, performance: med('performance'), accessibility: med('accessibility'), bestPractices: med('bestPractices'), seo: med('seo'), tbt: med('tbt') };
+}
+
 export function formatScores(rows: LighthouseScores[]): string {
-  return rows.map((r) => `lighthouse ${r.page}: performance ${r.performance}, accessibility ${r.accessibility}, best practices ${r.bestPractices}, SEO ${r.seo}`).join('\n');
+  return rows.map((r) => `lighthouse ${r.page}: performance ${r.performance}, accessibility ${r.accessibility}, best practices ${r.bestPractices}, SEO ${r.seo}, total blocking time ${r.tbt} ms`).join('\n');
 }
 
 export interface AuditServer {
   url: string;
-  /** A business page of the sample, the one with the most reviews. */
-  businessPath: string;
+  /** The pages to audit: home, the business with the most reviews, the biggest city, a search. */
+  pages: AuditPage[];
   close(): Promise<void>;
+}
+
+/** The audited pages, from a business slug and a city slug. */
+export function auditPagesFor(businessSlug: string, citySlug: string): AuditPage[] {
+  return [
+    { label: 'home', path: '/' },
+    { label: 'business page', path: slugPath('details', businessSlug) },
+    { label: 'city page', path: slugPath('city', citySlug) },
+    { label: 'search page', path: searchPath(SEARCH_WORD) },
+  ];
 }
 
 /** The app on `db` (migrated) with the bundled sample loaded, on a free loopback port. */
 export async function serveSample(db: Db): Promise<AuditServer> {
   await loadSample(db);
   const business = (await db('businesses').whereNotNull('about').orderBy('review_count', 'desc').first('slug')) as { slug: string };
+  const city = (await db('cities').orderBy('business_count', 'desc').orderBy('id').first('slug')) as { slug: string };
   const config = testConfig();
   const port = await freePort();
   config.publicBaseUrl = `http://127.0.0.1:${port}`;
@@ -86,7 +158,7 @@ export async function serveSample(db: Db): Promise<AuditServer> {
   });
   return {
     url: config.publicBaseUrl,
-    businessPath: `/details/${business.slug}`,
+    pages: auditPagesFor(business.slug, city.slug),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -120,12 +192,17 @@ async function main(): Promise<void> {
   const own = given ? undefined : await startOwnServer();
   try {
     const base = given ?? own!.url;
-    let businessPath = own?.businessPath;
-    if (!businessPath) {
+    let pages = own?.pages;
+    if (!pages) {
       const recent = (await (await fetch(`${base}/api/businesses/recent`)).json()) as Array<{ slug: string }>;
-      businessPath = `/details/${recent[0].slug}`;
+      const cities = (await (await fetch(`${base}/api/cities/popular`)).json()) as Array<{ slug: string }>;
+      pages = auditPagesFor(recent[0].slug, cities[0].slug);
     }
-    console.log(formatScores(await lighthouseScores([`${base}/`, base + businessPath])));
+    const r = process.argv.indexOf('--runs');
+    const runs = r > 0 ? Math.max(1, Number(process.argv[r + 1]) || 1) : 1;
+    const audited = await auditPages(base, pages, runs);
+    if (runs > 1) for (const a of audited) console.log(a.runs.map((s, k) => `run ${k + 1}: ${formatScores([s])}`).join('\n'));
+    console.log(formatScores(audited.map((a) => medianScores(a.runs))));
   } finally {
     await own?.close();
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { injectApp, injectSiteMeta } from './renderer.js';
 
-const SHELL = '<html><head><title>t</title></head><body><!--app--><div id="root"><header>shell</header></div><!--/app--></body></html>';
+const SHELL = '<html><head><title>t</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/constants-1.js"></head><body><!--app--><div id="root"><header>shell</header></div><!--/app--></body></html>';
 
 describe('the rendered page in the built index.html', () => {
   it('replaces the shell with the markup, adds the data island and the route preloads', () => {
@@ -9,7 +9,13 @@ describe('the rendered page in the built index.html', () => {
     expect(html).toContain('<div id="root"><main>page $& $1</main></div>');
     expect(html).not.toContain('shell');
     expect(html).toContain('<script type="application/json" id="rehber-state">{"queries":[]}</script>');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js">\n  </head>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/home-1.js">\n  </head>');
+  });
+
+  it('fetches the scripts of a rendered page with low priority: they only hydrate it', () => {
+    const html = injectApp(SHELL, { html: '<main>page</main>', state: { queries: [] }, preload: [], complete: true });
+    expect(html).toContain('<script type="module" crossorigin fetchpriority="low" src="/assets/index-1.js"></script>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/constants-1.js">');
   });
 
   it('keeps data that looks like markup inert inside the island', () => {
