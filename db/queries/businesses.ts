@@ -147,8 +147,6 @@ export async function listRecent(db: Db, limit = RECENT_LIMIT): Promise<Business
   return rows.map(toBusiness);
 }
 
-// The public lists (a city's or category's page, search) live in search.ts with their filters and facets.
-export { listBusinessesIn, searchBusinesses, type SearchRequest } from './search.js';
 
 /** Whether the directory has any business at all (start-up loads the sample when it has none). */
 export async function hasBusinesses(db: Db): Promise<boolean> {
