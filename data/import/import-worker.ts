@@ -5,11 +5,10 @@
  * The CLI uses it too: the main thread stays free to draw progress, and the heap limit keeps the
  * peak memory flat whatever the file's size.
  */
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { isMainThread, type MessagePort, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { createDb } from '../../db/index.js';
 import { InputError } from '../domain/errors.js';
+import { spawnWorker } from './spawn-worker.js';
 import { importFile, type ImportOptions, type ImportOutcome } from './import.js';
 import { lowerThreadPriority } from '../store/load-pace.js';
 import type { Progress } from './pipeline.js';
@@ -55,7 +54,7 @@ export function summariseUploadInWorker(filePath: string): Promise<UploadSummary
 }
 
 function runInWorker(job: Job, onProgress?: (p: Progress) => void): Promise<ImportOutcome | UploadSummary> {
-  const worker = spawnSelf(job);
+  const worker = spawnWorker(import.meta.url, job, { heapMb: WORKER_HEAP_MB, youngMb: WORKER_YOUNG_MB });
   return new Promise((resolve, reject) => {
     let settled = false;
     worker.on('message', (m: Message) => {
@@ -90,18 +89,6 @@ export function workerFailure(err: unknown): unknown {
   return err;
 }
 
-/**
- * From the built JavaScript the worker loads this file directly; from TypeScript sources (tests,
- * tsx) it first registers tsx's loader, which a worker does not inherit in Node 20.
- */
-function spawnSelf(job: Job): Worker {
-  const self = import.meta.url;
-  const resourceLimits = { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_MB };
-  if (!self.endsWith('.ts')) return new Worker(new URL(self), { workerData: job, resourceLimits });
-  const tsx = createRequire(self).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs');
-  const boot = `import(${JSON.stringify(pathToFileURL(tsx).href)}).then((m) => { m.register(); return import(${JSON.stringify(self)}); })`;
-  return new Worker(boot, { eval: true, workerData: job, resourceLimits });
-}
 
 async function runJob(job: Job): Promise<void> {
   const port = parentPort!;

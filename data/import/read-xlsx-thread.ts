@@ -7,10 +7,9 @@
  * errors (an InputError keeps its status across the thread).
  * This module is both the launcher and the reader thread's entry.
  */
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { InputError } from '../domain/errors.js';
+import { spawnWorker } from './spawn-worker.js';
 import type { RowSource, SheetRow } from './pipeline.js';
 
 /** Rows per message: big enough that posting costs little per row, small enough to start the loader early. */
@@ -39,7 +38,7 @@ interface ReaderJob {
 }
 
 export async function openXlsxInThread(filePath: string): Promise<RowSource> {
-  const worker = spawnSelf({ kind: 'rehber-xlsx-reader', filePath });
+  const worker = spawnWorker(import.meta.url, { kind: 'rehber-xlsx-reader', filePath }, { heapMb: READER_HEAP_MB, youngMb: READER_YOUNG_MB });
   const inbox: ToLoader[] = [];
   let wake: (() => void) | null = null;
   const deliver = (m: ToLoader) => {
@@ -137,15 +136,6 @@ async function runReader(job: ReaderJob): Promise<void> {
   }
 }
 
-/** As import-worker.ts does: the built file directly, or the TypeScript source through tsx's loader. */
-function spawnSelf(job: ReaderJob): Worker {
-  const self = import.meta.url;
-  const resourceLimits = { maxOldGenerationSizeMb: READER_HEAP_MB, maxYoungGenerationSizeMb: READER_YOUNG_MB };
-  if (!self.endsWith('.ts')) return new Worker(new URL(self), { workerData: job, resourceLimits });
-  const tsx = createRequire(self).resolve('tsx/esm/api').replace(/index\.cjs$/, 'index.mjs');
-  const boot = `import(${JSON.stringify(pathToFileURL(tsx).href)}).then((m) => { m.register(); return import(${JSON.stringify(self)}); })`;
-  return new Worker(boot, { eval: true, workerData: job, resourceLimits });
-}
 
 if (!isMainThread && (workerData as ReaderJob | undefined)?.kind === 'rehber-xlsx-reader') {
   await runReader(workerData as ReaderJob);
