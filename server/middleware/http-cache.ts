@@ -130,10 +130,21 @@ export function httpCache(
     }
     validators();
     const body: unknown = ctx.body;
+    if (ctx.state[UNCACHEABLE]) return;
     // JSON and HTML answers are kept (as the text they are sent as); streams are not.
     const text = typeof body === 'string' ? body : body !== null && typeof body === 'object' && !('pipe' in body) && !Buffer.isBuffer(body) ? JSON.stringify(body) : null;
     if (text !== null) cache.set(v.version, key, { body: text, type: ctx.type, etag });
   };
+}
+
+const UNCACHEABLE = 'rehberUncacheable';
+
+/**
+ * Keeps this answer out of the answer cache (a page rendered while one of its reads failed: sent
+ * to this visitor, not kept for every later one). Its validators are still sent.
+ */
+export function keepOutOfAnswerCache(ctx: Context): void {
+  ctx.state[UNCACHEABLE] = true;
 }
 
 /** Admin answers are the admin's alone: nothing may keep them. */

@@ -10,7 +10,7 @@ import { injectApp, injectSiteMeta, PageRenderer, ssrDirOf } from '../ssr/render
 import { pageReads } from '../ssr/public-reads.js';
 import type { SiteConfig } from '../../data/domain/site-config.js';
 import { isApiPath } from './router.js';
-import { notModified } from '../middleware/http-cache.js';
+import { keepOutOfAnswerCache, notModified } from '../middleware/http-cache.js';
 import { movedSlug } from '../../db/queries/businesses.js';
 import { redirectedGroupSlug } from '../../db/queries/redirects.js';
 import { matchPage, slugPath, type PageMatch } from '../../data/domain/paths.js';
@@ -136,8 +136,9 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, opti
     const withHead = page.head ? injectHead(html, page.head) : html;
     const body = app ? injectApp(withHead, app) : withHead;
     // A page rendered with a failed read (shown loading, the browser asks for it) is sent, but not
-    // kept by the answer cache (httpCache stores text bodies only) for every later visitor.
-    ctx.body = app && !app.complete ? Buffer.from(body) : body;
+    // kept by the answer cache for every later visitor.
+    if (app && !app.complete) keepOutOfAnswerCache(ctx);
+    ctx.body = body;
   };
 }
 
