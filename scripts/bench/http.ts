@@ -20,12 +20,15 @@ import { createDb } from '../../db/index.js';
 import { upsertUser } from '../../db/queries/users.js';
 import type { BenchContext } from './context.js';
 import { ensureBusinesses } from './export.js';
+import { load, pick, signIn } from './http-load.js';
 
-const CONNECTIONS = 32;
 const DURATION_MS = 10_000;
 const WARMUP_MS = 1_000;
 const READY = '@@http-ready ';
 const PEAK = '@@http-peak ';
+
+/** Each case: a warm-up, then DURATION_MS measured. */
+const measured = (headers: Record<string, string> = {}) => ({ headers, warmupMs: WARMUP_MS, budgetMs: () => DURATION_MS });
 
 export async function run(ctx: BenchContext): Promise<void> {
   const rows = ctx.rows(1_000_000);
@@ -35,10 +38,10 @@ export async function run(ctx: BenchContext): Promise<void> {
   const server = await startServer(ctx.dbUrl);
   try {
     const cookie = await signIn(server.appUrl, samples.password);
-    const bare = await load(server.bareUrl, () => '/', {});
+    const bare = await load(server.bareUrl, () => '/', measured());
     ctx.report({ name: 'Bare Koa route', value: bare.rps, unit: 'req/s' });
     ctx.report({ name: 'Bare Koa route p99', value: bare.p99, unit: 'ms' });
-    const yard = await load(server.bareUrl, () => `/slug/${encodeURIComponent(pick(samples.slugs))}`, {});
+    const yard = await load(server.bareUrl, () => `/slug/${encodeURIComponent(pick(samples.slugs))}`, measured());
     if (yard.errors > 0) throw new Error(`bare Koa + pg: ${yard.errors} requests failed (first status ${yard.firstBadStatus})`);
     ctx.report({ name: 'Bare Koa + pg, one business by slug', value: yard.rps, unit: 'req/s' });
     ctx.report({ name: 'Bare Koa + pg, one business by slug p99', value: yard.p99, unit: 'ms' });
@@ -68,7 +71,7 @@ export async function run(ctx: BenchContext): Promise<void> {
     const only = process.env.BENCH_HTTP_ONLY?.split(',').map((s) => s.trim().toLowerCase());
     for (const [name, next, headers] of cases) {
       if (only && !only.some((o) => name.toLowerCase().includes(o))) continue;
-      const r = await load(server.appUrl, next, headers);
+      const r = await load(server.appUrl, next, measured(headers));
       if (r.errors > 0) throw new Error(`${name}: ${r.errors} requests failed (first status ${r.firstBadStatus})`);
       ctx.report({ name: `${name}, ${rows.toLocaleString('en-US')} businesses`, value: r.rps, unit: 'req/s', vs: { name: 'bare Koa + pg', value: yard.rps } });
       ctx.report({ name: `${name} p99`, value: r.p99, unit: 'ms', vs: { name: 'bare Koa + pg', value: yard.p99 } });
@@ -79,7 +82,6 @@ export async function run(ctx: BenchContext): Promise<void> {
   }
 }
 
-const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)];
 
 /**
  * Words of the generated directory (scripts/bench/generate.ts) that match a tenth of it or more
@@ -126,67 +128,8 @@ async function vacuumSearchTables(dbUrl: string): Promise<void> {
   }
 }
 
-async function signIn(appUrl: string, password: string): Promise<string> {
-  const res = await fetch(`${appUrl}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'bench', password }),
-  });
-  if (!res.ok) throw new Error(`bench sign-in failed: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
-interface LoadResult {
-  rps: number;
-  p99: number;
-  errors: number;
-  firstBadStatus?: number;
-}
 
-/** CONNECTIONS keep-alive loops for DURATION_MS (after a warm-up); every answer is read whole. */
-async function load(base: string, nextPath: () => string, headers: Record<string, string>): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const url = new URL(base);
-  const once = (path: string) =>
-    new Promise<number>((resolve, reject) => {
-      const req = http.get({ host: url.hostname, port: url.port, path, agent, headers }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', reject);
-      });
-      req.on('error', reject);
-    });
-  const latencies: number[] = [];
-  let errors = 0;
-  let firstBadStatus: number | undefined;
-  const phase = async (ms: number, record: boolean) => {
-    const until = performance.now() + ms;
-    await Promise.all(
-      Array.from({ length: CONNECTIONS }, async () => {
-        while (performance.now() < until) {
-          const t0 = performance.now();
-          const status = await once(nextPath());
-          if (!record) continue;
-          latencies.push(performance.now() - t0);
-          if (status !== 200) {
-            errors++;
-            firstBadStatus ??= status;
-          }
-        }
-      }),
-    );
-  };
-  await phase(WARMUP_MS, false);
-  const started = performance.now();
-  await phase(DURATION_MS, true);
-  const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / seconds, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0, errors, firstBadStatus };
-}
 
 interface ServerChild {
   appUrl: string;

@@ -17,8 +17,8 @@ import { createDb } from '../../db/index.js';
 import { upsertUser } from '../../db/queries/users.js';
 import type { BenchContext } from './context.js';
 import { writeGeneratedCsv } from './generate.js';
+import { CONNECTIONS, load, pick, signIn } from './http-load.js';
 
-const CONNECTIONS = 32;
 const BASELINE_MS = 15_000;
 const WARMUP_MS = 2_000;
 const READY = '@@reads-ready ';
@@ -48,20 +48,19 @@ export async function run(ctx: BenchContext): Promise<void> {
       Math.random() < 0.5
         ? `/api/businesses/detail/${pick(samples.slugs)}`
         : `/api/cities/${pick(samples.citySlugs)}/businesses?page=${1 + Math.floor(Math.random() * 5)}`;
-    await load(server.url, next, () => WARMUP_MS);
-    const quiet = await load(server.url, next, () => BASELINE_MS);
+    const quiet = await load(server.url, next, { warmupMs: WARMUP_MS, budgetMs: () => BASELINE_MS });
     ctx.report({ name: `Public reads (detail and city), ${CONNECTIONS} connections, no import`, value: quiet.rps, unit: 'req/s' });
     ctx.report({ name: 'Public reads p99, no import', value: quiet.p99, unit: 'ms' });
     ctx.report({ name: 'Public reads failed, no import', value: quiet.errors, unit: 'requests' });
 
-    const cookie = await signIn(server.url);
+    const cookie = await signIn(server.url, PASSWORD);
     const token = await upload(server.url, cookie, file);
     let importDone = false;
     const started = performance.now();
     const importing = postJson(server.url, '/api/admin/import-excel-stream', cookie, { filePath: token }).finally(() => {
       importDone = true;
     });
-    const busy = await load(server.url, next, () => (importDone ? 0 : Infinity));
+    const busy = await load(server.url, next, { budgetMs: () => (importDone ? 0 : Infinity) });
     const result = JSON.parse(await importing) as { imported: number; skipped: number };
     const seconds = (performance.now() - started) / 1000;
     if (result.imported !== rows) throw new Error(`web import imported ${result.imported} of ${rows} rows`);
@@ -75,7 +74,6 @@ export async function run(ctx: BenchContext): Promise<void> {
   }
 }
 
-const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)];
 
 async function sampleReads(dbUrl: string): Promise<{ slugs: string[]; citySlugs: string[] }> {
   const db = createDb(dbUrl, { max: 1 });
@@ -89,18 +87,6 @@ async function sampleReads(dbUrl: string): Promise<{ slugs: string[]; citySlugs:
   }
 }
 
-async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'bench', password: PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`bench sign-in failed: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
 async function upload(base: string, cookie: string, file: string): Promise<string> {
   const form = new FormData();
@@ -130,46 +116,7 @@ function postJson(base: string, urlPath: string, cookie: string, body: unknown):
   });
 }
 
-interface LoadResult {
-  rps: number;
-  p99: number;
-  errors: number;
-}
 
-/**
- * CONNECTIONS keep-alive loops until `remainingMs()` (asked after each answer, from the start) is
- * used up; every answer is read whole, every status but 200 and every error counts as a failure.
- */
-async function load(base: string, nextPath: () => string, budgetMs: () => number): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const url = new URL(base);
-  const once = (p: string) =>
-    new Promise<number>((resolve) => {
-      const req = http.get({ host: url.hostname, port: url.port, path: p, agent }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.on('error', () => resolve(0));
-      });
-      req.on('error', () => resolve(0));
-    });
-  const latencies: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() - started < budgetMs()) {
-        const t0 = performance.now();
-        const status = await once(nextPath());
-        latencies.push(performance.now() - t0);
-        if (status !== 200) errors++;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / seconds, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0, errors };
-}
 
 interface ServerChild {
   url: string;

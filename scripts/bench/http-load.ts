@@ -1,0 +1,83 @@
+/**
+ * The load generator of the HTTP benches (http.ts, import-reads.ts): CONNECTIONS keep-alive loops
+ * on node:http, every answer read whole, latencies kept for the p99. Not autocannon: it asks for a
+ * new path per request (unique URLs that the answer cache never serves) and can run until an
+ * import ends.
+ */
+import http from 'node:http';
+
+export const CONNECTIONS = 32;
+
+export const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)];
+
+export interface LoadResult {
+  rps: number;
+  p99: number;
+  /** Answers other than 200, and requests that failed on the network. */
+  errors: number;
+  firstBadStatus?: number;
+}
+
+export interface LoadOptions {
+  headers?: Record<string, string>;
+  /** A first phase that is not recorded (caches, connections, JIT). */
+  warmupMs?: number;
+  /** How long the recorded phase lasts, asked after each answer (so it can end when an import does). */
+  budgetMs: () => number;
+}
+
+export async function load(base: string, nextPath: () => string, { headers = {}, warmupMs = 0, budgetMs }: LoadOptions): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const url = new URL(base);
+  // Status 0: the request failed on the network.
+  const once = (path: string) =>
+    new Promise<number>((resolve) => {
+      const req = http.get({ host: url.hostname, port: url.port, path, agent, headers }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', () => resolve(0));
+      });
+      req.on('error', () => resolve(0));
+    });
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstBadStatus: number | undefined;
+  const phase = async (remaining: (elapsedMs: number) => boolean, record: boolean) => {
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (remaining(performance.now() - started)) {
+          const t0 = performance.now();
+          const status = await once(nextPath());
+          if (!record) continue;
+          latencies.push(performance.now() - t0);
+          if (status !== 200) {
+            errors++;
+            firstBadStatus ??= status;
+          }
+        }
+      }),
+    );
+  };
+  if (warmupMs > 0) await phase((elapsed) => elapsed < warmupMs, false);
+  const started = performance.now();
+  await phase((elapsed) => elapsed < budgetMs(), true);
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { rps: latencies.length / seconds, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0, errors, firstBadStatus };
+}
+
+/** Signs the bench's admin in; the session cookie to send. */
+export async function signIn(base: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'bench', password }),
+  });
+  if (!res.ok) throw new Error(`bench sign-in failed: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
