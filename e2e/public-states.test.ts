@@ -98,7 +98,8 @@ describe('skeletons, then content', () => {
       await page.locator('[data-skeleton]').first().waitFor();
     });
     await page.getByText('No businesses added yet').first().waitFor();
-    expect(await page.locator('[data-verified-count]').innerText()).toBe('0');
+    // The stats answer may come after the lists': wait for it rather than race it.
+    await expect.poll(() => page.locator('[data-verified-count]').innerText()).toBe('0');
     await page.context().close();
   });
 
