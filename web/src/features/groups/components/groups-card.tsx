@@ -38,10 +38,13 @@ function GroupItem({ kind, group, others }: { kind: GroupKind; group: GroupRow; 
   const [name, setName] = useState(group.name);
   const [into, setInto] = useState('');
   const write = useGroupWrite();
-  const done = (title: string) => ({
-    onSuccess: () => toast({ title }),
-    onError: (err: unknown) => toast({ title: 'Not changed', description: apiMessage(err) ?? 'Please try again', variant: 'destructive' }),
-  });
+  // Through the mutation's promise, not mutate()'s callbacks: a merge removes this row once the
+  // lists refetch, and an unmounted row's callbacks never run (the toast would be lost).
+  const run = (change: Parameters<typeof write.mutateAsync>[0], title: string) =>
+    write.mutateAsync(change).then(
+      () => toast({ title }),
+      (err: unknown) => toast({ title: 'Not changed', description: apiMessage(err) ?? 'Please try again', variant: 'destructive' }),
+    );
   return (
     <li className="flex flex-wrap items-center gap-2 py-2" aria-label={group.name}>
       <input className={input} aria-label={`Name of ${group.name}`} value={name} onChange={(e) => setName(e.target.value)} />
@@ -52,7 +55,7 @@ function GroupItem({ kind, group, others }: { kind: GroupKind; group: GroupRow; 
         type="button"
         className={buttonClass('subtle')}
         disabled={write.isPending || name.trim() === group.name}
-        onClick={() => write.mutate({ kind, id: group.id, rename: name }, done(`Renamed to ${name.trim()}`))}
+        onClick={() => void run({ kind, id: group.id, rename: name }, `Renamed to ${name.trim()}`)}
       >
         Rename
       </button>
@@ -69,7 +72,7 @@ function GroupItem({ kind, group, others }: { kind: GroupKind; group: GroupRow; 
         type="button"
         className={buttonClass('subtle')}
         disabled={write.isPending || !into}
-        onClick={() => write.mutate({ kind, id: group.id, into: Number(into) }, done(`${group.name} merged`))}
+        onClick={() => void run({ kind, id: group.id, into: Number(into) }, `${group.name} merged`)}
       >
         Merge
       </button>
