@@ -2,7 +2,9 @@
  * `make bench` (CONTRACT §9): starts its own embedded PostgreSQL in a temp dir, runs every bench
  * module, prints each figure with its ratio to the yardstick measured in the same run, then a
  * README-ready table. BENCH_SCALE (default 1) scales every row count, e.g. 0.1 for a quick run.
- * BENCH_ONLY=import,sitemap runs only the named modules.
+ * BENCH_ONLY=import,sitemap runs only the named modules. BENCH_DATABASE_URL (with BENCH_ADMIN_URL,
+ * its superuser) runs against an existing database instead, migrated first: a million businesses
+ * loaded once then serve many HTTP runs while one works on a read path.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,7 +39,11 @@ async function main(): Promise<void> {
   if (!(scale > 0)) throw new Error('BENCH_SCALE must be a positive number');
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-bench-'));
   fs.chmodSync(workDir, 0o777);
-  const server = await startEmbedded(path.join(workDir, 'pg'), await freePort(), { quiet: true });
+  const given = process.env.BENCH_DATABASE_URL;
+  if (given && !process.env.BENCH_ADMIN_URL) throw new Error('BENCH_DATABASE_URL needs BENCH_ADMIN_URL (its superuser, for GRANT pg_checkpoint)');
+  const server = given
+    ? { url: given, adminUrl: process.env.BENCH_ADMIN_URL!, stop: async () => {} }
+    : await startEmbedded(path.join(workDir, 'pg'), await freePort(), { quiet: true });
   const figures: Figure[] = [];
   try {
     const db = createDb(server.url, { max: 2 });
