@@ -1,40 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_SIZE } from '../data/domain/constants.js';
-import type { TestApp } from '../server/test-app.js';
-import { launchBrowser } from './browser.js';
-import { someBusiness, startPublicApp } from './public-helpers.js';
+import { someBusiness } from './public-helpers.js';
+import { publicSession } from './public-session.js';
 
 /** Browsing as a visitor does (issues 13 and 15): cards, the phone detail page, filters, page links, country links. */
-let app: TestApp;
-let chromium: Awaited<ReturnType<typeof launchBrowser>>;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let pageErrors: string[];
-
-beforeAll(async () => {
-  app = await startPublicApp();
-  chromium = await launchBrowser();
-  browser = chromium.browser;
-});
-afterAll(async () => {
-  await chromium?.close();
-  await app?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  page = await context.newPage();
-  pageErrors = [];
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-});
-afterEach(async () => {
-  expect(pageErrors).toEqual([]);
-  await context.close();
-});
+const s = publicSession();
 
 type CityRow = { slug: string; name: string; country: string; business_count: number };
-const biggestCity = async () => (await app.db('cities').orderBy([{ column: 'business_count', order: 'desc' }, 'id']).first()) as CityRow;
+const biggestCity = async () => (await s.app.db('cities').orderBy([{ column: 'business_count', order: 'desc' }, 'id']).first()) as CityRow;
 
 /** Every business card on the page: one link, named by the business's name, and a click anywhere on the card opens it. */
 async function expectWholeCardLinks(p: Page, path: string) {
@@ -61,33 +35,33 @@ async function expectWholeCardLinks(p: Page, path: string) {
 
 describe('business cards', () => {
   it('are one link each, named by the business, on home, city, category and search', async () => {
-    const b = await someBusiness(app);
-    const category = (await app.db('categories').orderBy([{ column: 'business_count', order: 'desc' }, 'id']).first()) as { slug: string };
+    const b = await someBusiness(s.app);
+    const category = (await s.app.db('categories').orderBy([{ column: 'business_count', order: 'desc' }, 'id']).first()) as { slug: string };
     for (const path of ['/', `/city/${b.citySlug}`, `/category/${category.slug}`, `/search?q=${encodeURIComponent(b.name)}`]) {
-      await page.goto(app.url + path);
-      await expectWholeCardLinks(page, path);
+      await s.page.goto(s.app.url + path);
+      await expectWholeCardLinks(s.page, path);
     }
   });
 
   it("say 'No reviews yet' without reviews, and count reviews and results in the right plural", async () => {
-    const b = await someBusiness(app);
-    await app.db('businesses').where({ slug: b.slug }).update({ review_count: 0, rating: 0 });
-    await app.settle();
-    await page.goto(`${app.url}/details/${b.slug}`);
-    await page.getByRole('heading', { level: 1, name: b.name }).waitFor();
-    const hero = await page.locator('main').innerText();
+    const b = await someBusiness(s.app);
+    await s.app.db('businesses').where({ slug: b.slug }).update({ review_count: 0, rating: 0 });
+    await s.app.settle();
+    await s.page.goto(`${s.app.url}/details/${b.slug}`);
+    await s.page.getByRole('heading', { level: 1, name: b.name }).waitFor();
+    const hero = await s.page.locator('main').innerText();
     expect(hero).toContain('No reviews yet');
     expect(hero).not.toContain('0.0 / 5');
     expect(hero).not.toContain('(0 reviews)');
 
-    await app.db('businesses').where({ slug: b.slug }).update({ review_count: 1, rating: 4 });
-    await app.settle();
-    const p2 = await context.newPage();
-    await p2.goto(`${app.url}/details/${b.slug}`);
+    await s.app.db('businesses').where({ slug: b.slug }).update({ review_count: 1, rating: 4 });
+    await s.app.settle();
+    const p2 = await s.context.newPage();
+    await p2.goto(`${s.app.url}/details/${b.slug}`);
     await p2.getByText('(1 review)', { exact: true }).waitFor();
     expect(await p2.locator('main').innerText()).toContain('4.0 / 5');
 
-    await p2.goto(`${app.url}/search?q=${encodeURIComponent(b.name)}&location=${encodeURIComponent(b.cityName)}`);
+    await p2.goto(`${s.app.url}/search?q=${encodeURIComponent(b.name)}&location=${encodeURIComponent(b.cityName)}`);
     const count = p2.locator('[data-result-count]');
     await p2.locator('[data-business-item]').first().waitFor();
     const total = await p2.locator('[data-business-item]').count();
@@ -97,16 +71,14 @@ describe('business cards', () => {
 
 describe('the detail page on a phone', () => {
   it('keeps Call and Directions within the first screen and in view while scrolling; hours and address once', async () => {
-    await context.close();
-    context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    page = await context.newPage();
-    const row = (await app.db('businesses').whereNotNull('phone').whereRaw("business_hours <> '{}'::jsonb").whereNotNull('postal_code').orderBy('id').first()) as { slug: string; name: string; postal_code: string };
-    await page.goto(`${app.url}/details/${row.slug}`);
-    await page.getByRole('heading', { level: 1, name: row.name }).waitFor();
-    const call = page.getByRole('link', { name: 'Call Now' });
-    const directions = page.getByRole('link', { name: 'Get Directions' });
+    await s.reopen({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const row = (await s.app.db('businesses').whereNotNull('phone').whereRaw("business_hours <> '{}'::jsonb").whereNotNull('postal_code').orderBy('id').first()) as { slug: string; name: string; postal_code: string };
+    await s.page.goto(`${s.app.url}/details/${row.slug}`);
+    await s.page.getByRole('heading', { level: 1, name: row.name }).waitFor();
+    const call = s.page.getByRole('link', { name: 'Call Now' });
+    const directions = s.page.getByRole('link', { name: 'Get Directions' });
     for (const scrollY of [0, 900]) {
-      await page.evaluate((y) => window.scrollTo(0, y), scrollY);
+      await s.page.evaluate((y) => window.scrollTo(0, y), scrollY);
       for (const link of [call, directions]) {
         const box = (await link.boundingBox())!;
         expect(box.y, `scrolled ${scrollY}`).toBeGreaterThanOrEqual(0);
@@ -115,87 +87,87 @@ describe('the detail page on a phone', () => {
     }
     expect(await call.getAttribute('href')).toMatch(/^tel:/);
     // Hours once: one Working Hours card with the weekly table, no second schedule.
-    expect(await page.getByRole('heading', { name: 'Working Hours' }).count()).toBe(1);
-    expect(await page.getByRole('heading', { name: 'Weekly Schedule' }).count()).toBe(0);
+    expect(await s.page.getByRole('heading', { name: 'Working Hours' }).count()).toBe(1);
+    expect(await s.page.getByRole('heading', { name: 'Weekly Schedule' }).count()).toBe(0);
     // The address once: the postal code is not repeated on a line of its own.
-    const address = await page.locator('[data-address]').innerText();
+    const address = await s.page.locator('[data-address]').innerText();
     expect(address).not.toContain('Postal code:');
     expect(address.split(row.postal_code).length - 1).toBe(1);
     // Nothing overflows sideways.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
 
 describe('country links', () => {
   it('leads from a country heading on /cities and from a city page to the country page', async () => {
-    const country = (await app.db('countries').orderBy([{ column: 'business_count', order: 'desc' }, 'id']).first()) as { slug: string; name: string };
-    await page.goto(app.url + '/cities');
-    await page.locator(`[data-country-group="${country.name}"] h2 a`).click();
-    await page.waitForURL((u) => u.pathname === `/country/${country.slug}`);
-    await page.getByRole('heading', { level: 1, name: country.name }).waitFor();
+    const country = (await s.app.db('countries').orderBy([{ column: 'business_count', order: 'desc' }, 'id']).first()) as { slug: string; name: string };
+    await s.page.goto(s.app.url + '/cities');
+    await s.page.locator(`[data-country-group="${country.name}"] h2 a`).click();
+    await s.page.waitForURL((u) => u.pathname === `/country/${country.slug}`);
+    await s.page.getByRole('heading', { level: 1, name: country.name }).waitFor();
 
-    const city = (await app.db('cities').where({ country: country.name }).orderBy([{ column: 'business_count', order: 'desc' }, 'id']).first()) as CityRow;
-    await page.goto(`${app.url}/city/${city.slug}`);
-    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    const city = (await s.app.db('cities').where({ country: country.name }).orderBy([{ column: 'business_count', order: 'desc' }, 'id']).first()) as CityRow;
+    await s.page.goto(`${s.app.url}/city/${city.slug}`);
+    const crumbs = s.page.getByRole('navigation', { name: 'Breadcrumb' });
     await crumbs.getByRole('link', { name: country.name }).click();
-    await page.waitForURL((u) => u.pathname === `/country/${country.slug}`);
-    await page.getByRole('heading', { level: 1, name: country.name }).waitFor();
+    await s.page.waitForURL((u) => u.pathname === `/country/${country.slug}`);
+    await s.page.getByRole('heading', { level: 1, name: country.name }).waitFor();
   });
 });
 
 describe('city page filters, sort and pages', () => {
   it('keeps a filter and a sort in the URL through a reload and back', async () => {
     const city = await biggestCity();
-    await page.goto(`${app.url}/city/${city.slug}`);
-    await page.locator('[data-business-item]').first().waitFor();
-    const filters = page.getByRole('navigation', { name: 'Filters' });
+    await s.page.goto(`${s.app.url}/city/${city.slug}`);
+    await s.page.locator('[data-business-item]').first().waitFor();
+    const filters = s.page.getByRole('navigation', { name: 'Filters' });
     await filters.getByRole('link', { name: /^Verified/ }).click();
-    await page.waitForURL((u) => u.searchParams.get('verified') === 'true');
+    await s.page.waitForURL((u) => u.searchParams.get('verified') === 'true');
     // Only verified businesses are left, as many as the facet said.
-    await page.locator('[data-business-item]').first().waitFor();
-    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
-    const verified = Number((await app.db('businesses as b').join('cities as c', 'c.id', 'b.city_id').where({ 'c.slug': city.slug, 'b.is_verified': true, 'b.is_active': true }).count({ n: '*' }))[0].n);
-    expect(await page.locator('[data-result-count]').innerText()).toBe(verified === 1 ? '1 result' : `${verified} results`);
-    const shown = await page.locator('[data-business-item]').count();
-    expect(await page.locator('[data-business-item] [title="Verified"]').count()).toBe(shown);
-    const firstByRating = await page.locator('[data-business-item] h2').first().innerText();
-    await page.getByLabel('Sort by').selectOption('name');
-    await page.waitForURL((u) => u.searchParams.get('sort') === 'name' && u.searchParams.get('verified') === 'true');
-    await page.waitForFunction((before) => document.querySelector('[data-business-item] h2')?.textContent !== before && !document.querySelector('[aria-busy="true"]'), firstByRating);
+    await s.page.locator('[data-business-item]').first().waitFor();
+    await s.page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+    const verified = Number((await s.app.db('businesses as b').join('cities as c', 'c.id', 'b.city_id').where({ 'c.slug': city.slug, 'b.is_verified': true, 'b.is_active': true }).count({ n: '*' }))[0].n);
+    expect(await s.page.locator('[data-result-count]').innerText()).toBe(verified === 1 ? '1 result' : `${verified} results`);
+    const shown = await s.page.locator('[data-business-item]').count();
+    expect(await s.page.locator('[data-business-item] [title="Verified"]').count()).toBe(shown);
+    const firstByRating = await s.page.locator('[data-business-item] h2').first().innerText();
+    await s.page.getByLabel('Sort by').selectOption('name');
+    await s.page.waitForURL((u) => u.searchParams.get('sort') === 'name' && u.searchParams.get('verified') === 'true');
+    await s.page.waitForFunction((before) => document.querySelector('[data-business-item] h2')?.textContent !== before && !document.querySelector('[aria-busy="true"]'), firstByRating);
 
-    const firstSorted = await page.locator('[data-business-item] h2').first().innerText();
+    const firstSorted = await s.page.locator('[data-business-item] h2').first().innerText();
 
-    await page.reload();
-    await page.locator('[data-business-item]').first().waitFor();
-    expect(new URL(page.url()).searchParams.get('verified')).toBe('true');
-    expect(new URL(page.url()).searchParams.get('sort')).toBe('name');
-    expect(await page.getByLabel('Sort by').inputValue()).toBe('name');
+    await s.page.reload();
+    await s.page.locator('[data-business-item]').first().waitFor();
+    expect(new URL(s.page.url()).searchParams.get('verified')).toBe('true');
+    expect(new URL(s.page.url()).searchParams.get('sort')).toBe('name');
+    expect(await s.page.getByLabel('Sort by').inputValue()).toBe('name');
     // The same list: verified only, in name order.
-    expect(await page.locator('[data-result-count]').innerText()).toBe(verified === 1 ? '1 result' : `${verified} results`);
-    expect(await page.locator('[data-business-item] [title="Verified"]').count()).toBe(await page.locator('[data-business-item]').count());
-    expect(await page.locator('[data-business-item] h2').first().innerText()).toBe(firstSorted);
+    expect(await s.page.locator('[data-result-count]').innerText()).toBe(verified === 1 ? '1 result' : `${verified} results`);
+    expect(await s.page.locator('[data-business-item] [title="Verified"]').count()).toBe(await s.page.locator('[data-business-item]').count());
+    expect(await s.page.locator('[data-business-item] h2').first().innerText()).toBe(firstSorted);
     expect(await filters.getByRole('link', { name: /^Verified/ }).getAttribute('aria-current')).toBe('true');
 
     // Back undoes the sort, then the filter.
-    await page.goBack();
-    await page.waitForURL((u) => !u.searchParams.has('sort') && u.searchParams.get('verified') === 'true');
-    await page.goBack();
-    await page.waitForURL((u) => u.search === '');
-    expect(await page.getByLabel('Sort by').inputValue()).toBe('rating');
+    await s.page.goBack();
+    await s.page.waitForURL((u) => !u.searchParams.has('sort') && u.searchParams.get('verified') === 'true');
+    await s.page.goBack();
+    await s.page.waitForURL((u) => u.search === '');
+    expect(await s.page.getByLabel('Sort by').inputValue()).toBe('rating');
   });
 
   it('shows numbered page links that are real URLs', async () => {
     const city = await biggestCity();
     const pages = Math.ceil(city.business_count / PUBLIC_PAGE_SIZE);
     expect(pages).toBeGreaterThan(1);
-    await page.goto(`${app.url}/city/${city.slug}`);
-    const pager = page.getByRole('navigation', { name: 'Pagination' });
+    await s.page.goto(`${s.app.url}/city/${city.slug}`);
+    const pager = s.page.getByRole('navigation', { name: 'Pagination' });
     await pager.waitFor();
     expect(await pager.innerText()).toContain(`Page 1 of ${pages}`);
     expect(await pager.getByRole('link', { name: `Page ${pages}` }).getAttribute('href')).toBe(`/city/${city.slug}?page=${pages}`);
     expect(await pager.getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
     await pager.getByRole('link', { name: `Page ${pages}` }).click();
-    await page.waitForURL((u) => u.searchParams.get('page') === String(pages));
+    await s.page.waitForURL((u) => u.searchParams.get('page') === String(pages));
     await pager.getByText(`Page ${pages} of ${pages}`).waitFor();
     expect(await pager.getByRole('link', { name: 'Next' }).count()).toBe(0);
     expect(await pager.getByRole('link', { name: 'Previous' }).getAttribute('href')).toBe(pages === 2 ? `/city/${city.slug}` : `/city/${city.slug}?page=${pages - 1}`);
@@ -205,17 +177,17 @@ describe('city page filters, sort and pages', () => {
 describe('a category facet', () => {
   it('filters the city page to as many businesses as its count says', async () => {
     const city = await biggestCity();
-    await page.goto(`${app.url}/city/${city.slug}`);
-    const categories = page.getByRole('navigation', { name: 'Filters' }).getByRole('region', { name: 'Category' });
+    await s.page.goto(`${s.app.url}/city/${city.slug}`);
+    const categories = s.page.getByRole('navigation', { name: 'Filters' }).getByRole('region', { name: 'Category' });
     const first = categories.getByRole('link').first();
     await first.waitFor();
     const [label, count] = (await first.innerText()).split('\n').map((t) => t.trim());
     await first.click();
-    await page.waitForURL((u) => u.searchParams.has('category'));
-    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
-    await page.locator('[data-result-count]').getByText(`${count} ${count === '1' ? 'result' : 'results'}`, { exact: true }).waitFor();
+    await s.page.waitForURL((u) => u.searchParams.has('category'));
+    await s.page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+    await s.page.locator('[data-result-count]').getByText(`${count} ${count === '1' ? 'result' : 'results'}`, { exact: true }).waitFor();
     expect(await categories.getByRole('link', { name: label }).getAttribute('aria-current')).toBe('true');
-    expect(await page.locator('[data-business-item]').count()).toBe(Math.min(Number(count), PUBLIC_PAGE_SIZE));
+    expect(await s.page.locator('[data-business-item]').count()).toBe(Math.min(Number(count), PUBLIC_PAGE_SIZE));
   });
 });
 
@@ -241,61 +213,61 @@ describe('suggestions as you type', () => {
   }
 
   it('on home: ArrowDown and Enter open the first suggestion, a business, in its group', async () => {
-    const b = await someBusiness(app);
-    await page.goto(app.url + '/');
-    const label = await chooseByKeyboard(page, b.name, 1);
-    expect(await page.getByRole('group', { name: 'Businesses' }).count()).toBe(0); // the list closed
-    await page.waitForURL((u) => u.pathname.startsWith('/details/'));
-    await page.getByRole('heading', { level: 1, name: label }).waitFor();
+    const b = await someBusiness(s.app);
+    await s.page.goto(s.app.url + '/');
+    const label = await chooseByKeyboard(s.page, b.name, 1);
+    expect(await s.page.getByRole('group', { name: 'Businesses' }).count()).toBe(0); // the list closed
+    await s.page.waitForURL((u) => u.pathname.startsWith('/details/'));
+    await s.page.getByRole('heading', { level: 1, name: label }).waitFor();
   });
 
   it('on the search page: groups businesses, categories and places, and Escape closes the list', async () => {
-    const category = (await app.db('categories').where('business_count', '>', 0).orderBy([{ column: 'business_count', order: 'desc' }, 'id']).first()) as { name: string; slug: string };
-    await page.goto(app.url + '/search');
-    const box = page.getByRole('combobox', { name: 'What service do you need?' });
+    const category = (await s.app.db('categories').where('business_count', '>', 0).orderBy([{ column: 'business_count', order: 'desc' }, 'id']).first()) as { name: string; slug: string };
+    await s.page.goto(s.app.url + '/search');
+    const box = s.page.getByRole('combobox', { name: 'What service do you need?' });
     await box.focus();
-    await page.keyboard.type(category.name);
-    const group = page.getByRole('group', { name: 'Categories' });
+    await s.page.keyboard.type(category.name);
+    const group = s.page.getByRole('group', { name: 'Categories' });
     await group.getByRole('option').first().waitFor();
-    await page.keyboard.press('Escape');
+    await s.page.keyboard.press('Escape');
     expect(await box.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.getByRole('listbox', { name: 'Suggestions' }).isVisible()).toBe(false);
+    expect(await s.page.getByRole('listbox', { name: 'Suggestions' }).isVisible()).toBe(false);
     // Down again reopens it; walk to the category and open it.
-    const options = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
-    await page.keyboard.press('ArrowDown');
+    const options = s.page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
+    await s.page.keyboard.press('ArrowDown');
     await options.first().waitFor();
     const all = await options.evaluateAll((els) => els.map((e) => e.id));
     const target = await group.getByRole('option').first().getAttribute('id');
-    for (let i = 0; i < all.indexOf(target!); i++) await page.keyboard.press('ArrowDown');
+    for (let i = 0; i < all.indexOf(target!); i++) await s.page.keyboard.press('ArrowDown');
     expect(await box.getAttribute('aria-activedescendant')).toBe(target);
-    await page.keyboard.press('Enter');
-    await page.waitForURL((u) => u.pathname === `/category/${category.slug}`);
-    await page.getByRole('heading', { level: 1, name: category.name }).waitFor();
+    await s.page.keyboard.press('Enter');
+    await s.page.waitForURL((u) => u.pathname === `/category/${category.slug}`);
+    await s.page.getByRole('heading', { level: 1, name: category.name }).waitFor();
   });
 
   it('Enter without a chosen suggestion searches for what was typed', async () => {
-    await page.goto(app.url + '/');
-    const box = page.getByRole('combobox', { name: 'What service do you need?' });
+    await s.page.goto(s.app.url + '/');
+    const box = s.page.getByRole('combobox', { name: 'What service do you need?' });
     await box.focus();
-    await page.keyboard.type('pharmacy');
-    await page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first().waitFor();
-    await page.keyboard.press('Enter');
-    await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'pharmacy');
+    await s.page.keyboard.type('pharmacy');
+    await s.page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first().waitFor();
+    await s.page.keyboard.press('Enter');
+    await s.page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'pharmacy');
   });
 });
 
 describe('search answers', () => {
   it('link a did-you-mean spelling and say how a one-box query was read', async () => {
-    await page.goto(`${app.url}/search?q=plumbr`);
-    const dym = page.locator('[data-did-you-mean]');
+    await s.page.goto(`${s.app.url}/search?q=plumbr`);
+    const dym = s.page.locator('[data-did-you-mean]');
     await dym.waitFor();
     expect(await dym.getByRole('link', { name: 'plumber' }).getAttribute('href')).toBe('/search?q=plumber');
-    await page.locator('[data-business-item]').first().waitFor();
-    expect(await page.locator('[data-result-count]').innerText()).toMatch(/^\d+ results? for “plumber”$/);
-    expect(await page.getByLabel('Sort by').inputValue()).toBe('relevance');
+    await s.page.locator('[data-business-item]').first().waitFor();
+    expect(await s.page.locator('[data-result-count]').innerText()).toMatch(/^\d+ results? for “plumber”$/);
+    expect(await s.page.getByLabel('Sort by').inputValue()).toBe('relevance');
 
-    await page.goto(`${app.url}/search?q=${encodeURIComponent('pharmacy istanbul')}`);
-    const understood = page.locator('[data-understood]');
+    await s.page.goto(`${s.app.url}/search?q=${encodeURIComponent('pharmacy istanbul')}`);
+    const understood = s.page.locator('[data-understood]');
     await understood.waitFor();
     expect(await understood.innerText()).toBe('Showing “pharmacy” in İstanbul');
   });
