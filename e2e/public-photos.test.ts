@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startImageServer, type ImageServer } from '../data/photos/image-server.fixtures.js';
+import { PHOTO_CACHE_MAX_MB } from '../data/photos/limits.js';
 import type { TestApp } from '../server/test-app.js';
 import { launchBrowser } from './browser.js';
 import { someBusiness, startPublicApp, trackThirdParty } from './public-helpers.js';
@@ -24,7 +25,7 @@ beforeAll(async () => {
   images = await startImageServer();
   // The image server is on 127.0.0.1, which production refuses to fetch from.
   cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-e2e-photos-'));
-  app = await startPublicApp({ config: { photos: { cacheDir, allowPrivateHosts: true } } });
+  app = await startPublicApp({ config: { photos: { cacheDir, allowPrivateHosts: true, maxBytes: PHOTO_CACHE_MAX_MB * 1024 * 1024 } } });
   business = await someBusiness(app);
   await app.db('businesses').where({ slug: business.slug }).update({ photo: `${images.url}/photo.jpg` });
   await app.settle();

@@ -4,6 +4,7 @@ import { readDbConfig, type DbConfig } from '../db/config.js';
 import { UPLOAD_MAX_BYTES } from '../data/domain/constants.js';
 import { publicBaseUrl } from '../data/domain/base-url.js';
 import { DEFAULT_SITE_NAME } from '../data/domain/site-config.js';
+import { PHOTO_CACHE_MAX_MB } from '../data/photos/limits.js';
 
 /** An optional text setting: blank counts as unset. */
 const optionalText = z.string().trim().optional().transform((v) => v || undefined);
@@ -31,6 +32,7 @@ const schema = z.object({
   // Photos (data/photos): where resized copies are kept; private hosts only for tests and intranets.
   PHOTO_CACHE_DIR: z.string().min(1).optional(),
   PHOTO_ALLOW_PRIVATE_HOSTS: z.enum(['0', '1', 'true', 'false']).default('0'),
+  PHOTO_CACHE_MAX_MB: z.coerce.number().int().positive().default(PHOTO_CACHE_MAX_MB),
 });
 
 export interface Config {
@@ -57,7 +59,7 @@ export interface Config {
   /** A replica this far behind the primary (ms) is not read until it catches up (DATABASE_REPLICA_MAX_LAG, seconds). */
   replicaMaxLagMs: number;
   /** Photo cache folder (default beside the database's data folder) and whether sources on private addresses are fetched. */
-  photos: { cacheDir: string; allowPrivateHosts: boolean };
+  photos: { cacheDir: string; allowPrivateHosts: boolean; maxBytes: number };
 }
 
 /** Reads the environment once; a bad value stops start-up with one line naming it. */
@@ -89,6 +91,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     photos: {
       cacheDir: path.resolve(e.PHOTO_CACHE_DIR ?? path.join(path.dirname(readDbConfig(env).dataDir), 'photo-cache')),
       allowPrivateHosts: e.PHOTO_ALLOW_PRIVATE_HOSTS === '1' || e.PHOTO_ALLOW_PRIVATE_HOSTS === 'true',
+      maxBytes: e.PHOTO_CACHE_MAX_MB * 1024 * 1024,
     },
   };
 }

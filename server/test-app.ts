@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createTestDb, type TestDb } from '../db/test-db.js';
 import { createApp } from './app.js';
 import { testConfig, type Config } from './config.js';
+import { PHOTO_CACHE_MAX_MB } from '../data/photos/limits.js';
 
 /** For tests: the real app on a fresh database, listening on a free loopback port. */
 export interface TestApp {
@@ -23,7 +24,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { l
   const t = await createTestDb();
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-uploads-'));
   const photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-photo-cache-'));
-  const config = testConfig({ uploadDir, photos: { cacheDir: photoDir, allowPrivateHosts: false }, ...overrides });
+  const config = testConfig({ uploadDir, photos: { cacheDir: photoDir, allowPrivateHosts: false, maxBytes: PHOTO_CACHE_MAX_MB * 1024 * 1024 }, ...overrides });
   const app = createApp({ db: t.db, config, logger: options.logger });
   const server: http.Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

@@ -19,3 +19,6 @@ export const DEFAULT_FETCH_LIMITS: Omit<FetchLimits, 'allowPrivateAddresses'> = 
 };
 
 export const DEFAULT_IMAGE_LIMITS: ImageLimits = { maxSide: PHOTO_MAX_SIDE, maxPixels: PHOTO_MAX_PIXELS };
+
+/** The photo cache's default bound (PHOTO_CACHE_MAX_MB): past it the least recently used sources go (cache-sweep.ts). */
+export const PHOTO_CACHE_MAX_MB = 5 * 1024;

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +26,45 @@ async function fileOf(result: Awaited<ReturnType<PhotoStore['size']>>) {
   return { bytes: fs.readFileSync(result.path), meta: await sharp(result.path).metadata(), type: result.contentType };
 }
 
+/** The folder a source's files are kept in (photo-store.ts), and its size on disk. */
+function sourceFolder(dir: string, url: string) {
+  const key = crypto.createHash('sha256').update(url).digest('hex');
+  const folder = path.join(dir, key.slice(0, 2), key);
+  const bytes = () => (fs.existsSync(folder) ? fs.readdirSync(folder).reduce((sum, f) => sum + fs.statSync(path.join(folder, f)).size, 0) : 0);
+  return { folder, bytes, lastUse: () => fs.statSync(folder).mtimeMs };
+}
+
 describe('PhotoStore', () => {
+  it('keeps the cache under its bound, the least recently used sources going first', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-photos-bound-'));
+    try {
+      const [a, b, c] = ['a', 'b', 'c'].map((n) => `${images.url}/photo-bound-${n}.jpg`);
+      const unbounded = new PhotoStore({ cacheDir: dir, allowPrivateAddresses: true });
+      await fileOf(await unbounded.size(a, 320, 'webp'));
+      await fileOf(await unbounded.size(b, 320, 'webp'));
+      const [fa, fb, fc] = [a, b, c].map((u) => sourceFolder(dir, u));
+      // b was used an hour ago, a two hours ago; a bound that holds two sources (all three are alike).
+      const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+      fs.utimesSync(fa.folder, hoursAgo(2), hoursAgo(2));
+      fs.utimesSync(fb.folder, hoursAgo(1), hoursAgo(1));
+      const bounded = new PhotoStore({ cacheDir: dir, allowPrivateAddresses: true, maxBytes: Math.round(fa.bytes() * 2.5) });
+
+      // A visitor sees a again: now it is b that was used longest ago.
+      await fileOf(await bounded.size(a, 320, 'webp'));
+      await expect.poll(() => fa.lastUse()).toBeGreaterThan(hoursAgo(0.5).getTime());
+      await fileOf(await bounded.size(c, 320, 'webp'));
+      await bounded.sweep();
+
+      expect([fa.bytes() > 0, fb.bytes() > 0, fc.bytes() > 0]).toEqual([true, false, true]);
+      // What the sweep took is made again when asked for.
+      await fileOf(await bounded.size(b, 320, 'webp'));
+      expect(images.hits('/photo-bound-b.jpg')).toBe(2);
+      expect(images.hits('/photo-bound-a.jpg')).toBe(1);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('fetches a source once, however many sizes and concurrent requests ask for it', async () => {
     const s = store();
     const url = `${images.url}/photo-once.jpg`;

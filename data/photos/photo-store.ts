@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import type { PhotoFormat } from '../domain/photo-paths.js';
+import { sweepPhotoCache } from './cache-sweep.js';
 import { fetchSource, PhotoSourceError, type FetchLimits } from './fetch-source.js';
 import { DEFAULT_FETCH_LIMITS, DEFAULT_IMAGE_LIMITS, PHOTO_RETRY_AFTER_MS } from './limits.js';
 import { makeMaster, renderSize, type ImageLimits } from './resize.js';
@@ -15,6 +16,8 @@ export interface PhotoStoreOptions {
   fetch?: Partial<Omit<FetchLimits, 'allowPrivateAddresses'>>;
   image?: Partial<ImageLimits>;
   retryAfterMs?: number;
+  /** The cache's bound in bytes (cache-sweep.ts); none when absent. */
+  maxBytes?: number;
 }
 
 export type PhotoResult =
@@ -27,6 +30,12 @@ const MASTER = 'master';
 const CONTENT_TYPES: Record<PhotoFormat, string> = { webp: 'image/webp', jpg: 'image/jpeg' };
 /** Failures remembered in memory (the disk keeps them too); the oldest go first. */
 const MEMORY_FAILURES = 10_000;
+/** A hit marks its source as used (the folder's mtime, for the sweep) at most this often. */
+const TOUCH_EVERY_MS = 60 * 60 * 1000;
+/** Sources whose last mark is remembered; the oldest go first (a forgotten one is marked again). */
+const MEMORY_TOUCHES = 20_000;
+/** A sweep follows once this share of the bound has been written since the last one. */
+const SWEEP_AFTER_SHARE = 0.05;
 
 /**
  * Photo sources fetched, checked and resized once, then served from disk. On disk, under the
@@ -45,11 +54,24 @@ export class PhotoStore {
   private readonly fetchLimits: FetchLimits;
   private readonly imageLimits: ImageLimits;
   private readonly retryAfterMs: number;
+  private readonly touched = new Map<string, number>();
+  /** Bytes written since the last sweep; Infinity before the first, so a server's first write sweeps what earlier runs left. */
+  private writtenSinceSweep = Infinity;
+  private sweeping: Promise<unknown> | null = null;
 
   constructor(private readonly options: PhotoStoreOptions) {
     this.fetchLimits = { ...DEFAULT_FETCH_LIMITS, ...options.fetch, allowPrivateAddresses: options.allowPrivateAddresses };
     this.imageLimits = { ...DEFAULT_IMAGE_LIMITS, ...options.image };
     this.retryAfterMs = options.retryAfterMs ?? PHOTO_RETRY_AFTER_MS;
+  }
+
+  /** Brings the cache under its bound now (cache-sweep.ts); a no-op without one. One sweep at a time. */
+  sweep(): Promise<unknown> {
+    const { maxBytes } = this.options;
+    if (maxBytes === undefined) return Promise.resolve();
+    this.writtenSinceSweep = 0;
+    this.sweeping ??= sweepPhotoCache(this.options.cacheDir, maxBytes).finally(() => (this.sweeping = null));
+    return this.sweeping;
   }
 
   /** The file of one size of the photo at `url`, made on first request; or why there is none. */
@@ -59,7 +81,10 @@ export class PhotoStore {
     const file = path.join(dir, `${width}.${format}`);
     const contentType = CONTENT_TYPES[format];
     const cached = await statFile(file);
-    if (cached) return { kind: 'file', path: file, size: cached.size, contentType };
+    if (cached) {
+      this.markUsed(key, dir);
+      return { kind: 'file', path: file, size: cached.size, contentType };
+    }
 
     const failure = await this.knownFailure(key, dir);
     if (failure) return { kind: 'failed', reason: failure, fresh: false };
@@ -68,6 +93,7 @@ export class PhotoStore {
         const master = await this.master(url, key, dir);
         const bytes = await this.cpu(() => renderSize(master, width, format));
         await writeWhole(file, bytes);
+        this.wrote(bytes.length);
         return bytes.length;
       });
       return { kind: 'file', path: file, size, contentType };
@@ -94,6 +120,7 @@ export class PhotoStore {
         const source = await this.network(() => fetchSource(url, this.fetchLimits));
         const master = await this.cpu(() => makeMaster(source, this.imageLimits));
         await writeWhole(file, master);
+        this.wrote(master.length);
         await fs.promises.rm(path.join(dir, 'failed.json'), { force: true });
         return master;
       } catch (err) {
@@ -103,6 +130,26 @@ export class PhotoStore {
         await release?.();
       }
     });
+  }
+
+  /** A hit: the source was used now (its folder's mtime), so the sweep keeps it over older ones. */
+  private markUsed(key: string, dir: string): void {
+    if (this.options.maxBytes === undefined) return;
+    const now = Date.now();
+    if ((this.touched.get(key) ?? 0) > now - TOUCH_EVERY_MS) return;
+    this.touched.delete(key);
+    this.touched.set(key, now);
+    if (this.touched.size > MEMORY_TOUCHES) this.touched.delete(this.touched.keys().next().value as string);
+    const at = new Date(now);
+    fs.promises.utimes(dir, at, at).catch(() => {});
+  }
+
+  /** New bytes on disk: a sweep in the background once enough have come since the last. */
+  private wrote(bytes: number): void {
+    const { maxBytes } = this.options;
+    if (maxBytes === undefined) return;
+    this.writtenSinceSweep += bytes;
+    if (this.writtenSinceSweep >= maxBytes * SWEEP_AFTER_SHARE) this.sweep().catch(() => {});
   }
 
   /** One run of `work` per key at a time; later callers share its promise. */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBusinesses } from '../../db/queries/admin-businesses.fixtures.js';
 import { photoKey, photoPath, placeholderPath } from '../../data/domain/photo-paths.js';
 import { startImageServer, type ImageServer } from '../../data/photos/image-server.fixtures.js';
+import { PHOTO_CACHE_MAX_MB } from '../../data/photos/limits.js';
 import { readConfig } from '../config.js';
 import { startTestApp, type TestApp } from '../test-app.js';
 
@@ -30,7 +31,7 @@ const pathOf = (name: string, url: string, width: 160 | 320 | 640 | 1280, format
 beforeAll(async () => {
   images = await startImageServer();
   cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-photo-route-'));
-  app = await startTestApp({ photos: { cacheDir, allowPrivateHosts: true } });
+  app = await startTestApp({ photos: { cacheDir, allowPrivateHosts: true, maxBytes: PHOTO_CACHE_MAX_MB * 1024 * 1024 } });
   await withPhotos([
     ['Blue Door Café', 'Café', `${images.url}/photo.jpg`],
     ['Busy Corner Café', 'Café', `${images.url}/photo-busy.jpg`],
@@ -119,7 +120,7 @@ describe('GET /photos/<slug>/<key>-<width>.<format>', () => {
   });
 
   it('refuses a source on a private address when private hosts are not allowed (the production default)', async () => {
-    const strict = await startTestApp({ photos: { cacheDir, allowPrivateHosts: false } });
+    const strict = await startTestApp({ photos: { cacheDir, allowPrivateHosts: false, maxBytes: PHOTO_CACHE_MAX_MB * 1024 * 1024 } });
     try {
       await seedBusinesses(strict.db, [{ name: 'Intranet Café', address: '1 Intranet St', category: 'Café' }]);
       const url = `${images.url}/photo-intranet.jpg`;
@@ -150,9 +151,14 @@ describe('GET /photos/placeholders/<version>/<family>.svg', () => {
 });
 
 describe('photo settings', () => {
-  it('keep photos beside the database folder and refuse private hosts unless told', () => {
-    expect(readConfig({ DATA_DIR: '/srv/rehber/pg' }).photos).toEqual({ cacheDir: '/srv/rehber/photo-cache', allowPrivateHosts: false });
-    expect(readConfig({ PHOTO_CACHE_DIR: '/mnt/shared/photos', PHOTO_ALLOW_PRIVATE_HOSTS: '1' }).photos).toEqual({ cacheDir: '/mnt/shared/photos', allowPrivateHosts: true });
+  it('keep photos beside the database folder, bounded to 5 GiB, and refuse private hosts unless told', () => {
+    expect(readConfig({ DATA_DIR: '/srv/rehber/pg' }).photos).toEqual({ cacheDir: '/srv/rehber/photo-cache', allowPrivateHosts: false, maxBytes: 5 * 1024 ** 3 });
+    expect(readConfig({ PHOTO_CACHE_DIR: '/mnt/shared/photos', PHOTO_ALLOW_PRIVATE_HOSTS: '1', PHOTO_CACHE_MAX_MB: '200' }).photos).toEqual({
+      cacheDir: '/mnt/shared/photos',
+      allowPrivateHosts: true,
+      maxBytes: 200 * 1024 ** 2,
+    });
+    expect(() => readConfig({ PHOTO_CACHE_MAX_MB: '0' })).toThrow(/PHOTO_CACHE_MAX_MB/);
     expect(() => readConfig({ PHOTO_ALLOW_PRIVATE_HOSTS: 'yes' })).toThrow(/PHOTO_ALLOW_PRIVATE_HOSTS/);
   });
 });

@@ -15,33 +15,44 @@ const FAILED_MAX_AGE = 'public, max-age=600';
 
 /** Business photos and placeholders from rehber's own origin (data/photos). Mounted before the pages. */
 export function photoRoutes({ db, config, logger, dataVersion }: AppDeps): Router {
-  const store = new PhotoStore({ cacheDir: config.photos.cacheDir, allowPrivateAddresses: config.photos.allowPrivateHosts });
+  const store = new PhotoStore({ cacheDir: config.photos.cacheDir, allowPrivateAddresses: config.photos.allowPrivateHosts, maxBytes: config.photos.maxBytes });
   const photos = new BusinessPhotos(db, store, async () => (await dataVersion.current())?.version ?? null);
   const router = newRouter();
 
   router.get('/photos/placeholders/:version/:file', async (ctx) => {
     const file = ctx.params.version === PLACEHOLDER_VERSION ? placeholderFile(ctx.params.file) : null;
     if (!file) throw notFound('Placeholder not found');
-    sendFile(ctx, file, 'image/svg+xml', (await fs.promises.stat(file)).size);
+    await sendFile(ctx, (await openFile(file))!, 'image/svg+xml');
   });
 
   router.get('/photos/:slug/:file', async (ctx) => {
-    const answer = await photos.answer(ctx.params.slug, ctx.params.file);
-    if (!answer) throw notFound('Photo not found');
-    if (answer.kind === 'placeholder') {
-      if (answer.fresh) logger.warn({ slug: ctx.params.slug, reason: answer.reason }, 'photo source refused');
-      ctx.set('Cache-Control', FAILED_MAX_AGE);
-      ctx.redirect(answer.path);
-      return;
+    // The cache's sweep (this server's or another's on the volume) may remove the file between the
+    // answer and the open: the second answer makes it again.
+    for (let attempt = 1; ; attempt++) {
+      const answer = await photos.answer(ctx.params.slug, ctx.params.file);
+      if (!answer) throw notFound('Photo not found');
+      if (answer.kind === 'placeholder') {
+        if (answer.fresh) logger.warn({ slug: ctx.params.slug, reason: answer.reason }, 'photo source refused');
+        ctx.set('Cache-Control', FAILED_MAX_AGE);
+        ctx.redirect(answer.path);
+        return;
+      }
+      const file = await openFile(answer.path);
+      if (file || attempt === 2) {
+        await sendFile(ctx, file ?? (await fs.promises.open(answer.path)), answer.contentType);
+        return;
+      }
     }
-    sendFile(ctx, answer.path, answer.contentType, answer.size);
   });
   return router;
 }
 
-function sendFile(ctx: Koa.Context, file: string, type: string, size: number): void {
+/** The open file, or null when it is gone; once open, its removal no longer matters. */
+const openFile = (file: string) => fs.promises.open(file).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? null : Promise.reject(err)));
+
+async function sendFile(ctx: Koa.Context, file: fs.promises.FileHandle, type: string): Promise<void> {
   ctx.set('Cache-Control', FOREVER);
   ctx.type = type;
-  ctx.length = size;
-  ctx.body = fs.createReadStream(file);
+  ctx.length = (await file.stat()).size;
+  ctx.body = file.createReadStream();
 }
