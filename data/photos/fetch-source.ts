@@ -14,13 +14,23 @@ export interface FetchLimits {
   allowPrivateAddresses: boolean;
 }
 
-/** Why a photo could not be fetched: kept in the negative cache and logged, never shown to visitors. */
+/**
+ * Why a photo could not be fetched: kept in the negative cache and logged, never shown to visitors.
+ * `transient`: the host may answer soon (a timeout, a dropped connection, a 5xx, a 429), so the
+ * failure is remembered for a shorter time than a refusal that will stay one (a 404, not an image).
+ */
 export class PhotoSourceError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly transient = false,
+  ) {
     super(message);
     this.name = 'PhotoSourceError';
   }
 }
+
+/** Statuses after which the same request may well succeed. */
+const TRANSIENT_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
 
 /** The body of an http(s) URL, following at most `maxRedirects` redirects, each hop checked anew. */
 export async function fetchSource(url: string, limits: FetchLimits): Promise<Buffer> {
@@ -56,7 +66,8 @@ function requestOnce(url: URL, limits: FetchLimits, signal: AbortSignal): Promis
   }
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<Answer>((resolve, reject) => {
-    const fail = (err: Error) => reject(err instanceof PhotoSourceError ? err : new PhotoSourceError(describe(err, signal)));
+    // A network error or the time limit: the host may do better next time.
+    const fail = (err: Error) => reject(err instanceof PhotoSourceError ? err : new PhotoSourceError(describe(err, signal), true));
     const req = client.request(
       url,
       {
@@ -76,7 +87,7 @@ function requestOnce(url: URL, limits: FetchLimits, signal: AbortSignal): Promis
         }
         if (status !== 200) {
           res.resume();
-          reject(new PhotoSourceError(`HTTP ${status}`));
+          reject(new PhotoSourceError(`HTTP ${status}`, TRANSIENT_STATUS.has(status)));
           return;
         }
         const declared = Number(res.headers['content-length']);

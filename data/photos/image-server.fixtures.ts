@@ -52,7 +52,7 @@ export async function startImageServer(): Promise<ImageServer> {
       res.on('error', () => {});
       return more();
     }
-    if (path === '/slow.jpg') {
+    if (path.startsWith('/slow')) {
       // Starts, then never finishes: only the fetch's time limit ends it.
       res.writeHead(200, { 'content-type': 'image/jpeg' });
       res.write(photo.subarray(0, 1024));
@@ -62,6 +62,10 @@ export async function startImageServer(): Promise<ImageServer> {
     if (path.startsWith('/loop')) {
       res.writeHead(302, { location: `/loop${Number(path.slice(5) || 0) + 1}` });
       return res.end();
+    }
+    if (path.startsWith('/unavailable')) {
+      res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '120' });
+      return res.end('down for maintenance');
     }
     if (path === '/moved.jpg') {
       res.writeHead(301, { location: '/photo-after-redirect.jpg' });

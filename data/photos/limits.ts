@@ -11,6 +11,8 @@ export const PHOTO_MAX_SIDE = 12_000;
 export const PHOTO_MAX_PIXELS = 50_000_000;
 /** A failed source is not fetched again for this long (the negative cache); its businesses show their placeholder. */
 export const PHOTO_RETRY_AFTER_MS = 60 * 60 * 1000;
+/** A failure the host may get over (a timeout, a 5xx, a 429) is remembered this long instead. */
+export const PHOTO_RETRY_TRANSIENT_MS = 5 * 60 * 1000;
 
 export const DEFAULT_FETCH_LIMITS: Omit<FetchLimits, 'allowPrivateAddresses'> = {
   maxBytes: PHOTO_MAX_BYTES,

@@ -138,6 +138,20 @@ describe('PhotoStore', () => {
     expect(images.hits('/gone-twice.jpg')).toBe(2);
   });
 
+  it('remembers a host that may recover (a 503, a timeout) for a shorter time than a refusal', async () => {
+    const s = store({ retryTransientMs: 0 });
+    for (const source of ['/unavailable-once.jpg', '/gone-for-good.jpg']) {
+      expect(await s.size(`${images.url}${source}`, 320, 'webp')).toMatchObject({ kind: 'failed', fresh: true });
+      await s.size(`${images.url}${source}`, 320, 'webp');
+    }
+    expect(images.hits('/unavailable-once.jpg')).toBe(2);
+    expect(images.hits('/gone-for-good.jpg')).toBe(1);
+    const timedOut = store({ fetch: { timeoutMs: 300 }, retryTransientMs: 0 });
+    await timedOut.size(`${images.url}/slow-again.jpg`, 640, 'webp');
+    await timedOut.size(`${images.url}/slow-again.jpg`, 640, 'webp');
+    expect(images.hits('/slow-again.jpg')).toBe(2);
+  });
+
   it('refuses loopback and private addresses unless allowed (no SSRF)', async () => {
     const s = store({ allowPrivateAddresses: false });
     for (const url of [`${images.url}/photo-private.jpg`, `http://localhost:${new URL(images.url).port}/photo-private.jpg`, 'http://[::1]/x.jpg', 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.1/x.jpg']) {

@@ -5,7 +5,7 @@ import pLimit from 'p-limit';
 import type { PhotoFormat } from '../domain/photo-paths.js';
 import { sweepPhotoCache } from './cache-sweep.js';
 import { fetchSource, PhotoSourceError, type FetchLimits } from './fetch-source.js';
-import { DEFAULT_FETCH_LIMITS, DEFAULT_IMAGE_LIMITS, PHOTO_RETRY_AFTER_MS } from './limits.js';
+import { DEFAULT_FETCH_LIMITS, DEFAULT_IMAGE_LIMITS, PHOTO_RETRY_AFTER_MS, PHOTO_RETRY_TRANSIENT_MS } from './limits.js';
 import { makeMaster, renderSize, type ImageLimits } from './resize.js';
 
 export interface PhotoStoreOptions {
@@ -16,6 +16,8 @@ export interface PhotoStoreOptions {
   fetch?: Partial<Omit<FetchLimits, 'allowPrivateAddresses'>>;
   image?: Partial<ImageLimits>;
   retryAfterMs?: number;
+  /** How long a transient failure (PhotoSourceError.transient) is remembered. */
+  retryTransientMs?: number;
   /** The cache's bound in bytes (cache-sweep.ts); none when absent. */
   maxBytes?: number;
 }
@@ -54,6 +56,7 @@ export class PhotoStore {
   private readonly fetchLimits: FetchLimits;
   private readonly imageLimits: ImageLimits;
   private readonly retryAfterMs: number;
+  private readonly retryTransientMs: number;
   private readonly touched = new Map<string, number>();
   /** Bytes written since the last sweep; Infinity before the first, so a server's first write sweeps what earlier runs left. */
   private writtenSinceSweep = Infinity;
@@ -63,6 +66,7 @@ export class PhotoStore {
     this.fetchLimits = { ...DEFAULT_FETCH_LIMITS, ...options.fetch, allowPrivateAddresses: options.allowPrivateAddresses };
     this.imageLimits = { ...DEFAULT_IMAGE_LIMITS, ...options.image };
     this.retryAfterMs = options.retryAfterMs ?? PHOTO_RETRY_AFTER_MS;
+    this.retryTransientMs = options.retryTransientMs ?? PHOTO_RETRY_TRANSIENT_MS;
   }
 
   /** Brings the cache under its bound now (cache-sweep.ts); a no-op without one. One sweep at a time. */
@@ -124,7 +128,9 @@ export class PhotoStore {
         await fs.promises.rm(path.join(dir, 'failed.json'), { force: true });
         return master;
       } catch (err) {
-        if (err instanceof PhotoSourceError && !(err instanceof RememberedFailure)) await this.rememberFailure(key, dir, err.message);
+        if (err instanceof PhotoSourceError && !(err instanceof RememberedFailure)) {
+          await this.rememberFailure(key, dir, err.message, err.transient ? this.retryTransientMs : this.retryAfterMs);
+        }
         throw err;
       } finally {
         await release?.();
@@ -170,9 +176,10 @@ export class PhotoStore {
     const text = await fs.promises.readFile(path.join(dir, 'failed.json'), 'utf8').catch(() => null);
     if (!text) return null;
     try {
-      const { at, reason } = JSON.parse(text) as { at: number; reason: string };
-      if (at + this.retryAfterMs > now) {
-        this.remember(key, at + this.retryAfterMs, reason);
+      // `until` is written by this version; a marker without it is from before transient failures had their own span.
+      const { at, until = at + this.retryAfterMs, reason } = JSON.parse(text) as { at: number; until?: number; reason: string };
+      if (until > now) {
+        this.remember(key, until, reason);
         return reason;
       }
     } catch {
@@ -181,10 +188,10 @@ export class PhotoStore {
     return null;
   }
 
-  private async rememberFailure(key: string, dir: string, reason: string): Promise<void> {
+  private async rememberFailure(key: string, dir: string, reason: string, forMs: number): Promise<void> {
     const at = Date.now();
-    this.remember(key, at + this.retryAfterMs, reason);
-    await writeWhole(path.join(dir, 'failed.json'), Buffer.from(JSON.stringify({ at, reason })));
+    this.remember(key, at + forMs, reason);
+    await writeWhole(path.join(dir, 'failed.json'), Buffer.from(JSON.stringify({ at, until: at + forMs, reason })));
   }
 
   private remember(key: string, until: number, reason: string): void {

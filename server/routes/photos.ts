@@ -6,12 +6,13 @@ import { notFound } from '../errors.js';
 import { newRouter } from './router.js';
 import { PLACEHOLDER_VERSION } from '../../data/domain/photo-paths.js';
 import { BusinessPhotos } from '../../data/photos/business-photo.js';
+import { PHOTO_RETRY_TRANSIENT_MS } from '../../data/photos/limits.js';
 import { placeholderFile } from '../../data/photos/placeholders.js';
 import { PhotoStore } from '../../data/photos/photo-store.js';
 
 const FOREVER = 'public, max-age=31536000, immutable';
-/** A failed source's redirect to its placeholder: about as long as the negative cache's shortest useful span. */
-const FAILED_MAX_AGE = 'public, max-age=600';
+/** A failed source's redirect to its placeholder: as long as the negative cache remembers a transient failure (PHOTO_RETRY_TRANSIENT_MS). */
+const FAILED_MAX_AGE = `public, max-age=${PHOTO_RETRY_TRANSIENT_MS / 1000}`;
 
 /** Business photos and placeholders from rehber's own origin (data/photos). Mounted before the pages. */
 export function photoRoutes({ db, config, logger, dataVersion }: AppDeps): Router {
