@@ -141,7 +141,9 @@ interface ServerChild {
 function startServer(dbUrl: string): Promise<ServerChild> {
   const self = fileURLToPath(import.meta.url);
   const execArgv = self.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...execArgv, self, 'serve', dbUrl], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // BENCH_HTTP_CPU_PROF=<dir>: the server child writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_HTTP_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_HTTP_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...execArgv, ...profile, self, 'serve', dbUrl], { stdio: ['pipe', 'pipe', 'inherit'] });
   let out = '';
   let peak: ((mb: number) => void) | undefined;
   return new Promise((resolve, reject) => {
