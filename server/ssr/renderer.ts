@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import type { PublicReads } from '../../data/domain/public-reads.js';
 import type { SiteConfig } from '../../data/domain/site-config.js';
 import { escapeHtml, scriptJson } from '../seo/escape.js';
+import { builtStamp } from './built-stamp.js';
 
 /** What web/src/entry-server.tsx exports (the server does not import web/ code, only its build). */
 interface ServerEntry {
@@ -63,11 +64,7 @@ export class PageRenderer {
 
   /** Names the server build: its entry's modification time ('' when unbuilt). */
   buildTag(): string {
-    try {
-      return String(fs.statSync(path.join(this.ssrDir, ENTRY_FILE)).mtimeMs);
-    } catch {
-      return '';
-    }
+    return builtStamp(path.join(this.ssrDir, ENTRY_FILE));
   }
 
   /** The page at `url` rendered, or null when there is no server build or the render failed. */
