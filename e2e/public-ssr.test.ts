@@ -205,11 +205,11 @@ describe('HTML without JavaScript', () => {
     } finally {
       app.db.off('query', count);
     }
-    // The business (with its category and city), then the one probe for namesakes that tells its
-    // title apart (server/seo/title-place.ts).
-    expect(queries).toHaveLength(2);
-    expect(queries[0]).toContain('from "businesses"');
-    expect(queries[1]).toMatch(/from "businesses" where "is_active" = \$1 and "name" = \$2/);
+    // One statement: the business (with its category and city) and the namesakes that tell its
+    // title apart (db/queries/businesses.ts getBusinessViewBySlug).
+    expect(queries).toHaveLength(1);
+    expect(queries[0]).toContain('FROM businesses b');
+    expect(queries[0]).toContain('AS namesakes');
   });
 
   it('without a server build it sends the plain shell and says so in the log', async () => {

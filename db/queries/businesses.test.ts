@@ -4,6 +4,8 @@ import { loadSample } from '../../data/samples/sample.js';
 import { setBusinessesActive } from '../../data/store/visibility.js';
 import { listBusinessesIn } from './search.js';
 import { getStats } from './stats.js';
+import { getBusinessBySlug, getBusinessViewBySlug } from './businesses.js';
+import { listNamesakes, type Namesake } from './namesakes.js';
 
 let t: TestDb;
 
@@ -53,5 +55,48 @@ describe('getStats', () => {
     // The import recounts after each import; clearing a country by hand is such a drift, fixed here.
     await t.db.raw(`UPDATE countries c SET business_count = (SELECT count(*) FROM businesses b WHERE b.country = c.name)`);
     expect((await getStats(t.db)).totalBusinesses).toBe(Number(n));
+  });
+});
+
+describe('getBusinessViewBySlug', () => {
+  const sorted = (list: Namesake[]) => [...list].sort((a, b) => a.address.localeCompare(b.address));
+  const viewInOneStatement = async (slug: string) => {
+    let statements = 0;
+    const count = () => statements++;
+    t.db.on('query', count);
+    try {
+      return { view: await getBusinessViewBySlug(t.db, slug), statements };
+    } finally {
+      t.db.off('query', count);
+    }
+  };
+
+  it('reads the business and the namesakes listNamesakes finds, in one statement', async () => {
+    const twin = await t.db('businesses').where('is_active', true).whereNotNull('city_id').groupBy('name', 'city_id').havingRaw('count(*) > 1').first('name', 'city_id');
+    const slugs = await t.db('businesses').where({ name: twin.name, city_id: twin.city_id }).pluck('slug');
+    const lonely = await t.db('businesses').where('is_active', true).whereNotIn('name', [twin.name]).first('slug');
+    for (const slug of [...slugs, lonely.slug] as string[]) {
+      const { view, statements } = await viewInOneStatement(slug);
+      expect(statements).toBe(1);
+      expect(view?.business).toEqual(await getBusinessBySlug(t.db, slug));
+      const b = view!.business;
+      expect(sorted(view!.namesakes)).toEqual(sorted(await listNamesakes(t.db, { id: b.id, name: b.name, cityId: b.cityId })));
+    }
+    expect((await getBusinessViewBySlug(t.db, slugs[0]))!.namesakes.length).toBe(slugs.length - 1);
+  });
+
+  it('finds namesakes without a city among those without one, leaves hidden ones out, and no moved or unknown slug', async () => {
+    const [a, b, c] = await t.db('businesses').where('is_active', true).whereNotNull('city_id').orderBy('id').limit(3).select('id', 'slug', 'name', 'city_id');
+    await t.db('businesses').whereIn('id', [a.id, b.id, c.id]).update({ name: 'Twin Without City', city_id: null });
+    try {
+      expect((await getBusinessViewBySlug(t.db, a.slug))!.namesakes).toHaveLength(2);
+      await setBusinessesActive(t.db, [c.id], false);
+      expect((await getBusinessViewBySlug(t.db, a.slug))!.namesakes).toHaveLength(1);
+      expect(await getBusinessViewBySlug(t.db, c.slug)).toBeNull();
+      expect(await getBusinessViewBySlug(t.db, 'no-such-business')).toBeNull();
+    } finally {
+      await setBusinessesActive(t.db, [c.id], true);
+      for (const r of [a, b, c]) await t.db('businesses').where('id', r.id).update({ name: r.name, city_id: r.city_id });
+    }
   });
 });

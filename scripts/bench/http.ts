@@ -20,7 +20,7 @@ import { createDb } from '../../db/index.js';
 import { upsertUser } from '../../db/queries/users.js';
 import type { BenchContext } from './context.js';
 import { ensureBusinesses } from './export.js';
-import { load, pick, signIn } from './http-load.js';
+import { load, pick, signIn, type LoadResult } from './http-load.js';
 
 const DURATION_MS = 10_000;
 const WARMUP_MS = 1_000;
@@ -41,10 +41,11 @@ export async function run(ctx: BenchContext): Promise<void> {
     const bare = await load(server.bareUrl, () => '/', measured());
     ctx.report({ name: 'Bare Koa route', value: bare.rps, unit: 'req/s' });
     ctx.report({ name: 'Bare Koa route p99', value: bare.p99, unit: 'ms' });
-    const yard = await load(server.bareUrl, () => `/slug/${encodeURIComponent(pick(samples.slugs))}`, measured());
+    const yard = await withCpu(server, () => load(server.bareUrl, () => `/slug/${encodeURIComponent(pick(samples.slugs))}`, measured()));
     if (yard.errors > 0) throw new Error(`bare Koa + pg: ${yard.errors} requests failed (first status ${yard.firstBadStatus})`);
     ctx.report({ name: 'Bare Koa + pg, one business by slug', value: yard.rps, unit: 'req/s' });
     ctx.report({ name: 'Bare Koa + pg, one business by slug p99', value: yard.p99, unit: 'ms' });
+    ctx.report({ name: 'Bare Koa + pg, one business by slug, server CPU per request', value: yard.cpuUs, unit: 'µs' });
     let n = 0;
     // A unique URL per request: the answer cache never serves it.
     const fresh = (path: string) => `${path}${path.includes('?') ? '&' : '?'}n=${++n}`;
@@ -71,10 +72,11 @@ export async function run(ctx: BenchContext): Promise<void> {
     const only = process.env.BENCH_HTTP_ONLY?.split(',').map((s) => s.trim().toLowerCase());
     for (const [name, next, headers] of cases) {
       if (only && !only.some((o) => name.toLowerCase().includes(o))) continue;
-      const r = await load(server.appUrl, next, measured(headers));
+      const r = await withCpu(server, () => load(server.appUrl, next, measured(headers)));
       if (r.errors > 0) throw new Error(`${name}: ${r.errors} requests failed (first status ${r.firstBadStatus})`);
       ctx.report({ name: `${name}, ${rows.toLocaleString('en-US')} businesses`, value: r.rps, unit: 'req/s', vs: { name: 'bare Koa + pg', value: yard.rps } });
       ctx.report({ name: `${name} p99`, value: r.p99, unit: 'ms', vs: { name: 'bare Koa + pg', value: yard.p99 } });
+      ctx.report({ name: `${name}, server CPU per request`, value: r.cpuUs, unit: 'µs', vs: { name: 'bare Koa + pg', value: yard.cpuUs } });
     }
   } finally {
     const peak = await server.stop();
@@ -91,6 +93,19 @@ const BROAD = ['plumber', 'bakery', 'florist', 'golden', 'oak', 'dentist', 'mech
 const LOCATIONS = ['istanbul', 'Berlin', 'Austin', 'paris', 'TX', 'Türkiye'];
 /** Misspelt categories: nothing matches, so each is a miss, a respelling and a second search. */
 const TYPOS = ['plumbr', 'bakrey', 'florst', 'dentst', 'mechanik', 'locksmth', 'electrican', 'tailr'];
+
+/**
+ * A load and the server process's CPU time (user and system) per request: its CPU time over the
+ * whole load (warm-up included) over that load's requests (the warm-up's counted at the measured
+ * rate). Unlike requests/s, this barely moves with what else the machine's two cores are running.
+ */
+async function withCpu(server: ServerChild, run: () => Promise<LoadResult>): Promise<LoadResult & { cpuUs: number }> {
+  const before = await server.cpuUs();
+  const result = await run();
+  const spent = (await server.cpuUs()) - before;
+  const requests = result.rps * ((DURATION_MS + WARMUP_MS) / 1000);
+  return { ...result, cpuUs: spent / requests };
+}
 
 interface Samples {
   slugs: string[];
@@ -134,6 +149,8 @@ async function vacuumSearchTables(dbUrl: string): Promise<void> {
 interface ServerChild {
   appUrl: string;
   bareUrl: string;
+  /** The server process's CPU time so far (user and system), in microseconds. */
+  cpuUs(): Promise<number>;
   /** Stops the server; resolves with its peak memory in MB. */
   stop(): Promise<number>;
 }
@@ -141,7 +158,9 @@ interface ServerChild {
 function startServer(dbUrl: string): Promise<ServerChild> {
   const self = fileURLToPath(import.meta.url);
   const execArgv = self.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...execArgv, self, 'serve', dbUrl], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // BENCH_HTTP_CPU_PROF=<dir>: the server child writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_HTTP_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_HTTP_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...execArgv, ...profile, self, 'serve', dbUrl], { stdio: ['pipe', 'pipe', 'inherit'] });
   let out = '';
   let peak: ((mb: number) => void) | undefined;
   return new Promise((resolve, reject) => {
@@ -158,6 +177,7 @@ function startServer(dbUrl: string): Promise<ServerChild> {
         resolve({
           appUrl,
           bareUrl,
+          cpuUs: async () => Number(await (await fetch(`${bareUrl}/cpu`)).text()),
           stop: () =>
             new Promise<number>((res) => {
               peak = res;
@@ -183,6 +203,11 @@ async function serve(dbUrl: string): Promise<void> {
   const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
   const bareApp = new Koa();
   bareApp.use(async (ctx) => {
+    if (ctx.path === '/cpu') {
+      const { user, system } = process.cpuUsage();
+      ctx.body = String(user + system);
+      return;
+    }
     if (!ctx.path.startsWith('/slug/')) {
       ctx.body = { ok: true };
       return;

@@ -133,7 +133,10 @@ export function httpCache(
     if (ctx.state[UNCACHEABLE]) return;
     // JSON and HTML answers are kept (as the text they are sent as); streams are not.
     const text = typeof body === 'string' ? body : body !== null && typeof body === 'object' && !('pipe' in body) && !Buffer.isBuffer(body) ? JSON.stringify(body) : null;
-    if (text !== null) cache.set(v.version, key, { body: text, type: ctx.type, etag });
+    if (text === null) return;
+    // Sent as the text kept (Koa would otherwise serialise the JSON a second time); the type stays.
+    if (text !== body) ctx.body = text;
+    cache.set(v.version, key, { body: text, type: ctx.type, etag });
   };
 }
 

@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps.js';
 import { injectAdsMeta, injectHead } from '../seo/head.js';
 import { pageHead } from '../seo/page-head.js';
 import { injectApp, injectSiteMeta, PageRenderer, ssrDirOf } from '../ssr/renderer.js';
+import { builtStamp } from '../ssr/built-stamp.js';
 import { pageReads } from '../ssr/public-reads.js';
 import type { SiteConfig } from '../../data/domain/site-config.js';
 import { isApiPath } from './router.js';
@@ -30,14 +31,7 @@ const YEAR_SECONDS = 31536000;
  * the server render's entry ('' for an unbuilt one).
  */
 export function webBuildTag(distDir: string): string {
-  const mtime = (file: string) => {
-    try {
-      return String(fs.statSync(file).mtimeMs);
-    } catch {
-      return '';
-    }
-  };
-  return `${mtime(path.join(distDir, 'index.html'))}|${mtime(path.join(ssrDirOf(distDir), 'entry-server.js'))}`;
+  return `${builtStamp(path.join(distDir, 'index.html'))}|${builtStamp(path.join(ssrDirOf(distDir), 'entry-server.js'))}`;
 }
 
 /**
@@ -52,18 +46,18 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, opti
   const renderer = new PageRenderer(distDir, deps.logger);
   renderer.warm();
   const site: SiteConfig = { siteName: deps.config.site.name, contact: deps.config.site.contact, ads: deps.config.ads };
-  let cached: { mtimeMs: number; html: string } | undefined;
+  let cached: { stamp: string; html: string } | undefined;
 
   // Re-read when a rebuild replaced the file, so a running server never serves stale asset names.
   function indexHtml(): string | null {
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(indexFile);
-    } catch {
-      return null;
-    }
-    if (!cached || cached.mtimeMs !== stat.mtimeMs) {
-      cached = { mtimeMs: stat.mtimeMs, html: injectSiteMeta(injectAdsMeta(fs.readFileSync(indexFile, 'utf8'), deps.config.ads), site) };
+    const stamp = builtStamp(indexFile);
+    if (!stamp) return null;
+    if (cached?.stamp !== stamp) {
+      try {
+        cached = { stamp, html: injectSiteMeta(injectAdsMeta(fs.readFileSync(indexFile, 'utf8'), deps.config.ads), site) };
+      } catch {
+        return null;
+      }
     }
     return cached.html;
   }

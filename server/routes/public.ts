@@ -5,14 +5,14 @@ import { pageParams } from './params.js';
 import { listFilters, queryText } from './list-params.js';
 import { newRouter } from './router.js';
 import { PUBLIC_PAGE_SIZE } from '../../data/domain/constants.js';
-import { getBusinessBySlug, listFeatured, listRecent } from '../../db/queries/businesses.js';
+import { listFeatured, listRecent } from '../../db/queries/businesses.js';
 import { listBusinessesIn, searchBusinesses } from '../../db/queries/search.js';
 import { suggest } from '../../db/queries/suggest.js';
 import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/cities.js';
 import { getCategoryBySlug, listCategories } from '../../db/queries/categories.js';
 import { getCountryBySlug, listCountries } from '../../db/queries/countries.js';
 import { databaseAnswers, getStats } from '../../db/queries/stats.js';
-import { withTitlePlace } from '../seo/title-place.js';
+import { getBusinessPage } from '../seo/title-place.js';
 
 /** The public read API: the map at the bottom of data/domain/types.ts, plus /healthz. */
 export function publicRoutes({ db }: AppDeps): Router {
@@ -34,7 +34,7 @@ export function publicRoutes({ db }: AppDeps): Router {
     ctx.body = await listRecent(db);
   });
   router.get('/api/businesses/detail/:slug', async (ctx) => {
-    ctx.body = await withTitlePlace(db, found(await getBusinessBySlug(db, ctx.params.slug), 'Business not found'));
+    ctx.body = found(await getBusinessPage(db, ctx.params.slug), 'Business not found');
   });
 
   router.get('/api/cities/popular', async (ctx) => {

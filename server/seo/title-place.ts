@@ -5,7 +5,7 @@
  * document.title agree.
  */
 import type { Db } from '../../db/index.js';
-import { getBusinessBySlug } from '../../db/queries/businesses.js';
+import { getBusinessBySlug, getBusinessViewBySlug } from '../../db/queries/businesses.js';
 import { listNamesakes, type Namesake } from '../../db/queries/namesakes.js';
 import type { Business } from '../../data/domain/types.js';
 import { streetAddress } from '../../data/places/street.js';
@@ -37,10 +37,12 @@ export function titlePlace(b: Place & { city: { name: string } | null }, namesak
   return street(b) || null;
 }
 
-/** The business with its `titlePlace` (null when its name is its own in its city): one index probe. */
+/** The business with its `titlePlace` (null when its name is its own in its city). */
+const titled = (b: Business, namesakes: Place[]): Business => ({ ...b, titlePlace: titlePlace({ ...b, address: b.address ?? '' }, namesakes) });
+
+/** The business with its `titlePlace`: one index probe. */
 export async function withTitlePlace(db: Db, b: Business): Promise<Business> {
-  const namesakes = await listNamesakes(db, { id: b.id, name: b.name, cityId: b.cityId });
-  return { ...b, titlePlace: titlePlace({ ...b, address: b.address ?? '' }, namesakes) };
+  return titled(b, await listNamesakes(db, { id: b.id, name: b.name, cityId: b.cityId }));
 }
 
 /**
@@ -49,6 +51,10 @@ export async function withTitlePlace(db: Db, b: Business): Promise<Business> {
  * must read the same.
  */
 export async function getBusinessPage(db: Db, slug: string): Promise<Business | null> {
+  // Its current slug, the usual case: one statement.
+  const view = await getBusinessViewBySlug(db, slug);
+  if (view) return titled(view.business, view.namesakes);
+  // A moved, mangled or shortened slug (getBusinessBySlug's other readings).
   const business = await getBusinessBySlug(db, slug);
   return business && withTitlePlace(db, business);
 }

@@ -6,17 +6,17 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 import type { PublicReads } from '../../data/domain/public-reads.js';
 import type { SiteConfig } from '../../data/domain/site-config.js';
 import { escapeHtml, scriptJson } from '../seo/escape.js';
+import { builtStamp } from './built-stamp.js';
 
 /** What web/src/entry-server.tsx exports (the server does not import web/ code, only its build). */
 interface ServerEntry {
   render(url: string, options: { reads: PublicReads; site: SiteConfig; onError?(error: unknown): void }): Promise<{
-    pipe(destination: NodeJS.WritableStream): unknown;
+    html: string;
     state: unknown;
     modules: string[];
     complete: boolean;
@@ -64,11 +64,7 @@ export class PageRenderer {
 
   /** Names the server build: its entry's modification time ('' when unbuilt). */
   buildTag(): string {
-    try {
-      return String(fs.statSync(path.join(this.ssrDir, ENTRY_FILE)).mtimeMs);
-    } catch {
-      return '';
-    }
+    return builtStamp(path.join(this.ssrDir, ENTRY_FILE));
   }
 
   /** The page at `url` rendered, or null when there is no server build or the render failed. */
@@ -78,8 +74,7 @@ export class PageRenderer {
     if (!current || !entry) return null;
     try {
       const page = await entry.render(url, { reads, site, onError: (err) => this.logger.warn({ err, url }, 'part of a page failed to render on the server') });
-      const html = await collect((sink) => page.pipe(sink));
-      return { html, state: page.state, preload: preloadFiles(current.manifest, page.modules), complete: page.complete !== false };
+      return { html: page.html, state: page.state, preload: preloadFiles(current.manifest, page.modules), complete: page.complete !== false };
     } catch (err) {
       this.logger.error({ err, url }, 'server render failed: sending the plain shell');
       return null;
@@ -130,22 +125,6 @@ function preloadFiles(manifest: Manifest, modules: string[]): string[] {
   const wanted = new Set<string>();
   for (const m of modules) walk(m, wanted);
   return [...wanted].filter((f) => !initial.has(f)).map((f) => `/${f}`);
-}
-
-function collect(pipe: (sink: Writable) => void): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Uint8Array[] = [];
-    const sink = new Writable({
-      // React writes Uint8Array chunks: kept as they are, joined once.
-      write(chunk: Uint8Array | string, _encoding, done) {
-        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-        done();
-      },
-    });
-    sink.on('finish', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    sink.on('error', reject);
-    pipe(sink);
-  });
 }
 
 const APP_BLOCK = /<!--app-->[\s\S]*?<!--\/app-->/;

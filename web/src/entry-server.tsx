@@ -5,13 +5,13 @@
  * streaming renderer, and gives back the dehydrated query state for the page's data island.
  */
 import { StrictMode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import type { PublicReads } from '@data/domain/public-reads';
 import type { SiteConfig } from '@data/domain/site-config';
 import { AppProvider } from './app/provider';
-import { AppRoutes, publicRouteOf } from './app/router';
+import { AppRoutes, PUBLIC_ROUTES, publicPageOf } from './app/router';
 import { loadPage } from './app/loaders';
 import { createQueryClient, shouldDehydrateQuery } from './lib/query-client';
 
@@ -25,8 +25,8 @@ export interface RenderOptions {
 }
 
 export interface RenderedPage {
-  /** Writes the app's markup (the content of #root) into `destination`, then ends it. */
-  pipe<W extends NodeJS.WritableStream>(destination: W): W;
+  /** The app's markup (the content of #root). */
+  html: string;
   /** The page's data, for the <script type="application/json"> island main.tsx hydrates from. */
   state: DehydratedState;
   /** The matched route's module (Vite manifest key), for <link rel="modulepreload">. */
@@ -39,34 +39,53 @@ export interface RenderedPage {
 export async function render(url: string, { reads, site, onError, timeoutMs = 10_000 }: RenderOptions): Promise<RenderedPage> {
   const parsed = new URL(url, 'http://localhost');
   const client = createQueryClient();
-  const route = publicRouteOf(parsed.pathname);
+  const only = publicPageOf(parsed.pathname);
+  const route = only && PUBLIC_ROUTES[only];
   const [complete] = await Promise.all([loadPage(parsed, reads, client), route?.preload()]);
   const state = dehydrate(client, { shouldDehydrateQuery });
-
+  const page = (html: string): RenderedPage => ({ html, state, modules: route ? [route.module] : [], complete });
+  const tree = (
+    <StrictMode>
+      <AppProvider client={client} site={site}>
+        <StaticRouter location={parsed.pathname + parsed.search}>
+          <AppRoutes only={only ?? undefined} />
+        </StaticRouter>
+      </AppProvider>
+    </StrictMode>
+  );
+  // The page's data is in the client and its route is loaded, so it renders in one synchronous
+  // pass: to a string, without the streaming renderer's byte encoding (a third of a render). A
+  // part that suspended all the same (a lazy component not preloaded), or failed, is left to the
+  // browser there: such a page is rendered again, streaming and waiting for it.
+  const html = renderToString(tree);
+  if (!html.includes(CLIENT_RENDERED_BOUNDARY)) return page(html);
   return new Promise<RenderedPage>((resolve, reject) => {
-    const stream = renderToPipeableStream(
-      <StrictMode>
-        <AppProvider client={client} site={site}>
-          <StaticRouter location={parsed.pathname + parsed.search}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppProvider>
-      </StrictMode>,
-      {
-        // Crawlers and the HTTP cache get the whole page: wait for everything, not just the shell.
-        onAllReady() {
-          clearTimeout(timer);
-          resolve({ pipe: (destination) => stream.pipe(destination), state, modules: route ? [route.module] : [], complete });
-        },
-        onShellError(error) {
-          clearTimeout(timer);
-          reject(error);
-        },
-        onError(error) {
-          onError?.(error);
-        },
+    // What React's pipe writes to (web/ does not import node:stream): its chunks, whole at the end.
+    const chunks: string[] = [];
+    const decoder = new TextDecoder();
+    const sink = {
+      write: (chunk: Uint8Array) => chunks.push(decoder.decode(chunk, { stream: true })) > 0,
+      end: () => resolve(page(chunks.join('') + decoder.decode())),
+      destroy: (error?: unknown) => reject(error ?? new Error(`render of ${url} was aborted`)),
+      on: () => sink,
+    };
+    const stream = renderToPipeableStream(tree, {
+      // Crawlers and the HTTP cache get the whole page: wait for everything, not just the shell.
+      onAllReady() {
+        clearTimeout(timer);
+        stream.pipe(sink as unknown as NodeJS.WritableStream);
       },
-    );
+      onShellError(error) {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError(error) {
+        onError?.(error);
+      },
+    });
     const timer = setTimeout(() => stream.abort(new Error(`render of ${url} took over ${timeoutMs} ms`)), timeoutMs);
   });
 }
+
+/** How React marks a Suspense boundary it left for the browser to render. */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';

@@ -22,10 +22,16 @@ export const PUBLIC_ROUTES: Record<StaticPage | SlugPage, LazyRoute> = {
   about: lazyRoute('src/app/routes/about.tsx', () => import('./routes/about').then((m) => m.AboutRoute)),
 };
 
+/** The public page a path shows; null for admin screens and the not-found page. */
+export function publicPageOf(pathname: string): StaticPage | SlugPage | null {
+  const match = matchPage(pathname);
+  return match && match.kind !== 'admin' ? match.page : null;
+}
+
 /** The public route a path shows; null for admin screens and the not-found page. */
 export function publicRouteOf(pathname: string): LazyRoute | null {
-  const match = matchPage(pathname);
-  return match && match.kind !== 'admin' ? PUBLIC_ROUTES[match.page] : null;
+  const page = publicPageOf(pathname);
+  return page && PUBLIC_ROUTES[page];
 }
 
 // Admin screens are split out of the public bundle (CONTRACT §6 / issue 4) and never server-rendered.
@@ -51,31 +57,45 @@ const page = (name: StaticPage | SlugPage) => {
   return <Component />;
 };
 
-/** The routes, under whichever router the caller gives (BrowserRouter here, StaticRouter on the server). */
-export function AppRoutes() {
+/** The public pages' route paths, in the order React Router is given them. */
+const PUBLIC_PATHS: ReadonlyArray<[StaticPage | SlugPage, string]> = [
+  ['home', STATIC_PAGES.home],
+  ['details', slugRoute('details')],
+  ['cities', STATIC_PAGES.cities],
+  ['city', slugRoute('city')],
+  ['categories', STATIC_PAGES.categories],
+  ['category', slugRoute('category')],
+  ['country', slugRoute('country')],
+  ['search', STATIC_PAGES.search],
+  ['about', STATIC_PAGES.about],
+];
+
+/**
+ * The routes, under whichever router the caller gives (BrowserRouter here, StaticRouter on the
+ * server). `only`: the one public page the server renders (its table of paths, matchPage, said
+ * which). React Router flattens and ranks every route on each render, a tenth of a server render;
+ * given that page's route alone it renders the same markup. The browser navigates: it gets all.
+ */
+export function AppRoutes({ only }: { only?: StaticPage | SlugPage }) {
   return (
     <Suspense fallback={null}>
       <Routes>
         <Route element={<PublicLayout />}>
           {/* Case-sensitive like the server's table of paths (matchPage), so both agree on 404s. */}
-          <Route caseSensitive path={STATIC_PAGES.home} element={page('home')} />
-          <Route caseSensitive path={slugRoute('details')} element={page('details')} />
-          <Route caseSensitive path={STATIC_PAGES.cities} element={page('cities')} />
-          <Route caseSensitive path={slugRoute('city')} element={page('city')} />
-          <Route caseSensitive path={STATIC_PAGES.categories} element={page('categories')} />
-          <Route caseSensitive path={slugRoute('category')} element={page('category')} />
-          <Route caseSensitive path={slugRoute('country')} element={page('country')} />
-          <Route caseSensitive path={STATIC_PAGES.search} element={page('search')} />
-          <Route caseSensitive path={STATIC_PAGES.about} element={page('about')} />
+          {PUBLIC_PATHS.filter(([name]) => !only || name === only).map(([name, path]) => (
+            <Route key={name} caseSensitive path={path} element={page(name)} />
+          ))}
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
-        <Route element={<AdminLayout />}>
-          <Route path={ADMIN_PAGES.login} element={<AdminLoginRoute />} />
-          <Route path={ADMIN_PAGES.dashboard} element={<AdminDashboardRoute />} />
-          <Route path={ADMIN_PAGES.businesses} element={<AdminBusinessesRoute />} />
-          <Route path={ADMIN_PAGES.countries} element={<AdminCountriesRoute />} />
-          <Route path={ADMIN_PAGES.sitemap} element={<AdminSitemapRoute />} />
-        </Route>
+        {!only && (
+          <Route element={<AdminLayout />}>
+            <Route path={ADMIN_PAGES.login} element={<AdminLoginRoute />} />
+            <Route path={ADMIN_PAGES.dashboard} element={<AdminDashboardRoute />} />
+            <Route path={ADMIN_PAGES.businesses} element={<AdminBusinessesRoute />} />
+            <Route path={ADMIN_PAGES.countries} element={<AdminCountriesRoute />} />
+            <Route path={ADMIN_PAGES.sitemap} element={<AdminSitemapRoute />} />
+          </Route>
+        )}
       </Routes>
     </Suspense>
   );

@@ -1,0 +1,25 @@
+import fs from 'node:fs';
+
+/** How long a looked-at modification time is trusted. */
+const TRUSTED_MS = 1_000;
+const stamps = new Map<string, { at: number; stamp: string }>();
+
+/**
+ * When a built file (index.html, the server entry) was last written, as text ('' when it is
+ * missing), looked at no more than once a second: every page view and public API answer asks
+ * (the HTTP cache's build tag, the page's shell, the server render), and each look is a system
+ * call. A rebuild under a running server is picked up within the second.
+ */
+export function builtStamp(file: string): string {
+  const now = performance.now();
+  const known = stamps.get(file);
+  if (known && now - known.at < TRUSTED_MS) return known.stamp;
+  let stamp = '';
+  try {
+    stamp = String(fs.statSync(file).mtimeMs);
+  } catch {
+    // Not built (yet): ''.
+  }
+  stamps.set(file, { at: now, stamp });
+  return stamp;
+}
