@@ -53,19 +53,23 @@ export class VersionedMemo {
 
 /**
  * The memos of one database and the data version a request reads at: `memo` for search sets,
- * orders and facets (a few hundred entries, up to a thousand candidates each), `rows` for the
- * businesses of list pages as the API gives them (their phone forms are worked out once).
+ * orders and facets (a few hundred entries, up to a thousand candidates each), `small` for the
+ * businesses of list pages as the API gives them (their phone forms are worked out once), facet
+ * labels and how a query's words were read (a one-box split, a respelling).
  */
 export interface MemoScope {
   memo: VersionedMemo;
-  rows: VersionedMemo;
+  small: VersionedMemo;
   version: string;
 }
 
 /** The memos a router keeps for one database. */
-export const newMemos = (): Omit<MemoScope, 'version'> => ({ memo: new VersionedMemo(256), rows: new VersionedMemo(10_000) });
+export const newMemos = (): Omit<MemoScope, 'version'> => ({ memo: new VersionedMemo(256), small: new VersionedMemo(10_000) });
 
 /** `compute` through the scope's memo when there is one (SSR loaders and tests may pass none). */
+/** The scope's memo of small values. */
+export const small = (scope: MemoScope | undefined): MemoScope | undefined => scope && { ...scope, memo: scope.small };
+
 export function memoized<T>(scope: MemoScope | undefined, key: string, compute: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
   return scope ? scope.memo.get(scope.version, key, compute, keep) : compute();
 }

@@ -18,7 +18,7 @@ import { PUBLIC_PAGE_SIZE } from '../../data/domain/constants.js';
 import { SEARCH_CANDIDATES, type Facets, type ListFilters, type ListPage, type SearchSort } from '../../data/domain/search.js';
 import { businessQuery, toBusiness, type BusinessRow } from './businesses.js';
 import { CANDIDATE_FACET_COLUMNS, NO_FACETS, businessWhere, countFacets, facetQuery, passes, toFacets, type CandidateFacets, type FacetCandidate, type FacetFilters, type SqlPart } from './facets.js';
-import { memoized, type MemoScope } from './search-memo.js';
+import { memoized, small, type MemoScope } from './search-memo.js';
 import { allOf, TSQUERY, words } from './search-query.js';
 import { pageOf, type PageRequest } from './paging.js';
 
@@ -74,8 +74,8 @@ export async function listBusinessesIn(
 /** The full rows of `ids`, in that order; those a page showed before at this version from the row memo. */
 async function rowsOf(db: Db | Knex.Transaction, ids: (number | string)[], scope?: MemoScope): Promise<Business[]> {
   if (!ids.length) return [];
-  const rowScope = scope && { ...scope, memo: scope.rows };
-  const missing = scope ? ids.filter((id) => !scope.rows.peek(scope.version, `row|${id}`)) : ids;
+  const rowScope = small(scope);
+  const missing = scope ? ids.filter((id) => !scope.small.peek(scope.version, `row|${id}`)) : ids;
   let batch: Promise<Map<string, Business>> | null = null;
   const read = () => (batch ??= readRows(db, missing));
   const rows = await Promise.all(ids.map((id) => memoized(rowScope, `row|${id}`, () => read().then((m) => m.get(String(id)) ?? null))));
@@ -146,22 +146,26 @@ async function oneBox(db: Db | Knex.Transaction, ws: string[]): Promise<Reading 
   if (ws.length > 2) splits.push([ws.slice(0, -2), ws.slice(-2)], [ws.slice(2), ws.slice(0, 2)]);
   const queries = splits.map(([rest, place]) => `${allOf(rest)} & ${allOf(place, { weights: 'C' })}`);
   const { rows } = await db.raw(
-    `SELECT t.i, coalesce(
-              (SELECT c.name FROM cities c WHERE c.alt_names LIKE '%|' || rehber_fold(t.place) || '|%' ORDER BY c.business_count DESC LIMIT 1),
-              (SELECT c.name FROM countries c WHERE rehber_fold(c.name) = rehber_fold(t.place) LIMIT 1),
-              t.place) AS label,
-            (SELECT EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY})) AS name_holds_all
-       FROM unnest(?::text[], ?::text[]) WITH ORDINALITY t(q, place, i)
+    `SELECT t.i, (SELECT EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY})) AS name_holds_all
+       FROM unnest(?::text[]) WITH ORDINALITY t(q, i)
       WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ to_tsquery('simple', rehber_fold(t.q)))
       ORDER BY t.i`,
-    [allOf(ws, { weights: 'A' }), queries, splits.map(([, place]) => place.join(' '))],
+    [allOf(ws, { weights: 'A' }), queries],
   );
-  const chosen = (rows as { i: string; label: string; name_holds_all: boolean }[]).find(
+  const chosen = (rows as { i: string; name_holds_all: boolean }[]).find(
     (r) => !(r.name_holds_all && splits[Number(r.i) - 1][1].every((w) => /^\d+$/.test(w))),
   );
   if (!chosen) return null;
-  const [rest] = splits[Number(chosen.i) - 1];
-  return { match: queries[Number(chosen.i) - 1], rank: allOf(rest), understood: { q: rest.join(' '), location: chosen.label } };
+  const [rest, place] = splits[Number(chosen.i) - 1];
+  // Only a place that was found is named: its city's or country's own name when it is one.
+  const { rows: named } = await db.raw(
+    `SELECT coalesce(
+              (SELECT c.name FROM cities c WHERE c.alt_names LIKE '%|' || rehber_fold(?) || '|%' ORDER BY c.business_count DESC LIMIT 1),
+              (SELECT c.name FROM countries c WHERE rehber_fold(c.name) = rehber_fold(?) LIMIT 1),
+              ?) AS label`,
+    [place.join(' '), place.join(' '), place.join(' ')],
+  );
+  return { match: queries[Number(chosen.i) - 1], rank: allOf(rest), understood: { q: rest.join(' '), location: named[0].label } };
 }
 
 /** Each word the vocabulary does not know replaced by its nearest known word; null if none changed. */
@@ -195,10 +199,10 @@ export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchReq
     match: [allOf(text), place.length ? allOf(place, { weights: 'C' }) : ''].filter(Boolean).join(' & '),
     rank: text.length ? allOf(text) : null,
   });
-  const read = (!place.length && (await oneBox(db, ws))) || reading(ws);
+  const read = (!place.length && (await memoized(small(scope), `one-box|${JSON.stringify(ws)}`, () => oneBox(db, ws)))) || reading(ws);
   const found = await ranked(db, read, filters, sort, page, limit, scope);
   if (found.pagination.total > 0 || !ws.length) return { ...found, ...(read.understood ? { understood: read.understood } : {}) };
-  const respelt = await respell(db, ws);
+  const respelt = await memoized(small(scope), `respell|${JSON.stringify(ws)}`, () => respell(db, ws));
   if (!respelt) return found;
   const again = await ranked(db, reading(respelt), filters, sort, page, limit, scope);
   return again.pagination.total > 0 ? { ...again, didYouMean: respelt.join(' ') } : found;
@@ -249,7 +253,7 @@ async function facetLabels(db: Db | Knex.Transaction, counted: CandidateFacets, 
   // The labels no entry holds yet are read together, in one statement.
   let batch: Promise<Map<string, Label>> | null = null;
   const read = () => (batch ??= readLabels(db, want));
-  const labels = await Promise.all(want.map((key) => memoized(scope, `label|${key}`, () => read().then((m) => m.get(key) ?? null))));
+  const labels = await Promise.all(want.map((key) => memoized(small(scope), `label|${key}`, () => read().then((m) => m.get(key) ?? null))));
   const label = new Map(want.map((k, i) => [k, labels[i]]));
   const values = (kind: string, counts: [number, number][]) =>
     counts.flatMap(([id, count]) => {
