@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-app.js';
 import { SEARCH_CANDIDATES, type ListPage } from '../../data/domain/search.js';
 import { setBusinessesActive } from '../../data/store/visibility.js';
-import { editBusiness } from '../../data/store/business-writes.js';
+import { deleteBusinesses, editBusiness } from '../../data/store/business-writes.js';
+import { upsertUser } from '../../db/queries/users.js';
+import type { AdminBusinessList } from '../../data/domain/types.js';
 
 /**
  * The search and list routes keep a broad word's candidates, their order and facets, the facet
@@ -66,5 +68,23 @@ describe('what the search routes keep follows every write', () => {
     await setBusinessesActive(app.db, [top.id], true);
     await app.settle();
     expect((await get('/api/cities/bulkton/businesses?page=1')).pagination.total).toBe(before.pagination.total);
+  });
+
+  it('the admin search: a broad word kept as broad turns exact once a delete narrows it', async () => {
+    await upsertUser(app.db, 'admin', 'a long enough test password');
+    const login = await fetch(`${app.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'a long enough test password' }),
+    });
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const admin = async (): Promise<AdminBusinessList> => (await (await fetch(`${app.url}/api/admin/businesses?page=1&limit=20&search=bulk`, { headers: { cookie } })).json()) as AdminBusinessList;
+    expect(await admin()).toMatchObject({ totalCapped: true });
+    const ids: number[] = await app.db('businesses').where('name', 'like', 'Bulk%').orderBy('id').limit(100).pluck('id');
+    await deleteBusinesses(app.db, ids, null);
+    await app.settle();
+    const after = await admin();
+    expect(after.totalCapped).toBeUndefined();
+    expect(after.pagination.total).toBe(SEARCH_CANDIDATES + 50 - 100);
   });
 });
