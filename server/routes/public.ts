@@ -9,7 +9,7 @@ import { PUBLIC_PAGE_SIZE } from '../../data/domain/constants.js';
 import { getBusinessBySlug, listFeatured, listRecent } from '../../db/queries/businesses.js';
 import { listBusinessesIn, searchBusinesses } from '../../db/queries/search.js';
 import { suggest } from '../../db/queries/suggest.js';
-import { newMemos, type MemoScope } from '../../db/queries/search-memo.js';
+import { memoized, newMemos, small, type MemoScope } from '../../db/queries/search-memo.js';
 import { readsFromPrimary } from '../read-routing.js';
 import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/cities.js';
 import { getCategoryBySlug, listCategories } from '../../db/queries/categories.js';
@@ -59,8 +59,9 @@ export function publicRoutes({ db, dataVersion }: AppDeps): Router {
   router.get('/api/cities/:slug/businesses', async (ctx) => {
     const paging = pageParams(ctx, PUBLIC_PAGE_SIZE);
     const filters = listFilters(ctx);
-    const city = found(await getCityBySlug(db, ctx.params.slug), 'City not found');
-    ctx.body = await listBusinessesIn(db, { cityId: city.id }, paging, filters, await scope(ctx));
+    const at = await scope(ctx);
+    const city = found(await memoized(small(at), `city|${ctx.params.slug}`, () => getCityBySlug(db, ctx.params.slug)), 'City not found');
+    ctx.body = await listBusinessesIn(db, { cityId: city.id }, paging, filters, at);
   });
 
   router.get('/api/categories', async (ctx) => {
@@ -72,8 +73,9 @@ export function publicRoutes({ db, dataVersion }: AppDeps): Router {
   router.get('/api/categories/:slug/businesses', async (ctx) => {
     const paging = pageParams(ctx, PUBLIC_PAGE_SIZE);
     const filters = listFilters(ctx);
-    const category = found(await getCategoryBySlug(db, ctx.params.slug), 'Category not found');
-    ctx.body = await listBusinessesIn(db, { categoryId: category.id }, paging, filters, await scope(ctx));
+    const at = await scope(ctx);
+    const category = found(await memoized(small(at), `category|${ctx.params.slug}`, () => getCategoryBySlug(db, ctx.params.slug)), 'Category not found');
+    ctx.body = await listBusinessesIn(db, { categoryId: category.id }, paging, filters, at);
   });
 
   router.get('/api/countries', async (ctx) => {
