@@ -9,6 +9,8 @@
  */
 export class VersionedMemo {
   private version: bigint | null = null;
+  /** The version as given, so the usual call (the same version again) skips parsing it. */
+  private versionText = '';
   private readonly entries = new Map<string, Promise<unknown>>();
 
   constructor(private readonly maxEntries = 256) {}
@@ -20,16 +22,16 @@ export class VersionedMemo {
    */
   /** The entry of `key` at `version` if one is kept or under way. */
   peek<T>(version: string, key: string): Promise<T> | undefined {
-    return this.version === BigInt(version) ? (this.entries.get(key) as Promise<T> | undefined) : undefined;
+    return version === this.versionText ? (this.entries.get(key) as Promise<T> | undefined) : undefined;
   }
 
   async get<T>(version: string, key: string, compute: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
-    const v = BigInt(version);
-    if (this.version === null || v > this.version) {
+    if (version !== this.versionText) {
+      const v = BigInt(version);
+      if (this.version !== null && v < this.version) return compute();
       this.version = v;
+      this.versionText = version;
       this.entries.clear();
-    } else if (v < this.version) {
-      return compute();
     }
     const hit = this.entries.get(key) as Promise<T> | undefined;
     if (hit) {
