@@ -199,14 +199,26 @@ export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchReq
     match: [allOf(text), place.length ? allOf(place, { weights: 'C' }) : ''].filter(Boolean).join(' & '),
     rank: text.length ? allOf(text) : null,
   });
+  const respelt = ws.length ? await memoized(small(scope), `respell|${JSON.stringify(ws)}`, () => respell(db, ws)) : null;
+  // A word of the vocabulary's kind that it does not know is in no document: the words cannot
+  // match as typed, so the respelling is searched first (as typed only if it finds nothing).
+  const hopeless = respelt?.some((w, i) => w !== ws[i] && VOCABULARY_WORD.test(ws[i]));
+  const respeltPage = async () => {
+    const again = await ranked(db, reading(respelt!), filters, sort, page, limit, scope);
+    return again.pagination.total > 0 ? { ...again, didYouMean: respelt!.join(' ') } : null;
+  };
+  if (hopeless) {
+    const again = await respeltPage();
+    if (again) return again;
+  }
   const read = (!place.length && (await memoized(small(scope), `one-box|${JSON.stringify(ws)}`, () => oneBox(db, ws)))) || reading(ws);
   const found = await ranked(db, read, filters, sort, page, limit, scope);
-  if (found.pagination.total > 0 || !ws.length) return { ...found, ...(read.understood ? { understood: read.understood } : {}) };
-  const respelt = await memoized(small(scope), `respell|${JSON.stringify(ws)}`, () => respell(db, ws));
-  if (!respelt) return found;
-  const again = await ranked(db, reading(respelt), filters, sort, page, limit, scope);
-  return again.pagination.total > 0 ? { ...again, didYouMean: respelt.join(' ') } : found;
+  if (found.pagination.total > 0 || !respelt || hopeless) return { ...found, ...(read.understood ? { understood: read.understood } : {}) };
+  return (await respeltPage()) ?? found;
 }
+
+/** The words search_words holds (its statement triggers' rule): 3 to 40 letters, no digit. */
+const VOCABULARY_WORD = /^[^\d]{3,40}$/u;
 
 const hasFilters = (f: FacetFilters) => Object.keys(f).length > 0;
 
