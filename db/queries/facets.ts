@@ -6,6 +6,8 @@
  */
 import type { Knex } from 'knex';
 import { FACET_RATINGS, FACET_VALUES, type Facets } from '../../data/domain/search.js';
+import type { Db } from '../index.js';
+import { memoized, small, type MemoScope } from './search-memo.js';
 
 /** The list filters with slugs already turned into ids. */
 export interface FacetFilters {
@@ -174,4 +176,43 @@ export function countFacets(rows: FacetCandidate[], f: FacetFilters): CandidateF
     verified: count('verified', (c) => c.is_verified),
     hasPhone: count('phone', (c) => c.has_phone),
   };
+}
+
+/** Slugs and names of the categories and cities facets show, each read once per data version. */
+export async function facetLabels(db: Db | Knex.Transaction, counted: CandidateFacets, scope?: MemoScope): Promise<Facets> {
+  const want = [...counted.categories.map(([id]) => `category:${id}`), ...counted.cities.map(([id]) => `city:${id}`)];
+  // The labels no entry holds yet are read together, in one statement.
+  const missing = scope ? want.filter((key) => !scope.small.peek(scope.version, `label|${key}`)) : want;
+  let batch: Promise<Map<string, Label>> | null = null;
+  const read = () => (batch ??= readLabels(db, missing));
+  const labels = await Promise.all(want.map((key) => memoized(small(scope), `label|${key}`, () => read().then((m) => m.get(key) ?? null))));
+  const label = new Map(want.map((k, i) => [k, labels[i]]));
+  const values = (kind: string, counts: [number, number][]) =>
+    counts.flatMap(([id, count]) => {
+      const l = label.get(`${kind}:${id}`);
+      return l ? [{ value: l.slug, label: l.name, count }] : [];
+    });
+  return {
+    categories: values('category', counted.categories),
+    cities: values('city', counted.cities),
+    districts: counted.districts.map(([d, count]) => ({ value: d, label: d, count })),
+    ratings: counted.ratings,
+    verified: counted.verified,
+    hasPhone: counted.hasPhone,
+  };
+}
+
+interface Label {
+  slug: string;
+  name: string;
+}
+
+async function readLabels(db: Db | Knex.Transaction, keys: string[]): Promise<Map<string, Label>> {
+  const ids = (kind: string) => keys.filter((k) => k.startsWith(`${kind}:`)).map((k) => Number(k.slice(kind.length + 1)));
+  const { rows } = await db.raw(
+    `SELECT 'category:' || id AS key, slug, name FROM categories WHERE id = ANY(?::int[])
+     UNION ALL SELECT 'city:' || id, slug, name FROM cities WHERE id = ANY(?::int[])`,
+    [ids('category'), ids('city')],
+  );
+  return new Map((rows as (Label & { key: string })[]).map((r) => [r.key, r]));
 }

@@ -15,9 +15,9 @@ import type { Knex } from 'knex';
 import type { Db } from '../index.js';
 import type { Business } from '../../data/domain/types.js';
 import { PUBLIC_PAGE_SIZE } from '../../data/domain/constants.js';
-import { SEARCH_CANDIDATES, type Facets, type ListFilters, type ListPage, type SearchSort } from '../../data/domain/search.js';
+import { SEARCH_CANDIDATES, type ListFilters, type ListPage, type SearchSort } from '../../data/domain/search.js';
 import { businessQuery, toBusiness, type BusinessRow } from './businesses.js';
-import { CANDIDATE_FACET_COLUMNS, NO_FACETS, businessWhere, countFacets, facetQuery, passes, toFacets, type CandidateFacets, type FacetCandidate, type FacetFilters, type SqlPart } from './facets.js';
+import { CANDIDATE_FACET_COLUMNS, NO_FACETS, businessWhere, countFacets, facetLabels, facetQuery, passes, toFacets, type FacetCandidate, type FacetFilters, type SqlPart } from './facets.js';
 import { memoized, small, type MemoScope } from './search-memo.js';
 import { allOf, TSQUERY, words } from './search-query.js';
 import { pageOf, type PageRequest } from './paging.js';
@@ -258,44 +258,6 @@ const COMPARE: Record<SearchSort, (a: Candidate, b: Candidate) => number> = {
   reviews: (a, b) => b.review_count - a.review_count || Number(b.rating) - Number(a.rating) || a.id - b.id,
   name: (a, b) => byText.compare(a.name, b.name) || a.id - b.id,
 };
-
-/** Slugs and names of the categories and cities facets show, each read once per data version. */
-async function facetLabels(db: Db | Knex.Transaction, counted: CandidateFacets, scope?: MemoScope): Promise<Facets> {
-  const want = [...counted.categories.map(([id]) => `category:${id}`), ...counted.cities.map(([id]) => `city:${id}`)];
-  // The labels no entry holds yet are read together, in one statement.
-  let batch: Promise<Map<string, Label>> | null = null;
-  const read = () => (batch ??= readLabels(db, want));
-  const labels = await Promise.all(want.map((key) => memoized(small(scope), `label|${key}`, () => read().then((m) => m.get(key) ?? null))));
-  const label = new Map(want.map((k, i) => [k, labels[i]]));
-  const values = (kind: string, counts: [number, number][]) =>
-    counts.flatMap(([id, count]) => {
-      const l = label.get(`${kind}:${id}`);
-      return l ? [{ value: l.slug, label: l.name, count }] : [];
-    });
-  return {
-    categories: values('category', counted.categories),
-    cities: values('city', counted.cities),
-    districts: counted.districts.map(([d, count]) => ({ value: d, label: d, count })),
-    ratings: counted.ratings,
-    verified: counted.verified,
-    hasPhone: counted.hasPhone,
-  };
-}
-
-interface Label {
-  slug: string;
-  name: string;
-}
-
-async function readLabels(db: Db | Knex.Transaction, keys: string[]): Promise<Map<string, Label>> {
-  const ids = (kind: string) => keys.filter((k) => k.startsWith(`${kind}:`)).map((k) => Number(k.slice(kind.length + 1)));
-  const { rows } = await db.raw(
-    `SELECT 'category:' || id AS key, slug, name FROM categories WHERE id = ANY(?::int[])
-     UNION ALL SELECT 'city:' || id, slug, name FROM cities WHERE id = ANY(?::int[])`,
-    [ids('category'), ids('city')],
-  );
-  return new Map((rows as (Label & { key: string })[]).map((r) => [r.key, r]));
-}
 
 /**
  * The matches of a reading, ranked: at most SEARCH_CANDIDATES + 1 of them in index order (one
