@@ -199,7 +199,11 @@ export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchReq
     match: [allOf(text), place.length ? allOf(place, { weights: 'C' }) : ''].filter(Boolean).join(' & '),
     rank: text.length ? allOf(text) : null,
   });
-  const respelt = ws.length ? await memoized(small(scope), `respell|${JSON.stringify(ws)}`, () => respell(db, ws)) : null;
+  // How the words read (respelt, split into words and a place) is asked at once, in parallel.
+  const [respelt, split] = await Promise.all([
+    ws.length ? memoized(small(scope), `respell|${JSON.stringify(ws)}`, () => respell(db, ws)) : null,
+    place.length ? null : memoized(small(scope), `one-box|${JSON.stringify(ws)}`, () => oneBox(db, ws)),
+  ]);
   // A word of the vocabulary's kind that it does not know is in no document: the words cannot
   // match as typed, so the respelling is searched first (as typed only if it finds nothing).
   const hopeless = respelt?.some((w, i) => w !== ws[i] && VOCABULARY_WORD.test(ws[i]));
@@ -211,7 +215,7 @@ export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchReq
     const again = await respeltPage();
     if (again) return again;
   }
-  const read = (!place.length && (await memoized(small(scope), `one-box|${JSON.stringify(ws)}`, () => oneBox(db, ws)))) || reading(ws);
+  const read = split ?? reading(ws);
   const found = await ranked(db, read, filters, sort, page, limit, scope);
   if (found.pagination.total > 0 || !respelt || hopeless) return { ...found, ...(read.understood ? { understood: read.understood } : {}) };
   return (await respeltPage()) ?? found;
