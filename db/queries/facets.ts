@@ -106,15 +106,24 @@ export function toFacets(rows: FacetRow[]): { facets: Facets; total: number } {
 export const CANDIDATE_FACET_COLUMNS = `b.city_id, b.category_id, b.district, floor(b.rating * 2) / 2 AS rating_floor, b.is_verified,
   coalesce(b.phone, '') <> '' AS has_phone`;
 
-/** The same filters on businesses `b` itself (the rows of a page). */
-export function businessWhere(qb: Knex.QueryBuilder, f: FacetFilters): Knex.QueryBuilder {
-  if (f.categoryId !== undefined) qb.where('b.category_id', f.categoryId);
-  if (f.cityId !== undefined) qb.where('b.city_id', f.cityId);
-  if (f.district !== undefined) qb.where('b.district', f.district);
-  if (f.minRating !== undefined) qb.where('b.rating', '>=', f.minRating);
-  if (f.verified !== undefined) qb.where('b.is_verified', f.verified);
-  if (f.hasPhone !== undefined) qb.whereRaw(`(coalesce(b.phone, '') <> '') = ?`, [f.hasPhone]);
-  return qb;
+/**
+ * The same filters on the active businesses `b` themselves (the rows of a page), as SQL: the hot
+ * reads are written as text, not built by knex per request.
+ */
+export function businessWhere(f: FacetFilters): SqlPart {
+  const parts = ['b.is_active'];
+  const bindings: unknown[] = [];
+  const add = (sql: string, value?: unknown) => {
+    parts.push(sql);
+    if (value !== undefined) bindings.push(value);
+  };
+  if (f.categoryId !== undefined) add('b.category_id = ?', f.categoryId);
+  if (f.cityId !== undefined) add('b.city_id = ?', f.cityId);
+  if (f.district !== undefined) add('b.district = ?', f.district);
+  if (f.minRating !== undefined) add('b.rating >= ?', f.minRating);
+  if (f.verified !== undefined) add('b.is_verified = ?', f.verified);
+  if (f.hasPhone !== undefined) add(`(coalesce(b.phone, '') <> '') = ?`, f.hasPhone);
+  return { sql: parts.join(' AND '), bindings };
 }
 
 /** One candidate of a search with what its filters and facets read (CANDIDATE_FACET_COLUMNS). */

@@ -115,14 +115,13 @@ export async function browse(
   const counted = memoized(scope, `facets|${JSON.stringify(f)}`, async () => toFacets((await facetQuery(db, source, f)).rows));
   // The offset is walked in the listing index alone (ids), then only the page's rows are read.
   const order = ORDER[sort].replace(/(\w+)/g, (w) => (/^(DESC|ASC)$/.test(w) ? w : `b.${w}`));
-  const ids: number[] = await db
-    .from('businesses as b')
-    .where('b.is_active', true)
-    .modify(businessWhere, f)
-    .orderByRaw(order)
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .pluck('b.id');
+  const where = businessWhere(f);
+  const { rows: walked } = await db.raw(`SELECT b.id FROM businesses b WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [
+    ...where.bindings,
+    limit,
+    (page - 1) * limit,
+  ] as Knex.RawBinding[]);
+  const ids = (walked as { id: number }[]).map((r) => r.id);
   const [{ facets, total }, rows] = await Promise.all([counted, rowsOf(db, ids, scope)]);
   return { ...pageOf(rows, total, { page, limit }), facets };
 }
@@ -237,13 +236,12 @@ interface Candidate extends FacetCandidate {
 /** At most SEARCH_CANDIDATES + 1 matches of a reading in index order (one more tells a capped total). */
 async function candidates(db: Db | Knex.Transaction, read: Reading, f: FacetFilters): Promise<Candidate[]> {
   const rank = read.rank ? `ts_rank(${RANK_WEIGHTS}, b.search_vector, ${TSQUERY})` : '0::real';
-  const rows = await db
-    .from('businesses as b')
-    .select('b.id', 'b.rating', 'b.review_count', 'b.name', db.raw(CANDIDATE_FACET_COLUMNS), db.raw(`${rank} AS rank`, read.rank ? [read.rank] : []))
-    .where('b.is_active', true)
-    .whereRaw(`b.search_vector @@ ${TSQUERY}`, [read.match])
-    .modify(businessWhere, f)
-    .limit(SEARCH_CANDIDATES + 1);
+  const where = businessWhere(f);
+  const { rows } = await db.raw(
+    `SELECT b.id, b.rating, b.review_count, b.name, ${CANDIDATE_FACET_COLUMNS}, ${rank} AS rank
+       FROM businesses b WHERE ${where.sql} AND b.search_vector @@ ${TSQUERY} LIMIT ${SEARCH_CANDIDATES + 1}`,
+    [...(read.rank ? [read.rank] : []), ...where.bindings, read.match] as Knex.RawBinding[],
+  );
   return rows as Candidate[];
 }
 
