@@ -66,6 +66,30 @@ function pageQuery(db: Db | Knex.Transaction, page: number, limit: number) {
 }
 
 /**
+ * A page of a search's matches, newest first, written as SQL text (a search's hot reads are not
+ * built by knex per request); `matches` may name a CTE `m` of the matches, and then each row also
+ * carries their count as `total`.
+ */
+async function searchPage(
+  db: Db | Knex.Transaction,
+  page: number,
+  limit: number,
+  where: string,
+  bindings: unknown[],
+  matches?: { sql: string; bindings: unknown[] },
+): Promise<(AdminRow & { total?: number })[]> {
+  const { rows } = await db.raw(
+    `${matches?.sql ?? ''}
+     SELECT b.id, b.name, b.slug, b.address, b.country, b.rating, b.is_verified, b.is_active, b.is_featured,
+            c.name AS city_name, k.name AS category_name${matches ? ', (SELECT count(*) FROM m)::int AS total' : ''}
+       FROM businesses b LEFT JOIN cities c ON c.id = b.city_id LEFT JOIN categories k ON k.id = b.category_id
+      WHERE ${where} ORDER BY b.id DESC LIMIT ? OFFSET ?`,
+    [...(matches?.bindings ?? []), ...bindings, limit, (page - 1) * limit] as Knex.RawBinding[],
+  );
+  return rows;
+}
+
+/**
  * One page of the admin list (newest first) with the total for the pager. A search first reads
  * the ids of its matches from the search document's index, at most SEARCH_COUNT_CAP past the
  * page (a bounded read whatever the word):
@@ -91,10 +115,10 @@ export async function listAdminBusinesses(db: Db | Knex.Transaction, options: Ad
     scope,
     `admin-matches|${query}|${enough}`,
     async () => {
-      const rows = await pageQuery(db, page, limit)
-        .with('m', db.from('businesses as b').whereRaw(MATCH_SQL, [query]).limit(enough + 1).select('b.id'))
-        .whereIn('b.id', db.from('m').select('id'))
-        .select(db.raw('(SELECT count(*) FROM m)::int AS total'));
+      const rows = await searchPage(db, page, limit, 'b.id IN (SELECT id FROM m)', [], {
+        sql: `WITH m AS (SELECT b.id FROM businesses b WHERE ${MATCH_SQL} LIMIT ?)`,
+        bindings: [query, enough + 1],
+      });
       // A page past the last match has no row to carry the total: counted apart then.
       const total = rows.length
         ? Number(rows[0].total)
@@ -106,7 +130,7 @@ export async function listAdminBusinesses(db: Db | Knex.Transaction, options: Ad
   if (narrow) return answer(narrow.rows, page, limit, narrow.total);
   // The newest matches among the newest businesses, the newest id read in the same statement.
   for (const window of NEWEST_WINDOWS) {
-    const rows = await pageQuery(db, page, limit).whereRaw(MATCH_SQL, [query]).whereRaw('b.id > (SELECT max(id) FROM businesses) - ?', [window]);
+    const rows = await searchPage(db, page, limit, `${MATCH_SQL} AND b.id > (SELECT max(id) FROM businesses) - ?`, [query, window]);
     if (rows.length === limit) return answer(rows, page, limit, enough, true);
   }
   return answer(await pageQuery(db, page, limit).whereRaw(MATCH_SQL, [query]), page, limit, enough, true);
