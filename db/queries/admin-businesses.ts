@@ -4,6 +4,7 @@ import { VALUE_COLUMNS, VALUE_KEYS } from '../../data/domain/business-columns.js
 import type { Db } from '../index.js';
 import { allOf, TSQUERY, words } from './search-query.js';
 import { countAllBusinesses } from './stats.js';
+import { memoized, type MemoScope } from './search-memo.js';
 
 export interface AdminListOptions {
   page: number;
@@ -65,6 +66,30 @@ function pageQuery(db: Db | Knex.Transaction, page: number, limit: number) {
 }
 
 /**
+ * A page of a search's matches, newest first, written as SQL text (a search's hot reads are not
+ * built by knex per request); `matches` may name a CTE `m` of the matches, and then each row also
+ * carries their count as `total`.
+ */
+async function searchPage(
+  db: Db | Knex.Transaction,
+  page: number,
+  limit: number,
+  where: string,
+  bindings: unknown[],
+  matches?: { sql: string; bindings: unknown[] },
+): Promise<(AdminRow & { total?: number })[]> {
+  const { rows } = await db.raw(
+    `${matches?.sql ?? ''}
+     SELECT b.id, b.name, b.slug, b.address, b.country, b.rating, b.is_verified, b.is_active, b.is_featured,
+            c.name AS city_name, k.name AS category_name${matches ? ', (SELECT count(*) FROM m)::int AS total' : ''}
+       FROM businesses b LEFT JOIN cities c ON c.id = b.city_id LEFT JOIN categories k ON k.id = b.category_id
+      WHERE ${where} ORDER BY b.id DESC LIMIT ? OFFSET ?`,
+    [...(matches?.bindings ?? []), ...bindings, limit, (page - 1) * limit] as Knex.RawBinding[],
+  );
+  return rows;
+}
+
+/**
  * One page of the admin list (newest first) with the total for the pager. A search first reads
  * the ids of its matches from the search document's index, at most SEARCH_COUNT_CAP past the
  * page (a bounded read whatever the word):
@@ -74,7 +99,7 @@ function pageQuery(db: Db | Knex.Transaction, page: number, limit: number) {
  *   'of 1,050+' and its Next stays open while there are more.
  * Each step is a fixed statement: no plan depends on how busy the machine is.
  */
-export async function listAdminBusinesses(db: Db | Knex.Transaction, options: AdminListOptions): Promise<AdminBusinessList> {
+export async function listAdminBusinesses(db: Db | Knex.Transaction, options: AdminListOptions, scope?: MemoScope): Promise<AdminBusinessList> {
   const { page, limit } = options;
   const query = adminQuery(options.search);
   if (hasFilters(options.filters) || (options.sort && options.sort.by !== 'newest')) return filteredList(db, options, query);
@@ -83,15 +108,29 @@ export async function listAdminBusinesses(db: Db | Knex.Transaction, options: Ad
     return answer(rows, page, limit, total);
   }
   const enough = (page - 1) * limit + SEARCH_COUNT_CAP;
-  const ids: string[] = await db.from('businesses as b').whereRaw(MATCH_SQL, [query]).limit(enough + 1).pluck('b.id');
-  if (ids.length <= enough) {
-    const newest = ids.map(Number).sort((x, y) => y - x).slice((page - 1) * limit, page * limit);
-    const rows = newest.length ? await pageQuery(db, 1, limit).whereIn('b.id', newest) : [];
-    return answer(rows, page, limit, ids.length);
-  }
-  const { max } = (await db('businesses').max('id as max').first()) as { max: string };
+  // One statement reads the matches' ids (at most `enough` + 1) and the page among them, newest
+  // first. A broad search's matches are more than `enough` until a write says otherwise: that much
+  // is kept per data version (its page below is read afresh each time); a narrow one is read again.
+  const narrow = await memoized(
+    scope,
+    `admin-matches|${query}|${enough}`,
+    async () => {
+      const rows = await searchPage(db, page, limit, 'b.id IN (SELECT id FROM m)', [], {
+        sql: `WITH m AS (SELECT b.id FROM businesses b WHERE ${MATCH_SQL} LIMIT ?)`,
+        bindings: [query, enough + 1],
+      });
+      // A page past the last match has no row to carry the total: counted apart then.
+      const total = rows.length
+        ? Number(rows[0].total)
+        : await countRows(db.count<{ count: number }[]>({ count: '*' }).from(db.from('businesses as b').whereRaw(MATCH_SQL, [query]).limit(enough + 1).select(db.raw('1')).as('m')));
+      return total > enough ? null : { rows, total };
+    },
+    (found) => found === null,
+  );
+  if (narrow) return answer(narrow.rows, page, limit, narrow.total);
+  // The newest matches among the newest businesses, the newest id read in the same statement.
   for (const window of NEWEST_WINDOWS) {
-    const rows = await pageQuery(db, page, limit).whereRaw(MATCH_SQL, [query]).where('b.id', '>', Number(max) - window);
+    const rows = await searchPage(db, page, limit, `${MATCH_SQL} AND b.id > (SELECT max(id) FROM businesses) - ?`, [query, window]);
     if (rows.length === limit) return answer(rows, page, limit, enough, true);
   }
   return answer(await pageQuery(db, page, limit).whereRaw(MATCH_SQL, [query]), page, limit, enough, true);

@@ -17,7 +17,8 @@ import type { Business } from '../../data/domain/types.js';
 import { PUBLIC_PAGE_SIZE } from '../../data/domain/constants.js';
 import { SEARCH_CANDIDATES, type ListFilters, type ListPage, type SearchSort } from '../../data/domain/search.js';
 import { businessQuery, toBusiness, type BusinessRow } from './businesses.js';
-import { CANDIDATE_FACET_COLUMNS, NO_FACETS, businessWhere, facetQuery, toFacets, type FacetFilters, type FacetRow, type SqlPart } from './facets.js';
+import { CANDIDATE_FACET_COLUMNS, NO_FACETS, businessWhere, countFacets, facetLabels, facetQuery, passes, toFacets, type FacetCandidate, type FacetFilters, type SqlPart } from './facets.js';
+import { memoized, small, type MemoScope } from './search-memo.js';
 import { allOf, TSQUERY, words } from './search-query.js';
 import { pageOf, type PageRequest } from './paging.js';
 
@@ -60,21 +61,31 @@ export async function listBusinessesIn(
   fixed: { cityId?: number; categoryId?: number },
   { page = 1, limit = PUBLIC_PAGE_SIZE }: Partial<PageRequest> = {},
   list: ListFilters = {},
+  scope?: MemoScope,
 ): Promise<ListPage> {
   const own = { ...list };
   if (fixed.cityId !== undefined) delete own.city;
   if (fixed.categoryId !== undefined) delete own.category;
   const filters = await resolveFilters(db, own);
   if (!filters) return emptyPage(page, limit);
-  return browse(db, fixed, filters, { sort: list.sort, page, limit });
+  return browse(db, fixed, filters, { sort: list.sort, page, limit }, scope);
 }
 
-/** The full rows of `ids`, in that order. */
-async function rowsOf(db: Db | Knex.Transaction, ids: (number | string)[]): Promise<Business[]> {
+/** The full rows of `ids`, in that order; those a page showed before at this version from the row memo. */
+async function rowsOf(db: Db | Knex.Transaction, ids: (number | string)[], scope?: MemoScope): Promise<Business[]> {
   if (!ids.length) return [];
+  const rowScope = small(scope);
+  const missing = scope ? ids.filter((id) => !scope.small.peek(scope.version, `row|${id}`)) : ids;
+  let batch: Promise<Map<string, Business>> | null = null;
+  const read = () => (batch ??= readRows(db, missing));
+  const rows = await Promise.all(ids.map((id) => memoized(rowScope, `row|${id}`, () => read().then((m) => m.get(String(id)) ?? null))));
+  return rows.filter((r): r is Business => r !== null);
+}
+
+async function readRows(db: Db | Knex.Transaction, ids: (number | string)[]): Promise<Map<string, Business>> {
+  if (!ids.length) return new Map();
   const rows: BusinessRow[] = await businessQuery(db).whereIn('b.id', ids);
-  const byId = new Map(rows.map((r) => [String(r.id), r]));
-  return ids.flatMap((id) => (byId.has(String(id)) ? [toBusiness(byId.get(String(id))!)] : []));
+  return new Map(rows.map((r) => [String(r.id), toBusiness(r)]));
 }
 
 const emptyPage = (page: number, limit: number): ListPage => ({ ...pageOf<Business>([], 0, { page, limit }), facets: NO_FACETS });
@@ -88,6 +99,7 @@ export async function browse(
   fixed: { cityId?: number; categoryId?: number },
   filters: FacetFilters,
   { sort = 'relevance', page = 1, limit = PUBLIC_PAGE_SIZE }: { sort?: SearchSort; page?: number; limit?: number },
+  scope?: MemoScope,
 ): Promise<ListPage> {
   const f = { ...filters, ...fixed };
   const source: SqlPart = { sql: 'SELECT * FROM business_facets WHERE n <> 0', bindings: [] };
@@ -99,19 +111,19 @@ export async function browse(
     source.sql += ' AND category_id = ?';
     source.bindings.push(fixed.categoryId);
   }
+  // The counts move only with a write: one read of them per data version and filters.
+  const counted = memoized(scope, `facets|${JSON.stringify(f)}`, async () => toFacets((await facetQuery(db, source, f)).rows));
   // The offset is walked in the listing index alone (ids), then only the page's rows are read.
   const order = ORDER[sort].replace(/(\w+)/g, (w) => (/^(DESC|ASC)$/.test(w) ? w : `b.${w}`));
-  const ids = db
-    .from('businesses as b')
-    .where('b.is_active', true)
-    .modify(businessWhere, f)
-    .orderByRaw(order)
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .select('b.id');
-  const [facetRows, rows] = await Promise.all([facetQuery(db, source, f), businessQuery(db).whereIn('b.id', ids).orderByRaw(order)]);
-  const { facets, total } = toFacets(facetRows.rows);
-  return { ...pageOf((rows as BusinessRow[]).map(toBusiness), total, { page, limit }), facets };
+  const where = businessWhere(f);
+  const { rows: walked } = await db.raw(`SELECT b.id FROM businesses b WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [
+    ...where.bindings,
+    limit,
+    (page - 1) * limit,
+  ] as Knex.RawBinding[]);
+  const ids = (walked as { id: number }[]).map((r) => r.id);
+  const [{ facets, total }, rows] = await Promise.all([counted, rowsOf(db, ids, scope)]);
+  return { ...pageOf(rows, total, { page, limit }), facets };
 }
 
 interface Reading {
@@ -133,22 +145,26 @@ async function oneBox(db: Db | Knex.Transaction, ws: string[]): Promise<Reading 
   if (ws.length > 2) splits.push([ws.slice(0, -2), ws.slice(-2)], [ws.slice(2), ws.slice(0, 2)]);
   const queries = splits.map(([rest, place]) => `${allOf(rest)} & ${allOf(place, { weights: 'C' })}`);
   const { rows } = await db.raw(
-    `SELECT t.i, coalesce(
-              (SELECT c.name FROM cities c WHERE c.alt_names LIKE '%|' || rehber_fold(t.place) || '|%' ORDER BY c.business_count DESC LIMIT 1),
-              (SELECT c.name FROM countries c WHERE rehber_fold(c.name) = rehber_fold(t.place) LIMIT 1),
-              t.place) AS label,
-            (SELECT EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY})) AS name_holds_all
-       FROM unnest(?::text[], ?::text[]) WITH ORDINALITY t(q, place, i)
+    `SELECT t.i, (SELECT EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY})) AS name_holds_all
+       FROM unnest(?::text[]) WITH ORDINALITY t(q, i)
       WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ to_tsquery('simple', rehber_fold(t.q)))
       ORDER BY t.i`,
-    [allOf(ws, { weights: 'A' }), queries, splits.map(([, place]) => place.join(' '))],
+    [allOf(ws, { weights: 'A' }), queries],
   );
-  const chosen = (rows as { i: string; label: string; name_holds_all: boolean }[]).find(
+  const chosen = (rows as { i: string; name_holds_all: boolean }[]).find(
     (r) => !(r.name_holds_all && splits[Number(r.i) - 1][1].every((w) => /^\d+$/.test(w))),
   );
   if (!chosen) return null;
-  const [rest] = splits[Number(chosen.i) - 1];
-  return { match: queries[Number(chosen.i) - 1], rank: allOf(rest), understood: { q: rest.join(' '), location: chosen.label } };
+  const [rest, place] = splits[Number(chosen.i) - 1];
+  // Only a place that was found is named: its city's or country's own name when it is one.
+  const { rows: named } = await db.raw(
+    `SELECT coalesce(
+              (SELECT c.name FROM cities c WHERE c.alt_names LIKE '%|' || rehber_fold(?) || '|%' ORDER BY c.business_count DESC LIMIT 1),
+              (SELECT c.name FROM countries c WHERE rehber_fold(c.name) = rehber_fold(?) LIMIT 1),
+              ?) AS label`,
+    [place.join(' '), place.join(' '), place.join(' ')],
+  );
+  return { match: queries[Number(chosen.i) - 1], rank: allOf(rest), understood: { q: rest.join(' '), location: named[0].label } };
 }
 
 /** Each word the vocabulary does not know replaced by its nearest known word; null if none changed. */
@@ -169,73 +185,99 @@ async function respell(db: Db | Knex.Transaction, ws: string[]): Promise<string[
 }
 
 /** The public search (CONTRACT §5 and issue 13): words, a location, filters, sort, facets. */
-export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchRequest): Promise<ListPage> {
+export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchRequest, scope?: MemoScope): Promise<ListPage> {
   const { page = 1, limit = PUBLIC_PAGE_SIZE } = req;
   const sort = req.filters?.sort ?? 'relevance';
   const filters = await resolveFilters(db, req.filters);
   if (!filters) return emptyPage(page, limit);
   const ws = words(req.q ?? '');
   const place = words(req.location ?? '');
-  if (!ws.length && !place.length) return browse(db, {}, filters, { sort, page, limit });
+  if (!ws.length && !place.length) return browse(db, {}, filters, { sort, page, limit }, scope);
 
   const reading = (text: string[]): Reading => ({
     match: [allOf(text), place.length ? allOf(place, { weights: 'C' }) : ''].filter(Boolean).join(' & '),
     rank: text.length ? allOf(text) : null,
   });
-  const read = (!place.length && (await oneBox(db, ws))) || reading(ws);
-  const found = await ranked(db, read, filters, sort, page, limit);
-  if (found.pagination.total > 0 || !ws.length) return { ...found, ...(read.understood ? { understood: read.understood } : {}) };
-  const respelt = await respell(db, ws);
-  if (!respelt) return found;
-  const again = await ranked(db, reading(respelt), filters, sort, page, limit);
-  return again.pagination.total > 0 ? { ...again, didYouMean: respelt.join(' ') } : found;
+  // How the words read (respelt, split into words and a place) is asked at once, in parallel.
+  const [respelt, split] = await Promise.all([
+    ws.length ? memoized(small(scope), `respell|${JSON.stringify(ws)}`, () => respell(db, ws)) : null,
+    place.length ? null : memoized(small(scope), `one-box|${JSON.stringify(ws)}`, () => oneBox(db, ws)),
+  ]);
+  // A word of the vocabulary's kind that it does not know is in no document: the words cannot
+  // match as typed, so the respelling is searched first (as typed only if it finds nothing).
+  const hopeless = respelt?.some((w, i) => w !== ws[i] && VOCABULARY_WORD.test(ws[i]));
+  const respeltPage = async () => {
+    const again = await ranked(db, reading(respelt!), filters, sort, page, limit, scope);
+    return again.pagination.total > 0 ? { ...again, didYouMean: respelt!.join(' ') } : null;
+  };
+  if (hopeless) {
+    const again = await respeltPage();
+    if (again) return again;
+  }
+  const read = split ?? reading(ws);
+  const found = await ranked(db, read, filters, sort, page, limit, scope);
+  if (found.pagination.total > 0 || !respelt || hopeless) return { ...found, ...(read.understood ? { understood: read.understood } : {}) };
+  return (await respeltPage()) ?? found;
 }
+
+/** The words search_words holds (its statement triggers' rule): 3 to 40 letters, no digit. */
+const VOCABULARY_WORD = /^[^\d]{3,40}$/u;
 
 const hasFilters = (f: FacetFilters) => Object.keys(f).length > 0;
 
+/** A match of a reading with what its order, filters and facets need. */
+interface Candidate extends FacetCandidate {
+  id: number;
+  review_count: number;
+  name: string;
+  rank: number;
+}
+
+/** At most SEARCH_CANDIDATES + 1 matches of a reading in index order (one more tells a capped total). */
+async function candidates(db: Db | Knex.Transaction, read: Reading, f: FacetFilters): Promise<Candidate[]> {
+  const rank = read.rank ? `ts_rank(${RANK_WEIGHTS}, b.search_vector, ${TSQUERY})` : '0::real';
+  const where = businessWhere(f);
+  const { rows } = await db.raw(
+    `SELECT b.id, b.rating, b.review_count, b.name, ${CANDIDATE_FACET_COLUMNS}, ${rank} AS rank
+       FROM businesses b WHERE ${where.sql} AND b.search_vector @@ ${TSQUERY} LIMIT ${SEARCH_CANDIDATES + 1}`,
+    [...(read.rank ? [read.rank] : []), ...where.bindings, read.match] as Knex.RawBinding[],
+  );
+  return rows as Candidate[];
+}
+
+/**
+ * The candidates of a reading under filters. A capped set (a broad word: its posting list is the
+ * cost) is kept for the data version; a narrow one is read again, as cheap as a lookup.
+ */
+function candidatesOf(db: Db | Knex.Transaction, read: Reading, f: FacetFilters, scope?: MemoScope): Promise<Candidate[]> {
+  return memoized(scope, `candidates|${read.match}|${read.rank}|${JSON.stringify(f)}`, () => candidates(db, read, f), (c) => c.length > SEARCH_CANDIDATES);
+}
+
+const byText = new Intl.Collator('en');
+const COMPARE: Record<SearchSort, (a: Candidate, b: Candidate) => number> = {
+  relevance: (a, b) => b.rank - a.rank || COMPARE.rating(a, b),
+  rating: (a, b) => Number(b.rating) - Number(a.rating) || b.review_count - a.review_count || a.id - b.id,
+  reviews: (a, b) => b.review_count - a.review_count || Number(b.rating) - Number(a.rating) || a.id - b.id,
+  name: (a, b) => byText.compare(a.name, b.name) || a.id - b.id,
+};
+
 /**
  * The matches of a reading, ranked: at most SEARCH_CANDIDATES + 1 of them in index order (one
- * more than the cap tells a capped total), with what the page's order and the facets need. One
- * statement without filters (page, total and facets from the same candidates); with filters the
- * page and its total come from the filtered candidates and the facets from the unfiltered ones,
- * so each facet can count with every filter but its own.
+ * more than the cap tells a capped total), ordered, filtered and faceted in memory. Without
+ * filters the page and the facets come from the same candidates; with filters the facets come
+ * from the unfiltered ones (each facet counts with every filter but its own) and the page from
+ * those filtered, read again only when the unfiltered set was capped.
  */
-async function ranked(db: Db | Knex.Transaction, read: Reading, filters: FacetFilters, sort: SearchSort, page: number, limit: number): Promise<ListPage> {
-  const rank = read.rank ? `ts_rank(${RANK_WEIGHTS}, b.search_vector, ${TSQUERY})` : '0::real';
-  const order = sort === 'relevance' ? `rank DESC, ${ORDER.relevance}` : ORDER[sort];
-  const matches = (f: FacetFilters): SqlPart => {
-    const { sql, bindings } = db
-      .from('businesses as b')
-      .select('b.id', 'b.rating', 'b.review_count', 'b.name', db.raw(CANDIDATE_FACET_COLUMNS), db.raw(`${rank} AS rank`, read.rank ? [read.rank] : []), db.raw('1 AS n'))
-      .where('b.is_active', true)
-      .whereRaw(`b.search_vector @@ ${TSQUERY}`, [read.match])
-      .modify(businessWhere, f)
-      .limit(SEARCH_CANDIDATES + 1)
-      .toSQL();
-    return { sql, bindings: [...bindings] };
-  };
-  const pageArm = (from: string): SqlPart => ({
-    sql: `SELECT 'page' AS kind, x.id::text AS value, NULL AS label, (SELECT count(*) FROM ${from})::int AS count FROM (SELECT id FROM ${from} ORDER BY ${order} LIMIT ? OFFSET ?) x`,
-    bindings: [limit, (page - 1) * limit],
-  });
-  let rows: FacetRow[];
-  if (!hasFilters(filters)) {
-    rows = (await facetQuery(db, matches({}), filters, [pageArm('s')])).rows;
-  } else {
-    const c = matches(filters);
-    const pageQuery = db.raw(`WITH c AS MATERIALIZED (${c.sql}) ${pageArm('c').sql}`, [...c.bindings, ...pageArm('c').bindings] as Knex.RawBinding[]);
-    const [facetRows, pageRows] = await Promise.all([facetQuery(db, matches({}), filters), pageQuery]);
-    rows = [...facetRows.rows, ...pageRows.rows];
-  }
-  const pageRows = rows.filter((r) => r.kind === 'page');
-  const { facets, total: facetTotal } = toFacets(rows.filter((r) => r.kind !== 'page'));
-  let found = pageRows.length ? Number(pageRows[0].count) : hasFilters(filters) ? -1 : facetTotal;
-  if (found < 0) {
-    const c = matches(filters);
-    const { rows: counted } = await db.raw(`SELECT count(*)::int AS n FROM (${c.sql}) c`, c.bindings as Knex.RawBinding[]);
-    found = counted[0].n;
-  }
-  const capped = found > SEARCH_CANDIDATES;
-  const items = await rowsOf(db, pageRows.map((r) => r.value!));
-  return { ...pageOf(items, Math.min(found, SEARCH_CANDIDATES), { page, limit }), facets, ...(capped ? { totalCapped: true } : {}) };
+async function ranked(db: Db | Knex.Transaction, read: Reading, filters: FacetFilters, sort: SearchSort, page: number, limit: number, scope?: MemoScope): Promise<ListPage> {
+  const all = await candidatesOf(db, read, {}, scope);
+  const capped = all.length > SEARCH_CANDIDATES;
+  const matching = !hasFilters(filters) ? all : capped ? await candidatesOf(db, read, filters, scope) : all.filter((c) => passes(c, filters));
+  const found = matching.length;
+  // What follows from a kept (capped) set is kept with it: its order under each sort, its facets.
+  const kept = capped ? scope : undefined;
+  const key = `${read.match}|${read.rank}|${JSON.stringify(filters)}`;
+  const order = await memoized(kept, `order|${key}|${sort}`, async () => [...matching].sort(COMPARE[sort]).map((c) => c.id));
+  const facets = memoized(kept, `search-facets|${key}`, () => facetLabels(db, countFacets(all, filters), scope));
+  const [items, counted] = await Promise.all([rowsOf(db, order.slice((page - 1) * limit, page * limit), scope), facets]);
+  return { ...pageOf(items, Math.min(found, SEARCH_CANDIDATES), { page, limit }), facets: counted, ...(found > SEARCH_CANDIDATES ? { totalCapped: true } : {}) };
 }

@@ -1,13 +1,17 @@
 import type Router from '@koa/router';
+import type { Context } from 'koa';
 import type { AppDeps } from '../deps.js';
 import { notFound } from '../errors.js';
 import { pageParams } from './params.js';
 import { listFilters, queryText } from './list-params.js';
 import { newRouter } from './router.js';
+import { sendJson } from './json.js';
 import { PUBLIC_PAGE_SIZE } from '../../data/domain/constants.js';
 import { listFeatured, listRecent } from '../../db/queries/businesses.js';
 import { listBusinessesIn, searchBusinesses } from '../../db/queries/search.js';
 import { suggest } from '../../db/queries/suggest.js';
+import { memoized, newMemos, small, type MemoScope } from '../../db/queries/search-memo.js';
+import { readsFromPrimary } from '../read-routing.js';
 import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/cities.js';
 import { getCategoryBySlug, listCategories } from '../../db/queries/categories.js';
 import { getCountryBySlug, listCountries } from '../../db/queries/countries.js';
@@ -15,8 +19,15 @@ import { databaseAnswers, getStats } from '../../db/queries/stats.js';
 import { getBusinessPage } from '../seo/title-place.js';
 
 /** The public read API: the map at the bottom of data/domain/types.ts, plus /healthz. */
-export function publicRoutes({ db }: AppDeps): Router {
+export function publicRoutes({ db, dataVersion }: AppDeps): Router {
   const router = newRouter();
+  // This router reads one database (the primary or a replica: app.ts builds one of each), so its
+  // memo holds that database's values, keyed by the version requests read at.
+  const memos = newMemos();
+  const scope = async (ctx: Context): Promise<MemoScope | undefined> => {
+    const v = await (readsFromPrimary(ctx) ? dataVersion.current() : dataVersion.readable());
+    return v ? { ...memos, version: v.version } : undefined;
+  };
 
   router.get('/healthz', async (ctx) => {
     const ok = await databaseAnswers(db);
@@ -49,8 +60,9 @@ export function publicRoutes({ db }: AppDeps): Router {
   router.get('/api/cities/:slug/businesses', async (ctx) => {
     const paging = pageParams(ctx, PUBLIC_PAGE_SIZE);
     const filters = listFilters(ctx);
-    const city = found(await getCityBySlug(db, ctx.params.slug), 'City not found');
-    ctx.body = await listBusinessesIn(db, { cityId: city.id }, paging, filters);
+    const at = await scope(ctx);
+    const city = found(await memoized(small(at), `city|${ctx.params.slug}`, () => getCityBySlug(db, ctx.params.slug)), 'City not found');
+    sendJson(ctx, await listBusinessesIn(db, { cityId: city.id }, paging, filters, at));
   });
 
   router.get('/api/categories', async (ctx) => {
@@ -62,8 +74,9 @@ export function publicRoutes({ db }: AppDeps): Router {
   router.get('/api/categories/:slug/businesses', async (ctx) => {
     const paging = pageParams(ctx, PUBLIC_PAGE_SIZE);
     const filters = listFilters(ctx);
-    const category = found(await getCategoryBySlug(db, ctx.params.slug), 'Category not found');
-    ctx.body = await listBusinessesIn(db, { categoryId: category.id }, paging, filters);
+    const at = await scope(ctx);
+    const category = found(await memoized(small(at), `category|${ctx.params.slug}`, () => getCategoryBySlug(db, ctx.params.slug)), 'Category not found');
+    sendJson(ctx, await listBusinessesIn(db, { categoryId: category.id }, paging, filters, at));
   });
 
   router.get('/api/countries', async (ctx) => {
@@ -75,10 +88,11 @@ export function publicRoutes({ db }: AppDeps): Router {
 
   router.get('/api/search', async (ctx) => {
     const paging = pageParams(ctx, PUBLIC_PAGE_SIZE);
-    ctx.body = await searchBusinesses(db, { q: queryText(ctx, 'q'), location: queryText(ctx, 'location'), filters: listFilters(ctx), ...paging });
+    const q = { q: queryText(ctx, 'q'), location: queryText(ctx, 'location'), filters: listFilters(ctx), ...paging };
+    sendJson(ctx, await searchBusinesses(db, q, await scope(ctx)));
   });
   router.get('/api/suggest', async (ctx) => {
-    ctx.body = await suggest(db, queryText(ctx, 'q'));
+    sendJson(ctx, await suggest(db, queryText(ctx, 'q')));
   });
 
   return router;

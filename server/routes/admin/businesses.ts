@@ -3,8 +3,10 @@ import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../errors.js';
 import { adminRouter } from './router.js';
+import { sendJson } from '../json.js';
 import { idParam, oneString, pageParams } from '../params.js';
 import { countryStats, getAdminBusiness, listActivity, listAdminBusinesses } from '../../../db/queries/admin-businesses.js';
+import { newMemos } from '../../../db/queries/search-memo.js';
 import { deleteBusinesses, editBusiness, setBusinessFlag } from '../../../data/store/business-writes.js';
 import { setBusinessesActive } from '../../../data/store/visibility.js';
 import { FIELDS } from '../../../data/domain/business-columns.js';
@@ -24,6 +26,8 @@ const username = (ctx: Parameters<typeof sessionOf>[0]) => sessionOf(ctx)?.usern
 export function businessAdminRoutes(deps: AppDeps): Router {
   const { db, config, logger } = deps;
   const router = adminRouter(deps);
+  // What a broad search found, per data version of the primary (which every admin read uses).
+  const memos = newMemos();
 
   router.get('/businesses', async (ctx) => {
     const q = ctx.query;
@@ -43,7 +47,8 @@ export function businessAdminRoutes(deps: AppDeps): Router {
       status: status as AdminListFilters['status'],
       verified: verified === undefined ? undefined : verified === 'true',
     };
-    ctx.body = await listAdminBusinesses(db, { ...pageParams(ctx, ADMIN_PAGE_SIZE), search, filters, sort: { by, order } });
+    const v = await deps.dataVersion.current();
+    sendJson(ctx, await listAdminBusinesses(db, { ...pageParams(ctx, ADMIN_PAGE_SIZE), search, filters, sort: { by, order } }, v ? { ...memos, version: v.version } : undefined));
   });
 
   router.get('/businesses/:id', async (ctx) => {

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { VersionedMemo } from './search-memo.js';
+
+describe('VersionedMemo', () => {
+  it('computes a key once per data version and again after a write moves the version', async () => {
+    const memo = new VersionedMemo(10);
+    let runs = 0;
+    const compute = async () => ++runs;
+    expect(await memo.get('5', 'k', compute)).toBe(1);
+    expect(await memo.get('5', 'k', compute)).toBe(1);
+    expect(await memo.get('6', 'k', compute)).toBe(2);
+    // A reader still at an older version gets its own answer, never one kept for a newer one.
+    expect(await memo.get('5', 'k', compute)).toBe(3);
+    expect(await memo.get('6', 'k', compute)).toBe(2);
+  });
+
+  it('shares one computation between concurrent readers and keeps only what `keep` accepts', async () => {
+    const memo = new VersionedMemo(10);
+    let runs = 0;
+    const compute = async () => {
+      runs++;
+      await new Promise((r) => setTimeout(r, 5));
+      return runs;
+    };
+    expect(await Promise.all([memo.get('1', 'a', compute), memo.get('1', 'a', compute)])).toEqual([1, 1]);
+    expect(await memo.get('1', 'narrow', compute, () => false)).toBe(2);
+    expect(await memo.get('1', 'narrow', compute, () => false)).toBe(3);
+  });
+
+  it('drops the least recently used entries past its bound, and failures at once', async () => {
+    const memo = new VersionedMemo(2);
+    let runs = 0;
+    const compute = async () => ++runs;
+    await memo.get('1', 'a', compute);
+    await memo.get('1', 'b', compute);
+    await memo.get('1', 'a', compute);
+    await memo.get('1', 'c', compute);
+    expect(memo.peek('1', 'a')).toBeDefined();
+    expect(memo.peek('1', 'b')).toBeUndefined();
+    await expect(memo.get('1', 'd', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(memo.peek('1', 'd')).toBeUndefined();
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * What the search and list reads may keep between requests: values computed from the directory
+ * as one data version shows it (server/data-version.ts), so a write anywhere moves every reader to
+ * a new version and nothing older is ever served. It holds what is costly and asked again and
+ * again: the capped candidates of a broad word (a common word's posting list is read once per
+ * version, not per request), the kept facet counts of a city's or a category's page, the labels
+ * of facet values. Bounded: the least recently used entries go first; a new version drops all.
+ * Concurrent requests for one missing entry share its one computation.
+ */
+export class VersionedMemo {
+  private version: bigint | null = null;
+  /** The version as given, so the usual call (the same version again) skips parsing it. */
+  private versionText = '';
+  private readonly entries = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly maxEntries = 256) {}
+
+  /**
+   * The value of `key` at `version`: kept when `keep` says so (a narrow search is cheap enough to
+   * compute again and would only crowd out the broad ones). A version older than the newest seen
+   * (a reader behind another) is computed and not kept.
+   */
+  /** The entry of `key` at `version` if one is kept or under way. */
+  peek<T>(version: string, key: string): Promise<T> | undefined {
+    return version === this.versionText ? (this.entries.get(key) as Promise<T> | undefined) : undefined;
+  }
+
+  async get<T>(version: string, key: string, compute: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
+    if (version !== this.versionText) {
+      const v = BigInt(version);
+      if (this.version !== null && v < this.version) return compute();
+      this.version = v;
+      this.versionText = version;
+      this.entries.clear();
+    }
+    const hit = this.entries.get(key) as Promise<T> | undefined;
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit;
+    }
+    const pending = compute();
+    this.entries.set(key, pending);
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    try {
+      const value = await pending;
+      if (!keep(value) && this.entries.get(key) === pending) this.entries.delete(key);
+      return value;
+    } catch (err) {
+      if (this.entries.get(key) === pending) this.entries.delete(key);
+      throw err;
+    }
+  }
+}
+
+/**
+ * The memos of one database and the data version a request reads at: `memo` for search sets,
+ * orders and facets (a few hundred entries, up to a thousand candidates each), `small` for the
+ * businesses of list pages as the API gives them (their phone forms are worked out once), facet
+ * labels and how a query's words were read (a one-box split, a respelling).
+ */
+export interface MemoScope {
+  memo: VersionedMemo;
+  small: VersionedMemo;
+  version: string;
+}
+
+/** The memos a router keeps for one database. */
+export const newMemos = (): Omit<MemoScope, 'version'> => ({ memo: new VersionedMemo(256), small: new VersionedMemo(10_000) });
+
+/** `compute` through the scope's memo when there is one (SSR loaders and tests may pass none). */
+/** The scope's memo of small values. */
+export const small = (scope: MemoScope | undefined): MemoScope | undefined => scope && { ...scope, memo: scope.small };
+
+export function memoized<T>(scope: MemoScope | undefined, key: string, compute: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
+  return scope ? scope.memo.get(scope.version, key, compute, keep) : compute();
+}

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test-app.js';
+import { SEARCH_CANDIDATES, type ListPage } from '../../data/domain/search.js';
+import { setBusinessesActive } from '../../data/store/visibility.js';
+import { deleteBusinesses, editBusiness } from '../../data/store/business-writes.js';
+import { upsertUser } from '../../db/queries/users.js';
+import type { AdminBusinessList } from '../../data/domain/types.js';
+
+/**
+ * The search and list routes keep a broad word's candidates, their order and facets, the facet
+ * counts of a city page and the rows of the pages they showed per data version
+ * (db/queries/search-memo.ts): every write must move them.
+ */
+describe('what the search routes keep follows every write', () => {
+  let app: TestApp;
+  let n = 0;
+  // A new URL each time: the answer cache (also keyed by the version) is not what is tested here.
+  const get = async (path: string): Promise<ListPage> => (await (await fetch(`${app.url}${path}&n=${++n}`)).json()) as ListPage;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    const [city] = await app.db('cities').insert({ name: 'Bulkton', slug: 'bulkton', alt_names: '|bulkton|', country: 'Testland' }).returning('id');
+    await app.db.raw(
+      `INSERT INTO businesses (name, slug, address, identity_key, city_id, rating, review_count, phone)
+       SELECT 'Bulk Shop ' || i, 'bulk-' || i, i || ' Long Road', 'n:bulk' || i, ?, 3, i, '+1 512 555 ' || lpad(i::text, 4, '0')
+         FROM generate_series(1, ${SEARCH_CANDIDATES + 50}) i`,
+      [city.id],
+    );
+    await app.settle();
+  });
+  afterAll(() => app.close());
+
+  it('a broad word: an edit and a hide reach its page and facets', async () => {
+    const before = await get('/api/search?q=bulk');
+    expect(before).toMatchObject({ totalCapped: true, pagination: { total: SEARCH_CANDIDATES } });
+    expect(await get('/api/search?q=bulk')).toEqual(before);
+    const [first] = before.items;
+
+    // An edit writes a new row version, which the index then yields among the last: the capped
+    // candidates are another set, and nothing of the kept one may be served.
+    await editBusiness(app.db, first.id, { fields: { name: 'Bulk Renamed Shop' } }, null);
+    await app.settle();
+    const edited = await get('/api/search?q=bulk');
+    expect(edited).not.toEqual(before);
+    expect(edited.items.map((b) => b.name)).not.toContain(first.name);
+    expect((await get('/api/search?q=renamed')).items.map((b) => b.id)).toEqual([first.id]);
+
+    const [second] = edited.items;
+    await setBusinessesActive(app.db, [second.id], false);
+    await app.settle();
+    const hidden = await get('/api/search?q=bulk');
+    expect(hidden.items.map((b) => b.id)).not.toContain(second.id);
+    expect(hidden.pagination.total).toBe(SEARCH_CANDIDATES);
+  });
+
+  it("a city page: its kept facet counts and rows follow a hide", async () => {
+    const before = await get('/api/cities/bulkton/businesses?page=1');
+    const [top, next] = before.items;
+    // The rows a page showed are kept too: an edit of a name (not of the order) shows in place.
+    await editBusiness(app.db, next.id, { fields: { name: 'Bulk Shop Edited' } }, null);
+    await app.settle();
+    expect((await get('/api/cities/bulkton/businesses?page=1')).items[1]).toMatchObject({ id: next.id, name: 'Bulk Shop Edited' });
+    await setBusinessesActive(app.db, [top.id], false);
+    await app.settle();
+    const after = await get('/api/cities/bulkton/businesses?page=1');
+    expect(after.pagination.total).toBe(before.pagination.total - 1);
+    expect(after.items.map((b) => b.id)).not.toContain(top.id);
+    await setBusinessesActive(app.db, [top.id], true);
+    await app.settle();
+    expect((await get('/api/cities/bulkton/businesses?page=1')).pagination.total).toBe(before.pagination.total);
+  });
+
+  it('the admin search: a broad word kept as broad turns exact once a delete narrows it', async () => {
+    await upsertUser(app.db, 'admin', 'a long enough test password');
+    const login = await fetch(`${app.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'a long enough test password' }),
+    });
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const admin = async (): Promise<AdminBusinessList> => (await (await fetch(`${app.url}/api/admin/businesses?page=1&limit=20&search=bulk`, { headers: { cookie } })).json()) as AdminBusinessList;
+    expect(await admin()).toMatchObject({ totalCapped: true });
+    const ids: number[] = await app.db('businesses').where('name', 'like', 'Bulk%').orderBy('id').limit(100).pluck('id');
+    await deleteBusinesses(app.db, ids, null);
+    await app.settle();
+    const after = await admin();
+    expect(after.totalCapped).toBeUndefined();
+    expect(after.pagination.total).toBe(SEARCH_CANDIDATES + 50 - 100);
+  });
+});
