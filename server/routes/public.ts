@@ -5,7 +5,6 @@ import { notFound } from '../errors.js';
 import { pageParams } from './params.js';
 import { listFilters, queryText } from './list-params.js';
 import { newRouter } from './router.js';
-import { sendJson } from './json.js';
 import { PUBLIC_PAGE_SIZE } from '../../data/domain/constants.js';
 import { listFeatured, listRecent } from '../../db/queries/businesses.js';
 import { listBusinessesIn, searchBusinesses } from '../../db/queries/search.js';
@@ -62,7 +61,7 @@ export function publicRoutes({ db, dataVersion }: AppDeps): Router {
     const filters = listFilters(ctx);
     const at = await scope(ctx);
     const city = found(await memoized(small(at), `city|${ctx.params.slug}`, () => getCityBySlug(db, ctx.params.slug)), 'City not found');
-    sendJson(ctx, await listBusinessesIn(db, { cityId: city.id }, paging, filters, at));
+    ctx.body = await listBusinessesIn(db, { cityId: city.id }, paging, filters, at);
   });
 
   router.get('/api/categories', async (ctx) => {
@@ -76,7 +75,7 @@ export function publicRoutes({ db, dataVersion }: AppDeps): Router {
     const filters = listFilters(ctx);
     const at = await scope(ctx);
     const category = found(await memoized(small(at), `category|${ctx.params.slug}`, () => getCategoryBySlug(db, ctx.params.slug)), 'Category not found');
-    sendJson(ctx, await listBusinessesIn(db, { categoryId: category.id }, paging, filters, at));
+    ctx.body = await listBusinessesIn(db, { categoryId: category.id }, paging, filters, at);
   });
 
   router.get('/api/countries', async (ctx) => {
@@ -89,10 +88,10 @@ export function publicRoutes({ db, dataVersion }: AppDeps): Router {
   router.get('/api/search', async (ctx) => {
     const paging = pageParams(ctx, PUBLIC_PAGE_SIZE);
     const q = { q: queryText(ctx, 'q'), location: queryText(ctx, 'location'), filters: listFilters(ctx), ...paging };
-    sendJson(ctx, await searchBusinesses(db, q, await scope(ctx)));
+    ctx.body = await searchBusinesses(db, q, await scope(ctx));
   });
   router.get('/api/suggest', async (ctx) => {
-    sendJson(ctx, await suggest(db, queryText(ctx, 'q')));
+    ctx.body = await suggest(db, queryText(ctx, 'q'));
   });
 
   return router;

@@ -3,7 +3,6 @@ import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../errors.js';
 import { adminRouter } from './router.js';
-import { sendJson } from '../json.js';
 import { idParam, oneString, pageParams } from '../params.js';
 import { countryStats, getAdminBusiness, listActivity, listAdminBusinesses } from '../../../db/queries/admin-businesses.js';
 import { newMemos } from '../../../db/queries/search-memo.js';
@@ -48,7 +47,7 @@ export function businessAdminRoutes(deps: AppDeps): Router {
       verified: verified === undefined ? undefined : verified === 'true',
     };
     const v = await deps.dataVersion.current();
-    sendJson(ctx, await listAdminBusinesses(db, { ...pageParams(ctx, ADMIN_PAGE_SIZE), search, filters, sort: { by, order } }, v ? { ...memos, version: v.version } : undefined));
+    ctx.body = await listAdminBusinesses(db, { ...pageParams(ctx, ADMIN_PAGE_SIZE), search, filters, sort: { by, order } }, v ? { ...memos, version: v.version } : undefined);
   });
 
   router.get('/businesses/:id', async (ctx) => {
