@@ -212,6 +212,24 @@ describe('HTML without JavaScript', () => {
     expect(queries[0]).toContain('AS namesakes');
   });
 
+  it('a city page renders from what its API answer kept for the data version (db/queries/search-memo.ts)', async () => {
+    const city = (await app.db('cities').orderBy([{ column: 'business_count', order: 'desc' }, 'id']).first()) as { slug: string; name: string };
+    // The API's answer (a URL of its own, so the answer cache does not serve it) keeps the facet
+    // counts and the page's rows; the server render of the same page asks the same memos.
+    const api = (await (await fetch(`${app.url}/api/cities/${city.slug}/businesses?page=1&kept=1`)).json()) as { items: { name: string }[] };
+    const queries: string[] = [];
+    const count = (q: { sql: string }) => queries.push(q.sql);
+    app.db.on('query', count);
+    try {
+      const { status, body } = await html(`/city/${city.slug}?kept=1`);
+      expect(status).toBe(200);
+      expect(rootText(body)).toContain(api.items[0].name);
+    } finally {
+      app.db.off('query', count);
+    }
+    expect(queries.filter((q) => q.includes('business_facets'))).toEqual([]);
+  });
+
   it('without a server build it sends the plain shell and says so in the log', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-nossr-'));
     const web = path.join(dir, 'web');

@@ -5,6 +5,7 @@ import pino from 'pino';
 import type { Db } from '../db/index.js';
 import type { Config } from './config.js';
 import type { AppDeps } from './deps.js';
+import { newMemos } from '../db/queries/search-memo.js';
 import { cleanInput } from './middleware/clean-input.js';
 import { errorHandler } from './middleware/errors.js';
 import { requestLogger } from './middleware/request-logger.js';
@@ -52,9 +53,9 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
   app.use(httpCache(dataVersion, { applies: (ctx) => isPublicRead(ctx.path), variant: () => webBuildTag(distDir), fromPrimary: readsFromPrimary }));
   // The session, the same-origin check, the guard and the JSON body parser are mounted on the
   // admin routers themselves (routes/admin/router.ts), not on a spelling of their path.
-  const deps: AppDeps = { db, config, logger, adminSession: sessions(app, { db, logger }), dataVersion };
+  const deps: AppDeps = { db, config, logger, adminSession: sessions(app, { db, logger }), dataVersion, memos: newMemos() };
   // Public reads go to the replica, except a writing client's (server/read-routing.ts).
-  const readDeps: AppDeps = { ...deps, db: readDb };
+  const readDeps: AppDeps = { ...deps, db: readDb, memos: replicated ? newMemos() : deps.memos };
   const publicReads = (build: (d: AppDeps) => Router): Pick<Router, 'routes' | 'allowedMethods'> => {
     const primary = build(deps);
     if (!replicated) return primary;

@@ -14,6 +14,8 @@
  */
 import type { Context, Middleware } from 'koa';
 import type { DataVersion } from './data-version.js';
+import type { AppDeps } from './deps.js';
+import type { MemoScope } from '../db/queries/search-memo.js';
 import { SESSION_COOKIE } from './middleware/session.js';
 
 const FROM_PRIMARY = 'rehber.readsFromPrimary';
@@ -27,6 +29,15 @@ export function readRouting(dataVersion: DataVersion): Middleware {
 }
 
 export const readsFromPrimary = (ctx: Pick<Context, 'state'>): boolean => ctx.state[FROM_PRIMARY] === true;
+
+/** The data version a request reads at: the primary's, or the one its replica has replayed. */
+export const readVersion = (dataVersion: DataVersion, ctx: Pick<Context, 'state'>) => (readsFromPrimary(ctx) ? dataVersion.current() : dataVersion.readable());
+
+/** What a request's search and list reads may keep: the memos of the database it reads, at the version it reads (none while the version is unknown). */
+export async function memoScope({ dataVersion, memos }: Pick<AppDeps, 'dataVersion' | 'memos'>, ctx: Pick<Context, 'state'>): Promise<MemoScope | undefined> {
+  const v = await readVersion(dataVersion, ctx);
+  return v ? { ...memos, version: v.version } : undefined;
+}
 
 /** One middleware built twice, over the primary and over the replica: each request runs the one it reads from. */
 export function byReader<C extends Pick<Context, 'state'>, N, R>(primary: (ctx: C, next: N) => R, replica: (ctx: C, next: N) => R): (ctx: C, next: N) => R {

@@ -65,13 +65,14 @@ export interface MemoScope {
   version: string;
 }
 
-/** The memos a router keeps for one database. */
-export const newMemos = (): Omit<MemoScope, 'version'> => ({ memo: new VersionedMemo(256), small: new VersionedMemo(10_000) });
+/** The memos kept for one database. */
+export type Memos = Omit<MemoScope, 'version'>;
+export const newMemos = (): Memos => ({ memo: new VersionedMemo(256), small: new VersionedMemo(10_000) });
 
-/** `compute` through the scope's memo when there is one (SSR loaders and tests may pass none). */
 /** The scope's memo of small values. */
 export const small = (scope: MemoScope | undefined): MemoScope | undefined => scope && { ...scope, memo: scope.small };
 
+/** `compute` through the scope's memo when there is one (tests may pass none). */
 export function memoized<T>(scope: MemoScope | undefined, key: string, compute: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
   return scope ? scope.memo.get(scope.version, key, compute, keep) : compute();
 }

@@ -9,6 +9,7 @@ import { pageHead } from '../seo/page-head.js';
 import { injectApp, injectSiteMeta, PageRenderer, ssrDirOf } from '../ssr/renderer.js';
 import { builtStamp } from '../ssr/built-stamp.js';
 import { pageReads } from '../ssr/public-reads.js';
+import { memoScope } from '../read-routing.js';
 import type { SiteConfig } from '../../data/domain/site-config.js';
 import { isApiPath } from './router.js';
 import { keepOutOfAnswerCache, notModified } from '../middleware/http-cache.js';
@@ -40,7 +41,7 @@ export function webBuildTag(distDir: string): string {
  * shell the browser renders; 404 for unknown paths and slugs so search engines see no soft 404s.
  * /api/* never falls back to HTML.
  */
-export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, options: { distDir?: string } = {}): Middleware {
+export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Partial<Pick<AppDeps, 'dataVersion' | 'memos'>>, options: { distDir?: string } = {}): Middleware {
   const distDir = options.distDir ?? defaultDistDir();
   const indexFile = path.join(distDir, 'index.html');
   const renderer = new PageRenderer(distDir, deps.logger);
@@ -108,7 +109,8 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'>, opti
       return;
     }
     // One set of reads for the page view: the head, the redirect check and the body share answers.
-    const reads = pageReads(deps.db);
+    const { dataVersion, memos } = deps;
+    const reads = pageReads(deps.db, dataVersion && memos ? await memoScope({ dataVersion, memos }, ctx) : undefined);
     // A failed lookup (database down) still sends the shell, which shows its own error states.
     // The URL with its query: the search page's head names what was searched.
     const page = await pageHead(reads, deps.config.publicBaseUrl, ctx.url).catch((err: unknown) => {

@@ -9,8 +9,8 @@ import { PUBLIC_PAGE_SIZE } from '../../data/domain/constants.js';
 import { listFeatured, listRecent } from '../../db/queries/businesses.js';
 import { listBusinessesIn, searchBusinesses } from '../../db/queries/search.js';
 import { suggest } from '../../db/queries/suggest.js';
-import { memoized, newMemos, small, type MemoScope } from '../../db/queries/search-memo.js';
-import { readsFromPrimary } from '../read-routing.js';
+import { memoized, small } from '../../db/queries/search-memo.js';
+import { memoScope } from '../read-routing.js';
 import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/cities.js';
 import { getCategoryBySlug, listCategories } from '../../db/queries/categories.js';
 import { getCountryBySlug, listCountries } from '../../db/queries/countries.js';
@@ -18,15 +18,10 @@ import { databaseAnswers, getStats } from '../../db/queries/stats.js';
 import { getBusinessPage } from '../seo/title-place.js';
 
 /** The public read API: the map at the bottom of data/domain/types.ts, plus /healthz. */
-export function publicRoutes({ db, dataVersion }: AppDeps): Router {
+export function publicRoutes(deps: AppDeps): Router {
+  const { db } = deps;
   const router = newRouter();
-  // This router reads one database (the primary or a replica: app.ts builds one of each), so its
-  // memo holds that database's values, keyed by the version requests read at.
-  const memos = newMemos();
-  const scope = async (ctx: Context): Promise<MemoScope | undefined> => {
-    const v = await (readsFromPrimary(ctx) ? dataVersion.current() : dataVersion.readable());
-    return v ? { ...memos, version: v.version } : undefined;
-  };
+  const scope = (ctx: Context) => memoScope(deps, ctx);
 
   router.get('/healthz', async (ctx) => {
     const ok = await databaseAnswers(db);

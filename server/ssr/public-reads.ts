@@ -4,6 +4,7 @@
  * made per page view and remembers its answers, so the head and the page's body share one lookup.
  */
 import type { Db } from '../../db/index.js';
+import type { MemoScope } from '../../db/queries/search-memo.js';
 import { PUBLIC_PAGE_SIZE } from '../../data/domain/constants.js';
 import type { PublicReads } from '../../data/domain/public-reads.js';
 import { listFeatured, listRecent } from '../../db/queries/businesses.js';
@@ -14,7 +15,7 @@ import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/c
 import { getCountryBySlug } from '../../db/queries/countries.js';
 import { getStats } from '../../db/queries/stats.js';
 
-function dbReads(db: Db): PublicReads {
+function dbReads(db: Db, at: MemoScope | undefined): PublicReads {
   return {
     stats: () => getStats(db),
     featuredBusinesses: () => listFeatured(db),
@@ -24,18 +25,21 @@ function dbReads(db: Db): PublicReads {
     business: (slug) => getBusinessPage(db, slug),
     cities: () => listCities(db),
     city: (slug) => getCityBySlug(db, slug),
-    cityBusinesses: (city, { page = 1, ...filters }) => listBusinessesIn(db, { cityId: city.id }, { page, limit: PUBLIC_PAGE_SIZE }, filters),
+    cityBusinesses: (city, { page = 1, ...filters }) => listBusinessesIn(db, { cityId: city.id }, { page, limit: PUBLIC_PAGE_SIZE }, filters, at),
     categories: () => listCategories(db),
     category: (slug) => getCategoryBySlug(db, slug),
-    categoryBusinesses: (category, { page = 1, ...filters }) => listBusinessesIn(db, { categoryId: category.id }, { page, limit: PUBLIC_PAGE_SIZE }, filters),
+    categoryBusinesses: (category, { page = 1, ...filters }) => listBusinessesIn(db, { categoryId: category.id }, { page, limit: PUBLIC_PAGE_SIZE }, filters, at),
     country: (slug) => getCountryBySlug(db, slug),
-    search: ({ q, location, filters: { page = 1, ...filters } }) => searchBusinesses(db, { q, location, filters, page, limit: PUBLIC_PAGE_SIZE }),
+    search: ({ q, location, filters: { page = 1, ...filters } }) => searchBusinesses(db, { q, location, filters, page, limit: PUBLIC_PAGE_SIZE }, at),
   };
 }
 
-/** Reads for one page view: each distinct call goes to the database once. */
-export function pageReads(db: Db): PublicReads {
-  const reads = dbReads(db);
+/**
+ * Reads for one page view: each distinct call goes to the database once, and the lists and search
+ * through the memos the API's use too (`at`, server/read-routing.ts memoScope).
+ */
+export function pageReads(db: Db, at?: MemoScope): PublicReads {
+  const reads = dbReads(db, at);
   const seen = new Map<string, Promise<unknown>>();
   const remembered = {} as Record<string, (...args: unknown[]) => Promise<unknown>>;
   for (const [name, read] of Object.entries(reads) as [string, (...args: unknown[]) => Promise<unknown>][]) {

@@ -5,7 +5,6 @@ import { badRequest, notFound } from '../../errors.js';
 import { adminRouter } from './router.js';
 import { idParam, oneString, pageParams } from '../params.js';
 import { countryStats, getAdminBusiness, listActivity, listAdminBusinesses } from '../../../db/queries/admin-businesses.js';
-import { newMemos } from '../../../db/queries/search-memo.js';
 import { deleteBusinesses, editBusiness, setBusinessFlag } from '../../../data/store/business-writes.js';
 import { setBusinessesActive } from '../../../data/store/visibility.js';
 import { FIELDS } from '../../../data/domain/business-columns.js';
@@ -25,8 +24,6 @@ const username = (ctx: Parameters<typeof sessionOf>[0]) => sessionOf(ctx)?.usern
 export function businessAdminRoutes(deps: AppDeps): Router {
   const { db, config, logger } = deps;
   const router = adminRouter(deps);
-  // What a broad search found, per data version of the primary (which every admin read uses).
-  const memos = newMemos();
 
   router.get('/businesses', async (ctx) => {
     const q = ctx.query;
@@ -46,8 +43,9 @@ export function businessAdminRoutes(deps: AppDeps): Router {
       status: status as AdminListFilters['status'],
       verified: verified === undefined ? undefined : verified === 'true',
     };
+    // What a broad search found, per data version of the primary (which every admin read uses).
     const v = await deps.dataVersion.current();
-    ctx.body = await listAdminBusinesses(db, { ...pageParams(ctx, ADMIN_PAGE_SIZE), search, filters, sort: { by, order } }, v ? { ...memos, version: v.version } : undefined);
+    ctx.body = await listAdminBusinesses(db, { ...pageParams(ctx, ADMIN_PAGE_SIZE), search, filters, sort: { by, order } }, v ? { ...deps.memos, version: v.version } : undefined);
   });
 
   router.get('/businesses/:id', async (ctx) => {
