@@ -15,7 +15,7 @@
  * positions past the left's), so the document is
  *   document(name, category, -, -) || document(-, -, city, -) || document(-, -, rest of place, rest)
  * A city whose names hold a '<' (the parser's tags may span a space) gets the whole call per row.
- * The words (search_words) are those of the three parts, once each. The statement runs with
+ * The words (search_words) are those of the three parts, told apart before they are filtered. The statement runs with
  * `rehber.document_given` on, which skips the row trigger and the words trigger
  * (migration 20261126I) for it alone.
  */
@@ -62,12 +62,13 @@ export const LANE_SQL = `
   ),
   words AS (
     INSERT INTO search_words (word)
-    SELECT DISTINCT w FROM (
+    SELECT w FROM (
       SELECT unnest(tsvector_to_array(head)) FROM d
-      UNION ALL SELECT unnest(tsvector_to_array(tail)) FROM d WHERE tail IS NOT NULL
-      UNION ALL SELECT unnest(tsvector_to_array(doc)) FROM city WHERE doc IS NOT NULL
+      UNION SELECT unnest(tsvector_to_array(tail)) FROM d WHERE tail IS NOT NULL
+      UNION SELECT unnest(tsvector_to_array(doc)) FROM city WHERE doc IS NOT NULL
     ) x(w)
      WHERE length(w) BETWEEN 3 AND 40 AND w !~ '[0-9]'
+     ORDER BY w
     ON CONFLICT DO NOTHING
   ),
   delta AS (${refs('ins', 1)}),
