@@ -15,9 +15,9 @@
  * positions past the left's), so the document is
  *   document(name, category, -, -) || document(-, -, city, -) || document(-, -, rest of place, rest)
  * A city whose names hold a '<' (the parser's tags may span a space) gets the whole call per row.
- * The words (search_words) are those of the three parts, told apart before they are filtered. The statement runs with
- * `rehber.document_given` on, which skips the row trigger and the words trigger
- * (migration 20261126I) for it alone.
+ * The words (search_words) are those of the three parts, told apart before they are filtered.
+ * The statement runs with `rehber.document_given` on, which skips the row trigger and the words
+ * trigger (migration 20261126I) for it alone.
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
