@@ -84,7 +84,9 @@ export const LANE_SQL = `
 export async function copyLane(conn: pg.ClientBase, text: string, importId: number | null): Promise<boolean> {
   await conn.query(stagingDdl('import_lane'));
   await pipeline(Readable.from([text]), conn.query(copyFrom(`COPY import_lane (${STAGING_COLUMNS.join(', ')}) FROM STDIN`)));
-  await conn.query(`SAVEPOINT lane; SET LOCAL rehber.document_given = 'on'`);
+  // Hash joins for this statement: a batch's thousands of cities joined by nested loops over a
+  // CTE would cost rows × cities (the batch settings turn them off for the merge's probes).
+  await conn.query(`SAVEPOINT lane; SET LOCAL rehber.document_given = 'on'; SET LOCAL enable_hashjoin = on`);
   try {
     await conn.query(LANE_SQL, [importId]);
   } catch (err) {
@@ -92,6 +94,6 @@ export async function copyLane(conn: pg.ClientBase, text: string, importId: numb
     await conn.query('ROLLBACK TO SAVEPOINT lane');
     return false;
   }
-  await conn.query(`SET LOCAL rehber.document_given = 'off'; RELEASE SAVEPOINT lane`);
+  await conn.query(`SET LOCAL rehber.document_given = 'off'; SET LOCAL enable_hashjoin = off; RELEASE SAVEPOINT lane`);
   return true;
 }
