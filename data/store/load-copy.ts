@@ -37,12 +37,15 @@ export function arrayLiteral(items: string[]): string {
 
 export const STAGING_COLUMNS = ['ord', 'identity_key', 'content_hash', 'base_slug', 'category_id', 'city_id', ...STAGED_VALUE_COLUMNS];
 
-export const STAGING_DDL = `
-  CREATE TEMP TABLE import_staging (
+/** A staging table for one batch's rows in stagingLine's format (the merge's, or the fast lane's). */
+export const stagingDdl = (table: string) => `
+  CREATE TEMP TABLE ${table} (
     ord int NOT NULL, identity_key text NOT NULL, content_hash text NOT NULL, base_slug text NOT NULL,
     category_id int, city_id int,
     ${VALUE_KEYS.map((k) => `${VALUE_COLUMNS[k].column} ${VALUE_COLUMNS[k].sql}`).join(', ')}
   ) ON COMMIT DROP`;
+
+export const STAGING_DDL = stagingDdl('import_staging');
 
 /** A value as COPY text wants it: JSON for the hours, an array literal for the services. */
 function staged(b: BusinessInput, key: ValueColumnKey): string | number | boolean | null {

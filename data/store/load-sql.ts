@@ -118,15 +118,19 @@ export function mergedValue(k: ValueColumnKey, plan: MergePlan): string {
   return when === 'always' ? value : `CASE WHEN s.address IS DISTINCT FROM b.address THEN ${value} ELSE b.${col} END`;
 }
 
-/** A new business's values from staging alias `a`, with each NOT NULL column's default for an empty cell. */
-function insertValues(a: string): string {
+/** A new business's values from staging alias `a`, with each NOT NULL column's default for an empty cell: WRITTEN_COLUMNS' values. */
+export function insertValueList(a: string): string[] {
   return [
     ...VALUE_KEYS.map((k) => {
       const d: string | undefined = (VALUE_COLUMNS[k] as { default?: string }).default;
       return d ? `coalesce(${a}.${writtenColumn(k)}, ${d})` : `${a}.${writtenColumn(k)}`;
     }),
     `${a}.content_hash`,
-  ].join(', ');
+  ];
+}
+
+function insertValues(a: string): string {
+  return insertValueList(a).join(', ');
 }
 
 /**

@@ -156,13 +156,21 @@ describe('the loader', () => {
     await second.close();
   });
 
-  it('writes by the bulk load\'s COPY lane exactly what the merge writes, defaults, counts and clashes included', async () => {
+  it('writes by the bulk load\'s lane exactly what the merge writes, search documents and words, defaults, counts and clashes included', async () => {
     const rows = [
       biz({ name: 'Lane A', placeId: 'L1', rating: null as unknown as number, reviewCount: null as unknown as number, services: null as unknown as string[], businessHours: null as unknown as Record<string, never>, about: 'tab\there \\ back' }),
       biz({ name: 'Lane B', address: 'x', city: 'Dallas', category: 'Roofer', country: 'United States' }),
       biz({ name: 'Lane B', address: 'y' }), // the same slug as the row before: the usual way, suffixed
       biz({ name: 'Lane C', placeId: 'L3', city: null, category: null, country: null }),
       biz({ name: 'Lane A', placeId: 'L1', rating: 3 }), // a repeat, in a later batch: updates
+      // The lane's search documents: a gazetteer city's alternate names, accents, Turkish letters...
+      biz({
+        name: 'Lane Çınar Kafe', placeId: 'L4', address: 'Moda Cd. 5, Kadıköy, 34710 İstanbul', city: 'İstanbul', state: null, country: 'Türkiye', countryCode: 'TR',
+        cityPlace: { id: 745044, countryCode: 'TR', latitude: 41.01, longitude: 28.95 }, district: 'Kadıköy', postalCode: '34710', services: ['Çay', 'kahve'],
+        about: 'Boğaz <b>manzaralı</b> & co', description: 'İyi-günler x-y-z', category: 'Kafe',
+      }),
+      // ...and a city whose names hold a '<', whose document is computed whole.
+      biz({ name: 'Lane E', placeId: 'L5', city: 'Odd <city', state: 'a>b', district: 'd>', postalCode: '99', country: 'United States' }),
     ];
     const stored = async () =>
       (await t.db('businesses').orderBy('identity_key').select('*')).map(({ id: _i, created_at: _c, updated_at: _u, created_import_id: _m, ...rest }) => rest);
@@ -181,9 +189,19 @@ describe('the loader', () => {
     };
     const byMerge = await usual();
     const merged = await stored();
-    await t.db.raw('TRUNCATE businesses, cities, categories, countries RESTART IDENTITY CASCADE');
+    await t.db.raw('TRUNCATE businesses, cities, categories, countries, search_words RESTART IDENTITY CASCADE');
     expect(await load(rows, 'upsert', 2)).toEqual(byMerge);
     expect(await stored()).toEqual(merged);
+    // The lane's search documents are the row trigger's (it recomputes them on this update)...
+    const documents = () => t.db('businesses').orderBy('id').pluck('search_vector');
+    const laned = await documents();
+    await t.db.raw('UPDATE businesses SET name = name');
+    expect(laned.join('\n')).toContain("'constantinople':");
+    expect(await documents()).toEqual(laned);
+    // ...and its search words those of the documents.
+    const { rows: expected } = await t.db.raw(`SELECT DISTINCT w FROM businesses, unnest(tsvector_to_array(search_vector)) w
+                                                 WHERE length(w) BETWEEN 3 AND 40 AND w !~ '[0-9]' ORDER BY w`);
+    expect(await t.db('search_words').orderBy('word').pluck('word')).toEqual(expected.map((r: { w: string }) => r.w));
     expect(await countDrift(t.db)).toBe(0);
   });
 

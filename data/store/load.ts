@@ -182,7 +182,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
           const picked = (await newWithFreeSlugs(conn, keys, todo.map(slugOf), known)).map((j) => todo[j]);
           const laned = picked.length > 0 && (await copyLane(
             conn,
-            picked.map((i) => ({ encoded: encoded[i], identityKey: rows[i].identityKey, slug: slugOf(i), cityId: cityId(rows[i]), categoryId: categoryId(rows[i]) })),
+            picked.map((i) => stagingLine(i, encoded[i], slugOf(i), categoryId(rows[i]), cityId(rows[i]))).join(''),
             options.importId ?? null,
           ));
           if (laned) {
