@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import { FACET_RATINGS, FACET_VALUES, type Facets } from '../../data/domain/search.js';
 import type { Db } from '../index.js';
-import { memoized, small, type MemoScope } from './search-memo.js';
+import { memoizedEach, small, type MemoScope } from './search-memo.js';
 
 /** The list filters with slugs already turned into ids. */
 export interface FacetFilters {
@@ -191,10 +191,10 @@ export function countFacets(rows: FacetCandidate[], f: FacetFilters): CandidateF
 export async function facetLabels(db: Db | Knex.Transaction, counted: CandidateFacets, scope?: MemoScope): Promise<Facets> {
   const want = [...counted.categories.map(([id]) => `category:${id}`), ...counted.cities.map(([id]) => `city:${id}`)];
   // The labels no entry holds yet are read together, in one statement.
-  const missing = scope ? want.filter((key) => !scope.small.peek(scope.version, `label|${key}`)) : want;
-  let batch: Promise<Map<string, Label>> | null = null;
-  const read = () => (batch ??= readLabels(db, missing));
-  const labels = await Promise.all(want.map((key) => memoized(small(scope), `label|${key}`, () => read().then((m) => m.get(key) ?? null))));
+  const labels = await memoizedEach(small(scope), want.map((key) => `label|${key}`), async (keys) => {
+    const read = await readLabels(db, keys.map((k) => k.slice('label|'.length)));
+    return new Map([...read].map(([k, l]) => [`label|${k}`, l]));
+  });
   const label = new Map(want.map((k, i) => [k, labels[i]]));
   const values = (kind: string, counts: [number, number][]) =>
     counts.flatMap(([id, count]) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VersionedMemo } from './search-memo.js';
+import { memoizedEach, VersionedMemo } from './search-memo.js';
 
 describe('VersionedMemo', () => {
   it('computes a key once per data version and again after a write moves the version', async () => {
@@ -39,5 +39,19 @@ describe('VersionedMemo', () => {
     expect(memo.peek('1', 'b')).toBeUndefined();
     await expect(memo.get('1', 'd', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(memo.peek('1', 'd')).toBeUndefined();
+  });
+
+  it('reads the keys a call misses in one batch, a key evicted while the others were asked among them', async () => {
+    const memo = new VersionedMemo(2);
+    const scope = { memo, small: memo, version: '1' };
+    const reads: string[][] = [];
+    const upper = async (keys: string[]) => {
+      reads.push([...keys]);
+      return new Map(keys.filter((k) => k !== 'gone').map((k) => [k, k.toUpperCase()]));
+    };
+    expect(await memoizedEach(scope, ['a'], upper)).toEqual(['A']);
+    // 'a' is kept but the oldest: asking 'b' and 'c' first pushes it out before it is asked.
+    expect(await memoizedEach(scope, ['b', 'c', 'a', 'gone'], upper)).toEqual(['B', 'C', 'A', null]);
+    expect(reads).toEqual([['a'], ['b', 'c', 'a', 'gone']]);
   });
 });

@@ -15,16 +15,17 @@ export class VersionedMemo {
 
   constructor(private readonly maxEntries = 256) {}
 
-  /**
-   * The value of `key` at `version`: kept when `keep` says so (a narrow search is cheap enough to
-   * compute again and would only crowd out the broad ones). A version older than the newest seen
-   * (a reader behind another) is computed and not kept.
-   */
   /** The entry of `key` at `version` if one is kept or under way. */
   peek<T>(version: string, key: string): Promise<T> | undefined {
     return version === this.versionText ? (this.entries.get(key) as Promise<T> | undefined) : undefined;
   }
 
+  /**
+   * The value of `key` at `version`: kept when `keep` says so (a narrow search is cheap enough to
+   * compute again and would only crowd out the broad ones). A version older than the newest seen
+   * (a reader behind another) is computed and not kept. `compute` is called before this returns
+   * (memoizedEach relies on it).
+   */
   async get<T>(version: string, key: string, compute: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
     if (version !== this.versionText) {
       const v = BigInt(version);
@@ -75,4 +76,21 @@ export const small = (scope: MemoScope | undefined): MemoScope | undefined => sc
 /** `compute` through the scope's memo when there is one (tests may pass none). */
 export function memoized<T>(scope: MemoScope | undefined, key: string, compute: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
   return scope ? scope.memo.get(scope.version, key, compute, keep) : compute();
+}
+
+/**
+ * The values of `keys`, each kept on its own in the scope's memo (a page's rows, facet labels); the
+ * keys no entry holds are read together by one call of `readMissing`, null where it finds nothing.
+ * The batch is read once every key has been asked (each miss's compute runs synchronously inside
+ * `memoized`), so a key evicted while the others were asked is read with them, never lost.
+ */
+export async function memoizedEach<T>(scope: MemoScope | undefined, keys: string[], readMissing: (keys: string[]) => Promise<Map<string, T>>): Promise<(T | null)[]> {
+  const missing: string[] = [];
+  let batch: Promise<Map<string, T>> | undefined;
+  const one = (key: string) => {
+    missing.push(key);
+    batch ??= Promise.resolve().then(() => readMissing(missing));
+    return batch.then((found) => found.get(key) ?? null);
+  };
+  return Promise.all(keys.map((key) => memoized(scope, key, () => one(key))));
 }

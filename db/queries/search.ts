@@ -18,7 +18,7 @@ import { PUBLIC_PAGE_SIZE } from '../../data/domain/constants.js';
 import { SEARCH_CANDIDATES, type ListFilters, type ListPage, type SearchSort } from '../../data/domain/search.js';
 import { businessQuery, toBusiness, type BusinessRow } from './businesses.js';
 import { CANDIDATE_FACET_COLUMNS, NO_FACETS, businessWhere, countFacets, facetLabels, facetQuery, passes, toFacets, type FacetCandidate, type FacetFilters, type SqlPart } from './facets.js';
-import { memoized, small, type MemoScope } from './search-memo.js';
+import { memoized, memoizedEach, small, type MemoScope } from './search-memo.js';
 import { allOf, TSQUERY, words } from './search-query.js';
 import { pageOf, type PageRequest } from './paging.js';
 
@@ -74,18 +74,11 @@ export async function listBusinessesIn(
 /** The full rows of `ids`, in that order; those a page showed before at this version from the row memo. */
 async function rowsOf(db: Db | Knex.Transaction, ids: (number | string)[], scope?: MemoScope): Promise<Business[]> {
   if (!ids.length) return [];
-  const rowScope = small(scope);
-  const missing = scope ? ids.filter((id) => !scope.small.peek(scope.version, `row|${id}`)) : ids;
-  let batch: Promise<Map<string, Business>> | null = null;
-  const read = () => (batch ??= readRows(db, missing));
-  const rows = await Promise.all(ids.map((id) => memoized(rowScope, `row|${id}`, () => read().then((m) => m.get(String(id)) ?? null))));
+  const rows = await memoizedEach(small(scope), ids.map((id) => `row|${id}`), async (keys) => {
+    const read: BusinessRow[] = await businessQuery(db).whereIn('b.id', keys.map((k) => k.slice('row|'.length)));
+    return new Map(read.map((r) => [`row|${r.id}`, toBusiness(r)]));
+  });
   return rows.filter((r): r is Business => r !== null);
-}
-
-async function readRows(db: Db | Knex.Transaction, ids: (number | string)[]): Promise<Map<string, Business>> {
-  if (!ids.length) return new Map();
-  const rows: BusinessRow[] = await businessQuery(db).whereIn('b.id', ids);
-  return new Map(rows.map((r) => [String(r.id), toBusiness(r)]));
 }
 
 const emptyPage = (page: number, limit: number): ListPage => ({ ...pageOf<Business>([], 0, { page, limit }), facets: NO_FACETS });
