@@ -5,7 +5,7 @@ import { VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from '../../data/domai
 import { FEATURED_LIMIT, RECENT_LIMIT } from '../../data/domain/constants.js';
 import { slugifyText } from '../../data/domain/slug.js';
 import { phoneAnswer } from '../../data/domain/phone.js';
-import { NAMESAKE_LIMIT, type Namesake } from './namesakes.js';
+import { NAMESAKES_OF_B, toNamesakes, type Namesake, type NamesakeCells } from './namesakes.js';
 
 /**
  * A businesses row joined with its category and city names, as BUSINESS_SELECT reads it: the
@@ -98,7 +98,11 @@ export const publicBusinessQuery = (db: Db | Knex.Transaction): Knex.QueryBuilde
  */
 export async function getBusinessBySlug(db: Db, slug: string): Promise<Business | null> {
   const exact = await publicBusinessQuery(db).where('b.slug', slug).first();
-  if (exact) return toBusiness(exact);
+  return exact ? toBusiness(exact) : getBusinessByOtherSlug(db, slug);
+}
+
+/** A listed business that `slug` names though it is none's current slug (getBusinessBySlug's other readings). */
+export async function getBusinessByOtherSlug(db: Db, slug: string): Promise<Business | null> {
   // A slug the admin has since changed: the business under its new one.
   const moved = await movedSlug(db, slug);
   if (moved) return getBusinessBySlug(db, moved);
@@ -128,32 +132,18 @@ export interface BusinessView {
  */
 const BUSINESS_VIEW = {
   name: 'rehber_business_view',
-  sql: `SELECT ${BUSINESS_SELECT.map((c) => c.replace(' as ', ' AS ')).join(', ')}, ns.namesakes
+  sql: `SELECT ${BUSINESS_SELECT.map((c) => c.replace(' as ', ' AS ')).join(', ')}, ${NAMESAKES_OF_B} AS namesakes
       FROM businesses b
       LEFT JOIN categories cat ON cat.id = b.category_id
       LEFT JOIN cities ci ON ci.id = b.city_id
-      LEFT JOIN LATERAL (
-        SELECT json_agg(json_build_array(n.district, n.address, n.postal_code, n.state, n.country)) AS namesakes
-          FROM (SELECT n.district, n.address, n.postal_code, n.state, n.country FROM businesses n
-                 WHERE n.is_active AND n.city_id = b.city_id AND n.name = b.name AND n.id <> b.id
-                UNION ALL
-                -- No city: namesakes without one (a one-time filter, so a business with a city skips it).
-                SELECT n.district, n.address, n.postal_code, n.state, n.country FROM businesses n
-                 WHERE b.city_id IS NULL AND n.is_active AND n.city_id IS NULL AND n.name = b.name AND n.id <> b.id
-                LIMIT ${NAMESAKE_LIMIT}) n
-      ) ns ON true
      WHERE b.is_active AND b.slug = ?`,
 };
-
-type NamesakeCells = [string | null, string | null, string | null, string | null, string | null];
 
 /** The listed business under exactly `slug` with its namesakes; null when no listed business has that slug. */
 export async function getBusinessViewBySlug(db: Db, slug: string): Promise<BusinessView | null> {
   const { rows } = await db.raw(BUSINESS_VIEW.sql, [slug]).options({ name: BUSINESS_VIEW.name });
   const row = rows[0] as (BusinessRow & { namesakes: NamesakeCells[] | null }) | undefined;
-  if (!row) return null;
-  const namesakes = (row.namesakes ?? []).map(([district, address, postalCode, state, country]) => ({ district, address: address ?? '', postalCode, state, country }));
-  return { business: toBusiness(row), namesakes };
+  return row ? { business: toBusiness(row), namesakes: toNamesakes(row.namesakes) } : null;
 }
 
 /** The current slug of a listed business that used to have `slug` (the admin renamed it); null otherwise. */

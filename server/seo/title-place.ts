@@ -5,7 +5,7 @@
  * document.title agree.
  */
 import type { Db } from '../../db/index.js';
-import { getBusinessBySlug, getBusinessViewBySlug } from '../../db/queries/businesses.js';
+import { getBusinessByOtherSlug, getBusinessViewBySlug } from '../../db/queries/businesses.js';
 import { listNamesakes, type Namesake } from '../../db/queries/namesakes.js';
 import type { Business } from '../../data/domain/types.js';
 import { streetAddress } from '../../data/places/street.js';
@@ -55,6 +55,6 @@ export async function getBusinessPage(db: Db, slug: string): Promise<Business | 
   const view = await getBusinessViewBySlug(db, slug);
   if (view) return titled(view.business, view.namesakes);
   // A moved, mangled or shortened slug (getBusinessBySlug's other readings).
-  const business = await getBusinessBySlug(db, slug);
+  const business = await getBusinessByOtherSlug(db, slug);
   return business && withTitlePlace(db, business);
 }
