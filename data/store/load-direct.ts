@@ -25,7 +25,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { WRITTEN_COLUMNS } from '../domain/business-columns.js';
 import { STAGING_COLUMNS, stagingDdl } from './load-copy.js';
-import { APPLY_DELTAS, insertValueList, refs } from './load-sql.js';
+import { APPLY_DELTAS, BATCH_SETTINGS, insertValueList, refs } from './load-sql.js';
 
 /** The parts of rehber_search_document's arguments that the row trigger builds, from the row's values (alias v) but the city. */
 const PLACE_PARTS = 'v.district, v.state, v.country, v.postal_code';
@@ -94,6 +94,6 @@ export async function copyLane(conn: pg.ClientBase, text: string, importId: numb
     await conn.query('ROLLBACK TO SAVEPOINT lane');
     return false;
   }
-  await conn.query(`SET LOCAL rehber.document_given = 'off'; SET LOCAL enable_hashjoin = off; RELEASE SAVEPOINT lane`);
+  await conn.query(`SET LOCAL rehber.document_given = 'off'; SET LOCAL enable_hashjoin = ${BATCH_SETTINGS.enable_hashjoin}; RELEASE SAVEPOINT lane`);
   return true;
 }

@@ -18,7 +18,10 @@ import { type Field, VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey, WRITTEN_COL
  * the import's end (finishImport, committed synchronously) flushes the WAL of every batch before
  * it, so an import reported done is on disk.
  */
-export const BATCH_SETTINGS_SQL = `SET LOCAL work_mem = '64MB'; SET LOCAL enable_mergejoin = off; SET LOCAL enable_hashjoin = off; SET LOCAL synchronous_commit = off`;
+export const BATCH_SETTINGS = { work_mem: "'64MB'", enable_mergejoin: 'off', enable_hashjoin: 'off', synchronous_commit: 'off' } as const;
+export const BATCH_SETTINGS_SQL = Object.entries(BATCH_SETTINGS)
+  .map(([name, value]) => `SET LOCAL ${name} = ${value}`)
+  .join('; ');
 
 /** Serialises batches of concurrent imports: find-or-create and classification never race. */
 export const IMPORT_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtext('rehber:import'))`;
