@@ -1,5 +1,5 @@
 import { ChevronRight } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 
 /** Where a page sits: links up to it, the page itself last (not a link). */
 export function Breadcrumbs({ items }: { items: Array<{ label: string; to?: string }> }) {

@@ -1,5 +1,5 @@
 import { ChevronRight, MapPin, Phone } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import type { Business } from '@data/domain/types';
 import { paths } from '@/config/paths';
 import { cardClass } from '@/components/ui/card';

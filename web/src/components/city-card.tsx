@@ -1,5 +1,5 @@
 import { MapPin } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import type { City } from '@data/domain/types';
 import { countOf, type CountLocale } from '@data/domain/plural';
 import { paths } from '@/config/paths';

@@ -1,6 +1,6 @@
 import { Check, SlidersHorizontal, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import type { FacetValue, Facets, SearchSort } from '@data/domain/search';
 import { formatNumber } from '@data/domain/plural';
 import { hasFilters, RATING_STEPS, type ListFiltersState } from '@/lib/list-filters';

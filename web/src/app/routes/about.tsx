@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { STATIC_META } from '@data/domain/page-meta';
 import { useDocumentHead } from '@/lib/seo';

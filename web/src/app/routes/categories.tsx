@@ -1,5 +1,5 @@
 import { Tag } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { countOf } from '@data/domain/plural';
 import { EmptyMessage, ErrorMessage } from '@/components/page-message';
 import { SkeletonCards } from '@/components/skeleton';

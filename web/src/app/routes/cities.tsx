@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { SKELETONS } from '@data/domain/constants';
 import { countOf, formatNumber } from '@data/domain/plural';
 import { CityCard } from '@/components/city-card';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { FALLBACK_BUSINESS_COUNT } from '@data/domain/constants';
 import { formatNumber, nounFor } from '@data/domain/plural';
 import type { Business, City } from '@data/domain/types';

@@ -1,4 +1,5 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { GoBackButton } from '@/components/page-message';
 import { paths } from '@/config/paths';
 import { AdSlot } from '@/features/ads/components/ad-slot';

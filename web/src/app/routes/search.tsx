@@ -1,4 +1,5 @@
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { PUBLIC_PAGE_SIZE } from '@data/domain/constants';
 import { FilteredBusinessList } from '@/components/filtered-business-list';
 import { paths } from '@/config/paths';

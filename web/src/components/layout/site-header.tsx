@@ -1,6 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link, NavLink } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { useSiteConfig } from '@/lib/site-config';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import type { Pagination } from '@data/domain/types';
 import { pageWindow } from '@/lib/page-window';
 import { Button } from './button';

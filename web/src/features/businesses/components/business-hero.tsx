@@ -2,7 +2,7 @@ import type { Business } from '@data/domain/types';
 import { BusinessPhoto } from '@/components/business-photo';
 import { Rating } from '@/components/stars';
 import { VerifiedBadge } from '@/components/verified-badge';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { cardClass } from '@/components/ui/card';
 
