@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { Link as RouterLink, NavLink as RouterNavLink, Route, Routes, StaticRouter } from 'react-router-dom';
+import { Link as RouterLink, NavLink as RouterNavLink, Route, Routes, StaticRouter, UNSAFE_NavigationContext } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ServerLink, ServerNavLink } from './link';
 
@@ -33,6 +33,10 @@ describe('server links', () => {
       ['../cities', {}],
       ['cities', {}],
       ['/search?', {}],
+      ['/details/a.b', {}],
+      ['/cities//x', {}],
+      ['//cities', {}],
+      ['/cities#', {}],
     ];
     for (const location of ['/details/abc', '/cities', '/']) {
       for (const [to, props] of links) {
@@ -40,6 +44,13 @@ describe('server links', () => {
       }
       expect(at(location, <ServerLink to={{ pathname: '/cities', search: '?a=1' }}>x</ServerLink>)).toBe(at(location, <RouterLink to={{ pathname: '/cities', search: '?a=1' }}>x</RouterLink>));
     }
+  });
+
+  it('take none of React Router’s hooks for a plain path (they need a location; these do not)', () => {
+    const navigation = { basename: '/', navigator: {} as never, static: true, future: {} } as never;
+    const bare = (node: ReactNode) => renderToString(<UNSAFE_NavigationContext.Provider value={navigation}>{node}</UNSAFE_NavigationContext.Provider>);
+    expect(bare(<ServerLink to="/details/abc" className="c">x</ServerLink>)).toBe('<a class="c" href="/details/abc" data-discover="true">x</a>');
+    expect(() => bare(<RouterLink to="/details/abc">x</RouterLink>)).toThrow();
   });
 
   it('mark the active NavLink as React Router does (class, aria-current), end or not, any case', () => {

@@ -7,33 +7,43 @@
  * takes React Router's component on the server too. link.test.tsx renders each shape both ways.
  */
 import { useContext } from 'react';
-import { createPath, Link as RouterLink, NavLink as RouterNavLink, resolvePath, UNSAFE_NavigationContext, useLocation, type LinkProps, type NavLinkProps } from 'react-router-dom';
+import { Link as RouterLink, NavLink as RouterNavLink, UNSAFE_NavigationContext, useLocation, type LinkProps, type NavLinkProps } from 'react-router-dom';
 
 /**
- * Whether `to` is an absolute path of this app that React Router takes as it is ('/cities',
- * '/search?q=a'): then its href is `to` whatever the current route, under the router's root.
+ * An absolute path of this app that React Router takes as it is: segments without dots, an
+ * optional query and hash ('/cities', '/details/a%20b', '/search?q=a'). Its href is the path itself
+ * whatever the current route (React Router's resolvePath changes nothing in it: link.test.tsx).
  */
-function plainPath(to: LinkProps['to'], basename: string): to is string {
-  return basename === '/' && typeof to === 'string' && to.startsWith('/') && !to.startsWith('//') && createPath(resolvePath(to)) === to;
+const PLAIN_PATH = /^\/(?:[^/?#.\\]+(?:\/[^/?#.\\]+)*\/?)?(?:\?[^#]+)?(?:#.+)?$/;
+
+/** What React Router's Link takes for itself: everything else goes onto the <a>. */
+const LINK_OWN = new Set(['to', 'target', 'discover', 'prefetch', 'mask', 'reloadDocument', 'replace', 'state', 'relative', 'preventScrollReset', 'viewTransition', 'defaultShouldRevalidate', 'onClick']);
+/** What NavLink takes for itself (the rest it hands to Link). */
+const NAV_LINK_OWN = new Set(['to', 'end', 'caseSensitive', 'className', 'style', 'children', 'aria-current']);
+
+/** `props` without `own` (a loop: an object rest with a dozen excluded names cost more than the link). */
+function without(props: object, own: Set<string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(props)) if (!own.has(key)) out[key] = value;
+  return out;
 }
 
 /** Link on the server: React Router's markup (props, href, data-discover) for a plain path. */
 export function ServerLink(props: LinkProps) {
-  // What React Router's Link takes for itself; the rest goes onto the <a>.
-  const { to, target, discover = 'render', prefetch = 'none', mask, reloadDocument: _r, replace: _p, state: _s, relative: _l, preventScrollReset: _k, viewTransition: _v, defaultShouldRevalidate: _d, onClick: _c, ...rest } = props;
+  const { to, target, discover = 'render', prefetch = 'none', mask } = props;
   const { basename } = useContext(UNSAFE_NavigationContext);
-  if (!plainPath(to, basename) || prefetch !== 'none' || mask !== undefined) return <RouterLink {...props} />;
-  return <a {...rest} href={to} target={target} data-discover={discover === 'render' ? 'true' : undefined} />;
+  if (basename !== '/' || typeof to !== 'string' || !PLAIN_PATH.test(to) || prefetch !== 'none' || mask !== undefined) return <RouterLink {...props} />;
+  return <a {...without(props, LINK_OWN)} href={to} target={target} data-discover={discover === 'render' ? 'true' : undefined} />;
 }
 
-/** NavLink on the server: active as React Router decides it (aria-current, class) for an absolute path. */
+/** NavLink on the server: active as React Router decides it (aria-current, class) for a plain path. */
 export function ServerNavLink(props: NavLinkProps) {
-  const { to, end = false, caseSensitive = false, className = '', style, children, 'aria-current': ariaCurrent = 'page', ...rest } = props;
+  const { to, end = false, caseSensitive = false, className = '', style, children, 'aria-current': ariaCurrent = 'page' } = props;
   const location = useLocation();
   const { basename } = useContext(UNSAFE_NavigationContext);
-  if (!plainPath(to, basename) || typeof style === 'function') return <RouterNavLink {...props} />;
+  if (basename !== '/' || typeof to !== 'string' || !PLAIN_PATH.test(to) || typeof style === 'function') return <RouterNavLink {...props} />;
   // React Router's rule (NavLink), with no navigation pending on the server.
-  let toPathname = resolvePath(to).pathname;
+  let toPathname = to.replace(/[?#].*/, '');
   let here = location.pathname;
   if (!caseSensitive) {
     here = here.toLowerCase();
@@ -43,7 +53,7 @@ export function ServerNavLink(props: NavLinkProps) {
   const isActive = here === toPathname || (!end && here.startsWith(toPathname) && here.charAt(endSlash) === '/');
   const state = { isActive, isPending: false, isTransitioning: false };
   return (
-    <ServerLink {...rest} aria-current={isActive ? ariaCurrent : undefined} className={typeof className === 'function' ? className(state) : [className, isActive ? 'active' : null].filter(Boolean).join(' ')} style={style} to={to}>
+    <ServerLink {...without(props, NAV_LINK_OWN)} aria-current={isActive ? ariaCurrent : undefined} className={typeof className === 'function' ? className(state) : [className, isActive ? 'active' : null].filter(Boolean).join(' ')} style={style} to={to}>
       {typeof children === 'function' ? children(state) : children}
     </ServerLink>
   );
