@@ -1,4 +1,5 @@
 import { ChevronRight, MapPin, Phone } from 'lucide-react';
+import { icon } from '@/components/ui/icon';
 import { Link } from '@/components/ui/link';
 import type { Business } from '@data/domain/types';
 import { paths } from '@/config/paths';
@@ -54,7 +55,7 @@ export function BusinessCard({ business: b, variant = 'tile', heading: H = 'h3' 
           <p className="truncate text-sm text-gray-600">{[b.category?.name, b.city?.name].filter(Boolean).join(' · ')}</p>
           <Rating rating={b.rating} reviewCount={b.reviewCount} className="text-sm text-gray-700" />
         </div>
-        <ChevronRight className="h-5 w-5 shrink-0 text-gray-400 sm:hidden" aria-hidden="true" />
+        {icon(ChevronRight, 'h-5 w-5 shrink-0 text-gray-400 sm:hidden')}
       </article>
     );
   }
@@ -68,18 +69,18 @@ export function BusinessCard({ business: b, variant = 'tile', heading: H = 'h3' 
           {b.category && <p className="text-sm text-gray-600">{b.category.name}</p>}
           <Rating rating={b.rating} reviewCount={b.reviewCount} className="text-sm text-gray-700" />
           <p className="flex items-start gap-1 text-sm text-gray-700">
-            <MapPin className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+            {icon(MapPin, 'mt-0.5 h-4 w-4 shrink-0')}
             <span className="min-w-0 break-words">{b.address}</span>
           </p>
           {b.phone && (
             <p className="flex items-center gap-1 text-sm text-gray-700">
-              <Phone className="h-4 w-4 shrink-0" aria-hidden="true" />
+              {icon(Phone, 'h-4 w-4 shrink-0')}
               {b.phoneDisplay ?? b.phone}
             </p>
           )}
           {/* SPEC §2's View Details: the whole card is the link, so this is its visible cue, not a second link. */}
           <span className="mt-1 inline-flex items-center gap-1 self-end text-sm font-medium text-blue-700 group-hover:underline" aria-hidden="true">
-            View Details <ChevronRight className="h-4 w-4" />
+            View Details {icon(ChevronRight, 'h-4 w-4')}
           </span>
         </div>
       </article>
@@ -95,7 +96,7 @@ export function BusinessCard({ business: b, variant = 'tile', heading: H = 'h3' 
         <Rating rating={b.rating} reviewCount={b.reviewCount} className="text-sm text-gray-700" />
         {b.city && (
           <p className="mt-auto flex items-center gap-1 pt-2 text-sm text-gray-600">
-            <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />
+            {icon(MapPin, 'h-4 w-4 shrink-0')}
             {b.city.name}
           </p>
         )}

@@ -1,4 +1,5 @@
 import { MapPin } from 'lucide-react';
+import { icon } from '@/components/ui/icon';
 import { Link } from '@/components/ui/link';
 import type { City } from '@data/domain/types';
 import { countOf, type CountLocale } from '@data/domain/plural';
@@ -14,7 +15,7 @@ export function CityCard({ city, locale = 'en', showCountry = true }: { city: Ci
       className={cardClass('flex h-full items-start gap-3 p-3 transition hover:border-blue-300 hover:shadow-md sm:p-4')}
       data-city-card=""
     >
-      <MapPin className="mt-0.5 h-5 w-5 shrink-0 text-blue-700" aria-hidden="true" />
+      {icon(MapPin, 'mt-0.5 h-5 w-5 shrink-0 text-blue-700')}
       <span className="min-w-0">
         <span className="block truncate font-semibold text-gray-900">{city.name}</span>
         {where && <span className="block truncate text-sm text-gray-600">{where}</span>}

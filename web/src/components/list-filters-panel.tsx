@@ -1,4 +1,5 @@
 import { Check, SlidersHorizontal, X } from 'lucide-react';
+import { icon } from '@/components/ui/icon';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from '@/components/ui/link';
 import type { FacetValue, Facets, SearchSort } from '@data/domain/search';
@@ -42,12 +43,12 @@ export function ListFiltersPanel({ state, facets, places, categories }: { state:
   return (
     <div className="lg:w-60 lg:shrink-0">
       <button type="button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((o) => !o)} className="inline-flex items-center gap-2 rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-gray-800 lg:hidden">
-        <SlidersHorizontal className="h-4 w-4" aria-hidden="true" /> Filters{active ? ' (on)' : ''}
+        {icon(SlidersHorizontal, 'h-4 w-4')} Filters{active ? ' (on)' : ''}
       </button>
       <nav id={panelId} aria-label="Filters" className={`${open ? 'mt-3 block' : 'hidden'} ${cardClass('space-y-5 p-4 text-sm')} lg:mt-0 lg:block`} data-filters="">
         {active && (
           <Link to={state.hrefWith({ category: undefined, city: undefined, district: undefined, minRating: undefined, verified: undefined, hasPhone: undefined })} rel="nofollow" className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline">
-            <X className="h-4 w-4" aria-hidden="true" /> Clear filters
+            {icon(X, 'h-4 w-4')} Clear filters
           </Link>
         )}
         {categories && <ValueGroup title="Category" values={facets?.categories} selected={f.category} hrefFor={(v) => state.hrefWith({ category: v })} />}
@@ -123,7 +124,7 @@ function FilterLink({ to, on, count, children }: { to: string; on: boolean; coun
       <Link to={to} rel="nofollow" aria-current={on ? 'true' : undefined} className={`flex items-center justify-between gap-2 rounded px-1 py-0.5 hover:bg-gray-50 ${on ? 'font-semibold text-blue-800' : 'text-gray-800'}`} data-filter-on={on ? '' : undefined}>
         <span className="flex min-w-0 items-center gap-1">
           <span className={`inline-flex h-4 w-4 shrink-0 items-center justify-center rounded border ${on ? 'border-blue-700 bg-blue-700 text-white' : 'border-gray-400'}`} aria-hidden="true">
-            {on && <Check className="h-3 w-3" />}
+            {on && icon(Check, 'h-3 w-3')}
           </span>
           <span className="truncate">{children}</span>
         </span>

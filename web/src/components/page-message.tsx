@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import { icon } from '@/components/ui/icon';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
@@ -18,7 +19,7 @@ export function NotFoundMessage({ title, text }: { title: string; text?: string 
 export function GoBackButton({ onClick, className = '' }: { onClick: () => void; className?: string }) {
   return (
     <button type="button" onClick={onClick} className={buttonClass('secondary', className)}>
-      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      {icon(ArrowLeft, 'h-4 w-4')}
       Go Back
     </button>
   );

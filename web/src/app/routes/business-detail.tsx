@@ -1,4 +1,5 @@
 import { Info, Tag } from 'lucide-react';
+import { icon } from '@/components/ui/icon';
 import { useParams } from 'react-router-dom';
 import { businessMeta } from '@data/domain/page-meta';
 import { NotFoundMessage } from '@/components/page-message';
@@ -31,7 +32,7 @@ export function BusinessDetailRoute() {
       <div className="space-y-6 lg:col-span-2 lg:row-span-2">
         <BusinessHero business={b} />
         {about && (
-          <SectionCard title="About" icon={<Info className="h-5 w-5 text-blue-700" aria-hidden="true" />}>
+          <SectionCard title="About" icon={icon(Info, 'h-5 w-5 text-blue-700')}>
             <p className="whitespace-pre-line text-gray-800">{about}</p>
           </SectionCard>
         )}
@@ -43,7 +44,7 @@ export function BusinessDetailRoute() {
         <AdSlot slot="banner" className="mx-auto" />
         <WorkingHoursCard workingHours={b.workingHours} businessHours={b.businessHours} />
         {b.services.length > 0 && (
-          <SectionCard title="Services" icon={<Tag className="h-5 w-5 text-blue-700" aria-hidden="true" />}>
+          <SectionCard title="Services" icon={icon(Tag, 'h-5 w-5 text-blue-700')}>
             <ul className="flex flex-wrap gap-2">
               {b.services.map((s) => (
                 <li key={s} className="rounded-full bg-gray-100 px-3 py-1 text-sm text-gray-800">{s}</li>

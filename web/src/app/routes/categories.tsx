@@ -1,4 +1,5 @@
 import { Tag } from 'lucide-react';
+import { icon } from '@/components/ui/icon';
 import { Link } from '@/components/ui/link';
 import { countOf } from '@data/domain/plural';
 import { EmptyMessage, ErrorMessage } from '@/components/page-message';
@@ -31,7 +32,7 @@ export function CategoriesRoute() {
           {categories.data.map((c) => (
             <li key={c.id}>
               <Link to={paths.category(c.slug)} className={cardClass('flex items-center gap-3 p-4 hover:border-blue-300 hover:shadow-md')} data-category-card="">
-                <Tag className="h-5 w-5 shrink-0 text-blue-700" aria-hidden="true" />
+                {icon(Tag, 'h-5 w-5 shrink-0 text-blue-700')}
                 <span>
                   <span className="block font-semibold text-gray-900">{c.name}</span>
                   <span className="block text-sm text-gray-700">{countOf(c.businessCount, 'business')}</span>

@@ -1,4 +1,5 @@
 import { Building2, MapPin } from 'lucide-react';
+import { icon } from '@/components/ui/icon';
 import { useParams } from 'react-router-dom';
 import { SKELETONS } from '@data/domain/constants';
 import { cityMeta } from '@data/domain/page-meta';
@@ -34,12 +35,12 @@ export function CityRoute() {
           <Breadcrumbs items={[{ label: 'Home', to: paths.home }, ...(c.country ? [{ label: c.country, to: countryPathOf(c.country) }] : []), { label: c.name }]} />
           <header className={cardClass('p-5')}>
             <h1 className="flex items-center gap-2 text-3xl font-bold text-gray-900">
-              <MapPin className="h-7 w-7 text-blue-700" aria-hidden="true" />
+              {icon(MapPin, 'h-7 w-7 text-blue-700')}
               {c.name}
             </h1>
             <p className="mt-1 text-gray-700">{[c.state, c.country].filter(Boolean).join(', ')}</p>
             <p className="mt-2 flex items-center gap-1 text-gray-800">
-              <Building2 className="h-4 w-4" aria-hidden="true" />
+              {icon(Building2, 'h-4 w-4')}
               <span data-business-count="">{formatNumber(c.businessCount)}</span> {nounFor(c.businessCount, 'business')}
             </p>
           </header>

@@ -1,4 +1,5 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
+import { icon } from '@/components/ui/icon';
 import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { useSiteConfig } from '@/lib/site-config';
@@ -32,13 +33,13 @@ export function SiteFooter() {
             <h2 className="font-semibold text-white">Contact</h2>
             <ul className="mt-2 space-y-1 text-sm">
               {contact.email && (
-                <li className="flex items-center gap-2"><Mail className="h-4 w-4" aria-hidden="true" /><a className="break-all hover:text-white hover:underline" href={`mailto:${contact.email}`}>{contact.email}</a></li>
+                <li className="flex items-center gap-2">{icon(Mail, 'h-4 w-4')}<a className="break-all hover:text-white hover:underline" href={`mailto:${contact.email}`}>{contact.email}</a></li>
               )}
               {contact.phone && (
-                <li className="flex items-center gap-2"><Phone className="h-4 w-4" aria-hidden="true" /><a className="hover:text-white hover:underline" href={telHref(contact.phone)}>{contact.phone}</a></li>
+                <li className="flex items-center gap-2">{icon(Phone, 'h-4 w-4')}<a className="hover:text-white hover:underline" href={telHref(contact.phone)}>{contact.phone}</a></li>
               )}
               {contact.address && (
-                <li className="flex items-center gap-2"><MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />{contact.address}</li>
+                <li className="flex items-center gap-2">{icon(MapPin, 'h-4 w-4 shrink-0')}{contact.address}</li>
               )}
             </ul>
           </div>

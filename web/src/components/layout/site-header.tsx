@@ -1,4 +1,5 @@
 import { Menu, X } from 'lucide-react';
+import { icon } from '@/components/ui/icon';
 import { useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Link, NavLink } from '@/components/ui/link';
@@ -48,7 +49,7 @@ export function SiteHeader() {
           aria-label={open ? 'Close menu' : 'Open menu'}
           onClick={() => setOpenAt(open ? null : location.key)}
         >
-          {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
+          {open ? icon(X, 'h-6 w-6') : icon(Menu, 'h-6 w-6')}
         </button>
       </div>
       {open && (

@@ -1,4 +1,5 @@
 import { ExternalLink, Globe, Mail, MapPin, Phone } from 'lucide-react';
+import { icon } from '@/components/ui/icon';
 import { directionsUrl, mailtoHref, safeHttpUrl } from '@data/domain/safe-url';
 import type { Business } from '@data/domain/types';
 import { addressLines } from './address-lines';
@@ -10,13 +11,13 @@ const link = 'text-blue-700 hover:underline break-all';
 export function AddressCard({ business: b }: { business: Business }) {
   const map = directionsUrl(b.locationLink, [b.address, b.postalCode, b.country].filter(Boolean).join(', '));
   return (
-    <SectionCard title="Address" icon={<MapPin className="h-5 w-5 text-blue-700" aria-hidden="true" />}>
+    <SectionCard title="Address" icon={icon(MapPin, 'h-5 w-5 text-blue-700')}>
       <address className="not-italic text-gray-800" data-address="">
         {addressLines(b).map((line) => <p key={line}>{line}</p>)}
       </address>
       {map && (
         <a href={map} target="_blank" rel="noopener noreferrer nofollow" className={`mt-2 inline-flex items-center gap-1 ${link}`}>
-          View on Map <ExternalLink className="h-4 w-4" aria-hidden="true" />
+          View on Map {icon(ExternalLink, 'h-4 w-4')}
         </a>
       )}
     </SectionCard>
@@ -30,26 +31,26 @@ export function ContactCard({ business: b }: { business: Business }) {
   const web = safeHttpUrl(b.website);
   const none = !b.phone && !b.email && !b.website;
   return (
-    <SectionCard title="Contact Information" icon={<Phone className="h-5 w-5 text-blue-700" aria-hidden="true" />}>
+    <SectionCard title="Contact Information" icon={icon(Phone, 'h-5 w-5 text-blue-700')}>
       {none ? (
         <p className="text-gray-700">No contact details available</p>
       ) : (
         <ul className="space-y-2 text-gray-800">
           {b.phone && (
             <li className="flex items-center gap-2">
-              <Phone className="h-4 w-4 shrink-0" aria-hidden="true" />
+              {icon(Phone, 'h-4 w-4 shrink-0')}
               {tel ? <a href={tel} className={link}>{b.phoneDisplay ?? b.phone}</a> : <span>{b.phone}</span>}
             </li>
           )}
           {b.email && (
             <li className="flex items-center gap-2">
-              <Mail className="h-4 w-4 shrink-0" aria-hidden="true" />
+              {icon(Mail, 'h-4 w-4 shrink-0')}
               {mail ? <a href={mail} className={link}>{b.email}</a> : <span className="break-all">{b.email}</span>}
             </li>
           )}
           {b.website && (
             <li className="flex items-center gap-2">
-              <Globe className="h-4 w-4 shrink-0" aria-hidden="true" />
+              {icon(Globe, 'h-4 w-4 shrink-0')}
               {web ? (
                 <a href={web} target="_blank" rel="noopener noreferrer nofollow ugc" className={link}>
                   {b.website}
@@ -85,12 +86,12 @@ export function QuickActions({ business: b, className = '' }: { business: Busine
       <div className="flex gap-2 lg:flex-col">
         {tel && (
           <a href={tel} className={`${btn} bg-blue-700 text-white hover:bg-blue-800`}>
-            <Phone className="h-4 w-4" aria-hidden="true" /> Call Now
+            {icon(Phone, 'h-4 w-4')} Call Now
           </a>
         )}
         {map && (
           <a href={map} target="_blank" rel="noopener noreferrer nofollow" className={`${btn} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`}>
-            <MapPin className="h-4 w-4" aria-hidden="true" /> Get Directions
+            {icon(MapPin, 'h-4 w-4')} Get Directions
           </a>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { Clock } from 'lucide-react';
+import { icon } from '@/components/ui/icon';
 import type { BusinessHours } from '@data/domain/types';
 import { weeklySchedule, workingHoursDisplay } from '@/lib/working-hours';
 import { SectionCard } from './section-card';
@@ -13,7 +14,7 @@ export function WorkingHoursCard({ workingHours, businessHours }: { workingHours
   const shown = rows ? null : workingHoursDisplay(workingHours);
   const days = rows ?? (shown?.kind === 'days' ? shown.days : null);
   return (
-    <SectionCard title="Working Hours" icon={<Clock className="h-5 w-5 text-blue-700" aria-hidden="true" />}>
+    <SectionCard title="Working Hours" icon={icon(Clock, 'h-5 w-5 text-blue-700')}>
       {days ? (
         <table className="w-full text-left text-gray-800" data-hours-table="">
           <caption className="sr-only">Opening hours by day</caption>

@@ -1,4 +1,5 @@
 import { MapPin } from 'lucide-react';
+import { icon } from '@/components/ui/icon';
 import { useId, useState, type FormEvent } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -28,7 +29,7 @@ export function SearchBlock({ defaultQuery = '', defaultLocation = '', onSearch 
       <SuggestBox id={`${id}-q`} value={query} onChange={setQuery} placeholder="What service do you need?" />
       <label htmlFor={`${id}-loc`} className="sr-only">Enter city or postal code</label>
       <div className="flex flex-1 items-center gap-2 rounded-md border border-gray-300 px-3">
-        <MapPin className="h-4 w-4 shrink-0 text-gray-500" aria-hidden="true" />
+        {icon(MapPin, 'h-4 w-4 shrink-0 text-gray-500')}
         <input id={`${id}-loc`} name="location" type="text" value={location} onChange={(e) => setLocation(e.target.value)} placeholder="Enter city or postal code" className="w-full bg-transparent py-2 text-gray-900 outline-none placeholder:text-gray-500" />
       </div>
       <button type="submit" className={buttonClass('primary')}>

@@ -1,4 +1,5 @@
 import { Building2, MapPin, Search, Tag } from 'lucide-react';
+import { icon } from '@/components/ui/icon';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Suggestion } from '@data/domain/search';
@@ -73,7 +74,7 @@ export function SuggestBox({ id, value, onChange, placeholder }: { id: string; v
   let index = -1;
   return (
     <div className="relative flex flex-1 items-center gap-2 rounded-md border border-gray-300 px-3">
-      <Search className="h-4 w-4 shrink-0 text-gray-500" aria-hidden="true" />
+      {icon(Search, 'h-4 w-4 shrink-0 text-gray-500')}
       <input
         id={id}
         name="q"
@@ -128,7 +129,7 @@ export function SuggestBox({ id, value, onChange, placeholder }: { id: string; v
                   onMouseMove={() => setActive(i)}
                   className={`flex cursor-pointer items-start gap-2 px-3 py-2 ${i === active ? 'bg-blue-50 text-blue-900' : 'text-gray-900'}`}
                 >
-                  <Icon className="mt-0.5 h-4 w-4 shrink-0 text-gray-500" aria-hidden="true" />
+                  {icon(Icon, 'mt-0.5 h-4 w-4 shrink-0 text-gray-500')}
                   <span className="min-w-0">
                     <span className="block truncate">{s.label}</span>
                     {s.detail && <span className="block truncate text-sm text-gray-600">{s.detail}</span>}

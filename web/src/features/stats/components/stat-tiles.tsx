@@ -1,4 +1,5 @@
 import { Hammer, Users, Wrench, Briefcase } from 'lucide-react';
+import { icon } from '@/components/ui/icon';
 import { CRAFTSMEN_FIGURE } from '@data/domain/constants';
 import { cardClass } from '@/components/ui/card';
 
@@ -16,7 +17,7 @@ export function StatTiles({ totalBusinesses }: { totalBusinesses: number | undef
     <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4" aria-label="Directory figures">
       {tiles.map(({ label, value, Icon }) => (
         <li key={label} className={cardClass('flex flex-col items-center p-3 text-center sm:p-4')} data-stat-tile="">
-          <Icon className="mb-1 h-5 w-5 text-blue-700 sm:mb-2 sm:h-6 sm:w-6" aria-hidden="true" />
+          {icon(Icon, 'mb-1 h-5 w-5 text-blue-700 sm:mb-2 sm:h-6 sm:w-6')}
           <span className="text-xl font-bold text-gray-900 sm:text-2xl">{value}</span>
           <span className="text-sm text-gray-700">{label}</span>
         </li>

@@ -1,0 +1,48 @@
+/**
+ * The public pages' icons: lucide's drawings as plain <svg> elements, each built once per icon and
+ * class and then reused, with the markup lucide's component gives (icon.test.tsx compares them).
+ * Lucide's component works its attributes and classes out again on every render: about 8 µs an
+ * icon, and a city page draws eighty. Every icon here is decoration (aria-hidden); the words
+ * beside it say what it means.
+ */
+import { createElement, type ReactElement } from 'react';
+import type { LucideIcon } from 'lucide-react';
+
+interface IconData {
+  name: string;
+  node: Array<[string, Record<string, string>]>;
+  size?: number;
+  aliases?: unknown[];
+}
+
+/** The drawing lucide-react's component hands to its inner <Icon> (null from a lucide-react that does not). */
+function dataOf(Icon: LucideIcon): IconData | null {
+  const render = (Icon as unknown as { render?: (props: object, ref: null) => { props?: { icon?: IconData } } | null }).render;
+  const data = render?.({}, null)?.props?.icon;
+  return data && typeof data.name === 'string' && Array.isArray(data.node) ? data : null;
+}
+
+/** lucide-react's own attributes and classes (createLucideIcon, buildLucideIconNode), once. */
+function draw(Icon: LucideIcon, className: string): ReactElement {
+  const data = dataOf(Icon);
+  if (!data) return <Icon className={className} aria-hidden="true" />;
+  const size = data.size ?? 24;
+  const aliases = (data.aliases ?? []).filter((a): a is string => typeof a === 'string' && a.trim() !== '').map((a) => `lucide-${a}`);
+  const classes = new Set(['lucide', `lucide-${data.name}`, ...aliases, ...className.split(/\s+/)].filter(Boolean));
+  return (
+    <svg xmlns="http://www.w3.org/2000/svg" width={24} height={24} viewBox={`0 0 ${size} ${size}`} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className={[...classes].join(' ')} aria-hidden="true">
+      {data.node.map(([tag, attrs]) => createElement(tag, attrs))}
+    </svg>
+  );
+}
+
+const drawn = new Map<LucideIcon, Map<string, ReactElement>>();
+
+/** `Icon` with the classes `className`, aria-hidden: the same element on every call. */
+export function icon(Icon: LucideIcon, className: string): ReactElement {
+  let byClass = drawn.get(Icon);
+  if (!byClass) drawn.set(Icon, (byClass = new Map()));
+  let element = byClass.get(className);
+  if (!element) byClass.set(className, (element = draw(Icon, className)));
+  return element;
+}
