@@ -11,7 +11,7 @@ import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import type { PublicReads } from '@data/domain/public-reads';
 import type { SiteConfig } from '@data/domain/site-config';
 import { AppProvider } from './app/provider';
-import { AppRoutes, PUBLIC_ROUTES, publicPageOf } from './app/router';
+import { PUBLIC_ROUTES, publicPageOf, ServerRoutes } from './app/router';
 import { loadPage } from './app/loaders';
 import { createQueryClient, shouldDehydrateQuery } from './lib/query-client';
 
@@ -48,7 +48,7 @@ export async function render(url: string, { reads, site, onError, timeoutMs = 10
     <StrictMode>
       <AppProvider client={client} site={site}>
         <StaticRouter location={parsed.pathname + parsed.search}>
-          <AppRoutes only={only ?? undefined} />
+          <ServerRoutes pathname={parsed.pathname} />
         </StaticRouter>
       </AppProvider>
     </StrictMode>

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, Outlet, Route, Routes } from 'react-router-dom';
-import { ADMIN_PAGES, matchPage, slugRoute, STATIC_PAGES, type SlugPage, type StaticPage } from '@data/domain/paths';
+import { lazy, Suspense, useContext } from 'react';
+import { BrowserRouter, Outlet, renderMatches, Route, Routes, UNSAFE_NavigationContext, type Navigator, type RouteMatch, type RouteObject } from 'react-router-dom';
+import { ADMIN_PAGES, matchPage, SLUG_PAGES, slugRoute, STATIC_PAGES, type SlugPage, type StaticPage } from '@data/domain/paths';
 import { PublicLayout } from './routes/public-layout';
 import { NotFoundRoute } from './routes/not-found';
 import { lazyRoute, type LazyRoute } from './lazy-route';
@@ -72,9 +72,9 @@ const PUBLIC_PATHS: ReadonlyArray<[StaticPage | SlugPage, string]> = [
 
 /**
  * The routes, under whichever router the caller gives (BrowserRouter here, StaticRouter on the
- * server). `only`: the one public page the server renders (its table of paths, matchPage, said
- * which). React Router flattens and ranks every route on each render, a tenth of a server render;
- * given that page's route alone it renders the same markup. The browser navigates: it gets all.
+ * server). `only`: the one public page the server renders, when ServerRoutes does not build its
+ * matches itself (a trailing slash); React Router flattens and ranks every route it is given on
+ * each render. The browser navigates: it gets all.
  */
 export function AppRoutes({ only }: { only?: StaticPage | SlugPage }) {
   return (
@@ -99,6 +99,65 @@ export function AppRoutes({ only }: { only?: StaticPage | SlugPage }) {
       </Routes>
     </Suspense>
   );
+}
+
+/** A public page's route under the public layout, as <AppRoutes> declares them. */
+export interface PageRoutes {
+  layout: RouteObject;
+  page: RouteObject;
+}
+
+const serverRoutes = new Map<StaticPage | SlugPage, PageRoutes>();
+
+/** The route objects of one public page, built once (their elements are the same on every render). */
+function serverRoutesOf(name: StaticPage | SlugPage): PageRoutes {
+  let routes = serverRoutes.get(name);
+  if (!routes) {
+    const path = PUBLIC_PATHS.find(([n]) => n === name)![1];
+    const route: RouteObject = { caseSensitive: true, path, element: page(name) };
+    routes = { layout: { element: <PublicLayout />, children: [route] }, page: route };
+    serverRoutes.set(name, routes);
+  }
+  return routes;
+}
+
+/**
+ * What React Router's <Routes> matches for the path of a public page, from the path table's own
+ * match (matchPage): the public layout, then the page with its slug (router.test.tsx compares the
+ * two). `encode`: the router's navigator's encodeLocation, which <Routes> passes a matched path
+ * through. Null for any other path, and for one with a trailing slash (React Router keeps it in
+ * one match and not the other), which <AppRoutes> matches itself.
+ */
+export function pageMatches(pathname: string, encode: Navigator['encodeLocation'], routesOf: (name: StaticPage | SlugPage) => PageRoutes = serverRoutesOf): RouteMatch[] | null {
+  const match = matchPage(pathname);
+  if (!match || match.kind === 'admin' || (pathname !== '/' && pathname.endsWith('/'))) return null;
+  const { layout, page } = routesOf(match.page);
+  let params: Record<string, string> = {};
+  let path = pathname;
+  if (match.kind === 'slug') {
+    // React Router's decoding: a segment's own "/" stays "%2F" in the path and is "/" in the param.
+    const segment = decodeURIComponent(pathname.slice(SLUG_PAGES[match.page].length)).replace(/\//g, '%2F');
+    params = { slug: segment.replace(/%2F/g, '/') };
+    path = SLUG_PAGES[match.page] + segment;
+  }
+  // As <Routes> gives a matched path back: %, ? and # escaped, then through the navigator.
+  path = path.replace(/%/g, '%25').replace(/\?/g, '%3F').replace(/#/g, '%23');
+  path = (encode ? encode(path).pathname : path).replace(/\/\/+/g, '/');
+  return [
+    { params, pathname: '/', pathnameBase: '/', route: layout },
+    { params, pathname: path, pathnameBase: path, route: page },
+  ];
+}
+
+/**
+ * The server render's routes (entry-server.tsx). A public page gets its matches from the path
+ * table (pageMatches): React Router ranked and matched the routes again on every render, a sixth
+ * of a business page's render. Admin screens, unknown paths and trailing slashes get <AppRoutes>.
+ */
+export function ServerRoutes({ pathname }: { pathname: string }) {
+  const { navigator } = useContext(UNSAFE_NavigationContext);
+  const matches = pageMatches(pathname, navigator.encodeLocation);
+  return matches ? <Suspense fallback={null}>{renderMatches(matches)}</Suspense> : <AppRoutes only={publicPageOf(pathname) ?? undefined} />;
 }
 
 export function AppRouter() {
