@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayPhone, phoneForms } from './phone.js';
+import { displayPhone, phoneAnswer, phoneForms } from './phone.js';
 
 describe('phoneForms', () => {
   it.each([
@@ -57,5 +57,14 @@ describe('phoneForms', () => {
     expect(phoneForms('06 6982 0000', 'IT').country).toBe('VA');
     expect(displayPhone('06 6982 0000', 'IT')).toBe('06 6982 0000');
     expect(displayPhone('+1 416 555 0100', 'US')).toBe('(416) 555-0100');
+  });
+
+  it('answers a view with the E.164 form and the one form it shows', () => {
+    expect(phoneAnswer('+90 216 555 12 12', 'TR')).toEqual({ e164: '+902165551212', display: '(0216) 555 12 12' });
+    expect(phoneAnswer('+90 216 555 12 12', 'US')).toEqual({ e164: '+902165551212', display: '+90 216 555 12 12' });
+    expect(phoneAnswer('(512) 555-0100 ext. 4', 'US')).toEqual({ e164: '+15125550100;ext=4', display: '(512) 555-0100 ext. 4' });
+    expect(phoneAnswer('+1 555 0937472', 'CA')).toEqual({ e164: '+15550937472', display: '(555) 093-7472' });
+    expect(phoneAnswer('+1 555 0937472', 'FR')).toEqual({ e164: '+15550937472', display: '+1 555 093 7472' });
+    expect(phoneAnswer('call us', 'TR')).toEqual({ e164: null, display: 'call us' });
   });
 });

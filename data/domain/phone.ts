@@ -5,7 +5,7 @@
  * cannot be a phone gets no forms: it is shown as written and never made a link. Pure (the
  * browser shows the same forms), on libphonenumber-js's small metadata.
  */
-import { type CountryCode, getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { type CountryCode, getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/min';
 
 export interface PhoneForms {
   /** '+902165551212': for tel: links and structured data. */
@@ -20,23 +20,30 @@ export interface PhoneForms {
 
 const NONE: PhoneForms = { e164: null, national: null, international: null, country: null };
 
-/** The forms of `raw`, read as a number of `countryCode` (ISO alpha-2) unless it carries its own. */
-export function phoneForms(raw: string | null | undefined, countryCode?: string | null): PhoneForms {
+/** `raw` read as a number of `countryCode` (ISO alpha-2) unless it carries its own; null when it cannot be a phone. */
+function readPhone(raw: string | null | undefined, countryCode?: string | null): PhoneNumber | null {
   const text = raw?.trim().replace(/^tel:/i, '');
-  if (!text || !/\d/.test(text)) return NONE;
+  if (!text || !/\d/.test(text)) return null;
   const country = isoCode(countryCode) as CountryCode | undefined;
   let parsed;
   try {
     parsed = parsePhoneNumberFromString(text, country ? { defaultCountry: country } : undefined);
   } catch {
-    return NONE;
+    return null;
   }
   // Possible (right length for its country), not valid: numbering plans change faster than the
   // metadata, and a real number wrongly refused would lose its Call button.
-  if (!parsed || !parsed.isPossible()) return NONE;
-  // An extension ('ext. 4') dials after the call connects: the link keeps it the RFC 3966 way.
-  const e164 = parsed.ext ? `${parsed.number};ext=${parsed.ext}` : parsed.number;
-  return { e164, national: parsed.formatNational(), international: parsed.formatInternational(), country: parsed.country ?? null };
+  return parsed && parsed.isPossible() ? parsed : null;
+}
+
+// An extension ('ext. 4') dials after the call connects: the link keeps it the RFC 3966 way.
+const e164Of = (parsed: PhoneNumber) => (parsed.ext ? `${parsed.number};ext=${parsed.ext}` : parsed.number);
+
+/** The forms of `raw`, read as a number of `countryCode` (ISO alpha-2) unless it carries its own. */
+export function phoneForms(raw: string | null | undefined, countryCode?: string | null): PhoneForms {
+  const parsed = readPhone(raw, countryCode);
+  if (!parsed) return NONE;
+  return { e164: e164Of(parsed), national: parsed.formatNational(), international: parsed.formatInternational(), country: parsed.country ?? null };
 }
 
 /** How the business page shows the number: nationally when it is of the business's own country; as written when it is no phone. */
@@ -44,11 +51,15 @@ export function displayPhone(raw: string, countryCode?: string | null): string {
   return phoneAnswer(raw, countryCode).display;
 }
 
-/** The E.164 form and the display form of displayPhone from one parse (a list maps many rows). */
+/**
+ * The E.164 form and the display form of displayPhone from one parse, formatting only the form
+ * shown (every business view reads one; a list maps many rows).
+ */
 export function phoneAnswer(raw: string, countryCode?: string | null): { e164: string | null; display: string } {
-  const forms = phoneForms(raw, countryCode);
-  if (!forms.e164) return { e164: null, display: raw };
-  return { e164: forms.e164, display: (sharesCallingCode(forms.e164, countryCode) ? forms.national : forms.international) ?? raw };
+  const parsed = readPhone(raw, countryCode);
+  if (!parsed) return { e164: null, display: raw };
+  const e164 = e164Of(parsed);
+  return { e164, display: sharesCallingCode(e164, countryCode) ? parsed.formatNational() : parsed.formatInternational() };
 }
 
 /**
