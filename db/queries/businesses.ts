@@ -55,23 +55,30 @@ function apiValue(key: (typeof API_VALUE_KEYS)[number], value: unknown): unknown
   return value;
 }
 
-/** The one row → Business mapper. */
+/** Each API value key with its column, in the table's order. */
+const API_VALUE_COLUMNS = API_VALUE_KEYS.map((key) => [key, VALUE_COLUMNS[key].column] as const);
+
+/**
+ * The one row → Business mapper. Built key by key in one order (every view and list row maps one):
+ * Object.fromEntries and a spread of that made the same object about ten times slower.
+ */
 export function toBusiness(r: BusinessRow): Business {
-  const values = Object.fromEntries(API_VALUE_KEYS.map((k) => [k, apiValue(k, r[VALUE_COLUMNS[k].column])]));
-  return {
-    ...(values as Pick<Business, (typeof API_VALUE_KEYS)[number]>),
-    id: Number(r.id),
-    slug: r.slug,
-    categoryId: r.category_id,
-    cityId: r.city_id,
-    isActive: r.is_active,
-    images: r.images ?? [],
-    createdAt: iso(r.created_at),
-    updatedAt: iso(r.updated_at),
-    category: r.category_name && r.category_slug ? { name: r.category_name, slug: r.category_slug } : null,
-    city: r.city_name && r.city_slug ? { name: r.city_name, slug: r.city_slug } : null,
-    ...phoneFields(values.phone as string | null, values.countryCode as string | null),
-  };
+  const b = {} as Record<string, unknown>;
+  for (const [key, column] of API_VALUE_COLUMNS) b[key] = apiValue(key, r[column]);
+  b.id = Number(r.id);
+  b.slug = r.slug;
+  b.categoryId = r.category_id;
+  b.cityId = r.city_id;
+  b.isActive = r.is_active;
+  b.images = r.images ?? [];
+  b.createdAt = iso(r.created_at);
+  b.updatedAt = iso(r.updated_at);
+  b.category = r.category_name && r.category_slug ? { name: r.category_name, slug: r.category_slug } : null;
+  b.city = r.city_name && r.city_slug ? { name: r.city_name, slug: r.city_slug } : null;
+  const { phoneE164, phoneDisplay } = phoneFields(b.phone as string | null, b.countryCode as string | null);
+  b.phoneE164 = phoneE164;
+  b.phoneDisplay = phoneDisplay;
+  return b as unknown as Business;
 }
 
 /** The phone's link and display forms, worked out here so the browser never loads phone metadata. */
