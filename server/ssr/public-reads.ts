@@ -15,44 +15,45 @@ import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/c
 import { getCountryBySlug } from '../../db/queries/countries.js';
 import { getStats } from '../../db/queries/stats.js';
 
-function dbReads(db: Db, at: MemoScope | undefined): PublicReads {
-  return {
-    stats: () => getStats(db),
-    featuredBusinesses: () => listFeatured(db),
-    recentBusinesses: () => listRecent(db),
-    popularCities: () => listPopularCities(db),
-    // With the place that tells namesakes apart, as the detail API answers (server/seo/title-place.ts).
-    business: (slug) => getBusinessPage(db, slug),
-    cities: () => listCities(db),
-    city: (slug) => getCityBySlug(db, slug),
-    cityBusinesses: (city, { page = 1, ...filters }) => listBusinessesIn(db, { cityId: city.id }, { page, limit: PUBLIC_PAGE_SIZE }, filters, at),
-    categories: () => listCategories(db),
-    category: (slug) => getCategoryBySlug(db, slug),
-    categoryBusinesses: (category, { page = 1, ...filters }) => listBusinessesIn(db, { categoryId: category.id }, { page, limit: PUBLIC_PAGE_SIZE }, filters, at),
-    country: (slug) => getCountryBySlug(db, slug),
-    search: ({ q, location, filters: { page = 1, ...filters } }) => searchBusinesses(db, { q, location, filters, page, limit: PUBLIC_PAGE_SIZE }, at),
-  };
-}
-
 /**
  * Reads for one page view: each distinct call goes to the database once, and the lists and search
  * through the memos the API's use too (`at`, server/read-routing.ts memoScope).
  */
 export function pageReads(db: Db, at?: MemoScope): PublicReads {
-  const reads = dbReads(db, at);
   const seen = new Map<string, Promise<unknown>>();
-  const remembered = {} as Record<string, (...args: unknown[]) => Promise<unknown>>;
-  for (const [name, read] of Object.entries(reads) as [string, (...args: unknown[]) => Promise<unknown>][]) {
-    remembered[name] = (...args) => {
-      // A city or category argument is known by its id.
-      const key = `${name}:${JSON.stringify(args.map((a) => (a && typeof a === 'object' && 'id' in a ? a.id : a)))}`;
-      let answer = seen.get(key);
-      if (!answer) {
-        answer = read(...args);
-        seen.set(key, answer);
-      }
-      return answer;
-    };
-  }
-  return remembered as unknown as PublicReads;
+  // A city or category argument is known by its id.
+  const once = <T>(name: string, args: unknown[], read: () => Promise<T>): Promise<T> => {
+    const key = `${name}:${JSON.stringify(args.map((a) => (a && typeof a === 'object' && 'id' in a ? a.id : a)))}`;
+    let answer = seen.get(key);
+    if (!answer) {
+      answer = read();
+      seen.set(key, answer);
+    }
+    return answer as Promise<T>;
+  };
+  return {
+    stats: () => once('stats', [], () => getStats(db)),
+    featuredBusinesses: () => once('featured', [], () => listFeatured(db)),
+    recentBusinesses: () => once('recent', [], () => listRecent(db)),
+    popularCities: () => once('popularCities', [], () => listPopularCities(db)),
+    // With the place that tells namesakes apart, as the detail API answers (server/seo/title-place.ts).
+    business: (slug) => once('business', [slug], () => getBusinessPage(db, slug)),
+    cities: () => once('cities', [], () => listCities(db)),
+    city: (slug) => once('city', [slug], () => getCityBySlug(db, slug)),
+    cityBusinesses: (city, filters) => once('cityBusinesses', [city, filters], () => {
+      const { page = 1, ...rest } = filters;
+      return listBusinessesIn(db, { cityId: city.id }, { page, limit: PUBLIC_PAGE_SIZE }, rest, at);
+    }),
+    categories: () => once('categories', [], () => listCategories(db)),
+    category: (slug) => once('category', [slug], () => getCategoryBySlug(db, slug)),
+    categoryBusinesses: (category, filters) => once('categoryBusinesses', [category, filters], () => {
+      const { page = 1, ...rest } = filters;
+      return listBusinessesIn(db, { categoryId: category.id }, { page, limit: PUBLIC_PAGE_SIZE }, rest, at);
+    }),
+    country: (slug) => once('country', [slug], () => getCountryBySlug(db, slug)),
+    search: (query) => once('search', [query], () => {
+      const { q, location, filters: { page = 1, ...filters } } = query;
+      return searchBusinesses(db, { q, location, filters, page, limit: PUBLIC_PAGE_SIZE }, at);
+    }),
+  };
 }
