@@ -6,7 +6,7 @@
  * renders its "Not Found" state); any other failure is dropped, so the page renders it loading and
  * the browser asks itself, as it would without server rendering.
  */
-import type { QueryClient } from '@tanstack/react-query';
+import type { DataTag, QueryClient, QueryKey } from '@tanstack/react-query';
 import { matchPage } from '@data/domain/paths';
 import type { PublicReads } from '@data/domain/public-reads';
 import { ApiError } from '@/lib/api';
@@ -34,6 +34,25 @@ async function found<T>(read: Promise<T | null>, message: string): Promise<T> {
 }
 
 /**
+ * One query of the page from its read: the answer set as the query's data (TanStack's fetch
+ * machinery, a tenth of a business page's render, has nothing to do on the server), or the
+ * read's failure kept as one failed attempt of a fetch would keep it (a 404 is shown; the rest is
+ * dropped below, and the browser asks again).
+ */
+async function fill<T>(client: QueryClient, options: { queryKey: DataTag<QueryKey, T, unknown> }, read: () => Promise<NoInfer<T>>): Promise<void> {
+  // In the cache now, in the order the loader asks, as a fetch would be: the data island lists them so.
+  client.getQueryCache().build(client, { queryKey: options.queryKey });
+  let data: T;
+  try {
+    data = await read();
+  } catch (error) {
+    await client.prefetchQuery({ queryKey: options.queryKey, queryFn: () => Promise.reject(error), retry: false });
+    return;
+  }
+  client.setQueryData(options.queryKey, data);
+}
+
+/**
  * Fills `client` with the data of the page at `url` (path and query string). False when a read
  * failed (other than a 404): the page then renders that part loading, and should not be kept.
  */
@@ -41,30 +60,28 @@ export async function loadPage(url: URL, reads: PublicReads, client: QueryClient
   const match = matchPage(url.pathname);
   if (!match || match.kind === 'admin') return true;
   const filters = parseListFilters(url.searchParams);
-  // One attempt each: the reads are in process, and a failure is the browser's to retry.
-  const once = { retry: false } as const;
 
   if (match.kind === 'static') {
     switch (match.page) {
       case 'home':
         await Promise.all([
-          client.prefetchQuery({ ...statsOptions(), queryFn: () => reads.stats(), ...once }),
-          client.prefetchQuery({ ...recentBusinessesOptions(), queryFn: () => reads.recentBusinesses(), ...once }),
-          client.prefetchQuery({ ...popularCitiesOptions(), queryFn: () => reads.popularCities(), ...once }),
-          client.prefetchQuery({ ...featuredBusinessesOptions(), queryFn: () => reads.featuredBusinesses(), ...once }),
+          fill(client, statsOptions(), () => reads.stats()),
+          fill(client, recentBusinessesOptions(), () => reads.recentBusinesses()),
+          fill(client, popularCitiesOptions(), () => reads.popularCities()),
+          fill(client, featuredBusinessesOptions(), () => reads.featuredBusinesses()),
         ]);
         break;
       case 'cities':
-        await client.prefetchQuery({ ...citiesOptions(), queryFn: () => reads.cities(), ...once });
+        await fill(client, citiesOptions(), () => reads.cities());
         break;
       case 'categories':
-        await client.prefetchQuery({ ...categoriesOptions(), queryFn: () => reads.categories(), ...once });
+        await fill(client, categoriesOptions(), () => reads.categories());
         break;
       case 'search': {
         // As the search page reads its parameters (routes/search.tsx).
         const q = url.searchParams.get('q')?.trim() ?? '';
         const location = url.searchParams.get('location')?.trim() ?? '';
-        if (q || location) await client.prefetchQuery({ ...searchOptions({ q, location, ...filters }), queryFn: () => reads.search({ q, location, filters }), ...once });
+        if (q || location) await fill(client, searchOptions({ q, location, ...filters }), () => reads.search({ q, location, filters }));
         break;
       }
       default:
@@ -74,22 +91,22 @@ export async function loadPage(url: URL, reads: PublicReads, client: QueryClient
     const { slug } = match;
     switch (match.page) {
       case 'details':
-        await client.prefetchQuery({ ...businessOptions(slug), queryFn: () => found(reads.business(slug), 'Business not found'), ...once });
+        await fill(client, businessOptions(slug), () => found(reads.business(slug), 'Business not found'));
         break;
       case 'city': {
-        await client.prefetchQuery({ ...cityOptions(slug), queryFn: () => found(reads.city(slug), 'City not found'), ...once });
+        await fill(client, cityOptions(slug), () => found(reads.city(slug), 'City not found'));
         const city = client.getQueryData(cityOptions(slug).queryKey);
-        if (city) await client.prefetchQuery({ ...cityBusinessesOptions(slug, filters), queryFn: () => reads.cityBusinesses(city, filters), ...once });
+        if (city) await fill(client, cityBusinessesOptions(slug, filters), () => reads.cityBusinesses(city, filters));
         break;
       }
       case 'category': {
-        await client.prefetchQuery({ ...categoryOptions(slug), queryFn: () => found(reads.category(slug), 'Category not found'), ...once });
+        await fill(client, categoryOptions(slug), () => found(reads.category(slug), 'Category not found'));
         const category = client.getQueryData(categoryOptions(slug).queryKey);
-        if (category) await client.prefetchQuery({ ...categoryBusinessesOptions(slug, filters), queryFn: () => reads.categoryBusinesses(category, filters), ...once });
+        if (category) await fill(client, categoryBusinessesOptions(slug, filters), () => reads.categoryBusinesses(category, filters));
         break;
       }
       case 'country':
-        await client.prefetchQuery({ ...countryOptions(slug), queryFn: () => found(reads.country(slug), 'Country not found'), ...once });
+        await fill(client, countryOptions(slug), () => found(reads.country(slug), 'Country not found'));
         break;
     }
   }
