@@ -48,7 +48,7 @@ const ENTRY_FILE = 'entry-server.js';
 export const ssrDirOf = (distDir: string) => path.join(path.dirname(distDir), 'ssr');
 
 export class PageRenderer {
-  private loaded: { tag: string; entry: Promise<ServerEntry | null>; manifest: Manifest } | undefined;
+  private loaded: { tag: string; entry: Promise<ServerEntry | null>; preloadsOf(modules: string[]): string[] } | undefined;
   private warnedUnbuilt = false;
 
   constructor(
@@ -74,7 +74,7 @@ export class PageRenderer {
     if (!current || !entry) return null;
     try {
       const page = await entry.render(url, { reads, site, onError: (err) => this.logger.warn({ err, url }, 'part of a page failed to render on the server') });
-      return { html: page.html, state: page.state, preload: preloadFiles(current.manifest, page.modules), complete: page.complete !== false };
+      return { html: page.html, state: page.state, preload: current.preloadsOf(page.modules), complete: page.complete !== false };
     } catch (err) {
       this.logger.error({ err, url }, 'server render failed: sending the plain shell');
       return null;
@@ -97,7 +97,16 @@ export class PageRenderer {
         this.logger.error({ err, file }, 'the server render could not be loaded: pages are sent as the plain shell');
         return null;
       });
-      this.loaded = { tag, entry, manifest: readManifest(this.distDir) };
+      const manifest = readManifest(this.distDir);
+      // A route's preloads are the same on every render of the build: worked out once each.
+      const preloads = new Map<string, string[]>();
+      const preloadsOf = (modules: string[]) => {
+        const key = modules.join('\n');
+        let files = preloads.get(key);
+        if (!files) preloads.set(key, (files = preloadFiles(manifest, modules)));
+        return files;
+      };
+      this.loaded = { tag, entry, preloadsOf };
       this.warnedUnbuilt = false;
     }
     return this.loaded;
