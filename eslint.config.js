@@ -30,6 +30,11 @@ export default tseslint.config(
     rules: layer([
       { group: ['@data/*', '!@data/domain'], message: 'web/ shares only the pure modules of data/domain/ with the server.' },
       { group: ['**/server/**', '**/db/**', '**/cli/**', '**/data/**', 'node:*', 'knex', 'pg', ...UI.slice(0, 5)], message: 'web/ talks to the server over HTTP only.' },
+      {
+        group: ['react-router-dom'],
+        importNames: ['Link', 'NavLink'],
+        message: "Links come from '@/components/ui/link': the server renders them as plain markup (a sixth of a page's render otherwise).",
+      },
     ]),
   },
   {
