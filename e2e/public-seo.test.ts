@@ -54,7 +54,7 @@ describe('crawler head', () => {
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     // Revalidated by browsers every time, held a minute by shared caches (server/middleware/http-cache.ts).
     expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate, s-maxage=60');
-    expect(res.headers.get('etag')).toMatch(/^"/);
+    expect(res.headers.get('etag')).toMatch(/^W\/"/);
     const html = await res.text();
     const canonical = `${app.config.publicBaseUrl}/details/${b.slug}`;
     expect(decode(attr(html, /<title>([^<]*)<\/title>/))).toContain(b.name);

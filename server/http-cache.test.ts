@@ -45,7 +45,8 @@ describe('HTTP caching by data version', () => {
     expect(first.status).toBe(200);
     expect(first.headers.get('cache-control')).toBe(PUBLIC_CACHE_CONTROL);
     const etag = first.headers.get('etag')!;
-    expect(etag).toMatch(/^"[\w-]+"$/);
+    // Weak: it names the data version's answer, not its bytes (gzip or not, one render or another).
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
     expect(first.headers.get('last-modified')).toBeTruthy();
     const again = await get(app.url, '/api/stats', { 'if-none-match': etag });
     expect(again.status).toBe(304);
@@ -61,6 +62,37 @@ describe('HTTP caching by data version', () => {
     expect((await get(app.url, '/', { 'if-none-match': page.headers.get('etag')! })).status).toBe(304);
     const missing = await get(app.url, '/details/no-such-business');
     expect([missing.status, missing.headers.get('cache-control')]).toEqual([404, 'no-store']);
+  });
+
+  it('keeps a page from the second time it is asked in a version: the third is served from memory', async () => {
+    const slug = (await app.db('businesses').first('slug')).slug;
+    const path = `/details/${slug}?from=cache-test`;
+    const reads: string[] = [];
+    const count = (q: { sql: string }) => !q.sql.includes('data_version') && reads.push(q.sql);
+    app.db.on('query', count);
+    try {
+      const readsPerAsk: number[] = [];
+      const tags: Array<string | null> = [];
+      for (let i = 0; i < 3; i++) {
+        const before = reads.length;
+        const res = await get(app.url, path);
+        expect(res.status).toBe(200);
+        tags.push(res.headers.get('etag'));
+        readsPerAsk.push(reads.length - before);
+      }
+      expect(readsPerAsk.map((n) => n > 0)).toEqual([true, true, false]);
+      expect(new Set(tags).size).toBe(1);
+    } finally {
+      app.db.off('query', count);
+    }
+  });
+
+  it('answers 304 to its weak ETag given back strong, and to a list that holds it', async () => {
+    const etag = (await get(app.url, '/api/stats')).headers.get('etag')!;
+    const strong = etag.replace(/^W\//, '');
+    expect((await get(app.url, '/api/stats', { 'if-none-match': strong })).status).toBe(304);
+    expect((await get(app.url, '/api/stats', { 'if-none-match': `"other", ${etag}` })).status).toBe(304);
+    expect((await get(app.url, '/api/stats', { 'if-none-match': '"other"' })).status).toBe(200);
   });
 
   it('answers an unchanged hashed asset 304 to If-Modified-Since', async () => {

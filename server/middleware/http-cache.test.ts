@@ -1,13 +1,38 @@
-/** The answer cache's bounds and versions (the HTTP side is in server/http-cache.test.ts). */
+/** The answer cache's admission, bounds and versions (the HTTP side is in server/http-cache.test.ts). */
 import { describe, expect, it } from 'vitest';
 import { AnswerCache } from './http-cache.js';
 
-const answer = (body: string) => ({ body, type: 'text/html', etag: `"${body}"` });
+const answer = (body: string) => ({ body, type: 'text/html', etag: `W/"${body}"` });
+
+/** Asked twice in `version`: kept from the second time. */
+function keep(cache: AnswerCache, version: string, key: string, body = key): void {
+  cache.set(version, key, answer(body));
+  cache.set(version, key, answer(body));
+}
 
 describe('AnswerCache', () => {
-  it('serves an answer within its version only', () => {
+  it('keeps an answer from the second time its URL is asked in a version', () => {
     const cache = new AnswerCache();
     cache.set('v1', '/a', answer('a'));
+    expect(cache.get('v1', '/a')).toBeUndefined();
+    cache.set('v1', '/a', answer('a'));
+    expect(cache.get('v1', '/a')?.body).toBe('a');
+    // A new version remembers nothing of the last: asked once there, not kept.
+    cache.set('v2', '/a', answer('a2'));
+    expect(cache.get('v2', '/a')).toBeUndefined();
+  });
+
+  it('a sweep of URLs asked once (a crawler, tracking parameters) leaves the answers asked again in place', () => {
+    const cache = new AnswerCache();
+    keep(cache, 'v1', '/popular');
+    for (let i = 0; i < 120_000; i++) cache.set('v1', `/details/b${i}?n=${i}`, answer(`b${i}`));
+    expect(cache.get('v1', '/popular')?.body).toBe('/popular');
+    expect(cache.get('v1', '/details/b5?n=5')).toBeUndefined();
+  });
+
+  it('serves an answer within its version only', () => {
+    const cache = new AnswerCache();
+    keep(cache, 'v1', '/a', 'a');
     expect(cache.get('v1', '/a')?.body).toBe('a');
     expect(cache.get('v2', '/a')).toBeUndefined();
     // Moving back does not bring it back: the cache was emptied when the version moved.
@@ -16,11 +41,11 @@ describe('AnswerCache', () => {
 
   it('drops the least recently used answer beyond 5,000, not the first kept', () => {
     const cache = new AnswerCache();
-    cache.set('v1', '/first', answer('first'));
-    cache.set('v1', '/second', answer('second'));
+    keep(cache, 'v1', '/first');
+    keep(cache, 'v1', '/second');
     // Used: /second is now the oldest.
     expect(cache.get('v1', '/first')).toBeDefined();
-    for (let i = 0; i < 4_999; i++) cache.set('v1', `/other/${i}`, answer(String(i)));
+    for (let i = 0; i < 4_999; i++) keep(cache, 'v1', `/other/${i}`);
     expect(cache.get('v1', '/second')).toBeUndefined();
     expect(cache.get('v1', '/first')).toBeDefined();
     expect(cache.get('v1', '/other/4998')).toBeDefined();
@@ -28,10 +53,10 @@ describe('AnswerCache', () => {
 
   it('holds at most 64 MB of answers and never one of over 4 MB', () => {
     const cache = new AnswerCache();
-    cache.set('v1', '/huge', answer('x'.repeat(4 * 1024 * 1024 + 1)));
+    keep(cache, 'v1', '/huge', 'x'.repeat(4 * 1024 * 1024 + 1));
     expect(cache.get('v1', '/huge')).toBeUndefined();
     const mb3 = 'y'.repeat(3 * 1024 * 1024);
-    for (let i = 0; i < 22; i++) cache.set('v1', `/big/${i}`, answer(mb3 + i));
+    for (let i = 0; i < 22; i++) keep(cache, 'v1', `/big/${i}`, mb3 + i);
     // 22 × 3 MB is over 64 MB: the oldest went, the newest stayed.
     expect(cache.get('v1', '/big/0')).toBeUndefined();
     expect(cache.get('v1', '/big/21')).toBeDefined();

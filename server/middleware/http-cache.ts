@@ -3,9 +3,11 @@
  * write moves the data version (server/data-version.ts), so a public answer is known by its URL
  * and that version:
  * - ETag and Last-Modified come from the version; a conditional request that still matches gets
- *   304 without touching the database;
- * - answers are kept in memory (bounded), keyed by version and URL, and served again until a
- *   write moves the version;
+ *   304 without touching the database. The ETag is weak (W/): it names the data an answer shows,
+ *   not its bytes, which differ between two renders of a page (the data island's read times) and
+ *   between its gzip and identity encodings;
+ * - answers are kept in memory (bounded), keyed by version and URL, from the second time a URL
+ *   is asked, and served again until a write moves the version;
  * - Cache-Control lets a CDN or proxy hold them briefly and revalidate in the background.
  * Admin answers are never stored anywhere (`no-store`). Only 200 answers are cached.
  */
@@ -33,9 +35,19 @@ interface Entry {
   etag: string;
 }
 
-/** A bounded map of answers, oldest dropped first; emptied whenever the version moves. */
+/** How many URLs asked once (and not kept yet) a cache remembers per version. */
+const MAX_SEEN = 50_000;
+
+/**
+ * A bounded map of answers, least recently used dropped first; emptied whenever the version moves.
+ * An answer is kept the second time its URL is asked in a version, not the first: a crawler's sweep
+ * of a million business pages, or URLs made unique by a tracking parameter, are each asked once and
+ * would otherwise push the answers asked again and again out (and cost a copy of every page sent).
+ * The URLs asked once are remembered as their keys alone, at most MAX_SEEN, then forgotten at once.
+ */
 export class AnswerCache {
   private entries = new Map<string, Entry>();
+  private seen = new Set<string>();
   private bytes = 0;
   private version = '';
 
@@ -53,6 +65,11 @@ export class AnswerCache {
   set(version: string, key: string, entry: Entry): void {
     if (version !== this.version) this.reset(version);
     if (entry.body.length > MAX_BYTES / 16) return;
+    if (!this.seen.delete(key)) {
+      if (this.seen.size >= MAX_SEEN) this.seen.clear();
+      this.seen.add(key);
+      return;
+    }
     this.entries.set(key, entry);
     this.bytes += entry.body.length;
     for (const [k, e] of this.entries) {
@@ -64,6 +81,7 @@ export class AnswerCache {
 
   private reset(version: string): void {
     this.entries.clear();
+    this.seen.clear();
     this.bytes = 0;
     this.version = version;
   }
@@ -72,7 +90,9 @@ export class AnswerCache {
 /** Whether the request's validators (If-None-Match, else If-Modified-Since) still match this answer. */
 export function notModified(ctx: Context, etag: string | null, lastModified: Date): boolean {
   const inm = ctx.get('If-None-Match');
-  if (inm) return etag !== null && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*');
+  // Weak comparison (RFC 9110 8.8.3.2), as If-None-Match asks: W/ aside on both sides.
+  const opaque = (t: string) => t.trim().replace(/^W\//, '');
+  if (inm) return etag !== null && inm.split(',').some((t) => t.trim() === '*' || opaque(t) === opaque(etag));
   if (Number.isNaN(lastModified.getTime())) return false;
   const ims = Date.parse(ctx.get('If-Modified-Since'));
   return !Number.isNaN(ims) && Math.floor(lastModified.getTime() / 1000) * 1000 <= ims;
@@ -102,7 +122,7 @@ export function httpCache(
       return;
     }
     const variant = options.variant?.() ?? '';
-    const etag = `"${createHash('sha1').update(`${v.version}|${variant}|${ctx.url}`).digest('base64url').slice(0, 20)}"`;
+    const etag = `W/"${createHash('sha1').update(`${v.version}|${variant}|${ctx.url}`).digest('base64url').slice(0, 20)}"`;
     const validators = () => {
       ctx.set('ETag', etag);
       ctx.set('Last-Modified', v.changedAt.toUTCString());
