@@ -11,7 +11,7 @@ import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import type { PublicReads } from '@data/domain/public-reads';
 import type { SiteConfig } from '@data/domain/site-config';
 import { AppProvider } from './app/provider';
-import { PUBLIC_ROUTES, publicPageOf, ServerRoutes } from './app/router';
+import { publicRouteOf, ServerRoutes } from './app/router';
 import { loadPage } from './app/loaders';
 import { createQueryClient, shouldDehydrateQuery } from './lib/query-client';
 
@@ -39,8 +39,7 @@ export interface RenderedPage {
 export async function render(url: string, { reads, site, onError, timeoutMs = 10_000 }: RenderOptions): Promise<RenderedPage> {
   const parsed = new URL(url, 'http://localhost');
   const client = createQueryClient();
-  const only = publicPageOf(parsed.pathname);
-  const route = only && PUBLIC_ROUTES[only];
+  const route = publicRouteOf(parsed.pathname);
   const [complete] = await Promise.all([loadPage(parsed, reads, client), route?.preload()]);
   const state = dehydrate(client, { shouldDehydrateQuery });
   const page = (html: string): RenderedPage => ({ html, state, modules: route ? [route.module] : [], complete });

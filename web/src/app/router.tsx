@@ -57,18 +57,11 @@ const page = (name: StaticPage | SlugPage) => {
   return <Component />;
 };
 
-/** The public pages' route paths, in the order React Router is given them. */
-const PUBLIC_PATHS: ReadonlyArray<[StaticPage | SlugPage, string]> = [
-  ['home', STATIC_PAGES.home],
-  ['details', slugRoute('details')],
-  ['cities', STATIC_PAGES.cities],
-  ['city', slugRoute('city')],
-  ['categories', STATIC_PAGES.categories],
-  ['category', slugRoute('category')],
-  ['country', slugRoute('country')],
-  ['search', STATIC_PAGES.search],
-  ['about', STATIC_PAGES.about],
-];
+/** A public page's route path, from the table of paths (data/domain/paths.ts). */
+const routePathOf = (name: StaticPage | SlugPage): string => (name in SLUG_PAGES ? slugRoute(name as SlugPage) : STATIC_PAGES[name as StaticPage]);
+
+/** The public pages' route paths, in PUBLIC_ROUTES' order (React Router is given them so). */
+const PUBLIC_PATHS = (Object.keys(PUBLIC_ROUTES) as Array<StaticPage | SlugPage>).map((name) => [name, routePathOf(name)] as const);
 
 /**
  * The routes, under whichever router the caller gives (BrowserRouter here, StaticRouter on the
@@ -113,8 +106,7 @@ const serverRoutes = new Map<StaticPage | SlugPage, PageRoutes>();
 function serverRoutesOf(name: StaticPage | SlugPage): PageRoutes {
   let routes = serverRoutes.get(name);
   if (!routes) {
-    const path = PUBLIC_PATHS.find(([n]) => n === name)![1];
-    const route: RouteObject = { caseSensitive: true, path, element: page(name) };
+    const route: RouteObject = { caseSensitive: true, path: routePathOf(name), element: page(name) };
     routes = { layout: { element: <PublicLayout />, children: [route] }, page: route };
     serverRoutes.set(name, routes);
   }
