@@ -51,6 +51,15 @@ describe('AnswerCache', () => {
     expect(cache.get('v1', '/other/4998')).toBeDefined();
   });
 
+  it('counts an answer stored again (two requests that missed together) once against its 64 MB', () => {
+    const cache = new AnswerCache();
+    const mb3 = 'z'.repeat(3 * 1024 * 1024);
+    keep(cache, 'v1', '/kept', 'kept');
+    // Stored 25 times over: 75 MB if each counted, 3 MB in truth.
+    for (let i = 0; i < 25; i++) keep(cache, 'v1', '/again', mb3);
+    expect(cache.get('v1', '/kept')?.body).toBe('kept');
+  });
+
   it('holds at most 64 MB of answers and never one of over 4 MB', () => {
     const cache = new AnswerCache();
     keep(cache, 'v1', '/huge', 'x'.repeat(4 * 1024 * 1024 + 1));

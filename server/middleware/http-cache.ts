@@ -70,6 +70,12 @@ export class AnswerCache {
       this.seen.add(key);
       return;
     }
+    // Two requests that missed together both store: the second replaces the first, counted once.
+    const replaced = this.entries.get(key);
+    if (replaced) {
+      this.entries.delete(key);
+      this.bytes -= replaced.body.length;
+    }
     this.entries.set(key, entry);
     this.bytes += entry.body.length;
     for (const [k, e] of this.entries) {
