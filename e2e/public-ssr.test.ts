@@ -185,6 +185,10 @@ describe('HTML without JavaScript', () => {
     try {
       const res = await html(path);
       expect(res.status).toBe(200);
+      // Neither a CDN nor the browser may keep it, nor confirm it later with a 304.
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('etag')).toBeNull();
+      expect(res.headers.get('cdn-cache-control')).toBeNull();
       failed = res.body;
     } finally {
       await app.db.raw('ALTER TABLE cities_away RENAME TO cities');

@@ -154,9 +154,14 @@ export function httpCache(
       ctx.set('Cache-Control', NO_STORE);
       return;
     }
+    if (ctx.state[UNCACHEABLE]) {
+      // No validator and nothing shared: a CDN holding it, or a 304 confirming it, would show the
+      // failed part to every visitor (and to crawlers, which never run the browser's retry).
+      ctx.set('Cache-Control', NO_STORE);
+      return;
+    }
     validators();
     const body: unknown = ctx.body;
-    if (ctx.state[UNCACHEABLE]) return;
     // JSON and HTML answers are kept (as the text they are sent as); streams are not.
     const text = typeof body === 'string' ? body : body !== null && typeof body === 'object' && !('pipe' in body) && !Buffer.isBuffer(body) ? JSON.stringify(body) : null;
     if (text === null) return;
@@ -169,10 +174,10 @@ export function httpCache(
 const UNCACHEABLE = 'rehberUncacheable';
 
 /**
- * Keeps this answer out of the answer cache (a page rendered while one of its reads failed: sent
- * to this visitor, not kept for every later one). Its validators are still sent.
+ * Keeps this answer out of every cache (a page rendered while one of its reads failed: sent to
+ * this visitor, not kept for every later one): no validators, `no-store`.
  */
-export function keepOutOfAnswerCache(ctx: Context): void {
+export function keepOutOfCaches(ctx: Context): void {
   ctx.state[UNCACHEABLE] = true;
 }
 

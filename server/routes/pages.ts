@@ -12,7 +12,7 @@ import { pageReads } from '../ssr/public-reads.js';
 import { memoScope } from '../read-routing.js';
 import type { SiteConfig } from '../../data/domain/site-config.js';
 import { isApiPath } from './router.js';
-import { keepOutOfAnswerCache, notModified } from '../middleware/http-cache.js';
+import { keepOutOfCaches, notModified } from '../middleware/http-cache.js';
 import { movedSlug } from '../../db/queries/businesses.js';
 import { redirectedGroupSlug } from '../../db/queries/redirects.js';
 import { matchPage, slugPath, type PageMatch } from '../../data/domain/paths.js';
@@ -131,9 +131,9 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
     ctx.set('Cache-Control', page.status === 200 ? 'no-cache' : 'no-store');
     const withHead = page.head ? injectHead(html, page.head) : html;
     const body = app ? injectApp(withHead, app) : withHead;
-    // A page rendered with a failed read (shown loading, the browser asks for it) is sent, but not
-    // kept by the answer cache for every later visitor.
-    if (app && !app.complete) keepOutOfAnswerCache(ctx);
+    // A page rendered with a failed read (shown loading, the browser asks for it) is sent, but no
+    // cache (ours, a CDN's, the browser's) keeps it for a later visit.
+    if (app && !app.complete) keepOutOfCaches(ctx);
     ctx.body = body;
   };
 }
