@@ -133,7 +133,7 @@ describe('phoneAnswer without the country search', () => {
       const text = `${['+', '', '00', '0', '(0'][next(5)]}${digits.slice(0, 3)}${sep}${digits.slice(3, 6)}${sep}${digits.slice(6)}${['', ' ext. 7', ' x123', ';ext=5', ' / 2'][next(5)]}`;
       cases.push([text, all[next(all.length)]]);
     }
-    for (const raw of ['call us', '', '   ', 'tel:+1-512-555-0100', 'ext. 4', '+', '++1 555 0100', '1-800-FLOWERS', '+1 (800) 356-9377', 'x12', '12', 'ask at the desk: 5', '+90 216 555 12 12 / +90 212 555 00 00', 'TEL:+44 20 7946 0958', '+999 123 4567', '+0 555 0100', '+1 555 0000123456789'])
+    for (const raw of ['call us', '', '   ', 'tel:+1-512-555-0100', 'ext. 4', '+', '++1 555 0100', '1-800-FLOWERS', '+1 (800) 356-9377', 'x12', '12', 'ask at the desk: 5', '+90 216 555 12 12 / +90 212 555 00 00', 'TEL:+44 20 7946 0958', '+999 123 4567', '+0 555 0100', '+1 555 0000123456789', '+abc 555 0100', '+ 1 555 0100', '+(1) 555 0100', '+1-268-464-1234', ' tel:+1 555 0100', 'tel: +1 555 0100', '＋1 555 0100', '+441481 256789'])
       for (const d of defaults) cases.push([raw, d]);
     expect(mismatches(cases)).toEqual([]);
   });

@@ -67,7 +67,7 @@ export function displayPhone(raw: string, countryCode?: string | null): string {
  * exact country of a shared calling code where that country cannot change the answer.
  */
 export function phoneAnswer(raw: string, countryCode?: string | null): { e164: string | null; display: string } {
-  if (!mainOrNone(isoCode(countryCode))) return phoneAnswerOfLibrary(raw, countryCode);
+  if (!mainOrNone(isoCode(countryCode)) && !WITH_PLUS.test(raw)) return phoneAnswerOfLibrary(raw, countryCode);
   const parsed = readPhone(raw, countryCode, mainPlans);
   if (parsed && mayBelongElsewhere(parsed)) return phoneAnswerOfLibrary(raw, countryCode);
   return answerOf(parsed, raw, countryCode);
@@ -92,10 +92,13 @@ function answerOf(parsed: PhoneNumber | null, raw: string, countryCode: string |
  * through the numbering plan it selects (lengths, formats), and a number no other country claims
  * ends with the calling code's main country or none, which select the same plan. So the number is
  * parsed against metadata where each calling code has only its main country (no search), and the
- * library's own reading is used instead when another country might claim the number, or when the
- * default country is not its calling code's main one (a national number keeps the default
- * country when none claims it).
+ * library's own reading is used instead when another country might claim the number, or when a
+ * national number's default country is not its calling code's main one (a national number keeps
+ * the default country when none claims it; one written with + never takes it).
  */
+
+/** Written with its calling code after a plus: the default country does not become its country. */
+const WITH_PLUS = /^\s*(?:tel:)?\+/i;
 const mainPlans: MetadataJson = {
   ...metadata,
   country_calling_codes: Object.fromEntries(Object.entries(metadata.country_calling_codes).map(([code, countries]) => [code, countries.slice(0, 1)])),
