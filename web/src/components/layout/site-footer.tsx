@@ -1,6 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { icon } from '@/components/ui/icon';
 import { Link } from '@/components/ui/link';
+import { StaticPart } from '@/components/ui/static-part';
 import { paths } from '@/config/paths';
 import { useSiteConfig } from '@/lib/site-config';
 
@@ -11,8 +12,10 @@ const telHref = (phone: string) => `tel:${phone.trim().startsWith('+') ? '+' : '
 export function SiteFooter() {
   const { siteName, contact } = useSiteConfig();
   const hasContact = !!(contact.email || contact.phone || contact.address);
+  // A page rendered (and cached) in one year may be hydrated in the next.
+  const year = new Date().getFullYear();
   return (
-    <footer className="mt-16 border-t border-gray-200 bg-gray-900 text-gray-300">
+    <StaticPart as="footer" className="mt-16 border-t border-gray-200 bg-gray-900 text-gray-300" cacheKey={JSON.stringify([siteName, contact.email, contact.phone, contact.address, year])}>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
         <div>
           <p className="text-lg font-bold text-white">{siteName}</p>
@@ -45,10 +48,9 @@ export function SiteFooter() {
           </div>
         )}
       </div>
-      {/* A page rendered (and cached) in one year may be hydrated in the next. */}
       <p className="border-t border-gray-800 py-4 text-center text-xs text-gray-400" suppressHydrationWarning>
-        © {new Date().getFullYear()} {siteName}. All rights reserved.
+        © {year} {siteName}. All rights reserved.
       </p>
-    </footer>
+    </StaticPart>
   );
 }

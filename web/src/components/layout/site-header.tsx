@@ -2,7 +2,8 @@ import { Menu, X } from 'lucide-react';
 import { icon } from '@/components/ui/icon';
 import { useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Link, NavLink } from '@/components/ui/link';
+import { Link, NavLink, navLinkActive } from '@/components/ui/link';
+import { StaticPart } from '@/components/ui/static-part';
 import { paths } from '@/config/paths';
 import { useSiteConfig } from '@/lib/site-config';
 
@@ -23,8 +24,10 @@ export function SiteHeader() {
   const open = openAt === location.key;
   const button = useRef<HTMLButtonElement>(null);
   const { siteName } = useSiteConfig();
+  // What the header draws from: the name, which links are active here, and the menu's state.
+  const drawnFrom = `${siteName}|${LINKS.map((l) => (navLinkActive(l.to, location.pathname, l.end) ? 1 : 0)).join('')}|${open}`;
   return (
-    <header className="sticky top-0 z-20 border-b border-gray-200 bg-white/95 backdrop-blur">
+    <StaticPart as="header" className="sticky top-0 z-20 border-b border-gray-200 bg-white/95 backdrop-blur" cacheKey={drawnFrom}>
       <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3">
         <Link to={paths.home} className="text-xl font-bold tracking-tight text-blue-800">
           {siteName}
@@ -75,6 +78,6 @@ export function SiteHeader() {
           </ul>
         </nav>
       )}
-    </header>
+    </StaticPart>
   );
 }
