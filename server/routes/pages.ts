@@ -134,7 +134,9 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
     // A page rendered with a failed read (shown loading, the browser asks for it) is sent, but not
     // kept by the answer cache for every later visitor.
     if (app && !app.complete) keepOutOfAnswerCache(ctx);
-    ctx.body = body;
+    // Its bytes: Koa would measure a string's UTF-8 length, then Node encode it, two passes over
+    // kilobytes of text (UTF-16 as soon as the page has one character past Latin-1, a rating's star).
+    ctx.body = Buffer.from(body);
   };
 }
 
