@@ -101,7 +101,7 @@ export function partDrawer(client: QueryClient, site: SiteConfig, location: stri
     if (html === undefined) {
       html = renderToString(
         <AppProvider client={client} site={site}>
-          <StaticRouter location={location}>{children}</StaticRouter>
+          <StaticRouter location={location}>{children()}</StaticRouter>
         </AppProvider>,
       );
       if (drawnParts.size >= MAX_DRAWN_PARTS) drawnParts.clear();

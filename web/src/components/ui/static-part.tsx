@@ -8,14 +8,15 @@
  */
 import { createContext, useContext, type ReactNode } from 'react';
 
-/** Draws `children` to markup in the page's contexts, kept under `key` (web/src/entry-server.tsx). */
-export type DrawPart = (key: string, children: ReactNode) => string;
+/** The markup `children()` draws in the page's contexts, kept under `key` (web/src/entry-server.tsx). */
+export type DrawPart = (key: string, children: () => ReactNode) => string;
 
 /** Given by the server render only: without it (the browser, component tests) a part renders as usual. */
 export const DrawPartContext = createContext<DrawPart | null>(null);
 
-export function StaticPart({ as: Tag, className, cacheKey, children }: { as: 'header' | 'footer'; className: string; cacheKey: string; children: ReactNode }) {
+/** `children` draws the part's content: called only when its markup is not kept yet (or in the browser). */
+export function StaticPart({ as: Tag, className, cacheKey, children }: { as: 'header' | 'footer'; className: string; cacheKey: string; children: () => ReactNode }) {
   const draw = useContext(DrawPartContext);
   if (draw) return <Tag className={className} dangerouslySetInnerHTML={{ __html: draw(`${Tag}|${cacheKey}`, children) }} />;
-  return <Tag className={className}>{children}</Tag>;
+  return <Tag className={className}>{children()}</Tag>;
 }
