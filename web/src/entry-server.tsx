@@ -61,7 +61,7 @@ export async function render(url: string, { reads, site, onError, timeoutMs = 10
   // part that suspended all the same (a lazy component not preloaded), or failed, is left to the
   // browser there: such a page is rendered again, streaming and waiting for it.
   const html = renderToString(tree);
-  if (!html.includes(CLIENT_RENDERED_BOUNDARY)) return page(html);
+  if (!mayHaveClientRenderedBoundary(html)) return page(html);
   return new Promise<RenderedPage>((resolve, reject) => {
     // What React's pipe writes to (web/ does not import node:stream): its chunks, whole at the end.
     const chunks: string[] = [];
@@ -113,3 +113,10 @@ export function partDrawer(client: QueryClient, site: SiteConfig, location: stri
 
 /** How React marks a Suspense boundary it left for the browser to render. */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
+
+/**
+ * Whether `html` has that mark. Searched for its rare '$!' first: the whole mark ends in '>', the
+ * commonest character of markup, which makes the string search crawl (about 9 µs over a business
+ * page against 0.4); only a page with '$!' somewhere is searched for the mark itself.
+ */
+const mayHaveClientRenderedBoundary = (html: string) => html.includes('$!') && html.includes(CLIENT_RENDERED_BOUNDARY);
