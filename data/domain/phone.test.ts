@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
+import examples from 'libphonenumber-js/mobile/examples';
 import { describe, expect, it } from 'vitest';
-import { displayPhone, phoneAnswer, phoneForms } from './phone.js';
+import { displayPhone, phoneAnswer, phoneAnswerOfLibrary, phoneForms } from './phone.js';
 
 describe('phoneForms', () => {
   it.each([
@@ -66,5 +69,72 @@ describe('phoneForms', () => {
     expect(phoneAnswer('+1 555 0937472', 'CA')).toEqual({ e164: '+15550937472', display: '(555) 093-7472' });
     expect(phoneAnswer('+1 555 0937472', 'FR')).toEqual({ e164: '+15550937472', display: '+1 555 093 7472' });
     expect(phoneAnswer('call us', 'TR')).toEqual({ e164: null, display: 'call us' });
+  });
+});
+
+describe('phoneAnswer without the country search', () => {
+  const countries = getCountries();
+  const nanp = countries.filter((c) => getCountryCallingCode(c) === '1');
+  // Defaults that select each path: main countries of shared codes, the others, lone codes, none, junk.
+  const defaults = [null, 'US', 'us', ' CA ', 'AG', 'PR', 'GB', 'GG', 'JE', 'IT', 'VA', 'RU', 'KZ', 'FI', 'AX', 'FR', 'GP', 'TR', 'DE', 'Türkiye', 'XX'];
+
+  /** Every mismatch between the shortcut and the library over `cases` (an empty list when they agree). */
+  const mismatches = (cases: [string, string | null][]) =>
+    cases.flatMap(([raw, country]) => {
+      const fast = phoneAnswer(raw, country);
+      const library = phoneAnswerOfLibrary(raw, country);
+      return fast.e164 === library.e164 && fast.display === library.display ? [] : [{ raw, country, fast, library }];
+    });
+
+  it('answers like the library for a number of every country, written every way, under many default countries', () => {
+    const cases: [string, string | null][] = [];
+    for (const [country, n] of Object.entries(examples)) {
+      const code = getCountryCallingCode(country as Parameters<typeof getCountryCallingCode>[0]);
+      const ways = [n, `0${n}`, `+${code} ${n}`, `+${code}${n} ext. 12`, `(${n.slice(0, 3)}) ${n.slice(3)}`, `00${code}${n}`, n.slice(0, -1), `${n}9`, `${code}${n}`];
+      for (const raw of ways) for (const d of [country, country.toLowerCase(), ...defaults]) cases.push([raw, d]);
+    }
+    expect(cases.length).toBeGreaterThan(50_000);
+    expect(mismatches(cases)).toEqual([]);
+  });
+
+  it('answers like the library for the bench\'s +1 555 numbers and the NANP countries\' own', () => {
+    const cases: [string, string | null][] = [];
+    for (let i = 0; i < 400; i++) {
+      const n = String((i * 7_919_113) % 10_000_000).padStart(7, '0');
+      for (const d of [...nanp, 'FR', 'TR', null]) cases.push([`+1 555 ${n}`, d], [`555 ${n}`, d]);
+    }
+    for (const country of nanp) {
+      const n = (examples as Record<string, string>)[country];
+      for (const d of [...nanp, null]) cases.push([`+1 ${n}`, d], [n, d], [`1 ${n}`, d], [n.slice(3), d]);
+    }
+    expect(mismatches(cases)).toEqual([]);
+  });
+
+  it('answers like the library for the sample\'s numbers', () => {
+    const csv = readFileSync(new URL('../samples/businesses.csv', import.meta.url), 'utf8');
+    const numbers = [...new Set(csv.match(/\+\d[\d ()-]{6,}\d/g))];
+    expect(numbers.length).toBeGreaterThan(100);
+    const cases: [string, string | null][] = numbers.flatMap((raw) => ['TR', 'FR', 'DE', 'GB', 'US', null].map((d): [string, string | null] => [raw, d]));
+    expect(mismatches(cases)).toEqual([]);
+  });
+
+  it('answers like the library for random digits, extensions and text that is no phone', () => {
+    let seed = 14;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    const all = [...countries, null, 'xx', ' tr '];
+    const cases: [string, string | null][] = [];
+    for (let i = 0; i < 20_000; i++) {
+      let digits = '';
+      for (let k = 3 + next(14); k > 0; k--) digits += String(next(10));
+      const sep = [' ', '-', '', '.'][next(4)];
+      const text = `${['+', '', '00', '0', '(0'][next(5)]}${digits.slice(0, 3)}${sep}${digits.slice(3, 6)}${sep}${digits.slice(6)}${['', ' ext. 7', ' x123', ';ext=5', ' / 2'][next(5)]}`;
+      cases.push([text, all[next(all.length)]]);
+    }
+    for (const raw of ['call us', '', '   ', 'tel:+1-512-555-0100', 'ext. 4', '+', '++1 555 0100', '1-800-FLOWERS', '+1 (800) 356-9377', 'x12', '12', 'ask at the desk: 5', '+90 216 555 12 12 / +90 212 555 00 00', 'TEL:+44 20 7946 0958', '+999 123 4567', '+0 555 0100', '+1 555 0000123456789', '+abc 555 0100', '+ 1 555 0100', '+(1) 555 0100', '+1-268-464-1234', ' tel:+1 555 0100', 'tel: +1 555 0100', '＋1 555 0100', '+441481 256789'])
+      for (const d of defaults) cases.push([raw, d]);
+    expect(mismatches(cases)).toEqual([]);
   });
 });

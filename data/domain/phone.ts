@@ -5,7 +5,16 @@
  * cannot be a phone gets no forms: it is shown as written and never made a link. Pure (the
  * browser shows the same forms), on libphonenumber-js's small metadata.
  */
-import { type CountryCode, getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/min';
+import {
+  type CountryCode,
+  getCountryCallingCode,
+  isSupportedCountry,
+  Metadata,
+  type MetadataJson,
+  parsePhoneNumberFromString,
+  type PhoneNumber,
+} from 'libphonenumber-js/core';
+import metadata from 'libphonenumber-js/min/metadata';
 
 export interface PhoneForms {
   /** '+902165551212': for tel: links and structured data. */
@@ -21,13 +30,13 @@ export interface PhoneForms {
 const NONE: PhoneForms = { e164: null, national: null, international: null, country: null };
 
 /** `raw` read as a number of `countryCode` (ISO alpha-2) unless it carries its own; null when it cannot be a phone. */
-function readPhone(raw: string | null | undefined, countryCode?: string | null): PhoneNumber | null {
+function readPhone(raw: string | null | undefined, countryCode?: string | null, plans: MetadataJson = metadata): PhoneNumber | null {
   const text = raw?.trim().replace(/^tel:/i, '');
   if (!text || !/\d/.test(text)) return null;
-  const country = isoCode(countryCode) as CountryCode | undefined;
+  const country = isoCode(countryCode);
   let parsed;
   try {
-    parsed = parsePhoneNumberFromString(text, country ? { defaultCountry: country } : undefined);
+    parsed = parsePhoneNumberFromString(text, country ? { defaultCountry: country } : {}, plans);
   } catch {
     return null;
   }
@@ -53,13 +62,93 @@ export function displayPhone(raw: string, countryCode?: string | null): string {
 
 /**
  * The E.164 form and the display form of displayPhone from one parse, formatting only the form
- * shown (every business view reads one; a list maps many rows).
+ * shown (every business view reads one; a list maps many rows). Equal to phoneAnswerOfLibrary for
+ * every input (phone.test.ts compares them over a corpus), without the library's search for the
+ * exact country of a shared calling code where that country cannot change the answer.
  */
 export function phoneAnswer(raw: string, countryCode?: string | null): { e164: string | null; display: string } {
-  const parsed = readPhone(raw, countryCode);
+  if (!mainOrNone(isoCode(countryCode)) && !WITH_PLUS.test(raw)) return phoneAnswerOfLibrary(raw, countryCode);
+  const parsed = readPhone(raw, countryCode, mainPlans);
+  if (parsed && mayBelongElsewhere(parsed)) return phoneAnswerOfLibrary(raw, countryCode);
+  return answerOf(parsed, raw, countryCode);
+}
+
+/** phoneAnswer as libphonenumber-js reads it, country search included: the reference, and the way for the rare numbers the shortcut leaves. */
+export function phoneAnswerOfLibrary(raw: string, countryCode?: string | null): { e164: string | null; display: string } {
+  return answerOf(readPhone(raw, countryCode), raw, countryCode);
+}
+
+function answerOf(parsed: PhoneNumber | null, raw: string, countryCode: string | null | undefined): { e164: string | null; display: string } {
   if (!parsed) return { e164: null, display: raw };
   const e164 = e164Of(parsed);
   return { e164, display: sharesCallingCode(e164, countryCode) ? parsed.formatNational() : parsed.formatInternational() };
+}
+
+/*
+ * The shortcut. When countries share a calling code (+1: US and 24 others; +44: GB, GG, IM, JE; a
+ * dozen codes in all), the library tests the number against each country's patterns in turn, and
+ * compiles every pattern again on each test: for a number no country claims (the bench's '+1 555 …')
+ * that is 25 countries and most of a view's phone cost. The country matters to the answer only
+ * through the numbering plan it selects (lengths, formats), and a number no other country claims
+ * ends with the calling code's main country or none, which select the same plan. So the number is
+ * parsed against metadata where each calling code has only its main country (no search), and the
+ * library's own reading is used instead when another country might claim the number, or when a
+ * national number's default country is not its calling code's main one (a national number keeps
+ * the default country when none claims it; one written with + never takes it).
+ */
+
+/** Written with its calling code after a plus: the default country does not become its country. */
+const WITH_PLUS = /^\s*(?:tel:)?\+/i;
+const mainPlans: MetadataJson = {
+  ...metadata,
+  country_calling_codes: Object.fromEntries(Object.entries(metadata.country_calling_codes).map(([code, countries]) => [code, countries.slice(0, 1)])),
+};
+
+/** The parts of the library's Metadata that its country search reads (not in its typings). */
+interface Plan {
+  selectNumberingPlan(country: string): void;
+  leadingDigits(): string | undefined;
+  nationalNumberPattern(): string;
+  type(name: string): { pattern(): string } | undefined;
+}
+
+// The number types the library's getNumberType tries.
+const NUMBER_TYPES = ['FIXED_LINE', 'MOBILE', 'PREMIUM_RATE', 'TOLL_FREE', 'SHARED_COST', 'VOIP', 'PERSONAL_NUMBER', 'PAGER', 'UAN', 'VOICEMAIL'];
+
+/**
+ * For each calling code, a test per country after the main one that is true whenever the library
+ * would give that country the number: its leading digits, as the library tests them, or else (a
+ * superset of the library's getNumberType) the national pattern and any type's pattern. Compiled once.
+ */
+const otherClaims = new Map<string, ((nationalNumber: string) => boolean)[]>(
+  Object.entries(metadata.country_calling_codes)
+    .filter(([, countries]) => countries.length > 1)
+    .map(([code, countries]) => [code, countries.slice(1).map(claimOf)]),
+);
+
+function claimOf(country: string): (nationalNumber: string) => boolean {
+  const plan = new Metadata(metadata) as unknown as Plan;
+  plan.selectNumberingPlan(country);
+  const leading = plan.leadingDigits();
+  if (leading) {
+    const re = new RegExp(leading);
+    return (n) => n.search(re) === 0;
+  }
+  const entire = (pattern: string) => new RegExp(`^(?:${pattern})$`);
+  const national = entire(plan.nationalNumberPattern());
+  const types = NUMBER_TYPES.map((name) => plan.type(name)?.pattern()).filter((p): p is string => !!p).map(entire);
+  return (n) => national.test(n) && types.some((t) => t.test(n));
+}
+
+function mayBelongElsewhere(parsed: PhoneNumber): boolean {
+  const claims = otherClaims.get(parsed.countryCallingCode);
+  return claims !== undefined && claims.some((claims) => claims(parsed.nationalNumber));
+}
+
+/** Whether `country` is absent, unknown, or the first country of its calling code. */
+function mainOrNone(country: CountryCode | undefined): boolean {
+  if (!country || !isSupportedCountry(country, metadata)) return true;
+  return metadata.country_calling_codes[getCountryCallingCode(country, metadata)]?.[0] === country;
 }
 
 /**
@@ -70,11 +159,11 @@ export function phoneAnswer(raw: string, countryCode?: string | null): { e164: s
  */
 function sharesCallingCode(e164: string, countryCode: string | null | undefined): boolean {
   const home = isoCode(countryCode);
-  return home !== undefined && isSupportedCountry(home) && e164.startsWith(`+${getCountryCallingCode(home)}`);
+  return home !== undefined && isSupportedCountry(home, metadata) && e164.startsWith(`+${getCountryCallingCode(home, metadata)}`);
 }
 
 /** 'tr' and ' TR ' are Türkiye too: a hand-edited or older row may not have the canonical case. */
-function isoCode(countryCode: string | null | undefined): string | undefined {
+function isoCode(countryCode: string | null | undefined): CountryCode | undefined {
   const code = countryCode?.trim().toUpperCase();
-  return code && /^[A-Z]{2}$/.test(code) ? code : undefined;
+  return code && /^[A-Z]{2}$/.test(code) ? (code as CountryCode) : undefined;
 }

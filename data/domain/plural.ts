@@ -27,8 +27,23 @@ const NUMBER_LOCALE: Record<CountLocale, string> = { en: 'en-US', tr: 'tr-TR' };
 const rules = new Map<CountLocale, Intl.PluralRules>();
 const numbers = new Map<CountLocale, Intl.NumberFormat>();
 
+/** How each language groups thousands, as its Intl.NumberFormat does (plural.test.ts compares them). */
+const THOUSANDS: Record<CountLocale, string> = { en: ',', tr: '.' };
+
+/**
+ * A whole number grouped by thousands. Intl's format is slow per call in a server render (a page
+ * formats a few counts, a list page dozens): whole numbers, the counts, are grouped here instead.
+ */
+function groupedInteger(n: number, locale: CountLocale): string {
+  const digits = String(Math.abs(n));
+  let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = out.length; i < digits.length; i += 3) out += THOUSANDS[locale] + digits.slice(i, i + 3);
+  return n < 0 ? `-${out}` : out;
+}
+
 /** The number as the page's language writes it: 1,234 in English, 1.234 in Turkish. */
 export function formatNumber(n: number, locale: CountLocale = 'en'): string {
+  if (Number.isSafeInteger(n) && !Object.is(n, -0)) return groupedInteger(n, locale);
   let f = numbers.get(locale);
   if (!f) numbers.set(locale, (f = new Intl.NumberFormat(NUMBER_LOCALE[locale])));
   return f.format(n);
@@ -36,9 +51,12 @@ export function formatNumber(n: number, locale: CountLocale = 'en'): string {
 
 /** The noun alone in the form the count asks for: nounFor(1, 'review') → 'review'. */
 export function nounFor(n: number, noun: CountNoun, locale: CountLocale = 'en'): string {
+  const forms: Forms = COUNT_NOUNS[noun][locale];
+  // Without a singular (Turkish) the rule cannot matter; for a whole number English's is 'one' for ±1 alone.
+  if (forms.one === undefined) return forms.other;
+  if (locale === 'en' && Number.isSafeInteger(n)) return Math.abs(n) === 1 ? forms.one : forms.other;
   let r = rules.get(locale);
   if (!r) rules.set(locale, (r = new Intl.PluralRules(NUMBER_LOCALE[locale])));
-  const forms: Forms = COUNT_NOUNS[noun][locale];
   return forms[r.select(n)] ?? forms.other;
 }
 

@@ -28,3 +28,21 @@ describe('the slug rule', () => {
     expect(businessSlug('Joe Pizza', '')).toBe('joe-pizza');
   });
 });
+
+describe('ASCII text', () => {
+  it('is its own NFKC and NFD form, so folding skips normalising it', () => {
+    const all = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)).join('');
+    const samples = [all, 'Portland', '433 Main St, Portland, OR 11332, United States', 'A\u0041 ~`^ fi ff 1/2'];
+    let seed = 3;
+    for (let i = 0; i < 500; i++) {
+      let s = '';
+      for (let k = 0; k < 12; k++) s += all[(seed = (seed * 48271) % 2147483647) % 128];
+      samples.push(s);
+    }
+    for (const s of samples) {
+      expect(s.normalize('NFKC')).toBe(s);
+      expect(s.normalize('NFD')).toBe(s);
+      expect(foldToAscii(s)).toBe(s);
+    }
+  });
+});

@@ -12,8 +12,12 @@ const SPECIAL: Record<string, string> = {
 export const PLACE_ID_PREFIX_LENGTH = 7;
 export const SLUG_FALLBACK = 'business';
 
+// ASCII text is its own NFKC and NFD form and has no letter to fold (slug.test.ts): no ICU call for it.
+const NOT_ASCII = /[\u0080-\uffff]/;
+
 /** Folds letters to ASCII: 'Şişli Çiçekçi' → 'Sisli Cicekci'. */
 export function foldToAscii(text: string): string {
+  if (!NOT_ASCII.test(text)) return text;
   return text
     .replace(/[ıİßæÆœŒøØđĐðÐþÞłŁħĦ]/g, (c) => SPECIAL[c] ?? c)
     .normalize('NFD')
@@ -25,7 +29,7 @@ export function foldToAscii(text: string): string {
  * letters of other scripts kept ('İstanbul' = 'istanbul' = 'ISTANBUL', 'Москва' stays 'москва').
  */
 export function foldName(text: string): string {
-  return foldToAscii(text.normalize('NFKC'))
+  return foldToAscii(NOT_ASCII.test(text) ? text.normalize('NFKC') : text)
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();

@@ -85,6 +85,17 @@ describe('getBusinessViewBySlug', () => {
     expect((await getBusinessViewBySlug(t.db, slugs[0]))!.namesakes.length).toBe(slugs.length - 1);
   });
 
+  it('maps every key of a business, none left unset, in one order for all', async () => {
+    const slugs = await t.db('businesses').where('is_active', true).orderBy('id').limit(40).pluck('slug');
+    const keys = new Set<string>();
+    for (const slug of slugs as string[]) {
+      const b = (await getBusinessViewBySlug(t.db, slug))!.business as unknown as Record<string, unknown>;
+      expect(Object.entries(b).filter(([, v]) => v === undefined)).toEqual([]);
+      keys.add(Object.keys(b).join());
+    }
+    expect(keys.size).toBe(1);
+  });
+
   it('finds namesakes without a city among those without one, leaves hidden ones out, and no moved or unknown slug', async () => {
     const [a, b, c] = await t.db('businesses').where('is_active', true).whereNotNull('city_id').orderBy('id').limit(3).select('id', 'slug', 'name', 'city_id');
     await t.db('businesses').whereIn('id', [a.id, b.id, c.id]).update({ name: 'Twin Without City', city_id: null });

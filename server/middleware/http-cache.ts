@@ -30,7 +30,8 @@ const MAX_ENTRIES = 5_000;
 const MAX_BYTES = 64 * 1024 * 1024;
 
 interface Entry {
-  body: string;
+  /** The answer's bytes (UTF-8), as sent: a kept page is neither measured nor encoded again when served. */
+  body: string | Buffer;
   type: string;
   etag: string;
 }
@@ -162,12 +163,12 @@ export function httpCache(
     }
     validators();
     const body: unknown = ctx.body;
-    // JSON and HTML answers are kept (as the text they are sent as); streams are not.
-    const text = typeof body === 'string' ? body : body !== null && typeof body === 'object' && !('pipe' in body) && !Buffer.isBuffer(body) ? JSON.stringify(body) : null;
-    if (text === null) return;
-    // Sent as the text kept (Koa would otherwise serialise the JSON a second time); the type stays.
-    if (text !== body) ctx.body = text;
-    cache.set(v.version, key, { body: text, type: ctx.type, etag });
+    // JSON and HTML answers are kept (as the bytes they are sent as); streams are not.
+    const bytes = Buffer.isBuffer(body) ? body : typeof body === 'string' ? Buffer.from(body) : body !== null && typeof body === 'object' && !('pipe' in body) ? Buffer.from(JSON.stringify(body)) : null;
+    if (bytes === null) return;
+    // Sent as the bytes kept (Koa would otherwise serialise the JSON a second time); the type stays.
+    if (bytes !== body) ctx.body = bytes;
+    cache.set(v.version, key, { body: bytes, type: ctx.type, etag });
   };
 }
 

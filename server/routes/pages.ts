@@ -134,7 +134,9 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
     // A page rendered with a failed read (shown loading, the browser asks for it) is sent, but no
     // cache (ours, a CDN's, the browser's) keeps it for a later visit.
     if (app && !app.complete) keepOutOfCaches(ctx);
-    ctx.body = body;
+    // Its bytes: Koa would measure a string's UTF-8 length, then Node encode it, two passes over
+    // kilobytes of text (UTF-16 as soon as the page has one character past Latin-1, a rating's star).
+    ctx.body = Buffer.from(body);
   };
 }
 

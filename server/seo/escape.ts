@@ -2,13 +2,16 @@
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const HTML_SPECIAL = /[&<>"']/g;
+const HAS_HTML_SPECIAL = /[&<>"']/;
 
 export function escapeHtml(text: string): string {
-  return text.replace(HTML_SPECIAL, (c) => HTML_ESCAPES[c]);
+  // Most text has nothing to escape: a test is cheaper than a replace that finds nothing.
+  return HAS_HTML_SPECIAL.test(text) ? text.replace(HTML_SPECIAL, (c) => HTML_ESCAPES[c]) : text;
 }
 
 const SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 const SCRIPT_SPECIAL = /[<>&\u2028\u2029]/g;
+const HAS_SCRIPT_SPECIAL = /[<>&\u2028\u2029]/;
 
 /**
  * JSON that can sit inside <script type="application/ld+json">: '<', '>' and '&' become \u escapes
@@ -17,5 +20,6 @@ const SCRIPT_SPECIAL = /[<>&\u2028\u2029]/g;
  */
 export function scriptJson(value: unknown): string {
   // One pass over the text (a page's data island is kilobytes long), not one per character.
-  return JSON.stringify(value).replace(SCRIPT_SPECIAL, (c) => SCRIPT_ESCAPES[c]);
+  const json = JSON.stringify(value);
+  return HAS_SCRIPT_SPECIAL.test(json) ? json.replace(SCRIPT_SPECIAL, (c) => SCRIPT_ESCAPES[c]) : json;
 }

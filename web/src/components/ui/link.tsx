@@ -38,21 +38,25 @@ export function ServerLink(props: LinkProps) {
   return <a {...without(props, LINK_OWN)} href={to} target={target} data-discover={discover === 'render' ? 'true' : undefined} />;
 }
 
+/** Whether a NavLink to the plain path `to` is active at `pathname`: React Router's rule, with no navigation pending (the server's case). */
+export function navLinkActive(to: string, pathname: string, end = false, caseSensitive = false): boolean {
+  let toPathname = to.replace(/[?#].*/, '');
+  let here = pathname;
+  if (!caseSensitive) {
+    here = here.toLowerCase();
+    toPathname = toPathname.toLowerCase();
+  }
+  const endSlash = toPathname !== '/' && toPathname.endsWith('/') ? toPathname.length - 1 : toPathname.length;
+  return here === toPathname || (!end && here.startsWith(toPathname) && here.charAt(endSlash) === '/');
+}
+
 /** NavLink on the server: active as React Router decides it (aria-current, class) for a plain path. */
 export function ServerNavLink(props: NavLinkProps) {
   const { to, end = false, caseSensitive = false, className = '', style, children, 'aria-current': ariaCurrent = 'page' } = props;
   const location = useLocation();
   const { basename } = useContext(UNSAFE_NavigationContext);
   if (basename !== '/' || typeof to !== 'string' || !PLAIN_PATH.test(to) || typeof style === 'function') return <RouterNavLink {...props} />;
-  // React Router's rule (NavLink), with no navigation pending on the server.
-  let toPathname = to.replace(/[?#].*/, '');
-  let here = location.pathname;
-  if (!caseSensitive) {
-    here = here.toLowerCase();
-    toPathname = toPathname.toLowerCase();
-  }
-  const endSlash = toPathname !== '/' && toPathname.endsWith('/') ? toPathname.length - 1 : toPathname.length;
-  const isActive = here === toPathname || (!end && here.startsWith(toPathname) && here.charAt(endSlash) === '/');
+  const isActive = navLinkActive(to, location.pathname, end, caseSensitive);
   const state = { isActive, isPending: false, isTransitioning: false };
   return (
     <ServerLink {...without(props, NAV_LINK_OWN)} aria-current={isActive ? ariaCurrent : undefined} className={typeof className === 'function' ? className(state) : [className, isActive ? 'active' : null].filter(Boolean).join(' ')} style={style} to={to}>
