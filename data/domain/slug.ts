@@ -9,11 +9,16 @@ const SPECIAL: Record<string, string> = {
   ð: 'd', Ð: 'd', þ: 'th', Þ: 'th', ł: 'l', Ł: 'l', ħ: 'h', Ħ: 'h',
 };
 
+const NON_ASCII = /[\u0080-\uffff]/;
+
 export const PLACE_ID_PREFIX_LENGTH = 7;
 export const SLUG_FALLBACK = 'business';
 
 /** Folds letters to ASCII: 'Şişli Çiçekçi' → 'Sisli Cicekci'. */
 export function foldToAscii(text: string): string {
+  // ASCII text has nothing to fold (no special letter, NFD leaves it as it is, no mark to drop),
+  // and most names, place ids and place names are ASCII: an import skips the normalisation for them.
+  if (!NON_ASCII.test(text)) return text;
   return text
     .replace(/[ıİßæÆœŒøØđĐðÐþÞłŁħĦ]/g, (c) => SPECIAL[c] ?? c)
     .normalize('NFD')
