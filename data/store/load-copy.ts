@@ -47,9 +47,23 @@ export const stagingDdl = (table: string) => `
 
 export const STAGING_DDL = stagingDdl('import_staging');
 
+/**
+ * The JSON of each BusinessHours met: rows with the same working hours text share one object
+ * (business-row.ts reads each text once, and nothing changes them after), so each is serialised once.
+ */
+const hoursJson = new WeakMap<object, string>();
+function hoursText(hours: NonNullable<BusinessInput['businessHours']>): string {
+  let json = hoursJson.get(hours);
+  if (json === undefined) {
+    json = JSON.stringify(hours);
+    hoursJson.set(hours, json);
+  }
+  return json;
+}
+
 /** A value as COPY text wants it: JSON for the hours, an array literal for the services. */
 function staged(b: BusinessInput, key: ValueColumnKey): string | number | boolean | null {
-  if (key === 'businessHours') return b.businessHours === null ? null : JSON.stringify(b.businessHours);
+  if (key === 'businessHours') return b.businessHours === null ? null : hoursText(b.businessHours);
   if (key === 'services') return b.services === null ? null : arrayLiteral(b.services);
   return b[key];
 }

@@ -167,9 +167,12 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
    * and whose slug nobody holds, each once in the batch: their positions in `keys`.
    */
   const newWithFreeSlugs = async (conn: pg.ClientBase, keys: string[], wanted: string[], known: ReadonlyMap<string, unknown>): Promise<number[]> => {
-    const count = new Map<string, number>();
-    for (const k of [...keys, ...wanted.map((s) => `\u0001${s}`)]) count.set(k, (count.get(k) ?? 0) + 1);
-    const fresh = keys.map((_, j) => j).filter((j) => !known.has(keys[j]) && count.get(keys[j]) === 1 && count.get(`\u0001${wanted[j]}`) === 1);
+    const keyCount = new Map<string, number>();
+    for (const k of keys) keyCount.set(k, (keyCount.get(k) ?? 0) + 1);
+    const slugCount = new Map<string, number>();
+    for (const s of wanted) slugCount.set(s, (slugCount.get(s) ?? 0) + 1);
+    const fresh: number[] = [];
+    for (let j = 0; j < keys.length; j++) if (!known.has(keys[j]) && keyCount.get(keys[j]) === 1 && slugCount.get(wanted[j]) === 1) fresh.push(j);
     if (!fresh.length) return [];
     const { rows: taken } = await conn.query<{ slug: string }>('SELECT slug FROM businesses WHERE slug = ANY($1::text[])', [fresh.map((j) => wanted[j])]);
     const held = new Set(taken.map((r) => r.slug));
