@@ -10,7 +10,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { connectionUrlOf, type Db } from '../../db/index.js';
 import { type DimRef, ensureDims, newDimCache, rowCityKey } from './load-dims.js';
-import { baseSlug, encodeRow, type EncodedRow, STAGING_COLUMNS, STAGING_DDL, stagingLine } from './load-copy.js';
+import { baseSlug, type EncodedBytes, encodeRow, STAGING_COLUMNS, STAGING_DDL, stagingBytes } from './load-copy.js';
 import { dropIndexesIfEmpty, ensureBusinessIndexes } from './load-indexes.js';
 import { newPacer, noPacing } from './load-pace.js';
 import { copyLane } from './load-direct.js';
@@ -81,12 +81,13 @@ export interface LoaderOptions extends MergePlan {
 }
 
 /**
- * A row as a batch keeps it, from the moment it is read: its COPY text and content hash (encoded
- * once), its identity, what its slug comes from (and, in a bulk load, the slug) and what
- * find-or-create needs. The BusinessInput it came from is garbage at once: a batch of these holds
- * a few strings per row instead of every field, which keeps the collector's work per row small.
+ * A row as a batch keeps it, from the moment it is read: its COPY text (as UTF-8 bytes) and content
+ * hash (encoded once), its identity, what its slug comes from (and, in a bulk load, the slug) and
+ * what find-or-create needs. The BusinessInput it came from is garbage at once: a batch of these
+ * holds a few short strings per row instead of every field, which keeps the collector's work per
+ * row small, and its COPY text outside the JavaScript heap.
  */
-export interface PreparedRow extends EncodedRow, DimRef, Pick<BusinessInput, 'identityKey' | 'name' | 'placeId'> {
+export interface PreparedRow extends EncodedBytes, DimRef, Pick<BusinessInput, 'identityKey' | 'name' | 'placeId'> {
   /** Set in a bulk load (every row is new): the slug it asks for. */
   slug: string | null;
 }
@@ -192,13 +193,14 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
         const slugOf = (i: number) => rows[i].slug ?? baseSlug(rows[i]);
         const cityId = (r: PreparedRow) => (r.city ? (dims.cities.get(rowCityKey(r)!) ?? null) : null);
         const categoryId = (r: PreparedRow) => (r.category ? (dims.categories.get(r.category.toLowerCase()) ?? null) : null);
+        const stagingText = (list: number[]) => stagingBytes(list.map((i) => ({ ord: i, row: rows[i], slug: slugOf(i), categoryId: categoryId(rows[i]), cityId: cityId(rows[i]) })));
         let rest = todo;
         {
           const keys = todo.map((i) => rows[i].identityKey);
           const picked = (await newWithFreeSlugs(conn, keys, todo.map(slugOf), known)).map((j) => todo[j]);
           const laned = picked.length > 0 && (await copyLane(
             conn,
-            picked.map((i) => stagingLine(i, rows[i], slugOf(i), categoryId(rows[i]), cityId(rows[i]))).join(''),
+            stagingText(picked),
             options.importId ?? null,
           ));
           if (laned) {
@@ -209,7 +211,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
         }
         if (rest.length) {
           await conn.query(STAGING_DDL);
-          const text = rest.map((i) => stagingLine(i, rows[i], slugOf(i), categoryId(rows[i]), cityId(rows[i]))).join('');
+          const text = stagingText(rest);
           await pipeline(Readable.from([text]), conn.query(copyFrom(`COPY import_staging (${STAGING_COLUMNS.join(', ')}) FROM STDIN`)));
           const c = (await conn.query(mergeStatement, [upsert, options.importId ?? null])).rows[0] as { total: number; imported: number; updated: number; inserted: number };
           // New businesses whose slug was taken are still to place.
@@ -236,12 +238,12 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
   };
 
   const prepare = (row: BusinessInput): PreparedRow => {
-    const { head, body, hash } = encodeRow(row, signature);
+    const { body, hash } = encodeRow(row, signature);
     const { identityKey, name, placeId, category, city, state, country, countryCode, cityPlace } = row;
     // A bulk load's rows are all new: their slugs now, off the write's path. Otherwise only the
     // rows that turn out to need writing get one.
     const slug = bulk ? baseSlug(row) : null;
-    return { head, body, hash, identityKey, name, placeId, category, city, state, country, countryCode, cityPlace, slug };
+    return { bytes: Buffer.from(body), hash, identityKey, name, placeId, category, city, state, country, countryCode, cityPlace, slug };
   };
   const loadPrepared = (rows: PreparedRow[], beforeCommit?: BeforeCommit): Promise<BatchCounts> => {
     if (!rows.length) return Promise.resolve({ imported: 0, updated: 0, skipped: 0 });
