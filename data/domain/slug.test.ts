@@ -13,6 +13,12 @@ describe('the slug rule', () => {
     expect(slugifyText('Smørrebrød Łódź')).toBe('smorrebrod-lodz');
   });
 
+  it('leaves ASCII text as it is, and folds text with one letter beyond ASCII whole', () => {
+    expect(foldToAscii("Joe's Pizza 24/7 ~ {x}")).toBe("Joe's Pizza 24/7 ~ {x}");
+    expect(foldToAscii('Joe’s Café')).toBe('Joe’s Cafe');
+    expect(foldToAscii('e\u0301')).toBe('e');
+  });
+
   it('turns runs of other characters into one hyphen and trims the ends', () => {
     expect(slugifyText('  --Joe\'s  Pizza!!  (NYC)-- ')).toBe('joe-s-pizza-nyc');
   });

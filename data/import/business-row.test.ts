@@ -108,6 +108,21 @@ describe('normaliseRow', () => {
     expect(ok({ working_hours: 'Always open' }).businessHours).toEqual({});
   });
 
+  it('reads the same working hours text the same way every time, JSON or free text', () => {
+    for (const text of ['{"Monday":"9AM-5PM","Sunday":"Closed"}', 'Mon-Sat 08:00-20:00, Sun closed']) {
+      const first = ok({ working_hours: text }).businessHours;
+      expect(first).not.toEqual({});
+      expect(ok({ working_hours: ` ${text} ` }).businessHours).toEqual(first);
+      expect(ok({ working_hours: text }).businessHours).toEqual(first);
+    }
+  });
+
+  it('turns Windows line breaks into \\n and reads an export guard off, whatever the cell', () => {
+    expect(ok({ about: 'one\r\ntwo\rthree' }).about).toBe('one\ntwo\nthree');
+    expect(ok({ name: "'=SUM(A1)" }).name).toBe('=SUM(A1)');
+    expect(ok({ name: "'plain" }).name).toBe("'plain");
+  });
+
   it('passes on a reader rejection as the row outcome', () => {
     expect(normaliseRow(columns, { rowNumber: 9, cells: [], error: 'Row 9: unbalanced quotes' })).toEqual({ ok: false, error: 'Row 9: unbalanced quotes' });
   });

@@ -16,6 +16,7 @@ import { coordinatesFromLink } from '../places/coordinates.js';
 import type { ColumnMap, Field } from './columns.js';
 import { DEFAULT_COUNTRY } from '../domain/constants.js';
 import type { BusinessInput, RowOutcome, SheetRow } from './pipeline.js';
+import type { BusinessHours } from '../domain/types.js';
 import { readWorkingHours } from '../domain/hours-text.js';
 
 /**
@@ -112,26 +113,67 @@ export function normaliseRow(columns: ColumnMap, row: SheetRow): RowOutcome {
   }
 }
 
+/** A file's columns as buildInput reads them: worked out once per column map, not once per row. */
+interface ColumnPlan {
+  /** The fields the file has, each with its cell's index and its longest accepted text. */
+  cells: { field: Field; index: number; max: number }[];
+}
+
+const plans = new WeakMap<ColumnMap, ColumnPlan>();
+
+function planOf(columns: ColumnMap): ColumnPlan {
+  let plan = plans.get(columns);
+  if (plan === undefined) {
+    plan = {
+      cells: (Object.keys(columns) as Field[]).map((field) => ({ field, index: columns[field]!, max: FIELD_MAX_LENGTHS[field] ?? FIELD_MAX_LENGTH })),
+    };
+    plans.set(columns, plan);
+  }
+  return plan;
+}
+
+/** A cell's text as stored: no NUL, line breaks as \n, trimmed, a leading export guard read off; null when empty. */
+function cellValue(raw: string, field: Field, max: number): string | null {
+  let text = raw;
+  // PostgreSQL text cannot hold NUL; a stray one in a legacy file must not fail a whole batch.
+  // Line breaks as \n: Windows files and Excel cells say \r\n, and an export must import back unchanged.
+  // Looked for before replacing: almost no cell has either, and a search costs less than a replace.
+  if (text.indexOf('\0') >= 0) text = text.replace(/\0/g, '');
+  if (text.indexOf('\r') >= 0) text = text.replace(/\r\n?/g, '\n');
+  text = text.trim();
+  // Our export guards cells against formula injection with a leading apostrophe before
+  // = + - @ tab CR (data/export.ts); reading it off here makes an export import back unchanged.
+  if (text.charCodeAt(0) === 39 /* ' */ && /^'[=+\-@\t\r]/.test(text)) text = text.slice(1);
+  if (text === '') return null;
+  if (text.length > max) throw new RowError(`${field} is longer than ${max} characters`);
+  return text;
+}
+
+/**
+ * Working hours texts repeat from row to row ('{"Monday":"9AM-5PM",...}'): each is read once.
+ * The BusinessHours answered is shared by every row with that text; nothing changes it after
+ * (the loader only serialises it). Bounded: dropped whole when full.
+ */
+const HOURS_MEMO_SIZE = 5_000;
+let hoursMemo = new Map<string, BusinessHours>();
+function workingHoursOf(text: string): BusinessHours {
+  let hours = hoursMemo.get(text);
+  if (hours === undefined) {
+    if (hoursMemo.size >= HOURS_MEMO_SIZE) hoursMemo = new Map();
+    hours = readWorkingHours(text);
+    // Kept as a copy: the cell is a slice of the reader's whole chunk of text, which it would keep alive.
+    hoursMemo.set((' ' + text).slice(1), hours);
+  }
+  return hours;
+}
+
 function buildInput(columns: ColumnMap, row: SheetRow): BusinessInput {
   // Check every length first: a 100,000-character cell is refused before any regex runs on it.
-  const cell = (field: Field): string | null => {
-    const index = columns[field];
-    if (index === undefined) return null;
+  const values: Partial<Record<Field, string | null>> = {};
+  for (const { field, index, max } of planOf(columns).cells) {
     const raw = row.cells[index];
-    if (raw === undefined || raw === null) return null;
-    // PostgreSQL text cannot hold NUL; a stray one in a legacy file must not fail a whole batch.
-    // Line breaks as \n: Windows files and Excel cells say \r\n, and an export must import back unchanged.
-    let text = raw.replace(/\0/g, '').replace(/\r\n?/g, '\n').trim();
-    // Our export guards cells against formula injection with a leading apostrophe before
-    // = + - @ tab CR (data/export.ts); reading it off here makes an export import back unchanged.
-    if (/^'[=+\-@\t\r]/.test(text)) text = text.slice(1);
-    if (text === '') return null;
-    const max = FIELD_MAX_LENGTHS[field] ?? FIELD_MAX_LENGTH;
-    if (text.length > max) throw new RowError(`${field} is longer than ${max} characters`);
-    return text;
-  };
-  const values = {} as Record<Field, string | null>;
-  for (const field of Object.keys(columns) as Field[]) values[field] = cell(field);
+    values[field] = raw === undefined || raw === null ? null : cellValue(raw, field, max);
+  }
   const get = (field: Field) => values[field] ?? null;
 
   const name = get('name');
@@ -174,7 +216,7 @@ function buildInput(columns: ColumnMap, row: SheetRow): BusinessInput {
     about: get('about'),
     description: get('description'),
     workingHours,
-    businessHours: workingHours === null ? null : readWorkingHours(workingHours),
+    businessHours: workingHours === null ? null : workingHoursOf(workingHours),
     photo: get('photo'),
     placeId,
     locationLink,

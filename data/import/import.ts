@@ -10,9 +10,9 @@ import type { Db } from '../../db/index.js';
 import { failImport, finishImport, startImport, updateImportProgress, type ImportCounts } from '../../db/queries/imports.js';
 import { normaliseRow } from './business-row.js';
 import { type Field, mapHeaders } from './columns.js';
-import { BATCH_SIZE, openLoader, type Loader } from '../store/load.js';
+import { BATCH_SIZE, openLoader, type Loader, type PreparedRow } from '../store/load.js';
 import { PACED_BATCH_SIZE } from '../store/load-pace.js';
-import type { BusinessInput, ImportMode, Progress, RowSource } from './pipeline.js';
+import type { ImportMode, Progress, RowSource } from './pipeline.js';
 import { openRows } from './read-rows.js';
 import { stringify } from 'csv-stringify/sync';
 import { neutralise } from '../export/export-columns.js';
@@ -104,9 +104,9 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
 
     // One batch loads while the next is read, validated and encoded: the two cores both work.
     let failure: unknown;
-    const flush = (rows: BusinessInput[]) =>
+    const flush = (rows: PreparedRow[]) =>
       activeLoader
-        .load(rows, async (c, trx) => {
+        .loadPrepared(rows, async (c, trx) => {
           // Recorded in the batch's own transaction: the record never counts an uncommitted row.
           await updateImportProgress(trx, importId, add(counts, c));
         })
@@ -115,14 +115,15 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
           emit(false);
         });
 
-    let batch: BusinessInput[] = [];
+    // Each row is encoded as soon as it is valid: the batch keeps what the write needs, not the whole row.
+    let batch: PreparedRow[] = [];
     let batchChars = 0;
     for await (const row of source.rows) {
       counts.rowsRead++;
       for (const cell of row.cells) batchChars += cell.length;
       const outcome = normaliseRow(columns, row);
       if (outcome.ok) {
-        batch.push(outcome.value);
+        batch.push(activeLoader.prepare(outcome.value));
       } else {
         counts.skipped++;
         rejected++;
@@ -133,7 +134,7 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
         batchChars = 0;
         const rows = batch;
         batch = [];
-        // Handed over at once: the loader encodes it while the previous batch is still writing.
+        // Handed over at once: the next one is read and encoded while this one is still writing.
         const queued = flush(rows).catch((err) => {
           failure = err;
         });

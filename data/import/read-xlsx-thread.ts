@@ -13,16 +13,27 @@ import { spawnWorker } from './spawn-worker.js';
 import type { RowSource, SheetRow } from './pipeline.js';
 
 /** Rows per message: big enough that posting costs little per row, small enough to start the loader early. */
-const ROWS_PER_MESSAGE = 1_000;
-/** Batches the reader may run ahead of the loader. */
-const BATCHES_AHEAD = 8;
+const ROWS_PER_MESSAGE = 500;
+/**
+ * Batches the reader may run ahead of the loader. The reader is the slower side (see
+ * READER_YOUNG_MB), so rows waiting for the loader only pile up while it waits for the database,
+ * when more of them would not make the import faster, only bigger: with the larger nursery, 4
+ * batches waiting (of 1,000 or 500 rows) took a 100,000-row XLSX import to 293-311 MB at its
+ * peak, 2 of 500 to 274-289.
+ */
+const BATCHES_AHEAD = 2;
 /**
  * The reader's old-generation heap: exceljs keeps the shared-strings table and little else, and
  * without a limit V8 lets its garbage grow to a couple of hundred MB before collecting.
  */
 export const READER_HEAP_MB = 64;
-/** Its young generation: exceljs makes short-lived garbage by the row, and a small nursery keeps the RSS down. */
-const READER_YOUNG_MB = 8;
+/**
+ * Its young generation. exceljs makes garbage by the row, and much of it lives just long enough
+ * to survive a small nursery's scavenges: at 8 or 12 MB the thread spent over half its time
+ * collecting (about 95 µs of CPU per row of the bench's sheet), at 16 MB about 55 µs, for 5-13 MB
+ * more RSS. The thread is the XLSX import's slower side, so this is its speed.
+ */
+const READER_YOUNG_MB = 16;
 const OUT_OF_MEMORY = 'The spreadsheet needs more memory to read than an import may use; save it as CSV or split it into smaller files';
 
 type ToLoader =

@@ -54,6 +54,20 @@ describe('resolvePlace', () => {
     expect(at('Paris Street 5, Springfield, IL 62701, USA')).toMatchObject({ city: 'Springfield' });
   });
 
+  it('reads the address for what the place columns leave empty, and only for that', () => {
+    const place = (input: Parameters<typeof resolvePlace>[0]) => {
+      const r = resolvePlace(input);
+      return [r.city, r.state, r.postalCode, r.country, r.countryCode, r.place?.name ?? null];
+    };
+    // The state and the postal code from the address, the rest from the columns.
+    expect(place({ address: '1 Main St, Springfield, IL 62701, United States', city: 'Springfield', country: 'United States' })).toEqual(['Springfield', 'IL', '62701', 'United States', 'US', 'Springfield']);
+    // A postal code after the country: the country's part is taken off the address first.
+    expect(place({ address: 'Tverskaya St, 7, Moscow, Russia, 125009', city: 'Moscow', country: 'Russia' })).toEqual(['Moscow', null, '125009', 'Russia', 'RU', 'Moscow']);
+    expect(place({ address: 'Çarşı Sk. No:93, 34710 Kadıköy/İstanbul, Türkiye', city: 'İstanbul', country: 'Türkiye' })).toEqual(['İstanbul', null, '34710', 'Türkiye', 'TR', 'Istanbul']);
+    // Every column given: the address says nothing, whatever it holds.
+    expect(place({ address: 'anything at all', city: 'Austin', state: 'TX', postalCode: '73301', country: 'United States' })).toEqual(['Austin', 'TX', '73301', 'United States', 'US', 'Austin']);
+  });
+
   it('keeps a country the file names that ISO does not know, as written', () => {
     expect(resolvePlace({ address: 'Somewhere 1', country: 'Narnia' })).toMatchObject({ country: 'Narnia', countryCode: null });
   });

@@ -18,7 +18,7 @@
  */
 import countries from 'i18n-iso-countries';
 import { countryCode as countryCodeOf } from './countries.js';
-import { parseAddress } from './address.js';
+import { type AddressParts, parseAddress } from './address.js';
 import { countryPlaces, distanceKm, foldName, METROPOLIS, named, worldCities, type Place } from './gazetteer.js';
 
 export interface PlaceInput {
@@ -217,13 +217,30 @@ function layoutOnly(input: PlaceInput): ResolvedPlace {
 /** Where the address (and the place columns) put the business. */
 export function resolvePlace(input: PlaceInput): ResolvedPlace {
   if (gazetteerOff()) return layoutOnly(input);
-  const parts = addressParts(input.address);
-  const layout = parseAddress(input.address);
-  const trailing = trailingCountry(parts);
+  // The address is read only as far as the columns leave something to find: a file with city,
+  // state, postal code and country columns needs none of it. Both readings are pure, so reading
+  // them late (or never) answers what reading them first did.
+  let read: { parts: string[][]; trailing: { code: string | null; used: number } } | undefined;
+  const address = () => {
+    if (read === undefined) {
+      const parts = addressParts(input.address);
+      // trailingCountry takes the country's sub-part off `parts`: every later reader sees them so.
+      read = { parts, trailing: trailingCountry(parts) };
+    }
+    return read;
+  };
+  let layoutRead: AddressParts | undefined;
+  const layout = () => (layoutRead ??= parseAddress(input.address));
+  const layoutCode = () => {
+    const country = layout().country;
+    return country ? countryCode(country) : null;
+  };
   const columnCode = input.country ? countryCode(input.country) : null;
-  const layoutCode = layout.country ? countryCode(layout.country) : null;
-  let code = input.country ? columnCode : (trailing.code ?? layoutCode ?? scriptCountry(input.address));
-  const localityParts = parts.slice(0, parts.length - trailing.used);
+  let code = input.country ? columnCode : (address().trailing.code ?? layoutCode() ?? scriptCountry(input.address));
+  const localityParts = () => {
+    const { parts, trailing } = address();
+    return parts.slice(0, parts.length - trailing.used);
+  };
 
   let city: string | null = null;
   let place: Place | null = null;
@@ -232,9 +249,9 @@ export function resolvePlace(input: PlaceInput): ResolvedPlace {
   let postal: string | null = input.postalCode ?? null;
 
   // No country anywhere: a city big enough to be unmistakable names it ('1012 AB Amsterdam').
-  if (!code && !input.country) code = worldCityCountry(input.city ? [[input.city]] : localityParts);
+  if (!code && !input.country) code = worldCityCountry(input.city ? [[input.city]] : localityParts());
   if (code) {
-    let found = input.city ? findNamed(code, input.city) : findInAddress(code, localityParts, input.address);
+    let found = input.city ? findNamed(code, input.city) : findInAddress(code, localityParts(), input.address);
     // A city-state is its own one city: 'Wan Chai, Hong Kong' is Hong Kong's district Wan Chai.
     if (CITY_STATES.has(code)) {
       const whole = findNamed(code, countryName(code));
@@ -243,17 +260,20 @@ export function resolvePlace(input: PlaceInput): ResolvedPlace {
     if (found) {
       ({ city, place, district } = found);
       state ??= found.state;
-      postal ??= layout.postalCode ?? found.postal;
+      postal ??= layout().postalCode ?? found.postal;
     }
   }
   if (!place) {
     // The gazetteer does not know the place (a village under 1,000 people, a country it lacks):
     // the column as written, else a layout whose postal code vouches for the locality.
     if (input.city) city = input.city;
-    else if (layout.city && layout.postalCode && !hasDigit(layout.city) && (!code || !layoutCode || layoutCode === code)) city = layout.city;
+    else {
+      const { city: layoutCity, postalCode: layoutPostal } = layout();
+      if (layoutCity && layoutPostal && !hasDigit(layoutCity) && (!code || !layoutCode() || layoutCode() === code)) city = layoutCity;
+    }
   }
-  state ??= layout.state;
-  postal ??= layout.postalCode ?? trailingPostal(parts);
+  state ??= layout().state;
+  postal ??= layout().postalCode ?? trailingPostal(address().parts);
   const country = input.country ? (columnCode ? countryName(columnCode) : input.country.trim()) : code ? countryName(code) : null;
   return { city, place, district, state, postalCode: postal, country, countryCode: code };
 }

@@ -37,7 +37,7 @@ export function arrayLiteral(items: string[]): string {
 
 export const STAGING_COLUMNS = ['ord', 'identity_key', 'content_hash', 'base_slug', 'category_id', 'city_id', ...STAGED_VALUE_COLUMNS];
 
-/** A staging table for one batch's rows in stagingLine's format (the merge's, or the fast lane's). */
+/** A staging table for one batch's rows in stagingBytes's format (the merge's, or the fast lane's). */
 export const stagingDdl = (table: string) => `
   CREATE TEMP TABLE ${table} (
     ord int NOT NULL, identity_key text NOT NULL, content_hash text NOT NULL, base_slug text NOT NULL,
@@ -47,20 +47,32 @@ export const stagingDdl = (table: string) => `
 
 export const STAGING_DDL = stagingDdl('import_staging');
 
+/**
+ * The JSON of each BusinessHours met: rows with the same working hours text share one object
+ * (business-row.ts reads each text once, and nothing changes them after), so each is serialised once.
+ */
+const hoursJson = new WeakMap<object, string>();
+function hoursText(hours: NonNullable<BusinessInput['businessHours']>): string {
+  let json = hoursJson.get(hours);
+  if (json === undefined) {
+    json = JSON.stringify(hours);
+    hoursJson.set(hours, json);
+  }
+  return json;
+}
+
 /** A value as COPY text wants it: JSON for the hours, an array literal for the services. */
 function staged(b: BusinessInput, key: ValueColumnKey): string | number | boolean | null {
-  if (key === 'businessHours') return b.businessHours === null ? null : JSON.stringify(b.businessHours);
+  if (key === 'businessHours') return b.businessHours === null ? null : hoursText(b.businessHours);
   if (key === 'services') return b.services === null ? null : arrayLiteral(b.services);
   return b[key];
 }
 
-/** A row's COPY text, minus its position and the ids only known under the import lock. */
+/** A row's COPY text, minus its position, identity, hash, slug and the ids only known under the import lock. */
 export interface EncodedRow {
-  /** identity_key and content_hash, tab-separated (base_slug is only worked out for rows written). */
-  head: string;
   /** Every imported value, COPY-escaped and tab-separated. */
   body: string;
-  /** The content hash (also in head). */
+  /** The content hash. */
   hash: string;
 }
 
@@ -75,9 +87,31 @@ export function encodeRow(b: BusinessInput, signature = ''): EncodedRow {
   // with --clear-empty) may change other stored values, so it must not be skipped as unchanged.
   // One call, no Hash object per row: the same md5 of the same bytes as update(signature).update('\n').update(body).
   const hash = digest('md5', `${signature}\n${body}`, 'hex');
-  return { head: `${copyValue(b.identityKey)}\t${hash}`, body, hash };
+  return { body, hash };
 }
 
-export function stagingLine(ord: number, row: EncodedRow, slug: string, categoryId: number | null, cityId: number | null): string {
-  return `${ord}\t${row.head}\t${copyValue(slug)}\t${categoryId ?? '\\N'}\t${cityId ?? '\\N'}\t${row.body}\n`;
+/** What a staging line needs of a row, its body kept as UTF-8 bytes (the loader's batches). */
+export interface EncodedBytes {
+  identityKey: string;
+  hash: string;
+  /** EncodedRow's body as UTF-8: a batch holds it outside the JavaScript heap, half the size of a two-byte string. */
+  bytes: Buffer;
+}
+
+/**
+ * The rows' staging lines (STAGING_COLUMNS, tab-separated, one per line), in order, as the bytes
+ * COPY reads: position, identity, hash, slug, category and city ids, then the body.
+ */
+export function stagingBytes(lines: { ord: number; row: EncodedBytes; slug: string; categoryId: number | null; cityId: number | null }[]): Buffer {
+  const heads = lines.map(({ ord, row, slug, categoryId, cityId }) => `${ord}\t${copyValue(row.identityKey)}\t${row.hash}\t${copyValue(slug)}\t${categoryId ?? '\\N'}\t${cityId ?? '\\N'}\t`);
+  let size = 0;
+  for (let k = 0; k < lines.length; k++) size += Buffer.byteLength(heads[k]) + lines[k].row.bytes.length + 1;
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (let k = 0; k < lines.length; k++) {
+    at += out.write(heads[k], at);
+    at += lines[k].row.bytes.copy(out, at);
+    out[at++] = 0x0a;
+  }
+  return out;
 }

@@ -76,12 +76,12 @@ export const LANE_SQL = `
   SELECT count(*)::int AS n FROM ins`;
 
 /**
- * Inserts the rows (stagingLine's text, each a new business with its final slug) and moves the
+ * Inserts the rows (stagingBytes's text, each a new business with its final slug) and moves the
  * counts of their cities, categories and countries. Returns false, having written nothing, when
  * a row clashed with one written since the lane chose it (another import's): the caller sends
  * them the usual way.
  */
-export async function copyLane(conn: pg.ClientBase, text: string, importId: number | null): Promise<boolean> {
+export async function copyLane(conn: pg.ClientBase, text: Buffer, importId: number | null): Promise<boolean> {
   await conn.query(stagingDdl('import_lane'));
   await pipeline(Readable.from([text]), conn.query(copyFrom(`COPY import_lane (${STAGING_COLUMNS.join(', ')}) FROM STDIN`)));
   // Hash joins for this statement: a batch's thousands of cities joined by nested loops over a

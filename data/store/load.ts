@@ -10,7 +10,7 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { connectionUrlOf, type Db } from '../../db/index.js';
 import { type DimRef, ensureDims, newDimCache, rowCityKey } from './load-dims.js';
-import { baseSlug, encodeRow, type EncodedRow, STAGING_COLUMNS, STAGING_DDL, stagingLine } from './load-copy.js';
+import { baseSlug, type EncodedBytes, encodeRow, STAGING_COLUMNS, STAGING_DDL, stagingBytes } from './load-copy.js';
 import { dropIndexesIfEmpty, ensureBusinessIndexes } from './load-indexes.js';
 import { newPacer, noPacing } from './load-pace.js';
 import { copyLane } from './load-direct.js';
@@ -80,8 +80,17 @@ export interface LoaderOptions extends MergePlan {
   pace?: boolean;
 }
 
-/** A row once encoded: its identity, what its slug comes from and what find-or-create needs. */
-type SlimRow = DimRef & Pick<BusinessInput, 'identityKey' | 'name' | 'placeId'>;
+/**
+ * A row as a batch keeps it, from the moment it is read: its COPY text (as UTF-8 bytes) and content
+ * hash (encoded once), its identity, what its slug comes from (and, in a bulk load, the slug) and
+ * what find-or-create needs. The BusinessInput it came from is garbage at once: a batch of these
+ * holds a few short strings per row instead of every field, which keeps the collector's work per
+ * row small, and its COPY text outside the JavaScript heap.
+ */
+export interface PreparedRow extends EncodedBytes, DimRef, Pick<BusinessInput, 'identityKey' | 'name' | 'placeId'> {
+  /** Set in a bulk load (every row is new): the slug it asks for. */
+  slug: string | null;
+}
 
 type BeforeCommit = (counts: BatchCounts, trx: Db) => Promise<void>;
 
@@ -90,11 +99,16 @@ export interface Loader {
   readonly bulk: boolean;
   /** A dry run's sample of the changes it would make (the first CHANGE_SAMPLES). */
   readonly changes: ChangeSample[];
+  /** A row encoded for this loader: a caller that prepares each row as it reads it keeps less alive per batch. */
+  prepare(row: BusinessInput): PreparedRow;
   /**
-   * Loads one batch in one transaction. The rows are encoded at once and written after every
-   * earlier batch, so a caller may hand over the next batch while this one is still writing. `beforeCommit` runs inside it with the batch's counts,
-   * so whatever it writes (the import record's live counts) commits with the rows, or not at all.
+   * Loads one batch of prepared rows in one transaction, written after every earlier batch, so a
+   * caller may hand over the next batch while this one is still writing. `beforeCommit` runs
+   * inside it with the batch's counts, so whatever it writes (the import record's live counts)
+   * commits with the rows, or not at all.
    */
+  loadPrepared(rows: PreparedRow[], beforeCommit?: BeforeCommit): Promise<BatchCounts>;
+  /** loadPrepared of these rows, each prepared now. */
   load(rows: BusinessInput[], beforeCommit?: BeforeCommit): Promise<BatchCounts>;
   /** Rebuilds dropped indexes; always call it, also after a failure. */
   close(): Promise<void>;
@@ -154,35 +168,39 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
    * and whose slug nobody holds, each once in the batch: their positions in `keys`.
    */
   const newWithFreeSlugs = async (conn: pg.ClientBase, keys: string[], wanted: string[], known: ReadonlyMap<string, unknown>): Promise<number[]> => {
-    const count = new Map<string, number>();
-    for (const k of [...keys, ...wanted.map((s) => `\u0001${s}`)]) count.set(k, (count.get(k) ?? 0) + 1);
-    const fresh = keys.map((_, j) => j).filter((j) => !known.has(keys[j]) && count.get(keys[j]) === 1 && count.get(`\u0001${wanted[j]}`) === 1);
+    const keyCount = new Map<string, number>();
+    for (const k of keys) keyCount.set(k, (keyCount.get(k) ?? 0) + 1);
+    const slugCount = new Map<string, number>();
+    for (const s of wanted) slugCount.set(s, (slugCount.get(s) ?? 0) + 1);
+    const fresh: number[] = [];
+    for (let j = 0; j < keys.length; j++) if (!known.has(keys[j]) && keyCount.get(keys[j]) === 1 && slugCount.get(wanted[j]) === 1) fresh.push(j);
     if (!fresh.length) return [];
     const { rows: taken } = await conn.query<{ slug: string }>('SELECT slug FROM businesses WHERE slug = ANY($1::text[])', [fresh.map((j) => wanted[j])]);
     const held = new Set(taken.map((r) => r.slug));
     return fresh.filter((j) => !held.has(wanted[j]));
   };
 
-  const write = async (rows: SlimRow[], encoded: EncodedRow[], slugs: string[] | null, beforeCommit?: BeforeCommit): Promise<BatchCounts> => {
+  const write = async (rows: PreparedRow[], beforeCommit?: BeforeCommit): Promise<BatchCounts> => {
     const counts = await db.transaction(async (trx) => {
       const conn = (await trx.client.acquireConnection()) as pg.PoolClient;
       await pacer.started(conn);
       await conn.query(BATCH_SETTINGS_SQL);
       await conn.query(IMPORT_LOCK_SQL);
-      const { todo, known } = await rowsToWrite(conn, upsert, rows, encoded);
+      const { todo, known } = await rowsToWrite(conn, upsert, rows);
       const batch = { imported: 0, updated: 0, skipped: rows.length - todo.length };
       if (todo.length) {
         await ensureDims(conn, dims, todo.map((i) => rows[i]));
-        const slugOf = (i: number) => slugs?.[i] ?? baseSlug(rows[i]);
-        const cityId = (r: SlimRow) => (r.city ? (dims.cities.get(rowCityKey(r)!) ?? null) : null);
-        const categoryId = (r: SlimRow) => (r.category ? (dims.categories.get(r.category.toLowerCase()) ?? null) : null);
+        const slugOf = (i: number) => rows[i].slug ?? baseSlug(rows[i]);
+        const cityId = (r: PreparedRow) => (r.city ? (dims.cities.get(rowCityKey(r)!) ?? null) : null);
+        const categoryId = (r: PreparedRow) => (r.category ? (dims.categories.get(r.category.toLowerCase()) ?? null) : null);
+        const stagingText = (list: number[]) => stagingBytes(list.map((i) => ({ ord: i, row: rows[i], slug: slugOf(i), categoryId: categoryId(rows[i]), cityId: cityId(rows[i]) })));
         let rest = todo;
         {
           const keys = todo.map((i) => rows[i].identityKey);
           const picked = (await newWithFreeSlugs(conn, keys, todo.map(slugOf), known)).map((j) => todo[j]);
           const laned = picked.length > 0 && (await copyLane(
             conn,
-            picked.map((i) => stagingLine(i, encoded[i], slugOf(i), categoryId(rows[i]), cityId(rows[i]))).join(''),
+            stagingText(picked),
             options.importId ?? null,
           ));
           if (laned) {
@@ -193,7 +211,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
         }
         if (rest.length) {
           await conn.query(STAGING_DDL);
-          const text = rest.map((i) => stagingLine(i, encoded[i], slugOf(i), categoryId(rows[i]), cityId(rows[i]))).join('');
+          const text = stagingText(rest);
           await pipeline(Readable.from([text]), conn.query(copyFrom(`COPY import_staging (${STAGING_COLUMNS.join(', ')}) FROM STDIN`)));
           const c = (await conn.query(mergeStatement, [upsert, options.importId ?? null])).rows[0] as { total: number; imported: number; updated: number; inserted: number };
           // New businesses whose slug was taken are still to place.
@@ -219,25 +237,27 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
     return counts;
   };
 
+  const prepare = (row: BusinessInput): PreparedRow => {
+    const { body, hash } = encodeRow(row, signature);
+    const { identityKey, name, placeId, category, city, state, country, countryCode, cityPlace } = row;
+    // A bulk load's rows are all new: their slugs now, off the write's path. Otherwise only the
+    // rows that turn out to need writing get one.
+    const slug = bulk ? baseSlug(row) : null;
+    return { bytes: Buffer.from(body), hash, identityKey, name, placeId, category, city, state, country, countryCode, cityPlace, slug };
+  };
+  const loadPrepared = (rows: PreparedRow[], beforeCommit?: BeforeCommit): Promise<BatchCounts> => {
+    if (!rows.length) return Promise.resolve({ imported: 0, updated: 0, skipped: 0 });
+    const mine = turn.then(() => pacer.pause()).then(() => write(rows, beforeCommit));
+    turn = mine;
+    return mine;
+  };
+
   return {
     bulk,
     changes,
-    load(rows, beforeCommit) {
-      if (!rows.length) return Promise.resolve({ imported: 0, updated: 0, skipped: 0 });
-      // Encoded (and hashed) now, while the previous batch is still in PostgreSQL's hands: only
-      // the ids are filled in under the lock.
-      const encoded = rows.map((r) => encodeRow(r, signature));
-      // A bulk load's rows are all new: their slugs now, off the write's path. Otherwise only the
-      // rows that turn out to need writing get one.
-      const slugs = bulk ? rows.map(baseSlug) : null;
-      // Only what the write still needs: the queued batch must not hold its rows twice.
-      const slim = rows.map(({ identityKey, name, placeId, category, city, state, country, countryCode, cityPlace }) => ({
-        identityKey, name, placeId, category, city, state, country, countryCode, cityPlace,
-      }));
-      const mine = turn.then(() => pacer.pause()).then(() => write(slim, encoded, slugs, beforeCommit));
-      turn = mine;
-      return mine;
-    },
+    prepare,
+    loadPrepared,
+    load: (rows, beforeCommit) => loadPrepared(rows.map(prepare), beforeCommit),
     async close() {
       await turn.catch(() => {});
       try {
@@ -266,8 +286,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
 async function rowsToWrite(
   conn: pg.ClientBase,
   upsert: boolean,
-  rows: SlimRow[],
-  encoded: EncodedRow[],
+  rows: PreparedRow[],
 ): Promise<{ todo: number[]; known: Map<string, string | null> }> {
   const { rows: known } = await conn.query<{ identity_key: string; content_hash: string | null }>(
     'SELECT identity_key, content_hash FROM businesses WHERE identity_key = ANY($1::text[])',
@@ -280,7 +299,7 @@ async function rowsToWrite(
   const todo: number[] = [];
   rows.forEach((r, i) => {
     const hash = stored.get(r.identityKey);
-    const skip = hash !== undefined && (!upsert || (hash === encoded[i].hash && seen.get(r.identityKey) === 1));
+    const skip = hash !== undefined && (!upsert || (hash === r.hash && seen.get(r.identityKey) === 1));
     if (!skip) todo.push(i);
   });
   return { todo, known: stored };
