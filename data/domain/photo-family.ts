@@ -3,6 +3,7 @@
  * or its photo fails (CONTRACT §6). Pure: the server (its failure redirects) and the web client
  * (its <img>) pick the same family from the same category.
  */
+import { memo } from './memo.js';
 import { foldName } from './slug.js';
 
 export const PHOTO_FAMILIES = [
@@ -57,21 +58,13 @@ const MATCHERS: ReadonlyArray<readonly [PhotoFamily, RegExp]> = FAMILY_WORDS.map
 /** The placeholder family of a category (its reference, its name or its slug); 'default' when none fits. */
 export function photoFamily(category: { name?: string | null; slug?: string | null } | string | null | undefined): PhotoFamily {
   const text = typeof category === 'string' ? category : [category?.name, category?.slug].filter(Boolean).join(' ');
-  // A directory has few categories and each page asks for its own again and again: folded once each.
-  let family = families.get(text);
-  if (family === undefined) {
-    if (families.size >= MAX_KEPT_FAMILIES) families.clear();
-    families.set(text, (family = familyOf(text)));
-  }
-  return family;
+  return familyOf(text);
 }
 
-const families = new Map<string, PhotoFamily>();
-const MAX_KEPT_FAMILIES = 2_000;
-
-function familyOf(text: string): PhotoFamily {
+/** A directory has few categories and each page asks for its own again and again: folded once each. */
+const familyOf = memo((text: string): PhotoFamily => {
   const words = foldName(text).replace(/[^a-z0-9]+/g, ' ').trim();
   if (!words) return 'default';
   for (const [family, pattern] of MATCHERS) if (pattern.test(words)) return family;
   return 'default';
-}
+}, 2_000);

@@ -16,8 +16,8 @@ import { coordinatesFromLink } from '../places/coordinates.js';
 import type { ColumnMap, Field } from './columns.js';
 import { DEFAULT_COUNTRY } from '../domain/constants.js';
 import type { BusinessInput, RowOutcome, SheetRow } from './pipeline.js';
-import type { BusinessHours } from '../domain/types.js';
 import { readWorkingHours } from '../domain/hours-text.js';
+import { memo } from '../domain/memo.js';
 
 /**
  * Longest accepted cell, in characters: what a spreadsheet cell can hold (Excel and LibreOffice stop
@@ -152,20 +152,9 @@ function cellValue(raw: string, field: Field, max: number): string | null {
 /**
  * Working hours texts repeat from row to row ('{"Monday":"9AM-5PM",...}'): each is read once.
  * The BusinessHours answered is shared by every row with that text; nothing changes it after
- * (the loader only serialises it). Bounded: dropped whole when full.
+ * (the loader only serialises it).
  */
-const HOURS_MEMO_SIZE = 5_000;
-let hoursMemo = new Map<string, BusinessHours>();
-function workingHoursOf(text: string): BusinessHours {
-  let hours = hoursMemo.get(text);
-  if (hours === undefined) {
-    if (hoursMemo.size >= HOURS_MEMO_SIZE) hoursMemo = new Map();
-    hours = readWorkingHours(text);
-    // Kept as a copy: the cell is a slice of the reader's whole chunk of text, which it would keep alive.
-    hoursMemo.set((' ' + text).slice(1), hours);
-  }
-  return hours;
-}
+const workingHoursOf = memo(readWorkingHours, 5_000);
 
 function buildInput(columns: ColumnMap, row: SheetRow): BusinessInput {
   // Check every length first: a 100,000-character cell is refused before any regex runs on it.

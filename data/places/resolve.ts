@@ -18,6 +18,7 @@
  */
 import countries from 'i18n-iso-countries';
 import { countryCode as countryCodeOf } from './countries.js';
+import { memo } from '../domain/memo.js';
 import { type AddressParts, parseAddress } from './address.js';
 import { countryPlaces, distanceKm, foldName, METROPOLIS, named, worldCities, type Place } from './gazetteer.js';
 
@@ -80,24 +81,6 @@ const isPostalOnly = (s: string) => hasDigit(s) && /^[\p{Lu}\d\s\-〒.]+$/u.test
 const isAbbreviation = (s: string) => /^\p{Lu}{2,4}\.?$/u.test(s);
 
 /** The locality of a sub-part: postal codes, '〒', 'No:12' and a trailing state abbreviation taken off. */
-/**
- * A function's answers kept for texts seen before: the locality parts of a file repeat row after
- * row ('34710 Kadıköy/İstanbul'), and reading them again would cost an import a quarter of its speed.
- * Bounded: the cache is dropped whole when full.
- */
-function memo<R>(fn: (text: string) => R, max = 20_000): (text: string) => R {
-  let cache = new Map<string, R>();
-  return (text) => {
-    let r = cache.get(text);
-    if (r === undefined) {
-      if (cache.size >= max) cache = new Map();
-      r = fn(text);
-      cache.set(text, r);
-    }
-    return r;
-  };
-}
-
 const localityOf = memo(readLocality);
 
 function readLocality(sub: string): { text: string; postal: string | null; state: string | null } {
