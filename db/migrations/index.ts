@@ -17,6 +17,7 @@ import * as addBusinessFacets from './20261124I-add-business-facets.js';
 import * as addNamePrefixIndex from './20261124J-add-name-prefix-index.js';
 import * as addNamesakeIndex from './20261125E-add-namesake-index.js';
 import * as letBulkLoadsWriteSearchDocuments from './20261126I-let-bulk-loads-write-search-documents.js';
+import * as cityLexemeInSearchDocuments from './20261127A-city-lexeme-in-search-documents.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -57,4 +58,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261124J-add-name-prefix-index': addNamePrefixIndex,
   '20261125E-add-namesake-index': addNamesakeIndex,
   '20261126I-let-bulk-loads-write-search-documents': letBulkLoadsWriteSearchDocuments,
+  '20261127A-city-lexeme-in-search-documents': cityLexemeInSearchDocuments,
 };

@@ -1,8 +1,8 @@
 /**
  * The words of what a visitor or an admin typed, as the tsquery text that the search document
- * (migration 20261124H) answers. The text is folded by PostgreSQL's own rehber_fold when the
- * query runs (`to_tsquery('simple', rehber_fold(?))`), so the folding of a query and of the
- * documents can never differ.
+ * (migrations 20261124H, 20261127A) answers. The text is folded by PostgreSQL's own rehber_fold
+ * when the query runs (rehber_tsquery), so the folding of a query and of the documents can never
+ * differ.
  */
 
 /** At most this many words are searched; the rest of a pasted paragraph is ignored. */
@@ -33,5 +33,10 @@ export function allOf(ws: string[], { weights = '', prefix = false }: { weights?
     .join(' & ');
 }
 
-/** The SQL of a tsquery from a text made by allOf, its one binding folded as the documents are. */
-export const TSQUERY = `to_tsquery('simple', rehber_fold(?))`;
+/**
+ * The SQL of a tsquery from a text made by allOf, its one binding folded as the documents are,
+ * each word also matching the cities that have it among their names (rehber_tsquery, migration
+ * 20261127A: a document names its city by one lexeme). A subquery, so PostgreSQL works it out
+ * once per statement, not once per row it ranks.
+ */
+export const TSQUERY = `(SELECT rehber_tsquery(?))`;

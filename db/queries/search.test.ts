@@ -149,6 +149,35 @@ describe('a city page with filters and facets', () => {
       await t.db('categories').where('name', 'Seamstress').update({ name: 'Tailor' });
     }
   });
+
+  it('finds a city by an alternate name given later, without rewriting its businesses, and by its new own name', async () => {
+    const documents = () => t.db('businesses').orderBy('id').pluck('search_vector');
+    const before = await documents();
+    const istanbul = ['Moda Fırını', 'Çiçek Evi', 'Şişli Pastanesi'].sort();
+    await t.db.raw(`UPDATE cities SET alt_names = alt_names || 'bizantion|' WHERE name = 'İstanbul'`);
+    try {
+      expect(names(await search('', 'Bizantion')).sort()).toEqual(istanbul);
+      expect(names(await search('bakery bizantion')).sort()).toEqual(['Moda Fırını', 'Şişli Pastanesi'].sort());
+      // The vocabulary has it too: a typo of it is respelt.
+      const typo = await search('bizantio');
+      expect(typo.didYouMean).toBe('bizantion');
+      expect(names(typo).sort()).toEqual(istanbul);
+      expect(await documents()).toEqual(before);
+      await t.db('cities').where('name', 'İstanbul').update({ name: 'Stambul' });
+      expect(names(await search('', 'stambul')).sort()).toEqual(istanbul);
+    } finally {
+      await t.db.raw(`UPDATE cities SET name = 'İstanbul', alt_names = replace(alt_names, 'bizantion|', '') WHERE name = 'Stambul'`);
+    }
+    expect(await documents()).toEqual(before);
+  });
+
+  it('ranks a word of an alternate name as a place, like a word of the own name', async () => {
+    // 'Constantinople' names no business: its city's businesses match as a place (weight C).
+    expect(names(await search('constantinople'))).toEqual(names(await search('istanbul')));
+    const r = await search('constantinople bakery');
+    expect(r.understood).toEqual({ q: 'bakery', location: 'İstanbul' });
+    expect(names(r)).toEqual(['Şişli Pastanesi', 'Moda Fırını']);
+  });
 });
 
 describe('suggest', () => {

@@ -140,7 +140,7 @@ async function oneBox(db: Db | Knex.Transaction, ws: string[]): Promise<Reading 
   const { rows } = await db.raw(
     `SELECT t.i, (SELECT EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY})) AS name_holds_all
        FROM unnest(?::text[]) WITH ORDINALITY t(q, i)
-      WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ to_tsquery('simple', rehber_fold(t.q)))
+      WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ rehber_tsquery(t.q))
       ORDER BY t.i`,
     [allOf(ws, { weights: 'A' }), queries],
   );
