@@ -3,6 +3,7 @@ import { createTestDb, type TestDb } from '../../db/test-db.js';
 import { openLoader, type BatchCounts } from './load.js';
 import type { BusinessInput, ImportMode } from '../import/pipeline.js';
 import { biz, countDrift } from './load.fixtures.js';
+import { TSQUERY, tsqueries } from '../../db/queries/search-query.js';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -200,11 +201,11 @@ describe('the loader', () => {
     // ...which name the city by its lexeme, not by its alternate names, and are found by them...
     expect(laned.join('\n')).toMatch(/'city:\d+':\d+C/);
     expect(laned.join('\n')).not.toContain("'constantinople':");
-    const { rows: found } = await t.db.raw(`SELECT name FROM businesses WHERE search_vector @@ (SELECT rehber_tsquery(?))`, ["'constantinople':C"]);
+    const { rows: found } = await t.db.raw(`SELECT name FROM businesses WHERE search_vector @@ ${TSQUERY}`, await tsqueries(t.db, ["'constantinople':C"]));
     expect(found).toEqual([{ name: 'Lane Çınar Kafe' }]);
     // ...and its search words those of the documents and of the cities' names.
     const { rows: expected } = await t.db.raw(`SELECT w FROM businesses, unnest(tsvector_to_array(search_vector)) w WHERE length(w) BETWEEN 3 AND 40 AND w !~ '[0-9]'
-                                               UNION SELECT w FROM cities, unnest(tsvector_to_array(rehber_city_names(name, alt_names))) w WHERE length(w) BETWEEN 3 AND 40 AND w !~ '[0-9]'
+                                               UNION SELECT w FROM cities, unnest(tsvector_to_array(search_names)) w WHERE length(w) BETWEEN 3 AND 40 AND w !~ '[0-9]'
                                                ORDER BY w`);
     expect(await t.db('search_words').orderBy('word').pluck('word')).toEqual(expected.map((r: { w: string }) => r.w));
     expect(await countDrift(t.db)).toBe(0);

@@ -6,13 +6,14 @@ import type { Knex } from 'knex';
  * names (Berlin: 'berlijn', 'berlino', 'bai lin'...), the same for each of its businesses: they
  * were three quarters of a document's lexemes, of the search index and of a bulk load's work.
  *
- * A query finds them the other way round: rehber_tsquery reads each word of the query as that
- * word or the lexeme of any city one of whose alternate names holds it ('constantinople' is
- * 'constantinople' | 'city:7'), with the word's weight and prefix rule. A word of a city's own
- * name is matched by the name in the documents, as before. The cities' names are
- * searched by their own small GIN index. So a search for a city by any of its names matches
- * exactly the documents it matched before, and a city's new alternate name is found at once,
- * without rewriting its businesses' documents (only a new own name does that).
+ * A query finds them the other way round (tsqueries in db/queries/search-query.ts): each word of
+ * the query is that word or the lexeme of any city one of whose alternate names holds it
+ * ('constantinople' is 'constantinople' | 'city:7'), with the word's weight and prefix rule. A
+ * word of a city's own name is matched by the name in the documents, as before. The cities' names
+ * are kept with each city (cities.search_names) under their own small GIN index. So a search for
+ * a city by any of its names matches exactly the documents it matched before, and a city's new
+ * alternate name is found at once, without rewriting its businesses' documents (only a new own
+ * name does that).
  *
  * The lexeme cannot come from typed text (the parser splits at ':'), and the vocabulary's rule
  * (no digit) keeps it out of search_words; the vocabulary takes the cities' words from the
@@ -29,35 +30,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     CREATE FUNCTION rehber_city_names(name text, alt_names text) RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN to_tsvector('simple', rehber_fold(coalesce(name, '') || ' ' || replace(coalesce(alt_names, ''), '|', ' ')))`);
-  await knex.raw('CREATE INDEX cities_names_search_idx ON cities USING gin (rehber_city_names(name, alt_names))');
-
-  // The query text is allOf's (db/queries/search-query.ts): quoted words, each with an optional
-  // ':' of prefix star and weights, all of them required. Folded once, as the documents are; each
-  // word parsed as the documents' text is, the cities' lexemes taken whole (the parser would split
-  // them at the ':'). (knex.raw reads a bare '?' as a binding: the pattern's are escaped.)
-  await knex.raw(`
-    CREATE FUNCTION rehber_tsquery(q text) RETURNS tsquery LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$
-    DECLARE
-      part text[];
-      word tsquery;
-      bare tsquery;
-      places tsquery;
-      result tsquery;
-    BEGIN
-      FOR part IN SELECT regexp_matches(rehber_fold(q), $re$('(\\?:[^']|'')*')(:[*a-dA-D]*)\\?$re$, 'g') LOOP
-        word := to_tsquery('simple', part[1] || coalesce(part[2], ''));
-        bare := to_tsquery('simple', part[1] || CASE WHEN part[2] LIKE '%*%' THEN ':*' ELSE '' END);
-        -- A word of a city's own name is in its businesses' documents already: its lexeme too
-        -- would count the word twice in the rank.
-        SELECT string_agg(quote_literal('city:' || c.id) || coalesce(':' || nullif(translate(part[2], ':*', ''), ''), ''), ' | ')::tsquery
-          INTO places
-          FROM cities c
-         WHERE rehber_city_names(c.name, c.alt_names) @@ bare AND NOT to_tsvector('simple', rehber_fold(c.name)) @@ bare;
-        IF places IS NOT NULL THEN word := word || places; END IF;
-        result := CASE WHEN result IS NULL THEN word ELSE result && word END;
-      END LOOP;
-      RETURN result;
-    END $$`);
+  // Kept with the row: a query reads every city's names for each of its words.
+  await knex.raw('ALTER TABLE cities ADD COLUMN search_names tsvector GENERATED ALWAYS AS (rehber_city_names(name, alt_names)) STORED');
+  await knex.raw('CREATE INDEX cities_search_names_idx ON cities USING gin (search_names)');
 
   await knex.raw(`
     CREATE OR REPLACE FUNCTION rehber_business_document() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -82,7 +57,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`CREATE FUNCTION rehber_collect_city_words() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       INSERT INTO search_words (word)
-        SELECT DISTINCT w FROM new_cities n, unnest(tsvector_to_array(rehber_city_names(n.name, n.alt_names))) w
+        SELECT DISTINCT w FROM new_cities n, unnest(tsvector_to_array(n.search_names)) w
          WHERE ${WORDS_RULE}
         ON CONFLICT DO NOTHING;
       RETURN NULL;
@@ -133,8 +108,7 @@ export async function down(knex: Knex): Promise<void> {
       RETURN NEW;
     END $$`);
   await rewriteDocuments(knex, `concat_ws(' ', c.name || ' ' || replace(c.alt_names, '|', ' '), b.district, b.state, b.country, b.postal_code)`, `''::tsvector`);
-  await knex.raw('DROP FUNCTION rehber_tsquery(text)');
-  await knex.raw('DROP INDEX cities_names_search_idx');
+  await knex.raw('ALTER TABLE cities DROP COLUMN search_names');
   await knex.raw('DROP FUNCTION rehber_city_names(text, text)');
   await knex.raw('DROP FUNCTION rehber_city_lexeme(int)');
 }

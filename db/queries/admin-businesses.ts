@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { ActivityEntry, AdminBusiness, AdminBusinessDetail, AdminBusinessList, AdminListFilters, AdminSort, CountryStat } from '../../data/domain/types.js';
 import { VALUE_COLUMNS, VALUE_KEYS } from '../../data/domain/business-columns.js';
 import type { Db } from '../index.js';
-import { allOf, TSQUERY, words } from './search-query.js';
+import { allOf, TSQUERY, tsqueries, words } from './search-query.js';
 import { countAllBusinesses } from './stats.js';
 import { memoized, type MemoScope } from './search-memo.js';
 
@@ -101,7 +101,9 @@ async function searchPage(
  */
 export async function listAdminBusinesses(db: Db | Knex.Transaction, options: AdminListOptions, scope?: MemoScope): Promise<AdminBusinessList> {
   const { page, limit } = options;
-  const query = adminQuery(options.search);
+  const text = adminQuery(options.search);
+  // Memo keys name the words as typed; the statements bind the tsquery they stand for.
+  const query = text === null ? null : { text, match: (await tsqueries(db, [text], scope))[0] };
   if (hasFilters(options.filters) || (options.sort && options.sort.by !== 'newest')) return filteredList(db, options, query);
   if (!query) {
     const [rows, total] = await Promise.all([pageQuery(db, page, limit), countAllBusinesses(db)]);
@@ -113,16 +115,16 @@ export async function listAdminBusinesses(db: Db | Knex.Transaction, options: Ad
   // is kept per data version (its page below is read afresh each time); a narrow one is read again.
   const narrow = await memoized(
     scope,
-    `admin-matches|${query}|${enough}`,
+    `admin-matches|${query.text}|${enough}`,
     async () => {
       const rows = await searchPage(db, page, limit, 'b.id IN (SELECT id FROM m)', [], {
         sql: `WITH m AS (SELECT b.id FROM businesses b WHERE ${MATCH_SQL} LIMIT ?)`,
-        bindings: [query, enough + 1],
+        bindings: [query.match, enough + 1],
       });
       // A page past the last match has no row to carry the total: counted apart then.
       const total = rows.length
         ? Number(rows[0].total)
-        : await countRows(db.count<{ count: number }[]>({ count: '*' }).from(db.from('businesses as b').whereRaw(MATCH_SQL, [query]).limit(enough + 1).select(db.raw('1')).as('m')));
+        : await countRows(db.count<{ count: number }[]>({ count: '*' }).from(db.from('businesses as b').whereRaw(MATCH_SQL, [query.match]).limit(enough + 1).select(db.raw('1')).as('m')));
       return total > enough ? null : { rows, total };
     },
     (found) => found === null,
@@ -130,10 +132,10 @@ export async function listAdminBusinesses(db: Db | Knex.Transaction, options: Ad
   if (narrow) return answer(narrow.rows, page, limit, narrow.total);
   // The newest matches among the newest businesses, the newest id read in the same statement.
   for (const window of NEWEST_WINDOWS) {
-    const rows = await searchPage(db, page, limit, `${MATCH_SQL} AND b.id > (SELECT max(id) FROM businesses) - ?`, [query, window]);
+    const rows = await searchPage(db, page, limit, `${MATCH_SQL} AND b.id > (SELECT max(id) FROM businesses) - ?`, [query.match, window]);
     if (rows.length === limit) return answer(rows, page, limit, enough, true);
   }
-  return answer(await pageQuery(db, page, limit).whereRaw(MATCH_SQL, [query]), page, limit, enough, true);
+  return answer(await pageQuery(db, page, limit).whereRaw(MATCH_SQL, [query.match]), page, limit, enough, true);
 }
 
 function answer(rows: AdminRow[], page: number, limit: number, total: number, totalCapped = false): AdminBusinessList {
@@ -233,10 +235,10 @@ const SORT_COLUMNS: Record<AdminSort['by'], string> = {
 async function filteredList(
   db: Db | Knex.Transaction,
   { page, limit, filters = {}, sort = { by: 'newest', order: 'desc' } }: AdminListOptions,
-  query: string | null,
+  query: { match: string | null } | null,
 ): Promise<AdminBusinessList> {
   const where = (q: Knex.QueryBuilder) => {
-    if (query) q.whereRaw(MATCH_SQL, [query]);
+    if (query) q.whereRaw(MATCH_SQL, [query.match]);
     const { country, city, category } = filters;
     if (country) q.where((w) => w.whereRaw('lower(b.country) = lower(?)', [country]).orWhereRaw('b.country_code = upper(?)', [country]));
     if (city) q.whereIn('b.city_id', db('cities').whereRaw('lower(name) = lower(?)', [city]).orWhere('slug', city).select('id'));

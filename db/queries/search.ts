@@ -19,7 +19,7 @@ import { SEARCH_CANDIDATES, type ListFilters, type ListPage, type SearchSort } f
 import { businessQuery, toBusiness, type BusinessRow } from './businesses.js';
 import { CANDIDATE_FACET_COLUMNS, NO_FACETS, businessWhere, countFacets, facetLabels, facetQuery, passes, toFacets, type FacetCandidate, type FacetFilters, type SqlPart } from './facets.js';
 import { memoized, memoizedEach, small, type MemoScope } from './search-memo.js';
-import { allOf, TSQUERY, words } from './search-query.js';
+import { allOf, TSQUERY, tsqueries, words } from './search-query.js';
 import { pageOf, type PageRequest } from './paging.js';
 
 export interface SearchRequest extends Partial<PageRequest> {
@@ -132,17 +132,18 @@ interface Reading {
  * it is one. A number is not taken for a postal code when a business's name holds every word
  * ('Golden Oak Plumber 12345' is a name).
  */
-async function oneBox(db: Db | Knex.Transaction, ws: string[]): Promise<Reading | null> {
+async function oneBox(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope): Promise<Reading | null> {
   if (ws.length < 2) return null;
   const splits: [string[], string[]][] = [[ws.slice(0, -1), ws.slice(-1)], [ws.slice(1), ws.slice(0, 1)]];
   if (ws.length > 2) splits.push([ws.slice(0, -2), ws.slice(-2)], [ws.slice(2), ws.slice(0, 2)]);
   const queries = splits.map(([rest, place]) => `${allOf(rest)} & ${allOf(place, { weights: 'C' })}`);
+  const [names, ...places] = await tsqueries(db, [allOf(ws, { weights: 'A' }), ...queries], scope);
   const { rows } = await db.raw(
     `SELECT t.i, (SELECT EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY})) AS name_holds_all
-       FROM unnest(?::text[]) WITH ORDINALITY t(q, i)
-      WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ rehber_tsquery(t.q))
+       FROM unnest(?::tsquery[]) WITH ORDINALITY t(q, i)
+      WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ t.q)
       ORDER BY t.i`,
-    [allOf(ws, { weights: 'A' }), queries],
+    [names, places] as Knex.RawBinding[],
   );
   const chosen = (rows as { i: string; name_holds_all: boolean }[]).find(
     (r) => !(r.name_holds_all && splits[Number(r.i) - 1][1].every((w) => /^\d+$/.test(w))),
@@ -194,7 +195,7 @@ export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchReq
   // How the words read (respelt, split into words and a place) is asked at once, in parallel.
   const [respelt, split] = await Promise.all([
     ws.length ? memoized(small(scope), `respell|${JSON.stringify(ws)}`, () => respell(db, ws)) : null,
-    place.length ? null : memoized(small(scope), `one-box|${JSON.stringify(ws)}`, () => oneBox(db, ws)),
+    place.length ? null : memoized(small(scope), `one-box|${JSON.stringify(ws)}`, () => oneBox(db, ws, scope)),
   ]);
   // A word of the vocabulary's kind that it does not know is in no document: the words cannot
   // match as typed, so the respelling is searched first (as typed only if it finds nothing).
@@ -227,13 +228,14 @@ interface Candidate extends FacetCandidate {
 }
 
 /** At most SEARCH_CANDIDATES + 1 matches of a reading in index order (one more tells a capped total). */
-async function candidates(db: Db | Knex.Transaction, read: Reading, f: FacetFilters): Promise<Candidate[]> {
-  const rank = read.rank ? `ts_rank(${RANK_WEIGHTS}, b.search_vector, ${TSQUERY})` : '0::real';
+async function candidates(db: Db | Knex.Transaction, read: Reading, f: FacetFilters, scope?: MemoScope): Promise<Candidate[]> {
+  const [match, rank] = await tsqueries(db, read.rank ? [read.match, read.rank] : [read.match], scope);
+  const ranked = read.rank ? `ts_rank(${RANK_WEIGHTS}, b.search_vector, ${TSQUERY})` : '0::real';
   const where = businessWhere(f);
   const { rows } = await db.raw(
-    `SELECT b.id, b.rating, b.review_count, b.name, ${CANDIDATE_FACET_COLUMNS}, ${rank} AS rank
+    `SELECT b.id, b.rating, b.review_count, b.name, ${CANDIDATE_FACET_COLUMNS}, ${ranked} AS rank
        FROM businesses b WHERE ${where.sql} AND b.search_vector @@ ${TSQUERY} LIMIT ${SEARCH_CANDIDATES + 1}`,
-    [...(read.rank ? [read.rank] : []), ...where.bindings, read.match] as Knex.RawBinding[],
+    [...(read.rank ? [rank] : []), ...where.bindings, match] as Knex.RawBinding[],
   );
   return rows as Candidate[];
 }
@@ -243,7 +245,7 @@ async function candidates(db: Db | Knex.Transaction, read: Reading, f: FacetFilt
  * cost) is kept for the data version; a narrow one is read again, as cheap as a lookup.
  */
 function candidatesOf(db: Db | Knex.Transaction, read: Reading, f: FacetFilters, scope?: MemoScope): Promise<Candidate[]> {
-  return memoized(scope, `candidates|${read.match}|${read.rank}|${JSON.stringify(f)}`, () => candidates(db, read, f), (c) => c.length > SEARCH_CANDIDATES);
+  return memoized(scope, `candidates|${read.match}|${read.rank}|${JSON.stringify(f)}`, () => candidates(db, read, f, scope), (c) => c.length > SEARCH_CANDIDATES);
 }
 
 const byText = new Intl.Collator('en');

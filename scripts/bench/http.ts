@@ -90,7 +90,8 @@ export async function run(ctx: BenchContext): Promise<void> {
  * (each category names 100,000 of a million businesses; 'golden' and 'oak' begin 62,500 names).
  */
 const BROAD = ['plumber', 'bakery', 'florist', 'golden', 'oak', 'dentist', 'mechanic', 'tailor'];
-const LOCATIONS = ['istanbul', 'Berlin', 'Austin', 'paris', 'TX', 'Türkiye'];
+/** Own names, alternate names (Constantinople, Berlino: a city's lexeme), a state, a country. */
+const LOCATIONS = ['istanbul', 'Berlin', 'Austin', 'paris', 'Constantinople', 'Berlino', 'TX', 'Türkiye'];
 /** Misspelt categories: nothing matches, so each is a miss, a respelling and a second search. */
 const TYPOS = ['plumbr', 'bakrey', 'florst', 'dentst', 'mechanik', 'locksmth', 'electrican', 'tailr'];
 
