@@ -8,8 +8,8 @@
  * the same transaction. A clash with a row another session wrote meanwhile fails the INSERT,
  * which is rolled back to its savepoint; its rows then go the usual way.
  *
- * The search document is the row trigger's (migration 20261127A): rehber_search_document of the
- * row with its category's and city's names, and the city's lexeme. The words (search_words) are
+ * The search document is the row trigger's (migration 20261127A: rehber_business_search_document
+ * of the row with its category's and city's names). The words (search_words) are
  * those of the documents, gathered once per statement; the cities' own words reach the
  * vocabulary from the cities.
  * The statement runs with `rehber.document_given` on, which skips the row trigger and the words
@@ -30,9 +30,8 @@ export const LANE_SQL = `
       FROM import_lane st
   ),
   d AS MATERIALIZED (
-    SELECT v.*, rehber_search_document(
-             v.name, k.name, concat_ws(' ', c.name, v.district, v.state, v.country, v.postal_code),
-             concat_ws(' ', array_to_string(v.services, ' '), v.about, v.description, v.address)) || rehber_city_lexeme(v.city_id) AS doc
+    SELECT v.*, rehber_business_search_document(v.name, k.name, c.name, v.city_id, v.district, v.state, v.country, v.postal_code,
+                                                v.services, v.about, v.description, v.address) AS doc
       FROM v LEFT JOIN categories k ON k.id = v.category_id LEFT JOIN cities c ON c.id = v.city_id
   ),
   ins AS (

@@ -34,17 +34,24 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('ALTER TABLE cities ADD COLUMN search_names tsvector GENERATED ALWAYS AS (rehber_city_names(name, alt_names)) STORED');
   await knex.raw('CREATE INDEX cities_search_names_idx ON cities USING gin (search_names)');
 
+  // A business's document from its columns and its category's and city's names: the row trigger,
+  // the bulk loader's lane (data/store/load-direct.ts) and the rewrite below all call this one.
+  await knex.raw(`
+    CREATE FUNCTION rehber_business_search_document(
+      name text, category text, city text, city_id int, district text, state text, country text, postal_code text,
+      services text[], about text, description text, address text
+    ) RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+      SELECT rehber_search_document(name, category, concat_ws(' ', city, district, state, country, postal_code),
+                                    concat_ws(' ', array_to_string(services, ' '), about, description, address))
+          || rehber_city_lexeme(city_id) $$`);
   await knex.raw(`
     CREATE OR REPLACE FUNCTION rehber_business_document() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE category text; city text;
     BEGIN
       SELECT c.name INTO category FROM categories c WHERE c.id = NEW.category_id;
       SELECT c.name INTO city FROM cities c WHERE c.id = NEW.city_id;
-      NEW.search_vector := rehber_search_document(
-        NEW.name, category,
-        concat_ws(' ', city, NEW.district, NEW.state, NEW.country, NEW.postal_code),
-        concat_ws(' ', array_to_string(NEW.services, ' '), NEW.about, NEW.description, NEW.address))
-        || rehber_city_lexeme(NEW.city_id);
+      NEW.search_vector := rehber_business_search_document(NEW.name, category, city, NEW.city_id, NEW.district, NEW.state,
+        NEW.country, NEW.postal_code, NEW.services, NEW.about, NEW.description, NEW.address);
       RETURN NEW;
     END $$`);
 
@@ -67,7 +74,8 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`CREATE TRIGGER cities_words_update AFTER UPDATE ON cities
     REFERENCING NEW TABLE AS new_cities FOR EACH STATEMENT EXECUTE FUNCTION rehber_collect_city_words()`);
 
-  await rewriteDocuments(knex, `concat_ws(' ', c.name, b.district, b.state, b.country, b.postal_code)`, 'rehber_city_lexeme(b.city_id)');
+  await rewriteDocuments(knex, `rehber_business_search_document(b.name, (SELECT k.name FROM categories k WHERE k.id = b.category_id), c.name, b.city_id,
+    b.district, b.state, b.country, b.postal_code, b.services, b.about, b.description, b.address)`);
 }
 
 /**
@@ -75,13 +83,10 @@ export async function up(knex: Knex): Promise<void> {
  * counts and the vocabulary do not change (the cities' words are in it already), so their
  * statement triggers stay off for this one statement.
  */
-async function rewriteDocuments(knex: Knex, place: string, tail: string): Promise<void> {
+async function rewriteDocuments(knex: Knex, document: string): Promise<void> {
   await knex.raw('DROP INDEX businesses_search_idx');
   await knex.raw('ALTER TABLE businesses DISABLE TRIGGER businesses_facets_update, DISABLE TRIGGER businesses_words_update');
-  await knex.raw(`UPDATE businesses b SET search_vector = rehber_search_document(
-      b.name, (SELECT k.name FROM categories k WHERE k.id = b.category_id), ${place},
-      concat_ws(' ', array_to_string(b.services, ' '), b.about, b.description, b.address)) || ${tail}
-    FROM cities c WHERE c.id = b.city_id`);
+  await knex.raw(`UPDATE businesses b SET search_vector = ${document} FROM cities c WHERE c.id = b.city_id`);
   await knex.raw('ALTER TABLE businesses ENABLE TRIGGER businesses_facets_update, ENABLE TRIGGER businesses_words_update');
   // As much memory as the bulk loader's rebuild gives it (data/store/load-indexes.ts).
   await knex.raw(`SET LOCAL maintenance_work_mem = '256MB'`);
@@ -107,7 +112,10 @@ export async function down(knex: Knex): Promise<void> {
         concat_ws(' ', array_to_string(NEW.services, ' '), NEW.about, NEW.description, NEW.address));
       RETURN NEW;
     END $$`);
-  await rewriteDocuments(knex, `concat_ws(' ', c.name || ' ' || replace(c.alt_names, '|', ' '), b.district, b.state, b.country, b.postal_code)`, `''::tsvector`);
+  await rewriteDocuments(knex, `rehber_search_document(b.name, (SELECT k.name FROM categories k WHERE k.id = b.category_id),
+    concat_ws(' ', c.name || ' ' || replace(c.alt_names, '|', ' '), b.district, b.state, b.country, b.postal_code),
+    concat_ws(' ', array_to_string(b.services, ' '), b.about, b.description, b.address))`);
+  await knex.raw('DROP FUNCTION rehber_business_search_document(text, text, text, int, text, text, text, text, text[], text, text, text)');
   await knex.raw('ALTER TABLE cities DROP COLUMN search_names');
   await knex.raw('DROP FUNCTION rehber_city_names(text, text)');
   await knex.raw('DROP FUNCTION rehber_city_lexeme(int)');

@@ -1,13 +1,11 @@
 /**
  * The words of what a visitor or an admin typed, as the tsquery text that the search document
- * (migrations 20261124H, 20261127A) answers. The text is folded by PostgreSQL's own rehber_fold
- * when the query runs (rehber_tsquery), so the folding of a query and of the documents can never
- * differ.
+ * (migrations 20261124H, 20261127A) answers. Each word is folded by PostgreSQL's own rehber_fold
+ * (tsqueries below), so the folding of a query and of the documents can never differ.
  */
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
 import { memoizedEach, small, type MemoScope } from './search-memo.js';
-
 
 /** At most this many words are searched; the rest of a pasted paragraph is ignored. */
 const MAX_WORDS = 8;
