@@ -45,10 +45,10 @@ export const TSQUERY = '?::tsquery';
 /** An operand of an allOf text: its word, quoted, and its prefix star and weights. */
 const OPERAND = /'((?:[^']|'')*)'(?::(\*?)([A-D]*))?/g;
 
-/** What PostgreSQL makes of one word: its lexemes as a tsquery, the cities of its alternate names. */
+/** What PostgreSQL makes of one word: its lexemes as a tsquery, the lexemes of the cities of its alternate names. */
 interface WordReading {
   lexemes: string;
-  cities: number[] | null;
+  cities: string[] | null;
 }
 
 /**
@@ -69,7 +69,7 @@ export async function tsqueries(db: Db | Knex.Transaction, texts: string[], scop
     const asked = missing.map((k) => ({ star: k.charAt('word|'.length) === '*', quoted: k.slice('word|'.length + 1) }));
     const { rows } = await db.raw(
       `SELECT to_tsquery('simple', rehber_fold(w.q))::text AS lexemes,
-              (SELECT array_agg(c.id ORDER BY c.id) FROM cities c, to_tsquery('simple', rehber_fold(w.q || w.star)) x
+              (SELECT array_agg((tsvector_to_array(rehber_city_lexeme(c.id)))[1] ORDER BY c.id) FROM cities c, to_tsquery('simple', rehber_fold(w.q || w.star)) x
                 WHERE c.search_names @@ x AND NOT to_tsvector('simple', rehber_fold(c.name)) @@ x) AS cities
          FROM unnest(?::text[], ?::text[]) WITH ORDINALITY w(q, star, i) ORDER BY w.i`,
       [asked.map((w) => `'${w.quoted}'`), asked.map((w) => (w.star ? ':*' : ''))],
@@ -82,7 +82,7 @@ export async function tsqueries(db: Db | Knex.Transaction, texts: string[], scop
       const word = words.get(key({ quoted, star }));
       if (!word?.lexemes) return [];
       const flags = star || weights ? `:${star}${weights}` : '';
-      const places = !weights || weights.includes('C') ? (word.cities ?? []).map((id) => `'city:${id}'${weights ? `:${weights}` : ''}`) : [];
+      const places = !weights || weights.includes('C') ? (word.cities ?? []).map((l) => `'${l.replace(/'/g, "''")}'${weights ? `:${weights}` : ''}`) : [];
       return [`( ${[word.lexemes.replace(/'(?:[^']|'')*'/g, (l) => l + flags), ...places].join(' | ')} )`];
     });
     return parts.length ? parts.join(' & ') : null;
