@@ -70,7 +70,7 @@ export async function tsqueries(db: Db | Knex.Transaction, texts: string[], scop
     const { rows } = await db.raw(
       `SELECT to_tsquery('simple', rehber_fold(w.q))::text AS lexemes,
               (SELECT array_agg((tsvector_to_array(rehber_city_lexeme(c.id)))[1] ORDER BY c.id) FROM cities c, to_tsquery('simple', rehber_fold(w.q || w.star)) x
-                WHERE c.search_names @@ x AND NOT to_tsvector('simple', rehber_fold(c.name)) @@ x) AS cities
+                WHERE rehber_city_names(c.name, c.alt_names) @@ x AND NOT to_tsvector('simple', rehber_fold(c.name)) @@ x) AS cities
          FROM unnest(?::text[], ?::text[]) WITH ORDINALITY w(q, star, i) ORDER BY w.i`,
       [asked.map((w) => `'${w.quoted}'`), asked.map((w) => (w.star ? ':*' : ''))],
     );
