@@ -5,6 +5,7 @@ import { setBusinessesActive } from '../../data/store/visibility.js';
 import { listBusinessesIn, searchBusinesses } from './search.js';
 import { suggest } from './suggest.js';
 import { seedSearch } from './search.fixtures.js';
+import { newMemos } from './search-memo.js';
 
 let t: TestDb;
 
@@ -102,6 +103,30 @@ describe('relevance on a fixed directory', () => {
       const narrow = await searchBusinesses(b.db, { q: 'bulk shop 7' });
       expect(narrow.pagination.total).toBe(1);
       expect(narrow.totalCapped).toBeUndefined();
+    } finally {
+      await b.drop();
+    }
+  });
+
+  it('reads the matches of a set of more than a hundred once per data version, and a narrow one each time', async () => {
+    const b = await createTestDb();
+    try {
+      await b.db.raw(`INSERT INTO businesses (name, slug, address, identity_key)
+                      SELECT 'Mid Shop ' || i, 'mid-' || i, i || ' Short Road', 'n:mid' || i FROM generate_series(1, 150) i`);
+      const scope = { ...newMemos(), version: '1' };
+      let reads = 0;
+      b.db.on('query', (q: { sql: string }) => void (/search_vector @@ .* LIMIT/s.test(q.sql) && reads++));
+      const first = await searchBusinesses(b.db, { q: 'mid shop' }, scope);
+      const again = await searchBusinesses(b.db, { q: 'mid shop', page: 2, filters: { sort: 'name' } }, scope);
+      expect(reads).toBe(1);
+      expect([first.pagination.total, again.pagination.total]).toEqual([150, 150]);
+      expect(names(again)[0]).toBe('Mid Shop 120');
+      await searchBusinesses(b.db, { q: 'mid shop 7' }, scope);
+      await searchBusinesses(b.db, { q: 'mid shop 7' }, scope);
+      expect(reads).toBe(3);
+      // A write starts a new data version, whose first search reads again.
+      await searchBusinesses(b.db, { q: 'mid shop' }, { ...scope, version: '2' });
+      expect(reads).toBe(4);
     } finally {
       await b.drop();
     }

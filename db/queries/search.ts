@@ -241,11 +241,19 @@ async function candidates(db: Db | Knex.Transaction, read: Reading, f: FacetFilt
 }
 
 /**
- * The candidates of a reading under filters. A capped set (a broad word: its posting list is the
- * cost) is kept for the data version; a narrow one is read again, as cheap as a lookup.
+ * A set of more matches than this is kept for the data version, with what follows from it (its
+ * order under each sort, its facets). Each match costs a read of its row's page (for its rank and
+ * facets), so past a hundred reading them again costs more than keeping them: a word in one city
+ * of a world-wide million (100-1,000 matches) took 5-9 ms a request. A narrower set is read again,
+ * as cheap as a lookup. No set is longer than SEARCH_CANDIDATES + 1, as the capped ones kept
+ * before were, so the memo's bound in bytes stays what it was.
  */
+const KEPT_FROM = 100;
+const worthKeeping = (c: Candidate[]) => c.length > KEPT_FROM;
+
+/** The candidates of a reading under filters, kept when worthKeeping. */
 function candidatesOf(db: Db | Knex.Transaction, read: Reading, f: FacetFilters, scope?: MemoScope): Promise<Candidate[]> {
-  return memoized(scope, `candidates|${read.match}|${read.rank}|${JSON.stringify(f)}`, () => candidates(db, read, f, scope), (c) => c.length > SEARCH_CANDIDATES);
+  return memoized(scope, `candidates|${read.match}|${read.rank}|${JSON.stringify(f)}`, () => candidates(db, read, f, scope), worthKeeping);
 }
 
 const byText = new Intl.Collator('en');
@@ -268,8 +276,8 @@ async function ranked(db: Db | Knex.Transaction, read: Reading, filters: FacetFi
   const capped = all.length > SEARCH_CANDIDATES;
   const matching = !hasFilters(filters) ? all : capped ? await candidatesOf(db, read, filters, scope) : all.filter((c) => passes(c, filters));
   const found = matching.length;
-  // What follows from a kept (capped) set is kept with it: its order under each sort, its facets.
-  const kept = capped ? scope : undefined;
+  // What follows from a kept set is kept with it: its order under each sort, its facets.
+  const kept = worthKeeping(all) ? scope : undefined;
   const key = `${read.match}|${read.rank}|${JSON.stringify(filters)}`;
   const order = await memoized(kept, `order|${key}|${sort}`, async () => [...matching].sort(COMPARE[sort]).map((c) => c.id));
   const facets = memoized(kept, `search-facets|${key}`, () => facetLabels(db, countFacets(all, filters), scope));
