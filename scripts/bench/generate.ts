@@ -1,33 +1,119 @@
 /**
  * Deterministic generated import files for the bench and the big tests: the same seed gives the
  * same bytes, and `changedEvery` alters every n-th row's review count so a re-import updates exactly those.
+ *
+ * The directory is shaped like the world, not like a sample: its businesses are spread over the
+ * gazetteer's 4,442 cities of 100,000 people or more in 171 countries, each in proportion to its
+ * population (Shanghai, the biggest, holds about 1.1%), so search, city pages, facets and the
+ * vocabulary meet thousands of cities and their alternate names in many scripts. Categories are
+ * skewed as real ones are (a Zipf law over 100: the first holds about a sixth of the businesses),
+ * and each phone number is a valid one of its city's country. A business's name is two of
+ * sixteen words, its category and its row number: the words stay broad, the number makes it unique.
  */
 import fs from 'node:fs';
 import { once } from 'node:events';
+import { getCountryCallingCode, getExampleNumber, type CountryCode } from 'libphonenumber-js/min';
+import examples from 'libphonenumber-js/mobile/examples';
+import { worldCities } from '../../data/places/gazetteer.js';
+import { countryName } from '../../data/places/resolve.js';
 
 export const CSV_HEADER = 'name,category,phone,full_address,postal_code,city,state,country,rating,reviews,photo,working_hours,about,place_id,location_link';
 
-const CITIES = [
-  ['Austin', 'TX', 'United States'], ['Denver', 'CO', 'United States'], ['Portland', 'OR', 'United States'],
-  ['İstanbul', '', 'Türkiye'], ['İzmir', '', 'Türkiye'], ['Berlin', '', 'Germany'], ['Paris', '', 'France'],
-  ['Madrid', '', 'Spain'], ['Toronto', 'ON', 'Canada'], ['Chicago', 'IL', 'United States'],
+/** Google Maps categories, the most common first. */
+export const CATEGORIES = [
+  'Restaurant', 'Plumber', 'Hair Salon', 'Café', 'Dentist', 'Bakery', 'Electrician', 'Florist', 'Mechanic', 'Tailor',
+  'Pharmacy', 'Supermarket', 'Locksmith', 'Barber Shop', 'Hotel', 'Gym', 'Lawyer', 'Accountant', 'Real Estate Agency', 'Car Wash',
+  'Pizza Restaurant', 'Beauty Salon', 'Veterinarian', 'Bookstore', 'Clothing Store', 'Shoe Store', 'Furniture Store', 'Hardware Store', 'Optician', 'Dry Cleaner',
+  'Butcher Shop', 'Grocery Store', 'Coffee Shop', 'Bar', 'Fast Food Restaurant', 'Ice Cream Shop', 'Jewelry Store', 'Pet Store', 'Toy Store', 'Electronics Store',
+  'Mobile Phone Shop', 'Computer Repair Service', 'Printing Shop', 'Travel Agency', 'Insurance Agency', 'Bank', 'Driving School', 'Language School', 'Kindergarten', 'Music School',
+  'Yoga Studio', 'Dance School', 'Physiotherapist', 'Chiropractor', 'Psychologist', 'Pediatrician', 'Dermatologist', 'Medical Laboratory', 'Hospital', 'Clinic',
+  'Car Dealer', 'Car Rental Agency', 'Tire Shop', 'Auto Parts Store', 'Gas Station', 'Parking Garage', 'Moving Company', 'Cleaning Service', 'Painter', 'Roofing Contractor',
+  'Carpenter', 'Glazier', 'HVAC Contractor', 'Landscaper', 'Pest Control Service', 'Photographer', 'Wedding Planner', 'Event Venue', 'Catering Service', 'Tattoo Shop',
+  'Nail Salon', 'Spa', 'Massage Therapist', 'Laundromat', 'Shoe Repair Shop', 'Watch Repair Shop', 'Bicycle Shop', 'Sporting Goods Store', 'Stationery Store', 'Gift Shop',
+  'Art Gallery', 'Museum', 'Cinema', 'Night Club', 'Hostel', 'Guest House', 'Notary', 'Architect', 'Interior Designer', 'Web Designer',
 ];
-const CATEGORIES = ['Plumber', 'Electrician', 'Bakery', 'Café', 'Florist', 'Dentist', 'Hair Salon', 'Locksmith', 'Mechanic', 'Tailor'];
 const WORDS = ['Ace', 'Bright', 'Çınar', 'Delta', 'Eagle', 'Fırat', 'Golden', 'Harbor', 'Iron', 'Jade', 'Kale', 'Lotus', 'Müller', 'North', 'Oak', 'Pine'];
+
+/** A 32-bit hash of (i, salt), uniform enough to draw a city or a category from. */
+function draw(i: number, salt: number): number {
+  let h = Math.imul(i ^ salt, 0x9e3779b1);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return ((h ^ (h >>> 16)) >>> 0) / 2 ** 32;
+}
+
+/** The index of the first cumulative weight above u (0 ≤ u < 1, weights summing to 1). */
+function pickIndex(cumulative: Float64Array, u: number): number {
+  let lo = 0;
+  let hi = cumulative.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cumulative[mid] > u) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+function cumulativeOf(weights: number[]): Float64Array {
+  const total = weights.reduce((s, w) => s + w, 0);
+  const out = new Float64Array(weights.length);
+  let sum = 0;
+  weights.forEach((w, i) => (out[i] = sum += w / total));
+  return out;
+}
+
+interface GeneratedCity {
+  name: string;
+  /** The US state's abbreviation; empty elsewhere (GeoNames' division numbers are no one's address). */
+  state: string;
+  country: string;
+  /** A valid mobile number of the country with its last four digits left to the row, as '+CC NNN…'. */
+  phoneStem: string;
+}
+
+let world: { cities: GeneratedCity[]; cityWeights: Float64Array; categoryWeights: Float64Array } | null = null;
+
+function theWorld() {
+  if (world) return world;
+  const places = [...worldCities().places].sort((a, b) => b.population - a.population || a.id - b.id);
+  const stems = new Map<string, string>();
+  const stemOf = (code: string) => {
+    let stem = stems.get(code);
+    if (stem === undefined) {
+      const example = getExampleNumber(code as CountryCode, examples);
+      stem = example ? `+${getCountryCallingCode(code as CountryCode)} ${example.nationalNumber.slice(0, -4)}` : '+1 555 0';
+      stems.set(code, stem);
+    }
+    return stem;
+  };
+  const cities = places.map((p) => ({
+    name: p.name,
+    state: p.countryCode === 'US' ? p.admin1 : '',
+    country: countryName(p.countryCode),
+    phoneStem: stemOf(p.countryCode),
+  }));
+  world = {
+    cities,
+    cityWeights: cumulativeOf(places.map((p) => p.population)),
+    categoryWeights: cumulativeOf(CATEGORIES.map((_, k) => 1 / (k + 1))),
+  };
+  return world;
+}
 
 const q = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
 /** Row i of the generated directory, as a CSV line. */
 export function generatedLine(i: number, changed = false): string {
-  const [city, state, country] = CITIES[i % CITIES.length];
-  const category = CATEGORIES[(i >> 3) % CATEGORIES.length];
+  const { cities, cityWeights, categoryWeights } = theWorld();
+  const { name: city, state, country, phoneStem } = cities[pickIndex(cityWeights, draw(i, 0x51ed))];
+  const category = CATEGORIES[pickIndex(categoryWeights, draw(i, 0xca7e))];
   const name = `${WORDS[i % WORDS.length]} ${WORDS[(i >> 4) % WORDS.length]} ${category} ${i}`;
   const postal = String(10000 + (i % 89999));
   const address = `${(i % 900) + 1} Main St, ${city}${state ? `, ${state}` : ''} ${postal}, ${country}`;
   const rating = ((i % 9) * 0.5 + 1).toFixed(1);
   const placeId = `ChIJ${i.toString(36).padStart(8, '0')}gen`;
   return [
-    name, category, `+1 555 ${String(i % 10_000_000).padStart(7, '0')}`, address, postal, city, state, country, rating,
+    name, category, `${phoneStem}${String(i % 10_000).padStart(4, '0')}`, address, postal, city, state, country, rating,
     String(((i * 7) % 5000) + (changed ? 1 : 0)), '', '{"Monday":"9AM-5PM","Sunday":"Closed"}', `${name} serves ${city} with care.`, placeId,
     `https://www.google.com/maps/place/?q=place_id:${placeId}`,
   ].map(q).join(',');
