@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countryCode, matchCountries } from './countries.js';
+import countries from 'i18n-iso-countries';
+import { countryCode, countryName, matchCountries } from './countries.js';
 
 describe('countries by any name', () => {
   it('reads names in many languages and cases, codes and folded spellings', () => {
@@ -7,6 +8,13 @@ describe('countries by any name', () => {
     for (const t of ['United States', 'united states', 'US', 'USA', 'Vereinigte Staaten']) expect(countryCode(t), t).toBe('US');
     expect(countryCode('Almanya')).toBe('DE');
     expect(countryCode('Atlantis')).toBeNull();
+  });
+
+  it('reads back every name it gives a country (an export re-imported, a city of DR Congo resolved)', () => {
+    const codes = Object.keys(countries.getAlpha2Codes());
+    expect(codes.length).toBeGreaterThan(240);
+    expect(codes.filter((code) => countryCode(countryName(code)) !== code).map((code) => `${code} ${countryName(code)}`)).toEqual([]);
+    expect(countryCode('DR Congo')).toBe('CD');
   });
 
   it('finds the stored names a typed country means', () => {

@@ -12,12 +12,24 @@ const require = createRequire(import.meta.url);
 const LANGUAGES = ['en', 'tr', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'ru', 'ar', 'ja', 'zh', 'ko', 'el', 'pl', 'cs', 'sv', 'da', 'no', 'fi', 'hu', 'ro', 'uk', 'he', 'th', 'vi', 'id'];
 for (const lang of LANGUAGES) countries.registerLocale(require(`i18n-iso-countries/langs/${lang}.json`));
 
+/** The names a visitor knows, where ISO's first English name is a formal one. */
+const SHORT_NAMES: Record<string, string> = {
+  US: 'United States', RU: 'Russia', IR: 'Iran', TW: 'Taiwan', MK: 'North Macedonia', TZ: 'Tanzania',
+  MD: 'Moldova', SY: 'Syria', LA: 'Laos', CD: 'DR Congo', CZ: 'Czechia', KR: 'South Korea', VE: 'Venezuela',
+  BO: 'Bolivia', VN: 'Vietnam', PS: 'Palestine', BN: 'Brunei', FM: 'Micronesia', GB: 'United Kingdom',
+};
+
+/** The display name of an ISO alpha-2 code: 'TR' → 'Türkiye', 'US' → 'United States'. countryCode reads it back. */
+export function countryName(code: string): string {
+  return SHORT_NAMES[code] ?? countries.getName(code, 'en') ?? code;
+}
+
 let byFoldedName: Map<string, string> | undefined;
 
-/** Every registered name and code, folded → alpha-2 code (built once, on first use). */
+/** Every registered name and code, and every name countryName gives, folded → alpha-2 code (built once, on first use). */
 function foldedIndex(): Map<string, string> {
   if (byFoldedName) return byFoldedName;
-  byFoldedName = new Map();
+  byFoldedName = new Map(Object.entries(SHORT_NAMES).map(([code, name]) => [foldName(name), code]));
   for (const lang of LANGUAGES) {
     for (const [code, names] of Object.entries(countries.getNames(lang, { select: 'all' }) as Record<string, string[]>)) {
       for (const name of names) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, resolvePlace } from './resolve.js';
+import { resolvePlace } from './resolve.js';
+import { countryName } from './countries.js';
 
 const at = (address: string, columns: Omit<Parameters<typeof resolvePlace>[0], 'address'> = {}) => {
   const r = resolvePlace({ address, ...columns });

@@ -16,8 +16,7 @@
  * York borough named alone ('Brooklyn, NY 11201') belongs to the metropolis around it. A location
  * search for either level finds the business: both are stored and searched.
  */
-import countries from 'i18n-iso-countries';
-import { countryCode as countryCodeOf } from './countries.js';
+import { countryCode as countryCodeOf, countryName } from './countries.js';
 import { memo } from '../domain/memo.js';
 import { type AddressParts, parseAddress } from './address.js';
 import { countryPlaces, distanceKm, foldName, METROPOLIS, named, worldCities, type Place } from './gazetteer.js';
@@ -420,15 +419,6 @@ function trailingPostal(parts: string[][]): string | null {
   return null;
 }
 
+
 const countryCode = memo((text: string) => countryCodeOf(text), 5_000);
 
-// The names a visitor knows, where ISO's first English name is a formal one.
-const SHORT_NAMES: Record<string, string> = {
-  US: 'United States', RU: 'Russia', IR: 'Iran', TW: 'Taiwan', MK: 'North Macedonia', TZ: 'Tanzania',
-  MD: 'Moldova', SY: 'Syria', LA: 'Laos', CD: 'DR Congo', CZ: 'Czechia', KR: 'South Korea', VE: 'Venezuela',
-  BO: 'Bolivia', VN: 'Vietnam', PS: 'Palestine', BN: 'Brunei', FM: 'Micronesia', GB: 'United Kingdom',
-};
-/** The display name of an ISO alpha-2 code: 'TR' → 'Türkiye', 'US' → 'United States'. */
-export function countryName(code: string): string {
-  return SHORT_NAMES[code] ?? countries.getName(code, 'en') ?? code;
-}

@@ -15,7 +15,7 @@ import { once } from 'node:events';
 import { getCountryCallingCode, getExampleNumber, type CountryCode } from 'libphonenumber-js/min';
 import examples from 'libphonenumber-js/mobile/examples';
 import { worldCities } from '../../data/places/gazetteer.js';
-import { countryName } from '../../data/places/resolve.js';
+import { countryName } from '../../data/places/countries.js';
 
 export const CSV_HEADER = 'name,category,phone,full_address,postal_code,city,state,country,rating,reviews,photo,working_hours,about,place_id,location_link';
 
