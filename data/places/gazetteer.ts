@@ -35,10 +35,43 @@ export interface Place {
 /** One country's places and its index of every folded name. */
 export interface CountryPlaces {
   places: Place[];
-  /** Folded name → its place, or its places most populous first (one object per name: most names have one place). */
-  byName: Map<string, Place | Place[]>;
+  /** Every folded name with its places, most populous first (see NameIndex). */
+  byName: NameIndex;
   /** Places of a million people or more: the cities that own districts. */
   metropolises: Place[];
+}
+
+/**
+ * Folded names → indexes into a country's places, in three flat arrays instead of a Map of a
+ * string and an object per name: the world's 421,000 names took 35 MB as a Map, which an import of
+ * rows from every country carried on top of its reader (an XLSX import then peaked past 300 MB).
+ * `text` holds the names sorted, `starts` where each begins (one more at the end), `placeStarts`
+ * where each name's run in `placeIds` begins.
+ */
+interface NameIndex {
+  text: string;
+  starts: Uint32Array;
+  placeStarts: Uint32Array;
+  placeIds: Uint32Array;
+}
+
+function nameIndex(places: Place[], namesOf: string[][]): NameIndex {
+  const pairs: [string, number][] = [];
+  namesOf.forEach((names, i) => names.forEach((n) => pairs.push([n, i])));
+  // By name, then most populous first (then the smaller id, so equal populations keep one order).
+  pairs.sort(([a, i], [b, j]) => (a < b ? -1 : a > b ? 1 : places[j].population - places[i].population || places[i].id - places[j].id));
+  const names: string[] = [];
+  const placeStarts: number[] = [];
+  pairs.forEach(([n], k) => {
+    if (k === 0 || n !== pairs[k - 1][0]) {
+      names.push(n);
+      placeStarts.push(k);
+    }
+  });
+  placeStarts.push(pairs.length);
+  const starts = new Uint32Array(names.length + 1);
+  names.forEach((n, k) => (starts[k + 1] = starts[k] + n.length));
+  return { text: names.join(''), starts, placeStarts: Uint32Array.from(placeStarts), placeIds: Uint32Array.from(pairs, ([, i]) => i) };
 }
 
 /** Version of the cache layout; bump it when the split format changes. */
@@ -160,29 +193,31 @@ export function countryPlaces(code: string): CountryPlaces {
   const cached = loaded.get(upper);
   if (cached) return cached;
   const places: Place[] = [];
-  const byName = new Map<string, Place | Place[]>();
+  const namesOf: string[][] = [];
   for (const [id, name, admin1, feature, population, latitude, longitude, ...names] of readCountryRows(upper)) {
     const countryCode = upper === WORLD ? (names.shift() ?? '') : upper;
-    const place: Place = { id, name, countryCode, admin1, feature, population, latitude, longitude };
-    places.push(place);
-    for (const n of names) {
-      const found = byName.get(n);
-      if (found === undefined) byName.set(n, place);
-      else if (Array.isArray(found)) found.push(place);
-      else byName.set(n, [found, place]);
-    }
+    places.push({ id, name, countryCode, admin1, feature, population, latitude, longitude });
+    namesOf.push(names);
   }
   // Most populous first, so the first match of a name is the one a visitor most likely means.
-  for (const list of byName.values()) if (Array.isArray(list)) list.sort((a, b) => b.population - a.population);
-  const country: CountryPlaces = { places, byName, metropolises: places.filter((p) => p.population >= METROPOLIS) };
+  const country: CountryPlaces = { places, byName: nameIndex(places, namesOf), metropolises: places.filter((p) => p.population >= METROPOLIS) };
   loaded.set(upper, country);
   return country;
 }
 
 /** The places `folded` (a foldName) names in a country's index, most populous first. */
 export function named(country: CountryPlaces, folded: string): Place[] {
-  const found = country.byName.get(folded);
-  return found === undefined ? [] : Array.isArray(found) ? found : [found];
+  const { text, starts, placeStarts, placeIds } = country.byName;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const name = text.slice(starts[mid], starts[mid + 1]);
+    if (name === folded) return Array.from(placeIds.subarray(placeStarts[mid], placeStarts[mid + 1]), (i) => country.places[i]);
+    if (name < folded) lo = mid + 1;
+    else hi = mid;
+  }
+  return [];
 }
 
 /**
