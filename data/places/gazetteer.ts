@@ -32,21 +32,40 @@ export interface Place {
   longitude: number;
 }
 
-/** One country's places and its index of every folded name. */
+/**
+ * One country's places and its index of every folded name, in flat arrays rather than an object
+ * and a Map entry per place and per name: an import of rows from every country loads all 171 of
+ * them (134,000 places, 421,000 names), which took 50 MB of heap as objects and Maps and about 10
+ * MB so, beside an XLSX import's reader (a process of both peaked past 300 MB). A place is made
+ * an object when it is asked for (placeAt).
+ */
 export interface CountryPlaces {
-  places: Place[];
+  /** How many places; placeAt(country, i) is the i-th. */
+  size: number;
+  columns: PlaceColumns;
   /** Every folded name with its places, most populous first (see NameIndex). */
   byName: NameIndex;
   /** Places of a million people or more: the cities that own districts. */
   metropolises: Place[];
 }
 
+/** A field of Place per array, the i-th place at index i; strings repeated across places are shared. */
+interface PlaceColumns {
+  ids: Uint32Array;
+  populations: Uint32Array;
+  latitudes: Float64Array;
+  longitudes: Float64Array;
+  /** Every own name, one after the other; the i-th is names.slice(nameStarts[i], nameStarts[i + 1]). */
+  names: string;
+  nameStarts: Uint32Array;
+  countryCodes: string[];
+  admin1s: string[];
+  features: string[];
+}
+
 /**
- * Folded names → indexes into a country's places, in three flat arrays instead of a Map of a
- * string and an object per name: the world's 421,000 names took 35 MB as a Map, which an import of
- * rows from every country carried on top of its reader (an XLSX import then peaked past 300 MB).
- * `text` holds the names sorted, `starts` where each begins (one more at the end), `placeStarts`
- * where each name's run in `placeIds` begins.
+ * Folded names → indexes into a country's places: `text` holds the names sorted, `starts` where
+ * each begins (one more at the end), `placeStarts` where each name's run in `placeIds` begins.
  */
 interface NameIndex {
   text: string;
@@ -55,11 +74,12 @@ interface NameIndex {
   placeIds: Uint32Array;
 }
 
-function nameIndex(places: Place[], namesOf: string[][]): NameIndex {
+function nameIndex(columns: PlaceColumns, namesOf: string[][]): NameIndex {
+  const { populations, ids } = columns;
   const pairs: [string, number][] = [];
   namesOf.forEach((names, i) => names.forEach((n) => pairs.push([n, i])));
-  // By name, then most populous first (then the smaller id, so equal populations keep one order).
-  pairs.sort(([a, i], [b, j]) => (a < b ? -1 : a > b ? 1 : places[j].population - places[i].population || places[i].id - places[j].id));
+  // By name, then most populous first (then the smaller id, as the data file's order had it).
+  pairs.sort(([a, i], [b, j]) => (a < b ? -1 : a > b ? 1 : populations[j] - populations[i] || ids[i] - ids[j]));
   const names: string[] = [];
   const placeStarts: number[] = [];
   pairs.forEach(([n], k) => {
@@ -69,10 +89,42 @@ function nameIndex(places: Place[], namesOf: string[][]): NameIndex {
     }
   });
   placeStarts.push(pairs.length);
-  const starts = new Uint32Array(names.length + 1);
-  names.forEach((n, k) => (starts[k + 1] = starts[k] + n.length));
-  return { text: names.join(''), starts, placeStarts: Uint32Array.from(placeStarts), placeIds: Uint32Array.from(pairs, ([, i]) => i) };
+  return { text: names.join(''), starts: startsOf(names), placeStarts: Uint32Array.from(placeStarts), placeIds: Uint32Array.from(pairs, ([, i]) => i) };
 }
+
+/** Where each of `texts` begins once they are joined, and where the last ends. */
+function startsOf(texts: string[]): Uint32Array {
+  const starts = new Uint32Array(texts.length + 1);
+  texts.forEach((t, k) => (starts[k + 1] = starts[k] + t.length));
+  return starts;
+}
+
+const shared = new Map<string, string>();
+/** One string object for every equal text (admin codes, feature codes, country codes). */
+function share(text: string): string {
+  const found = shared.get(text);
+  if (found !== undefined) return found;
+  shared.set(text, text);
+  return text;
+}
+
+/** The i-th place of a country. */
+export function placeAt(country: CountryPlaces, i: number): Place {
+  const c = country.columns;
+  return {
+    id: c.ids[i],
+    name: c.names.slice(c.nameStarts[i], c.nameStarts[i + 1]),
+    countryCode: c.countryCodes[i],
+    admin1: c.admin1s[i],
+    feature: c.features[i],
+    population: c.populations[i],
+    latitude: c.latitudes[i],
+    longitude: c.longitudes[i],
+  };
+}
+
+/** Every place of a country, as objects. */
+export const placesOf = (country: CountryPlaces): Place[] => Array.from({ length: country.size }, (_, i) => placeAt(country, i));
 
 /** Version of the cache layout; bump it when the split format changes. */
 const CACHE_VERSION = 'v3';
@@ -192,15 +244,31 @@ export function countryPlaces(code: string): CountryPlaces {
   const upper = code === WORLD ? WORLD : code.toUpperCase();
   const cached = loaded.get(upper);
   if (cached) return cached;
-  const places: Place[] = [];
+  const rows = readCountryRows(upper);
   const namesOf: string[][] = [];
-  for (const [id, name, admin1, feature, population, latitude, longitude, ...names] of readCountryRows(upper)) {
-    const countryCode = upper === WORLD ? (names.shift() ?? '') : upper;
-    places.push({ id, name, countryCode, admin1, feature, population, latitude, longitude });
+  const columns: PlaceColumns = {
+    ids: new Uint32Array(rows.length),
+    populations: new Uint32Array(rows.length),
+    latitudes: new Float64Array(rows.length),
+    longitudes: new Float64Array(rows.length),
+    names: rows.map((r) => r[1]).join(''),
+    nameStarts: startsOf(rows.map((r) => r[1])),
+    countryCodes: [],
+    admin1s: [],
+    features: [],
+  };
+  rows.forEach(([id, , admin1, feature, population, latitude, longitude, ...names], i) => {
+    columns.ids[i] = id;
+    columns.populations[i] = population;
+    columns.latitudes[i] = latitude;
+    columns.longitudes[i] = longitude;
+    columns.countryCodes.push(share(upper === WORLD ? (names.shift() ?? '') : upper));
+    columns.admin1s.push(share(admin1));
+    columns.features.push(share(feature));
     namesOf.push(names);
-  }
-  // Most populous first, so the first match of a name is the one a visitor most likely means.
-  const country: CountryPlaces = { places, byName: nameIndex(places, namesOf), metropolises: places.filter((p) => p.population >= METROPOLIS) };
+  });
+  const country: CountryPlaces = { size: rows.length, columns, byName: nameIndex(columns, namesOf), metropolises: [] };
+  for (let i = 0; i < rows.length; i++) if (columns.populations[i] >= METROPOLIS) country.metropolises.push(placeAt(country, i));
   loaded.set(upper, country);
   return country;
 }
@@ -213,7 +281,7 @@ export function named(country: CountryPlaces, folded: string): Place[] {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     const name = text.slice(starts[mid], starts[mid + 1]);
-    if (name === folded) return Array.from(placeIds.subarray(placeStarts[mid], placeStarts[mid + 1]), (i) => country.places[i]);
+    if (name === folded) return Array.from(placeIds.subarray(placeStarts[mid], placeStarts[mid + 1]), (i) => placeAt(country, i));
     if (name < folded) lo = mid + 1;
     else hi = mid;
   }

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import { once } from 'node:events';
 import { getCountryCallingCode, getExampleNumber, type CountryCode } from 'libphonenumber-js/min';
 import examples from 'libphonenumber-js/mobile/examples';
-import { worldCities } from '../../data/places/gazetteer.js';
+import { placesOf, worldCities } from '../../data/places/gazetteer.js';
 import { countryName } from '../../data/places/countries.js';
 
 export const CSV_HEADER = 'name,category,phone,full_address,postal_code,city,state,country,rating,reviews,photo,working_hours,about,place_id,location_link';
@@ -75,7 +75,7 @@ let world: { cities: GeneratedCity[]; cityWeights: Float64Array; categoryWeights
 
 function theWorld() {
   if (world) return world;
-  const places = [...worldCities().places].sort((a, b) => b.population - a.population || a.id - b.id);
+  const places = placesOf(worldCities()).sort((a, b) => b.population - a.population || a.id - b.id);
   const stems = new Map<string, string>();
   const stemOf = (code: string) => {
     let stem = stems.get(code);
