@@ -6,7 +6,7 @@
  * gazetteer's 4,442 cities of 100,000 people or more in 171 countries, each in proportion to its
  * population (Shanghai, the biggest, holds about 1.1%), so search, city pages, facets and the
  * vocabulary meet thousands of cities and their alternate names in many scripts. Categories are
- * skewed as real ones are (a Zipf law over 100: the first holds about a sixth of the businesses),
+ * skewed as real ones are (a Zipf law over 100: the first holds about a fifth of the businesses),
  * and each phone number is a valid one of its city's country. A business's name is two of
  * sixteen words, its category and its row number: the words stay broad, the number makes it unique.
  */
