@@ -42,10 +42,32 @@ export function allOf(ws: string[], { weights = '', prefix = false }: { weights?
  */
 export const TSQUERY = '?::tsquery';
 
+/**
+ * A word in the alternate names of more cities than this names none of them by itself: it is a
+ * piece of many names ('a', 'de', 'shi', 'city': 169 to 587 of the world-shaped bench's 4,442
+ * cities), and matching the lexemes of them all read most of the directory (a search for 'a b'
+ * took 160-260 ms each time). Within a place of several words it stands for the cities whose names
+ * hold all of them ('Ciudad de México': only Mexico City's alternate names hold 'de' with the rest).
+ */
+export const MAX_CITIES_PER_WORD = 16;
+
+/**
+ * The lexemes of the cities whose names match the tsquery text `q` (a SQL expression, folded here)
+ * while their own name does not; NULL when more than MAX_CITIES_PER_WORD do.
+ */
+const citiesOf = (q: string) => `(SELECT CASE WHEN count(*) <= ${MAX_CITIES_PER_WORD} THEN coalesce(array_agg(m.lexeme ORDER BY m.id), '{}') END
+   FROM (SELECT c.id, (tsvector_to_array(rehber_city_lexeme(c.id)))[1] AS lexeme
+           FROM cities c, to_tsquery('simple', rehber_fold(${q})) x
+          WHERE rehber_city_names(c.name, c.alt_names) @@ x AND NOT to_tsvector('simple', rehber_fold(c.name)) @@ x
+          LIMIT ${MAX_CITIES_PER_WORD + 1}) m)`;
+
 /** An operand of an allOf text: its word, quoted, and its prefix star and weights. */
 const OPERAND = /'((?:[^']|'')*)'(?::(\*?)([A-D]*))?/g;
 
-/** What PostgreSQL makes of one word: its lexemes as a tsquery, the lexemes of the cities of its alternate names. */
+/**
+ * What PostgreSQL makes of one word: its lexemes as a tsquery, the lexemes of the cities of its
+ * alternate names (null when too many to name one).
+ */
 interface WordReading {
   lexemes: string;
   cities: string[] | null;
@@ -55,35 +77,55 @@ interface WordReading {
  * Texts made by allOf as the tsqueries the documents answer (migration 20261127A). Each word is
  * folded and parsed as the documents' text is (rehber_fold, the 'simple' configuration), its flags
  * on each of its lexemes, as to_tsquery would put them; where it may match a place (no weight, or
- * C), it also matches the lexeme of every city one of whose alternate names holds it. A word of a
- * city's own name is not: the documents hold that name, and the city's lexeme too would count it
- * twice in the rank. The texts of one search share their words: each distinct one is read once, in
+ * C), it also matches the lexeme of every city one of whose alternate names holds it (unless
+ * more than MAX_CITIES_PER_WORD do). A word of a city's own name is not: the documents hold that
+ * name, and the city's lexeme too would count it twice in the rank. The texts of one search share their words: each distinct one is read once, in
  * one round trip for those the scope's memo does not hold (a city's names change only with a
  * write, which starts a new data version). Null for a text without a word.
  */
 export async function tsqueries(db: Db | Knex.Transaction, texts: string[], scope?: MemoScope): Promise<(string | null)[]> {
   const operands = texts.map((t) => [...t.matchAll(OPERAND)].map(([, quoted, star = '', weights = '']) => ({ quoted, star, weights })));
-  const key = (o: { quoted: string; star: string }) => `word|${o.star || '-'}${o.quoted}`;
-  const keys = [...new Set(operands.flat().map(key))];
+  const term = (o: { quoted: string; star: string }) => `'${o.quoted}'${o.star ? ':*' : ''}`;
+  const keys = [...new Set(operands.flat().map((o) => `word|${term(o)}`))];
   const read = await memoizedEach(small(scope), keys, async (missing) => {
-    const asked = missing.map((k) => ({ star: k.charAt('word|'.length) === '*', quoted: k.slice('word|'.length + 1) }));
+    const terms = missing.map((k) => k.slice('word|'.length));
     const { rows } = await db.raw(
-      `SELECT to_tsquery('simple', rehber_fold(w.q))::text AS lexemes,
-              (SELECT array_agg((tsvector_to_array(rehber_city_lexeme(c.id)))[1] ORDER BY c.id) FROM cities c, to_tsquery('simple', rehber_fold(w.q || w.star)) x
-                WHERE rehber_city_names(c.name, c.alt_names) @@ x AND NOT to_tsvector('simple', rehber_fold(c.name)) @@ x) AS cities
-         FROM unnest(?::text[], ?::text[]) WITH ORDINALITY w(q, star, i) ORDER BY w.i`,
-      [asked.map((w) => `'${w.quoted}'`), asked.map((w) => (w.star ? ':*' : ''))],
+      `SELECT to_tsquery('simple', rehber_fold(regexp_replace(w.q, ':\\*$', '')))::text AS lexemes, ${citiesOf('w.q')} AS cities
+         FROM unnest(?::text[]) WITH ORDINALITY w(q, i) ORDER BY w.i`,
+      [terms],
     );
     return new Map(missing.map((k, i) => [k, rows[i] as WordReading]));
   });
   const words = new Map(keys.map((k, i) => [k, read[i]]));
-  return operands.map((ops) => {
-    const parts = ops.flatMap(({ quoted, star, weights }) => {
-      const word = words.get(key({ quoted, star }));
+  const wordOf = (o: { quoted: string; star: string }) => words.get(`word|${term(o)}`);
+  // A place of several words with a word of too many cities: the cities whose names hold them all.
+  // The place is the words weighted as one (C) when a text has them, else every unweighted word.
+  const canBePlace = (weights: string) => !weights || weights.includes('C');
+  const placeOf = (ops: typeof operands[number]) => {
+    const weighted = ops.filter((o) => o.weights.includes('C'));
+    const place = weighted.length ? weighted : ops.filter((o) => !o.weights);
+    return place.length > 1 && place.some((o) => wordOf(o)?.cities === null) ? place : [];
+  };
+  const places = operands.map(placeOf);
+  const phrases = places.map((place) => (place.length ? place.map(term).join(' & ') : null));
+  const phraseKeys = [...new Set(phrases.filter((p) => p !== null))].map((p) => `phrase|${p}`);
+  const phraseCities = phraseKeys.length
+    ? await memoizedEach(small(scope), phraseKeys, async (missing) => {
+        const { rows } = await db.raw(`SELECT ${citiesOf('p.q')} AS cities FROM unnest(?::text[]) WITH ORDINALITY p(q, i) ORDER BY p.i`, [
+          missing.map((k) => k.slice('phrase|'.length)),
+        ]);
+        return new Map(missing.map((k, i) => [k, (rows[i] as { cities: string[] | null }).cities]));
+      })
+    : [];
+  const byPhrase = new Map(phraseKeys.map((k, i) => [k.slice('phrase|'.length), phraseCities[i]]));
+  return operands.map((ops, t) => {
+    const parts = ops.flatMap((o) => {
+      const word = wordOf(o);
       if (!word?.lexemes) return [];
-      const flags = star || weights ? `:${star}${weights}` : '';
-      const places = !weights || weights.includes('C') ? (word.cities ?? []).map((l) => `'${l.replace(/'/g, "''")}'${weights ? `:${weights}` : ''}`) : [];
-      return [`( ${[word.lexemes.replace(/'(?:[^']|'')*'/g, (l) => l + flags), ...places].join(' | ')} )`];
+      const flags = o.star || o.weights ? `:${o.star}${o.weights}` : '';
+      const cities = !canBePlace(o.weights) ? [] : (word.cities ?? (places[t].includes(o) ? byPhrase.get(phrases[t]!) : null) ?? []);
+      const lexemes = cities.map((l) => `'${l.replace(/'/g, "''")}'${o.weights ? `:${o.weights}` : ''}`);
+      return [`( ${[word.lexemes.replace(/'(?:[^']|'')*'/g, (l) => l + flags), ...lexemes].join(' | ')} )`];
     });
     return parts.length ? parts.join(' & ') : null;
   });

@@ -6,6 +6,7 @@ import { listBusinessesIn, searchBusinesses } from './search.js';
 import { suggest } from './suggest.js';
 import { seedSearch } from './search.fixtures.js';
 import { newMemos } from './search-memo.js';
+import { MAX_CITIES_PER_WORD, tsqueries } from './search-query.js';
 
 let t: TestDb;
 
@@ -194,6 +195,28 @@ describe('a city page with filters and facets', () => {
       await t.db.raw(`UPDATE cities SET name = 'İstanbul', alt_names = replace(alt_names, 'bizantion|', '') WHERE name = 'Stambul'`);
     }
     expect(await documents()).toEqual(before);
+  });
+
+  it('takes a word of many cities\' alternate names for no city, and finds a city by the rest of its name', async () => {
+    const b = await createTestDb();
+    try {
+      // 'Ozu' is in the alternate names of one city too many; 'Kappa' in one city's only.
+      const cities = MAX_CITIES_PER_WORD + 1;
+      await b.db.raw(`INSERT INTO cities (name, country, slug, alt_names)
+                      SELECT 'Town ' || i, 'Japan', 'town-' || i, '|town ' || i || '|ozu ' || CASE WHEN i = 1 THEN 'kappa' ELSE 'x' || i END || '|'
+                        FROM generate_series(1, ${cities}) i`);
+      const one = (await b.db('cities').where('name', 'Town 1').first('id')).id;
+      await b.db.raw(`INSERT INTO businesses (name, slug, address, identity_key, city_id) VALUES ('Kiosk', 'kiosk', '1 Road', 'n:kiosk', ?)`, [one]);
+      const [many, fewer, named] = await tsqueries(b.db, ["'ozu':C", "'kappa':C", "'ozu':C & 'kappa':C"]);
+      expect(many).not.toContain('city:');
+      expect(fewer).toContain(`'city:${one}':C`);
+      expect(named).toContain(`'city:${one}':C`);
+      expect(names(await searchBusinesses(b.db, { q: 'kiosk', location: 'Ozu Kappa' }))).toEqual(['Kiosk']);
+      await b.db('cities').where('name', `Town ${cities}`).del();
+      expect((await tsqueries(b.db, ["'ozu':C"]))[0]?.match(/city:/g)).toHaveLength(MAX_CITIES_PER_WORD);
+    } finally {
+      await b.drop();
+    }
   });
 
   it('ranks a word of an alternate name as a place, like a word of the own name', async () => {
