@@ -78,10 +78,11 @@ interface WordReading {
  * folded and parsed as the documents' text is (rehber_fold, the 'simple' configuration), its flags
  * on each of its lexemes, as to_tsquery would put them; where it may match a place (no weight, or
  * C), it also matches the lexeme of every city one of whose alternate names holds it (unless
- * more than MAX_CITIES_PER_WORD do). A word of a city's own name is not: the documents hold that
- * name, and the city's lexeme too would count it twice in the rank. The texts of one search share their words: each distinct one is read once, in
- * one round trip for those the scope's memo does not hold (a city's names change only with a
- * write, which starts a new data version). Null for a text without a word.
+ * more than MAX_CITIES_PER_WORD do; see there for a place of several words). A word of a city's own
+ * name is not: the documents hold that name, and the city's lexeme too would count it twice in the
+ * rank. The texts of one search share their words: each distinct one is read once, in one round
+ * trip for those the scope's memo does not hold (a city's names change only with a write, which
+ * starts a new data version), and so is each such place. Null for a text without a word.
  */
 export async function tsqueries(db: Db | Knex.Transaction, texts: string[], scope?: MemoScope): Promise<(string | null)[]> {
   const operands = texts.map((t) => [...t.matchAll(OPERAND)].map(([, quoted, star = '', weights = '']) => ({ quoted, star, weights })));
