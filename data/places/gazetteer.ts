@@ -35,7 +35,7 @@ export interface Place {
 /**
  * One country's places and its index of every folded name, in flat arrays rather than an object
  * and a Map entry per place and per name: an import of rows from every country loads all 171 of
- * them (134,000 places, 421,000 names), which took 50 MB of heap as objects and Maps and about 10
+ * them (134,000 places, 421,000 names), which took 50 MB of heap as objects and Maps and 12
  * MB so, beside an XLSX import's reader (a process of both peaked past 300 MB). A place is made
  * an object when it is asked for (placeAt).
  */
