@@ -73,6 +73,30 @@ describe('home', () => {
     await s.page.locator('[data-business-item]').first().waitFor();
   });
 
+  it('keeps what was typed before the page hydrated: Search sends it', async () => {
+    const b = await someBusiness(s.app);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const scripts = /\/assets\/.*\.js$/;
+    await s.page.route(scripts, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      // Module scripts hold DOMContentLoaded back: the server's markup is there once it is committed.
+      await s.page.goto(s.app.url + '/', { waitUntil: 'commit' });
+      await s.page.getByPlaceholder('What service do you need?').fill(b.name);
+      await s.page.getByPlaceholder('Enter city or postal code').fill(b.cityName);
+      release();
+      await s.page.waitForFunction(() => Object.keys(document.querySelector('#root main h1') ?? {}).some((k) => k.startsWith('__reactFiber')));
+    } finally {
+      release();
+      await s.page.unroute(scripts);
+    }
+    await s.page.getByRole('button', { name: 'Search' }).click();
+    await s.page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === b.name && u.searchParams.get('location') === b.cityName);
+  });
+
   it('a search URL opened directly shows paged results', async () => {
     await s.page.goto(`${s.app.url}/search?location=${encodeURIComponent('İstanbul')}`);
     await s.page.locator('[data-business-item]').first().waitFor();

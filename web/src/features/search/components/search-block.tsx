@@ -1,6 +1,6 @@
 import { MapPin } from 'lucide-react';
 import { icon } from '@/components/ui/icon';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { SuggestBox } from './suggest-box';
@@ -19,12 +19,22 @@ export function SearchBlock({ defaultQuery = '', defaultLocation = '', onSearch 
   const [query, setQuery] = useState(defaultQuery);
   const [location, setLocation] = useState(defaultLocation);
   const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  // Text typed before the page hydrated is in the fields but not in the state (React leaves a
+  // field's text alone when it hydrates): take it, or the next render would wipe it and Search
+  // would send what the server rendered.
+  useEffect(() => {
+    const typed = (name: string) => (form.current?.elements.namedItem(name) as HTMLInputElement | null)?.value;
+    const [q, loc] = [typed('q'), typed('location')];
+    if (q !== undefined) setQuery(q);
+    if (loc !== undefined) setLocation(loc);
+  }, []);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSearch({ query, location });
   };
   return (
-    <form role="search" action={paths.search()} method="get" onSubmit={submit} className="flex w-full flex-col gap-2 rounded-lg bg-white p-2 shadow-md sm:flex-row">
+    <form ref={form} role="search" action={paths.search()} method="get" onSubmit={submit} className="flex w-full flex-col gap-2 rounded-lg bg-white p-2 shadow-md sm:flex-row">
       <label htmlFor={`${id}-q`} className="sr-only">What service do you need?</label>
       <SuggestBox id={`${id}-q`} value={query} onChange={setQuery} placeholder="What service do you need?" />
       <label htmlFor={`${id}-loc`} className="sr-only">Enter city or postal code</label>
