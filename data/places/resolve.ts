@@ -419,6 +419,5 @@ function trailingPostal(parts: string[][]): string | null {
   return null;
 }
 
-
 const countryCode = memo((text: string) => countryCodeOf(text), 5_000);
 

@@ -87,47 +87,44 @@ interface WordReading {
 export async function tsqueries(db: Db | Knex.Transaction, texts: string[], scope?: MemoScope): Promise<(string | null)[]> {
   const operands = texts.map((t) => [...t.matchAll(OPERAND)].map(([, quoted, star = '', weights = '']) => ({ quoted, star, weights })));
   const term = (o: { quoted: string; star: string }) => `'${o.quoted}'${o.star ? ':*' : ''}`;
-  const keys = [...new Set(operands.flat().map((o) => `word|${term(o)}`))];
-  const read = await memoizedEach(small(scope), keys, async (missing) => {
-    const terms = missing.map((k) => k.slice('word|'.length));
-    const { rows } = await db.raw(
-      `SELECT to_tsquery('simple', rehber_fold(regexp_replace(w.q, ':\\*$', '')))::text AS lexemes, ${citiesOf('w.q')} AS cities
-         FROM unnest(?::text[]) WITH ORDINALITY w(q, i) ORDER BY w.i`,
-      [terms],
-    );
-    return new Map(missing.map((k, i) => [k, rows[i] as WordReading]));
-  });
-  const words = new Map(keys.map((k, i) => [k, read[i]]));
-  const wordOf = (o: { quoted: string; star: string }) => words.get(`word|${term(o)}`);
+  const words = await readEach<WordReading>(db, scope, 'word', operands.flat().map(term), (q) => `to_tsquery('simple', rehber_fold(rtrim(${q}, ':*')))::text AS lexemes, ${citiesOf(q)} AS cities`);
+  const wordOf = (o: { quoted: string; star: string }) => words.get(term(o));
   // A place of several words with a word of too many cities: the cities whose names hold them all.
   // The place is the words weighted as one (C) when a text has them, else every unweighted word.
   const canBePlace = (weights: string) => !weights || weights.includes('C');
-  const placeOf = (ops: typeof operands[number]) => {
+  const places = operands.map((ops) => {
     const weighted = ops.filter((o) => o.weights.includes('C'));
     const place = weighted.length ? weighted : ops.filter((o) => !o.weights);
     return place.length > 1 && place.some((o) => wordOf(o)?.cities === null) ? place : [];
-  };
-  const places = operands.map(placeOf);
-  const phrases = places.map((place) => (place.length ? place.map(term).join(' & ') : null));
-  const phraseKeys = [...new Set(phrases.filter((p) => p !== null))].map((p) => `phrase|${p}`);
-  const phraseCities = phraseKeys.length
-    ? await memoizedEach(small(scope), phraseKeys, async (missing) => {
-        const { rows } = await db.raw(`SELECT ${citiesOf('p.q')} AS cities FROM unnest(?::text[]) WITH ORDINALITY p(q, i) ORDER BY p.i`, [
-          missing.map((k) => k.slice('phrase|'.length)),
-        ]);
-        return new Map(missing.map((k, i) => [k, (rows[i] as { cities: string[] | null }).cities]));
-      })
-    : [];
-  const byPhrase = new Map(phraseKeys.map((k, i) => [k.slice('phrase|'.length), phraseCities[i]]));
+  });
+  const phrases = places.map((place) => place.map(term).join(' & '));
+  const byPhrase = await readEach<{ cities: string[] | null }>(db, scope, 'phrase', phrases.filter(Boolean), (q) => `${citiesOf(q)} AS cities`);
   return operands.map((ops, t) => {
     const parts = ops.flatMap((o) => {
       const word = wordOf(o);
       if (!word?.lexemes) return [];
       const flags = o.star || o.weights ? `:${o.star}${o.weights}` : '';
-      const cities = !canBePlace(o.weights) ? [] : (word.cities ?? (places[t].includes(o) ? byPhrase.get(phrases[t]!) : null) ?? []);
+      const cities = !canBePlace(o.weights) ? [] : (word.cities ?? (places[t].includes(o) ? byPhrase.get(phrases[t])?.cities : null) ?? []);
       const lexemes = cities.map((l) => `'${l.replace(/'/g, "''")}'${o.weights ? `:${o.weights}` : ''}`);
       return [`( ${[word.lexemes.replace(/'(?:[^']|'')*'/g, (l) => l + flags), ...lexemes].join(' | ')} )`];
     });
     return parts.length ? parts.join(' & ') : null;
   });
+}
+
+/**
+ * What `select` (SQL over the text `q`) gives for each distinct text, kept in the scope's small memo
+ * under `kind`; those it does not hold are read in one round trip.
+ */
+async function readEach<T>(db: Db | Knex.Transaction, scope: MemoScope | undefined, kind: string, texts: string[], select: (q: string) => string): Promise<Map<string, T>> {
+  const distinct = [...new Set(texts)];
+  if (!distinct.length) return new Map();
+  const keys = distinct.map((q) => `${kind}|${q}`);
+  const read = await memoizedEach(small(scope), keys, async (missing) => {
+    const { rows } = await db.raw(`SELECT ${select('u.q')} FROM unnest(?::text[]) WITH ORDINALITY u(q, i) ORDER BY u.i`, [
+      missing.map((k) => k.slice(kind.length + 1)),
+    ]);
+    return new Map(missing.map((k, i) => [k, rows[i] as T]));
+  });
+  return new Map(distinct.map((q, i) => [q, read[i]!]));
 }
