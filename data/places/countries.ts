@@ -12,11 +12,18 @@ const require = createRequire(import.meta.url);
 const LANGUAGES = ['en', 'tr', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'ru', 'ar', 'ja', 'zh', 'ko', 'el', 'pl', 'cs', 'sv', 'da', 'no', 'fi', 'hu', 'ro', 'uk', 'he', 'th', 'vi', 'id'];
 for (const lang of LANGUAGES) countries.registerLocale(require(`i18n-iso-countries/langs/${lang}.json`));
 
-/** The names a visitor knows, where ISO's first English name is a formal one. */
+/**
+ * The names a visitor knows (CLDR's English short names), where ISO's first English name is a formal
+ * one, inverted or without its accents. Changing one changes stored text and a country page's slug:
+ * it needs a migration that renames the stored rows and redirects the old slug (20261129A).
+ */
 const SHORT_NAMES: Record<string, string> = {
   US: 'United States', RU: 'Russia', IR: 'Iran', TW: 'Taiwan', MK: 'North Macedonia', TZ: 'Tanzania',
   MD: 'Moldova', SY: 'Syria', LA: 'Laos', CD: 'DR Congo', CZ: 'Czechia', KR: 'South Korea', VE: 'Venezuela',
   BO: 'Bolivia', VN: 'Vietnam', PS: 'Palestine', BN: 'Brunei', FM: 'Micronesia', GB: 'United Kingdom',
+  CN: 'China', CI: "Côte d'Ivoire", GM: 'Gambia', VA: 'Vatican City', FK: 'Falkland Islands', PN: 'Pitcairn Islands',
+  RE: 'Réunion', ST: 'São Tomé and Príncipe', VG: 'British Virgin Islands', VI: 'U.S. Virgin Islands',
+  MF: 'Saint Martin', SX: 'Sint Maarten', BQ: 'Caribbean Netherlands',
 };
 
 /** The display name of an ISO alpha-2 code: 'TR' → 'Türkiye', 'US' → 'United States'. countryCode reads it back. */

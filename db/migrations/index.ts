@@ -19,6 +19,7 @@ import * as addNamesakeIndex from './20261125E-add-namesake-index.js';
 import * as letBulkLoadsWriteSearchDocuments from './20261126I-let-bulk-loads-write-search-documents.js';
 import * as cityLexemeInSearchDocuments from './20261127A-city-lexeme-in-search-documents.js';
 import * as cityCountsUpdateInPlace from './20261128A-city-counts-update-in-place.js';
+import * as countryDisplayNames from './20261129A-country-display-names.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -61,4 +62,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261126I-let-bulk-loads-write-search-documents': letBulkLoadsWriteSearchDocuments,
   '20261127A-city-lexeme-in-search-documents': cityLexemeInSearchDocuments,
   '20261128A-city-counts-update-in-place': cityCountsUpdateInPlace,
+  '20261129A-country-display-names': countryDisplayNames,
 };

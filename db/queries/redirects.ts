@@ -1,8 +1,10 @@
 import type { Db } from '../index.js';
 
-/** The current slug of a category or city the admin renamed or merged away; null otherwise. */
-export async function redirectedGroupSlug(db: Db, kind: 'category' | 'city', slug: string): Promise<string | null> {
-  const table = kind === 'city' ? 'cities' : 'categories';
+const TABLES = { category: 'categories', city: 'cities', country: 'countries' } as const;
+
+/** The current slug of a category or city the admin renamed or merged away, or of a country renamed by a migration; null otherwise. */
+export async function redirectedGroupSlug(db: Db, kind: keyof typeof TABLES, slug: string): Promise<string | null> {
+  const table = TABLES[kind];
   const row = await db('page_redirects as r').join(`${table} as t`, 't.id', 'r.target_id').where({ 'r.kind': kind, 'r.slug': slug }).first('t.slug');
   return row ? (row.slug as string) : null;
 }

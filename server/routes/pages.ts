@@ -141,12 +141,13 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
 }
 
 /**
- * A business, category or city page under a slug the admin has since changed (or merged away):
+ * A business, category or city page under a slug the admin has since changed (or merged away), or a
+ * country page under the slug of a name it had before (migration 20261129A):
  * the path to send it to permanently. Asked only when the slug is not a current one (a business
- * found under another slug, or a city or category not found), so a normal view costs nothing more.
+ * found under another slug, or a city, category or country not found), so a normal view costs nothing more.
  */
 async function movedTo(deps: Pick<AppDeps, 'db'>, match: PageMatch | null, status: number, reads: PublicReads): Promise<string | null> {
-  if (match?.kind !== 'slug' || match.page === 'country') return null;
+  if (match?.kind !== 'slug') return null;
   const { page, slug } = match;
   if (page === 'details') {
     // Found under this very slug: nothing moved (the lookup is the page's own, already answered).
