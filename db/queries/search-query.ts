@@ -61,16 +61,64 @@ const citiesOf = (q: string) => `(SELECT CASE WHEN count(*) <= ${MAX_CITIES_PER_
           WHERE rehber_city_names(c.name, c.alt_names) @@ x AND NOT to_tsvector('simple', rehber_fold(c.name)) @@ x
           LIMIT ${MAX_CITIES_PER_WORD + 1}) m)`;
 
+/**
+ * The lexemes of the cities a place of several words (the tsquery text `q` of its words, in order)
+ * names: of the cities whose names hold all of its words (found by their names' index), those
+ * with one name that is the place itself when there are any ('sao paulo' is São Paulo, not Luanda,
+ * once 'São Paulo de Loanda'), else all of them ('ciudad de mexico'); NULL when more than
+ * MAX_CITIES_PER_WORD. A city whose own name holds the words is left to the documents' words, as
+ * in citiesOf.
+ */
+const placeCitiesOf = (q: string) => {
+  const named = (exact: string) => `FILTER (WHERE NOT m.own${exact})`;
+  const cities = (exact: string) =>
+    `CASE WHEN count(*) ${named(exact)} <= ${MAX_CITIES_PER_WORD} THEN coalesce(array_agg((tsvector_to_array(rehber_city_lexeme(m.id)))[1] ORDER BY m.id) ${named(exact)}, '{}') END`;
+  return `(SELECT CASE WHEN bool_or(m.exact) THEN ${cities(' AND m.exact')} ELSE ${cities('')} END
+     FROM (SELECT c.id, strpos(c.alt_names, t.name) > 0 AS exact, to_tsvector('simple', rehber_fold(c.name)) @@ t.x AS own
+             FROM (SELECT to_tsquery('simple', rehber_fold(${q})) AS x,
+                          '|' || rehber_fold(replace(replace(btrim(${q}, ''''), ''' & ''', ' '), '''''', '''')) || '|' AS name) t,
+                  cities c
+            WHERE rehber_city_names(c.name, c.alt_names) @@ t.x) m)`;
+};
+
 /** An operand of an allOf text: its word, quoted, and its prefix star and weights. */
 const OPERAND = /'((?:[^']|'')*)'(?::(\*?)([A-D]*))?/g;
 
 /**
  * What PostgreSQL makes of one word: its lexemes as a tsquery, the lexemes of the cities of its
- * alternate names (null when too many to name one).
+ * alternate names (null when too many to name one), and its respelling.
  */
 interface WordReading {
   lexemes: string;
   cities: string[] | null;
+  /** The nearest word of the vocabulary (search_words), for a word of its kind it does not hold. */
+  nearest: string | null;
+}
+
+/**
+ * The nearest known word of the word term `q`, null unless the word is of the vocabulary's kind
+ * (its rule: 3 to 40 letters, no digit) and not in it (such a word is in no document). The
+ * trigram walk is the cost (3.6 ms at 43,000 words), so only such a word pays it; a prefix (an
+ * admin's word being typed) is not respelt.
+ */
+const nearestOf = (q: string) => {
+  const f = `rehber_fold(replace(btrim(${q}, ''''), '''''', ''''))`;
+  return `(SELECT CASE WHEN ${q} LIKE '%:*' OR NOT (length(w.f) BETWEEN 3 AND 40 AND w.f !~ '[0-9]')
+                             OR EXISTS (SELECT 1 FROM search_words s WHERE s.word = w.f) THEN NULL
+                        ELSE (SELECT s.word FROM search_words s WHERE s.word % w.f ORDER BY similarity(s.word, w.f) DESC, s.word LIMIT 1) END
+             FROM (SELECT ${f} AS f) w)`;
+};
+
+const WORD_SELECT = (q: string) =>
+  `to_tsquery('simple', rehber_fold(rtrim(${q}, ':*')))::text AS lexemes, ${citiesOf(q)} AS cities, ${nearestOf(q)} AS nearest`;
+
+/**
+ * What PostgreSQL makes of each word (as typed), in the scope's memo per word: a search's
+ * respelling and its tsqueries read each word once, in one round trip for those not kept.
+ */
+export async function readWords(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope): Promise<(WordReading | undefined)[]> {
+  const read = await readEach<WordReading>(db, scope, 'word', ws.map(operand), WORD_SELECT);
+  return ws.map((w) => read.get(operand(w)));
 }
 
 /**
@@ -87,24 +135,33 @@ interface WordReading {
 export async function tsqueries(db: Db | Knex.Transaction, texts: string[], scope?: MemoScope): Promise<(string | null)[]> {
   const operands = texts.map((t) => [...t.matchAll(OPERAND)].map(([, quoted, star = '', weights = '']) => ({ quoted, star, weights })));
   const term = (o: { quoted: string; star: string }) => `'${o.quoted}'${o.star ? ':*' : ''}`;
-  const words = await readEach<WordReading>(db, scope, 'word', operands.flat().map(term), (q) => `to_tsquery('simple', rehber_fold(rtrim(${q}, ':*')))::text AS lexemes, ${citiesOf(q)} AS cities`);
+  const words = await readEach<WordReading>(db, scope, 'word', operands.flat().map(term), WORD_SELECT);
   const wordOf = (o: { quoted: string; star: string }) => words.get(term(o));
-  // A place of several words with a word of too many cities: the cities whose names hold them all.
-  // The place is the words weighted as one (C) when a text has them, else every unweighted word.
+  // A place of several words names its cities together (placeCitiesOf): the words weighted as one
+  // (C), or, in a text without them, every unweighted word when one is a word of too many cities
+  // (the others there keep their own cities: the words need not be one place).
   const canBePlace = (weights: string) => !weights || weights.includes('C');
+  // Whether the cities the words name one by one may have a city in common (too many to tell, or
+  // one in every list): else no city's names hold them all, and there is nothing to look up.
+  const someCityHoldsAll = (ops: typeof operands[number]) => {
+    const lists = ops.map((o) => wordOf(o)?.cities);
+    return lists.some((l) => l == null) || lists.reduce((common, l) => common!.filter((c) => l!.includes(c)))!.length > 0;
+  };
   const places = operands.map((ops) => {
     const weighted = ops.filter((o) => o.weights.includes('C'));
-    const place = weighted.length ? weighted : ops.filter((o) => !o.weights);
-    return place.length > 1 && place.some((o) => wordOf(o)?.cities === null) ? place : [];
+    if (weighted.length) return weighted.length > 1 && someCityHoldsAll(weighted) ? weighted : [];
+    const plain = ops.filter((o) => !o.weights);
+    return plain.length > 1 && plain.some((o) => wordOf(o)?.cities === null) ? plain : [];
   });
   const phrases = places.map((place) => place.map(term).join(' & '));
-  const byPhrase = await readEach<{ cities: string[] | null }>(db, scope, 'phrase', phrases.filter(Boolean), (q) => `${citiesOf(q)} AS cities`);
+  const byPhrase = await readEach<{ cities: string[] | null }>(db, scope, 'phrase', phrases.filter(Boolean), (q) => `${placeCitiesOf(q)} AS cities`);
   return operands.map((ops, t) => {
     const parts = ops.flatMap((o) => {
       const word = wordOf(o);
       if (!word?.lexemes) return [];
       const flags = o.star || o.weights ? `:${o.star}${o.weights}` : '';
-      const cities = !canBePlace(o.weights) ? [] : (word.cities ?? (places[t].includes(o) ? byPhrase.get(phrases[t])?.cities : null) ?? []);
+      const together = places[t].includes(o) && (o.weights.includes('C') || word.cities === null);
+      const cities = !canBePlace(o.weights) ? [] : ((together ? byPhrase.get(phrases[t])?.cities : word.cities) ?? []);
       const lexemes = cities.map((l) => `'${l.replace(/'/g, "''")}'${o.weights ? `:${o.weights}` : ''}`);
       return [`( ${[word.lexemes.replace(/'(?:[^']|'')*'/g, (l) => l + flags), ...lexemes].join(' | ')} )`];
     });

@@ -33,6 +33,11 @@ export const PLACES: Place[] = [
   { name: 'Austin', state: 'TX', country: 'United States' },
   { name: 'Garden City', state: 'NY', country: 'United States' },
   { name: 'Denver', state: 'CO', country: 'United States' },
+  { name: 'New York City', state: 'NY', country: 'United States', alt: ['New York', 'NYC'] },
+  { name: 'York', country: 'United Kingdom' },
+  { name: 'São Paulo', country: 'Brazil', alt: ['Sao Paulo', 'Sampa'] },
+  // Once named after the other (as GeoNames gives Luanda's former names).
+  { name: 'Luanda', country: 'Angola', alt: ['Sao Paulo de Loanda', 'Loanda'] },
 ];
 
 export const SEEDS: SearchSeed[] = [
@@ -52,6 +57,12 @@ export const SEEDS: SearchSeed[] = [
   // A number in a name that is also another business's postal code.
   { name: 'Oak Shop 80202', category: 'Hardware Store', city: 'Denver', postalCode: '80203', rating: 3.0, reviews: 5 },
   { name: 'Oak Shop Two', category: 'Hardware Store', city: 'Denver', postalCode: '80202', rating: 5.0, reviews: 50 },
+  // A place of several words, one of them another place's name; a name with a connector in it.
+  { name: "Joe's", category: 'Pizzeria', city: 'New York City', postalCode: '10012', rating: 4.5, reviews: 900 },
+  { name: 'Minster Slice', category: 'Pizzeria', city: 'York', rating: 4.0, reviews: 30 },
+  { name: 'Inn at the Park', category: 'Hotel', city: 'Denver', rating: 4.2, reviews: 60 },
+  { name: 'Padaria Real', category: 'Bakery', city: 'São Paulo', rating: 4.0, reviews: 10 },
+  { name: 'Pastelaria Ilha', category: 'Bakery', city: 'Luanda', rating: 4.9, reviews: 10 },
 ];
 
 export async function seedSearch(db: Db, seeds: SearchSeed[] = SEEDS): Promise<void> {

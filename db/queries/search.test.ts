@@ -67,6 +67,30 @@ describe('relevance on a fixed directory', () => {
     expect((await search('Pastanesi 34360')).understood).toEqual({ q: 'Pastanesi', location: '34360' });
   });
 
+  it('reads a place of several words, after a connector, and without a near-me ending', async () => {
+    for (const q of ['pizzeria new york', 'new york pizzeria', 'pizzeria in new york city', 'pizzeria near nyc']) {
+      const r = await search(q);
+      expect(names(r), q).toEqual(["Joe's"]);
+      expect(r.understood?.location, q).toBe('New York City');
+    }
+    expect((await search('pizzeria york')).understood).toEqual({ q: 'pizzeria', location: 'York' });
+    expect((await search('tailor garden city')).understood).toEqual({ q: 'tailor', location: 'Garden City' });
+    // A place's words name the city that has it as a name, not one that has them in a longer one.
+    for (const [q, location] of [['bakery sao paulo', ''], ['bakery', 'Sao Paulo'], ['bakery in são paulo', '']]) {
+      expect(names(await search(q, location)), q).toEqual(['Padaria Real']);
+    }
+    expect(names(await search('bakery loanda'))).toEqual(['Pastelaria Ilha']);
+    // Respelt, the words are read the same way.
+    const plural = await search('pizzerias in york');
+    expect([plural.understood, plural.didYouMean]).toEqual([{ q: 'pizzeria', location: 'York' }, 'pizzeria in york']);
+    expect(names(plural)).toContain('Minster Slice');
+    // A connector in a name: no place reading finds it, the words as they are do.
+    expect(names(await search('inn at the park'))).toEqual(['Inn at the Park']);
+    const near = await search('locksmith near me');
+    expect([names(near).sort(), near.understood]).toEqual([['Keys Now', 'Serrurier Rapide'], undefined]);
+    expect(names(await search('pizzeria nearby')).sort()).toEqual(["Joe's", 'Minster Slice']);
+  });
+
   it('finds a location by district, postal code, state and country', async () => {
     expect(names(await search('', 'Kadıköy')).sort()).toEqual(['Moda Fırını', 'Çiçek Evi']);
     expect(names(await search('', 'kadikoy')).sort()).toEqual(['Moda Fırını', 'Çiçek Evi']);
@@ -116,7 +140,8 @@ describe('relevance on a fixed directory', () => {
                       SELECT 'Mid Shop ' || i, 'mid-' || i, i || ' Short Road', 'n:mid' || i FROM generate_series(1, 150) i`);
       const scope = { ...newMemos(), version: '1' };
       let reads = 0;
-      b.db.on('query', (q: { sql: string }) => void (/search_vector @@ .* LIMIT/s.test(q.sql) && reads++));
+      // The candidates' statement (the one-box reading has a LIMIT 1 of its own).
+      b.db.on('query', (q: { sql: string }) => void (q.sql.includes(`LIMIT ${SEARCH_CANDIDATES + 1}`) && reads++));
       const first = await searchBusinesses(b.db, { q: 'mid shop' }, scope);
       const again = await searchBusinesses(b.db, { q: 'mid shop', page: 2, filters: { sort: 'name' } }, scope);
       expect(reads).toBe(1);

@@ -19,7 +19,7 @@ import { SEARCH_CANDIDATES, type ListFilters, type ListPage, type SearchSort } f
 import { businessQuery, toBusiness, type BusinessRow } from './businesses.js';
 import { CANDIDATE_FACET_COLUMNS, NO_FACETS, businessWhere, countFacets, facetLabels, facetQuery, passes, toFacets, type FacetCandidate, type FacetFilters, type SqlPart } from './facets.js';
 import { memoized, memoizedEach, small, type MemoScope } from './search-memo.js';
-import { allOf, TSQUERY, tsqueries, words } from './search-query.js';
+import { allOf, readWords, TSQUERY, tsqueries, words } from './search-query.js';
 import { pageOf, type PageRequest } from './paging.js';
 
 export interface SearchRequest extends Partial<PageRequest> {
@@ -125,31 +125,65 @@ interface Reading {
   understood?: { q: string; location: string };
 }
 
+/** Words that join what is sought to where ('bakery in paris', 'plumber near berlin'). */
+const CONNECTORS = new Set(['in', 'near', 'at', 'around']);
+/** The most words of a place read at either end of a box without a connector ('rio de janeiro'). */
+const MAX_PLACE_WORDS = 3;
+
 /**
- * A one-box query ('locksmith montreal') read as words and a place: the last or first one or two
- * words, when businesses of the rest are found there (as a city, with its alternate names, a
- * district, state, country or postal code). The label is the city's or country's own name when
- * it is one. A number is not taken for a postal code when a business's name holds every word
- * ('Golden Oak Plumber 12345' is a name).
+ * The ways to read a box's words as what and where, the likelier first: around its last connector
+ * ('pizza in new york city'), then the last or first words, more of them before fewer, as a place
+ * of several words names it better than its last word does ('dentist new york' is in New York, not
+ * York; 'cafe los angeles' in Los Angeles, not Angeles City).
+ */
+function splitsOf(ws: string[]): [string[], string[]][] {
+  const splits: [string[], string[]][] = [];
+  const at = ws.findLastIndex((w, i) => i > 0 && i < ws.length - 1 && CONNECTORS.has(w.toLowerCase()));
+  if (at > 0) splits.push([ws.slice(0, at), ws.slice(at + 1)]);
+  for (let n = Math.min(MAX_PLACE_WORDS, ws.length - 1); n >= 1; n--) splits.push([ws.slice(0, -n), ws.slice(-n)], [ws.slice(n), ws.slice(0, n)]);
+  return splits;
+}
+
+/** The endings that ask for what is near the visitor, a place no directory can know ('plumber near me'). */
+const NEAR_ME = [['near', 'me'], ['nearby'], ['around', 'me'], ['close', 'to', 'me']];
+
+/** The words of a box without a near-me ending. */
+function soughtWords(ws: string[]): string[] {
+  const lower = ws.map((w) => w.toLowerCase());
+  const ending = NEAR_ME.find((e) => e.length < ws.length && e.every((w, i) => lower[ws.length - e.length + i] === w));
+  return ending ? ws.slice(0, -ending.length) : ws;
+}
+
+/**
+ * A one-box query ('locksmith montreal') read as words and a place (splitsOf), when businesses of
+ * the rest are found there (as a city, with its alternate names, a district, state, country or
+ * postal code). The label is the city's or country's own name when it is one. A number is not
+ * taken for a postal code when a business's name holds every word ('Golden Oak Plumber 12345' is
+ * a name). When no reading finds anything, the words are searched as they are ('Inn at the Park').
  */
 async function oneBox(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope): Promise<Reading | null> {
   if (ws.length < 2) return null;
-  const splits: [string[], string[]][] = [[ws.slice(0, -1), ws.slice(-1)], [ws.slice(1), ws.slice(0, 1)]];
-  if (ws.length > 2) splits.push([ws.slice(0, -2), ws.slice(-2)], [ws.slice(2), ws.slice(0, 2)]);
+  const splits = splitsOf(ws);
   const queries = splits.map(([rest, place]) => `${allOf(rest)} & ${allOf(place, { weights: 'C' })}`);
-  const [names, ...places] = await tsqueries(db, [allOf(ws, { weights: 'A' }), ...queries], scope);
+  const [all, names, ...places] = await tsqueries(db, [allOf(ws), allOf(ws, { weights: 'A' }), ...queries], scope);
+  // When every business the words find holds them all in its name (the first hundred tell), the
+  // box is a name ('Golden Oak Plumber 12345', 'Inn at the Park'): no place is read out of it, and
+  // one index probe answers instead of one per reading. Else the first reading that finds a
+  // business (the scan in order of ordinality stops there); a number is not taken for a postal
+  // code when a business's name holds every word.
   const { rows } = await db.raw(
-    `SELECT t.i, (SELECT EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY})) AS name_holds_all
-       FROM unnest(?::tsquery[]) WITH ORDINALITY t(q, i)
-      WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ t.q)
-      ORDER BY t.i`,
-    [names, places] as Knex.RawBinding[],
+    `SELECT CASE WHEN (SELECT bool_and(u.search_vector @@ ${TSQUERY})
+                         FROM (SELECT b.search_vector FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY} LIMIT 100) u)
+                 THEN NULL
+                 ELSE (SELECT t.i FROM unnest(?::tsquery[], ?::boolean[]) WITH ORDINALITY t(q, digits, i)
+                        WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ t.q)
+                          AND NOT (t.digits AND EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY}))
+                        ORDER BY t.i LIMIT 1) END AS i`,
+    [names, all, places, splits.map(([, place]) => place.every((w) => /^\d+$/.test(w))), names] as Knex.RawBinding[],
   );
-  const chosen = (rows as { i: string; name_holds_all: boolean }[]).find(
-    (r) => !(r.name_holds_all && splits[Number(r.i) - 1][1].every((w) => /^\d+$/.test(w))),
-  );
-  if (!chosen) return null;
-  const [rest, place] = splits[Number(chosen.i) - 1];
+  const chosen = rows[0].i as string | null;
+  if (chosen === null) return null;
+  const [rest, place] = splits[Number(chosen) - 1];
   // Only a place that was found is named: its city's or country's own name when it is one.
   const { rows: named } = await db.raw(
     `SELECT coalesce(
@@ -158,23 +192,19 @@ async function oneBox(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope
               ?) AS label`,
     [place.join(' '), place.join(' '), place.join(' ')],
   );
-  return { match: queries[Number(chosen.i) - 1], rank: allOf(rest), understood: { q: rest.join(' '), location: named[0].label } };
+  return { match: queries[Number(chosen) - 1], rank: allOf(rest), understood: { q: rest.join(' '), location: named[0].label } };
 }
 
 /**
- * Each word the vocabulary does not know replaced by its nearest known word; null if none changed.
- * A word with a digit is kept as typed (a street number, a postal code), and only a word not known
- * is compared with the vocabulary: the trigram walk is the cost (3.6 ms a search at 43,000 words).
+ * Each word the vocabulary does not know replaced by its nearest known word (readWords: only a word
+ * of its kind is, so a street number, a postal code or 'in' is kept as typed; 'in' was once read
+ * as 'inn'); null if none changed. A connector stays itself ('near' is in no document, yet joins
+ * what to where).
  */
-async function respell(db: Db | Knex.Transaction, ws: string[]): Promise<string[] | null> {
-  const { rows } = await db.raw(
-    `SELECT CASE WHEN w.x ~ '[0-9]' OR EXISTS (SELECT 1 FROM search_words s WHERE s.word = w.f) THEN NULL
-                 ELSE (SELECT s.word FROM search_words s WHERE s.word % w.f ORDER BY similarity(s.word, w.f) DESC, s.word LIMIT 1) END AS nearest
-       FROM (SELECT x, rehber_fold(x) AS f, i FROM unnest(?::text[]) WITH ORDINALITY u(x, i)) w ORDER BY w.i`,
-    [ws],
-  );
-  const out = rows.map((r: { nearest: string | null }, i: number) => r.nearest ?? ws[i]);
-  return out.some((w: string, i: number) => w !== ws[i]) ? out : null;
+async function respell(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope): Promise<string[] | null> {
+  const read = await readWords(db, ws, scope);
+  const out = ws.map((w, i) => (CONNECTORS.has(w.toLowerCase()) ? w : (read[i]?.nearest ?? w)));
+  return out.some((w, i) => w !== ws[i]) ? out : null;
 }
 
 /** The public search (CONTRACT §5 and issue 13): words, a location, filters, sort, facets. */
@@ -183,7 +213,7 @@ export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchReq
   const sort = req.filters?.sort ?? 'relevance';
   const filters = await resolveFilters(db, req.filters);
   if (!filters) return emptyPage(page, limit);
-  const ws = words(req.q ?? '');
+  const ws = soughtWords(words(req.q ?? ''));
   const place = words(req.location ?? '');
   if (!ws.length && !place.length) return browse(db, {}, filters, { sort, page, limit }, scope);
 
@@ -193,28 +223,21 @@ export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchReq
   });
   // How the words read (respelt, split into words and a place) is asked at once, in parallel.
   const [respelt, split] = await Promise.all([
-    ws.length ? memoized(small(scope), `respell|${JSON.stringify(ws)}`, () => respell(db, ws)) : null,
+    ws.length ? respell(db, ws, scope) : null,
     place.length ? null : memoized(small(scope), `one-box|${JSON.stringify(ws)}`, () => oneBox(db, ws, scope)),
   ]);
-  // A word of the vocabulary's kind that it does not know is in no document: the words cannot
-  // match as typed, so the respelling is searched first (as typed only if it finds nothing).
-  const hopeless = respelt?.some((w, i) => w !== ws[i] && VOCABULARY_WORD.test(ws[i]));
-  const respeltPage = async () => {
-    const again = await ranked(db, reading(respelt!), filters, sort, page, limit, scope);
-    return again.pagination.total > 0 ? { ...again, didYouMean: respelt!.join(' ') } : null;
-  };
-  if (hopeless) {
-    const again = await respeltPage();
-    if (again) return again;
+  // A respelt word (of the vocabulary's kind, not in it) is in no document: the words cannot
+  // match as typed, so the respelling is searched, its words read as what and where again
+  // ('restaurants in paris'); as typed only if it finds nothing.
+  if (respelt) {
+    const respeltSplit = place.length ? null : await memoized(small(scope), `one-box|${JSON.stringify(respelt)}`, () => oneBox(db, respelt, scope));
+    const again = await ranked(db, respeltSplit ?? reading(respelt), filters, sort, page, limit, scope);
+    if (again.pagination.total > 0) return { ...again, didYouMean: respelt.join(' '), ...(respeltSplit?.understood ? { understood: respeltSplit.understood } : {}) };
   }
   const read = split ?? reading(ws);
   const found = await ranked(db, read, filters, sort, page, limit, scope);
-  if (found.pagination.total > 0 || !respelt || hopeless) return { ...found, ...(read.understood ? { understood: read.understood } : {}) };
-  return (await respeltPage()) ?? found;
+  return { ...found, ...(read.understood ? { understood: read.understood } : {}) };
 }
-
-/** The words search_words holds (its statement triggers' rule): 3 to 40 letters, no digit. */
-const VOCABULARY_WORD = /^[^\d]{3,40}$/u;
 
 const hasFilters = (f: FacetFilters) => Object.keys(f).length > 0;
 
