@@ -12,6 +12,7 @@ import { defaultDistDir, pageRoutes } from '../server/routes/pages.js';
 import type { TestApp } from '../server/test-app.js';
 import { launchBrowser } from './browser.js';
 import { someBusiness, startPublicApp } from './public-helpers.js';
+import { importCsvText } from '../data/import/import.js';
 
 /**
  * Server rendering (issue 15): every public page's HTML, as a crawler without JavaScript gets it,
@@ -98,6 +99,25 @@ describe('HTML without JavaScript', () => {
     expect(rootText(categories.body)).toContain('Business Categories');
     expect(rootText(categories.body)).toContain(sample.category.name);
     expect(hrefs(categories.body)).toContain(`/category/${sample.category.slug}`);
+  });
+
+  it("cities: a country shows its twelve biggest cities and links to its page for every one", async () => {
+    const world = await startPublicApp({ sample: false });
+    try {
+      const cities = ['Tokyo', 'Tokyo', 'Tokyo', 'Osaka', 'Nagoya', 'Sapporo', 'Fukuoka', 'Kobe', 'Kyoto', 'Kawasaki', 'Saitama', 'Hiroshima', 'Sendai', 'Chiba', 'Kitakyushu', 'Sakai'];
+      await importCsvText(world.db, ['name,category,full_address,city,country,place_id', ...cities.map((c, i) => `Shop ${i},Bakery,"${i} Chome,${c}",${c},Japan,J${i}`)].join('\n'), { source: 'cli' });
+      const page = await html('/cities', world.url);
+      const japan = page.body.slice(page.body.indexOf('data-country-group="Japan"'));
+      const shown = [...japan.matchAll(/href="\/city\/([^"]+)"/g)].map((m) => m[1]);
+      // Tokyo has the most businesses; the others one each, by name: Sapporo and Sendai are left to the country's page.
+      expect(shown).toEqual(['tokyo', 'chiba', 'fukuoka', 'hiroshima', 'kawasaki', 'kitakyushu', 'kobe', 'kyoto', 'nagoya', 'osaka', 'saitama', 'sakai']);
+      expect(rootText(page.body)).toContain('Tüm şehirler (14)');
+      expect(hrefs(japan)).toContain('/country/japan');
+      const country = await html('/country/japan', world.url);
+      for (const slug of ['sapporo', 'sendai', 'tokyo']) expect(hrefs(country.body)).toContain(`/city/${slug}`);
+    } finally {
+      await world.close();
+    }
   });
 
   it('city, category and country: the heading and the listed businesses or cities as links', async () => {

@@ -14,7 +14,10 @@ import { cardClass } from '@/components/ui/card';
 const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
 const n = (v: number) => formatNumber(v, 'tr');
 
-/** SPEC §2: the Turkish page of cities grouped by country (each heading links to its country's page), with totals. */
+/**
+ * SPEC §2: the Turkish page of cities grouped by country (each heading links to its country's page),
+ * with totals; a country shows its biggest cities and links to its page for the rest.
+ */
 export function CitiesRoute() {
   const cities = useCities();
   useDocumentHead(STATIC_META.cities);
@@ -25,7 +28,7 @@ export function CitiesRoute() {
     <div lang="tr" className="space-y-8">
       <header>
         <h1 className="text-3xl font-bold text-gray-900">Şehirler</h1>
-        <p className="mt-1 text-gray-700">Ülkelere göre gruplanmış tüm şehirler</p>
+        <p className="mt-1 text-gray-700">Ülkelere göre gruplanmış şehirler</p>
       </header>
       {cities.isPending ? (
         <div className={GRID}>
@@ -64,10 +67,15 @@ export function CitiesRoute() {
                 </span>
               </h2>
               <div className={GRID}>
-                {g.cities.map((c) => (
+                {g.shown.map((c) => (
                   <CityCard key={c.id} city={c} locale="tr" showCountry={false} />
                 ))}
               </div>
+              {g.shown.length < g.cities.length && (
+                <Link to={countryPathOf(g.country)} className="mt-3 inline-block text-sm font-medium text-blue-800 hover:underline" data-country-more="">
+                  {`Tüm şehirler (${n(g.cities.length)}) →`}
+                </Link>
+              )}
             </section>
           ))}
         </>
