@@ -13,6 +13,7 @@ import type { TestApp } from '../server/test-app.js';
 import { launchBrowser } from './browser.js';
 import { someBusiness, startPublicApp } from './public-helpers.js';
 import { importCsvText } from '../data/import/import.js';
+import { PUBLIC_PAGE_SIZE } from '../data/domain/constants.js';
 
 /**
  * Server rendering (issue 15): every public page's HTML, as a crawler without JavaScript gets it,
@@ -144,10 +145,19 @@ describe('HTML without JavaScript', () => {
     const about = await html('/about');
     expect(rootText(about.body)).toContain('About Us');
     const biggest = (await app.db('cities').orderBy('business_count', 'desc').first('slug', 'business_count')) as { slug: string; business_count: number };
-    if (biggest.business_count > 20) {
-      const page2 = await html(`/city/${biggest.slug}?page=2`);
-      expect(rootText(page2.body)).toContain('Page 2 of');
-    }
+    const last = Math.ceil(biggest.business_count / PUBLIC_PAGE_SIZE);
+    expect(last).toBeGreaterThan(1);
+    const page2 = await html(`/city/${biggest.slug}?page=2`);
+    expect(rootText(page2.body)).toContain('Page 2 of');
+    // Each page of a list is its own page, past the last none (no soft 404); a filtered view is the list's.
+    const canonical = (body: string) => /<link rel="canonical" href="([^"]+)"/.exec(body)?.[1];
+    expect(canonical(page2.body)).toMatch(new RegExp(`/city/${biggest.slug}\\?page=2$`));
+    expect((await html(`/city/${biggest.slug}?page=${last}`)).status).toBe(200);
+    const past = await html(`/city/${biggest.slug}?page=${last + 1}`);
+    expect([past.status, canonical(past.body)]).toEqual([404, undefined]);
+    expect(canonical((await html(`/city/${biggest.slug}?page=2&sort=name`)).body)).toMatch(new RegExp(`/city/${biggest.slug}$`));
+    const category = (await app.db('categories').orderBy('business_count', 'desc').first('slug', 'business_count')) as { slug: string; business_count: number };
+    expect((await html(`/category/${category.slug}?page=${Math.ceil(category.business_count / PUBLIC_PAGE_SIZE) + 1}`)).status).toBe(404);
   });
 
   it('answers 404 for unknown businesses, cities, categories, countries and paths, with the page saying so', async () => {

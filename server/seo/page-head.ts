@@ -23,8 +23,20 @@ const notFound = (): PageHead => ({ status: 404, head: renderHead(notFoundHead()
 const countrySlugOf = (name: string): string | null => slugifyText(name) || null;
 
 /**
+ * The page of a city's or category's list that the query asks for, when it asks for a page past
+ * the first and nothing else. That page is its own (its canonical link names it, its ItemList is
+ * its businesses); a filtered or sorted view of a list is the list's, whose filter links are
+ * nofollow anyway.
+ */
+function ownListPage(query: string): number | null {
+  const params = new URLSearchParams(query);
+  const n = Number(params.get('page'));
+  return [...params.keys()].every((k) => k === 'page') && Number.isInteger(n) && n > 1 ? n : null;
+}
+
+/**
  * `rawPath`: the request's path, with its query string when the page reads it (the search page).
- * The lists a head names (a city's or category's ItemList) are the body's default first page, read
+ * The lists a head names (a city's or category's ItemList) are the body's page (ownListPage), read
  * with the same arguments as the body's loader so the page view's reads answer both at once.
  */
 export async function pageHead(reads: PublicReads, baseUrl: string, rawPath: string): Promise<PageHead> {
@@ -36,6 +48,9 @@ export async function pageHead(reads: PublicReads, baseUrl: string, rawPath: str
     return { status: 200, head: renderHead(staticPageHead(match.page, baseUrl, q < 0 ? '' : rawPath.slice(q + 1))) };
   }
   const { slug } = match;
+  // A page past a list's last answers 404 (no soft 404): the loader reads the same page.
+  const listPage = ownListPage(q < 0 ? '' : rawPath.slice(q + 1));
+  const filters = listPage ? { page: listPage } : {};
   switch (match.page) {
     case 'details': {
       const business = await reads.business(slug);
@@ -45,14 +60,17 @@ export async function pageHead(reads: PublicReads, baseUrl: string, rawPath: str
     case 'city': {
       const city = await reads.city(slug);
       if (!city) return notFound();
-      const businesses = (await reads.cityBusinesses(city, {})).items;
+      const businesses = (await reads.cityBusinesses(city, filters)).items;
+      if (listPage && !businesses.length) return notFound();
       const countrySlug = countrySlugOf(city.country);
-      return { status: 200, head: renderHead(cityPageHead(city, businesses, countrySlug, baseUrl)) };
+      return { status: 200, head: renderHead(cityPageHead(city, businesses, countrySlug, baseUrl, listPage)) };
     }
     case 'category': {
       const category = await reads.category(slug);
       if (!category) return notFound();
-      return { status: 200, head: renderHead(categoryPageHead(category, (await reads.categoryBusinesses(category, {})).items, baseUrl)) };
+      const businesses = (await reads.categoryBusinesses(category, filters)).items;
+      if (listPage && !businesses.length) return notFound();
+      return { status: 200, head: renderHead(categoryPageHead(category, businesses, baseUrl, listPage)) };
     }
     default: {
       const country = await reads.country(slug);

@@ -54,22 +54,37 @@ export function businessPageHead(business: Business, baseUrl: string): HeadTags 
 const listed = (businesses: Array<Pick<Business, 'name' | 'slug'>>, baseUrl: string) => businesses.map((b) => ({ name: b.name, url: baseUrl + slugPath('details', b.slug) }));
 
 /**
- * A city page: its trail Home › its country (when `countrySlug` is known) › the city, as the page
- * shows it, and the businesses of its first page (the canonical one) as an ItemList.
+ * A list page's head: its canonical link is its own page ('?page=3' past the first: each page of
+ * a paginated list is its own page to a search engine, not a copy of the first), and the businesses
+ * it lists as an ItemList.
  */
-export function cityPageHead(city: City, businesses: Array<Pick<Business, 'name' | 'slug'>>, countrySlug: string | null, baseUrl: string): HeadTags {
+function listHead(meta: PageMeta, baseUrl: string, trail: Crumb[], businesses: Array<Pick<Business, 'name' | 'slug'>>, page: number | null): HeadTags {
+  const head = plainHead(meta, baseUrl, [breadcrumbJsonLd(trail), ...(businesses.length ? [itemListJsonLd(listed(businesses, baseUrl))] : [])]);
+  return page ? { ...head, canonical: `${head.canonical}?page=${page}` } : head;
+}
+
+/**
+ * A city page (`page` past the first, or null): its trail Home › its country (when `countrySlug`
+ * is known) › the city, as the page shows it, and its businesses.
+ */
+export function cityPageHead(city: City, businesses: Array<Pick<Business, 'name' | 'slug'>>, countrySlug: string | null, baseUrl: string, page: number | null = null): HeadTags {
   const meta = cityMeta(city);
   const trail = [home(baseUrl)];
   if (countrySlug) trail.push({ name: city.country, url: baseUrl + slugPath('country', countrySlug) });
   trail.push({ name: city.name, url: baseUrl + meta.path });
-  return plainHead(meta, baseUrl, [breadcrumbJsonLd(trail), ...(businesses.length ? [itemListJsonLd(listed(businesses, baseUrl))] : [])]);
+  return listHead(meta, baseUrl, trail, businesses, page);
 }
 
-/** A category page: Home › Categories › the category, and the businesses of its first page. */
-export function categoryPageHead(category: Pick<Category, 'name' | 'slug' | 'businessCount' | 'description'>, businesses: Array<Pick<Business, 'name' | 'slug'>>, baseUrl: string): HeadTags {
+/** A category page (`page` as for a city): Home › Categories › the category, and its businesses. */
+export function categoryPageHead(
+  category: Pick<Category, 'name' | 'slug' | 'businessCount' | 'description'>,
+  businesses: Array<Pick<Business, 'name' | 'slug'>>,
+  baseUrl: string,
+  page: number | null = null,
+): HeadTags {
   const meta = categoryMeta(category);
   const trail = [home(baseUrl), { name: CRUMB.categories, url: baseUrl + STATIC_PAGES.categories }, { name: category.name, url: baseUrl + meta.path }];
-  return plainHead(meta, baseUrl, [breadcrumbJsonLd(trail), ...(businesses.length ? [itemListJsonLd(listed(businesses, baseUrl))] : [])]);
+  return listHead(meta, baseUrl, trail, businesses, page);
 }
 
 /** A country page: Home › Cities › the country. */

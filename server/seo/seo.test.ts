@@ -168,6 +168,9 @@ describe('page heads', () => {
     expect(h.lang ?? 'en').toBe('en');
     expect(h.image?.url).toBe(`${BASE}/og-image.png`);
     expect(types(cityPageHead(city, [], null, BASE))).toEqual(['BreadcrumbList']);
+    expect(h.canonical).toBe(`${BASE}/city/istanbul`);
+    // A page past the first is its own page to a search engine.
+    expect(cityPageHead(city, [{ name: 'A', slug: 'a' }], 'turkiye', BASE, 3).canonical).toBe(`${BASE}/city/istanbul?page=3`);
   });
   it('a category page lists its businesses, a country page has its trail', () => {
     expect(types(categoryPageHead({ name: 'Café', slug: 'cafe', businessCount: 1, description: null }, [{ name: 'A', slug: 'a' }], BASE))).toEqual(['BreadcrumbList', 'ItemList']);
