@@ -270,5 +270,11 @@ describe('search answers', () => {
     const understood = s.page.locator('[data-understood]');
     await understood.waitFor();
     expect(await understood.innerText()).toBe('Showing “pharmacy” in İstanbul');
+
+    // Respelt and read as what and where: one line says each.
+    await s.page.goto(`${s.app.url}/search?q=${encodeURIComponent('pharmcy in istanbul')}`);
+    await s.page.locator('[data-understood]').waitFor();
+    expect(await s.page.locator('[data-did-you-mean]').innerText()).toBe('Did you mean pharmacy in istanbul?');
+    expect(await s.page.locator('[data-understood]').innerText()).toBe('Showing “pharmacy” in İstanbul');
   });
 });

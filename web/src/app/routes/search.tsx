@@ -28,7 +28,9 @@ export function SearchRoute() {
       {data?.didYouMean && (
         // The answer already holds the results of the corrected spelling.
         <p className="text-gray-800" data-did-you-mean="">
-          Did you mean <Link to={paths.search(data.didYouMean, location)} className="font-semibold text-blue-700 underline">{data.didYouMean}</Link>? Showing results for “{data.didYouMean}”.
+          Did you mean <Link to={paths.search(data.didYouMean, location)} className="font-semibold text-blue-700 underline">{data.didYouMean}</Link>?
+          {/* A respelt box read as what and where says so on the next line instead. */}
+          {!understood && <> Showing results for “{data.didYouMean}”.</>}
         </p>
       )}
       {understood && (understood.q || understood.location) && (
