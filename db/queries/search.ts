@@ -157,9 +157,10 @@ function soughtWords(ws: string[]): string[] {
 /**
  * A one-box query ('locksmith montreal') read as words and a place (splitsOf), when businesses of
  * the rest are found there (as a city, with its alternate names, a district, state, country or
- * postal code). The label is the city's or country's own name when it is one. A number is not
- * taken for a postal code when a business's name holds every word ('Golden Oak Plumber 12345' is
- * a name). When no reading finds anything, the words are searched as they are ('Inn at the Park').
+ * postal code). The label is the city's or country's own name when it is one. None when every
+ * business the words find holds them all in its name ('Inn at the Park'), nor when no reading
+ * finds anything: the words are then searched as they are. A number is not taken for a postal
+ * code when a business's name holds every word ('Golden Oak Plumber 12345' is a name).
  */
 async function oneBox(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope): Promise<Reading | null> {
   if (ws.length < 2) return null;
