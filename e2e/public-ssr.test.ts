@@ -142,6 +142,9 @@ describe('HTML without JavaScript', () => {
     expect(search.status).toBe(200);
     expect(rootText(search.body)).toMatch(/results? for/);
     expect(hrefs(search.body).filter((h) => h.startsWith('/details/')).length).toBeGreaterThan(0);
+    // The server render reads a country's other names as the API does.
+    const turkey = await html('/search?q=&location=Turkey');
+    expect(rootText(turkey.body)).toMatch(/[1-9][\d,]* results? for “Turkey”/);
     const about = await html('/about');
     expect(rootText(about.body)).toContain('About Us');
     const biggest = (await app.db('cities').orderBy('business_count', 'desc').first('slug', 'business_count')) as { slug: string; business_count: number };

@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries';
-import { foldName } from './gazetteer.js';
+import { foldName } from '../domain/slug.js';
 
 const require = createRequire(import.meta.url);
 /** The languages whose country names are understood. */
@@ -55,6 +55,21 @@ export function countryCode(text: string): string | null {
   if (/^[a-z]{2}$/i.test(t) && countries.isValid(t.toUpperCase())) return t.toUpperCase();
   if (/^[a-z]{3}$/i.test(t) && countries.isValid(t.toUpperCase())) return countries.alpha3ToAlpha2(t.toUpperCase()) ?? null;
   return foldedIndex().get(foldName(t)) ?? null;
+}
+
+/**
+ * The ISO code of the country `text` names by one of its names in any registered language
+ * ('Turkey', 'Türkei', 'USA', 'UK', 'Deutschland'), not by an ISO code: as a place typed into a
+ * search, 'CA', 'IN' or 'DE' is as likely a state. Null when it names none.
+ */
+export function countryNamed(text: string): string | null {
+  return foldedIndex().get(foldName(text.trim())) ?? null;
+}
+
+/** The name the directory stores for the country `text` names (countryNamed), null when none: search's CountryOf. */
+export function storedCountryName(text: string): string | null {
+  const code = countryNamed(text);
+  return code ? countryName(code) : null;
 }
 
 /** The stored country names that `input` means: same ISO country, or the same name once folded. */

@@ -5,6 +5,7 @@ import { setBusinessesActive } from '../../data/store/visibility.js';
 import { listBusinessesIn, searchBusinesses } from './search.js';
 import { suggest } from './suggest.js';
 import { seedSearch } from './search.fixtures.js';
+import { storedCountryName } from '../../data/places/countries.js';
 import { newMemos } from './search-memo.js';
 import { MAX_CITIES_PER_WORD, tsqueries } from './search-query.js';
 
@@ -17,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => t.drop());
 
 const names = (p: ListPage) => p.items.map((b) => b.name);
-const search = (q: string, location = '', filters: ListFilters = {}) => searchBusinesses(t.db, { q, location, filters });
+const search = (q: string, location = '', filters: ListFilters = {}) => searchBusinesses(t.db, { q, location, filters }, undefined, storedCountryName);
 
 describe('relevance on a fixed directory', () => {
   it('puts a name match before a category, a place and a description, whatever their ratings', async () => {
@@ -99,6 +100,19 @@ describe('relevance on a fixed directory', () => {
     expect(names(await search('', 'H2X 1Y4'))).toEqual(['Café Zoë']);
     expect((await search('', 'QC')).pagination.total).toBe(2);
     expect((await search('', 'Türkiye')).pagination.total).toBe(3);
+  });
+
+  it('finds a country by any of its names, as a location and at the end of one box', async () => {
+    const istanbul = ['Moda Fırını', 'Çiçek Evi', 'Şişli Pastanesi'].sort();
+    for (const name of ['Turkey', 'türkei', 'TURQUIE']) expect(names(await search('', name)).sort(), name).toEqual(istanbul);
+    expect(names(await search('', 'UK'))).toEqual(['Minster Slice']);
+    expect((await search('', 'USA')).pagination.total).toBe((await search('', 'United States')).pagination.total);
+    const box = await search('bakery in istanbul turkey');
+    expect([names(box).sort(), box.understood]).toEqual([['Moda Fırını', 'Şişli Pastanesi'], { q: 'bakery', location: 'İstanbul, Türkiye' }]);
+    expect((await search('florist turkey')).understood).toEqual({ q: 'florist', location: 'Türkiye' });
+    // An ISO code is not read as a country: 'CA' is California as often as Canada, a word like any
+    // other (which no business here has; Montréal is in Canada).
+    expect((await search('', 'CA')).pagination.total).toBe(0);
   });
 
   it('filters and sorts a search, and its facet counts are the totals their filters give', async () => {

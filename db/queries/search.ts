@@ -144,6 +144,26 @@ function splitsOf(ws: string[]): [string[], string[]][] {
   return splits;
 }
 
+/**
+ * The stored name of the country a place's words name in any language ('Turkey', 'Türkei' →
+ * 'Türkiye'; 'USA' → 'United States'), null when they name none. db/ cannot read names in many
+ * languages itself: the caller gives data/places/countries.ts's storedCountryName.
+ */
+export type CountryOf = (text: string) => string | null;
+
+/**
+ * A place as typed, a country at its end put as the directory stores it ('restaurants in Turkey',
+ * 'cafe istanbul turkey', 'USA', 'Deutschland'): the documents hold the stored name ('Türkiye',
+ * 'United States', 'Germany'), and only that. `before` is what precedes the country.
+ */
+function placeOf(ws: string[], countryOf?: CountryOf): { words: string[]; country: string | null; before: string[] } {
+  for (let n = Math.min(MAX_PLACE_WORDS, ws.length); n >= 1 && countryOf; n--) {
+    const country = countryOf(ws.slice(-n).join(' '));
+    if (country) return { words: [...ws.slice(0, -n), ...words(country)], country, before: ws.slice(0, -n) };
+  }
+  return { words: ws, country: null, before: ws };
+}
+
 /** The endings that ask for what is near the visitor, a place no directory can know ('plumber near me'). */
 const NEAR_ME = [['near', 'me'], ['nearby'], ['around', 'me'], ['close', 'to', 'me']];
 
@@ -162,10 +182,10 @@ function soughtWords(ws: string[]): string[] {
  * finds anything: the words are then searched as they are. A number is not taken for a postal
  * code when a business's name holds every word ('Golden Oak Plumber 12345' is a name).
  */
-async function oneBox(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope): Promise<Reading | null> {
+async function oneBox(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope, countryOf?: CountryOf): Promise<Reading | null> {
   if (ws.length < 2) return null;
   const splits = splitsOf(ws);
-  const queries = splits.map(([rest, place]) => `${allOf(rest)} & ${allOf(place, { weights: 'C' })}`);
+  const queries = splits.map(([rest, place]) => `${allOf(rest)} & ${allOf(placeOf(place, countryOf).words, { weights: 'C' })}`);
   const [all, names, ...places] = await tsqueries(db, [allOf(ws), allOf(ws, { weights: 'A' }), ...queries], scope);
   // When every business the words find holds them all in its name (the first hundred tell), the
   // box is a name ('Golden Oak Plumber 12345', 'Inn at the Park'): no place is read out of it, and
@@ -184,16 +204,23 @@ async function oneBox(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope
   );
   const chosen = rows[0].i as string | null;
   if (chosen === null) return null;
-  const [rest, place] = splits[Number(chosen) - 1];
-  // Only a place that was found is named: its city's or country's own name when it is one.
-  const { rows: named } = await db.raw(
+  const [rest, typed] = splits[Number(chosen) - 1];
+  const place = placeOf(typed, countryOf);
+  const named = place.before.length ? await placeLabel(db, place.before.join(' ')) : null;
+  const location = [named, place.country].filter(Boolean).join(', ');
+  return { match: queries[Number(chosen) - 1], rank: allOf(rest), understood: { q: rest.join(' '), location } };
+}
+
+/** A place's name as the directory writes it: its city's or country's own name when it is one, else as typed. */
+async function placeLabel(db: Db | Knex.Transaction, text: string): Promise<string> {
+  const { rows } = await db.raw(
     `SELECT coalesce(
               (SELECT c.name FROM cities c WHERE c.alt_names LIKE '%|' || rehber_fold(?) || '|%' ORDER BY c.business_count DESC LIMIT 1),
               (SELECT c.name FROM countries c WHERE rehber_fold(c.name) = rehber_fold(?) LIMIT 1),
               ?) AS label`,
-    [place.join(' '), place.join(' '), place.join(' ')],
+    [text, text, text],
   );
-  return { match: queries[Number(chosen) - 1], rank: allOf(rest), understood: { q: rest.join(' '), location: named[0].label } };
+  return rows[0].label;
 }
 
 /**
@@ -209,13 +236,13 @@ async function respell(db: Db | Knex.Transaction, ws: string[], scope?: MemoScop
 }
 
 /** The public search (CONTRACT §5 and issue 13): words, a location, filters, sort, facets. */
-export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchRequest, scope?: MemoScope): Promise<ListPage> {
+export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchRequest, scope?: MemoScope, countryOf?: CountryOf): Promise<ListPage> {
   const { page = 1, limit = PUBLIC_PAGE_SIZE } = req;
   const sort = req.filters?.sort ?? 'relevance';
   const filters = await resolveFilters(db, req.filters);
   if (!filters) return emptyPage(page, limit);
   const ws = soughtWords(words(req.q ?? ''));
-  const place = words(req.location ?? '');
+  const place = placeOf(words(req.location ?? ''), countryOf).words;
   if (!ws.length && !place.length) return browse(db, {}, filters, { sort, page, limit }, scope);
 
   const reading = (text: string[]): Reading => ({
@@ -225,13 +252,13 @@ export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchReq
   // How the words read (respelt, split into words and a place) is asked at once, in parallel.
   const [respelt, split] = await Promise.all([
     ws.length ? respell(db, ws, scope) : null,
-    place.length ? null : memoized(small(scope), `one-box|${JSON.stringify(ws)}`, () => oneBox(db, ws, scope)),
+    place.length ? null : memoized(small(scope), `one-box|${JSON.stringify(ws)}`, () => oneBox(db, ws, scope, countryOf)),
   ]);
   // A respelt word (of the vocabulary's kind, not in it) is in no document: the words cannot
   // match as typed, so the respelling is searched, its words read as what and where again
   // ('restaurants in paris'); as typed only if it finds nothing.
   if (respelt) {
-    const respeltSplit = place.length ? null : await memoized(small(scope), `one-box|${JSON.stringify(respelt)}`, () => oneBox(db, respelt, scope));
+    const respeltSplit = place.length ? null : await memoized(small(scope), `one-box|${JSON.stringify(respelt)}`, () => oneBox(db, respelt, scope, countryOf));
     const again = await ranked(db, respeltSplit ?? reading(respelt), filters, sort, page, limit, scope);
     if (again.pagination.total > 0) return { ...again, didYouMean: respelt.join(' '), ...(respeltSplit?.understood ? { understood: respeltSplit.understood } : {}) };
   }

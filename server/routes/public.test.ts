@@ -137,6 +137,10 @@ describe('the public read API on the sample directory', () => {
     expect(box.body.understood).toEqual({ q: 'locksmith', location: 'Montréal' });
     expect(box.body.items.length).toBeGreaterThan(0);
     expect(box.body.items.every((b) => b.category?.name === 'Locksmith' && b.city?.name === 'Montréal')).toBe(true);
+    // A country by another of its names (db/ gets data/places' reading of them).
+    const turkey = await get<ListPage>('/api/search?location=Turkey');
+    expect(turkey.body.pagination.total).toBeGreaterThan(0);
+    expect(turkey.body.pagination.total).toBe((await get<ListPage>(`/api/search?location=${encodeURIComponent('Türkiye')}`)).body.pagination.total);
     const typo = await get<ListPage>('/api/search?q=lockmsith');
     expect(typo.body.didYouMean).toBe('locksmith');
     const city = await get<ListPage>('/api/cities/istanbul/businesses?minRating=4&sort=name&hasPhone=true');

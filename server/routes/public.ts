@@ -8,6 +8,7 @@ import { newRouter } from './router.js';
 import { PUBLIC_PAGE_SIZE } from '../../data/domain/constants.js';
 import { listFeatured, listRecent } from '../../db/queries/businesses.js';
 import { listBusinessesIn, searchBusinesses } from '../../db/queries/search.js';
+import { storedCountryName } from '../../data/places/countries.js';
 import { suggest } from '../../db/queries/suggest.js';
 import { memoized, small } from '../../db/queries/search-memo.js';
 import { memoScope } from '../read-routing.js';
@@ -83,7 +84,7 @@ export function publicRoutes(deps: AppDeps): Router {
   router.get('/api/search', async (ctx) => {
     const paging = pageParams(ctx, PUBLIC_PAGE_SIZE);
     const q = { q: queryText(ctx, 'q'), location: queryText(ctx, 'location'), filters: listFilters(ctx), ...paging };
-    ctx.body = await searchBusinesses(db, q, await scope(ctx));
+    ctx.body = await searchBusinesses(db, q, await scope(ctx), storedCountryName);
   });
   router.get('/api/suggest', async (ctx) => {
     ctx.body = await suggest(db, queryText(ctx, 'q'));

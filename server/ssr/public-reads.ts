@@ -10,6 +10,7 @@ import type { PublicReads } from '../../data/domain/public-reads.js';
 import { listFeatured, listRecent } from '../../db/queries/businesses.js';
 import { getBusinessPage } from '../seo/title-place.js';
 import { listBusinessesIn, searchBusinesses } from '../../db/queries/search.js';
+import { storedCountryName } from '../../data/places/countries.js';
 import { getCategoryBySlug, listCategories } from '../../db/queries/categories.js';
 import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/cities.js';
 import { getCountryBySlug } from '../../db/queries/countries.js';
@@ -53,7 +54,7 @@ export function pageReads(db: Db, at?: MemoScope): PublicReads {
     country: (slug) => once('country', [slug], () => getCountryBySlug(db, slug)),
     search: (query) => once('search', [query], () => {
       const { q, location, filters: { page = 1, ...filters } } = query;
-      return searchBusinesses(db, { q, location, filters, page, limit: PUBLIC_PAGE_SIZE }, at);
+      return searchBusinesses(db, { q, location, filters, page, limit: PUBLIC_PAGE_SIZE }, at, storedCountryName);
     }),
   };
 }
