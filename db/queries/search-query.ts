@@ -53,12 +53,17 @@ export const MAX_CITIES_PER_WORD = 16;
 
 /**
  * The lexemes of the cities whose names match the tsquery text `q` (a SQL expression, folded here)
- * while their own name does not; NULL when more than MAX_CITIES_PER_WORD do.
+ * while their own name does not; NULL when more than MAX_CITIES_PER_WORD do. Not a city smaller
+ * (fewer businesses) than the biggest whose own name matches: 'rome' is Rome, though Lomé has
+ * 'Rome' among its names (a Japanese spelling), while 'vienna' is Vienna, Virginia and Wien too.
  */
 const citiesOf = (q: string) => `(SELECT CASE WHEN count(*) <= ${MAX_CITIES_PER_WORD} THEN coalesce(array_agg(m.lexeme ORDER BY m.id), '{}') END
    FROM (SELECT c.id, (tsvector_to_array(rehber_city_lexeme(c.id)))[1] AS lexeme
-           FROM cities c, to_tsquery('simple', rehber_fold(${q})) x
-          WHERE rehber_city_names(c.name, c.alt_names) @@ x AND NOT to_tsvector('simple', rehber_fold(c.name)) @@ x
+           FROM (SELECT x, (SELECT max(o.business_count) FROM cities o
+                             WHERE rehber_city_names(o.name, o.alt_names) @@ x AND to_tsvector('simple', rehber_fold(o.name)) @@ x) AS own
+                   FROM to_tsquery('simple', rehber_fold(${q})) x) t, cities c
+          WHERE rehber_city_names(c.name, c.alt_names) @@ t.x AND NOT to_tsvector('simple', rehber_fold(c.name)) @@ t.x
+            AND c.business_count >= coalesce(t.own, 0)
           LIMIT ${MAX_CITIES_PER_WORD + 1}) m)`;
 
 /**

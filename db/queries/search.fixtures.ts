@@ -38,6 +38,12 @@ export const PLACES: Place[] = [
   { name: 'São Paulo', country: 'Brazil', alt: ['Sao Paulo', 'Sampa'] },
   // Once named after the other (as GeoNames gives Luanda's former names).
   { name: 'Luanda', country: 'Angola', alt: ['Sao Paulo de Loanda', 'Loanda'] },
+  // A big city's own name among a smaller one's alternate names (Lomé's Japanese 'Rome'), and a
+  // small city named after a big one's exonym (Vienna, Virginia).
+  { name: 'Rome', country: 'Italy', alt: ['Roma'] },
+  { name: 'Lomé', country: 'Togo', alt: ['Lome', 'Rome'] },
+  { name: 'Wien', country: 'Austria', alt: ['Vienna'] },
+  { name: 'Vienna', state: 'VA', country: 'United States' },
 ];
 
 export const SEEDS: SearchSeed[] = [
@@ -63,6 +69,12 @@ export const SEEDS: SearchSeed[] = [
   { name: 'Inn at the Park', category: 'Hotel', city: 'Denver', rating: 4.2, reviews: 60 },
   { name: 'Padaria Real', category: 'Bakery', city: 'São Paulo', rating: 4.0, reviews: 10 },
   { name: 'Pastelaria Ilha', category: 'Bakery', city: 'Luanda', rating: 4.9, reviews: 10 },
+  { name: 'Forno Campo', category: 'Baker', city: 'Rome', rating: 4.1, reviews: 12 },
+  { name: 'Osteria Tre', category: 'Trattoria', city: 'Rome', rating: 4.3, reviews: 40 },
+  { name: 'Maquis Lagune', category: 'Trattoria', city: 'Lomé', rating: 4.8, reviews: 9 },
+  { name: 'Kaffeehaus Ring', category: 'Coffeehouse', city: 'Wien', rating: 4.6, reviews: 80 },
+  { name: 'Heuriger Grinzing', category: 'Trattoria', city: 'Wien', rating: 4.4, reviews: 30 },
+  { name: 'Maple Coffeehouse', category: 'Coffeehouse', city: 'Vienna', rating: 4.0, reviews: 5 },
 ];
 
 export async function seedSearch(db: Db, seeds: SearchSeed[] = SEEDS): Promise<void> {

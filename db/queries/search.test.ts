@@ -102,6 +102,16 @@ describe('relevance on a fixed directory', () => {
     expect((await search('', 'Türkiye')).pagination.total).toBe(3);
   });
 
+  it("reads a city's own name as that city, unless a bigger city has it as another name", async () => {
+    // Lomé has 'Rome' among its names, yet Rome is the bigger city whose own name it is.
+    expect(names(await search('', 'Rome')).sort()).toEqual(['Forno Campo', 'Osteria Tre']);
+    expect(names(await search('trattoria rome'))).toEqual(['Osteria Tre']);
+    expect(names(await search('', 'Lome'))).toEqual(['Maquis Lagune']);
+    // Vienna, Virginia is smaller than the Vienna most mean: both are found.
+    expect(names(await search('coffeehouse vienna')).sort()).toEqual(['Kaffeehaus Ring', 'Maple Coffeehouse']);
+    expect(names(await search('', 'Roma')).sort()).toEqual(['Forno Campo', 'Osteria Tre']);
+  });
+
   it('finds a country by any of its names, as a location and at the end of one box', async () => {
     const istanbul = ['Moda Fırını', 'Çiçek Evi', 'Şişli Pastanesi'].sort();
     for (const name of ['Turkey', 'türkei', 'TURQUIE']) expect(names(await search('', name)).sort(), name).toEqual(istanbul);
