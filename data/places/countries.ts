@@ -54,7 +54,7 @@ export function countryCode(text: string): string | null {
   if (!t) return null;
   if (/^[a-z]{2}$/i.test(t) && countries.isValid(t.toUpperCase())) return t.toUpperCase();
   if (/^[a-z]{3}$/i.test(t) && countries.isValid(t.toUpperCase())) return countries.alpha3ToAlpha2(t.toUpperCase()) ?? null;
-  return foldedIndex().get(foldName(t)) ?? null;
+  return countryNamed(t);
 }
 
 /**
