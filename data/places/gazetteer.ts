@@ -280,12 +280,22 @@ export function named(country: CountryPlaces, folded: string): Place[] {
   let hi = starts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    const name = text.slice(starts[mid], starts[mid + 1]);
-    if (name === folded) return Array.from(placeIds.subarray(placeStarts[mid], placeStarts[mid + 1]), (i) => placeAt(country, i));
-    if (name < folded) lo = mid + 1;
+    const order = compareAt(text, starts[mid], starts[mid + 1], folded);
+    if (order === 0) return Array.from(placeIds.subarray(placeStarts[mid], placeStarts[mid + 1]), (i) => placeAt(country, i));
+    if (order < 0) lo = mid + 1;
     else hi = mid;
   }
   return [];
+}
+
+/** `text.slice(start, end)` against `other` as `<` orders strings (by UTF-16 unit), without making the slice. */
+function compareAt(text: string, start: number, end: number, other: string): number {
+  const n = Math.min(end - start, other.length);
+  for (let k = 0; k < n; k++) {
+    const d = text.charCodeAt(start + k) - other.charCodeAt(k);
+    if (d !== 0) return d;
+  }
+  return end - start - other.length;
 }
 
 /**

@@ -51,20 +51,37 @@ export const TSQUERY = '?::tsquery';
  */
 export const MAX_CITIES_PER_WORD = 16;
 
+/** The lexeme of city `id` in the documents (migration 20261127A). */
+const cityLexeme = (id: string) => `(tsvector_to_array(rehber_city_lexeme(${id})))[1]`;
+/** Whether city `c`'s own name matches the tsquery `x` (the documents hold those words themselves). */
+const ownNameHolds = (c: string, x: string) => `to_tsvector('simple', rehber_fold(${c}.name)) @@ ${x}`;
+/** Whether any of city `c`'s names match `x` (the names' GIN index, migration 20261128A). */
+const namesHold = (c: string, x: string) => `rehber_city_names(${c}.name, ${c}.alt_names) @@ ${x}`;
+/** The lexemes of the rows of `m` that pass `filter`, in id order; NULL when more than MAX_CITIES_PER_WORD do. */
+const cappedLexemes = (filter = '') =>
+  `CASE WHEN count(*) ${filter} <= ${MAX_CITIES_PER_WORD} THEN coalesce(array_agg(${cityLexeme('m.id')} ORDER BY m.id) ${filter}, '{}') END`;
+
 /**
  * The lexemes of the cities whose names match the tsquery text `q` (a SQL expression, folded here)
  * while their own name does not; NULL when more than MAX_CITIES_PER_WORD do. Not a city smaller
  * (fewer businesses) than the biggest whose own name matches: 'rome' is Rome, though Lomé has
  * 'Rome' among its names (a Japanese spelling), while 'vienna' is Vienna, Virginia and Wien too.
  */
-const citiesOf = (q: string) => `(SELECT CASE WHEN count(*) <= ${MAX_CITIES_PER_WORD} THEN coalesce(array_agg(m.lexeme ORDER BY m.id), '{}') END
-   FROM (SELECT c.id, (tsvector_to_array(rehber_city_lexeme(c.id)))[1] AS lexeme
-           FROM (SELECT x, (SELECT max(o.business_count) FROM cities o
-                             WHERE rehber_city_names(o.name, o.alt_names) @@ x AND to_tsvector('simple', rehber_fold(o.name)) @@ x) AS own
+const citiesOf = (q: string) => `(SELECT ${cappedLexemes()}
+   FROM (SELECT c.id
+           FROM (SELECT x, (SELECT max(o.business_count) FROM cities o WHERE ${namesHold('o', 'x')} AND ${ownNameHolds('o', 'x')}) AS own
                    FROM to_tsquery('simple', rehber_fold(${q})) x) t, cities c
-          WHERE rehber_city_names(c.name, c.alt_names) @@ t.x AND NOT to_tsvector('simple', rehber_fold(c.name)) @@ t.x
-            AND c.business_count >= coalesce(t.own, 0)
+          WHERE ${namesHold('c', 't.x')} AND NOT ${ownNameHolds('c', 't.x')} AND c.business_count >= coalesce(t.own, 0)
           LIMIT ${MAX_CITIES_PER_WORD + 1}) m)`;
+
+/**
+ * A term's text as typed: the quotes allOf put around it taken off, a quote inside it unescaped.
+ * With `spaced`, a text of several terms ('a' & 'b') as the words it was ('a b').
+ */
+const unquoted = (q: string, spaced = false) => {
+  const inner = `btrim(${q}, '''')`;
+  return `replace(${spaced ? `replace(${inner}, ''' & ''', ' ')` : inner}, '''''', '''')`;
+};
 
 /**
  * The lexemes of the cities a place of several words (the tsquery text `q` of its words, in order)
@@ -74,17 +91,11 @@ const citiesOf = (q: string) => `(SELECT CASE WHEN count(*) <= ${MAX_CITIES_PER_
  * MAX_CITIES_PER_WORD. A city whose own name holds the words is left to the documents' words, as
  * in citiesOf.
  */
-const placeCitiesOf = (q: string) => {
-  const named = (exact: string) => `FILTER (WHERE NOT m.own${exact})`;
-  const cities = (exact: string) =>
-    `CASE WHEN count(*) ${named(exact)} <= ${MAX_CITIES_PER_WORD} THEN coalesce(array_agg((tsvector_to_array(rehber_city_lexeme(m.id)))[1] ORDER BY m.id) ${named(exact)}, '{}') END`;
-  return `(SELECT CASE WHEN bool_or(m.exact) THEN ${cities(' AND m.exact')} ELSE ${cities('')} END
-     FROM (SELECT c.id, strpos(c.alt_names, t.name) > 0 AS exact, to_tsvector('simple', rehber_fold(c.name)) @@ t.x AS own
-             FROM (SELECT to_tsquery('simple', rehber_fold(${q})) AS x,
-                          '|' || rehber_fold(replace(replace(btrim(${q}, ''''), ''' & ''', ' '), '''''', '''')) || '|' AS name) t,
-                  cities c
-            WHERE rehber_city_names(c.name, c.alt_names) @@ t.x) m)`;
-};
+const placeCitiesOf = (q: string) => `(SELECT CASE WHEN bool_or(m.exact) THEN ${cappedLexemes('FILTER (WHERE NOT m.own AND m.exact)')}
+                     ELSE ${cappedLexemes('FILTER (WHERE NOT m.own)')} END
+     FROM (SELECT c.id, strpos(c.alt_names, t.name) > 0 AS exact, ${ownNameHolds('c', 't.x')} AS own
+             FROM (SELECT to_tsquery('simple', rehber_fold(${q})) AS x, '|' || rehber_fold(${unquoted(q, true)}) || '|' AS name) t, cities c
+            WHERE ${namesHold('c', 't.x')}) m)`;
 
 /** An operand of an allOf text: its word, quoted, and its prefix star and weights. */
 const OPERAND = /'((?:[^']|'')*)'(?::(\*?)([A-D]*))?/g;
@@ -107,7 +118,7 @@ interface WordReading {
  * admin's word being typed) is not respelt.
  */
 const nearestOf = (q: string) => {
-  const f = `rehber_fold(replace(btrim(${q}, ''''), '''''', ''''))`;
+  const f = `rehber_fold(${unquoted(q)})`;
   return `(SELECT CASE WHEN ${q} LIKE '%:*' OR NOT (length(w.f) BETWEEN 3 AND 40 AND w.f !~ '[0-9]')
                              OR EXISTS (SELECT 1 FROM search_words s WHERE s.word = w.f) THEN NULL
                         ELSE (SELECT s.word FROM search_words s WHERE s.word % w.f ORDER BY similarity(s.word, w.f) DESC, s.word LIMIT 1) END

@@ -185,7 +185,8 @@ function soughtWords(ws: string[]): string[] {
 async function oneBox(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope, countryOf?: CountryOf): Promise<Reading | null> {
   if (ws.length < 2) return null;
   const splits = splitsOf(ws);
-  const queries = splits.map(([rest, place]) => `${allOf(rest)} & ${allOf(placeOf(place, countryOf).words, { weights: 'C' })}`);
+  const placesRead = splits.map(([, place]) => placeOf(place, countryOf));
+  const queries = splits.map(([rest], i) => `${allOf(rest)} & ${allOf(placesRead[i].words, { weights: 'C' })}`);
   const [all, names, ...places] = await tsqueries(db, [allOf(ws), allOf(ws, { weights: 'A' }), ...queries], scope);
   // When every business the words find holds them all in its name (the first hundred tell), the
   // box is a name ('Golden Oak Plumber 12345', 'Inn at the Park'): no place is read out of it, and
@@ -204,8 +205,8 @@ async function oneBox(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope
   );
   const chosen = rows[0].i as string | null;
   if (chosen === null) return null;
-  const [rest, typed] = splits[Number(chosen) - 1];
-  const place = placeOf(typed, countryOf);
+  const [rest] = splits[Number(chosen) - 1];
+  const place = placesRead[Number(chosen) - 1];
   const named = place.before.length ? await placeLabel(db, place.before.join(' ')) : null;
   const location = [named, place.country].filter(Boolean).join(', ');
   return { match: queries[Number(chosen) - 1], rank: allOf(rest), understood: { q: rest.join(' '), location } };
