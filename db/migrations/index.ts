@@ -20,6 +20,7 @@ import * as letBulkLoadsWriteSearchDocuments from './20261126I-let-bulk-loads-wr
 import * as cityLexemeInSearchDocuments from './20261127A-city-lexeme-in-search-documents.js';
 import * as cityCountsUpdateInPlace from './20261128A-city-counts-update-in-place.js';
 import * as countryDisplayNames from './20261129A-country-display-names.js';
+import * as addPlaceIndex from './20261130A-add-place-index.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -63,4 +64,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261127A-city-lexeme-in-search-documents': cityLexemeInSearchDocuments,
   '20261128A-city-counts-update-in-place': cityCountsUpdateInPlace,
   '20261129A-country-display-names': countryDisplayNames,
+  '20261130A-add-place-index': addPlaceIndex,
 };

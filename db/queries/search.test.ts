@@ -92,7 +92,7 @@ describe('relevance on a fixed directory', () => {
     expect(names(await search('pizzeria nearby')).sort()).toEqual(["Joe's", 'Minster Slice']);
   });
 
-  it('reads the candidates through the search index, never by a sequential scan', async () => {
+  it('reads the candidates through the indexes, never by a sequential scan, a place in the place index', async () => {
     // A fifth of 60,000 businesses in one country: under the candidates' LIMIT the planner would
     // scan the table, which at a million took from 0.6 to 565 ms depending on where the matches lay.
     const b = await createTestDb();
@@ -103,12 +103,27 @@ describe('relevance on a fixed directory', () => {
       await b.db.raw('ANALYZE businesses');
       const statements: string[] = [];
       b.db.on('query', (q: { sql: string }) => void (q.sql.includes(`LIMIT ${SEARCH_CANDIDATES + 1}`) && statements.push(q.sql)));
-      expect((await searchBusinesses(b.db, { location: 'china' })).pagination.total).toBe(SEARCH_CANDIDATES);
-      expect(statements).toHaveLength(1);
-      const explained = (await b.db.raw(statements[0].replace(/;\s*SELECT b\.id/, '; EXPLAIN SELECT b.id'))) as { rows: { 'QUERY PLAN': string }[] }[];
-      const plan = explained[2].rows.map((r) => r['QUERY PLAN']).join('\n');
-      expect(plan).toContain('businesses_search_idx');
-      expect(plan).not.toMatch(/Seq Scan/);
+      const plan = async (location: string, q = '') => {
+        statements.length = 0;
+        const found = (await searchBusinesses(b.db, { q, location })).pagination.total;
+        expect(statements).toHaveLength(1);
+        const explained = (await b.db.raw(statements[0].replace(/;\s*SELECT b\.id/, '; EXPLAIN ANALYZE SELECT b.id'))) as { rows: { 'QUERY PLAN': string }[] }[];
+        return { found, plan: explained[2].rows.map((r) => r['QUERY PLAN']).join('\n') };
+      };
+      const china = await plan('china');
+      expect(china.found).toBe(SEARCH_CANDIDATES);
+      expect(china.plan).toContain('businesses_place_idx');
+      expect(china.plan).not.toMatch(/Seq Scan/);
+      // Every document holds 'shop', none as its place: the place index alone answers, no
+      // document is read to find its weights (the documents' index keeps none).
+      const shop = await plan('shop');
+      expect(shop.found).toBe(0);
+      expect(shop.plan).toContain('businesses_place_idx');
+      expect(shop.plan).not.toMatch(/Rows Removed by Index Recheck|Seq Scan/);
+      const words = await plan('china', 'shop 5');
+      expect(words.found).toBe(1);
+      expect(words.plan).toMatch(/businesses_(search|place)_idx/);
+      expect(words.plan).not.toMatch(/Seq Scan/);
     } finally {
       await b.drop();
     }

@@ -2,10 +2,11 @@
  * The public lists of issue 13: search (/api/search) and the city and category pages, with the
  * filters, sort and facets of data/domain/search.ts.
  *
- * - With words or a location, the one GIN index of the search document (migration 20261124H)
- *   yields at most SEARCH_CANDIDATES matches in index order; only those are ranked (name before
- *   category before place before description, then rating), counted and faceted. A broad word
- *   thus costs what a narrow one does, and past the cap the total says `totalCapped`.
+ * - With words or a location, the GIN indexes of the search document (migration 20261124H) and
+ *   of its place (20261130A) yield at most SEARCH_CANDIDATES matches in index order; only those
+ *   are ranked (name before category before place before description, then rating), counted
+ *   and faceted. A broad word thus costs what a narrow one does, and past the cap the total says
+ *   `totalCapped`.
  * - Without them (a city's or category's page, a search by filters alone) the page is a walk of
  *   the listing indexes that stops after the page, its rows read by id afterwards, and the total
  *   and facets come from the kept business_facets counts: exact, whatever the size of the city.
@@ -119,11 +120,21 @@ export async function browse(
   return { ...pageOf(rows, total, { page, limit }), facets };
 }
 
+/** What a search looks for and where, each an allOf text (tsqueries reads them). */
 interface Reading {
-  match: string;
-  rank: string | null;
+  /** The words sought, anywhere in a document, which rank the matches; null for a place alone. */
+  what: string | null;
+  /** The place (weight C), matched in the place index (PLACE); null without one. */
+  where: string | null;
   understood?: { q: string; location: string };
 }
+
+/**
+ * A document's place: its lexemes of weight C, which the place index (migration 20261130A)
+ * holds. The documents' own index keeps no weights, so a place word matched there rechecked
+ * every document holding the word anywhere ('restaurant' as a place: 210,000 of a million).
+ */
+const PLACE = `ts_filter(b.search_vector, '{c}')`;
 
 /** Words that join what is sought to where ('bakery in paris', 'plumber near berlin'). */
 const CONNECTORS = new Set(['in', 'near', 'at', 'around']);
@@ -186,8 +197,8 @@ async function oneBox(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope
   if (ws.length < 2) return null;
   const splits = splitsOf(ws);
   const placesRead = splits.map(([, place]) => placeOf(place, countryOf));
-  const queries = splits.map(([rest], i) => `${allOf(rest)} & ${allOf(placesRead[i].words, { weights: 'C' })}`);
-  const [all, names, ...places] = await tsqueries(db, [allOf(ws), allOf(ws, { weights: 'A' }), ...queries], scope);
+  const readings = splits.map(([rest], i) => ({ what: allOf(rest), where: allOf(placesRead[i].words, { weights: 'C' }) }));
+  const [all, names, ...read] = await tsqueries(db, [allOf(ws), allOf(ws, { weights: 'A' }), ...readings.map((r) => r.what), ...readings.map((r) => r.where)], scope);
   // When every business the words find holds them all in its name (the first hundred tell), the
   // box is a name ('Golden Oak Plumber 12345', 'Inn at the Park'): no place is read out of it, and
   // one index probe answers instead of one per reading. Else the first reading that finds a
@@ -197,11 +208,11 @@ async function oneBox(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope
     `SELECT CASE WHEN (SELECT bool_and(u.search_vector @@ ${TSQUERY})
                          FROM (SELECT b.search_vector FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY} LIMIT 100) u)
                  THEN NULL
-                 ELSE (SELECT t.i FROM unnest(?::tsquery[], ?::boolean[]) WITH ORDINALITY t(q, digits, i)
-                        WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ t.q)
+                 ELSE (SELECT t.i FROM unnest(?::tsquery[], ?::tsquery[], ?::boolean[]) WITH ORDINALITY t(what, place, digits, i)
+                        WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ (t.what && t.place) AND ${PLACE} @@ t.place)
                           AND NOT (t.digits AND EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY}))
                         ORDER BY t.i LIMIT 1) END AS i`,
-    [names, all, places, splits.map(([, place]) => place.every((w) => /^\d+$/.test(w))), names] as Knex.RawBinding[],
+    [names, all, read.slice(0, splits.length), read.slice(splits.length), splits.map(([, place]) => place.every((w) => /^\d+$/.test(w))), names] as Knex.RawBinding[],
   );
   const chosen = rows[0].i as string | null;
   if (chosen === null) return null;
@@ -209,7 +220,7 @@ async function oneBox(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope
   const place = placesRead[Number(chosen) - 1];
   const named = place.before.length ? await placeLabel(db, place.before.join(' ')) : null;
   const location = [named, place.country].filter(Boolean).join(', ');
-  return { match: queries[Number(chosen) - 1], rank: allOf(rest), understood: { q: rest.join(' '), location } };
+  return { ...readings[Number(chosen) - 1], understood: { q: rest.join(' '), location } };
 }
 
 /** A place's name as the directory writes it: its city's or country's own name when it is one, else as typed. */
@@ -247,8 +258,8 @@ export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchReq
   if (!ws.length && !place.length) return browse(db, {}, filters, { sort, page, limit }, scope);
 
   const reading = (text: string[]): Reading => ({
-    match: [allOf(text), place.length ? allOf(place, { weights: 'C' }) : ''].filter(Boolean).join(' & '),
-    rank: text.length ? allOf(text) : null,
+    what: text.length ? allOf(text) : null,
+    where: place.length ? allOf(place, { weights: 'C' }) : null,
   });
   // How the words read (respelt, split into words and a place) is asked at once, in parallel.
   const [respelt, split] = await Promise.all([
@@ -278,16 +289,31 @@ interface Candidate extends FacetCandidate {
   rank: number;
 }
 
+/**
+ * The SQL matching the tsqueries of what and where (either may be null, not both). The words and
+ * the place together in the documents' index, whose posting lists intersect inside it (a broad
+ * word in a city reads the city's share, not every business of the word), and the place in the
+ * place index too: when the place is a word many documents hold elsewhere and none as a place
+ * ('restaurant'), the planner sees the place index find almost nothing and reads only that.
+ */
+function matchOf(what: string | null, place: string | null): SqlPart {
+  if (!place) return { sql: `b.search_vector @@ ${TSQUERY}`, bindings: [what] };
+  if (!what) return { sql: `${PLACE} @@ ${TSQUERY}`, bindings: [place] };
+  return { sql: `b.search_vector @@ (${TSQUERY} && ${TSQUERY}) AND ${PLACE} @@ ${TSQUERY}`, bindings: [what, place, place] };
+}
+
 /** At most SEARCH_CANDIDATES + 1 matches of a reading in index order (one more tells a capped total). */
 async function candidates(db: Db | Knex.Transaction, read: Reading, f: FacetFilters, scope?: MemoScope): Promise<Candidate[]> {
-  const [match, rank] = await tsqueries(db, read.rank ? [read.match, read.rank] : [read.match], scope);
-  const ranked = read.rank ? `ts_rank(${RANK_WEIGHTS}, b.search_vector, ${TSQUERY})` : '0::real';
+  const [what, place] = await tsqueries(db, [read.what ?? '', read.where ?? ''], scope);
+  // A text whose words PostgreSQL reads as no lexeme asks nothing of the documents.
+  if (!what && !place) return [];
   const where = businessWhere(f);
+  const match = matchOf(what, place);
   return (await throughTheIndex(
     db,
-    `SELECT b.id, b.rating, b.review_count, b.name, ${CANDIDATE_FACET_COLUMNS}, ${ranked} AS rank
-       FROM businesses b WHERE ${where.sql} AND b.search_vector @@ ${TSQUERY} LIMIT ${SEARCH_CANDIDATES + 1}`,
-    [...(read.rank ? [rank] : []), ...where.bindings, match] as Knex.RawBinding[],
+    `SELECT b.id, b.rating, b.review_count, b.name, ${CANDIDATE_FACET_COLUMNS}, ${what ? `ts_rank(${RANK_WEIGHTS}, b.search_vector, ${TSQUERY})` : '0::real'} AS rank
+       FROM businesses b WHERE ${where.sql} AND ${match.sql} LIMIT ${SEARCH_CANDIDATES + 1}`,
+    [...(what ? [what] : []), ...where.bindings, ...match.bindings] as Knex.RawBinding[],
   )) as Candidate[];
 }
 
@@ -298,7 +324,7 @@ async function candidates(db: Db | Knex.Transaction, read: Reading, f: FacetFilt
  * rows were imported (a file's country, its cities) and on where a synchronized scan starts: 0.6
  * to 565 ms for the same statement ('china' as a place, 186,000 matches), against 15 to 44 ms for
  * the index's bitmap whatever the order. With seq and index scans off, only bitmaps are left, and
- * the document's is the one that narrows. The settings and the statement go as one simple query
+ * those of the document's indexes (words, place) are the ones that narrow. The settings and the statement go as one simple query
  * (values inlined, escaped by knex), which PostgreSQL runs as one implicit transaction: one round
  * trip, and the settings end with it (RESET too, in case a caller's transaction holds them).
  */
@@ -322,7 +348,7 @@ const worthKeeping = (c: Candidate[]) => c.length > KEPT_FROM;
 
 /** The candidates of a reading under filters, kept when worthKeeping. */
 function candidatesOf(db: Db | Knex.Transaction, read: Reading, f: FacetFilters, scope?: MemoScope): Promise<Candidate[]> {
-  return memoized(scope, `candidates|${read.match}|${read.rank}|${JSON.stringify(f)}`, () => candidates(db, read, f, scope), worthKeeping);
+  return memoized(scope, `candidates|${read.what}|${read.where}|${JSON.stringify(f)}`, () => candidates(db, read, f, scope), worthKeeping);
 }
 
 const byText = new Intl.Collator('en');
@@ -347,7 +373,7 @@ async function ranked(db: Db | Knex.Transaction, read: Reading, filters: FacetFi
   const found = matching.length;
   // What follows from a kept set is kept with it: its order under each sort, its facets.
   const kept = worthKeeping(all) ? scope : undefined;
-  const key = `${read.match}|${read.rank}|${JSON.stringify(filters)}`;
+  const key = `${read.what}|${read.where}|${JSON.stringify(filters)}`;
   const order = await memoized(kept, `order|${key}|${sort}`, async () => [...matching].sort(COMPARE[sort]).map((c) => c.id));
   const facets = memoized(kept, `search-facets|${key}`, () => facetLabels(db, countFacets(all, filters), scope));
   const [items, counted] = await Promise.all([rowsOf(db, order.slice((page - 1) * limit, page * limit), scope), facets]);
