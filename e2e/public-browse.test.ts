@@ -276,5 +276,11 @@ describe('search answers', () => {
     await s.page.locator('[data-understood]').waitFor();
     expect(await s.page.locator('[data-did-you-mean]').innerText()).toBe('Did you mean pharmacy in istanbul?');
     expect(await s.page.locator('[data-understood]').innerText()).toBe('Showing “pharmacy” in İstanbul');
+
+    // A word no listing holds is left out when it would empty the answer, and the page says so.
+    await s.page.goto(`${s.app.url}/search?q=${encodeURIComponent('best pharmacy istanbul')}`);
+    await s.page.locator('[data-business-item]').first().waitFor();
+    expect(await s.page.locator('[data-understood]').innerText()).toBe('Showing “pharmacy” in İstanbul · no listing mentions “best”');
+    expect(await s.page.locator('[data-result-count]').innerText()).toMatch(/^\d+ results? for “pharmacy in İstanbul”$/);
   });
 });

@@ -66,6 +66,11 @@ export interface ListPage extends Page<Business> {
   didYouMean?: string;
   /** How a one-box query was read: `locksmith montreal` → {q: 'locksmith', location: 'Montreal'}. */
   understood?: { q: string; location: string };
+  /**
+   * Words of the query no listing holds, left out when the query with them found nothing ('best
+   * pizza berlin' → 'pizza' in Berlin, ignored ['best']); `understood` says what was searched.
+   */
+  ignored?: string[];
   /** True when `total` is a lower bound (a broad word on a huge directory). */
   totalCapped?: boolean;
 }

@@ -50,6 +50,20 @@ describe('relevance on a fixed directory', () => {
     expect((await search('qqqzzzxx')).pagination.total).toBe(0);
   });
 
+  it('leaves out the words no listing holds when the query with them finds nothing', async () => {
+    const best = await search('best locksmith montreal');
+    expect([names(best), best.understood, best.ignored]).toEqual([['Serrurier Rapide'], { q: 'locksmith', location: 'Montréal' }, ['best']]);
+    const cheap = await search('cheap locksmith', 'Austin');
+    expect([names(cheap), cheap.understood, cheap.ignored]).toEqual([['Keys Now'], { q: 'locksmith', location: 'Austin' }, ['cheap']]);
+    // Words every one of which some listing holds are not dropped, nor is a lone word.
+    for (const q of ['garden locksmith', 'qqqzzzxx wwwyyyvv', 'cheapest']) {
+      const none = await search(q);
+      expect([none.pagination.total, none.ignored], q).toEqual([0, undefined]);
+    }
+    // Found as typed: nothing is dropped.
+    expect((await search('locksmith montreal')).ignored).toBeUndefined();
+  });
+
   it('reads a place at the end or the start of one box', async () => {
     const r = await search('locksmith montreal');
     expect(r.understood).toEqual({ q: 'locksmith', location: 'Montréal' });

@@ -276,7 +276,36 @@ export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchReq
   }
   const read = split ?? reading(ws);
   const found = await ranked(db, read, filters, sort, page, limit, scope);
+  if (found.pagination.total === 0 && ws.length > 1) {
+    // Nothing holds them all: without the words no listing holds, if that leaves any ('best pizza
+    // berlin', 'cheap hotel paris'), read again as what and where.
+    const held = await heldWords(db, ws, scope);
+    if (held.length && held.length < ws.length) {
+      const heldSplit = place.length ? null : await memoized(small(scope), `one-box|${JSON.stringify(held)}`, () => oneBox(db, held, scope, countryOf));
+      const again = await ranked(db, heldSplit ?? reading(held), filters, sort, page, limit, scope);
+      const understood = heldSplit?.understood ?? { q: held.join(' '), location: req.location?.trim() ?? '' };
+      if (again.pagination.total > 0) return { ...again, understood, ignored: ws.filter((w) => !held.includes(w)) };
+    }
+  }
   return { ...found, ...(read.understood ? { understood: read.understood } : {}) };
+}
+
+/**
+ * The words of `ws` some active listing holds: in its document, or as a name of its city. A word
+ * none holds ('best', 'cheap': in no document of the world-shaped million) can only empty an
+ * answer. One index probe per word, kept per data version.
+ */
+async function heldWords(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope): Promise<string[]> {
+  return memoized(small(scope), `held|${JSON.stringify(ws)}`, async () => {
+    const each = await tsqueries(db, ws.map((w) => allOf([w])), scope);
+    const rows = (await throughTheIndex(
+      db,
+      `SELECT t.q IS NOT NULL AND EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ t.q) AS held
+         FROM unnest(?::tsquery[]) WITH ORDINALITY t(q, i) ORDER BY t.i`,
+      [each] as Knex.RawBinding[],
+    )) as { held: boolean }[];
+    return ws.filter((_, i) => rows[i].held);
+  });
 }
 
 const hasFilters = (f: FacetFilters) => Object.keys(f).length > 0;

@@ -37,10 +37,18 @@ export function SearchRoute() {
         <p className="text-sm text-gray-700" data-understood="">
           Showing {understood.q ? <>“<strong>{understood.q}</strong>”</> : 'businesses'}
           {understood.location ? <> in <strong>{understood.location}</strong></> : null}
+          {data?.ignored?.length ? <> · no listing mentions {data.ignored.map((w) => `“${w}”`).join(', ')}</> : null}
         </p>
       )}
     </>
   );
+
+  // The count names what was searched: a respelling, or the words without those no listing holds.
+  const countFor = data?.didYouMean
+    ? [data.didYouMean, location].filter(Boolean).join(' in ')
+    : data?.ignored && understood
+      ? [understood.q, understood.location].filter(Boolean).join(' in ')
+      : what;
 
   return (
     <div className="space-y-6">
@@ -56,7 +64,7 @@ export function SearchRoute() {
       {!q && !location ? (
         <p className="text-gray-700">Type a service and a city or postal code to find businesses.</p>
       ) : (
-        <FilteredBusinessList state={list} query={results} sorts={SORTS} places={['city', 'district']} categories skeletons={Math.min(6, PUBLIC_PAGE_SIZE)} notice={notice} countFor={data?.didYouMean ? [data.didYouMean, location].filter(Boolean).join(' in ') : what} />
+        <FilteredBusinessList state={list} query={results} sorts={SORTS} places={['city', 'district']} categories skeletons={Math.min(6, PUBLIC_PAGE_SIZE)} notice={notice} countFor={countFor} />
       )}
     </div>
   );
