@@ -66,11 +66,13 @@ const cappedLexemes = (filter = '') =>
  * while their own name does not; NULL when more than MAX_CITIES_PER_WORD do. Not a city smaller
  * (fewer businesses) than the biggest whose own name matches: 'rome' is Rome, though Lomé has
  * 'Rome' among its names (a Japanese spelling), while 'vienna' is Vienna, Virginia and Wien too.
+ * That biggest is read once (OFFSET 0 keeps the planner from moving it into the scan of the
+ * cities, where it was read again for each: 'de', in 409 cities' names, took 425 ms).
  */
 const citiesOf = (q: string) => `(SELECT ${cappedLexemes()}
    FROM (SELECT c.id
            FROM (SELECT x, (SELECT max(o.business_count) FROM cities o WHERE ${namesHold('o', 'x')} AND ${ownNameHolds('o', 'x')}) AS own
-                   FROM to_tsquery('simple', rehber_fold(${q})) x) t, cities c
+                   FROM to_tsquery('simple', rehber_fold(${q})) x OFFSET 0) t, cities c
           WHERE ${namesHold('c', 't.x')} AND NOT ${ownNameHolds('c', 't.x')} AND c.business_count >= coalesce(t.own, 0)
           LIMIT ${MAX_CITIES_PER_WORD + 1}) m)`;
 
@@ -102,31 +104,42 @@ const OPERAND = /'((?:[^']|'')*)'(?::(\*?)([A-D]*))?/g;
 
 /**
  * What PostgreSQL makes of one word: its lexemes as a tsquery, the lexemes of the cities of its
- * alternate names (null when too many to name one), and its respelling.
+ * alternate names (null when too many to name one), its respelling, and whether no listing holds it.
  */
 interface WordReading {
   lexemes: string;
   cities: string[] | null;
   /** The nearest word of the vocabulary (search_words), for a word of its kind it does not hold. */
   nearest: string | null;
+  /** A word of the vocabulary's kind it does not hold: in no document, nor any city's names. */
+  absent: boolean;
 }
 
 /**
- * The nearest known word of the word term `q`, null unless the word is of the vocabulary's kind
- * (its rule: 3 to 40 letters, no digit) and not in it (such a word is in no document). The
- * trigram walk is the cost (3.6 ms at 43,000 words), so only such a word pays it; a prefix (an
- * admin's word being typed) is not respelt.
+ * Whether the word term `q`, folded as `f`, is of the vocabulary's kind (its rule: 3 to 40
+ * letters, no digit) and not in it (such a word is in no document). A prefix (an admin's word
+ * being typed) never is.
  */
-const nearestOf = (q: string) => {
-  const f = `rehber_fold(${unquoted(q)})`;
-  return `(SELECT CASE WHEN ${q} LIKE '%:*' OR NOT (length(w.f) BETWEEN 3 AND 40 AND w.f !~ '[0-9]')
-                             OR EXISTS (SELECT 1 FROM search_words s WHERE s.word = w.f) THEN NULL
-                        ELSE (SELECT s.word FROM search_words s WHERE s.word % w.f ORDER BY similarity(s.word, w.f) DESC, s.word LIMIT 1) END
-             FROM (SELECT ${f} AS f) w)`;
-};
+const absentOf = (q: string, f: string) =>
+  `(${q} NOT LIKE '%:*' AND length(${f}) BETWEEN 3 AND 40 AND ${f} !~ '[0-9]' AND NOT EXISTS (SELECT 1 FROM search_words s WHERE s.word = ${f}))`;
+
+/** The word term `q` folded, as `w.f` for `select`. */
+const folded = (q: string, select: string) => `(SELECT ${select} FROM (SELECT rehber_fold(${unquoted(q)}) AS f) w)`;
+
+/**
+ * The nearest known word of the word term `q`, for an absent word only. The trigram walk is the
+ * cost (3.6 ms at 43,000 words), so only such a word pays it.
+ */
+const nearestOf = (q: string) =>
+  folded(
+    q,
+    `CASE WHEN ${absentOf(q, 'w.f')}
+          THEN (SELECT s.word FROM search_words s WHERE s.word % w.f ORDER BY similarity(s.word, w.f) DESC, s.word LIMIT 1) END`,
+  );
 
 const WORD_SELECT = (q: string) =>
-  `to_tsquery('simple', rehber_fold(rtrim(${q}, ':*')))::text AS lexemes, ${citiesOf(q)} AS cities, ${nearestOf(q)} AS nearest`;
+  `to_tsquery('simple', rehber_fold(rtrim(${q}, ':*')))::text AS lexemes, ${citiesOf(q)} AS cities, ${nearestOf(q)} AS nearest,
+   ${folded(q, absentOf(q, 'w.f'))} AS absent`;
 
 /**
  * What PostgreSQL makes of each word (as typed), in the scope's memo per word: a search's

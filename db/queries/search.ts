@@ -292,21 +292,13 @@ export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchReq
 }
 
 /**
- * The words of `ws` some active listing holds: in its document, or as a name of its city. A word
- * none holds ('best', 'cheap': in no document of the world-shaped million) can only empty an
- * answer. One index probe per word, kept per data version.
+ * The words of `ws` without those no listing holds (readWords' `absent`: 'best', 'cheap' are in no
+ * document of the world-shaped million). A word the vocabulary cannot judge (a number, a word of
+ * two letters) is kept. Read with the search's other words already.
  */
 async function heldWords(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope): Promise<string[]> {
-  return memoized(small(scope), `held|${JSON.stringify(ws)}`, async () => {
-    const each = await tsqueries(db, ws.map((w) => allOf([w])), scope);
-    const rows = (await throughTheIndex(
-      db,
-      `SELECT t.q IS NOT NULL AND EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ t.q) AS held
-         FROM unnest(?::tsquery[]) WITH ORDINALITY t(q, i) ORDER BY t.i`,
-      [each] as Knex.RawBinding[],
-    )) as { held: boolean }[];
-    return ws.filter((_, i) => rows[i].held);
-  });
+  const read = await readWords(db, ws, scope);
+  return ws.filter((_, i) => !read[i]?.absent);
 }
 
 const hasFilters = (f: FacetFilters) => Object.keys(f).length > 0;
