@@ -7,6 +7,7 @@ import { suggest } from './suggest.js';
 import { seedSearch } from './search.fixtures.js';
 import { storedCountryName } from '../../data/places/countries.js';
 import { newMemos } from './search-memo.js';
+import { plansOf, withCountryShops } from './through-the-index.fixtures.js';
 import { MAX_CITIES_PER_WORD, tsqueries } from './search-query.js';
 
 let t: TestDb;
@@ -106,23 +107,15 @@ describe('relevance on a fixed directory', () => {
     expect(names(await search('pizzeria nearby')).sort()).toEqual(["Joe's", 'Minster Slice']);
   });
 
-  it('reads the candidates through the indexes, never by a sequential scan, a place in the place index', async () => {
-    // A fifth of 60,000 businesses in one country: under the candidates' LIMIT the planner would
-    // scan the table, which at a million took from 0.6 to 565 ms depending on where the matches lay.
-    const b = await createTestDb();
-    try {
-      await b.db.raw(`INSERT INTO businesses (name, slug, address, country, identity_key)
-                      SELECT 'Shop ' || i, 'shop-' || i, i || ' Road', CASE WHEN i % 5 = 0 THEN 'China' ELSE 'Chile' END, 'n:shop' || i
-                        FROM generate_series(1, 60000) i`);
-      await b.db.raw('ANALYZE businesses');
-      const statements: string[] = [];
-      b.db.on('query', (q: { sql: string }) => void (q.sql.includes(`LIMIT ${SEARCH_CANDIDATES + 1}`) && statements.push(q.sql)));
+  it('reads the candidates through the indexes, never by a sequential scan, a place in the place index', () =>
+    // Under the candidates' LIMIT the planner would scan the table for a fifth of it, which at a
+    // million took from 0.6 to 565 ms depending on where the matches lay.
+    withCountryShops(async (db) => {
       const plan = async (location: string, q = '') => {
-        statements.length = 0;
-        const found = (await searchBusinesses(b.db, { q, location })).pagination.total;
-        expect(statements).toHaveLength(1);
-        const explained = (await b.db.raw(statements[0].replace(/;\s*SELECT b\.id/, '; EXPLAIN ANALYZE SELECT b.id'))) as { rows: { 'QUERY PLAN': string }[] }[];
-        return { found, plan: explained[2].rows.map((r) => r['QUERY PLAN']).join('\n') };
+        let found = -1;
+        const plans = await plansOf(db, async () => (found = (await searchBusinesses(db, { q, location })).pagination.total));
+        expect(plans).toHaveLength(1);
+        return { found, plan: plans[0] };
       };
       const china = await plan('china');
       expect(china.found).toBe(SEARCH_CANDIDATES);
@@ -138,10 +131,7 @@ describe('relevance on a fixed directory', () => {
       expect(words.found).toBe(1);
       expect(words.plan).toMatch(/businesses_(search|place)_idx/);
       expect(words.plan).not.toMatch(/Seq Scan/);
-    } finally {
-      await b.drop();
-    }
-  });
+    }));
 
   it('finds a location by district, postal code, state and country', async () => {
     expect(names(await search('', 'Kadıköy')).sort()).toEqual(['Moda Fırını', 'Çiçek Evi']);

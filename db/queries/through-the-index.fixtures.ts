@@ -1,0 +1,38 @@
+import type { Db } from '../index.js';
+import { createTestDb } from '../test-db.js';
+
+/**
+ * `run` over a directory of 60,000 businesses, a fifth of them in one country ('China', the rest
+ * 'Chile'), analyzed: under a LIMIT the planner expects to meet such a word's matches early in a
+ * scan of the table (throughTheIndex).
+ */
+export async function withCountryShops(run: (db: Db) => Promise<void>): Promise<void> {
+  const t = await createTestDb();
+  try {
+    await t.db.raw(`INSERT INTO businesses (name, slug, address, country, identity_key)
+                    SELECT 'Shop ' || i, 'shop-' || i, i || ' Road', CASE WHEN i % 5 = 0 THEN 'China' ELSE 'Chile' END, 'n:shop' || i
+                      FROM generate_series(1, 60000) i`);
+    await t.db.raw('ANALYZE businesses');
+    await run(t.db);
+  } finally {
+    await t.drop();
+  }
+}
+
+/** The plans (EXPLAIN ANALYZE) of the statements `read` sent through throughTheIndex, as sent. */
+export async function plansOf(db: Db, read: () => Promise<unknown>): Promise<string[]> {
+  const sent: string[] = [];
+  const heard = (q: { sql: string }) => void (q.sql.startsWith('SET LOCAL enable_seqscan = off;') && sent.push(q.sql));
+  db.on('query', heard);
+  try {
+    await read();
+  } finally {
+    db.removeListener('query', heard);
+  }
+  const plans: string[] = [];
+  for (const sql of sent) {
+    const explained = (await db.raw(sql.replace(/^((?:SET LOCAL [^;]*;\s*){2})/, '$1EXPLAIN ANALYZE '))) as { rows: { 'QUERY PLAN': string }[] }[];
+    plans.push(explained[2].rows.map((r) => r['QUERY PLAN']).join('\n'));
+  }
+  return plans;
+}
