@@ -21,6 +21,7 @@ import * as cityLexemeInSearchDocuments from './20261127A-city-lexeme-in-search-
 import * as cityCountsUpdateInPlace from './20261128A-city-counts-update-in-place.js';
 import * as countryDisplayNames from './20261129A-country-display-names.js';
 import * as addPlaceIndex from './20261130A-add-place-index.js';
+import * as foldedGroupNames from './20261130B-folded-group-names.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -65,4 +66,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261128A-city-counts-update-in-place': cityCountsUpdateInPlace,
   '20261129A-country-display-names': countryDisplayNames,
   '20261130A-add-place-index': addPlaceIndex,
+  '20261130B-folded-group-names': foldedGroupNames,
 };

@@ -331,5 +331,14 @@ describe('suggest', () => {
     expect((await suggest(t.db, 'tür')).items).toEqual([{ kind: 'country', label: 'Türkiye', path: '/country/turkiye' }]);
     expect((await suggest(t.db, 'cicek e')).items.map((i) => i.label)).toEqual(['Çiçek Evi']);
     expect((await suggest(t.db, 'g')).items).toEqual([]);
+    // Categories by their folded names, kept as they are written (a rename too).
+    expect((await suggest(t.db, 'CAFE')).items).toContainEqual({ kind: 'category', label: 'Café', path: '/category/cafe' });
+    await t.db('categories').where({ name: 'Coffeehouse' }).update({ name: 'Kahve Evi' });
+    try {
+      expect((await suggest(t.db, 'kahve')).items.map((i) => [i.kind, i.label])).toEqual([['category', 'Kahve Evi']]);
+      expect((await suggest(t.db, 'evi')).items.map((i) => [i.kind, i.label])).toContainEqual(['category', 'Kahve Evi']);
+    } finally {
+      await t.db('categories').where({ name: 'Kahve Evi' }).update({ name: 'Coffeehouse' });
+    }
   });
 });

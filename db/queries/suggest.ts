@@ -2,7 +2,8 @@
  * Suggestions of the search boxes (GET /api/suggest?q=): businesses, categories, cities (by any
  * of their names) and countries whose folded name starts with the folded text ('cicek e' finds
  * 'Çiçek Evi'; a category or city also by a later word). One statement; the businesses arm is a
- * range scan of the folded-name index (migration 20261124J) that ranks at most a few dozen names.
+ * range scan of the folded-name index (migration 20261124J) that ranks at most a few dozen names;
+ * categories and countries are matched by their names folded when written (20261130B).
  */
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
@@ -31,7 +32,7 @@ export async function suggest(db: Db | Knex.Transaction, q: string): Promise<Sug
         LEFT JOIN cities ci ON ci.id = x.city_id ORDER BY x.review_count DESC, x.name LIMIT ${SUGGEST_PER_KIND})
      UNION ALL
      (SELECT 'category', k.name, NULL, k.slug FROM categories k
-       WHERE k.business_count > 0 AND (rehber_fold(k.name) LIKE rehber_fold(?) OR rehber_fold(k.name) LIKE '% ' || rehber_fold(?))
+       WHERE k.business_count > 0 AND (k.folded_name LIKE rehber_fold(?) OR k.folded_name LIKE '% ' || rehber_fold(?))
        ORDER BY k.business_count DESC LIMIT ${SUGGEST_PER_KIND})
      UNION ALL
      (SELECT 'city', c.name, concat_ws(', ', nullif(c.state, ''), c.country), c.slug FROM cities c
@@ -39,7 +40,7 @@ export async function suggest(db: Db | Knex.Transaction, q: string): Promise<Sug
        ORDER BY c.business_count DESC LIMIT ${SUGGEST_PER_KIND})
      UNION ALL
      (SELECT 'country', n.name, NULL, n.slug FROM countries n
-       WHERE n.business_count > 0 AND rehber_fold(n.name) LIKE rehber_fold(?)
+       WHERE n.business_count > 0 AND n.folded_name LIKE rehber_fold(?)
        ORDER BY n.business_count DESC LIMIT ${SUGGEST_PER_KIND})`,
     [starts, starts, starts, starts, starts],
   );
