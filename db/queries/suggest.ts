@@ -19,31 +19,42 @@ const PAGE: Record<Suggestion['kind'], 'details' | 'category' | 'city' | 'countr
   business: 'details', category: 'category', city: 'city', country: 'country',
 };
 
-export async function suggest(db: Db | Knex.Transaction, q: string): Promise<Suggestions> {
-  const text = q.trim();
-  const ws = words(text);
-  if (text.length < SUGGEST_MIN_LENGTH || !ws.length) return { q, items: [] };
-  const starts = `${escapeLike(ws.join(' '))}%`;
-  const { rows } = await db.raw(
-    `(SELECT 'business' AS kind, x.name AS label, ci.name AS detail, x.slug FROM
+/**
+ * One prepared statement (bound to the words typed, twice, then to them as a LIKE prefix, four
+ * times): PostgreSQL plans it once per connection instead of at every keystroke (0.5 ms, a third
+ * of its work on one). A pattern is folded once, in its own subquery: a plan made for any words
+ * would otherwise fold it again for each category, city and country it tests. The businesses' arm
+ * is written as the range of the folded-name index (at or after the folded words, before them
+ * followed by the last code point), which a plan made for any words can walk.
+ */
+const SUGGEST = {
+  name: 'rehber_suggest',
+  sql: `(SELECT 'business' AS kind, x.name AS label, ci.name AS detail, x.slug FROM
         (SELECT b.name, b.slug, b.city_id, b.review_count FROM businesses b
-          WHERE b.is_active AND rehber_fold(b.name) COLLATE "C" LIKE rehber_fold(?)
+          WHERE b.is_active AND rehber_fold(b.name) COLLATE "C" >= rehber_fold(?) AND rehber_fold(b.name) COLLATE "C" < rehber_fold(?) || chr(1114111)
           ORDER BY rehber_fold(b.name) COLLATE "C" LIMIT ${BUSINESS_CANDIDATES}) x
         LEFT JOIN cities ci ON ci.id = x.city_id ORDER BY x.review_count DESC, x.name LIMIT ${SUGGEST_PER_KIND})
      UNION ALL
      (SELECT 'category', k.name, NULL, k.slug FROM categories k
-       WHERE k.business_count > 0 AND (k.folded_name LIKE rehber_fold(?) OR k.folded_name LIKE '% ' || rehber_fold(?))
+       WHERE k.business_count > 0 AND (k.folded_name LIKE (SELECT rehber_fold(?)) OR k.folded_name LIKE '% ' || (SELECT rehber_fold(?)))
        ORDER BY k.business_count DESC LIMIT ${SUGGEST_PER_KIND})
      UNION ALL
      (SELECT 'city', c.name, concat_ws(', ', nullif(c.state, ''), c.country), c.slug FROM cities c
-       WHERE c.business_count > 0 AND c.alt_names LIKE '%|' || rehber_fold(?)
+       WHERE c.business_count > 0 AND c.alt_names LIKE '%|' || (SELECT rehber_fold(?))
        ORDER BY c.business_count DESC LIMIT ${SUGGEST_PER_KIND})
      UNION ALL
      (SELECT 'country', n.name, NULL, n.slug FROM countries n
-       WHERE n.business_count > 0 AND n.folded_name LIKE rehber_fold(?)
+       WHERE n.business_count > 0 AND n.folded_name LIKE (SELECT rehber_fold(?))
        ORDER BY n.business_count DESC LIMIT ${SUGGEST_PER_KIND})`,
-    [starts, starts, starts, starts, starts],
-  );
+};
+
+export async function suggest(db: Db | Knex.Transaction, q: string): Promise<Suggestions> {
+  const text = q.trim();
+  const ws = words(text);
+  if (text.length < SUGGEST_MIN_LENGTH || !ws.length) return { q, items: [] };
+  const typed = ws.join(' ');
+  const starts = `${escapeLike(typed)}%`;
+  const { rows } = await db.raw(SUGGEST.sql, [typed, typed, starts, starts, starts, starts]).options({ name: SUGGEST.name });
   const items = rows.map((r: { kind: Suggestion['kind']; label: string; detail: string | null; slug: string }) => ({
     kind: r.kind,
     label: r.label,
