@@ -56,6 +56,9 @@ describe('relevance on a fixed directory', () => {
     expect([names(best), best.understood, best.ignored]).toEqual([['Serrurier Rapide'], { q: 'locksmith', location: 'Montréal' }, ['best']]);
     const cheap = await search('cheap locksmith', 'Austin');
     expect([names(cheap), cheap.understood, cheap.ignored]).toEqual([['Keys Now'], { q: 'locksmith', location: 'Austin' }, ['cheap']]);
+    // A lone word no listing holds, with a location: the location's businesses.
+    const alone = await search('best', 'Austin');
+    expect([alone.pagination.total, alone.understood, alone.ignored]).toEqual([6, { q: '', location: 'Austin' }, ['best']]);
     // Words every one of which some listing holds are not dropped, nor is a lone word.
     for (const q of ['garden locksmith', 'qqqzzzxx wwwyyyvv', 'cheapest']) {
       const none = await search(q);

@@ -277,11 +277,12 @@ export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchReq
   }
   const read = split ?? reading(ws);
   const found = await ranked(db, read, filters, sort, page, limit, scope);
-  if (found.pagination.total === 0 && ws.length > 1) {
-    // Nothing holds them all: without the words no listing holds, if that leaves any ('best pizza
-    // berlin', 'cheap hotel paris'), read again as what and where.
+  if (found.pagination.total === 0 && (ws.length > 1 || place.length)) {
+    // Nothing holds them all: without the words no listing holds, if that leaves a word or a
+    // place ('best pizza berlin', 'cheap hotel paris', 'best' in Berlin), read again as what and
+    // where.
     const held = await heldWords(db, ws, scope);
-    if (held.length && held.length < ws.length) {
+    if (held.length < ws.length && (held.length || place.length)) {
       const heldSplit = place.length ? null : await memoized(small(scope), `one-box|${JSON.stringify(held)}`, () => oneBox(db, held, scope, countryOf));
       const again = await ranked(db, heldSplit ?? reading(held), filters, sort, page, limit, scope);
       const understood = heldSplit?.understood ?? { q: held.join(' '), location: req.location?.trim() ?? '' };
