@@ -67,7 +67,15 @@ describe('home', () => {
     await s.page.getByPlaceholder('What service do you need?').fill('zzzqqqxxx-nothing');
     await s.page.getByRole('button', { name: 'Search' }).click();
     await s.page.waitForURL((u) => u.searchParams.get('q') === 'zzzqqqxxx-nothing');
+    // With the place kept, a word no listing holds is left out: the place's businesses, saying so.
+    await s.page.locator('[data-understood]', { hasText: 'no listing mentions' }).waitFor();
+    expect(await s.page.locator('[data-understood]').innerText()).toBe(`Showing businesses in ${b.cityName} · no listing mentions “zzzqqqxxx”, “nothing”`);
+    await s.page.getByPlaceholder('Enter city or postal code').fill('');
+    await s.page.getByRole('button', { name: 'Search' }).click();
+    await s.page.waitForURL((u) => u.searchParams.get('q') === 'zzzqqqxxx-nothing' && !u.searchParams.get('location'));
     await s.page.getByText('No businesses found').waitFor();
+    await s.page.goBack();
+    await s.page.waitForURL((u) => u.searchParams.get('location') === b.cityName);
     await s.page.goBack();
     await s.page.waitForURL((u) => u.searchParams.get('q') === b.name);
     await s.page.locator('[data-business-item]').first().waitFor();
