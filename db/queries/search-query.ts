@@ -99,6 +99,24 @@ const placeCitiesOf = (q: string) => `(SELECT CASE WHEN bool_or(m.exact) THEN ${
              FROM (SELECT to_tsquery('simple', rehber_fold(${q})) AS x, '|' || rehber_fold(${unquoted(q, true)}) || '|' AS name) t, cities c
             WHERE ${namesHold('c', 't.x')}) m)`;
 
+/**
+ * The lexemes of the cities a place of one word (the word term `q`) must not stand for: when some
+ * city's own name is that word ('york': York), the cities whose longer own names hold it (New York
+ * City), unless their state or country holds it too ('mexico' keeps Mexico City, in Mexico);
+ * NULL when more than MAX_CITIES_PER_WORD, empty when no city is named the word. Without this a
+ * place word matched every city with the word in its name: 'pizzeria york' showed New York City's
+ * pizzerias beside York's. A prefix (an admin's word being typed) names no city.
+ */
+const exceptOf = (q: string) => `(SELECT CASE WHEN ${q} NOT LIKE '%:*'
+          AND EXISTS (SELECT 1 FROM cities e WHERE rehber_fold(e.name) = t.f)
+        THEN (SELECT ${cappedLexemes()}
+                FROM (SELECT c.id FROM cities c
+                       WHERE ${namesHold('c', 't.x')} AND ${ownNameHolds('c', 't.x')} AND rehber_fold(c.name) <> t.f
+                         AND NOT to_tsvector('simple', rehber_fold(concat_ws(' ', c.state, c.country))) @@ t.x
+                       LIMIT ${MAX_CITIES_PER_WORD + 1}) m)
+        ELSE '{}' END
+   FROM (SELECT to_tsquery('simple', rehber_fold(rtrim(${q}, ':*'))) AS x, rehber_fold(${unquoted(q)}) AS f OFFSET 0) t)`;
+
 /** An operand of an allOf text: its word, quoted, and its prefix star and weights. */
 const OPERAND = /'((?:[^']|'')*)'(?::(\*?)([A-D]*))?/g;
 
@@ -113,6 +131,8 @@ interface WordReading {
   nearest: string | null;
   /** A word of the vocabulary's kind it does not hold: in no document, nor any city's names. */
   absent: boolean;
+  /** As a place of one word, the cities it does not stand for (exceptOf); null when too many to name. */
+  except: string[] | null;
 }
 
 /**
@@ -139,7 +159,7 @@ const nearestOf = (q: string) =>
 
 const WORD_SELECT = (q: string) =>
   `to_tsquery('simple', rehber_fold(rtrim(${q}, ':*')))::text AS lexemes, ${citiesOf(q)} AS cities, ${nearestOf(q)} AS nearest,
-   ${folded(q, absentOf(q, 'w.f'))} AS absent`;
+   ${folded(q, absentOf(q, 'w.f'))} AS absent, ${exceptOf(q)} AS except`;
 
 /**
  * What PostgreSQL makes of each word (as typed), in the scope's memo per word: a search's
@@ -191,8 +211,13 @@ export async function tsqueries(db: Db | Knex.Transaction, texts: string[], scop
       const flags = o.star || o.weights ? `:${o.star}${o.weights}` : '';
       const together = places[t].includes(o) && (o.weights.includes('C') || word.cities === null);
       const cities = !canBePlace(o.weights) ? [] : ((together ? byPhrase.get(phrases[t])?.cities : word.cities) ?? []);
-      const lexemes = cities.map((l) => `'${l.replace(/'/g, "''")}'${o.weights ? `:${o.weights}` : ''}`);
-      return [`( ${[word.lexemes.replace(/'(?:[^']|'')*'/g, (l) => l + flags), ...lexemes].join(' | ')} )`];
+      const lexeme = (l: string) => `'${l.replace(/'/g, "''")}'${o.weights ? `:${o.weights}` : ''}`;
+      const own = word.lexemes.replace(/'(?:[^']|'')*'/g, (l) => l + flags);
+      // A place of this one word: not the cities it only names a part of.
+      const lone = o.weights.includes('C') && ops.filter((p) => p.weights.includes('C')).length === 1;
+      const except = lone ? (word.except ?? []) : [];
+      const mine = except.length ? `( ${own} & ${except.map((l) => `!${lexeme(l)}`).join(' & ')} )` : own;
+      return [`( ${[mine, ...cities.map(lexeme)].join(' | ')} )`];
     });
     return parts.length ? parts.join(' & ') : null;
   });

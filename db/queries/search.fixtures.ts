@@ -44,6 +44,9 @@ export const PLACES: Place[] = [
   { name: 'Lomé', country: 'Togo', alt: ['Lome', 'Rome'] },
   { name: 'Wien', country: 'Austria', alt: ['Vienna'] },
   { name: 'Vienna', state: 'VA', country: 'United States' },
+  // A city named as another's country (Mexico, Pampanga; Mexico City, in Mexico).
+  { name: 'Mexico City', country: 'Mexico' },
+  { name: 'Mexico', state: 'Pampanga', country: 'Philippines' },
 ];
 
 export const SEEDS: SearchSeed[] = [
@@ -75,6 +78,8 @@ export const SEEDS: SearchSeed[] = [
   { name: 'Kaffeehaus Ring', category: 'Coffeehouse', city: 'Wien', rating: 4.6, reviews: 80 },
   { name: 'Heuriger Grinzing', category: 'Trattoria', city: 'Wien', rating: 4.4, reviews: 30 },
   { name: 'Maple Coffeehouse', category: 'Coffeehouse', city: 'Vienna', rating: 4.0, reviews: 5 },
+  { name: 'Taquería Sol', category: 'Taqueria', city: 'Mexico City', rating: 4.7, reviews: 70 },
+  { name: 'Kusina Pampanga', category: 'Taqueria', city: 'Mexico', rating: 4.2, reviews: 11 },
 ];
 
 export async function seedSearch(db: Db, seeds: SearchSeed[] = SEEDS): Promise<void> {

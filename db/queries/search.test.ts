@@ -92,7 +92,13 @@ describe('relevance on a fixed directory', () => {
       expect(names(r), q).toEqual(["Joe's"]);
       expect(r.understood?.location, q).toBe('New York City');
     }
-    expect((await search('pizzeria york')).understood).toEqual({ q: 'pizzeria', location: 'York' });
+    // A place of one word that is a city's name is that city, not every city with the word in its name.
+    const york = await search('pizzeria york');
+    expect([names(york), york.understood]).toEqual([['Minster Slice'], { q: 'pizzeria', location: 'York' }]);
+    expect(names(await search('pizzeria', 'York'))).toEqual(['Minster Slice']);
+    expect(names(await search('pizzeria york city'))).toEqual(["Joe's"]);
+    // Unless the other city's state or country holds the word: Mexico is Mexico's cities too.
+    expect(names(await search('taqueria', 'Mexico'))).toEqual(['Taquería Sol', 'Kusina Pampanga']);
     expect((await search('tailor garden city')).understood).toEqual({ q: 'tailor', location: 'Garden City' });
     // A place's words name the city that has it as a name, not one that has them in a longer one.
     for (const [q, location] of [['bakery sao paulo', ''], ['bakery', 'Sao Paulo'], ['bakery in são paulo', '']]) {
