@@ -16,6 +16,7 @@ import { InputError } from '../domain/errors.js';
 import { MAX_XML_TEXT_BYTES } from '../domain/constants.js';
 import type { RowSource, SheetRow } from './pipeline.js';
 import { DAMAGED_MESSAGE, readZipDirectory, verifyZip, type ZipEntry } from './zip-directory.js';
+import { sharedStrings, sheetRows, type SheetContext, type SheetRowValues, type XmlLimits } from './xlsx-xml.js';
 
 export interface XlsxLimits {
   /** Largest total unpacked size accepted. */
@@ -38,6 +39,13 @@ export const XLSX_LIMITS: XlsxLimits = {
 const MB = 1024 * 1024;
 const mb = (bytes: number) => (bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / 1024)} KB`);
 
+/** The bounds of the XML readers (xlsx-xml.ts): a text run of a cell, and markup left open. */
+const xmlLimits = (limits: XlsxLimits): XmlLimits => ({
+  maxText: limits.maxTextBytes,
+  tooLong: () => new InputError(`The spreadsheet has a cell of more than ${mb(limits.maxTextBytes)} of text; a spreadsheet cell holds at most 32,767 characters`, 413),
+  damaged: () => new InputError(DAMAGED_MESSAGE, 400),
+});
+
 /** Refuses, with 413, a zip whose directory promises more than the limits allow. */
 const tooBig = (limits: XlsxLimits) =>
   new InputError(`The spreadsheet unpacks to more than ${mb(limits.maxUnpackedBytes)}`, 413);
@@ -54,6 +62,38 @@ export function checkUnpackedSize(entries: ZipEntry[], limits: XlsxLimits = XLSX
 }
 
 type RowValues = ExcelJS.CellValue[];
+
+/** What read-xlsx.ts uses of exceljs's WorkbookReader beyond its typings. */
+interface ReaderInternals {
+  sharedStrings?: unknown[];
+  styles: { getStyleModel(index: number): { numFmt?: string } | null };
+  properties?: { model?: { date1904?: boolean } };
+  _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string): Generator<{ eventType: string; value: unknown }>;
+  _parseSharedStrings(entry: AsyncIterable<Buffer>): AsyncGenerator<never>;
+}
+
+/**
+ * The shared strings and each worksheet's rows are read by xlsx-xml.ts instead of exceljs's
+ * parsers; the rest (the unzipping, in the zip's order, the styles, the workbook's properties)
+ * stays exceljs's, read when the sheet's turn comes as its own reader reads them.
+ */
+export function readSheetsFast(reader: ExcelJS.stream.xlsx.WorkbookReader, limits: XmlLimits = xmlLimits(XLSX_LIMITS)): void {
+  const internals = reader as unknown as ReaderInternals;
+  // exceljs delegates to it with yield*: it yields nothing, it fills sharedStrings.
+  // eslint-disable-next-line require-yield
+  internals._parseSharedStrings = async function* (entry) {
+    internals.sharedStrings = await sharedStrings(entry, limits);
+  };
+  internals._parseWorksheet = function* (iterator) {
+    const context: SheetContext = {
+      sharedStrings: internals.sharedStrings,
+      styleOf: (index) => internals.styles.getStyleModel(index) ?? undefined,
+      date1904: internals.properties?.model?.date1904 === true,
+      limits,
+    };
+    yield { eventType: 'worksheet', value: { [Symbol.asyncIterator]: () => sheetRows(iterator, context) } };
+  };
+}
 
 function rowCells(values: RowValues, width: number): string[] {
   // exceljs rows are 1-based sparse arrays: index 0 is unused, missing cells are holes.
@@ -77,11 +117,12 @@ export async function openXlsx(filePath: string, limits: XlsxLimits = XLSX_LIMIT
     throw new InputError('Unsupported file: a ZIP archive that is not an XLSX workbook; only CSV, XLSX and XLS files can be imported', 415);
   }
   checkUnpackedSize(entries, limits);
+  const xml = xmlLimits(limits);
   await verifyZip(filePath, entries, {
     maxUnpackedBytes: limits.maxUnpackedBytes,
     tooBig: () => tooBig(limits),
     maxTextBytes: limits.maxTextBytes,
-    textTooLong: () => new InputError(`The spreadsheet has a cell of more than ${mb(limits.maxTextBytes)} of text; a spreadsheet cell holds at most 32,767 characters`, 413),
+    textTooLong: xml.tooLong,
   });
 
   const file = createReadStream(filePath);
@@ -96,6 +137,7 @@ export async function openXlsx(filePath: string, limits: XlsxLimits = XLSX_LIMIT
     entries: 'ignore',
   });
   (reader as unknown as NodeJS.EventEmitter).on('error', () => {});
+  readSheetsFast(reader, xml);
   const sheets = reader[Symbol.asyncIterator]();
   let closed = false;
   const close = async () => {
@@ -110,7 +152,7 @@ export async function openXlsx(filePath: string, limits: XlsxLimits = XLSX_LIMIT
     for (;;) {
       const sheet = await sheets.next();
       if (sheet.done) break;
-      const rows = (sheet.value as AsyncIterable<ExcelJS.Row>)[Symbol.asyncIterator]();
+      const rows = (sheet.value as AsyncIterable<SheetRowValues>)[Symbol.asyncIterator]();
       // The header is the sheet's first row with any text.
       let header: { number: number; cells: string[] } | null = null;
       for (;;) {
@@ -145,7 +187,7 @@ export async function openXlsx(filePath: string, limits: XlsxLimits = XLSX_LIMIT
 
 function source(
   header: { number: number; cells: string[] },
-  rows: AsyncIterator<ExcelJS.Row>,
+  rows: AsyncIterator<SheetRowValues>,
   size: number,
   file: ReturnType<typeof createReadStream>,
   close: () => Promise<void>,
@@ -155,7 +197,7 @@ function source(
   async function* iterate(): AsyncGenerator<SheetRow> {
     try {
       for (;;) {
-        let next: IteratorResult<ExcelJS.Row>;
+        let next: IteratorResult<SheetRowValues>;
         try {
           next = await rows.next();
         } catch (error) {
