@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cellText } from './cell-text.js';
@@ -37,7 +38,7 @@ async function everyKind(date1904: boolean): Promise<string> {
   wb.properties.date1904 = date1904;
   wb.addWorksheet('Summary').addRow(['Total', 3, '', 'x']);
   const ws = wb.addWorksheet('Businesses');
-  ws.addRow(['name', 'full_address', 'rating', 'opened', 'about', 'website', 'reviews', 'verified', 'tiny', 'broken', 'formula text', 'formula bool', 'time']);
+  ws.addRow(['name', 'full_address', 'rating', 'opened', 'about', 'website', 'reviews', 'verified', 'tiny', 'broken', 'formula text', 'formula number', 'time']);
   ws.addRow([
     { formula: 'A3&" Ltd"', result: 'Acme <&> "Ltd"' },
     "1 Main St, O'Hare & Sons, IL 62701",
@@ -50,7 +51,7 @@ async function everyKind(date1904: boolean): Promise<string> {
     1e-7,
     { error: '#N/A' },
     { formula: 'UPPER("x")', result: 'X' },
-    { formula: 'TRUE()', result: true },
+    { formula: 'C2*2', result: 9 },
     new Date(Date.UTC(2024, 2, 5, 14, 30, 15)),
   ]);
   ws.addRow([]);
@@ -95,9 +96,44 @@ describe('xlsx-xml: worksheets and shared strings read from their XML', () => {
       expect(fast.map((s) => s.length)).toEqual([1, 4, 50]);
       expect(fast[1][1].cells).toEqual([
         'Acme <&> "Ltd"', "1 Main St, O'Hare & Sons, IL 62701", '4.5', '2024-03-05', 'Bold café 北京', 'acme.example',
-        '12345678901234567000', 'true', '0.0000001', '', 'X', '1', '2024-03-05T14:30:15',
+        '12345678901234567000', 'true', '0.0000001', '', 'X', '9', '2024-03-05T14:30:15',
       ]);
     }
+  });
+
+  it('shows a formula\'s cached result as the cell shows it: 0, true and false, a date, an error', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Businesses');
+    ws.addRow(['name', 'full_address', 'reviews', 'is_verified', 'other', 'opened', 'broken']);
+    ws.addRow(['Shop', '1 Main St', { formula: 'C3*0', result: 0 }, { formula: 'TRUE()', result: true }, { formula: 'FALSE()', result: false }, { formula: 'DATE(2024,3,5)', result: new Date(Date.UTC(2024, 2, 5)) }, { formula: 'NA()', result: { error: '#N/A' } }]);
+    ws.getCell('F2').numFmt = 'yyyy-mm-dd';
+    const file = dir.path('formulas.xlsx');
+    await wb.xlsx.writeFile(file);
+    // exceljs read these as '', '1', '', '45356' and ''.
+    expect(await readAll(await openXlsx(file))).toEqual([{ rowNumber: 2, cells: ['Shop', '1 Main St', '0', 'true', 'false', '2024-03-05', ''] }]);
+  });
+
+  it('reads a workbook LibreOffice Calc wrote: shared strings after the sheet, dates, truth values, formulas, text in five scripts', async () => {
+    // Written by LibreOffice 7.4 (`soffice --convert-to xlsx`) from a CSV of these 800 rows: exceljs
+    // read three of its cells as U+FFFD where a letter straddled two chunks, and the total of row 0 as empty.
+    const W = ['北京烤鸭', '東京寿司', 'Şişli Çiçekçi', 'Ελληνική Ταβέρνα', 'Москва Кафе', 'مطعم القاهرة', 'Ünye Fırın'];
+    const two = (n: number) => String(n).padStart(2, '0');
+    const expected = Array.from({ length: 800 }, (_, i) => ({
+      rowNumber: i + 2,
+      cells: [
+        `${W[i % 7]} ${i}`,
+        `${i} ${W[(i + 1) % 7]} ${W[(i + 2) % 7]} ${W[(i + 3) % 7]}, ${W[(i + 4) % 7]} <&> "x"`,
+        String((i % 50) / 10),
+        String(i * 7),
+        `2024-${two(1 + (i % 12))}-${two(1 + (i % 28))}`,
+        i % 3 === 0 ? 'true' : 'false',
+        i % 5 === 0 ? `Line one\nline two ${W[i % 7]}` : '',
+        String(i * 2),
+      ],
+    }));
+    const source = await openXlsx(fileURLToPath(new URL('./fixtures/libreoffice-calc.xlsx', import.meta.url)));
+    expect(source.headers).toEqual(['name', 'full_address', 'rating', 'reviews', 'opened', 'is_verified', 'about', 'total']);
+    expect(await readAll(source)).toEqual(expected);
   });
 
   it('reads text of several bytes a letter whole where it straddles two chunks (exceljs made it U+FFFD)', async () => {

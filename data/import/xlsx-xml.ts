@@ -19,6 +19,8 @@
  *   between tags of an indented sheet is not part of a cell.
  * - A row or cell without its `r` attribute follows the one before (exceljs failed the file), and
  *   element names may carry a namespace prefix (`x:c`, from .NET's Open XML SDK).
+ * - A formula's cached result is shown as a plain cell of its type would be (a date, true/false),
+ *   and a result of 0 is 0, not empty.
  */
 
 /** What exceljs's WorkbookReader knows when a worksheet's turn comes. */
@@ -149,11 +151,30 @@ export async function* sheetRows(chunks: AsyncIterable<Buffer | string>, context
   let capture: Capture = null;
   let captured = '';
 
+  // The number a cell holds, as a date when its style (the cell's own, else its row's) shows one.
+  const numberOf = (text: string) => {
+    // exceljs: a style index of 0 is none, and an index it lacks leaves the row's.
+    const own = style ? styleOf(style) : undefined;
+    const format = own ? own.numFmt : rowFormat;
+    const number = parseFloat(text);
+    return isDateFormat(format) ? excelToDate(number, context.date1904) : number;
+  };
+  /**
+   * A formula's cached result as the cell shows it. exceljs read every result but a string as a
+   * number, never as a date or a truth value, and dropped a result of 0 (a falsy test): a count
+   * that came to 0 was imported as empty.
+   */
+  const resultOf = (text: string): unknown => {
+    if (type === 'str' || type === 'inlineStr') return text;
+    if (type === 'b') return parseInt(text, 10) !== 0;
+    if (type === 'e') return { error: text };
+    return numberOf(text);
+  };
   const closeCell = () => {
     if (!row) return;
     let value: unknown = null;
     if (formula) {
-      value = { formula: '', result: v === undefined ? undefined : type === 'str' ? v : parseFloat(v) };
+      value = { formula: '', result: v === undefined ? undefined : resultOf(v) };
     } else if (v !== undefined) {
       switch (type) {
         case 's': {
@@ -171,13 +192,8 @@ export async function* sheetRows(chunks: AsyncIterable<Buffer | string>, context
         case 'b':
           value = parseInt(v, 10) !== 0;
           break;
-        default: {
-          // The cell's own style when it has one (exceljs: a style index of 0 is none), else its row's.
-          const own = style ? styleOf(style) : undefined;
-          const format = own ? own.numFmt : rowFormat;
-          const number = parseFloat(v);
-          value = isDateFormat(format) ? excelToDate(number, context.date1904) : number;
-        }
+        default:
+          value = numberOf(v);
       }
     }
     if (value !== null && value !== undefined) row.values[col] = value;
