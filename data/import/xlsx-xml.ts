@@ -311,19 +311,16 @@ export async function* sheetRows(chunks: AsyncIterable<Buffer | string>, context
           if (inCell) formula = true;
           break;
         case 'v':
-          if (inCell && !selfClosing) {
-            capture = 'v';
-            captured = '';
-          } else if (inCell) {
-            v = '';
-          }
-          break;
         case 't':
-          // An inline string's text, or one run of it (<is><r><t>); a phonetic reading's (<rPh>) is not read.
-          if (inCell && !selfClosing) {
-            capture = 't';
+          // A value, or an inline string's text or one run of it (<is><r><t>); a phonetic reading's
+          // (<rPh>) is not read. An empty one is an empty text.
+          if (!inCell) break;
+          if (!selfClosing) {
+            capture = name;
             captured = '';
-          } else if (inCell) {
+          } else if (name === 'v') {
+            v = '';
+          } else {
             v ??= '';
           }
           break;
