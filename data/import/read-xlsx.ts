@@ -16,7 +16,7 @@ import { InputError } from '../domain/errors.js';
 import { MAX_XML_TEXT_BYTES } from '../domain/constants.js';
 import type { RowSource, SheetRow } from './pipeline.js';
 import { DAMAGED_MESSAGE, readZipDirectory, verifyZip, type ZipEntry } from './zip-directory.js';
-import { sharedStrings, sheetRows, type SheetContext, type SheetRowValues, type XmlLimits } from './xlsx-xml.js';
+import { sharedStrings, sheetRows, type SheetContext, type SheetRowValues, type StringTable, type XmlLimits } from './xlsx-xml.js';
 
 export interface XlsxLimits {
   /** Largest total unpacked size accepted. */
@@ -65,7 +65,7 @@ type RowValues = ExcelJS.CellValue[];
 
 /** What read-xlsx.ts uses of exceljs's WorkbookReader beyond its typings. */
 interface ReaderInternals {
-  sharedStrings?: unknown[];
+  sharedStrings?: StringTable;
   styles: { getStyleModel(index: number): { numFmt?: string } | null };
   properties?: { model?: { date1904?: boolean } };
   _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string): Generator<{ eventType: string; value: unknown }>;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cellText } from './cell-text.js';
 import { readAll, tempDir, zip, type TempDir } from './fixtures/files.js';
 import { openXlsx, readSheetsFast, XLSX_LIMITS } from './read-xlsx.js';
+import { openXlsxInThread } from './read-xlsx-thread.js';
 import { unzipEntries } from './zip-fixtures.js';
 
 let dir: TempDir;
@@ -135,6 +136,25 @@ describe('xlsx-xml: worksheets and shared strings read from their XML', () => {
     expect(source.headers).toEqual(['name', 'full_address', 'rating', 'reviews', 'opened', 'is_verified', 'about', 'total']);
     expect(await readAll(source)).toEqual(expected);
   });
+
+  it('reads, in the import\'s reading thread, shared strings that as JavaScript strings would outgrow its heap', async () => {
+    // 80,000 unique texts of 400 letters, two bytes each as strings: about 64 MB, the thread's heap.
+    const text = (i: number) => `${i} ${'北京烤鸭 Şişli '.repeat(30)}`;
+    const file = dir.path('many-strings.xlsx');
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true, useStyles: false });
+    const ws = wb.addWorksheet('Businesses');
+    ws.addRow(['name', 'full_address']).commit();
+    for (let i = 0; i < 40_000; i++) ws.addRow([text(i), text(-i - 1)]).commit();
+    await wb.commit();
+    const source = await openXlsxInThread(file);
+    let count = 0;
+    let wrong = 0;
+    for await (const row of source.rows) {
+      if (row.cells[0] !== text(count) || row.cells[1] !== text(-count - 1)) wrong++;
+      count++;
+    }
+    expect([count, wrong]).toEqual([40_000, 0]);
+  }, 120_000);
 
   it('reads text of several bytes a letter whole where it straddles two chunks (exceljs made it U+FFFD)', async () => {
     const text = (i: number) => `Çiçekçi Şişli ğüöı 北京烤鸭店 ${i} — Ünye`;

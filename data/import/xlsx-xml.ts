@@ -25,8 +25,8 @@
 
 /** What exceljs's WorkbookReader knows when a worksheet's turn comes. */
 export interface SheetContext {
-  /** The shared strings, each a string or `{ richText }` (exceljs's 'cache' mode). */
-  sharedStrings: unknown[] | undefined;
+  /** The shared strings (sharedStrings), or undefined when the workbook has none. */
+  sharedStrings: StringTable | undefined;
   /** Style `index` of styles.xml's cellXfs, with its number format if it has one; undefined when there is no such style. */
   styleOf(index: number): { numFmt?: string } | undefined;
   date1904: boolean;
@@ -179,7 +179,7 @@ export async function* sheetRows(chunks: AsyncIterable<Buffer | string>, context
       switch (type) {
         case 's': {
           const index = parseInt(v, 10);
-          value = context.sharedStrings ? context.sharedStrings[index] : { sharedString: index };
+          value = context.sharedStrings ? context.sharedStrings.at(index) : { sharedString: index };
           break;
         }
         case 'inlineStr':
@@ -365,10 +365,50 @@ export async function* sheetRows(chunks: AsyncIterable<Buffer | string>, context
   }
 }
 
+/** A workbook's shared strings, by index. */
+export interface StringTable {
+  readonly size: number;
+  at(index: number): string | undefined;
+}
+
+/**
+ * The strings packed as UTF-8 in one growing buffer, outside the JavaScript heap, each found by
+ * where it ends. As an array of strings, Excel's 200,000 rows of two unique texts each (400,000
+ * strings) passed the reader thread's 64 MB heap, exceljs's array too: such a workbook could not
+ * be imported. Packed, they take their UTF-8 size (about 20 MB there) and a number each.
+ */
+class PackedStrings implements StringTable {
+  private bytes = Buffer.allocUnsafe(64 * 1024);
+  private used = 0;
+  private ends = new Uint32Array(1024);
+  size = 0;
+
+  push(text: string): void {
+    const length = Buffer.byteLength(text);
+    if (this.used + length > this.bytes.length) {
+      const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + length));
+      this.bytes.copy(grown, 0, 0, this.used);
+      this.bytes = grown;
+    }
+    this.used += this.bytes.write(text, this.used);
+    if (this.size === this.ends.length) {
+      const grown = new Uint32Array(this.ends.length * 2);
+      grown.set(this.ends);
+      this.ends = grown;
+    }
+    this.ends[this.size++] = this.used;
+  }
+
+  at(index: number): string | undefined {
+    if (!(index >= 0 && index < this.size)) return undefined;
+    return this.bytes.toString('utf8', index ? this.ends[index - 1] : 0, this.ends[index]);
+  }
+}
+
 /** Every `<si>` of the shared-strings part, in order, as its text: its runs joined, phonetic readings left out. */
-export async function sharedStrings(chunks: AsyncIterable<Buffer | string>, { maxText, damaged }: XmlLimits): Promise<string[]> {
+export async function sharedStrings(chunks: AsyncIterable<Buffer | string>, { maxText, damaged }: XmlLimits): Promise<StringTable> {
   const decoder = new TextDecoder('utf-8');
-  const strings: string[] = [];
+  const strings = new PackedStrings();
   let text = '';
   for await (const chunk of chunks) {
     text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
