@@ -7,6 +7,7 @@
  * spreadsheet's is refused before exceljs, which hangs on damaged data, ever sees it).
  */
 import { createReadStream } from 'node:fs';
+import { createRequire } from 'node:module';
 import { stat } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { cellText } from './cell-text.js';
@@ -69,8 +70,11 @@ interface ReaderInternals {
   styles: { getStyleModel(index: number): { numFmt?: string } | null };
   properties?: { model?: { date1904?: boolean } };
   _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string): Generator<{ eventType: string; value: unknown }>;
-  _parseSharedStrings(entry: AsyncIterable<Buffer>): AsyncGenerator<never>;
+  _parseSharedStrings(entry: NodeJS.ReadableStream): AsyncGenerator<never>;
 }
+
+/** exceljs's adapter of a zip entry's stream to chunks (its package has no typings for it). */
+const iterateStream = createRequire(import.meta.url)('exceljs/lib/utils/iterate-stream.js') as (stream: NodeJS.ReadableStream) => AsyncIterable<Buffer>;
 
 /**
  * The shared strings and each worksheet's rows are read by xlsx-xml.ts instead of exceljs's
@@ -82,7 +86,8 @@ export function readSheetsFast(reader: ExcelJS.stream.xlsx.WorkbookReader, limit
   // exceljs delegates to it with yield*: it yields nothing, it fills sharedStrings.
   // eslint-disable-next-line require-yield
   internals._parseSharedStrings = async function* (entry) {
-    internals.sharedStrings = await sharedStrings(entry, limits);
+    // Through exceljs's own adapter of unzipper's entry streams, as exceljs reads that entry.
+    internals.sharedStrings = await sharedStrings(iterateStream(entry), limits);
   };
   internals._parseWorksheet = function* (iterator) {
     const context: SheetContext = {
