@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cellText } from './cell-text.js';
@@ -112,6 +113,16 @@ describe('xlsx-xml: worksheets and shared strings read from their XML', () => {
     await wb.xlsx.writeFile(file);
     // exceljs read these as '', '1', '', '45356' and ''.
     expect(await readAll(await openXlsx(file))).toEqual([{ rowNumber: 2, cells: ['Shop', '1 Main St', '0', 'true', 'false', '2024-03-05', ''] }]);
+  });
+
+  it('reads a date written as ISO text (t="d", as SheetJS writes dates) as that date', async () => {
+    const wb = XLSX.utils.book_new();
+    const rows = [['name', 'full_address', 'opened', 'at'], ['Shop', '1 Main St', new Date(Date.UTC(2024, 2, 5)), new Date(Date.UTC(2024, 2, 5, 14, 30))]];
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows, { cellDates: true }), 'Businesses');
+    const file = dir.path('sheetjs.xlsx');
+    await writeFile(file, XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', cellDates: true, compression: true }) as Buffer);
+    // exceljs read them as 1905-07-16: the year taken for a serial number.
+    expect(await readAll(await openXlsx(file))).toEqual([{ rowNumber: 2, cells: ['Shop', '1 Main St', '2024-03-05', '2024-03-05T14:30:00'] }]);
   });
 
   it('reads a workbook LibreOffice Calc wrote: shared strings after the sheet, dates, truth values, formulas, text in five scripts', async () => {

@@ -20,7 +20,7 @@
  * - A row or cell without its `r` attribute follows the one before (exceljs failed the file), and
  *   element names may carry a namespace prefix (`x:c`, from .NET's Open XML SDK).
  * - A formula's cached result is shown as a plain cell of its type would be (a date, true/false),
- *   and a result of 0 is 0, not empty.
+ *   and a result of 0 is 0, not empty; a date written as ISO text (t="d") is that date.
  */
 
 /** What exceljs's WorkbookReader knows when a worksheet's turn comes. */
@@ -57,6 +57,13 @@ export function isDateFormat(format: string | undefined): boolean {
 
 /** exceljs's utils.excelToDate. */
 const excelToDate = (serial: number, date1904: boolean) => new Date(Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 24 * 3600 * 1000));
+
+/**
+ * A date cell of ISO 8601 text (t="d", as SheetJS writes dates): a time without a zone is the
+ * sheet's own, read as UTC as the serial dates are. exceljs read its year as a serial number:
+ * 2024-01-01 came out as 1905-07-16.
+ */
+const isoDate = (text: string) => new Date(/T[^Z+-]*$/.test(text) ? `${text}Z` : text);
 
 const ENTITY = /&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);/g;
 const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -168,6 +175,7 @@ export async function* sheetRows(chunks: AsyncIterable<Buffer | string>, context
     if (type === 'str' || type === 'inlineStr') return text;
     if (type === 'b') return parseInt(text, 10) !== 0;
     if (type === 'e') return { error: text };
+    if (type === 'd') return isoDate(text);
     return numberOf(text);
   };
   const closeCell = () => {
@@ -191,6 +199,9 @@ export async function* sheetRows(chunks: AsyncIterable<Buffer | string>, context
           break;
         case 'b':
           value = parseInt(v, 10) !== 0;
+          break;
+        case 'd':
+          value = isoDate(v);
           break;
         default:
           value = numberOf(v);
