@@ -79,7 +79,9 @@ const iterateStream = createRequire(import.meta.url)('exceljs/lib/utils/iterate-
 /**
  * The shared strings and each worksheet's rows are read by xlsx-xml.ts instead of exceljs's
  * parsers; the rest (the unzipping, in the zip's order, the styles, the workbook's properties)
- * stays exceljs's, read when the sheet's turn comes as its own reader reads them.
+ * stays exceljs's, read when the sheet's turn comes as its own reader reads them. These are two
+ * private methods of exceljs 4.4 (the lock file pins it): should a version stop calling them,
+ * xlsx-xml.test.ts fails (its chunk, phonetic and heap cases read what exceljs alone cannot).
  */
 export function readSheetsFast(reader: ExcelJS.stream.xlsx.WorkbookReader, limits: XmlLimits = xmlLimits(XLSX_LIMITS)): void {
   const internals = reader as unknown as ReaderInternals;
