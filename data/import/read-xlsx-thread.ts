@@ -32,10 +32,10 @@ export const READER_HEAP_MB = 64;
  * long enough to survive a small nursery's scavenges: at 8 or 12 MB the thread spent over half its
  * time collecting (about 95 µs of CPU per row of the bench's sheet), at 16 MB about 55 µs, for 5-13
  * MB more RSS. The sheets are now read by xlsx-xml.ts, which makes little (the thread's CPU per row
- * fell from 264-283 to 81-102 µs on a 40,000-row sheet, 2026-11-26). With rows from every country the loader is the slower side (the places of 171
- * countries beside it): a 200,000-row sheet of the world-shaped bench took 29-31 s at 16 and at
- * 12 MB, and the process peaked at 297-313 MB at 16, 267-278 MB at 12 (with the import worker's
- * WORKER_YOUNG_MB at 8).
+ * fell from 264-283 to 81-102 µs on a 40,000-row sheet, 2026-11-26). With rows from every country
+ * the loader is the slower side (the places of 171 countries beside it): a 200,000-row sheet of
+ * the world-shaped bench took 29-31 s at 16 and at 12 MB, and the process peaked at 297-313 MB at
+ * 16, 267-278 MB at 12 (with the import worker's WORKER_YOUNG_MB at 8).
  */
 const READER_YOUNG_MB = 12;
 const OUT_OF_MEMORY = 'The spreadsheet needs more memory to read than an import may use; save it as CSV or split it into smaller files';

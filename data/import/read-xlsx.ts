@@ -1,6 +1,7 @@
 /**
- * XLSX rows through exceljs's streaming WorkbookReader (constant memory, CONTRACT §4), from the
- * first worksheet whose header row carries the required columns. First the zip's own directory is
+ * XLSX rows through exceljs's streaming WorkbookReader (constant memory, CONTRACT §4), its
+ * worksheets and shared strings read by xlsx-xml.ts (readSheetsFast), from the first worksheet
+ * whose header row carries the required columns. First the zip's own directory is
  * checked (a bomb that admits its size is refused without inflating a byte), and the local entries
  * exceljs will read must be exactly the ones it lists (zip-local-entries.ts); then every entry is
  * inflated once and counted (a bomb that lies, a damaged entry, or a cell longer than any

@@ -115,6 +115,17 @@ function attribute(tag: string, name: string): string | undefined {
   }
 }
 
+/** Whether char code `c` ends a tag's name: white space or '/'. */
+const endsName = (c: number) => c === 32 || c === 47 || c === 9 || c === 10 || c === 13;
+
+/** The name of the tag starting at `at` (after '<' or '</'), without a namespace prefix ('x:c' → 'c'). */
+function localName(text: string, at: number, end: number): string {
+  let start = at;
+  let stop = at;
+  for (; stop < end && !endsName(text.charCodeAt(stop)); stop++) if (text.charCodeAt(stop) === 58 /* : */) start = stop + 1;
+  return text.slice(start, stop);
+}
+
 /** Where the tag opened at `lt` ends (its '>', outside quoted attribute values), or -1 if not yet read. */
 function tagEnd(text: string, lt: number): number {
   let quote = 0;
@@ -131,21 +142,25 @@ function tagEnd(text: string, lt: number): number {
   return -1;
 }
 
-type Capture = 'v' | 't' | 'f' | null;
+type Capture = 'v' | 't' | null;
 
 /** The rows of one worksheet's XML, read from its chunks (Buffers of UTF-8, or strings). */
 export async function* sheetRows(chunks: AsyncIterable<Buffer | string>, context: SheetContext): AsyncGenerator<SheetRowValues> {
   const decoder = new TextDecoder('utf-8');
-  // Each style read once: whether it exists (exceljs ignores a cell's style index it lacks) and its format.
-  const styles = new Map<number, { numFmt?: string } | undefined>();
-  const styleOf = (index: number) => {
-    if (!styles.has(index)) styles.set(index, context.styleOf(index));
-    return styles.get(index);
+  // Whether each style shows a date, worked out once (not per number cell); undefined when the
+  // workbook has no such style (exceljs then ignores a cell's style index).
+  const dateStyles = new Map<number, boolean | undefined>();
+  const isDateStyle = (index: number) => {
+    if (!dateStyles.has(index)) {
+      const style = context.styleOf(index);
+      dateStyles.set(index, style && isDateFormat(style.numFmt));
+    }
+    return dateStyles.get(index);
   };
 
   let inData = false;
   let row: SheetRowValues | null = null;
-  let rowFormat: string | undefined;
+  let rowIsDate = false;
   let lastRow = 0;
   let lastCol = 0;
   // The cell being read: its column, style, type, and what its <v>, <is> runs and <f> held.
@@ -158,55 +173,35 @@ export async function* sheetRows(chunks: AsyncIterable<Buffer | string>, context
   let capture: Capture = null;
   let captured = '';
 
-  // The number a cell holds, as a date when its style (the cell's own, else its row's) shows one.
-  const numberOf = (text: string) => {
-    // exceljs: a style index of 0 is none, and an index it lacks leaves the row's.
-    const own = style ? styleOf(style) : undefined;
-    const format = own ? own.numFmt : rowFormat;
-    const number = parseFloat(text);
-    return isDateFormat(format) ? excelToDate(number, context.date1904) : number;
-  };
   /**
-   * A formula's cached result as the cell shows it. exceljs read every result but a string as a
-   * number, never as a date or a truth value, and dropped a result of 0 (a falsy test): a count
-   * that came to 0 was imported as empty.
+   * The value of the cell's text by its type. A formula's cached result is read the same way, so it
+   * shows as its cell does: exceljs read every result but a string as a number, never as a date
+   * or a truth value, and dropped a result of 0 (a falsy test): a count that came to 0 was imported
+   * as empty. Only a plain cell's text can be a shared string's index.
    */
-  const resultOf = (text: string): unknown => {
-    if (type === 'str' || type === 'inlineStr') return text;
-    if (type === 'b') return parseInt(text, 10) !== 0;
-    if (type === 'e') return { error: text };
-    if (type === 'd') return isoDate(text);
-    return numberOf(text);
+  const valueOf = (text: string): unknown => {
+    switch (type) {
+      case 's':
+        if (formula) break;
+        return context.sharedStrings ? context.sharedStrings.at(parseInt(text, 10)) : { sharedString: parseInt(text, 10) };
+      case 'inlineStr':
+      case 'str':
+        return text;
+      case 'e':
+        return { error: text };
+      case 'b':
+        return parseInt(text, 10) !== 0;
+      case 'd':
+        return isoDate(text);
+    }
+    // A number, as a date when its style (the cell's own, else its row's) shows one. exceljs: a
+    // style index of 0 is none, and an index it lacks leaves the row's.
+    const number = parseFloat(text);
+    return ((style ? isDateStyle(style) : undefined) ?? rowIsDate) ? excelToDate(number, context.date1904) : number;
   };
   const closeCell = () => {
     if (!row) return;
-    let value: unknown = null;
-    if (formula) {
-      value = { formula: '', result: v === undefined ? undefined : resultOf(v) };
-    } else if (v !== undefined) {
-      switch (type) {
-        case 's': {
-          const index = parseInt(v, 10);
-          value = context.sharedStrings ? context.sharedStrings.at(index) : { sharedString: index };
-          break;
-        }
-        case 'inlineStr':
-        case 'str':
-          value = v;
-          break;
-        case 'e':
-          value = { error: v };
-          break;
-        case 'b':
-          value = parseInt(v, 10) !== 0;
-          break;
-        case 'd':
-          value = isoDate(v);
-          break;
-        default:
-          value = numberOf(v);
-      }
-    }
+    const value = formula ? { formula: '', result: v === undefined ? undefined : valueOf(v) } : v === undefined ? null : valueOf(v);
     if (value !== null && value !== undefined) row.values[col] = value;
   };
 
@@ -256,15 +251,7 @@ export async function* sheetRows(chunks: AsyncIterable<Buffer | string>, context
       pos = gt + 1;
       const closing = text.charCodeAt(lt + 1) === 47; /* / */
       const selfClosing = text.charCodeAt(gt - 1) === 47;
-      let nameStart = closing ? lt + 2 : lt + 1;
-      let nameEnd = nameStart;
-      while (nameEnd < gt) {
-        const c = text.charCodeAt(nameEnd);
-        if (c === 32 || c === 47 || c === 9 || c === 10 || c === 13) break;
-        if (c === 58 /* : */) nameStart = nameEnd + 1;
-        nameEnd++;
-      }
-      const name = text.slice(nameStart, nameEnd);
+      const name = localName(text, closing ? lt + 2 : lt + 1, gt);
       if (closing) {
         if (name === capture) {
           if (capture === 'v') v = captured;
@@ -292,7 +279,7 @@ export async function* sheetRows(chunks: AsyncIterable<Buffer | string>, context
           lastRow = r === undefined ? lastRow + 1 : parseInt(r, 10);
           lastCol = 0;
           const s = attribute(tag, 's');
-          rowFormat = s ? styleOf(parseInt(s, 10))?.numFmt : undefined;
+          rowIsDate = s ? isDateStyle(parseInt(s, 10)) === true : false;
           row = { number: lastRow, values: [] };
           if (selfClosing) {
             rows.push(row);
@@ -449,7 +436,7 @@ function nextTag(text: string, from: number, name: string): { end: number; selfC
   for (let lt = text.indexOf('<', from); lt >= 0; lt = text.indexOf('<', lt + 1)) {
     const gt = tagEnd(text, lt);
     if (gt < 0) return null;
-    if (tagNameIs(text, lt + 1, gt, name)) return { end: gt + 1, selfClosing: text.charCodeAt(gt - 1) === 47 };
+    if (localName(text, lt + 1, gt) === name) return { end: gt + 1, selfClosing: text.charCodeAt(gt - 1) === 47 };
   }
   return null;
 }
@@ -459,21 +446,9 @@ function nextClose(text: string, from: number, name: string): number {
   for (let lt = text.indexOf('</', from); lt >= 0; lt = text.indexOf('</', lt + 2)) {
     const gt = text.indexOf('>', lt);
     if (gt < 0) return -1;
-    if (tagNameIs(text, lt + 2, gt, name)) return lt;
+    if (localName(text, lt + 2, gt) === name) return lt;
   }
   return -1;
-}
-
-/** Whether the tag name starting at `at` (before `end`) is `name`, with or without a prefix. */
-function tagNameIs(text: string, at: number, end: number, name: string): boolean {
-  let stop = at;
-  while (stop < end) {
-    const c = text.charCodeAt(stop);
-    if (c === 32 || c === 47 || c === 9 || c === 10 || c === 13) break;
-    stop++;
-  }
-  const full = text.slice(at, stop);
-  return full === name || full.endsWith(`:${name}`);
 }
 
 const PHONETIC = /<(?:[\w.-]+:)?rPh\b[\s\S]*?<\/(?:[\w.-]+:)?rPh>/g;

@@ -99,6 +99,11 @@ const placeCitiesOf = (q: string) => `(SELECT CASE WHEN bool_or(m.exact) THEN ${
              FROM (SELECT to_tsquery('simple', rehber_fold(${q})) AS x, '|' || rehber_fold(${unquoted(q, true)}) || '|' AS name) t, cities c
             WHERE ${namesHold('c', 't.x')}) m)`;
 
+/** The word term `q` (quoted, maybe with a prefix star) as a tsquery of its lexemes, folded as documents are. */
+const wordQuery = (q: string) => `to_tsquery('simple', rehber_fold(rtrim(${q}, ':*')))`;
+/** Whether the word term `q` is a whole word, not a prefix (an admin's word being typed). */
+const wholeWord = (q: string) => `${q} NOT LIKE '%:*'`;
+
 /**
  * The lexemes of the cities a place of one word (the word term `q`) must not stand for: when some
  * city's own name is that word ('york': York), the cities whose longer own names hold it (New York
@@ -107,7 +112,7 @@ const placeCitiesOf = (q: string) => `(SELECT CASE WHEN bool_or(m.exact) THEN ${
  * place word matched every city with the word in its name: 'pizzeria york' showed New York City's
  * pizzerias beside York's. A prefix (an admin's word being typed) names no city.
  */
-const exceptOf = (q: string) => `(SELECT CASE WHEN ${q} NOT LIKE '%:*'
+const exceptOf = (q: string) => `(SELECT CASE WHEN ${wholeWord(q)}
           AND EXISTS (SELECT 1 FROM cities e WHERE rehber_fold(e.name) = t.f)
         THEN (SELECT ${cappedLexemes()}
                 FROM (SELECT c.id FROM cities c
@@ -115,7 +120,7 @@ const exceptOf = (q: string) => `(SELECT CASE WHEN ${q} NOT LIKE '%:*'
                          AND NOT to_tsvector('simple', rehber_fold(concat_ws(' ', c.state, c.country))) @@ t.x
                        LIMIT ${MAX_CITIES_PER_WORD + 1}) m)
         ELSE '{}' END
-   FROM (SELECT to_tsquery('simple', rehber_fold(rtrim(${q}, ':*'))) AS x, rehber_fold(${unquoted(q)}) AS f OFFSET 0) t)`;
+   FROM (SELECT ${wordQuery(q)} AS x, rehber_fold(${unquoted(q)}) AS f OFFSET 0) t)`;
 
 /** An operand of an allOf text: its word, quoted, and its prefix star and weights. */
 const OPERAND = /'((?:[^']|'')*)'(?::(\*?)([A-D]*))?/g;
@@ -141,7 +146,7 @@ interface WordReading {
  * being typed) never is.
  */
 const absentOf = (q: string, f: string) =>
-  `(${q} NOT LIKE '%:*' AND length(${f}) BETWEEN 3 AND 40 AND ${f} !~ '[0-9]' AND NOT EXISTS (SELECT 1 FROM search_words s WHERE s.word = ${f}))`;
+  `(${wholeWord(q)} AND length(${f}) BETWEEN 3 AND 40 AND ${f} !~ '[0-9]' AND NOT EXISTS (SELECT 1 FROM search_words s WHERE s.word = ${f}))`;
 
 /** The word term `q` folded, as `w.f` for `select`. */
 const folded = (q: string, select: string) => `(SELECT ${select} FROM (SELECT rehber_fold(${unquoted(q)}) AS f) w)`;
@@ -158,7 +163,7 @@ const nearestOf = (q: string) =>
   );
 
 const WORD_SELECT = (q: string) =>
-  `to_tsquery('simple', rehber_fold(rtrim(${q}, ':*')))::text AS lexemes, ${citiesOf(q)} AS cities, ${nearestOf(q)} AS nearest,
+  `${wordQuery(q)}::text AS lexemes, ${citiesOf(q)} AS cities, ${nearestOf(q)} AS nearest,
    ${folded(q, absentOf(q, 'w.f'))} AS absent, ${exceptOf(q)} AS except`;
 
 /**
@@ -205,6 +210,8 @@ export async function tsqueries(db: Db | Knex.Transaction, texts: string[], scop
   const phrases = places.map((place) => place.map(term).join(' & '));
   const byPhrase = await readEach<{ cities: string[] | null }>(db, scope, 'phrase', phrases.filter(Boolean), (q) => `${placeCitiesOf(q)} AS cities`);
   return operands.map((ops, t) => {
+    // A place of one word: not the cities it only names a part of (exceptOf).
+    const onePlaceWord = ops.filter((o) => o.weights.includes('C')).length === 1;
     const parts = ops.flatMap((o) => {
       const word = wordOf(o);
       if (!word?.lexemes) return [];
@@ -213,9 +220,7 @@ export async function tsqueries(db: Db | Knex.Transaction, texts: string[], scop
       const cities = !canBePlace(o.weights) ? [] : ((together ? byPhrase.get(phrases[t])?.cities : word.cities) ?? []);
       const lexeme = (l: string) => `'${l.replace(/'/g, "''")}'${o.weights ? `:${o.weights}` : ''}`;
       const own = word.lexemes.replace(/'(?:[^']|'')*'/g, (l) => l + flags);
-      // A place of this one word: not the cities it only names a part of.
-      const lone = o.weights.includes('C') && ops.filter((p) => p.weights.includes('C')).length === 1;
-      const except = lone ? (word.except ?? []) : [];
+      const except = onePlaceWord && o.weights.includes('C') ? (word.except ?? []) : [];
       const mine = except.length ? `( ${own} & ${except.map((l) => `!${lexeme(l)}`).join(' & ')} )` : own;
       return [`( ${[mine, ...cities.map(lexeme)].join(' | ')} )`];
     });
