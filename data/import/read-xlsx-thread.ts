@@ -10,6 +10,7 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { InputError } from '../domain/errors.js';
 import { spawnWorker } from './spawn-worker.js';
+import { NEEDS_MORE_MEMORY_MESSAGE } from './xlsx-xml.js';
 import type { RowSource, SheetRow } from './pipeline.js';
 
 /** Rows per message: big enough that posting costs little per row, small enough to start the loader early. */
@@ -38,7 +39,6 @@ export const READER_HEAP_MB = 64;
  * 16, 267-278 MB at 12 (with the import worker's WORKER_YOUNG_MB at 8).
  */
 const READER_YOUNG_MB = 12;
-const OUT_OF_MEMORY = 'The spreadsheet needs more memory to read than an import may use; save it as CSV or split it into smaller files';
 
 type ToLoader =
   | { type: 'open'; headers: string[]; bytesTotal: number }
@@ -63,7 +63,7 @@ export async function openXlsxInThread(filePath: string): Promise<RowSource> {
   };
   worker.on('message', deliver);
   worker.on('error', (err: Error & { code?: string }) =>
-    deliver(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { type: 'error', message: OUT_OF_MEMORY, status: 413 } : { type: 'error', message: err.message }),
+    deliver(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { type: 'error', message: NEEDS_MORE_MEMORY_MESSAGE, status: 413 } : { type: 'error', message: err.message }),
   );
   worker.on('exit', () => deliver({ type: 'error', message: 'The spreadsheet reader stopped unexpectedly' }));
   const next = async (): Promise<ToLoader> => {

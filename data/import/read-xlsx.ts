@@ -18,7 +18,7 @@ import { InputError } from '../domain/errors.js';
 import { MAX_XML_TEXT_BYTES } from '../domain/constants.js';
 import type { RowSource, SheetRow } from './pipeline.js';
 import { DAMAGED_MESSAGE, readZipDirectory, verifyZip, type ZipEntry } from './zip-directory.js';
-import { sharedStrings, sheetRows, type SheetContext, type SheetRowValues, type StringTable, type XmlLimits } from './xlsx-xml.js';
+import { MAX_SHARED_STRINGS_BYTES, NEEDS_MORE_MEMORY_MESSAGE, sharedStrings, sheetRows, type SheetContext, type SheetRowValues, type StringTable, type XmlLimits } from './xlsx-xml.js';
 
 export interface XlsxLimits {
   /** Largest total unpacked size accepted. */
@@ -28,6 +28,8 @@ export interface XlsxLimits {
   ratioFloorBytes: number;
   /** Longest text between two tags in a worksheet or shared-strings part. */
   maxTextBytes: number;
+  /** The shared strings' packed size (xlsx-xml.ts MAX_SHARED_STRINGS_BYTES). */
+  maxSharedStringsBytes: number;
 }
 
 export const XLSX_LIMITS: XlsxLimits = {
@@ -36,6 +38,7 @@ export const XLSX_LIMITS: XlsxLimits = {
   maxRatio: 200,
   ratioFloorBytes: 64 * 1024 ** 2,
   maxTextBytes: MAX_XML_TEXT_BYTES,
+  maxSharedStringsBytes: MAX_SHARED_STRINGS_BYTES,
 };
 
 const MB = 1024 * 1024;
@@ -46,6 +49,8 @@ const xmlLimits = (limits: XlsxLimits): XmlLimits => ({
   maxText: limits.maxTextBytes,
   tooLong: () => new InputError(`The spreadsheet has a cell of more than ${mb(limits.maxTextBytes)} of text; a spreadsheet cell holds at most 32,767 characters`, 413),
   damaged: () => new InputError(DAMAGED_MESSAGE, 400),
+  maxStringsBytes: limits.maxSharedStringsBytes,
+  tooManyStrings: () => new InputError(NEEDS_MORE_MEMORY_MESSAGE, 413),
 });
 
 /** Refuses, with 413, a zip whose directory promises more than the limits allow. */

@@ -9,6 +9,7 @@ import { readAll, tempDir, zip, type TempDir } from './fixtures/files.js';
 import { openXlsx, readSheetsFast, XLSX_LIMITS } from './read-xlsx.js';
 import { openXlsxInThread } from './read-xlsx-thread.js';
 import { unzipEntries } from './zip-fixtures.js';
+import { NEEDS_MORE_MEMORY_MESSAGE } from './xlsx-xml.js';
 
 let dir: TempDir;
 beforeAll(async () => {
@@ -247,6 +248,12 @@ describe('xlsx-xml: worksheets and shared strings read from their XML', () => {
       `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si>${'<r><t>ab</t></r>'.repeat(50_000)}`,
     );
     await expect(openXlsx(openString, limits)).rejects.toMatchObject({ status: 400 });
+    // Millions of empty strings take a few MB zipped and gigabytes packed: refused at the bound.
+    const manyStrings = await withParts(
+      WORKSHEET('<row r="1"><c r="A1" t="s"><v>0</v></c></row>'),
+      `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${'<si/>'.repeat(20_000)}</sst>`,
+    );
+    await expect(openXlsx(manyStrings, { ...limits, maxSharedStringsBytes: 64 * 1024 })).rejects.toMatchObject({ status: 413, message: NEEDS_MORE_MEMORY_MESSAGE });
     const longCell = await withParts(WORKSHEET(`<row r="1"><c r="A1" t="inlineStr"><is><t>${'<![CDATA[abcdefgh]]>'.repeat(1_000)}</t></is></c></row>`));
     await expect(openXlsx(longCell, limits)).rejects.toMatchObject({ status: 413 });
   });

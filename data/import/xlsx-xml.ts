@@ -34,9 +34,23 @@ export interface SheetContext {
   limits: XmlLimits;
 }
 
+/** What an XLSX import says when its reading would pass the memory it may use (413). */
+export const NEEDS_MORE_MEMORY_MESSAGE = 'The spreadsheet needs more memory to read than an import may use; save it as CSV or split it into smaller files';
+
+/**
+ * The shared strings' packed size (their UTF-8 and 4 bytes each) an import may hold. They live
+ * outside the reading thread's heap limit, so this bound is theirs: 200,000 rows of two unique
+ * texts take about 22 MB; a part of millions of empty strings, a few MB zipped, is refused
+ * instead of taking gigabytes.
+ */
+export const MAX_SHARED_STRINGS_BYTES = 128 * 1024 * 1024;
+
 /** How long a text or a piece of markup may run before the part is refused, and how it is refused. */
 export interface XmlLimits {
   maxText: number;
+  /** The shared strings' packed size allowed (MAX_SHARED_STRINGS_BYTES), and the refusal past it. */
+  maxStringsBytes: number;
+  tooManyStrings(): Error;
   /** A cell's text past maxText. */
   tooLong(): Error;
   /** Markup still open after maxText characters: made to make a reader hold or rescan it. */
@@ -381,8 +395,14 @@ class PackedStrings implements StringTable {
   private ends = new Uint32Array(1024);
   size = 0;
 
+  constructor(
+    private readonly maxBytes: number,
+    private readonly tooMany: () => Error,
+  ) {}
+
   push(text: string): void {
     const length = Buffer.byteLength(text);
+    if (this.used + length + 4 * (this.size + 1) > this.maxBytes) throw this.tooMany();
     if (this.used + length > this.bytes.length) {
       const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + length));
       this.bytes.copy(grown, 0, 0, this.used);
@@ -404,9 +424,9 @@ class PackedStrings implements StringTable {
 }
 
 /** Every `<si>` of the shared-strings part, in order, as its text: its runs joined, phonetic readings left out. */
-export async function sharedStrings(chunks: AsyncIterable<Buffer | string>, { maxText, damaged }: XmlLimits): Promise<StringTable> {
+export async function sharedStrings(chunks: AsyncIterable<Buffer | string>, { maxText, damaged, maxStringsBytes, tooManyStrings }: XmlLimits): Promise<StringTable> {
   const decoder = new TextDecoder('utf-8');
-  const strings = new PackedStrings();
+  const strings = new PackedStrings(maxStringsBytes, tooManyStrings);
   let text = '';
   for await (const chunk of chunks) {
     text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
