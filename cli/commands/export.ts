@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { openDatabase, type Db } from '../../db/index.js';
 import { listCountryNames } from '../../db/queries/countries.js';
 import { matchCountries } from '../../data/places/countries.js';
-import { exportBusinesses, exportFileName } from '../../data/export/export.js';
+import { exportFileName } from '../../data/export/export-columns.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../../data/domain/constants.js';
 import { publicBaseUrl } from '../../data/domain/base-url.js';
 import { UsageError } from '../exit.js';
@@ -47,6 +47,8 @@ async function runExport({ country, format, out }: ExportCliOptions): Promise<vo
   const file = toStdout ? null : path.resolve(out);
   // Progress only for a person watching: never into a pipe or a cron log.
   const showProgress = process.stderr.isTTY === true;
+  // Loaded here, not at the top: exceljs is for this command only (an import from cron would carry it).
+  const { exportBusinesses } = await import('../../data/export/export.js');
   const database = await openDatabase(undefined, { quiet: true });
   const started = Date.now();
   try {

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { runUntilSignal } from '../../server/start.js';
 import { UsageError } from '../exit.js';
 
 /** `rehber serve`: the same flow as `make start` (server/start.ts), flags overriding PORT and HOST. */
@@ -11,6 +10,8 @@ export function registerServeCommand(program: Command): void {
     .option('--host <host>', 'address to listen on (HOST)')
     .action(async (opts: { port?: string; host?: string }) => {
       if (opts.port !== undefined && !/^\d+$/.test(opts.port)) throw new UsageError(`Invalid --port: ${opts.port}`);
+      // Loaded here: every other command (an import from cron) would otherwise carry the whole server.
+      const { runUntilSignal } = await import('../../server/start.js');
       await runUntilSignal({ ...process.env, ...(opts.port ? { PORT: opts.port } : {}), ...(opts.host ? { HOST: opts.host } : {}) });
     });
 }

@@ -6,13 +6,11 @@
  * peak memory flat whatever the file's size.
  */
 import { isMainThread, type MessagePort, parentPort, workerData } from 'node:worker_threads';
-import { createDb } from '../../db/index.js';
 import { InputError } from '../domain/errors.js';
 import { spawnWorker } from './spawn-worker.js';
-import { importFile, type ImportOptions, type ImportOutcome } from './import.js';
-import { lowerThreadPriority } from '../store/load-pace.js';
+import type { ImportOptions, ImportOutcome } from './import.js';
 import type { Progress } from './pipeline.js';
-import { summariseUpload, type UploadSummary } from './upload-summary.js';
+import type { UploadSummary } from './upload-summary.js';
 
 type WorkerOptions = Omit<ImportOptions, 'onProgress'>;
 
@@ -90,11 +88,10 @@ export function workerFailure(err: unknown): unknown {
   return err;
 }
 
-
 async function runJob(job: Job): Promise<void> {
   const port = parentPort!;
   try {
-    const result = job.kind === 'rehber-summary' ? await summariseUpload(job.filePath) : await runImport(job, port);
+    const result = job.kind === 'rehber-summary' ? await runSummary(job) : await runImport(job, port);
     port.postMessage({ type: 'done', result } satisfies Message);
   } catch (err) {
     const status = err instanceof InputError ? err.status : undefined;
@@ -102,7 +99,17 @@ async function runJob(job: Job): Promise<void> {
   }
 }
 
+// The pipeline is loaded by the worker only: the thread that launches it (the CLI drawing
+// progress, the web server) would otherwise hold all of its code and data beside the worker's copy.
+async function runSummary(job: Extract<Job, { kind: 'rehber-summary' }>): Promise<UploadSummary> {
+  const { summariseUpload } = await import('./upload-summary.js');
+  return summariseUpload(job.filePath);
+}
+
 async function runImport(job: Extract<Job, { kind: 'rehber-import' }>, port: MessagePort): Promise<ImportOutcome> {
+  const [{ createDb }, { importFile }, { lowerThreadPriority }] = await Promise.all([
+    import('../../db/index.js'), import('./import.js'), import('../store/load-pace.js'),
+  ]);
   // This thread only (nice is per thread on Linux): the server's event loop keeps its priority.
   if (job.options.pace) lowerThreadPriority();
   const db = createDb(job.dbUrl, { max: 4 });
