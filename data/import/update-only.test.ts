@@ -28,7 +28,7 @@ beforeEach(async () => {
 });
 
 let n = 0;
-type Options = { clearEmpty?: boolean; dryRun?: boolean; mode?: 'upsert' | 'insert' };
+type Options = { clearEmpty?: boolean; dryRun?: boolean; mode?: 'upsert' | 'insert'; batchSize?: number };
 async function run(name: string, lines: string[], options: Options = {}) {
   const file = path.join(dir, `${n++}-${name}`);
   fs.writeFileSync(file, lines.join('\n') + '\n');
@@ -117,6 +117,21 @@ describe('an update-only file', () => {
     expect(await t.db('businesses').where({ place_id: 'P9' }).first('name', 'phone', 'address')).toEqual({
       name: 'Yeni Kafe', phone: '+90 216 222 22 22', address: 'Bağdat Cd. 5, 34728 Kadıköy/İstanbul, Türkiye',
     });
+    expect(await countDrift(t.db)).toBe(0);
+  });
+
+  it('applies a place-id-only row to the business a complete row created in an earlier batch, and repeats in insert mode keep the first', async () => {
+    const lines = [
+      'name,full_address,place_id,phone',
+      ',,P1,+90 216 000 00 01',
+      'Yeni Kafe,"Bağdat Cd. 5, 34728 Kadıköy/İstanbul, Türkiye",P9,+90 216 111 11 11',
+      ',,P9,+90 216 222 22 22',
+    ];
+    expect(await run('batches.csv', lines, { batchSize: 1 })).toMatchObject({ imported: 1, updated: 2, rejected: 0 });
+    expect(await t.db('businesses').where({ place_id: 'P9' }).first('name', 'phone')).toEqual({ name: 'Yeni Kafe', phone: '+90 216 222 22 22' });
+    const insert = await run('insert-repeat.csv', [lines[0], lines[2].replace(/P9/, 'P8'), lines[3].replace(/P9/, 'P8')], { mode: 'insert' });
+    expect(insert).toMatchObject({ imported: 1, updated: 0, unchanged: 1, rejected: 0 });
+    expect(await t.db('businesses').where({ place_id: 'P8' }).first('name', 'phone')).toEqual({ name: 'Yeni Kafe', phone: '+90 216 111 11 11' });
     expect(await countDrift(t.db)).toBe(0);
   });
 
