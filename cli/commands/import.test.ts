@@ -104,6 +104,31 @@ describe('rehber import', () => {
     expect(await t.db('businesses').orderBy('id').select()).toEqual(before);
   });
 
+  it('updates stored businesses from a file of name, place_id and phone, and rejects a row whose place_id is new', async () => {
+    await rehber(['import', csv('phones-base.csv', [GOOD.replace('P1', 'P41'), GOOD.replace('P1', 'P42').replace('Ace', 'Best')])]);
+    const stored = () => t.db('businesses').whereIn('place_id', ['P41', 'P42', 'P43']).orderBy('place_id').select('place_id', 'name', 'phone', 'address', 'rating', 'city_id');
+    const before = await stored();
+    const file = path.join(dir, 'phones.csv');
+    fs.writeFileSync(file, 'name,place_id,phone\nAce Plumbing,P41,+1 512 555 0141\nNew Shop,P43,+1 512 555 0143\nBest Plumbing,P42,+1 512 555 0142\n');
+    const error = 'Row 3: full_address is empty, and no stored business has this place_id';
+    const dry = await rehber(['import', file, '--dry-run']);
+    expect(dry.code).toBe(3);
+    expect(dry.stdout.split('\n').slice(0, 2)).toEqual(['phones.csv (dry run, nothing written): 0 new, 2 updated, 0 unchanged, 1 rejected', `  ${error}`]);
+    expect(await stored()).toEqual(before);
+    const r = await rehber(['import', file, '--json']);
+    expect(r.code).toBe(3);
+    expect(JSON.parse(r.stdout)).toEqual({ success: false, imported: 0, updated: 2, skipped: 1, errors: [error] });
+    expect(await stored()).toEqual(before.map((b) => ({ ...b, phone: `+1 512 555 01${b.place_id.slice(1)}` })));
+  });
+
+  it('exits 1 naming the missing columns for a file with neither place_id nor name and full_address', async () => {
+    const file = path.join(dir, 'no-identity.csv');
+    fs.writeFileSync(file, 'phone,rating\n+1 512 555 0100,4\n');
+    const r = await rehber(['import', file]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('rehber: no-identity.csv: Missing required columns: name, full_address (or place_id, to update stored businesses)\n');
+  });
+
   it('imports an exported file back all unchanged, CSV and XLSX', async () => {
     await rehber(['import', csv('round.csv', [GOOD.replace('P1', 'P31'), GOOD.replace('P1', 'P32').replace('Ace', 'Best')])]);
     for (const format of ['csv', 'xlsx']) {

@@ -42,8 +42,12 @@ export interface BusinessInput {
   rowNumber: number;
   /** 'p:' + place id, or 'n:' + normalised name + '|' + normalised address (CONTRACT §4 identity). */
   identityKey: string;
-  name: string;
-  address: string;
+  /**
+   * Null only in a row that names a business by its place id without this cell: such a row may
+   * update a stored business (keeping its value) but never create one (the loader rejects it then).
+   */
+  name: string | null;
+  address: string | null;
   postalCode: string | null;
   city: string | null;
   state: string | null;

@@ -34,6 +34,13 @@ describe('normaliseRow', () => {
     expect(error({ full_address: '' })).toBe('Row 5: full_address is empty');
   });
 
+  it('lets a row with a place id leave name and address to its stored business (the loader judges a new one)', () => {
+    const value = ok({ name: '', full_address: '', place_id: 'P1', email: 'a@b.example' });
+    expect(value).toMatchObject({ identityKey: 'p:P1', name: null, address: null, city: null, country: null, email: 'a@b.example' });
+    const ids = mapHeaders(['place_id', 'phone']);
+    expect(normaliseRow(ids, { rowNumber: 3, cells: ['', '+1 555'] })).toEqual({ ok: false, error: 'Row 3: place_id is empty' });
+  });
+
   it('reads ratings with a dot or a comma, rounded to two decimals, empty as null (kept on update, 0 when new)', () => {
     expect(ok({ rating: '4,5' }).rating).toBe(4.5);
     expect(ok({ rating: '4.567' }).rating).toBe(4.57);

@@ -166,13 +166,18 @@ function buildInput(columns: ColumnMap, row: SheetRow): BusinessInput {
   const get = (field: Field) => values[field] ?? null;
 
   const name = get('name');
-  if (name === null) throw new RowError('name is empty');
   const address = get('full_address');
-  if (address === null) throw new RowError('full_address is empty');
+  const placeId = get('place_id');
+  // Without a place id, name and address are the identity. With one, the row may update a stored
+  // business without them; whether it would create one instead is known only to the loader.
+  if (placeId === null && (name === null || address === null)) {
+    const missing = name === null ? 'name' : 'full_address';
+    throw new RowError(columns[missing] === undefined ? 'place_id is empty' : `${missing} is empty`);
+  }
 
   const rating = parseRating(get('rating'));
   const reviewCount = parseReviews(get('reviews'));
-  const place = resolvePlace({ address, city: get('city'), state: get('state'), postalCode: get('postal_code'), country: get('country') });
+  const place = resolvePlace({ address: address ?? '', city: get('city'), state: get('state'), postalCode: get('postal_code'), country: get('country') });
   const city = place.city;
   const country = place.country ?? (city ? DEFAULT_COUNTRY : null);
   const locationLink = get('location_link');
@@ -180,13 +185,12 @@ function buildInput(columns: ColumnMap, row: SheetRow): BusinessInput {
   const columnLongitude = parseCoordinate(get('longitude'), 180);
   const own = columnLatitude !== null && columnLongitude !== null ? { latitude: columnLatitude, longitude: columnLongitude } : coordinatesFromLink(locationLink);
   const centre = own ?? (place.place ? { latitude: place.place.latitude, longitude: place.place.longitude } : null);
-  const placeId = get('place_id');
   const workingHours = get('working_hours');
   const verified = get('is_verified');
 
   return {
     rowNumber: row.rowNumber,
-    identityKey: identityKey(name, address, placeId),
+    identityKey: identityKey(name ?? '', address ?? '', placeId),
     name,
     address,
     postalCode: place.postalCode,

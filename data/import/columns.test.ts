@@ -30,10 +30,15 @@ describe('mapHeaders', () => {
     expect(map).toEqual({ name: 0, full_address: 2 });
   });
 
+  it('accepts a file whose only identity is place_id: it can update stored businesses', () => {
+    expect(mapHeaders(['Place ID', 'phone'])).toEqual({ place_id: 0, phone: 1 });
+    expect(mapHeaders(['name', 'place_id', 'phone'])).toEqual({ name: 0, place_id: 1, phone: 2 });
+  });
+
   it('refuses a file without name or an address column, naming both', () => {
     expect(() => mapHeaders(['title', 'phone'])).not.toThrow(/name,/);
     expect(() => mapHeaders(['category', 'phone'])).toThrow('Missing required columns: name, full_address');
-    expect(() => mapHeaders(['address', 'phone'])).toThrow(new InputError('Missing required columns: name'));
+    expect(() => mapHeaders(['address', 'phone'])).toThrow(new InputError('Missing required columns: name (or place_id, to update stored businesses)'));
     try {
       mapHeaders(['phone']);
     } catch (error) {
@@ -45,5 +50,7 @@ describe('mapHeaders', () => {
   it('tells a sheet with recognisable headers from one without', () => {
     expect(hasRequiredHeaders(['Name', 'Street Address'])).toBe(true);
     expect(hasRequiredHeaders(['Summary', 'Total'])).toBe(false);
+    expect(hasRequiredHeaders(['Place ID', 'Phone'])).toBe(true);
+    expect(hasRequiredHeaders(['Name', 'Phone'])).toBe(false);
   });
 });

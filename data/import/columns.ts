@@ -14,7 +14,10 @@ import { FIELDS, type Field } from '../domain/business-columns.js';
 /** For each known field present in the file, the index of its cell. */
 export type ColumnMap = Partial<Record<Field, number>>;
 
-/** Required for a row to mean anything; a file without them is refused before any row is read. */
+/**
+ * What a new business needs. A file needs an identity: place_id alone (enough to update stored
+ * businesses) or name and full_address together; one with neither is refused before any row is read.
+ */
 export const REQUIRED_FIELDS: readonly Field[] = ['name', 'full_address'];
 
 // Aliases in their squashed form (see squash); each field's own name is added below.
@@ -70,16 +73,21 @@ export function matchHeaders(headers: readonly string[]): ColumnMap {
   return map;
 }
 
-/** True when the headers carry the required columns: how readers pick a sheet. */
-export function hasRequiredHeaders(headers: readonly string[]): boolean {
-  const map = matchHeaders(headers);
-  return REQUIRED_FIELDS.every((field) => map[field] !== undefined);
+/** The required columns these headers lack, when they carry no identity either (see REQUIRED_FIELDS). */
+function missingIdentity(map: ColumnMap): Field[] {
+  if (map.place_id !== undefined) return [];
+  return REQUIRED_FIELDS.filter((field) => map[field] === undefined);
 }
 
-/** Maps the headers, or throws InputError(400) naming every missing required column. */
+/** True when the headers carry an identity: how readers pick a sheet. */
+export function hasRequiredHeaders(headers: readonly string[]): boolean {
+  return missingIdentity(matchHeaders(headers)).length === 0;
+}
+
+/** Maps the headers, or throws InputError(400) naming the missing required columns. */
 export function mapHeaders(headers: readonly string[]): ColumnMap {
   const map = matchHeaders(headers);
-  const missing = REQUIRED_FIELDS.filter((field) => map[field] === undefined);
-  if (missing.length > 0) throw new InputError(`Missing required columns: ${missing.join(', ')}`, 400);
+  const missing = missingIdentity(map);
+  if (missing.length > 0) throw new InputError(`Missing required columns: ${missing.join(', ')} (or place_id, to update stored businesses)`, 400);
   return map;
 }

@@ -112,6 +112,12 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
         })
         .then((c) => {
           Object.assign(counts, add(counts, c));
+          // Rows only the loader could judge (one that would create a business without its name or address).
+          for (const { error, cells } of c.rejected ?? []) {
+            rejected++;
+            if (errors.length < RESULT_ERROR_LIMIT) errors.push(error);
+            rejects?.write(cells ?? [], error);
+          }
           emit(false);
         });
 
@@ -123,7 +129,9 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
       for (const cell of row.cells) batchChars += cell.length;
       const outcome = normaliseRow(columns, row);
       if (outcome.ok) {
-        batch.push(activeLoader.prepare(outcome.value));
+        const prepared = activeLoader.prepare(outcome.value);
+        if (rejects && prepared.missing !== null) prepared.cells = row.cells;
+        batch.push(prepared);
       } else {
         counts.skipped++;
         rejected++;
@@ -150,6 +158,8 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
     loader = undefined;
     await activeLoader.close();
 
+    // The loader reports its rejections a batch late: the list goes back to the file's order.
+    errors.sort((a, b) => rowOf(a) - rowOf(b));
     if (rejected > errors.length) errors.push(`… and ${rejected - errors.length} more rows rejected`);
     if (!dryRun) await finishImport(db, importId, counts, errors);
     emit(true);
@@ -210,6 +220,8 @@ export async function importCsvText(db: Db, csvData: string, options: Omit<Impor
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
 }
+
+const rowOf = (error: string) => Number(/^Row (\d+)/.exec(error)?.[1] ?? Infinity);
 
 const add = (a: ImportCounts, c: { imported: number; updated: number; skipped: number }): ImportCounts => ({
   rowsRead: a.rowsRead,

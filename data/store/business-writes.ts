@@ -49,6 +49,9 @@ export async function editBusiness(db: Db, id: number, edit: BusinessEdit, usern
     const outcome = normaliseRow(columns, { rowNumber: 0, cells: fields.map((f) => cells[f] ?? '') });
     if (!outcome.ok) throw new InputError(outcome.error.replace(/^Row 0: /, ''));
     const input = outcome.value;
+    // A file's row may leave them to its stored business; the form shows them, so empty means cleared.
+    if (input.name === null) throw new InputError('name is empty');
+    if (input.address === null) throw new InputError('full_address is empty');
 
     const clash = await conn.query('SELECT 1 FROM businesses WHERE identity_key = $1 AND id <> $2', [input.identityKey, id]);
     if (clash.rowCount) throw new InputError('Another business already has this place id, or this name at this address', 409);

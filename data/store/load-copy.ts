@@ -10,13 +10,17 @@ import { STAGED_VALUE_COLUMNS, VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } 
 /** Longest slug we store: a btree entry must stay well under PostgreSQL's ~2.7 kB limit. */
 export const MAX_SLUG_LENGTH = 120;
 
-/** The slug a new business asks for before clashes are resolved, capped for the index. */
+/**
+ * The slug a new business asks for before clashes are resolved, capped for the index. A row
+ * without a name never creates a business (load.ts), so its slug is never stored.
+ */
 export function baseSlug(b: Pick<BusinessInput, 'name' | 'placeId'>): string {
-  const slug = businessSlug(b.name, b.placeId);
+  const name = b.name ?? '';
+  const slug = businessSlug(name, b.placeId);
   if (slug.length <= MAX_SLUG_LENGTH) return slug;
   const prefix = b.placeId ? slugifyText(b.placeId.slice(0, PLACE_ID_PREFIX_LENGTH)) : '';
   const suffix = prefix ? `-${prefix}` : '';
-  const head = (slugifyText(b.name) || 'business').slice(0, MAX_SLUG_LENGTH - suffix.length).replace(/-+$/, '');
+  const head = (slugifyText(name) || 'business').slice(0, MAX_SLUG_LENGTH - suffix.length).replace(/-+$/, '');
   return head + suffix;
 }
 
@@ -37,12 +41,15 @@ export function arrayLiteral(items: string[]): string {
 
 export const STAGING_COLUMNS = ['ord', 'identity_key', 'content_hash', 'base_slug', 'category_id', 'city_id', ...STAGED_VALUE_COLUMNS];
 
-/** A staging table for one batch's rows in stagingBytes's format (the merge's, or the fast lane's). */
+/**
+ * A staging table for one batch's rows in stagingBytes's format (the merge's, or the fast lane's).
+ * Name and address may be null here: a row that only updates a stored business keeps its values.
+ */
 export const stagingDdl = (table: string) => `
   CREATE TEMP TABLE ${table} (
     ord int NOT NULL, identity_key text NOT NULL, content_hash text NOT NULL, base_slug text NOT NULL,
     category_id int, city_id int,
-    ${VALUE_KEYS.map((k) => `${VALUE_COLUMNS[k].column} ${VALUE_COLUMNS[k].sql}`).join(', ')}
+    ${VALUE_KEYS.map((k) => `${VALUE_COLUMNS[k].column} ${VALUE_COLUMNS[k].sql.replace(/ NOT NULL$/, '')}`).join(', ')}
   ) ON COMMIT DROP`;
 
 export const STAGING_DDL = stagingDdl('import_staging');

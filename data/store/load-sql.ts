@@ -100,7 +100,7 @@ export function writtenColumn(k: ValueColumnKey): string {
  * value is read from the address, which the file changes for this business).
  */
 function carried(k: ValueColumnKey, fields: ReadonlySet<Field> | undefined): 'always' | 'never' | 'address' {
-  if (!fields || k === 'name' || k === 'address') return 'always';
+  if (!fields) return 'always';
   const own: Field | null = VALUE_COLUMNS[k].field;
   if (own && fields.has(own)) return 'always';
   if (k === 'businessHours') return fields.has('working_hours') ? 'always' : 'never';
@@ -115,10 +115,15 @@ export function mergedValue(k: ValueColumnKey, plan: MergePlan): string {
   const col = writtenColumn(k);
   const when = carried(k, plan.fields);
   if (when === 'never') return `b.${col}`;
-  const d: string | undefined = (VALUE_COLUMNS[k] as { default?: string }).default;
+  const c: { sql: string; default?: string } = VALUE_COLUMNS[k];
+  const d = c.default;
+  // A required value without a default (name, address) cannot be cleared: its empty cell (a row
+  // naming its business by place id alone) keeps the stored one whatever the admin asked.
+  const required = !d && c.sql.endsWith('NOT NULL');
   // An empty cell keeps what is stored, unless the admin asked for empty cells to clear it.
-  const value = plan.clearEmpty ? (d ? `coalesce(s.${col}, ${d})` : `s.${col}`) : `coalesce(s.${col}, b.${col})`;
-  return when === 'always' ? value : `CASE WHEN s.address IS DISTINCT FROM b.address THEN ${value} ELSE b.${col} END`;
+  const value = plan.clearEmpty && !required ? (d ? `coalesce(s.${col}, ${d})` : `s.${col}`) : `coalesce(s.${col}, b.${col})`;
+  // No address in the row: the place read from it is the stored one.
+  return when === 'always' ? value : `CASE WHEN s.address IS NOT NULL AND s.address IS DISTINCT FROM b.address THEN ${value} ELSE b.${col} END`;
 }
 
 /** A new business's values from staging alias `a`, with each NOT NULL column's default for an empty cell: WRITTEN_COLUMNS' values. */

@@ -17,6 +17,7 @@ import { copyLane } from './load-direct.js';
 import { BATCH_SETTINGS_SQL, IMPORT_LOCK_SQL, INSERT_SQL, type MergePlan, mergeSql, UNPLACED_SQL } from './load-sql.js';
 import type { BusinessInput, ImportMode } from '../import/pipeline.js';
 import type { ChangeSample } from '../domain/types.js';
+import { incompleteReason, type IncompleteRef, missingOf, splitIncomplete } from './load-incomplete.js';
 
 /** How many changes a dry run shows. */
 export const CHANGE_SAMPLES = 20;
@@ -61,7 +62,10 @@ export const BATCH_SIZE = 10_000;
 export interface BatchCounts {
   imported: number;
   updated: number;
+  /** Rows that changed nothing, these rejected ones included. */
   skipped: number;
+  /** Rows that would have created a business without its name or address (load-incomplete.ts), when any. */
+  rejected?: { error: string; cells?: string[] }[];
 }
 
 export interface LoaderOptions extends MergePlan {
@@ -87,9 +91,11 @@ export interface LoaderOptions extends MergePlan {
  * holds a few short strings per row instead of every field, which keeps the collector's work per
  * row small, and its COPY text outside the JavaScript heap.
  */
-export interface PreparedRow extends EncodedBytes, DimRef, Pick<BusinessInput, 'identityKey' | 'name' | 'placeId'> {
+export interface PreparedRow extends EncodedBytes, DimRef, IncompleteRef, Pick<BusinessInput, 'identityKey' | 'name' | 'placeId'> {
   /** Set in a bulk load (every row is new): the slug it asks for. */
   slug: string | null;
+  /** The file's cells, kept by a caller that reports a rejected row with them (only incomplete rows can be). */
+  cells?: string[];
 }
 
 type BeforeCommit = (counts: BatchCounts, trx: Db) => Promise<void>;
@@ -186,10 +192,13 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
       await pacer.started(conn);
       await conn.query(BATCH_SETTINGS_SQL);
       await conn.query(IMPORT_LOCK_SQL);
-      const { todo, known } = await rowsToWrite(conn, upsert, rows);
-      const batch = { imported: 0, updated: 0, skipped: rows.length - todo.length };
+      const candidates = await rowsToWrite(conn, upsert, rows);
+      const known = candidates.known;
+      const { first: todo, then, refused } = splitIncomplete(rows, candidates.todo, known, upsert);
+      const batch: BatchCounts = { imported: 0, updated: 0, skipped: rows.length - todo.length - then.length };
+      if (refused.length) batch.rejected = refused.map((i) => ({ error: incompleteReason(rows[i]), cells: rows[i].cells }));
       if (todo.length) {
-        await ensureDims(conn, dims, todo.map((i) => rows[i]));
+        await ensureDims(conn, dims, [...todo, ...then].map((i) => rows[i]));
         const slugOf = (i: number) => rows[i].slug ?? baseSlug(rows[i]);
         const cityId = (r: PreparedRow) => (r.city ? (dims.cities.get(rowCityKey(r)!) ?? null) : null);
         const categoryId = (r: PreparedRow) => (r.category ? (dims.categories.get(r.category.toLowerCase()) ?? null) : null);
@@ -209,9 +218,11 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
             rest = todo.filter((i) => !done.has(i));
           }
         }
-        if (rest.length) {
-          await conn.query(STAGING_DDL);
-          const text = stagingText(rest);
+        let staged = false;
+        const merge = async (list: number[]) => {
+          await conn.query(staged ? 'TRUNCATE import_staging' : STAGING_DDL);
+          staged = true;
+          const text = stagingText(list);
           await pipeline(Readable.from([text]), conn.query(copyFrom(`COPY import_staging (${STAGING_COLUMNS.join(', ')}) FROM STDIN`)));
           const c = (await conn.query(mergeStatement, [upsert, options.importId ?? null])).rows[0] as { total: number; imported: number; updated: number; inserted: number };
           // New businesses whose slug was taken are still to place.
@@ -219,7 +230,10 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
           batch.imported += c.imported;
           batch.updated += c.updated;
           batch.skipped += c.total - c.imported - c.updated;
-        }
+        };
+        if (rest.length) await merge(rest);
+        // Their businesses exist now (made by the rows above), so these only update them.
+        if (then.length) await merge(then);
       }
       if (options.dryRun) {
         if (changes.length < CHANGE_SAMPLES) changes.push(...(await sampleChanges(conn, CHANGE_SAMPLES - changes.length)));
@@ -239,11 +253,12 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
 
   const prepare = (row: BusinessInput): PreparedRow => {
     const { body, hash } = encodeRow(row, signature);
-    const { identityKey, name, placeId, category, city, state, country, countryCode, cityPlace } = row;
+    const { identityKey, name, placeId, category, city, state, country, countryCode, cityPlace, rowNumber } = row;
+    const missing = missingOf(name, row.address);
     // A bulk load's rows are all new: their slugs now, off the write's path. Otherwise only the
     // rows that turn out to need writing get one.
-    const slug = bulk ? baseSlug(row) : null;
-    return { bytes: Buffer.from(body), hash, identityKey, name, placeId, category, city, state, country, countryCode, cityPlace, slug };
+    const slug = bulk && missing === null ? baseSlug(row) : null;
+    return { bytes: Buffer.from(body), hash, identityKey, name, placeId, category, city, state, country, countryCode, cityPlace, slug, rowNumber, missing };
   };
   const loadPrepared = (rows: PreparedRow[], beforeCommit?: BeforeCommit): Promise<BatchCounts> => {
     if (!rows.length) return Promise.resolve({ imported: 0, updated: 0, skipped: 0 });
