@@ -10,11 +10,9 @@
  */
 import type { Knex } from 'knex';
 import type { Db } from '../../db/index.js';
+import { TRASH_RETENTION_DAYS } from '../domain/constants.js';
 import { InputError } from '../domain/errors.js';
 import { APPLY_DELTAS, IMPORT_LOCK_SQL, refs } from './load-sql.js';
-
-/** A trashed business is kept at least this long; older entries are purged by the next sweep. */
-export const TRASH_RETENTION_DAYS = 30;
 
 type Trx = Knex.Transaction;
 
