@@ -10,6 +10,7 @@ import { openLoader } from './load.js';
 import { biz, countDrift } from './load.fixtures.js';
 import { editBusiness } from './business-writes.js';
 import { mergeGroup } from './group-writes.js';
+import { setBusinessesActive } from './visibility.js';
 import { purgeBusinesses, restoreBusinesses, sweepTrash, trashBusinesses } from './trash.js';
 
 describe('the trash: delete, restore, delete for good, retention', () => {
@@ -148,6 +149,18 @@ describe('the trash: delete, restore, delete for good, retention', () => {
     expect(restored.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(await countDrift(t.db)).toBe(0);
     expect((await facets()).reduce((n, f) => n + f.n, 0)).toBe(2);
+  });
+
+  it('keeps a hidden business hidden and out of the counts through the trash and back', async () => {
+    const gamma = await idOf('Gamma Plumbing');
+    await setBusinessesActive(t.db, [gamma], false);
+    const before = await rowOf(gamma);
+    await trashBusinesses(t.db, [gamma], 'admin');
+    expect(await countDrift(t.db)).toBe(0);
+    await restoreBusinesses(t.db, [gamma], 'admin');
+    expect(await rowOf(gamma)).toEqual(before);
+    expect(await countDrift(t.db)).toBe(0);
+    await setBusinessesActive(t.db, [gamma], true);
   });
 
   it('keeps entries 30 days, then the next sweep purges them', async () => {

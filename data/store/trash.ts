@@ -150,12 +150,13 @@ export async function purgeBusinesses(db: Db, ids: number[], username: string | 
   });
 }
 
-/** Purges what has waited past the retention; returns how many. Runs on every write and listing of the trash. */
+/**
+ * Purges what has waited past the retention; returns how many. Runs on every write and listing of
+ * the trash. Without the import lock, so listing never waits for an import's batch: it deletes
+ * only trash rows, and a restore holding one of them makes it wait for that row alone.
+ */
 export async function sweepTrash(db: Db): Promise<number> {
-  return db.transaction(async (trx) => {
-    await trx.raw(IMPORT_LOCK_SQL);
-    return sweep(trx);
-  });
+  return db.transaction((trx) => sweep(trx));
 }
 
 const sweep = (trx: Trx) => purge(trx, `deleted_at < now() - make_interval(days => ?)`, [TRASH_RETENTION_DAYS], 'expire', null);
