@@ -141,6 +141,23 @@ describe('the trash: delete, restore, delete for good, retention', () => {
     expect(await countDrift(t.db)).toBe(0);
   });
 
+  it('makes the city and country again for a business whose were removed for having none left', async () => {
+    const loader = await openLoader(t.db, { mode: 'upsert', bulk: false });
+    await loader.load([biz({ name: 'Zeta Plumbing', address: '1 King St, Toronto, ON, Canada', city: 'Toronto', state: 'ON', country: 'Canada', countryCode: 'CA' })]);
+    await loader.close();
+    const zeta = await idOf('Zeta Plumbing');
+    await trashBusinesses(t.db, [zeta], 'admin');
+    // What re-resolution does at its end.
+    await t.db.raw('DELETE FROM cities c WHERE NOT EXISTS (SELECT 1 FROM businesses b WHERE b.city_id = c.id)');
+    await t.db.raw('DELETE FROM countries c WHERE NOT EXISTS (SELECT 1 FROM businesses b WHERE b.country = c.name)');
+    expect(await getCityBySlug(t.db, 'toronto')).toBeNull();
+    expect(await restoreBusinesses(t.db, [zeta], 'admin')).toBe(1);
+    const city = (await getCityBySlug(t.db, 'toronto'))!;
+    expect([city.name, city.businessCount, (await rowOf(zeta)).city_id]).toEqual(['Toronto', 1, city.id]);
+    expect(await t.db('countries').where({ name: 'Canada' }).first('business_count')).toEqual({ business_count: 1 });
+    expect(await countDrift(t.db)).toBe(0);
+  });
+
   it('keeps one trashing or restoring of the same business when two run at once', async () => {
     const gamma = await idOf('Gamma Plumbing');
     const trashed = await Promise.all([trashBusinesses(t.db, [gamma], 'a'), trashBusinesses(t.db, [gamma], 'b')]);
@@ -148,7 +165,7 @@ describe('the trash: delete, restore, delete for good, retention', () => {
     const restored = await Promise.allSettled([restoreBusinesses(t.db, [gamma], 'a'), restoreBusinesses(t.db, [gamma], 'b')]);
     expect(restored.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(await countDrift(t.db)).toBe(0);
-    expect((await facets()).reduce((n, f) => n + f.n, 0)).toBe(2);
+    expect((await facets()).reduce((n, f) => n + f.n, 0)).toBe(3);
   });
 
   it('keeps a hidden business hidden and out of the counts through the trash and back', async () => {

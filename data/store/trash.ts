@@ -9,9 +9,11 @@
  * each move leaves a business_versions row for the activity log.
  */
 import type { Knex } from 'knex';
+import type pg from 'pg';
 import type { Db } from '../../db/index.js';
 import { TRASH_RETENTION_DAYS } from '../domain/constants.js';
 import { InputError } from '../domain/errors.js';
+import { type DimRef, ensureDims, newDimCache, rowCityKey } from './load-dims.js';
 import { APPLY_DELTAS, IMPORT_LOCK_SQL, refs } from './load-sql.js';
 
 type Trx = Knex.Transaction;
@@ -26,8 +28,8 @@ export async function trashBusinesses(db: Db, ids: number[], username: string | 
     const { rows } = await trx.raw(
       `WITH gone AS (DELETE FROM businesses WHERE id = ANY(?::bigint[]) RETURNING *),
        kept AS (
-         INSERT INTO trashed_businesses (business_id, name, city_name, city_slug, category_slug, row, redirects, deleted_by)
-         SELECT g.id, g.name, c.name, c.slug, k.slug, to_jsonb(g) - 'search_vector',
+         INSERT INTO trashed_businesses (business_id, name, city, category, row, redirects, deleted_by)
+         SELECT g.id, g.name, to_jsonb(c) - 'search_names', to_jsonb(k), to_jsonb(g) - 'search_vector',
                 coalesce((SELECT jsonb_agg(to_jsonb(r) ORDER BY r.created_at, r.slug) FROM slug_redirects r WHERE r.business_id = g.id), '[]'),
                 ?::text
            FROM gone g LEFT JOIN cities c ON c.id = g.city_id LEFT JOIN categories k ON k.id = g.category_id
@@ -48,8 +50,8 @@ export async function trashBusinesses(db: Db, ids: number[], username: string | 
 interface TrashedRow {
   business_id: string;
   name: string;
-  city_slug: string | null;
-  category_slug: string | null;
+  city: { id: number; name: string; slug: string; state: string | null; country: string; country_code: string | null; geoname_id: number | null; latitude: number | null; longitude: number | null } | null;
+  category: { id: number; name: string; slug: string } | null;
   row: Record<string, Knex.Value>;
 }
 
@@ -103,14 +105,7 @@ async function restoreOne(trx: Trx, entry: TrashedRow, columns: Set<string>, use
       409,
     );
   }
-  // A city or category merged away meanwhile: follow its redirect; one deleted: none.
-  const place = (
-    await trx.raw(
-      `SELECT (SELECT id FROM cities WHERE id = ?::int) AS city_now, (SELECT target_id FROM page_redirects WHERE kind = 'city' AND slug = ?) AS city_moved,
-              (SELECT id FROM categories WHERE id = ?::int) AS category_now, (SELECT target_id FROM page_redirects WHERE kind = 'category' AND slug = ?) AS category_moved`,
-      [row.city_id ?? null, entry.city_slug, row.category_id ?? null, entry.category_slug],
-    )
-  ).rows[0];
+  const { cityId, categoryId } = await placeOf(trx, entry);
   // Columns added after the row was trashed take their defaults.
   const cols = Object.keys(row).filter((c) => columns.has(c));
   const list = cols.map((c) => `"${c}"`).join(', ');
@@ -136,9 +131,45 @@ async function restoreOne(trx: Trx, entry: TrashedRow, columns: Set<string>, use
      delta AS (${refs('ins', 1)}),
      ${APPLY_DELTAS}
      SELECT 1`,
-    [entry.business_id, place.city_now ?? place.city_moved ?? null, place.category_now ?? place.category_moved ?? null, entry.business_id, username],
+    [entry.business_id, cityId, categoryId, entry.business_id, username],
   );
 }
+
+/**
+ * The city and category a restored business goes back to: its own if they still exist, the one
+ * it was merged into, or the same made again (with its country) if re-resolution removed it for
+ * having no business left.
+ */
+async function placeOf(trx: Trx, { city, category, row }: TrashedRow): Promise<{ cityId: number | null; categoryId: number | null }> {
+  const { rows } = await trx.raw(
+    `SELECT (SELECT id FROM cities WHERE id = ?::int) AS city_now, (SELECT target_id FROM page_redirects WHERE kind = 'city' AND slug = ?) AS city_moved,
+            (SELECT id FROM categories WHERE id = ?::int) AS category_now, (SELECT target_id FROM page_redirects WHERE kind = 'category' AND slug = ?) AS category_moved`,
+    [city?.id ?? null, city?.slug ?? null, category?.id ?? null, category?.slug ?? null],
+  );
+  let cityId: number | null = rows[0].city_now ?? rows[0].city_moved ?? null;
+  let categoryId: number | null = rows[0].category_now ?? rows[0].category_moved ?? null;
+  const country = typeof row.country === 'string' ? row.country : null;
+  const countryCode = typeof row.country_code === 'string' ? row.country_code : null;
+  const ref: DimRef = {
+    category: categoryId === null ? (category?.name ?? null) : null,
+    city: cityId === null ? (city?.name ?? null) : null,
+    state: city?.state ?? null,
+    country: cityId === null && city ? city.country : country,
+    countryCode: cityId === null && city ? city.country_code : countryCode,
+    cityPlace:
+      cityId === null && city?.geoname_id && city.country_code && city.latitude !== null && city.longitude !== null
+        ? { id: city.geoname_id, countryCode: city.country_code, latitude: city.latitude, longitude: city.longitude }
+        : null,
+  };
+  const dims = newDimCache();
+  const conn = (await trx.client.acquireConnection()) as pg.PoolClient;
+  await ensureDims(conn, dims, country && country !== ref.country ? [ref, { ...EMPTY_REF, country, countryCode }] : [ref]);
+  if (ref.city) cityId = dims.cities.get(rowCityKey(ref)!) ?? null;
+  if (ref.category) categoryId = dims.categories.get(ref.category.toLowerCase()) ?? null;
+  return { cityId, categoryId };
+}
+
+const EMPTY_REF: DimRef = { category: null, city: null, state: null, country: null, countryCode: null, cityPlace: null };
 
 /** Deletes the businesses in the trash for good; returns how many were there. */
 export async function purgeBusinesses(db: Db, ids: number[], username: string | null): Promise<number> {

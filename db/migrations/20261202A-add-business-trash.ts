@@ -11,10 +11,10 @@ export async function up(knex: Knex): Promise<void> {
     // The business's own id: a restore brings it back under it.
     t.bigInteger('business_id').primary();
     t.text('name').notNullable();
-    // For the trash list, and to follow a city or category merged away while the row waited.
-    t.text('city_name');
-    t.text('city_slug');
-    t.text('category_slug');
+    // The city and category rows as they were: the list shows the city's name, and a restore
+    // follows one merged away or makes it again if it was removed while the business waited.
+    t.jsonb('city');
+    t.jsonb('category');
     // The businesses row as it was (without its search document, which is derived) and its slug_redirects rows.
     t.jsonb('row').notNullable();
     t.jsonb('redirects').notNullable().defaultTo('[]');

@@ -13,7 +13,7 @@ export async function listTrash(db: Db, { page, limit, search }: PageRequest & {
       .orderBy([{ column: 'deleted_at', order: 'desc' }, { column: 'business_id', order: 'desc' }])
       .offset((page - 1) * limit)
       .limit(limit)
-      .select('business_id', 'name', db.raw(`row->>'slug' AS slug`), 'city_name', 'deleted_at', 'deleted_by'),
+      .select('business_id', 'name', db.raw(`row->>'slug' AS slug, city->>'name' AS city_name`), 'deleted_at', 'deleted_by'),
     query.clone().count({ n: '*' }).first(),
   ]);
   const entries: TrashEntry[] = rows.map((r) => ({
