@@ -94,6 +94,10 @@ describe('the trash in the browser', () => {
     await table.waitFor();
     const names = () => table.locator('tbody tr td:nth-child(2)').allInnerTexts();
     expect(await names()).toEqual(['Gamma Cafe', 'Beta Cafe', 'Alpha Cafe']);
+    // The page's own address loads it too.
+    await page.reload();
+    await table.waitFor();
+    expect(await names()).toEqual(['Gamma Cafe', 'Beta Cafe', 'Alpha Cafe']);
     expect(await page.getByTestId('trash-total').innerText()).toBe('3 businesses in the trash');
     expect((await table.locator('tbody tr').last().innerText()).replace(/\s+/g, ' ').trim()).toMatch(/^Alpha Cafe Austin .+ admin Restore ?Delete for good$/);
 
