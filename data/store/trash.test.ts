@@ -120,6 +120,17 @@ describe('the trash: delete, restore, delete for good, retention', () => {
     await editBusiness(t.db, alpha, { fields: {}, slug: 'alpha-plumbing' }, 'admin');
   });
 
+  it('answers a key taken some other way (its id, after a sequence reset) with a 409 too', async () => {
+    const again = Number((await t.db('trashed_businesses').where({ name: 'Beta Plumbing Again' }).first('business_id')).business_id);
+    await t.db.raw(`INSERT INTO businesses (id, name, slug, address, identity_key) VALUES (?, 'Squatter', 'squatter', '1 Road', 'n:squatter')`, [again]);
+    await expect(restoreBusinesses(t.db, [again], 'admin')).rejects.toMatchObject({
+      status: 409,
+      message: 'Cannot restore Beta Plumbing Again: a business stored since holds one of its keys (businesses_pkey)',
+    });
+    await t.db('businesses').where({ id: again }).delete();
+    expect(await t.db('trashed_businesses').where({ business_id: again }).first()).toBeDefined();
+  });
+
   it('deletes for good only from the trash, and logs it', async () => {
     const again = Number((await t.db('trashed_businesses').where({ name: 'Beta Plumbing Again' }).first('business_id')).business_id);
     const alpha = await idOf('Alpha Plumbing');

@@ -108,6 +108,11 @@ async function restoreOne(trx: Trx, entry: TrashedRow, columns: Set<string>, use
   const { cityId, categoryId } = await placeOf(trx, entry);
   // Columns added after the row was trashed take their defaults.
   const cols = Object.keys(row).filter((c) => columns.has(c));
+  await insertBack(trx, entry, cols, [entry.business_id, cityId, categoryId, entry.business_id, username]);
+}
+
+/** The insert of a restore; a unique key taken in a way the checks above did not foresee is a 409 too, never a 500. */
+async function insertBack(trx: Trx, entry: TrashedRow, cols: string[], params: Knex.Value[]): Promise<void> {
   const list = cols.map((c) => `"${c}"`).join(', ');
   await trx.raw(
     `WITH t AS (DELETE FROM trashed_businesses WHERE business_id = ? RETURNING redirects),
@@ -131,8 +136,11 @@ async function restoreOne(trx: Trx, entry: TrashedRow, columns: Set<string>, use
      delta AS (${refs('ins', 1)}),
      ${APPLY_DELTAS}
      SELECT 1`,
-    [entry.business_id, cityId, categoryId, entry.business_id, username],
-  );
+    params,
+  ).catch((err: { code?: string; constraint?: string }) => {
+    if (err.code !== '23505') throw err;
+    throw new InputError(`Cannot restore ${entry.name}: a business stored since holds one of its keys (${err.constraint ?? 'unique'})`, 409);
+  });
 }
 
 /**
