@@ -67,9 +67,13 @@ export async function restoreBusinesses(db: Db, ids: number[], username: string 
     await sweep(trx);
     const entries: TrashedRow[] = await trx('trashed_businesses').whereIn('business_id', ids).orderBy('business_id', 'desc').forUpdate();
     const missing = [...new Set(ids)].filter((id) => !entries.some((e) => Number(e.business_id) === id));
-    if (missing.length) throw new InputError(`Not in the trash: business ${missing.join(', ')}`, 404);
+    if (missing.length) {
+      const named = missing.length > 10 ? `${missing.slice(0, 10).join(', ')} and ${missing.length - 10} more` : missing.join(', ');
+      throw new InputError(`Not in the trash: business ${named}`, 404);
+    }
     const columns = await restorableColumns(trx);
-    // One at a time: a clash with a business restored just before is caught like any other.
+    // One at a time (newest id first, as good an order as any): a clash with a business restored
+    // just before is caught like any other, and the first clash undoes the whole call.
     for (const entry of entries) await restoreOne(trx, entry, columns, username);
     return entries.length;
   });
