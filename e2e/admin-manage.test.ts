@@ -1,4 +1,4 @@
-/** Issue 11 in the browser: edit, hide, feature and delete a business, and see the public site follow. */
+/** Issue 11 in the browser: edit, hide, feature and delete (to the trash) a business, and see the public site follow. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from './browser.js';
@@ -89,13 +89,13 @@ describe('managing listings in the browser', () => {
     await page.getByRole('combobox', { name: 'Country' }).selectOption('');
   });
 
-  it('deletes selected rows after asking, and they are gone', async () => {
+  it('moves selected rows to the trash after asking, and they are gone', async () => {
     const slug = await slugOf('J1');
     await page.getByLabel('Select !!!').check();
     await page.getByRole('button', { name: 'Delete selected' }).click();
-    await page.getByRole('alertdialog', { name: 'Confirm delete' }).waitFor();
-    await page.getByRole('button', { name: 'Confirm delete' }).click();
-    await toast('1 business deleted');
+    await page.getByRole('alertdialog', { name: 'Move !!! to the trash?' }).waitFor();
+    await page.getByRole('button', { name: 'Move to trash' }).click();
+    await toast('Moved 1 business to the trash');
     await expect.poll(async () => page.getByRole('cell', { name: '!!!', exact: true }).count()).toBe(0);
     expect(await app.db('businesses').where({ place_id: 'J1' }).first()).toBeUndefined();
     await visitor.goto(`${app.url}/details/${slug}`);
@@ -107,7 +107,7 @@ describe('managing listings in the browser', () => {
     const activity = page.getByTestId('activity');
     await activity.waitFor();
     const lines = (await activity.locator('li').allInnerTexts()).map((l) => l.replace(/^.*?(admin )/, '$1'));
-    expect(lines[0]).toBe('admin deleted !!!');
+    expect(lines[0]).toBe('admin moved !!! to the trash');
     expect(lines).toContain('admin featured Moda Fırını & Kafe (is_featured)');
     expect(lines.some((l) => /^admin edited Moda Fırını & Kafe \(.*name.*\)$/.test(l))).toBe(true);
   });

@@ -35,6 +35,8 @@ export const FALLBACK_BUSINESS_COUNT_SHORT = '60k';
 export const CRAFTSMEN_FIGURE = 150;
 export const SKELETONS = { cities: 12, countries: 9, cityPage: 6, sitemapRows: 5 } as const;
 export const ADMIN_PAGE_SIZE = 50;
+/** A business deleted by the admin waits this many days in the trash at least (docs/trash.md). */
+export const TRASH_RETENTION_DAYS = 30;
 export const PUBLIC_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
 export const SITEMAP_MAX_URLS = 9000;

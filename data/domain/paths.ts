@@ -27,6 +27,7 @@ export const ADMIN_PAGES = {
   businesses: '/admin/businesses',
   countries: '/admin/countries',
   sitemap: '/admin/sitemap',
+  trash: '/admin/trash',
 } as const;
 
 export type StaticPage = keyof typeof STATIC_PAGES;

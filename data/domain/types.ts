@@ -169,6 +169,21 @@ export interface ActivityEntry {
   at: string;
 }
 
+/** GET /api/admin/trash: one deleted business waiting in the trash, newest first. */
+export interface TrashEntry {
+  id: number;
+  name: string;
+  slug: string;
+  city: string | null;
+  deletedAt: string;
+  deletedBy: string | null;
+}
+
+export interface TrashList {
+  entries: TrashEntry[];
+  pagination: Pagination;
+}
+
 export interface AdminBusinessList {
   businesses: AdminBusiness[];
   pagination: Pagination;

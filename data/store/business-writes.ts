@@ -1,8 +1,9 @@
 /**
- * The admin's writes to one business or a selection (issue 11): edit, delete, feature, verify
- * (hide and show are visibility.ts). Each runs in one transaction under the import lock, moves the
- * counts of city, category and country with the business, and leaves a business_versions row per
- * business (the activity log; undo of an import leaves alone what was written since).
+ * The admin's writes to one business or a selection (issue 11): edit, feature, verify (hide and
+ * show are visibility.ts; delete moves to the trash, trash.ts). Each runs in one transaction under
+ * the import lock, moves the counts of city, category and country with the business, and leaves a
+ * business_versions row per business (the activity log; undo of an import leaves alone what was
+ * written since).
  *
  * An edit is validated exactly as an imported row (data/import/business-row.ts) and merged like
  * one whose file carries the fields the form sent, with empty fields clearing: the admin means
@@ -112,26 +113,6 @@ async function newSlug(conn: pg.ClientBase, id: number, wanted: string): Promise
   await conn.query('DELETE FROM slug_redirects WHERE slug = $1', [slug]);
   await conn.query('INSERT INTO slug_redirects (slug, business_id) SELECT slug, id FROM businesses WHERE id = $1 ON CONFLICT (slug) DO UPDATE SET business_id = EXCLUDED.business_id', [id]);
   return slug;
-}
-
-/** Deletes the businesses; returns how many. Their versions keep their last values. */
-export async function deleteBusinesses(db: Db, ids: number[], username: string | null): Promise<number> {
-  if (!ids.length) return 0;
-  return db.transaction(async (trx) => {
-    await trx.raw(IMPORT_LOCK_SQL);
-    const { rows } = await trx.raw(
-      `WITH gone AS (DELETE FROM businesses WHERE id = ANY(?::bigint[]) RETURNING *),
-       log AS (
-         INSERT INTO business_versions (business_id, action, before, username)
-         SELECT id, 'delete', to_jsonb(gone) - 'search_vector', ?::text FROM gone
-       ),
-       delta AS (${refs('gone', -1)}),
-       ${APPLY_DELTAS}
-       SELECT count(*)::int AS n FROM gone`,
-      [ids, username],
-    );
-    return rows[0].n as number;
-  });
 }
 
 /** Sets a flag (featured, verified) on the businesses that do not have it yet; returns how many changed. */

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-app.js';
 import { SEARCH_CANDIDATES, type ListPage } from '../../data/domain/search.js';
 import { setBusinessesActive } from '../../data/store/visibility.js';
-import { deleteBusinesses, editBusiness } from '../../data/store/business-writes.js';
+import { editBusiness } from '../../data/store/business-writes.js';
+import { trashBusinesses } from '../../data/store/trash.js';
 import { upsertUser } from '../../db/queries/users.js';
 import type { AdminBusinessList } from '../../data/domain/types.js';
 
@@ -81,7 +82,7 @@ describe('what the search routes keep follows every write', () => {
     const admin = async (): Promise<AdminBusinessList> => (await (await fetch(`${app.url}/api/admin/businesses?page=1&limit=20&search=bulk`, { headers: { cookie } })).json()) as AdminBusinessList;
     expect(await admin()).toMatchObject({ totalCapped: true });
     const ids: number[] = await app.db('businesses').where('name', 'like', 'Bulk%').orderBy('id').limit(100).pluck('id');
-    await deleteBusinesses(app.db, ids, null);
+    await trashBusinesses(app.db, ids, null);
     await app.settle();
     const after = await admin();
     expect(after.totalCapped).toBeUndefined();

@@ -5,7 +5,8 @@ import { badRequest, notFound } from '../../errors.js';
 import { adminRouter } from './router.js';
 import { idParam, oneString, pageParams } from '../params.js';
 import { countryStats, getAdminBusiness, listActivity, listAdminBusinesses } from '../../../db/queries/admin-businesses.js';
-import { deleteBusinesses, editBusiness, setBusinessFlag } from '../../../data/store/business-writes.js';
+import { editBusiness, setBusinessFlag } from '../../../data/store/business-writes.js';
+import { trashBusinesses } from '../../../data/store/trash.js';
 import { setBusinessesActive } from '../../../data/store/visibility.js';
 import { FIELDS } from '../../../data/domain/business-columns.js';
 import { ADMIN_SORTS, type AdminListFilters, type AdminSort, BULK_ACTIONS, type BulkAction } from '../../../data/domain/types.js';
@@ -68,13 +69,14 @@ export function businessAdminRoutes(deps: AppDeps): Router {
     ctx.body = await editBusiness(db, idParam(ctx.params.id), { fields, slug: body.slug }, username(ctx));
   });
 
+  // Delete moves to the trash (docs/trash.md); only the trash deletes for good.
   router.delete('/businesses/:id', async (ctx) => {
     const id = idParam(ctx.params.id);
-    if (!(await deleteBusinesses(db, [id], username(ctx)))) throw notFound('Business not found');
+    if (!(await trashBusinesses(db, [id], username(ctx)))) throw notFound('Business not found');
     ctx.status = 204;
   });
 
-  // Hide, show, delete, feature, verify the selected rows of the list.
+  // Hide, show, delete (to the trash), feature, verify the selected rows of the list.
   router.post('/business-actions', async (ctx) => {
     const body = ctx.request.body as { action?: unknown; ids?: unknown };
     const action = body.action as BulkAction;
@@ -86,7 +88,7 @@ export function businessAdminRoutes(deps: AppDeps): Router {
       action === 'hide' || action === 'show'
         ? await setBusinessesActive(db, ids, action === 'show', who)
         : action === 'delete'
-          ? await deleteBusinesses(db, ids, who)
+          ? await trashBusinesses(db, ids, who)
           : await setBusinessFlag(db, ids, action.endsWith('feature') ? 'is_featured' : 'is_verified', !action.startsWith('un'), who);
     ctx.body = { changed };
   });

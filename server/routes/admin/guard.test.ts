@@ -54,6 +54,9 @@ describe('the admin guard, proved for every registered route', () => {
       'GET /api/admin/country-stats',
       'GET /api/admin/countries',
       'GET /api/admin/export',
+      'GET /api/admin/trash',
+      'POST /api/admin/trash/restore',
+      'POST /api/admin/trash/purge',
       'POST /api/admin/login',
       'GET /api/admin/check',
     ]) {
@@ -121,12 +124,13 @@ describe('the admin guard, proved for every registered route', () => {
     ];
   };
 
-  /** What an attacker could leave behind: rows, import records, uploads, sitemaps, files. */
+  /** What an attacker could leave behind: rows, import records, uploads, sitemaps, the trash, files. */
   const traces = async () => ({
     businesses: Number((await app.db('businesses').count({ n: '*' }).first())?.n),
     imports: Number((await app.db('imports').count({ n: '*' }).first())?.n),
     uploads: Number((await app.db('uploads').count({ n: '*' }).first())?.n),
     sitemaps: Number((await app.db('sitemap_files').count({ n: '*' }).first())?.n),
+    trash: Number((await app.db('trashed_businesses').count({ n: '*' }).first())?.n),
     files: fs.readdirSync(app.config.uploadDir).length,
   });
 

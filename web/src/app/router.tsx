@@ -40,6 +40,7 @@ const AdminDashboardRoute = lazy(() => import('./routes/admin/dashboard'));
 const AdminBusinessesRoute = lazy(() => import('./routes/admin/businesses'));
 const AdminCountriesRoute = lazy(() => import('./routes/admin/countries'));
 const AdminSitemapRoute = lazy(() => import('./routes/admin/sitemap'));
+const AdminTrashRoute = lazy(() => import('./routes/admin/trash'));
 // Only admin screens raise toasts: Radix Toast (≈8 KB gzipped) stays out of the public pages.
 const Toaster = lazy(() => import('@/components/ui/toast').then((m) => ({ default: m.Toaster })));
 
@@ -87,6 +88,7 @@ export function AppRoutes({ only }: { only?: StaticPage | SlugPage }) {
             <Route path={ADMIN_PAGES.businesses} element={<AdminBusinessesRoute />} />
             <Route path={ADMIN_PAGES.countries} element={<AdminCountriesRoute />} />
             <Route path={ADMIN_PAGES.sitemap} element={<AdminSitemapRoute />} />
+            <Route path={ADMIN_PAGES.trash} element={<AdminTrashRoute />} />
           </Route>
         )}
       </Routes>

@@ -1,4 +1,4 @@
-import { Download, Loader2 } from 'lucide-react';
+import { Download, Loader2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { RequireAdmin } from '@/features/auth/components/require-admin';
 import { useAdminBusinesses } from '@/features/admin-businesses/api/get-businesses';
@@ -15,6 +15,8 @@ import { AdminHeader } from '@/components/admin-header';
 import { StatCard, kebab } from '@/components/stat-card';
 import { buttonClass } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
+import { Link } from '@/components/ui/link';
+import { paths } from '@/config/paths';
 
 /** SPEC §2: business management. */
 export default function AdminBusinessesRoute() {
@@ -44,6 +46,10 @@ function Businesses() {
   return (
     <main className="min-h-screen bg-gray-50">
       <AdminHeader title="Business Management">
+        <div className="flex gap-2">
+          <Link to={paths.admin.trash} className={buttonClass('secondary')}>
+            <Trash2 className="h-4 w-4" aria-hidden="true" /> Trash
+          </Link>
           <button
             type="button"
             onClick={() => setExportOpen(true)}
@@ -51,6 +57,7 @@ function Businesses() {
           >
             <Download className="h-4 w-4" aria-hidden="true" /> Export Businesses
           </button>
+        </div>
       </AdminHeader>
 
       <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">

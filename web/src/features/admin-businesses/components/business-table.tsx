@@ -3,7 +3,10 @@ import type { AdminBusiness, AdminSort, BulkAction } from '@data/domain/types';
 import { paths } from '@/config/paths';
 import { badgeClass } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
+import { ConfirmDialog, NameList } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toast';
+import { TRASH_RETENTION_DAYS } from '@data/domain/constants';
+import { countOf } from '@data/domain/plural';
 import { apiMessage } from '@/lib/api';
 import { useBusinessAction } from '../api/manage';
 import { EditDialog } from './edit-dialog';
@@ -13,33 +16,36 @@ const dash = (v: string | null | undefined) => (v ? v : '-');
 /** The columns a header click sorts by. */
 const SORTABLE: Record<string, AdminSort['by'] | undefined> = { Name: 'name', City: 'city', Country: 'country', Category: 'category', Rating: 'rating' };
 
-const ACTION_LABELS: Record<BulkAction, string> = {
-  hide: 'Hide', show: 'Show', feature: 'Feature', unfeature: 'Unfeature', verify: 'Verify', unverify: 'Unverify', delete: 'Delete',
+type FlagAction = Exclude<BulkAction, 'delete'>;
+const ACTION_LABELS: Record<FlagAction, string> = {
+  hide: 'Hide', show: 'Show', feature: 'Feature', unfeature: 'Unfeature', verify: 'Verify', unverify: 'Unverify',
 };
-const DONE: Record<BulkAction, string> = {
-  hide: 'hidden', show: 'shown', feature: 'featured', unfeature: 'no longer featured', verify: 'verified', unverify: 'unverified', delete: 'deleted',
+const DONE: Record<FlagAction, string> = {
+  hide: 'hidden', show: 'shown', feature: 'featured', unfeature: 'no longer featured', verify: 'verified', unverify: 'unverified',
 };
+
+/** What a delete confirmation asks about: exactly these rows, fixed when it opened. */
+interface PendingDelete {
+  ids: number[];
+  names: string[];
+}
 
 /**
  * SPEC §2's list (Name, Address, City, Country, Category, Rating, Status; dashes for what is
  * missing), with what the admin does to listings: select rows (or the page) for a bulk action,
- * or act on one row: edit, hide or show, feature, delete. Delete asks first.
+ * or act on one row: edit, hide or show, feature, delete. Delete moves to the trash, and only
+ * after a confirmation naming the rows; a Delete pressed while one is open does nothing.
  */
 export function BusinessTable({ businesses, sort, onSort }: { businesses: AdminBusiness[]; sort?: AdminSort; onSort?: (by: AdminSort['by']) => void }) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<number | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState<number[] | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<PendingDelete | null>(null);
   const act = useBusinessAction();
   const ids = businesses.map((b) => b.id);
   const chosen = ids.filter((id) => selected.has(id));
   const allChosen = ids.length > 0 && chosen.length === ids.length;
 
-  const run = (action: BulkAction, target: number[]) => {
-    if (action === 'delete' && confirmDelete === null) {
-      setConfirmDelete(target);
-      return;
-    }
-    setConfirmDelete(null);
+  const run = (action: FlagAction, target: number[]) => {
     act.mutate(
       { action, ids: target },
       {
@@ -52,30 +58,55 @@ export function BusinessTable({ businesses, sort, onSort }: { businesses: AdminB
     );
   };
 
+  const askDelete = (rows: AdminBusiness[]) => {
+    if (confirmDelete || !rows.length) return;
+    setConfirmDelete({ ids: rows.map((b) => b.id), names: rows.map((b) => b.name) });
+  };
+
+  const confirmed = () => {
+    if (!confirmDelete) return;
+    const { ids: target } = confirmDelete;
+    setConfirmDelete(null);
+    act.mutate(
+      { action: 'delete', ids: target },
+      {
+        onSuccess: (r) => {
+          toast({ title: `Moved ${countOf(r.changed, 'business')} to the trash` });
+          setSelected((s) => new Set([...s].filter((id) => !target.includes(id))));
+        },
+        onError: (err) => toast({ title: 'Delete failed', description: apiMessage(err) ?? 'Please try again', variant: 'destructive' }),
+      },
+    );
+  };
+
   return (
     <div>
       <div className="flex flex-wrap items-center gap-2 px-3 py-2" role="toolbar" aria-label="Selected businesses">
         <span className="text-sm text-gray-600">{chosen.length ? `${chosen.length} selected` : 'Select rows for bulk actions'}</span>
         {chosen.length > 0 &&
-          (['hide', 'show', 'feature', 'unfeature', 'delete'] as const).map((a) => (
-            <button key={a} type="button" className={buttonClass(a === 'delete' ? 'danger' : 'subtle')} disabled={act.isPending} onClick={() => run(a, chosen)}>
+          (['hide', 'show', 'feature', 'unfeature'] as const).map((a) => (
+            <button key={a} type="button" className={buttonClass('subtle')} disabled={act.isPending} onClick={() => run(a, chosen)}>
               {ACTION_LABELS[a]} selected
             </button>
           ))}
+        {chosen.length > 0 && (
+          <button type="button" className={buttonClass('danger')} disabled={act.isPending} onClick={() => askDelete(businesses.filter((b) => selected.has(b.id)))}>
+            Delete selected
+          </button>
+        )}
       </div>
-      {confirmDelete && (
-        <div className="mx-3 mb-2 flex flex-wrap items-center gap-2 rounded border border-red-200 bg-red-50 p-2 text-sm" role="alertdialog" aria-label="Confirm delete">
-          <span>
-            Delete {confirmDelete.length} {confirmDelete.length === 1 ? 'business' : 'businesses'} for good? Hiding keeps them for later.
-          </span>
-          <button type="button" className={buttonClass('danger')} onClick={() => run('delete', confirmDelete)}>
-            Confirm delete
-          </button>
-          <button type="button" className={buttonClass('secondary')} onClick={() => setConfirmDelete(null)}>
-            Cancel
-          </button>
-        </div>
-      )}
+      <ConfirmDialog
+        open={confirmDelete !== null}
+        title={confirmDelete?.ids.length === 1 ? `Move ${confirmDelete.names[0]} to the trash?` : `Move ${countOf(confirmDelete?.ids.length ?? 0, 'business')} to the trash?`}
+        confirmLabel="Move to trash"
+        onConfirm={confirmed}
+        onCancel={() => setConfirmDelete(null)}
+      >
+        {confirmDelete && confirmDelete.ids.length > 1 && <NameList names={confirmDelete.names} />}
+        <p className="mt-2">
+          The Trash keeps {confirmDelete?.ids.length === 1 ? 'it' : 'them'} at least {TRASH_RETENTION_DAYS} days: restore from there, or delete for good.
+        </p>
+      </ConfirmDialog>
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm" data-testid="business-table">
           <thead className="bg-gray-50 text-xs uppercase text-gray-500">
@@ -159,7 +190,7 @@ export function BusinessTable({ businesses, sort, onSort }: { businesses: AdminB
                   >
                     {b.isFeatured ? 'Unfeature' : 'Feature'}
                   </button>
-                  <button type="button" className={buttonClass('danger')} aria-label={`Delete ${b.name}`} onClick={() => run('delete', [b.id])}>
+                  <button type="button" className={buttonClass('danger')} aria-label={`Delete ${b.name}`} onClick={() => askDelete([b])}>
                     Delete
                   </button>
                 </td>

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import type { TrashEntry } from '@data/domain/types';
+import { countOf } from '@data/domain/plural';
+import { buttonClass } from '@/components/ui/button';
+import { ConfirmDialog, NameList } from '@/components/ui/confirm-dialog';
+import { toast } from '@/components/ui/toast';
+import { apiMessage } from '@/lib/api';
+import { usePurge, useRestore } from '../api/trash-actions';
+
+const dash = (v: string | null | undefined) => (v ? v : '-');
+
+/** What the "delete for good" confirmation asks about: exactly these entries, fixed when it opened. */
+interface PendingPurge {
+  ids: number[];
+  names: string[];
+}
+
+/**
+ * The deleted businesses (newest first) with Restore, and Delete for good behind its own
+ * confirmation naming what it deletes. Restore needs none: it takes nothing away.
+ */
+export function TrashTable({ entries }: { entries: TrashEntry[] }) {
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [confirmPurge, setConfirmPurge] = useState<PendingPurge | null>(null);
+  const restore = useRestore();
+  const purge = usePurge();
+  const busy = restore.isPending || purge.isPending;
+  const ids = entries.map((e) => e.id);
+  const chosen = entries.filter((e) => selected.has(e.id));
+  const allChosen = ids.length > 0 && chosen.length === ids.length;
+  const forget = (done: number[]) => setSelected((s) => new Set([...s].filter((id) => !done.includes(id))));
+
+  const restoreRows = (rows: TrashEntry[]) => {
+    const target = rows.map((e) => e.id);
+    restore.mutate(target, {
+      onSuccess: (r) => {
+        toast({ title: `Restored ${countOf(r.restored, 'business')}`, description: rows.length === 1 ? rows[0].name : undefined });
+        forget(target);
+      },
+      onError: (err) => toast({ title: 'Restore failed', description: apiMessage(err) ?? 'Please try again', variant: 'destructive' }),
+    });
+  };
+
+  const askPurge = (rows: TrashEntry[]) => {
+    if (confirmPurge || !rows.length) return;
+    setConfirmPurge({ ids: rows.map((e) => e.id), names: rows.map((e) => e.name) });
+  };
+
+  const confirmed = () => {
+    if (!confirmPurge) return;
+    const { ids: target } = confirmPurge;
+    setConfirmPurge(null);
+    purge.mutate(target, {
+      onSuccess: (r) => {
+        toast({ title: `Deleted ${countOf(r.purged, 'business')} for good` });
+        forget(target);
+      },
+      onError: (err) => toast({ title: 'Delete failed', description: apiMessage(err) ?? 'Please try again', variant: 'destructive' }),
+    });
+  };
+
+  const one = confirmPurge?.ids.length === 1;
+  return (
+    <div>
+      <div className="flex flex-wrap items-center gap-2 px-3 py-2" role="toolbar" aria-label="Selected businesses">
+        <span className="text-sm text-gray-600">{chosen.length ? `${chosen.length} selected` : 'Select rows to restore or delete several at once'}</span>
+        {chosen.length > 0 && (
+          <>
+            <button type="button" className={buttonClass('subtle')} disabled={busy} onClick={() => restoreRows(chosen)}>
+              Restore selected
+            </button>
+            <button type="button" className={buttonClass('danger')} disabled={busy} onClick={() => askPurge(chosen)}>
+              Delete selected for good
+            </button>
+          </>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirmPurge !== null}
+        title={one ? `Delete ${confirmPurge?.names[0]} for good?` : `Delete ${countOf(confirmPurge?.ids.length ?? 0, 'business')} for good?`}
+        confirmLabel="Delete for good"
+        onConfirm={confirmed}
+        onCancel={() => setConfirmPurge(null)}
+      >
+        {confirmPurge && !one && <NameList names={confirmPurge.names} />}
+        <p className="mt-2">{one ? 'It' : 'They'} cannot be restored afterwards.</p>
+      </ConfirmDialog>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm" data-testid="trash-table">
+          <thead className="bg-gray-50 text-xs uppercase text-gray-500">
+            <tr>
+              <th className="px-3 py-2">
+                <input type="checkbox" aria-label="Select all on this page" checked={allChosen} onChange={() => setSelected(allChosen ? new Set() : new Set(ids))} />
+              </th>
+              {['Name', 'City', 'Deleted', 'By', 'Actions'].map((h) => (
+                <th key={h} className="px-3 py-2">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((e) => (
+              <tr key={e.id} className="border-t border-gray-100">
+                <td className="px-3 py-2">
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${e.name}`}
+                    checked={selected.has(e.id)}
+                    onChange={() => {
+                      const next = new Set(selected);
+                      if (next.has(e.id)) next.delete(e.id);
+                      else next.add(e.id);
+                      setSelected(next);
+                    }}
+                  />
+                </td>
+                <td className="px-3 py-2 font-medium">{e.name}</td>
+                <td className="px-3 py-2">{dash(e.city)}</td>
+                <td className="whitespace-nowrap px-3 py-2">{new Date(e.deletedAt).toLocaleString()}</td>
+                <td className="px-3 py-2">{dash(e.deletedBy)}</td>
+                <td className="space-x-1 whitespace-nowrap px-3 py-2">
+                  <button type="button" className={buttonClass('subtle')} aria-label={`Restore ${e.name}`} disabled={busy} onClick={() => restoreRows([e])}>
+                    Restore
+                  </button>
+                  <button type="button" className={buttonClass('danger')} aria-label={`Delete ${e.name} for good`} onClick={() => askPurge([e])}>
+                    Delete for good
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
