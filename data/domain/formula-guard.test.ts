@@ -3,7 +3,7 @@ import { neutralise, unneutralise } from './formula-guard.js';
 
 /** Deterministic strings over the characters the guard cares about, and a few plain ones. */
 function* values(count: number): Generator<string> {
-  const alphabet = ["'", '=', '+', '-', '@', ';', '\t', '\r', '\n', '"', ',', ' ', '1', 'a', 'Ş'];
+  const alphabet = ["'", '=', '+', '-', '@', ';', '\t', '\r', '\n', '"', ',', ' ', '1', 'a', 'Ş', '\uFF1D', '\uFF20'];
   let seed = 20261202;
   const next = (n: number) => {
     seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -16,7 +16,7 @@ function* values(count: number): Generator<string> {
   }
 }
 
-const SEPARATED = /(?:^|[;\t\r\n]"*)[=+\-@]/;
+const SEPARATED = /(?:^|[;\t\r\n]"*)[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 describe('the formula guard', () => {
   it('reads back every value it guards, strict or not', () => {

@@ -22,6 +22,7 @@ const NASTY = [
   'tab\there',
   'say "hello", friend',
   "=cmd|' /C calc'!A0",
+  "\uFF1Dcmd|' /C calc'!A0",
   '+1',
   '-2',
   '@x',
@@ -62,10 +63,10 @@ function readCsv(file: string, delimiter = ','): string[][] {
 }
 
 /** What a person reads once the guard's apostrophes are gone: one off each guarded cell start. */
-const unguarded = (cell: string) => cell.replace(/^'('*[=+\-@\t\r])/, '$1').replace(/([;\t\r\n]"*)'('*[=+\-@])/g, '$1$2');
+const unguarded = (cell: string) => cell.replace(/^'('*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20])/, '$1').replace(/([;\t\r\n]"*)'('*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/g, '$1$2');
 
-/** A cell a spreadsheet would run as a formula: a formula character first, and not a plain number. */
-const runsAsFormula = (cell: string) => /^[=+\-@\t\r]/.test(cell) && !/^[\d\s+\-().,/]*$/.test(cell);
+/** A cell a spreadsheet would run as a formula: a formula character first (Apple Numbers reads the full-width ones too), and not a plain number. */
+const runsAsFormula = (cell: string) => /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(cell) && !/^[\d\s+\-().,/]*$/.test(cell);
 
 let t: TestDb;
 let dir: string;
