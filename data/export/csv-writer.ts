@@ -20,10 +20,12 @@ const QUOTES = /"/g;
 /**
  * One cell: text guarded against formulas and quoted when it must be; a number as it prints (a
  * negative number is a number to a spreadsheet, not a formula); null and undefined empty. `first`:
- * the record's first cell, guarded even when it looks like a number (see neutraliseStart).
+ * the record's first cell, guarded even when it is or looks like a number (see neutraliseStart).
  */
 export function csvCell(value: CsvValue, first = false): string {
-  if (typeof value !== 'string') return value === null || value === undefined ? '' : String(value);
+  if (value === null || value === undefined) return '';
+  // A negative number first would still start a formula running into the next cells.
+  if (typeof value !== 'string') return first ? csvCell(String(value), true) : String(value);
   // No separator, quote or line break (most cells): the value's own start is the only one to guard.
   if (!QUOTE_WHEN.test(value)) return neutraliseStart(value, first);
   const text = neutralise(value, first);
