@@ -69,7 +69,7 @@ describe('importing through the admin dashboard in the browser', () => {
     // The rejected rows come back as a CSV: the file's columns, the cells as they were, the reason.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('import-result').getByRole('link', { name: 'Download rejected rows (CSV)' }).click()]);
     const text = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
-    expect(text.trim().split('\n')).toEqual([
+    expect(text.trim().split('\r\n')).toEqual([
       `${HEADER.join(',')},reason`,
       ',,,no name here,,,,,Row 3: name is empty',
       'Bad Rating,,,6 Elm St,,,9,,Row 4: rating 9 is not between 0 and 5',

@@ -21,18 +21,3 @@ export function exportFileName(country: string | undefined, format: ExportFormat
   const which = (country && slugifyText(country)) || 'all';
   return `businesses-${which}-${date.toISOString().slice(0, 10)}.${format}`;
 }
-
-const TRIGGER = /^[=+\-@\t\r]/;
-// Made only of digits, spaces and + - ( ) . , / : a phone number or a signed number. Such a value
-// cannot name a function, a reference or a DDE target, so as a formula it is harmless arithmetic
-// at worst; leaving it alone keeps '+90 212 555 12 34' and '-33.86' exactly as they are.
-const INERT = /^[\d\s+\-().,/]*$/;
-
-/**
- * Formula-injection neutralising (CONTRACT §8, OWASP "CSV injection"): a text cell that starts
- * with = + - @, tab or CR gets a leading apostrophe, unless it is inert (see INERT). The import
- * reads the apostrophe back off before those characters, so the round trip is exact.
- */
-export function neutralise(value: string): string {
-  return TRIGGER.test(value) && !INERT.test(value) ? `'${value}` : value;
-}

@@ -5,7 +5,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../db/test-db.js';
 import { importFile } from '../import/import.js';
-import { exportBusinesses, neutralise } from './export.js';
+import { exportBusinesses } from './export.js';
 import type { ExportFormat } from '../domain/constants.js';
 
 // Written the way a spreadsheet user would: international phones, negative coordinates, accents,
@@ -20,6 +20,8 @@ const SOURCE = [
   // Formulas behind a semicolon or a tab: a `;` or tab separated reading of the export must not
   // start a cell there, and the import must read them back unchanged.
   '"Semi Formula;=HYPERLINK(""http://evil.example"")",Cafe,,"7 Semi St;+cmd, Austin, TX 78701, United States",,,3,2,,,"Tab\t=1+2 and\t@SUM(A1)",,,,,"a;-b",,,',
+  // Formulas after line breaks, and cells the file itself guarded ('' keeps one apostrophe stored).
+  `"''@Quoted Menu",Cafe,,"3 Menu St, Austin, TX 78701, United States",,,3,2,,,"Menu:\n- soup\n=SUM(A1)\n''=kept as typed\na;""=b",,,,,,,,`,
 ].join('\n');
 
 let t: TestDb;
@@ -30,7 +32,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-roundtrip-'));
   fs.writeFileSync(path.join(dir, 'source.csv'), SOURCE);
   const first = await importFile(t.db, path.join(dir, 'source.csv'), { source: 'cli' });
-  expect(first).toMatchObject({ imported: 5, updated: 0, skipped: 0, errors: [] });
+  expect(first).toMatchObject({ imported: 6, updated: 0, skipped: 0, errors: [] });
 });
 afterAll(async () => {
   await t.drop();
@@ -40,11 +42,15 @@ afterAll(async () => {
 async function exportTo(format: ExportFormat): Promise<string> {
   const file = path.join(dir, `export.${format}`);
   const { rows } = await exportBusinesses(t.db, { format, baseUrl: 'https://rehber.example' }, fs.createWriteStream(file));
-  expect(rows).toBe(5);
+  expect(rows).toBe(6);
   return file;
 }
 
 describe('export → import round trip', () => {
+
+  it('reads the guard apostrophes off a file that carries them, one per guarded start', async () => {
+    expect(await t.db('businesses').where({ name: "'@Quoted Menu" }).first('about')).toEqual({ about: 'Menu:\n- soup\n=SUM(A1)\n\'=kept as typed\na;"=b' });
+  });
 
   it('stores a line break inside a cell as one \\n, whatever the file wrote', async () => {
     expect(await t.db('businesses').where({ name: 'Harbour Cafe' }).first('about')).toEqual({ about: 'Harbour views\nOpen late' });
@@ -57,18 +63,18 @@ describe('export → import round trip', () => {
       const rows = async () => (await t.db('businesses').orderBy('id').select('*')).map(({ content_hash: _, ...r }) => r);
       const before = await rows();
       const result = await importFile(t.db, await exportTo(format), { source: 'cli' });
-      expect(result).toMatchObject({ imported: 0, updated: 0, skipped: 5, errors: [] });
+      expect(result).toMatchObject({ imported: 0, updated: 0, skipped: 6, errors: [] });
       expect(await rows()).toEqual(before);
     });
   }
 
   it('writes a CSV that a semicolon or tab separated reading splits into no formula cell', async () => {
     const text = fs.readFileSync(await exportTo('csv'), 'utf8').replace(/^\uFEFF/, '');
-    expect(text).toContain('"Semi Formula;=HYPERLINK(""http://evil.example"")"');
+    expect(text).toContain('"Semi Formula;\'=HYPERLINK(""http://evil.example"")"');
     for (const delimiter of [';', '\t', ',']) {
       const cells = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: true }).data.flat();
-      // A cell neutralise would change is one a spreadsheet program would run as a formula.
-      expect(cells.filter((cell) => neutralise(cell) !== cell), JSON.stringify(delimiter)).toEqual([]);
+      // A cell a spreadsheet program would run as a formula: a formula character first, and no plain number.
+      expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell) && !/^[\d\s+\-().,/]*$/.test(cell)), JSON.stringify(delimiter)).toEqual([]);
     }
   });
 });

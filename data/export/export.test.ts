@@ -81,17 +81,17 @@ describe('exportBusinesses', () => {
     expect(neutralise('a=b')).toBe('a=b');
   });
 
-  it('quotes CSV cells with a semicolon or tab, so a ; or tab separated reading starts no formula cell', async () => {
+  it('quotes CSV cells with a semicolon or tab and guards the formula after one, so a ; or tab separated reading starts no formula cell', async () => {
     await seedBusinesses(t.db, [{ name: 'Semi Formula;=HYPERLINK("http://evil.example")', address: 'Tab\t+cmd|calc', country: 'Nowhere' }]);
     try {
       const text = (await run({ format: 'csv', country: 'Nowhere' })).bytes.toString('utf8').slice(1);
-      expect(text).toContain('"Semi Formula;=HYPERLINK(""http://evil.example"")"');
-      expect(text).toContain('"Tab\t+cmd|calc"');
+      expect(text).toContain('"Semi Formula;\'=HYPERLINK(""http://evil.example"")"');
+      expect(text).toContain('"Tab\t\'+cmd|calc"');
       for (const delimiter of [';', '\t']) {
         const cells = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: true }).data.flat();
         expect(cells.filter((c) => /^[=+\-@]/.test(c)), delimiter).toEqual([]);
       }
-      expect(parseCsv(Buffer.from('\ufeff' + text))[0]).toMatchObject({ name: 'Semi Formula;=HYPERLINK("http://evil.example")', full_address: 'Tab\t+cmd|calc' });
+      expect(parseCsv(Buffer.from('\ufeff' + text))[0]).toMatchObject({ name: `Semi Formula;'=HYPERLINK("http://evil.example")`, full_address: "Tab\t'+cmd|calc" });
     } finally {
       await t.db('businesses').where({ country: 'Nowhere' }).delete();
     }

@@ -5,15 +5,17 @@
 import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { stringify as stringifySync } from 'csv-stringify/sync';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/index.js';
 import { VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from '../domain/business-columns.js';
 import { slugPath } from '../domain/paths.js';
 import type { ExportFormat } from '../domain/constants.js';
-import { EXPORT_COLUMNS, neutralise, type ExportRecord } from './export-columns.js';
+import { neutralise } from '../domain/formula-guard.js';
+import { EXPORT_COLUMNS, type ExportRecord } from './export-columns.js';
+import { CSV_BOM, csvRecord, type CsvValue } from './csv-writer.js';
 
-export { EXPORT_COLUMNS, EXPORT_CONTENT_TYPES, exportFileName, neutralise } from './export-columns.js';
+export { EXPORT_COLUMNS, EXPORT_CONTENT_TYPES, exportFileName } from './export-columns.js';
+export { neutralise } from '../domain/formula-guard.js';
 
 export interface ExportOptions {
   /** Exact value of businesses.country; all businesses when absent. */
@@ -47,13 +49,6 @@ function selectOf(db: Db, key: ValueColumnKey): string | Knex.Raw {
 
 const DEFAULT_BATCH = 5000;
 
-/**
- * CSV fields carrying a semicolon or a tab are always quoted: a spreadsheet program in a locale
- * whose separator is `;` (or that sniffs tabs) would otherwise start a new cell there, and
- * `Name;=HYPERLINK(...)` would become a formula cell. Commas, quotes and line breaks are quoted anyway.
- */
-const CSV_QUOTE = /[;\t]/;
-
 async function* readBatches(db: Db, countries: string[] | undefined, batchSize: number): AsyncGenerator<ExportRow[]> {
   let after = 0;
   for (;;) {
@@ -73,13 +68,15 @@ async function* readBatches(db: Db, countries: string[] | undefined, batchSize: 
   }
 }
 
-const text = (v: string | null | undefined): string | null => (v === null || v === undefined || v === '' ? null : neutralise(v));
+/** How a format guards text against formulas: the CSV writer guards every cell itself. */
+type Guard = (text: string) => string;
+const unguarded: Guard = (text) => text;
 
-/** One exported value as a cell: text neutralised, numbers as numbers, services joined. */
-function cell(key: ValueColumnKey, value: unknown): string | number | null {
+/** One exported value as a cell: text guarded, numbers as numbers, services joined. */
+function cell(key: ValueColumnKey, value: unknown, guard: Guard): string | number | null {
   switch (key) {
     case 'services':
-      return (value as string[]).length ? neutralise((value as string[]).join(', ')) : null;
+      return (value as string[]).length ? guard((value as string[]).join(', ')) : null;
     case 'isVerified':
       return value ? 'true' : 'false';
     case 'rating':
@@ -88,13 +85,15 @@ function cell(key: ValueColumnKey, value: unknown): string | number | null {
     case 'latitude':
     case 'longitude':
       return value as number | null;
-    default:
-      return text(value as string | null);
+    default: {
+      const text = value as string | null | undefined;
+      return text === null || text === undefined || text === '' ? null : guard(text);
+    }
   }
 }
 
-export function toExportRecord(r: ExportRow, baseUrl: string): ExportRecord {
-  const record = Object.fromEntries(EXPORTED.map((k) => [VALUE_COLUMNS[k].field, cell(k, r[VALUE_COLUMNS[k].column])])) as ExportRecord;
+export function toExportRecord(r: ExportRow, baseUrl: string, guard: Guard): ExportRecord {
+  const record = Object.fromEntries(EXPORTED.map((k) => [VALUE_COLUMNS[k].field, cell(k, r[VALUE_COLUMNS[k].column], guard)])) as ExportRecord;
   // A city's centre standing in for the business's spot is the gazetteer's, not the file's: a
   // re-import works it out again, and a file that carried it would pin the business there.
   if (r.coordinates_approximate) record.latitude = record.longitude = null;
@@ -157,7 +156,7 @@ async function writeXlsx(batches: AsyncIterable<ExportRow[]>, baseUrl: string, o
   sheet.columns = EXPORT_COLUMNS.map((key) => ({ header: key, key }));
   let count = 0;
   for await (const batch of batches) {
-    for (const r of batch) sheet.addRow(toExportRecord(r, baseUrl)).commit();
+    for (const r of batch) sheet.addRow(toExportRecord(r, baseUrl, neutralise)).commit();
     count += batch.length;
     onProgress?.(count);
     await zipCaughtUp(sheet);
@@ -169,23 +168,25 @@ async function writeXlsx(batches: AsyncIterable<ExportRow[]>, baseUrl: string, o
 }
 
 async function writeCsv(batches: AsyncIterable<ExportRow[]>, baseUrl: string, out: Writable, onProgress?: (rows: number) => void): Promise<number> {
-  // The BOM makes Excel read the file as UTF-8 (accents, Turkish letters); the import skips it.
-  // One synchronous stringify per batch: a write (and a back-pressure check) per 5,000 rows rather
-  // than per row, which made the streaming stringifier several times slower.
-  const columns = [...EXPORT_COLUMNS];
+  // One write (and one back-pressure check) per batch of 5,000 rows rather than per row, which
+  // made a streaming stringifier several times slower. The header goes with the first batch, so
+  // a database that fails at once leaves nothing written.
+  let head = CSV_BOM + csvRecord(EXPORT_COLUMNS);
+  const values: CsvValue[] = new Array(EXPORT_COLUMNS.length);
   let count = 0;
-  let first = true;
   for await (const batch of batches) {
-    const text = stringifySync(
-      batch.map((r) => toExportRecord(r, baseUrl)),
-      { header: first, columns, bom: first, record_delimiter: 'windows', quoted_match: CSV_QUOTE },
-    );
-    first = false;
+    let text = head;
+    head = '';
+    for (const r of batch) {
+      const record = toExportRecord(r, baseUrl, unguarded);
+      for (let i = 0; i < EXPORT_COLUMNS.length; i++) values[i] = record[EXPORT_COLUMNS[i]];
+      text += csvRecord(values);
+    }
     count += batch.length;
     if (!out.write(text)) await drained(out);
     onProgress?.(count);
   }
-  if (first) out.write(stringifySync([], { header: true, columns, bom: true, record_delimiter: 'windows', quoted_match: CSV_QUOTE }));
+  if (head) out.write(head);
   out.end();
   return count;
 }

@@ -18,6 +18,7 @@ import { DEFAULT_COUNTRY } from '../domain/constants.js';
 import type { BusinessInput, RowOutcome, SheetRow } from './pipeline.js';
 import { readWorkingHours } from '../domain/hours-text.js';
 import { memo } from '../domain/memo.js';
+import { unneutralise } from '../domain/formula-guard.js';
 
 /**
  * Longest accepted cell, in characters: what a spreadsheet cell can hold (Excel and LibreOffice stop
@@ -141,9 +142,13 @@ function cellValue(raw: string, field: Field, max: number): string | null {
   if (text.indexOf('\0') >= 0) text = text.replace(/\0/g, '');
   if (text.indexOf('\r') >= 0) text = text.replace(/\r\n?/g, '\n');
   text = text.trim();
-  // Our export guards cells against formula injection with a leading apostrophe before
-  // = + - @ tab CR (data/export.ts); reading it off here makes an export import back unchanged.
-  if (text.charCodeAt(0) === 39 /* ' */ && /^'[=+\-@\t\r]/.test(text)) text = text.slice(1);
+  // Every file rehber writes guards cells against formula injection with apostrophes
+  // (data/domain/formula-guard.ts); reading them off here makes an export import back unchanged.
+  // A guarded tab or CR start was whitespace the trim above would have taken.
+  if (text.indexOf("'") >= 0) {
+    const read = unneutralise(text);
+    if (read !== text) text = read.trim();
+  }
   if (text === '') return null;
   if (text.length > max) throw new RowError(`${field} is longer than ${max} characters`);
   return text;

@@ -14,8 +14,8 @@ import { BATCH_SIZE, openLoader, type Loader, type PreparedRow } from '../store/
 import { PACED_BATCH_SIZE } from '../store/load-pace.js';
 import type { ImportMode, Progress, RowSource } from './pipeline.js';
 import { openRows } from './read-rows.js';
-import { stringify } from 'csv-stringify/sync';
-import { neutralise } from '../export/export-columns.js';
+import { CSV_BOM, csvRecord } from '../export/csv-writer.js';
+import { unneutralise } from '../domain/formula-guard.js';
 import type { ChangeSample, ImportRecord, ImportResult } from '../domain/types.js';
 
 /** How many 'Row N: reason' strings a result carries; every rejected row is still counted. */
@@ -196,11 +196,12 @@ function rejectedRowsWriter(file: string, headers: string[]): RejectedRowsWriter
       if (!out) {
         fs.mkdirSync(path.dirname(file), { recursive: true });
         out = fs.createWriteStream(file);
-        out.write('\uFEFF' + stringify([[...headers, 'reason']]));
+        out.write(CSV_BOM + csvRecord([...headers.map(unneutralise), 'reason']));
       }
-      // Neutralised like an export (a leading apostrophe before = + - @): the file's cells are
-      // untrusted, and the import reads the apostrophe back off.
-      out.write(stringify([[...headers.map((_, i) => neutralise(cells[i] ?? '')), neutralise(reason)]]));
+      // Guarded like an export: the file's cells are untrusted, and the import reads the guard back
+      // off. Each is written as the value the import read from it, so a guarded cell (a rejected
+      // file imported again) is guarded once, not twice.
+      out.write(csvRecord([...headers.map((_, i) => unneutralise(cells[i] ?? '')), reason]));
     },
     close: () => (out ? new Promise((resolve, reject) => out!.end((err?: Error | null) => (err ? reject(err) : resolve()))) : Promise.resolve()),
   };

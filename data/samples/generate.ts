@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { stringify } from 'csv-stringify/sync';
+import { CSV_BOM, csvRecords } from '../export/csv-writer.js';
 import { slugifyText } from '../domain/slug.js';
 import { CATEGORIES, COUNTRIES, FIXED_NAMES, type SampleCountry } from './places.js';
 
@@ -152,10 +152,15 @@ function about(country: SampleCountry, name: string, category: string, city: str
     : `${name} has served ${city} for years as a trusted ${category.toLowerCase()}. We offer ${list}, friendly service and fair prices. Call us or drop by; walk-ins are always welcome.`;
 }
 
+/** The sample file's text: written by the one CSV writer, like every CSV rehber writes. */
+export function sampleCsv(rows: SampleRow[]): string {
+  return CSV_BOM + csvRecords([SAMPLE_COLUMNS, ...rows.map((row) => SAMPLE_COLUMNS.map((column) => row[column]))]);
+}
+
 // Run as a script: write the committed sample file.
 if (process.argv[1] && fileURLToPath(import.meta.url) === fs.realpathSync(process.argv[1])) {
   const rows = generateSample();
   const out = fileURLToPath(new URL('./businesses.csv', import.meta.url));
-  fs.writeFileSync(out, stringify(rows, { header: true, columns: [...SAMPLE_COLUMNS] }));
+  fs.writeFileSync(out, sampleCsv(rows));
   console.log(`wrote ${rows.length} rows to ${out}`);
 }

@@ -90,7 +90,7 @@ describe('admin import API', () => {
     // The rejected row, as it was, with its reason: ready to fix and import again.
     const rejected = await fetch(`${app.url}/api/admin/imports/${again.body.importId}/rejected`, { headers: { cookie } });
     expect(rejected.headers.get('content-disposition')).toBe(`attachment; filename="rejected-rows-import-${again.body.importId}.csv"`);
-    expect((await rejected.text()).replace(/^\uFEFF/, '').trim().split('\n')).toEqual([`${HEADER},reason`, 'x,,,,,,,,,Row 4: full_address is empty']);
+    expect((await rejected.text()).replace(/^\uFEFF/, '').trim().split('\r\n')).toEqual([`${HEADER},reason`, 'x,,,,,,,,,Row 4: full_address is empty']);
     const none = await fetch(`${app.url}/api/admin/imports/${first.body.importId}/rejected`, { headers: { cookie } });
     expect(none.status).toBe(404);
     expect((await post(cookie, '/api/admin/import', {})).status).toBe(400);
