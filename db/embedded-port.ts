@@ -71,7 +71,11 @@ export function rememberPort(dataDir: string, port: number): void {
 export function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
-    probe.once('error', (err: NodeJS.ErrnoException) => (err.code === 'EADDRINUSE' || err.code === 'EACCES' ? resolve(false) : reject(err)));
+    probe.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE') resolve(false);
+      else if (err.code === 'EACCES') reject(new Error(`port ${port} may not be bound by this user (EACCES): set PG_PORT to a port above 1023`, { cause: err }));
+      else reject(err);
+    });
     probe.listen({ port, host: '127.0.0.1', exclusive: true }, () => probe.close(() => resolve(true)));
   });
 }
