@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isAlive } from './embedded-port.js';
@@ -11,25 +12,39 @@ import { isAlive } from './embedded-port.js';
 
 const INIT_SUFFIX = '.initialising-';
 
-/** This process's folder for a new cluster of `dataDir` (same parent, so the rename is atomic). */
-export const initDirOf = (dataDir: string) => `${dataDir}${INIT_SUFFIX}${process.pid}`;
+/** A folder for a new cluster of `dataDir`, named for this process (same parent, so the rename is atomic). */
+export const initDirOf = (dataDir: string) => `${dataDir}${INIT_SUFFIX}${process.pid}-${randomBytes(4).toString('hex')}`;
 
 /** A cluster lives here: initdb writes PG_VERSION, and only a complete cluster is renamed in. */
 export const isCluster = (dir: string) => fs.existsSync(path.join(dir, 'PG_VERSION'));
 
-/**
- * Removes the half-made clusters of `dataDir` whose process is gone, after stopping a PostgreSQL
- * that such a process started in one and left running. A folder of a live process (another first
- * start of the same DATA_DIR under way) is left alone.
- */
-export async function discardHalfMade(dataDir: string): Promise<void> {
+/** The half-made clusters of `dataDir`, each with the process that makes (or made) it. */
+function initDirs(dataDir: string): { dir: string; owner: number }[] {
   const parent = path.dirname(dataDir);
   const prefix = path.basename(dataDir) + INIT_SUFFIX;
-  for (const name of fs.readdirSync(parent)) {
-    if (!name.startsWith(prefix)) continue;
-    const owner = Number(name.slice(prefix.length));
-    if (!/^\d+$/.test(name.slice(prefix.length)) || (isAlive(owner) && owner !== process.pid)) continue;
-    const dir = path.join(parent, name);
+  let names: string[];
+  try {
+    names = fs.readdirSync(parent);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((name) => name.startsWith(prefix))
+    .map((name) => ({ dir: path.join(parent, name), owner: Number(/^(\d+)-[0-9a-f]+$/.exec(name.slice(prefix.length))?.[1]) }))
+    .filter(({ owner }) => owner > 0);
+}
+
+/** Another live process is making this DATA_DIR's cluster right now. */
+export const firstStartUnderWay = (dataDir: string) => !isCluster(dataDir) && initDirs(dataDir).some(({ owner }) => isAlive(owner));
+
+/**
+ * Removes the half-made clusters of `dataDir` whose process is gone, after stopping what such a
+ * process started in one and left running. A folder of a live process (another first start of the
+ * same DATA_DIR under way) is left alone; this process removes its own when it fails.
+ */
+export async function discardHalfMade(dataDir: string): Promise<void> {
+  for (const { dir, owner } of initDirs(dataDir)) {
+    if (isAlive(owner)) continue;
     await stopOrphans(dir);
     fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
   }

@@ -67,8 +67,19 @@ export function rememberPort(dataDir: string, port: number): void {
   fs.renameSync(tmp, file);
 }
 
-/** Whether 127.0.0.1:`port` can be bound right now (PostgreSQL binds that address only). */
-export function portIsFree(port: number): Promise<boolean> {
+/**
+ * Whether 127.0.0.1:`port` can be bound (PostgreSQL binds that address only). Asked three times
+ * over a fifth of a second: another start's probe holds a port for a moment, a server for good.
+ */
+export async function portIsFree(port: number): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    if (await bindable(port)) return true;
+    if (attempt === 3) return false;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function bindable(port: number): Promise<boolean> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', (err: NodeJS.ErrnoException) => {

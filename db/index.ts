@@ -2,6 +2,7 @@ import knex, { type Knex } from 'knex';
 import pg from 'pg';
 import { readDbConfig, type DbConfig } from './config.js';
 import { embeddedUrl, startEmbedded, type EmbeddedServer } from './embedded.js';
+import { firstStartUnderWay } from './embedded-init.js';
 import { PortInUseError, anyFreePort, portFile, rememberPort, rememberedPort, runningPostmaster } from './embedded-port.js';
 
 export type Db = Knex;
@@ -42,8 +43,8 @@ export async function openDatabase(config: DbConfig = readDbConfig(), options: {
     if (running) return shared(running);
     server = await startOnItsPort(config, options);
   } catch (err) {
-    // Another process may have started this DATA_DIR's server meanwhile (two first starts at once).
-    const running = await runningUrl(config);
+    // Another process may be starting this DATA_DIR's server (two first starts at once).
+    const running = await otherStart(config);
     if (running) return shared(running);
     throw err;
   }
@@ -71,6 +72,26 @@ async function runningUrl(config: DbConfig): Promise<string | null> {
   const port = runningPostmaster(config.dataDir)?.port ?? plannedPort(config);
   const url = embeddedUrl(config.dataDir, port);
   return url && (await answers(url)) ? url : null;
+}
+
+/**
+ * The URL of this DATA_DIR's server once another process has made its cluster and started it, or
+ * null when no other process is at it.
+ */
+async function otherStart(config: DbConfig): Promise<string | null> {
+  const sleep = () => new Promise((r) => setTimeout(r, 250));
+  let waitedForCluster = false;
+  for (let waited = 0; firstStartUnderWay(config.dataDir) && waited < 600_000; waited += 250) {
+    waitedForCluster = true;
+    await sleep();
+  }
+  // Its server is up within seconds of the cluster, or it is not coming.
+  for (let waited = 0; waited < 20_000; waited += 250) {
+    const running = await runningUrl(config);
+    if (running || (!waitedForCluster && !runningPostmaster(config.dataDir))) return running;
+    await sleep();
+  }
+  return null;
 }
 
 /**

@@ -73,6 +73,22 @@ describe('two checkouts on one machine, one default PG_PORT', () => {
   });
 });
 
+describe('two first starts of one DATA_DIR at once', () => {
+  it('make one cluster: the second uses the first one\'s server', { timeout: 240_000 }, async () => {
+    const dataDir = path.join(home, 'twice', 'pg');
+    const config = { dataDir, embeddedPort: await freePort(), embeddedPortChosen: true };
+    const both = await Promise.all([openDatabase(config, { quiet: true }), openDatabase(config, { quiet: true })]);
+    try {
+      expect(both[1].url).toBe(both[0].url);
+      await both[0].db.raw('CREATE TABLE seen (n int); INSERT INTO seen VALUES (1)');
+      expect(await count(both[1], 'seen')).toBe(1);
+      expect(fs.readdirSync(path.dirname(dataDir)).sort()).toEqual(['pg', 'pg.credentials.json']);
+    } finally {
+      for (const database of both) await database.close();
+    }
+  });
+});
+
 describe('a first start that was killed', () => {
   /**
    * A first start in a process of its own, killed with SIGKILL (no clean-up at all) once `ready(dir)`
