@@ -1,4 +1,4 @@
-
+import { errorLine } from '../data/domain/errors.js';
 
 /** Exit codes of CONTRACT §3. */
 export const EXIT = { ok: 0, fatal: 1, usage: 2, rejectedRows: 3 } as const;
@@ -8,7 +8,6 @@ export class UsageError extends Error {}
 
 /** Prints one clear line on stderr (never a stack trace) and exits with the contract's code. */
 export function fail(err: unknown): never {
-  const message = err instanceof Error ? err.message : String(err);
-  process.stderr.write(`rehber: ${message.split('\n')[0]}\n`);
+  process.stderr.write(`rehber: ${errorLine(err)}\n`);
   process.exit(err instanceof UsageError ? EXIT.usage : EXIT.fatal);
 }

@@ -13,6 +13,11 @@ export interface DbConfig {
   databaseUrl?: string;
   dataDir: string;
   embeddedPort: number;
+  /**
+   * PG_PORT was set: that port or nothing. Otherwise a default port held by another program gives
+   * way to a free one, remembered beside DATA_DIR (docs/running-several.md).
+   */
+  embeddedPortChosen?: boolean;
 }
 
 export function readDbConfig(env: NodeJS.ProcessEnv = process.env): DbConfig {
@@ -25,5 +30,6 @@ export function readDbConfig(env: NodeJS.ProcessEnv = process.env): DbConfig {
     databaseUrl: parsed.data.DATABASE_URL,
     dataDir: path.resolve(parsed.data.DATA_DIR),
     embeddedPort: parsed.data.PG_PORT,
+    embeddedPortChosen: env.PG_PORT !== undefined,
   };
 }

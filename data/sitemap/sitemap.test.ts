@@ -169,3 +169,27 @@ describe('sitemap generation for more than 20,000 businesses', () => {
     expect(await getSitemapProgress(t.db)).toEqual({ progress: 0 });
   });
 });
+
+describe('a local base URL over a public site', () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb();
+    await insertGeneratedBusinesses(t.db, { businesses: 20, cities: 2, categories: 2 });
+    await generateSitemaps(t.db, { baseUrl: 'https://example.com' });
+  });
+  afterAll(() => t.drop());
+
+  it('is refused in every spelling of this machine, and the served set stays', async () => {
+    const served = await getServedFile(t.db, 'businesses-1.xml');
+    for (const local of ['http://localhost:3000', 'http://LOCALHOST.:3000', 'http://app.localhost', 'http://127.1:3000', 'http://0.0.0.0:3000', 'http://[::1]:3000', 'http://[::ffff:127.0.0.1]']) {
+      await expect(generateSitemaps(t.db, { baseUrl: local }), local).rejects.toThrow(/^The served sitemaps use https:\/\/example\.com; .* set PUBLIC_BASE_URL$/);
+    }
+    expect(await getServedFile(t.db, 'businesses-1.xml')).toEqual(served);
+  });
+
+  it('is written when the caller names it, and then a local set may replace a local one', async () => {
+    await generateSitemaps(t.db, { baseUrl: 'http://localhost:3000', baseUrlChosen: true });
+    await generateSitemaps(t.db, { baseUrl: 'http://127.0.0.1:3001' });
+    expect((await getServedFile(t.db, 'businesses-1.xml'))!.content).toContain('<loc>http://127.0.0.1:3001/');
+  });
+});

@@ -9,6 +9,7 @@ import {
   createGeneration,
   failAbandonedGenerations,
   failGeneration,
+  getServedGeneration,
   insertFile,
   publishGeneration,
   readSource,
@@ -27,6 +28,24 @@ export class SitemapBusyError extends InputError {
     this.name = 'SitemapBusyError';
   }
 }
+
+/**
+ * A base URL of this machine would replace the served sitemaps of a public site: search engines
+ * would be sent to localhost. 409 on the API; the CLI adds its --base-url and exits 2.
+ */
+export class SitemapBaseUrlError extends InputError {
+  constructor(
+    readonly served: string,
+    readonly baseUrl: string,
+  ) {
+    super(`The served sitemaps use ${served}; not replacing them with ${baseUrl} URLs: set PUBLIC_BASE_URL`, 409);
+    this.name = 'SitemapBaseUrlError';
+  }
+}
+
+/** localhost and its subdomains, 127.0.0.0/8, ::1 (also IPv4-mapped) and the unspecified addresses, as URL writes them. */
+const LOCAL_HOST = /^(?:(?:.+\.)?localhost\.?|127(?:\.\d+){3}|0\.0\.0\.0|\[::1?\]|\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\])$/i;
+const isLocal = (url: string) => LOCAL_HOST.test(new URL(url).hostname);
 
 export interface GeneratedFile {
   name: string;
@@ -47,6 +66,11 @@ export interface SitemapProgress {
 
 export interface GenerateOptions {
   baseUrl: string;
+  /**
+   * The caller named this base URL for this run (the CLI's --base-url), not a default: it may
+   * replace a public site's sitemaps with local URLs.
+   */
+  baseUrlChosen?: boolean;
   onProgress?: (p: SitemapProgress) => void;
   /** Awaited after each file is stored, before the next is read. Tests hold a generation mid-way with it. */
   afterFile?: (file: GeneratedFile) => Promise<void> | void;
@@ -69,6 +93,9 @@ export async function generateSitemaps(db: Db, options: GenerateOptions): Promis
   const snapshot = await db.transaction({ isolationLevel: 'repeatable read' });
   try {
     if (!(await tryLockGeneration(snapshot))) throw new SitemapBusyError();
+    // Read under the lock (and outside the snapshot): no other run can publish until we are done.
+    const served = await getServedGeneration(db);
+    if (!options.baseUrlChosen && served && isLocal(baseUrl) && !isLocal(served.baseUrl)) throw new SitemapBaseUrlError(served.baseUrl, baseUrl);
     await failAbandonedGenerations(db);
     const generationId = await createGeneration(db, baseUrl);
     try {
