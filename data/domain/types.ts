@@ -228,6 +228,11 @@ export interface ChangeSample {
 export interface ImportPreview extends ImportResult {
   dryRun: true;
   changes: ChangeSample[];
+  /**
+   * The dashboard's preview: the upload token to import exactly what this preview showed (it
+   * replaces the token previewed, and is refused with other options).
+   */
+  filePath?: string;
 }
 
 /** GET /api/admin/imports/:id/businesses: what an import created and changed (the first 100 of each). */

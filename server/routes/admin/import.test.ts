@@ -113,15 +113,57 @@ describe('admin import API', () => {
     expect(await stored()).toMatchObject({ rating: 0, review_count: 10, category_id: before.category_id });
   });
 
-  it('previews an upload without writing or using up its token', async () => {
+  it('previews an upload without writing, and its answer carries the token that imports it', async () => {
     const cookie = await login();
     const up = await uploadFile(cookie, 'preview.xlsx', await xlsx(2, 'PRE'));
     const before = await countOf('businesses');
     const preview = await post(cookie, '/api/admin/import-preview', { filePath: up.body.filePath });
-    expect(preview).toEqual({ status: 200, body: { success: true, imported: 2, updated: 0, skipped: 0, unchanged: 0, rejected: 0, errors: [], dryRun: true, changes: [] } });
+    expect(preview).toEqual({ status: 200, body: { success: true, imported: 2, updated: 0, skipped: 0, unchanged: 0, rejected: 0, errors: [], dryRun: true, changes: [], filePath: expect.any(String) } });
     expect(await countOf('businesses')).toBe(before);
     expect((await post(cookie, '/api/admin/import-preview', { filePath: 'nope' })).status).toBe(400);
-    expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: up.body.filePath })).body).toMatchObject({ imported: 2 });
+    expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: preview.body.filePath })).body).toMatchObject({ imported: 2 });
+  });
+
+  it('imports a previewed upload only with the options of its preview: other options are refused and change nothing', async () => {
+    const cookie = await login();
+    await post(cookie, '/api/admin/import', { csvData: [HEADER, row(8)].join('\n') });
+    const stored = () => app.db('businesses').where({ place_id: 'PL8' }).first('rating', 'review_count', 'updated_at');
+    const before = await stored();
+    const partial = ['name,full_address,place_id,rating,reviews', 'Shop 8,"8 Main St, Austin, TX 78701, United States",PL8,,'].join('\n');
+    const up = await uploadFile(cookie, 'preview-options.csv', partial);
+    const preview = await post(cookie, '/api/admin/import-preview', { filePath: up.body.filePath, clearEmpty: false });
+    expect(preview.body).toMatchObject({ updated: 0, unchanged: 1, filePath: expect.any(String) });
+    const token = preview.body.filePath as string;
+    expect(token).not.toBe(up.body.filePath);
+
+    // Ticking "Empty cells clear stored values" after the preview: refused, the values stay.
+    const refused = await post(cookie, '/api/admin/import-excel-stream', { filePath: token, clearEmpty: true });
+    expect(refused).toEqual({ status: 409, body: { message: expect.stringMatching(/previewed with other options/) } });
+    expect(await stored()).toEqual(before);
+    // The token the preview replaced is spent, so it cannot slip past the check either.
+    expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: up.body.filePath, clearEmpty: true })).status).toBe(400);
+    expect(await stored()).toEqual(before);
+
+    // The options of the preview: it runs, and does what the preview showed.
+    const done = await post(cookie, '/api/admin/import-excel-stream', { filePath: token, clearEmpty: false });
+    expect(done.body).toMatchObject({ imported: 0, updated: 0, unchanged: 1 });
+    expect(await stored()).toEqual(before);
+    expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: token, clearEmpty: false })).status).toBe(400);
+  });
+
+  it('lets only one of two previews made at once stand for the upload', async () => {
+    const cookie = await login();
+    const up = await uploadFile(cookie, 'two-previews.csv', [HEADER, row(9)].join('\n'));
+    const answers = await Promise.all([false, true].map((clearEmpty) => post(cookie, '/api/admin/import-preview', { filePath: up.body.filePath, clearEmpty })));
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(1);
+    // A preview of the new token with other options replaces it in turn.
+    const again = await post(cookie, '/api/admin/import-preview', { filePath: ok[0].body.filePath, clearEmpty: true });
+    expect(again.status).toBe(200);
+    expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: ok[0].body.filePath, clearEmpty: true })).status).toBe(400);
+    expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: again.body.filePath, clearEmpty: false })).status).toBe(409);
+    expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: again.body.filePath, clearEmpty: true })).body).toMatchObject({ imported: 1 });
   });
 
   it('undoes an import over the API once, with 404 and 409 answers as {message}', async () => {
