@@ -23,6 +23,8 @@ import * as countryDisplayNames from './20261129A-country-display-names.js';
 import * as addPlaceIndex from './20261130A-add-place-index.js';
 import * as foldedGroupNames from './20261130B-folded-group-names.js';
 import * as cityFoldedNameIndex from './20261201A-city-folded-name-index.js';
+import * as addUploadPreviewOptions from './20261202B-add-upload-preview-options.js';
+import * as recordGroupMerges from './20261202B-record-group-merges.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -69,4 +71,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261130A-add-place-index': addPlaceIndex,
   '20261130B-folded-group-names': foldedGroupNames,
   '20261201A-city-folded-name-index': cityFoldedNameIndex,
+  '20261202B-add-upload-preview-options': addUploadPreviewOptions,
+  '20261202B-record-group-merges': recordGroupMerges,
 };
