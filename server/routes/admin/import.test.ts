@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../../test-app.js';
 import { upsertUser } from '../../../db/queries/users.js';
 import { MAX_XML_TEXT_BYTES } from '../../../data/domain/constants.js';
 import { zip } from '../../../data/import/fixtures/files.js';
+import { importFile } from '../../../data/import/import.js';
 import { rewriteZip, sheetXml, unzipEntries, type Smuggling } from '../../../data/import/zip-fixtures.js';
 
 // The summary must never run on the server's event loop (CONTRACT §8): on this thread, reading an
@@ -174,10 +175,33 @@ describe('admin import API', () => {
     const [record] = await (await fetch(`${app.url}/api/admin/imports`, { headers: { cookie } })).json();
     const before = await countOf('businesses');
     const undo = await post(cookie, `/api/admin/imports/${record.id}/undo`, {});
-    expect(undo).toEqual({ status: 200, body: { importId: record.id, removed: 3, restored: 0, keptChanged: 0 } });
+    expect(undo).toEqual({ status: 200, body: { importId: record.id, removed: 3, restored: 0, keptChanged: 0, keptPlaceGone: 0 } });
     expect(await countOf('businesses')).toBe(before - 3);
     expect(await post(cookie, `/api/admin/imports/${record.id}/undo`, {})).toEqual({ status: 409, body: { message: `Import ${record.id} was already undone` } });
     expect(await post(cookie, '/api/admin/imports/999999/undo', {})).toEqual({ status: 404, body: { message: 'Import 999999 does not exist' } });
+  });
+
+  it('undoes an import that would remove over 1,000 businesses only with that count typed', async () => {
+    const cookie = await login();
+    const file = path.join(dir, 'big.csv');
+    fs.writeFileSync(file, [HEADER, ...Array.from({ length: 1001 }, (_, i) => row(20000 + i))].join('\n'));
+    const big = await importFile(app.db, file, { source: 'cli', bulk: false });
+    expect(big.imported).toBe(1001);
+    const total = await countOf('businesses');
+    const url = `/api/admin/imports/${big.importId}/undo`;
+    const plan = await fetch(`${app.url}${url}`, { headers: { cookie } });
+    expect(await plan.json()).toEqual({ importId: big.importId, removes: 1001, restores: 0, typedCountRequired: true });
+
+    for (const body of [{}, { confirmCount: 1000 }, { confirmCount: 0 }]) {
+      const refused = await post(cookie, url, body);
+      expect(refused).toEqual({ status: 409, body: { message: expect.stringContaining('removes 1001 businesses') } });
+    }
+    for (const confirmCount of ['1001', 1001.5, -1, null]) expect((await post(cookie, url, { confirmCount })).status).toBe(400);
+    expect(await countOf('businesses')).toBe(total);
+    expect(await app.db('imports').where({ id: big.importId }).first('undone_at')).toEqual({ undone_at: null });
+
+    expect(await post(cookie, url, { confirmCount: 1001 })).toEqual({ status: 200, body: { importId: big.importId, removed: 1001, restored: 0, keptChanged: 0, keptPlaceGone: 0 } });
+    expect(await countOf('businesses')).toBe(total - 1001);
   });
 
   it('uploads an XLSX for a token, imports it in the worker and deletes the file', async () => {

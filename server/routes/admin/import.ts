@@ -8,7 +8,7 @@ import type { AppDeps } from '../../deps.js';
 import { connectionUrlOf } from '../../../db/index.js';
 import { badRequest, conflict, notFound, tooLarge } from '../../errors.js';
 import { sessionOf } from '../../middleware/session.js';
-import { undoImport } from '../../../data/store/undo-import.js';
+import { undoImport, undoPlan } from '../../../data/store/undo-import.js';
 import { adminRouter } from './router.js';
 import { idParam } from '../params.js';
 import { claimUpload, previewUpload, saveUpload, sweepOrphanFiles, sweepUploads, type UploadOptions } from '../../uploads.js';
@@ -137,9 +137,18 @@ export function importRoutes(deps: AppDeps): Router {
     ctx.body = await listRecentImports(db, RECENT_IMPORTS);
   });
 
+  // What an undo would do now: the dialog shows it, and asks for the count typed over the threshold.
+  router.get('/imports/:id/undo', async (ctx) => {
+    ctx.body = await undoPlan(db, idParam(ctx.params.id));
+  });
+
   // Undo an import: its new businesses go, the values it changed come back (data/store/undo-import.ts).
   router.post('/imports/:id/undo', async (ctx) => {
-    ctx.body = await undoImport(db, idParam(ctx.params.id), sessionOf(ctx)?.username ?? null);
+    const confirmCount = (ctx.request.body as { confirmCount?: unknown } | undefined)?.confirmCount;
+    if (confirmCount !== undefined && !(Number.isSafeInteger(confirmCount) && (confirmCount as number) >= 0)) {
+      throw badRequest('confirmCount must be the number of businesses the undo removes');
+    }
+    ctx.body = await undoImport(db, idParam(ctx.params.id), sessionOf(ctx)?.username ?? null, { confirmCount: confirmCount as number | undefined });
   });
 
   // The rejected rows of an import, as a CSV to fix and import again (404 when it had none).
