@@ -89,6 +89,24 @@ describe('rehber import', () => {
     expect((await rehber(['import', 'undo', 'abc'])).code).toBe(2);
   });
 
+  it('undoes an import removing over 1,000 businesses off a terminal only with --confirm and that count', async () => {
+    const rows = Array.from({ length: 1001 }, (_, i) => GOOD.replace('Ace Plumbing', `Big ${i}`).replace('P1', `BIG${i}`));
+    expect(JSON.parse((await rehber(['import', csv('big.csv', rows), '--json'])).stdout)).toMatchObject({ imported: 1001 });
+    const { id } = await t.db('imports').orderBy('id', 'desc').first('id');
+    const count = async () => Number((await t.db('businesses').where('place_id', 'like', 'BIG%').count({ n: '*' }))[0].n);
+
+    const bare = await rehber(['import', 'undo', String(id)]);
+    expect(bare).toMatchObject({ code: 2, stderr: `rehber: Not undone: undoing import ${id} removes 1001 businesses; run it again with --confirm 1001\n` });
+    const wrong = await rehber(['import', 'undo', String(id), '--confirm', '1000']);
+    expect(wrong).toMatchObject({ code: 2, stderr: expect.stringMatching(/^rehber: Not undone: 1000 is not the count[^\n]*\n$/) });
+    expect((await rehber(['import', 'undo', String(id), '--confirm', 'all'])).code).toBe(2);
+    expect(await count()).toBe(1001);
+
+    const right = await rehber(['import', 'undo', String(id), '--confirm', '1001']);
+    expect(right).toMatchObject({ code: 0, stdout: `Undid import ${id}: 1001 new businesses removed, 0 changed businesses restored\n` });
+    expect(await count()).toBe(0);
+  });
+
   it('previews with --dry-run: what would change, field by field, and nothing written', async () => {
     await rehber(['import', csv('dry-base.csv', [GOOD.replace('P1', 'P21')])]);
     const before = await t.db('businesses').orderBy('id').select();

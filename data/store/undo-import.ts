@@ -19,6 +19,14 @@ import { APPLY_DELTAS, IMPORT_LOCK_SQL, refs } from './load-sql.js';
 
 export type { UndoPlan, UndoResult };
 
+/** An undo refused for want of its typed count (409): the CLI answers it as a usage error. */
+export class UndoCountError extends InputError {
+  constructor(message: string) {
+    super(message, 409);
+    this.name = 'UndoCountError';
+  }
+}
+
 const VALUE_COLUMNS = WRITTEN_COLUMNS.filter((c) => c !== 'content_hash');
 
 /** Created by import `?` and never written since (no version at all: creation writes none). */
@@ -71,9 +79,8 @@ export async function undoImport(db: Db, importId: number, username: string | nu
     if (run.status === 'running') throw new InputError(`Import ${importId} is still running`, 409);
     const plan = await undoPlan(trx, importId);
     if (plan.typedCountRequired && confirmCount !== plan.removes) {
-      throw new InputError(
+      throw new UndoCountError(
         `${confirmCount === undefined ? 'Not undone' : `Not undone: ${confirmCount} is not the count`}: undoing import ${importId} removes ${plan.removes} businesses; confirm with that number (${plan.removes})`,
-        409,
       );
     }
 
