@@ -69,6 +69,26 @@ describe('what the import screen asks before it writes or removes', () => {
     expect(await stored()).toEqual(before);
   });
 
+  it('does not import a preview the directory has moved away from: it shows a new one instead', async () => {
+    const stored = () => app.db('businesses').where({ name: 'Moda Fırını' }).first('rating');
+    const file = path.join(dir, 'rating.csv');
+    fs.writeFileSync(file, ['name,full_address,rating', 'Moda Fırını,"Moda Cd. 1, 34710 Kadıköy/İstanbul, Türkiye",3.1'].join('\n'));
+    await page.locator('input[type=file]').setInputFiles(file);
+    const preview = page.getByTestId('import-preview');
+    await preview.waitFor();
+    expect(await text('preview-changes')).toContain('Moda Fırını rating 4.5 3.1');
+    // Someone else's import lands while the preview is on screen.
+    await seed('meanwhile.csv', [MODA.replace('4.5', '4.2')]);
+
+    await preview.getByRole('button', { name: 'Import these changes' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'The directory changed since this preview' }).waitFor();
+    await page.getByTestId('preview-changes').filter({ hasText: /rating\s*4\.2\s*3\.1/ }).waitFor();
+    expect(await stored()).toEqual({ rating: 4.2 });
+    await preview.getByRole('button', { name: 'Import these changes' }).click();
+    await page.getByTestId('import-result').filter({ hasText: /Updated\s*1/i }).waitFor();
+    expect(await stored()).toEqual({ rating: 3.1 });
+  });
+
   it('asks for the number of businesses typed before an undo that removes over 1,000', async () => {
     const rows = Array.from({ length: 1001 }, (_, i) => `Big Shop ${i},Plumber,,"${i} Main St, Austin, TX 78701, United States",78701,United States,4,3`);
     const big = await seed('big.csv', rows);

@@ -152,6 +152,25 @@ describe('admin import API', () => {
     expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: token, clearEmpty: false })).status).toBe(400);
   });
 
+  it('refuses the import of a preview made before the directory changed, until it is previewed again', async () => {
+    const cookie = await login();
+    await post(cookie, '/api/admin/import', { csvData: [HEADER, row(10)].join('\n') });
+    const stored = () => app.db('businesses').where({ place_id: 'PL10' }).first('rating', 'updated_at');
+    const up = await uploadFile(cookie, 'stale.csv', [HEADER, row(10, 3.5)].join('\n'));
+    const preview = await post(cookie, '/api/admin/import-preview', { filePath: up.body.filePath });
+    expect(preview.body).toMatchObject({ updated: 1 });
+    // Another admin's import lands between the preview and the import.
+    await post(cookie, '/api/admin/import', { csvData: [HEADER, row(11)].join('\n') });
+    const before = await stored();
+
+    const refused = await post(cookie, '/api/admin/import-excel-stream', { filePath: preview.body.filePath });
+    expect(refused).toEqual({ status: 409, body: { message: 'The directory changed since this preview; preview the file again before importing' } });
+    expect(await stored()).toEqual(before);
+    const again = await post(cookie, '/api/admin/import-preview', { filePath: preview.body.filePath });
+    expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: again.body.filePath })).body).toMatchObject({ updated: 1 });
+    expect(await stored()).toMatchObject({ rating: 3.5 });
+  });
+
   it('lets only one of two previews made at once stand for the upload', async () => {
     const cookie = await login();
     const up = await uploadFile(cookie, 'two-previews.csv', [HEADER, row(9)].join('\n'));

@@ -94,6 +94,7 @@ export function importRoutes(deps: AppDeps): Router {
     if (claimed === 'other options') {
       throw conflict('This upload was previewed with other options; preview it again with these options before importing');
     }
+    if (claimed === 'changed since') throw conflict('The directory changed since this preview; preview the file again before importing');
     try {
       const result = await importFileInWorker(dbUrl(), claimed.path, {
         source: 'web',

@@ -6,7 +6,7 @@ import { UploadError, useUploadExcel } from '../api/upload-excel';
 import { useImportExcelStream } from '../api/import-excel-stream';
 import { useImportPreview } from '../api/import-preview';
 import type { ImportPreview } from '@data/domain/types';
-import { apiMessage } from '@/lib/api';
+import { ApiError, apiMessage } from '@/lib/api';
 import { msg } from './messages';
 
 /** A preview on screen, with the token and the option it was made with. */
@@ -49,7 +49,8 @@ export function useImportFlow() {
       return;
     }
     started.current = data.filePath;
-    const clear = preview?.filePath === data.filePath ? preview.clearEmpty : clearEmptyRef.current;
+    const previewed = preview?.filePath === data.filePath;
+    const clear = previewed ? preview.clearEmpty : clearEmptyRef.current;
     previewSeq.current++;
     setPreview(null);
     try {
@@ -57,6 +58,14 @@ export function useImportFlow() {
       setResult(r);
       toast(msg.streamDone(r));
     } catch (err) {
+      const refused = err instanceof Error && err.cause instanceof ApiError && err.cause.status === 409 ? err.cause : undefined;
+      if (previewed && refused) {
+        // The preview no longer holds (the directory changed since): the upload is kept, so show what it would do now.
+        started.current = null;
+        toast(msg.previewAgain(apiMessage(refused)));
+        await makePreview(data, clear).catch((e: unknown) => toast(msg.previewFailed(apiMessage(e))));
+        return;
+      }
       console.error('Streaming import failed', err);
       toast(msg.streamFailed);
     }
