@@ -73,7 +73,7 @@ async function runUndo(args: string[], confirm: string | undefined): Promise<num
     if (plan?.typedCountRequired) {
       const asked = `undoing import ${id} removes ${plan.removes} businesses`;
       if (!process.stdin.isTTY || !process.stderr.isTTY) throw new UsageError(`Not undone: ${asked}; run it again with --confirm ${plan.removes}`);
-      const typed = await promptLine(`This is ${asked}. Type ${plan.removes} to go on: `);
+      const typed = await promptLine(`Undoing import ${id} removes ${plan.removes} businesses. Type ${plan.removes} to go on: `);
       if (typed.trim() !== String(plan.removes)) throw new UsageError(`Not undone: ${typed.trim() || 'nothing'} is not ${plan.removes}`);
       confirmCount = plan.removes;
     }
