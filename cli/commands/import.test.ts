@@ -194,6 +194,7 @@ describe('rehber import', () => {
     const e = await rehber(['import', 'x.csv', '--encoding', 'klingon']);
     expect(e.code).toBe(2);
     expect(e.stderr).toMatch(/unknown encoding 'klingon'/);
+    expect(await rehber(['import', 'x.csv', '--confirm', '5'])).toMatchObject({ code: 2, stderr: 'rehber: --confirm is for `rehber import undo <id>`\n' });
   });
 
   it('converges after being killed mid-import: every row once, counts right, indexes back', async () => {
