@@ -1,3 +1,4 @@
+import readline from 'node:readline/promises';
 import type { Readable } from 'node:stream';
 
 /** Everything a stream gives until it ends, as UTF-8 text. */
@@ -32,4 +33,14 @@ export function promptHidden(question: string): Promise<string> {
     stdin.resume();
     stdin.on('data', onData);
   });
+}
+
+/** Asks on the terminal and returns the line typed, shown as it is typed. */
+export async function promptLine(question: string): Promise<string> {
+  const rl = readline.createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return await rl.question(question);
+  } finally {
+    rl.close();
+  }
 }

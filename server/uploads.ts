@@ -21,19 +21,71 @@ export async function saveUpload(db: Db, fields: { owner: string; path: string; 
   return token;
 }
 
-/**
- * Takes the upload out of the store when `token` belongs to `owner` (one import per upload);
- * null for anything else, a server path included.
- */
-export async function claimUpload(db: Db, token: string, owner: string): Promise<{ path: string; fileName: string } | null> {
-  const [row] = (await db('uploads').where({ token, owner }).delete().returning(['path', 'file_name'])) as Array<{ path: string; file_name: string }>;
-  return row ? { path: row.path, fileName: row.file_name } : null;
+/** What changes an import's outcome besides the file: fixed for an upload when it is previewed. */
+export interface UploadOptions {
+  mode: 'upsert' | 'insert';
+  clearEmpty: boolean;
+  encoding: string | null;
 }
 
-/** The upload `token` of `owner`, left in the store (a preview reads it; the import claims it). */
-export async function peekUpload(db: Db, token: string, owner: string): Promise<{ path: string; fileName: string } | null> {
-  const row = (await db('uploads').where({ token, owner }).first('path', 'file_name')) as { path: string; file_name: string } | undefined;
-  return row ? { path: row.path, fileName: row.file_name } : null;
+/**
+ * Takes the upload out of the store when `token` belongs to `owner` and, if it was previewed, was
+ * previewed with `options` and nothing in the directory has changed since (one import per upload,
+ * and it does what its preview showed). 'other options' or 'changed since' when the token is good
+ * but its preview no longer holds: the upload stays. null for anything else, a server path included.
+ */
+export async function claimUpload(
+  db: Db,
+  token: string,
+  owner: string,
+  options: UploadOptions,
+): Promise<{ path: string; fileName: string } | 'other options' | 'changed since' | null> {
+  const [row] = (await db('uploads')
+    .where({ token, owner })
+    .where((q) =>
+      q.whereNull('preview_options').orWhereRaw('preview_options = ?::jsonb AND preview_data_version = (SELECT version FROM data_version WHERE id = 1)', [
+        JSON.stringify(options),
+      ]),
+    )
+    .delete()
+    .returning(['path', 'file_name'])) as Array<{ path: string; file_name: string }>;
+  if (row) return { path: row.path, fileName: row.file_name };
+  const kept = (await db('uploads').where({ token, owner }).first(db.raw('preview_options = ?::jsonb AS same', [JSON.stringify(options)]))) as
+    | { same: boolean }
+    | undefined;
+  if (!kept) return null;
+  return kept.same ? 'changed since' : 'other options';
+}
+
+/**
+ * Fixes the options of upload `token` for its preview, and the data version the preview reads
+ * (taken before it runs, so a write during the preview makes it stale), under a new token that replaces it: the
+ * answer of one preview is the only way to import what it showed, so two previews of the same
+ * upload, or an answer that arrives late, can never stand for each other. null for a token that
+ * is not `owner`'s (or was just claimed or previewed by another request).
+ */
+export async function previewUpload(
+  db: Db,
+  token: string,
+  owner: string,
+  options: UploadOptions,
+): Promise<{ token: string; path: string; fileName: string; undo: () => Promise<void> } | null> {
+  const fresh = newToken();
+  const [row] = (await db.raw(
+    `UPDATE uploads u SET token = ?, preview_options = ?::jsonb, preview_data_version = (SELECT version FROM data_version WHERE id = 1)
+       FROM (SELECT token, preview_options, preview_data_version FROM uploads WHERE token = ? AND owner = ? FOR UPDATE) old
+      WHERE u.token = old.token
+      RETURNING u.path, u.file_name, old.preview_options, old.preview_data_version`,
+    [fresh, JSON.stringify(options), token, owner],
+  )).rows as Array<{ path: string; file_name: string; preview_options: unknown; preview_data_version: string | null }>;
+  if (!row) return null;
+  // A preview that fails gives the upload back under its old token, as it was.
+  const undo = async () => {
+    await db('uploads')
+      .where({ token: fresh })
+      .update({ token, preview_options: row.preview_options === null ? null : JSON.stringify(row.preview_options), preview_data_version: row.preview_data_version });
+  };
+  return { token: fresh, path: row.path, fileName: row.file_name, undo };
 }
 
 /** Forgets uploads older than maxAgeMs and deletes their files. */

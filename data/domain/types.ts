@@ -243,6 +243,11 @@ export interface ChangeSample {
 export interface ImportPreview extends ImportResult {
   dryRun: true;
   changes: ChangeSample[];
+  /**
+   * The dashboard's preview: the upload token to import exactly what this preview showed (it
+   * replaces the token previewed, and is refused with other options).
+   */
+  filePath?: string;
 }
 
 /** GET /api/admin/imports/:id/businesses: what an import created and changed (the first 100 of each). */
@@ -260,6 +265,22 @@ export interface UndoResult {
   restored: number;
   /** Businesses left alone because they were changed again after the import. */
   keptChanged: number;
+  /**
+   * Businesses left alone because the category or city they had before the import is gone
+   * (removed when it emptied, or merged before merges were recorded): nowhere to put them back.
+   */
+  keptPlaceGone: number;
+}
+
+/** GET /api/admin/imports/:id/undo: what undoing an import would do now, before it is asked. */
+export interface UndoPlan {
+  importId: number;
+  /** New businesses of the import an undo would remove. */
+  removes: number;
+  /** Businesses whose changed values would go back. */
+  restores: number;
+  /** Set when `removes` is over UNDO_TYPED_COUNT_OVER: the undo must carry `removes` as its confirmCount. */
+  typedCountRequired: boolean;
 }
 
 export interface AdminCheck {

@@ -54,6 +54,14 @@ export async function mergeGroup(db: Db, kind: GroupKind, fromId: number, intoId
     await trx(table).where({ id: intoId }).increment('business_count', from.business_count);
     await trx('page_redirects').where({ kind, target_id: fromId }).update({ target_id: intoId });
     await redirect(trx, kind, from.slug, intoId);
+    // Kept by id, every earlier merge into `from` following on, so undoing an import whose history
+    // names `from` puts its businesses where `from`'s went (undo-import.ts).
+    await trx('group_merges').where({ kind, into_id: fromId }).update({ into_id: intoId });
+    await trx.raw('INSERT INTO group_merges (kind, from_id, into_id) VALUES (?, ?, ?) ON CONFLICT (kind, from_id) DO UPDATE SET into_id = EXCLUDED.into_id', [
+      kind,
+      fromId,
+      intoId,
+    ]);
     await trx(table).where({ id: fromId }).delete();
     return { moved };
   });

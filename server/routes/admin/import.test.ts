@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../../test-app.js';
 import { upsertUser } from '../../../db/queries/users.js';
 import { MAX_XML_TEXT_BYTES } from '../../../data/domain/constants.js';
 import { zip } from '../../../data/import/fixtures/files.js';
+import { importFile } from '../../../data/import/import.js';
 import { rewriteZip, sheetXml, unzipEntries, type Smuggling } from '../../../data/import/zip-fixtures.js';
 
 // The summary must never run on the server's event loop (CONTRACT §8): on this thread, reading an
@@ -113,15 +114,76 @@ describe('admin import API', () => {
     expect(await stored()).toMatchObject({ rating: 0, review_count: 10, category_id: before.category_id });
   });
 
-  it('previews an upload without writing or using up its token', async () => {
+  it('previews an upload without writing, and its answer carries the token that imports it', async () => {
     const cookie = await login();
     const up = await uploadFile(cookie, 'preview.xlsx', await xlsx(2, 'PRE'));
     const before = await countOf('businesses');
     const preview = await post(cookie, '/api/admin/import-preview', { filePath: up.body.filePath });
-    expect(preview).toEqual({ status: 200, body: { success: true, imported: 2, updated: 0, skipped: 0, unchanged: 0, rejected: 0, errors: [], dryRun: true, changes: [] } });
+    expect(preview).toEqual({ status: 200, body: { success: true, imported: 2, updated: 0, skipped: 0, unchanged: 0, rejected: 0, errors: [], dryRun: true, changes: [], filePath: expect.any(String) } });
     expect(await countOf('businesses')).toBe(before);
     expect((await post(cookie, '/api/admin/import-preview', { filePath: 'nope' })).status).toBe(400);
-    expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: up.body.filePath })).body).toMatchObject({ imported: 2 });
+    expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: preview.body.filePath })).body).toMatchObject({ imported: 2 });
+  });
+
+  it('imports a previewed upload only with the options of its preview: other options are refused and change nothing', async () => {
+    const cookie = await login();
+    await post(cookie, '/api/admin/import', { csvData: [HEADER, row(8)].join('\n') });
+    const stored = () => app.db('businesses').where({ place_id: 'PL8' }).first('rating', 'review_count', 'updated_at');
+    const before = await stored();
+    const partial = ['name,full_address,place_id,rating,reviews', 'Shop 8,"8 Main St, Austin, TX 78701, United States",PL8,,'].join('\n');
+    const up = await uploadFile(cookie, 'preview-options.csv', partial);
+    const preview = await post(cookie, '/api/admin/import-preview', { filePath: up.body.filePath, clearEmpty: false });
+    expect(preview.body).toMatchObject({ updated: 0, unchanged: 1, filePath: expect.any(String) });
+    const token = preview.body.filePath as string;
+    expect(token).not.toBe(up.body.filePath);
+
+    // Ticking "Empty cells clear stored values" after the preview: refused, the values stay.
+    const refused = await post(cookie, '/api/admin/import-excel-stream', { filePath: token, clearEmpty: true });
+    expect(refused).toEqual({ status: 409, body: { message: expect.stringMatching(/previewed with other options/) } });
+    expect(await stored()).toEqual(before);
+    // The token the preview replaced is spent, so it cannot slip past the check either.
+    expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: up.body.filePath, clearEmpty: true })).status).toBe(400);
+    expect(await stored()).toEqual(before);
+
+    // The options of the preview: it runs, and does what the preview showed.
+    const done = await post(cookie, '/api/admin/import-excel-stream', { filePath: token, clearEmpty: false });
+    expect(done.body).toMatchObject({ imported: 0, updated: 0, unchanged: 1 });
+    expect(await stored()).toEqual(before);
+    expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: token, clearEmpty: false })).status).toBe(400);
+  });
+
+  it('refuses the import of a preview made before the directory changed, until it is previewed again', async () => {
+    const cookie = await login();
+    await post(cookie, '/api/admin/import', { csvData: [HEADER, row(10)].join('\n') });
+    const stored = () => app.db('businesses').where({ place_id: 'PL10' }).first('rating', 'updated_at');
+    const up = await uploadFile(cookie, 'stale.csv', [HEADER, row(10, 3.5)].join('\n'));
+    const preview = await post(cookie, '/api/admin/import-preview', { filePath: up.body.filePath });
+    expect(preview.body).toMatchObject({ updated: 1 });
+    // Another admin's import lands between the preview and the import.
+    await post(cookie, '/api/admin/import', { csvData: [HEADER, row(11)].join('\n') });
+    const before = await stored();
+
+    const refused = await post(cookie, '/api/admin/import-excel-stream', { filePath: preview.body.filePath });
+    expect(refused).toEqual({ status: 409, body: { message: 'The directory changed since this preview; preview the file again before importing' } });
+    expect(await stored()).toEqual(before);
+    const again = await post(cookie, '/api/admin/import-preview', { filePath: preview.body.filePath });
+    expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: again.body.filePath })).body).toMatchObject({ updated: 1 });
+    expect(await stored()).toMatchObject({ rating: 3.5 });
+  });
+
+  it('lets only one of two previews made at once stand for the upload', async () => {
+    const cookie = await login();
+    const up = await uploadFile(cookie, 'two-previews.csv', [HEADER, row(9)].join('\n'));
+    const answers = await Promise.all([false, true].map((clearEmpty) => post(cookie, '/api/admin/import-preview', { filePath: up.body.filePath, clearEmpty })));
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(1);
+    // A preview of the new token with other options replaces it in turn.
+    const again = await post(cookie, '/api/admin/import-preview', { filePath: ok[0].body.filePath, clearEmpty: true });
+    expect(again.status).toBe(200);
+    expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: ok[0].body.filePath, clearEmpty: true })).status).toBe(400);
+    expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: again.body.filePath, clearEmpty: false })).status).toBe(409);
+    expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: again.body.filePath, clearEmpty: true })).body).toMatchObject({ imported: 1 });
   });
 
   it('undoes an import over the API once, with 404 and 409 answers as {message}', async () => {
@@ -132,10 +194,33 @@ describe('admin import API', () => {
     const [record] = await (await fetch(`${app.url}/api/admin/imports`, { headers: { cookie } })).json();
     const before = await countOf('businesses');
     const undo = await post(cookie, `/api/admin/imports/${record.id}/undo`, {});
-    expect(undo).toEqual({ status: 200, body: { importId: record.id, removed: 3, restored: 0, keptChanged: 0 } });
+    expect(undo).toEqual({ status: 200, body: { importId: record.id, removed: 3, restored: 0, keptChanged: 0, keptPlaceGone: 0 } });
     expect(await countOf('businesses')).toBe(before - 3);
     expect(await post(cookie, `/api/admin/imports/${record.id}/undo`, {})).toEqual({ status: 409, body: { message: `Import ${record.id} was already undone` } });
     expect(await post(cookie, '/api/admin/imports/999999/undo', {})).toEqual({ status: 404, body: { message: 'Import 999999 does not exist' } });
+  });
+
+  it('undoes an import that would remove over 1,000 businesses only with that count typed', async () => {
+    const cookie = await login();
+    const file = path.join(dir, 'big.csv');
+    fs.writeFileSync(file, [HEADER, ...Array.from({ length: 1001 }, (_, i) => row(20000 + i))].join('\n'));
+    const big = await importFile(app.db, file, { source: 'cli', bulk: false });
+    expect(big.imported).toBe(1001);
+    const total = await countOf('businesses');
+    const url = `/api/admin/imports/${big.importId}/undo`;
+    const plan = await fetch(`${app.url}${url}`, { headers: { cookie } });
+    expect(await plan.json()).toEqual({ importId: big.importId, removes: 1001, restores: 0, typedCountRequired: true });
+
+    for (const body of [{}, { confirmCount: 1000 }, { confirmCount: 0 }]) {
+      const refused = await post(cookie, url, body);
+      expect(refused).toEqual({ status: 409, body: { message: expect.stringContaining('removes 1001 businesses') } });
+    }
+    for (const confirmCount of ['1001', 1001.5, -1, null]) expect((await post(cookie, url, { confirmCount })).status).toBe(400);
+    expect(await countOf('businesses')).toBe(total);
+    expect(await app.db('imports').where({ id: big.importId }).first('undone_at')).toEqual({ undone_at: null });
+
+    expect(await post(cookie, url, { confirmCount: 1001 })).toEqual({ status: 200, body: { importId: big.importId, removed: 1001, restored: 0, keptChanged: 0, keptPlaceGone: 0 } });
+    expect(await countOf('businesses')).toBe(total - 1001);
   });
 
   it('uploads an XLSX for a token, imports it in the worker and deletes the file', async () => {

@@ -6,12 +6,12 @@ import multer from '@koa/multer';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../deps.js';
 import { connectionUrlOf } from '../../../db/index.js';
-import { badRequest, notFound, tooLarge } from '../../errors.js';
+import { badRequest, conflict, notFound, tooLarge } from '../../errors.js';
 import { sessionOf } from '../../middleware/session.js';
-import { undoImport } from '../../../data/store/undo-import.js';
+import { undoImport, undoPlan } from '../../../data/store/undo-import.js';
 import { adminRouter } from './router.js';
 import { idParam } from '../params.js';
-import { claimUpload, peekUpload, saveUpload, sweepOrphanFiles, sweepUploads } from '../../uploads.js';
+import { claimUpload, previewUpload, saveUpload, sweepOrphanFiles, sweepUploads, type UploadOptions } from '../../uploads.js';
 import { importFileInWorker, summariseUploadInWorker } from '../../../data/import/import-worker.js';
 import { type ImportOutcome, rejectedRowsFile } from '../../../data/import/import.js';
 import type { ImportPreview, ImportResult, UploadResponse } from '../../../data/domain/types.js';
@@ -70,28 +70,38 @@ export function importRoutes(deps: AppDeps): Router {
     }
   });
 
-  // What the uploaded file would do, written nowhere: the token stays for the import itself.
+  // What the uploaded file would do, written nowhere. Its options are fixed with the upload under
+  // a new token, which the answer carries: the import of that token must ask for the same options.
   router.post('/import-preview', async (ctx) => {
-    const { token, clearEmpty } = uploadRequest(ctx);
-    const upload = await peekUpload(db, token, uploadOwner(ctx));
+    const { token, options } = uploadRequest(ctx);
+    const upload = await previewUpload(db, token, uploadOwner(ctx), options);
     if (!upload) throw badRequest('Unknown or expired upload; upload the file again');
-    const r = await importFileInWorker(dbUrl(), upload.path, { source: 'web', mode: 'upsert', clearEmpty, dryRun: true, pace: true });
-    const preview: ImportPreview = { ...resultBody(r), importId: undefined, dryRun: true, changes: r.changes ?? [] };
+    let r: ImportOutcome;
+    try {
+      r = await importFileInWorker(dbUrl(), upload.path, { source: 'web', ...webOptions(options), dryRun: true, pace: true });
+    } catch (err) {
+      await upload.undo();
+      throw err;
+    }
+    const preview: ImportPreview = { ...resultBody(r), importId: undefined, dryRun: true, changes: r.changes ?? [], filePath: upload.token };
     ctx.body = preview;
   });
 
   router.post('/import-excel-stream', async (ctx) => {
-    const { token, clearEmpty } = uploadRequest(ctx);
-    const claimed = await claimUpload(db, token, uploadOwner(ctx));
+    const { token, options } = uploadRequest(ctx);
+    const claimed = await claimUpload(db, token, uploadOwner(ctx), options);
     if (!claimed) throw badRequest('Unknown or expired upload; upload the file again');
+    if (claimed === 'other options') {
+      throw conflict('This upload was previewed with other options; preview it again with these options before importing');
+    }
+    if (claimed === 'changed since') throw conflict('The directory changed since this preview; preview the file again before importing');
     try {
       const result = await importFileInWorker(dbUrl(), claimed.path, {
         source: 'web',
-        mode: 'upsert',
+        // The merge rule: empty cells keep stored values unless the admin ticked "Empty cells clear values".
+        ...webOptions(options),
         // Public reads keep their latency while it runs (data/store/load-pace.ts).
         pace: true,
-        // The merge rule: empty cells keep stored values unless the admin ticked "Empty cells clear values".
-        clearEmpty,
         rejectedDir: rejectedDir(),
         username: sessionOf(ctx)?.username ?? null,
         fileName: claimed.fileName,
@@ -128,9 +138,18 @@ export function importRoutes(deps: AppDeps): Router {
     ctx.body = await listRecentImports(db, RECENT_IMPORTS);
   });
 
+  // What an undo would do now: the dialog shows it, and asks for the count typed over the threshold.
+  router.get('/imports/:id/undo', async (ctx) => {
+    ctx.body = await undoPlan(db, idParam(ctx.params.id));
+  });
+
   // Undo an import: its new businesses go, the values it changed come back (data/store/undo-import.ts).
   router.post('/imports/:id/undo', async (ctx) => {
-    ctx.body = await undoImport(db, idParam(ctx.params.id), sessionOf(ctx)?.username ?? null);
+    const confirmCount = (ctx.request.body as { confirmCount?: unknown } | undefined)?.confirmCount;
+    if (confirmCount !== undefined && !(Number.isSafeInteger(confirmCount) && (confirmCount as number) >= 0)) {
+      throw badRequest('confirmCount must be the number of businesses the undo removes');
+    }
+    ctx.body = await undoImport(db, idParam(ctx.params.id), sessionOf(ctx)?.username ?? null, { confirmCount: confirmCount as number | undefined });
   });
 
   // The rejected rows of an import, as a CSV to fix and import again (404 when it had none).
@@ -165,14 +184,19 @@ const resultBody = ({ success, imported, updated, skipped, unchanged, rejected, 
   success, imported, updated, skipped, unchanged, rejected, importId, errors,
 });
 
-/** The body of a call on an upload: its token and whether empty cells clear stored values. */
-function uploadRequest(ctx: Context): { token: string; clearEmpty: boolean } {
+/**
+ * The body of a call on an upload: its token and the options that change its outcome. The
+ * dashboard's imports are upserts with a detected encoding; only clear-empty is the admin's choice.
+ */
+function uploadRequest(ctx: Context): { token: string; options: UploadOptions } {
   const body = ctx.request.body as { filePath?: unknown; clearEmpty?: unknown } | undefined;
   const token = body?.filePath;
   if (typeof token !== 'string' || !token) throw badRequest('filePath (an upload token) is required');
   if (body?.clearEmpty !== undefined && typeof body.clearEmpty !== 'boolean') throw badRequest('clearEmpty must be true or false');
-  return { token, clearEmpty: body?.clearEmpty === true };
+  return { token, options: { mode: 'upsert', clearEmpty: body?.clearEmpty === true, encoding: null } };
 }
+
+const webOptions = ({ mode, clearEmpty, encoding }: UploadOptions) => ({ mode, clearEmpty, encoding: encoding ?? undefined });
 
 /** A random key kept in the session: upload tokens are bound to it, so another session's token is refused. */
 function uploadOwner(ctx: Context): string {

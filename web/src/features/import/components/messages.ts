@@ -14,6 +14,8 @@ export const msg = {
   }),
   noFile: { title: 'Hata', description: 'Önce dosya seçin', variant: 'destructive' as const },
   alreadyImported: { title: 'Already imported', description: 'This upload was imported already. Choose the file again to import it again.', variant: 'destructive' as const },
+  previewFailed: (message: string | undefined) => ({ title: 'Preview failed', description: message ?? 'Choose the file again', variant: 'destructive' as const }),
+  previewAgain: (message: string | undefined) => ({ title: 'Not imported', description: `${message ?? 'The preview no longer holds'}. Here is a new preview.`, variant: 'destructive' as const }),
   streamFailed: { title: 'Import Başarısız', description: 'Büyük dosya importu başarısız oldu. Konsolu kontrol edin.', variant: 'destructive' as const },
   streamDone: (r: ImportResult) =>
     r.success

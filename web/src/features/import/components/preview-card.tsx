@@ -1,14 +1,17 @@
-import type { ImportPreview } from '@data/domain/types';
+import type { ShownPreview } from './use-import-flow';
 import { buttonClass } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
 
-/** A file's preview: what it would add, change, leave and refuse, and its first changes field by field. */
-export function PreviewCard({ preview, onImport, onCancel, busy }: { preview: ImportPreview; onImport: () => void; onCancel: () => void; busy: boolean }) {
+/** A file's preview: what it would add, change, leave and refuse, its first changes field by field, and the option it was made with. */
+export function PreviewCard({ preview, onImport, onCancel, busy }: { preview: ShownPreview; onImport: () => void; onCancel: () => void; busy: boolean }) {
   return (
     <section className={cardClass('p-6')} data-testid="import-preview" aria-labelledby="import-preview-title">
       <h2 id="import-preview-title" className="text-lg font-semibold">
         Preview: nothing is written yet
       </h2>
+      <p className="mt-1 text-sm text-gray-600" data-testid="preview-options">
+        {preview.clearEmpty ? 'Empty cells clear stored values.' : 'Empty cells keep stored values.'} Importing applies exactly this preview.
+      </p>
       <dl className="mt-4 grid grid-cols-2 gap-4 text-center sm:grid-cols-4">
         {[
           ['New', preview.imported],

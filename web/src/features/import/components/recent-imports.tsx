@@ -1,13 +1,8 @@
-import { useState } from 'react';
-import type { ImportRecord } from '@data/domain/types';
 import { useImports } from '../api/get-imports';
-import { useUndoImport } from '../api/undo-import';
 import { RejectedRowsLink } from './rejected-rows-link';
 import { ImportBusinessesDetails } from './import-businesses';
+import { UndoButton } from './undo-button';
 import { cardClass } from '@/components/ui/card';
-import { buttonClass } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
-import { apiMessage } from '@/lib/api';
 
 const seconds = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toFixed(1)} s`);
 
@@ -75,44 +70,5 @@ export function RecentImports() {
         </div>
       )}
     </section>
-  );
-}
-
-/**
- * Undo, asked twice: the first click says what it will do, the second does it. Offered for a
- * finished import that changed something and was not undone yet.
- */
-function UndoButton({ record }: { record: ImportRecord }) {
-  const [asking, setAsking] = useState(false);
-  const undo = useUndoImport({
-    onSuccess: (r) =>
-      toast({
-        title: 'Import undone',
-        description: `${r.removed} new businesses removed, ${r.restored} restored${r.keptChanged ? `, ${r.keptChanged} changed since and left as they are` : ''}`,
-      }),
-    onError: (err) => toast({ title: 'Undo failed', description: apiMessage(err) ?? 'Please try again', variant: 'destructive' }),
-  });
-  if (record.undoneAt || record.status === 'running' || record.imported + record.updated === 0) return null;
-  if (!asking) {
-    return (
-      <button type="button" className={buttonClass('secondary')} onClick={() => setAsking(true)}>
-        Undo
-      </button>
-    );
-  }
-  return (
-    <div className="flex flex-col gap-1 text-xs" role="group" aria-label={`Undo ${record.fileName}`}>
-      <span>
-        Remove its {record.imported.toLocaleString()} new businesses and restore {record.updated.toLocaleString()} changed ones?
-      </span>
-      <div className="flex gap-1">
-        <button type="button" className={buttonClass('primary')} disabled={undo.isPending} onClick={() => undo.mutate(record.id, { onSettled: () => setAsking(false) })}>
-          Confirm undo
-        </button>
-        <button type="button" className={buttonClass('secondary')} onClick={() => setAsking(false)}>
-          Cancel
-        </button>
-      </div>
-    </div>
   );
 }

@@ -6,7 +6,11 @@ import { UploadError, useUploadExcel } from '../api/upload-excel';
 import { useImportExcelStream } from '../api/import-excel-stream';
 import { useImportPreview } from '../api/import-preview';
 import type { ImportPreview } from '@data/domain/types';
+import { ApiError, apiMessage } from '@/lib/api';
 import { msg } from './messages';
+
+/** A preview on screen, with the token and the option it was made with. */
+export type ShownPreview = ImportPreview & { filePath: string; clearEmpty: boolean };
 
 /**
  * The import flow of SPEC §4: a chosen file is uploaded at once and imported 0.5 s later. Every
@@ -16,7 +20,9 @@ import { msg } from './messages';
  * 0.5 s, and afterwards asks for the file again instead of importing it a second time.
  *
  * "Preview first" (off by default, which keeps the spec's flow) replaces the 0.5 s wait with a
- * preview of what the file would do; the import then runs on "Import these changes".
+ * preview of what the file would do; the import then runs on "Import these changes", with the
+ * preview's options and the token its answer gave (the server refuses other options). Changing an
+ * option while a preview is shown makes the preview again: Import is not offered meanwhile.
  */
 export function useImportFlow() {
   const upload = useUploadExcel();
@@ -25,7 +31,9 @@ export function useImportFlow() {
   const [result, setResult] = useState<ImportResult | null>(null);
   const [clearEmpty, setClearEmpty] = useState(false);
   const [previewFirst, setPreviewFirst] = useState(false);
-  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [preview, setPreview] = useState<ShownPreview | null>(null);
+  // Only the latest preview asked for may be shown: an earlier answer arriving late is dropped.
+  const previewSeq = useRef(0);
   const previewing = useImportPreview();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // The token of the upload already sent to the import: never twice.
@@ -41,19 +49,53 @@ export function useImportFlow() {
       return;
     }
     started.current = data.filePath;
+    const previewed = preview?.filePath === data.filePath;
+    const clear = previewed ? preview.clearEmpty : clearEmptyRef.current;
+    previewSeq.current++;
     setPreview(null);
     try {
-      const r = await stream.mutateAsync({ filePath: data.filePath, clearEmpty: clearEmptyRef.current });
+      const r = await stream.mutateAsync({ filePath: data.filePath, clearEmpty: clear });
       setResult(r);
       toast(msg.streamDone(r));
     } catch (err) {
+      const refused = err instanceof Error && err.cause instanceof ApiError && err.cause.status === 409 ? err.cause : undefined;
+      if (previewed && refused) {
+        // The preview no longer holds (the directory changed since): the upload is kept, so show what it would do now.
+        started.current = null;
+        toast(msg.previewAgain(apiMessage(refused)));
+        await makePreview(data, clear).catch((e: unknown) => toast(msg.previewFailed(apiMessage(e))));
+        return;
+      }
       console.error('Streaming import failed', err);
       toast(msg.streamFailed);
     }
   };
 
+  /** Previews upload `data` with these options; the answer's token replaces the upload's. */
+  const makePreview = async (data: UploadResponse, clear: boolean) => {
+    const seq = ++previewSeq.current;
+    setPreview(null);
+    const p = await previewing.mutateAsync({ filePath: data.filePath, clearEmpty: clear });
+    if (seq !== previewSeq.current) return;
+    const filePath = p.filePath ?? data.filePath;
+    setUploaded({ ...data, filePath });
+    setPreview({ ...p, filePath, clearEmpty: clear });
+  };
+
+  const changeClearEmpty = (value: boolean) => {
+    setClearEmpty(value);
+    clearEmptyRef.current = value;
+    if (!preview || !uploaded || started.current === uploaded.filePath) return;
+    makePreview(uploaded, value).catch((err: unknown) => {
+      console.error('Preview failed', err);
+      setUploaded(null);
+      toast(msg.previewFailed(apiMessage(err)));
+    });
+  };
+
   const chooseFile = async (file: File) => {
     clearTimeout(timer.current);
+    previewSeq.current++;
     setUploaded(null);
     setResult(null);
     setPreview(null);
@@ -62,7 +104,7 @@ export function useImportFlow() {
       const data = await upload.mutateAsync(file);
       setUploaded(data);
       if (previewFirst) {
-        setPreview(await previewing.mutateAsync({ filePath: data.filePath, clearEmpty: clearEmptyRef.current }));
+        await makePreview(data, clearEmptyRef.current);
         return;
       }
       timer.current = setTimeout(() => void runImport(data), IMPORT_START_DELAY_MS);
@@ -85,11 +127,12 @@ export function useImportFlow() {
     importNow,
     result,
     clearEmpty,
-    setClearEmpty,
+    setClearEmpty: changeClearEmpty,
     previewFirst,
     setPreviewFirst,
     preview,
     cancelPreview: () => {
+      previewSeq.current++;
       setPreview(null);
       setUploaded(null);
     },
