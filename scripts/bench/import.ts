@@ -16,6 +16,7 @@ import { createDb } from '../../db/index.js';
 import { importFileInWorker } from '../../data/import/import-worker.js';
 import type { BenchContext } from './context.js';
 import { CSV_HEADER, generatedLine, writeGeneratedCsv } from './generate.js';
+import { cliImport } from './cli-import.js';
 
 const SELF = import.meta.url;
 
@@ -80,6 +81,15 @@ export async function run(ctx: BenchContext): Promise<void> {
   ctx.report({ ...bareRead, unit: 'rows/s', maxRssMb: bare.maxRssMb });
   ctx.report({ name: 'XLSX import, fresh', value: rate(xlsxRows, xl.value.seconds), unit: 'rows/s', vs: bareRead, maxRssMb: xl.maxRssMb });
   check(xl.value, { imported: xlsxRows, updated: 0 });
+
+  // The same two files through `rehber import` itself, as cron runs it: the peak memory an
+  // operator sees (the CLI's own thread beside the import worker's), which must stay under 300 MB.
+  await reset(ctx.dbUrl);
+  const cliXlsx = await cliImport(ctx.dbUrl, xlsx);
+  ctx.report({ name: `rehber import of the XLSX, ${xlsxRows.toLocaleString('en-US')} rows (CLI, piped)`, value: rate(xlsxRows, cliXlsx.seconds), unit: 'rows/s', vs: { name: 'XLSX import', value: rate(xlsxRows, xl.value.seconds) }, maxRssMb: cliXlsx.maxRssMb ?? undefined });
+  await reset(ctx.dbUrl);
+  const cliCsv = await cliImport(ctx.dbUrl, csv);
+  ctx.report({ name: `rehber import of the CSV, ${rows.toLocaleString('en-US')} rows (CLI, piped)`, value: rate(rows, cliCsv.seconds), unit: 'rows/s', vs: { name: 'CSV import, fresh', value: freshRate }, maxRssMb: cliCsv.maxRssMb ?? undefined });
 }
 
 interface Timed {
