@@ -19,7 +19,7 @@ const optionsSchema = z.object({
     .refine((e) => iconv.encodingExists(e), { error: (i) => `--encoding: unknown encoding '${String(i.input)}'` })
     .optional(),
   json: z.boolean().default(false),
-  confirm: z.undefined({ error: () => '--confirm is for `rehber import undo <id>`' }),
+  confirm: z.undefined({ error: () => '--confirm is for `rehber import undo <id>`' }).optional(),
   clearEmpty: z.boolean().default(false),
   dryRun: z.boolean().default(false),
 });
