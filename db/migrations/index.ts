@@ -24,6 +24,7 @@ import * as addPlaceIndex from './20261130A-add-place-index.js';
 import * as foldedGroupNames from './20261130B-folded-group-names.js';
 import * as cityFoldedNameIndex from './20261201A-city-folded-name-index.js';
 import * as addBusinessTrash from './20261202A-add-business-trash.js';
+import * as addLoginAttemptsWindowIndex from './20261202D-add-login-attempts-window-index.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -71,4 +72,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261130B-folded-group-names': foldedGroupNames,
   '20261201A-city-folded-name-index': cityFoldedNameIndex,
   '20261202A-add-business-trash': addBusinessTrash,
+  '20261202D-add-login-attempts-window-index': addLoginAttemptsWindowIndex,
 };
