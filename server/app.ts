@@ -40,7 +40,9 @@ export type RehberApp = Koa & { dataVersion: DataVersion };
 
 /** Builds the Koa app; the middleware order lives here and nowhere else. */
 export function createApp({ db, readDb = db, config, logger = pino({ level: config.logLevel }) }: CreateAppOptions): RehberApp {
-  const app = new Koa({ proxy: config.trustProxy, keys: [config.sessionSecret] });
+  // ctx.ip is the left-most of the last maxIpsCount X-Forwarded-For entries: the client as the
+  // outermost trusted proxy saw it, never an entry the client wrote.
+  const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxy ? config.proxyHops : 0, keys: [config.sessionSecret] });
   const dataVersion = new DataVersion(db, logger, readDb, config.replicaMaxLagMs);
   const replicated = readDb !== db;
   app.use(errorHandler(logger));

@@ -15,3 +15,20 @@ describe('site settings', () => {
     expect(() => readConfig({ CONTACT_EMAIL: 'not an email' })).toThrow(/^Invalid CONTACT_EMAIL/);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  const proxy = (value?: string) => {
+    const c = readConfig(value === undefined ? {} : { TRUST_PROXY: value });
+    return { trustProxy: c.trustProxy, proxyHops: c.proxyHops };
+  };
+
+  it('is off by default and with 0 or false; true and 1 mean one proxy; a number counts the proxies', () => {
+    expect([proxy(), proxy('0'), proxy('false')]).toEqual(Array(3).fill({ trustProxy: false, proxyHops: 1 }));
+    expect([proxy('1'), proxy('true')]).toEqual(Array(2).fill({ trustProxy: true, proxyHops: 1 }));
+    expect(proxy('2')).toEqual({ trustProxy: true, proxyHops: 2 });
+  });
+
+  it('stops on anything else with one line naming it', () => {
+    for (const bad of ['yes', '-1', '1.5', '100']) expect(() => readConfig({ TRUST_PROXY: bad })).toThrow(/^Invalid TRUST_PROXY: [^\n]+$/);
+  });
+});

@@ -26,7 +26,12 @@ const schema = z.object({
   CONTACT_PHONE: optionalText,
   CONTACT_ADDRESS: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
+  // 'true' or a count of proxies in front of the server (docs/security-accounts.md).
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|\d{1,2})$/, 'must be 0, true or the number of proxies in front of the server')
+    .default('0'),
   DATABASE_REPLICA_URL: z.string().url().optional(),
   DATABASE_REPLICA_MAX_LAG: z.coerce.number().positive().default(30),
   // Photos (data/photos): where resized copies are kept; private hosts only for tests and intranets.
@@ -50,6 +55,11 @@ export interface Config {
   site: { name: string; contact: { email?: string; phone?: string; address?: string } };
   logLevel: string;
   trustProxy: boolean;
+  /**
+   * With trustProxy, how many proxies append to X-Forwarded-For: the client is that many entries
+   * from the right, since everything left of them was written by the client itself.
+   */
+  proxyHops: number;
   db: DbConfig;
   /**
    * A streaming replica of the database: public reads go there, admin reads, reads of a client
@@ -70,6 +80,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid ${issue.path.join('.')}: ${issue.message}`);
   }
   const e = parsed.data;
+  const proxyHops = e.TRUST_PROXY === 'true' ? 1 : e.TRUST_PROXY === 'false' ? 0 : Number(e.TRUST_PROXY);
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) throw new Error('SESSION_SECRET is required when NODE_ENV=production');
   return {
     env: e.NODE_ENV,
@@ -84,7 +95,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ads: { client: e.AD_CLIENT, slots: { detail: e.AD_SLOT_DETAIL, notFound: e.AD_SLOT_NOT_FOUND, banner: e.AD_SLOT_BANNER } },
     site: { name: e.SITE_NAME ?? DEFAULT_SITE_NAME, contact: { email: e.CONTACT_EMAIL, phone: e.CONTACT_PHONE, address: e.CONTACT_ADDRESS } },
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    trustProxy: proxyHops > 0,
+    proxyHops: Math.max(1, proxyHops),
     db: readDbConfig(env),
     replicaUrl: e.DATABASE_REPLICA_URL,
     replicaMaxLagMs: e.DATABASE_REPLICA_MAX_LAG * 1000,

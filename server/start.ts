@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { openDatabase, openReplica, type Db } from '../db/index.js';
 import { migrateLatest } from '../db/migrate.js';
 import { hasBusinesses } from '../db/queries/businesses.js';
-import { countUsers, upsertUser } from '../db/queries/users.js';
+import { countUsers, verifyUser } from '../db/queries/users.js';
+import { setAdminPassword } from '../data/store/accounts.js';
+import { checkPassword, checkUsername } from '../data/domain/accounts.js';
 import { failOrphanedImports } from '../db/queries/imports.js';
 import { loadSample } from '../data/samples/sample.js';
 import { repairIndexesUnlessBulkLoading } from '../data/store/load.js';
@@ -28,6 +30,7 @@ type Print = (line: string) => void;
  */
 export async function startServer(env: NodeJS.ProcessEnv = process.env, print: Print = (l) => process.stdout.write(`${l}\n`)): Promise<RunningServer> {
   const config = readConfig(env);
+  const admin = adminFromEnv(env);
   const database = await openDatabase(config.db);
   let readDb: Db | undefined;
   try {
@@ -42,7 +45,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, print: P
       const { imported } = await loadSample(db);
       print(`Loaded the sample directory: ${imported} businesses`);
     }
-    await ensureAdmin(db, env, print);
+    await ensureAdmin(db, admin, print);
     // After the migrations: a replica replays them, and is checked for the data version's table.
     if (config.replicaUrl) readDb = await openReplica(config.replicaUrl);
     const app = createApp({ db, readDb, config });
@@ -72,19 +75,39 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, print: P
 }
 
 /**
- * ADMIN_USERNAME/ADMIN_PASSWORD create or reset that admin; otherwise, when there is no user at
- * all, 'admin' gets a generated password printed once (never a fixed default, CONTRACT §2).
+ * ADMIN_USERNAME/ADMIN_PASSWORD, checked by the rules of `rehber user add` before anything starts:
+ * a bad value stops start-up with one line naming it.
  */
-export async function ensureAdmin(db: Db, env: NodeJS.ProcessEnv, print: Print): Promise<void> {
-  const username = env.ADMIN_USERNAME?.trim();
-  const password = env.ADMIN_PASSWORD;
-  if (username && password) {
-    await upsertUser(db, username, password);
+export function adminFromEnv(env: NodeJS.ProcessEnv): { username: string; password: string } | undefined {
+  const username = env.ADMIN_USERNAME ?? '';
+  const password = env.ADMIN_PASSWORD ?? '';
+  if (!username.trim() && !password) return undefined;
+  if (!username.trim() || !password) throw new Error('ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
+  return { username: named('ADMIN_USERNAME', () => checkUsername(username)), password: named('ADMIN_PASSWORD', () => checkPassword(password)) };
+}
+
+function named<T>(variable: string, check: () => T): T {
+  try {
+    return check();
+  } catch (err) {
+    throw new Error(`Invalid ${variable}: ${(err as Error).message}`, { cause: err });
+  }
+}
+
+/**
+ * The admin of ADMIN_USERNAME/ADMIN_PASSWORD is created, or reset (ending its sessions) when the
+ * password differs from the stored one: a server restarted with the same environment signs nobody
+ * out. Otherwise, when there is no user at all, 'admin' gets a generated password printed once
+ * (never a fixed default, CONTRACT §2).
+ */
+export async function ensureAdmin(db: Db, admin: { username: string; password: string } | undefined, print: Print): Promise<void> {
+  if (admin) {
+    if (!(await verifyUser(db, admin.username, admin.password))) await setAdminPassword(db, admin.username, admin.password);
     return;
   }
   if ((await countUsers(db)) > 0) return;
   const generated = randomBytes(18).toString('base64url');
-  await upsertUser(db, 'admin', generated);
+  await setAdminPassword(db, 'admin', generated);
   print(`Admin: admin / ${generated} (shown once; change it with \`rehber user add admin\`)`);
 }
 

@@ -15,7 +15,7 @@ function rehber(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise
   });
 }
 
-describe('rehber user add and rehber db migrate', () => {
+describe('rehber user add, list, remove and rehber db migrate', () => {
   let app: TestApp;
   let env: NodeJS.ProcessEnv;
   const login = (username: string, password: string, cookie = '') =>
@@ -55,6 +55,42 @@ describe('rehber user add and rehber db migrate', () => {
     const res = await rehber(['user', 'add', 'someone', '--password-stdin'], env, 'short\n');
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/at least 8/);
+  });
+
+  it('refuses a username past the cap with exit 2 and one line, creating no one', async () => {
+    const res = await rehber(['user', 'add', 'a'.repeat(65), '--password-stdin'], env, 'a long enough password\n');
+    expect(res.code).toBe(2);
+    expect(res.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^rehber: .*at most 64/)]);
+    expect(await app.db('users').where('username', 'a'.repeat(65)).first()).toBeUndefined();
+  });
+
+  it('lists the admins, then removes one: its session gets 401 on the next request', async () => {
+    await rehber(['user', 'add', 'leaving', '--password-stdin'], env, 'leaving password 1');
+    const signedIn = await login('leaving', 'leaving password 1');
+    const cookie = signedIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    expect((await fetch(`${app.url}/api/admin/businesses`, { headers: { cookie } })).status).toBe(200);
+
+    const list = await rehber(['user', 'list'], env);
+    expect(list.code).toBe(0);
+    expect(list.stdout.split('\n').map((l) => l.split('\t')[0])).toEqual(expect.arrayContaining(['editor', 'leaving']));
+
+    const res = await rehber(['user', 'remove', 'leaving'], env);
+    expect(res).toMatchObject({ code: 0, stdout: "Admin 'leaving' removed; its sessions are ended\n" });
+    expect((await fetch(`${app.url}/api/admin/businesses`, { headers: { cookie } })).status).toBe(401);
+    expect((await login('leaving', 'leaving password 1')).status).toBe(401);
+    expect(await app.db('sessions').whereRaw(`data->>'username' = 'leaving'`).first()).toBeUndefined();
+  });
+
+  it('refuses to remove an unknown admin or the last one (exit 2) unless --force', async () => {
+    expect((await rehber(['user', 'remove', 'nobody'], env)).code).toBe(2);
+    const names = (await app.db('users').pluck('username')) as string[];
+    for (const name of names.slice(1)) expect((await rehber(['user', 'remove', name], env)).code).toBe(0);
+    const last = await rehber(['user', 'remove', names[0]], env);
+    expect(last.code).toBe(2);
+    expect(last.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^rehber: .*last admin.*--force/)]);
+    expect(await app.db('users').count({ n: '*' })).toEqual([{ n: 1 }]);
+    expect((await rehber(['user', 'remove', names[0], '--force'], env)).code).toBe(0);
+    expect(await app.db('users').count({ n: '*' })).toEqual([{ n: 0 }]);
   });
 
   it('reports an up-to-date database from db migrate', async () => {

@@ -1,14 +1,14 @@
 import type { Command } from 'commander';
-import { openDatabase } from '../../db/index.js';
+import { openDatabase, type Db } from '../../db/index.js';
 import { migrateLatest } from '../../db/migrate.js';
-import { upsertUser } from '../../db/queries/users.js';
-import { destroyUserSessions } from '../../db/queries/sessions.js';
+import { listUsers } from '../../db/queries/users.js';
+import { removeAdmin, setAdminPassword } from '../../data/store/accounts.js';
+import { checkPassword, checkUsername } from '../../data/domain/accounts.js';
+import { InputError } from '../../data/domain/errors.js';
 import { UsageError } from '../exit.js';
 import { promptHidden, readAll } from '../prompt.js';
 
-export const MIN_PASSWORD_LENGTH = 8;
-
-/** `rehber user add <username> [--password-stdin]`: creates an admin or resets its password. */
+/** `rehber user add|remove|list`: the admin accounts (docs/security-accounts.md). */
 export function registerUserCommands(program: Command): void {
   const user = program.command('user').description('admin accounts');
   user
@@ -16,22 +16,51 @@ export function registerUserCommands(program: Command): void {
     .description('create an admin, or reset the password of an existing one (ends its sessions)')
     .option('--password-stdin', 'read the password from standard input (for scripts)')
     .action(async (username: string, opts: { passwordStdin?: boolean }) => {
-      const name = username.trim();
-      if (!name || /\s/.test(name)) throw new UsageError('The username must be one word');
-      const password = await readPassword(Boolean(opts.passwordStdin));
-      if (password.length < MIN_PASSWORD_LENGTH) throw new UsageError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters`);
-
-      const database = await openDatabase(undefined, { quiet: true });
-      try {
-        await migrateLatest(database.db);
-        const existed = Boolean(await database.db('users').where({ username: name }).first('id'));
-        const row = await upsertUser(database.db, name, password);
-        if (existed) await destroyUserSessions(database.db, row.id);
-        console.log(existed ? `Password of admin '${name}' reset; its sessions are ended` : `Admin '${name}' created`);
-      } finally {
-        await database.close();
-      }
+      // The name is checked before the password is asked for, the password before the database opens.
+      const name = asUsage(() => checkUsername(username));
+      const typed = await readPassword(Boolean(opts.passwordStdin));
+      const password = asUsage(() => checkPassword(typed));
+      const { created } = await withDb((db) => setAdminPassword(db, name, password).catch(rethrowAsUsage));
+      console.log(created ? `Admin '${name}' created` : `Password of admin '${name}' reset; its sessions are ended`);
     });
+  user
+    .command('remove <username>')
+    .description('remove an admin and end its sessions')
+    .option('--force', 'remove it even when it is the last admin')
+    .action(async (username: string, opts: { force?: boolean }) => {
+      await withDb((db) => removeAdmin(db, username, { force: Boolean(opts.force) }).catch(rethrowAsUsage));
+      console.log(`Admin '${username}' removed; its sessions are ended`);
+    });
+  user
+    .command('list')
+    .description('list the admins')
+    .action(async () => {
+      const users = await withDb(listUsers);
+      for (const u of users) console.log(`${u.username}\tcreated ${u.createdAt.toISOString()}`);
+    });
+}
+
+async function withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
+  const database = await openDatabase(undefined, { quiet: true });
+  try {
+    await migrateLatest(database.db);
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/** A broken account rule is a wrong argument: exit 2 (CONTRACT §3). */
+function rethrowAsUsage(err: unknown): never {
+  throw err instanceof InputError ? new UsageError(err.message) : err;
+}
+
+function asUsage<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (err) {
+    rethrowAsUsage(err);
+  }
 }
 
 async function readPassword(fromStdin: boolean): Promise<string> {

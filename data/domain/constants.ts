@@ -60,6 +60,13 @@ export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 20;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
+/** Admin accounts (docs/security-accounts.md): the longest username anyone may create or sign in with. */
+export const USERNAME_MAX_LENGTH = 64;
+/** The shortest admin password, on every path that sets one (CLI, ADMIN_PASSWORD at start). */
+export const MIN_PASSWORD_LENGTH = 8;
+/** The longest: a password is hashed before it is compared, and hashing megabytes is not free. */
+export const MAX_PASSWORD_LENGTH = 1024;
+
 /** Uploads larger than this are refused with 413. */
 export const UPLOAD_MAX_BYTES = 1024 * 1024 * 1024;
 /**

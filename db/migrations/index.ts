@@ -26,6 +26,7 @@ import * as cityFoldedNameIndex from './20261201A-city-folded-name-index.js';
 import * as addBusinessTrash from './20261202A-add-business-trash.js';
 import * as addUploadPreviewOptions from './20261202B-add-upload-preview-options.js';
 import * as recordGroupMerges from './20261202E-record-group-merges.js';
+import * as addLoginAttemptsWindowIndex from './20261202D-add-login-attempts-window-index.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -75,4 +76,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261202A-add-business-trash': addBusinessTrash,
   '20261202B-add-upload-preview-options': addUploadPreviewOptions,
   '20261202E-record-group-merges': recordGroupMerges,
+  '20261202D-add-login-attempts-window-index': addLoginAttemptsWindowIndex,
 };

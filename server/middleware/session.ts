@@ -9,6 +9,8 @@ import { deleteExpiredSessions, destroySession, getSession, saveSession } from '
 export interface AdminSession {
   userId?: string;
   username?: string;
+  /** Which password the session was opened with (db/queries/users.ts). */
+  stamp?: string;
   regenerate(): Promise<void>;
 }
 

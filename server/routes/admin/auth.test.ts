@@ -3,6 +3,8 @@ import { startTestApp, type TestApp } from '../../test-app.js';
 import { upsertUser } from '../../../db/queries/users.js';
 import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ADDRESS } from '../../../data/domain/constants.js';
 
+const attemptRows = async (db: TestApp['db']) => Number((await db('login_attempts').count({ n: '*' }))[0].n);
+
 const PASSWORD = 'correct horse battery staple';
 
 describe('admin sign-in, sessions and the admin guard', () => {
@@ -134,6 +136,78 @@ describe('admin sign-in, sessions and the admin guard', () => {
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_MAX_FAILURES);
     expect(statuses.filter((s) => s === 429)).toHaveLength(40 - LOGIN_MAX_FAILURES);
+  });
+
+  it('counts the address the proxy saw, not entries the client wrote in X-Forwarded-For (429 after the limit)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < LOGIN_MAX_FAILURES * 2; i++) statuses.push((await login('admin', 'wrong', `203.0.113.${i}, 10.4.4.4`)).status);
+    expect(statuses.slice(0, LOGIN_MAX_FAILURES)).toEqual(Array(LOGIN_MAX_FAILURES).fill(401));
+    expect(statuses.slice(LOGIN_MAX_FAILURES)).toEqual(Array(LOGIN_MAX_FAILURES).fill(429));
+  });
+
+  it('counts an IPv6 client by its /64 and an IPv4-mapped address as the IPv4 one', async () => {
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await login('admin', 'wrong', `2001:db8:1:2::${i + 1}`)).status).toBe(401);
+    expect((await login('admin', PASSWORD, '2001:0db8:0001:0002:ffff::9')).status).toBe(429);
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await login('admin', 'wrong', '10.3.3.3')).status).toBe(401);
+    expect((await login('admin', PASSWORD, '::ffff:10.3.3.3')).status).toBe(429);
+  });
+
+  it('refuses a username past the cap with 400 {message} and stores nothing', async () => {
+    for (const username of ['a'.repeat(20_000), 'a'.repeat(65)]) {
+      const res = await login(username, 'wrong');
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: expect.stringMatching(/at most 64/) });
+    }
+    expect(await attemptRows(app.db)).toBe(0);
+  });
+
+  it('adds no row for attempts refused while the address is blocked (100 of them)', async () => {
+    for (let i = 0; i < LOGIN_MAX_FAILURES_PER_ADDRESS; i++) expect((await login(`guess${i}`, 'wrong', '10.2.2.2')).status).toBe(401);
+    const before = await attemptRows(app.db);
+    for (let i = 0; i < 100; i++) expect((await login(`other${i}`, 'wrong', '10.2.2.2')).status).toBe(429);
+    expect(await attemptRows(app.db)).toBe(before);
+  });
+
+  it('sweeps the rows of windows that are over on the next attempt', async () => {
+    await app.db('login_attempts').insert([
+      { key: 'ip:10.1.1.1', failures: 3, window_start: app.db.raw(`now() - interval '16 minutes'`) },
+      { key: 'ipuser:10.1.1.1|admin', failures: 3, window_start: app.db.raw(`now() - interval '1 day'`) },
+      { key: 'ip:10.1.1.2', failures: 3, window_start: app.db.raw(`now() - interval '1 minute'`) },
+    ]);
+    await login('admin', 'wrong', '10.1.1.3');
+    const keys = (await app.db('login_attempts').orderBy('key').pluck('key')) as string[];
+    expect(keys).toEqual(['ip:10.1.1.2', 'ip:10.1.1.3', 'ipuser:10.1.1.3|admin']);
+  });
+
+  it('refuses a write whose Origin has another scheme (403) and stores nothing', async () => {
+    const other = app.url.replace('http://', 'https://');
+    const res = await call('POST', '/api/admin/login', { body: { username: 'admin', password: PASSWORD }, headers: { Origin: other } });
+    expect(res.status).toBe(403);
+    expect(res.setCookies.filter((c) => c.startsWith('rehber.sid='))).toEqual([]);
+    expect(await attemptRows(app.db)).toBe(0);
+    const cookie = cookieOf((await login()).setCookies);
+    expect((await call('POST', '/api/admin/logout', { cookie, headers: { Referer: `${other}/admin` } })).status).toBe(403);
+    expect((await call('GET', '/api/admin/check', { cookie })).body.authenticated).toBe(true);
+    // Behind the proxy the scheme is the one it was told: HTTPS to the proxy, the https origin.
+    const proxied = await call('POST', '/api/admin/logout', { cookie, headers: { Origin: other, 'x-forwarded-proto': 'https' } });
+    expect(proxied.status).toBe(200);
+  });
+
+  it('ends the session of an admin removed from the database, or whose password changed, on its next request', async () => {
+    await upsertUser(app.db, 'temp', PASSWORD);
+    const cookie = cookieOf((await login('temp')).setCookies);
+    expect((await call('GET', '/api/admin/businesses', { cookie })).status).toBe(200);
+    await app.db('users').where({ username: 'temp' }).delete();
+    expect((await call('GET', '/api/admin/businesses', { cookie })).status).toBe(401);
+    expect((await call('GET', '/api/admin/check', { cookie })).body).toEqual({ authenticated: false });
+    // A new admin of the same name does not bring the old session back.
+    await upsertUser(app.db, 'temp', PASSWORD);
+    expect((await call('GET', '/api/admin/businesses', { cookie })).status).toBe(401);
+
+    // A sign-in in flight while the password was reset opened its session against the old password.
+    const stale = cookieOf((await login('temp')).setCookies);
+    await upsertUser(app.db, 'temp', 'a brand new password');
+    expect((await call('GET', '/api/admin/businesses', { cookie: stale })).status).toBe(401);
   });
 
   it("clears the username's counter on a successful sign-in", async () => {

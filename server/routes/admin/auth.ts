@@ -1,11 +1,19 @@
 import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
 import type { AdminCheck } from '../../../data/domain/types.js';
-import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ADDRESS, LOGIN_WINDOW_MS } from '../../../data/domain/constants.js';
+import {
+  LOGIN_MAX_FAILURES,
+  LOGIN_MAX_FAILURES_PER_ADDRESS,
+  LOGIN_WINDOW_MS,
+  MAX_PASSWORD_LENGTH,
+  USERNAME_MAX_LENGTH,
+} from '../../../data/domain/constants.js';
 import { badRequest, tooManyRequests, unauthorized } from '../../errors.js';
 import { verifyUser } from '../../../db/queries/users.js';
 import { clearLoginAttempts, countLoginAttempt } from '../../../db/queries/login-attempts.js';
 import { sessionOf } from '../../middleware/session.js';
+import { currentAdmin } from '../../middleware/require-admin.js';
+import { throttleAddress } from '../../client-address.js';
 import { adminRouter } from './router.js';
 
 /** POST /api/admin/login, POST /api/admin/logout, GET /api/admin/check (CONTRACT §8). */
@@ -19,10 +27,14 @@ export function authRoutes(deps: AppDeps): Router {
     if (typeof username !== 'string' || !username.trim() || typeof password !== 'string' || !password) {
       throw badRequest('Username and password are required');
     }
+    // Refused before anything is counted or stored: no admin can have such a name or password.
+    if (username.trim().length > USERNAME_MAX_LENGTH) throw badRequest(`The username must have at most ${USERNAME_MAX_LENGTH} characters`);
+    if (password.length > MAX_PASSWORD_LENGTH) throw badRequest(`The password must have at most ${MAX_PASSWORD_LENGTH} characters`);
     // Per address and per address + username (whatever its case), counted before the password is
     // checked. Never per username alone: then anyone could lock the admin out from anywhere.
-    const ipKey = `ip:${ctx.ip}`;
-    const ipUserKey = `ipuser:${ctx.ip}|${username.trim().toLowerCase()}`;
+    const address = throttleAddress(ctx.ip);
+    const ipKey = `ip:${address}`;
+    const ipUserKey = `ipuser:${address}|${username.trim().toLowerCase()}`;
     const { blocked } = await countLoginAttempt(
       db,
       [{ key: ipKey, limit: LOGIN_MAX_FAILURES_PER_ADDRESS }, { key: ipUserKey, limit: LOGIN_MAX_FAILURES }],
@@ -35,6 +47,7 @@ export function authRoutes(deps: AppDeps): Router {
     const session = sessionOf(ctx)!;
     session.userId = user.id;
     session.username = user.username;
+    session.stamp = user.stamp;
     // A fresh id at sign-in, so an id planted before it (session fixation) is worth nothing.
     await session.regenerate();
     ctx.body = { success: true };
@@ -47,7 +60,7 @@ export function authRoutes(deps: AppDeps): Router {
   });
 
   router.get('/check', async (ctx) => {
-    const session = sessionOf(ctx);
+    const session = await currentAdmin(ctx, db);
     const body: AdminCheck = session?.userId ? { authenticated: true, username: session.username } : { authenticated: false };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;

@@ -53,7 +53,7 @@ export function adminRouter(deps: AppDeps, options: { open?: boolean; prefix?: s
   const router = newRouter(`/api/admin${options.prefix ?? ''}`);
   // Admin answers (and refusals) are the admin's alone: no browser or proxy may keep them.
   router.use(noStore(), freshAfterWrites(deps.dataVersion), deps.adminSession, sameOrigin());
-  if (!options.open) router.use(requireAdmin());
+  if (!options.open) router.use(requireAdmin(deps.db));
   router.use(jsonBody);
   return router;
 }
