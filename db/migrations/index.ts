@@ -25,8 +25,8 @@ import * as foldedGroupNames from './20261130B-folded-group-names.js';
 import * as cityFoldedNameIndex from './20261201A-city-folded-name-index.js';
 import * as addBusinessTrash from './20261202A-add-business-trash.js';
 import * as addUploadPreviewOptions from './20261202B-add-upload-preview-options.js';
-import * as recordGroupMerges from './20261202E-record-group-merges.js';
 import * as addLoginAttemptsWindowIndex from './20261202D-add-login-attempts-window-index.js';
+import * as recordGroupMerges from './20261202E-record-group-merges.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -75,6 +75,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261201A-city-folded-name-index': cityFoldedNameIndex,
   '20261202A-add-business-trash': addBusinessTrash,
   '20261202B-add-upload-preview-options': addUploadPreviewOptions,
-  '20261202E-record-group-merges': recordGroupMerges,
   '20261202D-add-login-attempts-window-index': addLoginAttemptsWindowIndex,
+  '20261202E-record-group-merges': recordGroupMerges,
 };
