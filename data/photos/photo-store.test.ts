@@ -154,7 +154,7 @@ describe('PhotoStore', () => {
 
   it('refuses loopback and private addresses unless allowed (no SSRF)', async () => {
     const s = store({ allowPrivateAddresses: false });
-    for (const url of [`${images.url}/photo-private.jpg`, `http://localhost:${new URL(images.url).port}/photo-private.jpg`, 'http://[::1]/x.jpg', 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.1/x.jpg']) {
+    for (const url of [`${images.url}/photo-private.jpg`, `http://localhost:${new URL(images.url).port}/photo-private.jpg`, 'http://[::1]/x.jpg', `http://[::127.0.0.1]:${new URL(images.url).port}/photo-private.jpg`, `http://[::ffff:0:127.0.0.1]:${new URL(images.url).port}/photo-private.jpg`, 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.1/x.jpg']) {
       const result = await s.size(url, 320, 'webp');
       expect(result.kind === 'failed' && result.reason, url).toMatch(/not a public address/);
     }
