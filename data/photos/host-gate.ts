@@ -62,10 +62,14 @@ export class HostGate {
   }
 }
 
-/** The host a URL names (lowercased by URL itself); null when it is not a URL, which the fetch then refuses. */
+/**
+ * The host a URL names, one spelling per host: URL lowercases it, turns a name into punycode and
+ * an address into its canonical form; a trailing dot ("example.com.") is the same host. Null when
+ * it is not a URL, which the fetch then refuses.
+ */
 function hostOf(url: string): string | null {
   try {
-    return new URL(url).hostname;
+    return new URL(url).hostname.replace(/\.$/, '');
   } catch {
     return null;
   }
