@@ -21,10 +21,17 @@ export const PRIVATE_DIR_MODE = 0o700;
 /** Rejected rows of web imports are kept beside the uploads (the orphan sweep reads only the top level). */
 export const rejectedDirOf = (uploadDir: string) => path.join(uploadDir, 'rejected');
 
-/** Makes `dir` (and its parents) if missing, and private even when an earlier version made it world-readable. */
+/**
+ * Makes `dir` (and its parents) if missing, and private even when an earlier version made it
+ * world-readable. A folder the operator gave to another owner keeps the modes they chose.
+ */
 export function preparePrivateDir(dir: string): void {
   fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  fs.chmodSync(dir, PRIVATE_DIR_MODE);
+  try {
+    fs.chmodSync(dir, PRIVATE_DIR_MODE);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') throw err;
+  }
 }
 
 export const newToken = () => randomBytes(24).toString('base64url');

@@ -11,10 +11,15 @@ import path from 'node:path';
 export const FILE_MODE = 0o600;
 export const DIR_MODE = 0o700;
 
-/** The cache's own folder, made private once even when an earlier version made it world-readable. */
+/**
+ * The cache's own folder, made private once even when an earlier version made it world-readable.
+ * A folder the operator gave to another owner keeps the modes they chose.
+ */
 export async function preparePrivateDir(dir: string): Promise<void> {
   await fs.promises.mkdir(dir, { recursive: true, mode: DIR_MODE });
-  await fs.promises.chmod(dir, DIR_MODE);
+  await fs.promises.chmod(dir, DIR_MODE).catch((err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPERM') throw err;
+  });
 }
 
 /**

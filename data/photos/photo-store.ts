@@ -171,10 +171,18 @@ export class PhotoStore {
 
   /** A photo file into the (private) cache, counted for the sweep. */
   private async write(file: string, bytes: Buffer): Promise<void> {
-    this.root ??= preparePrivateDir(this.options.cacheDir);
-    await this.root;
+    await this.privateRoot();
     await writeWhole(file, bytes);
     this.wrote(bytes.length);
+  }
+
+  /** The cache folder made private, once per store (tried again after a failure). */
+  private privateRoot(): Promise<void> {
+    this.root ??= preparePrivateDir(this.options.cacheDir).catch((err: unknown) => {
+      this.root = null;
+      throw err;
+    });
+    return this.root;
   }
 
   /** New bytes on disk: a sweep in the background once enough have come since the last. */
@@ -218,8 +226,7 @@ export class PhotoStore {
   private async rememberFailure(key: string, dir: string, reason: string, forMs: number): Promise<void> {
     const at = Date.now();
     this.remember(key, at + forMs, reason);
-    this.root ??= preparePrivateDir(this.options.cacheDir);
-    await this.root;
+    await this.privateRoot();
     await writeWhole(path.join(dir, 'failed.json'), Buffer.from(JSON.stringify({ at, until: at + forMs, reason })));
   }
 
