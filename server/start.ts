@@ -13,7 +13,7 @@ import { repairIndexesUnlessBulkLoading } from '../data/store/load.js';
 import { errorLine } from '../data/domain/errors.js';
 import { createApp } from './app.js';
 import { readConfig } from './config.js';
-import { sweepOrphanFiles } from './uploads.js';
+import { sweepOrphanFiles, sweepRejectedFiles } from './uploads.js';
 
 export interface RunningServer {
   url: string;
@@ -41,6 +41,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, print: P
     // Imports whose process died show as interrupted at once; the files they held are swept.
     await failOrphanedImports(db);
     await sweepOrphanFiles(db, config.uploadDir);
+    await sweepRejectedFiles(db, config.uploadDir);
     if (!(await hasBusinesses(db))) {
       const { imported } = await loadSample(db);
       print(`Loaded the sample directory: ${imported} businesses`);

@@ -12,6 +12,27 @@ import type { Db } from '../db/index.js';
 export const UPLOAD_ORPHAN_GRACE_MS = 10 * 60 * 1000;
 /** Uploads never imported are removed after this long. */
 export const UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** An import's rejected rows stay downloadable this long (docs/security-photos.md). */
+export const REJECTED_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** Uploads and rejected rows are whole directories of people's data: only the server's own user reads them. */
+export const PRIVATE_FILE_MODE = 0o600;
+export const PRIVATE_DIR_MODE = 0o700;
+
+/** Rejected rows of web imports are kept beside the uploads (the orphan sweep reads only the top level). */
+export const rejectedDirOf = (uploadDir: string) => path.join(uploadDir, 'rejected');
+
+/**
+ * Makes `dir` (and its parents) if missing, and private even when an earlier version made it
+ * world-readable. A folder the operator gave to another owner keeps the modes they chose.
+ */
+export function preparePrivateDir(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  try {
+    fs.chmodSync(dir, PRIVATE_DIR_MODE);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') throw err;
+  }
+}
 
 export const newToken = () => randomBytes(24).toString('base64url');
 
@@ -118,6 +139,36 @@ export async function sweepOrphanFiles(db: Db, dir: string, graceMs = UPLOAD_ORP
     if (known.has(file)) continue;
     const stat = await fs.promises.stat(file).catch(() => null);
     if (!stat?.isFile() || Date.now() - stat.mtimeMs < graceMs) continue;
+    await fs.promises.rm(file, { force: true });
+    removed++;
+  }
+  return removed;
+}
+
+/**
+ * Rejected-row files (`<uploadDir>/rejected/import-<id>-rejected.csv`) that are no longer wanted:
+ * older than `maxAgeMs`, of an undone import, or of no import this database knows, or written
+ * before the import of that id started (a database made anew reuses ids: an old file must never be
+ * served as a new import's). The undo route removes its file at once; this catches the rest (an
+ * undo from the CLI, a server that died).
+ */
+export async function sweepRejectedFiles(db: Db, uploadDir: string, maxAgeMs = REJECTED_MAX_AGE_MS): Promise<number> {
+  const dir = rejectedDirOf(uploadDir);
+  const files = (await fs.promises.readdir(dir).catch(() => [] as string[]))
+    .map((name) => ({ name, id: Number(/^import-([1-9]\d{0,9})-rejected\.csv$/.exec(name)?.[1]) }))
+    .filter((f) => Number.isSafeInteger(f.id));
+  if (files.length === 0) return 0;
+  const rows = (await db('imports').whereIn('id', files.map((f) => f.id)).select('id', 'started_at', 'undone_at')) as Array<{ id: number; started_at: Date; undone_at: Date | null }>;
+  const imports = new Map(rows.map((r) => [r.id, r]));
+  let removed = 0;
+  for (const { name, id } of files) {
+    const file = path.join(dir, name);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (!stat?.isFile()) continue;
+    const run = imports.get(id);
+    // An hour of slack: the file's time is this machine's clock, started_at the database's.
+    const stale = !run || run.undone_at !== null || stat.mtimeMs < run.started_at.getTime() - 60 * 60 * 1000 || Date.now() - stat.mtimeMs > maxAgeMs;
+    if (!stale) continue;
     await fs.promises.rm(file, { force: true });
     removed++;
   }

@@ -194,8 +194,9 @@ function rejectedRowsWriter(file: string, headers: string[]): RejectedRowsWriter
   return {
     write(cells, reason) {
       if (!out) {
-        fs.mkdirSync(path.dirname(file), { recursive: true });
-        out = fs.createWriteStream(file);
+        // Rows of people's data: readable by the server's own user only.
+        fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+        out = fs.createWriteStream(file, { mode: 0o600 });
         out.write(CSV_BOM + csvRecord([...headers.map(unneutralise), 'reason']));
       }
       // Guarded like an export: the file's cells are untrusted, and the import reads the guard back

@@ -8,8 +8,8 @@ import type { PhotoResult, PhotoStore } from './photo-store.js';
 
 export type BusinessPhotoAnswer =
   | Extract<PhotoResult, { kind: 'file' }>
-  /** The source failed: the business's placeholder instead (`reason` for the log when `fresh`). */
-  | { kind: 'placeholder'; path: string; reason: string; fresh: boolean };
+  /** The source failed, or is still being fetched (`pending`): the business's placeholder instead (`reason` for the log when `fresh`). */
+  | { kind: 'placeholder'; path: string; reason: string; fresh: boolean; pending: boolean };
 
 /** What a photo path needs of its business. */
 interface PhotoOwner {
@@ -43,7 +43,7 @@ export class BusinessPhotos {
     if (!owner?.url || photoKey(owner.url) !== file.key) return null;
     const result = await this.store.size(owner.url, file.width, file.format);
     if (result.kind === 'file') return result;
-    return { kind: 'placeholder', path: placeholderPath(photoFamily(owner.category)), reason: result.reason, fresh: result.fresh };
+    return { kind: 'placeholder', path: placeholderPath(photoFamily(owner.category)), reason: result.reason, fresh: result.fresh, pending: result.pending === true };
   }
 
   private async owner(slug: string): Promise<PhotoOwner | null> {

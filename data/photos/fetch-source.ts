@@ -23,6 +23,8 @@ export class PhotoSourceError extends Error {
   constructor(
     message: string,
     readonly transient = false,
+    /** The host did not answer in time (host-gate.ts stops asking it for a while). */
+    readonly timedOut = false,
   ) {
     super(message);
     this.name = 'PhotoSourceError';
@@ -67,7 +69,8 @@ function requestOnce(url: URL, limits: FetchLimits, signal: AbortSignal): Promis
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<Answer>((resolve, reject) => {
     // A network error or the time limit: the host may do better next time.
-    const fail = (err: Error) => reject(err instanceof PhotoSourceError ? err : new PhotoSourceError(describe(err, signal), true));
+    const fail = (err: Error) =>
+      reject(err instanceof PhotoSourceError ? err : new PhotoSourceError(describe(err, signal), true, signal.aborted || (err as NodeJS.ErrnoException).code === 'ETIMEDOUT'));
     const req = client.request(
       url,
       {

@@ -86,6 +86,39 @@ export async function startImageServer(): Promise<ImageServer> {
   };
 }
 
+/** A host that accepts every request and never answers it, and how many it has held at once. */
+export interface HangingServer {
+  url: string;
+  /** Requests received so far. */
+  requests(): number;
+  /** The most requests it held open at the same time. */
+  mostAtOnce(): number;
+  close(): Promise<void>;
+}
+
+/** For tests: a hanging host on another loopback address (127.0.0.2), so it is another host than startImageServer's. */
+export async function startHangingServer(): Promise<HangingServer> {
+  let requests = 0;
+  let open = 0;
+  let most = 0;
+  const server = http.createServer((req, res) => {
+    requests++;
+    most = Math.max(most, ++open);
+    res.on('close', () => open--);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.2:${port}`,
+    requests: () => requests,
+    mostAtOnce: () => most,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
 /** A valid 1-bit greyscale PNG of width×height zero pixels: tiny on the wire, enormous decoded. */
 function pngBomb(width: number, height: number): Buffer {
   const chunk = (type: string, data: Buffer) => {

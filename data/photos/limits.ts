@@ -14,6 +14,17 @@ export const PHOTO_RETRY_AFTER_MS = 60 * 60 * 1000;
 /** A failure the host may get over (a timeout, a 5xx, a 429) is remembered this long instead. */
 export const PHOTO_RETRY_TRANSIENT_MS = 5 * 60 * 1000;
 
+/**
+ * A visitor waits this long for a photo still being made, then gets the placeholder while the
+ * download goes on; long enough for a normal source (tens of milliseconds), short enough that a
+ * page does not hang on a slow host.
+ */
+export const PHOTO_QUEUE_DEADLINE_MS = 2_000;
+/** Downloads from one host at once: a hanging host holds at most this many of the shared six. */
+export const PHOTO_DOWNLOADS_PER_HOST = 2;
+/** A host whose download timed out is not asked again for this long; its sources show placeholders meanwhile. */
+export const PHOTO_HOST_DOWN_MS = 10 * 60 * 1000;
+
 export const DEFAULT_FETCH_LIMITS: Omit<FetchLimits, 'allowPrivateAddresses'> = {
   maxBytes: PHOTO_MAX_BYTES,
   timeoutMs: PHOTO_FETCH_TIMEOUT_MS,

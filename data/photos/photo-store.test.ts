@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startImageServer, type ImageServer } from './image-server.fixtures.js';
+import { startHangingServer, startImageServer, type ImageServer } from './image-server.fixtures.js';
 import { PhotoStore } from './photo-store.js';
 
 let images: ImageServer;
@@ -146,7 +146,7 @@ describe('PhotoStore', () => {
     }
     expect(images.hits('/unavailable-once.jpg')).toBe(2);
     expect(images.hits('/gone-for-good.jpg')).toBe(1);
-    const timedOut = store({ fetch: { timeoutMs: 300 }, retryTransientMs: 0 });
+    const timedOut = store({ fetch: { timeoutMs: 300 }, retryTransientMs: 0, hostDownMs: 0 });
     await timedOut.size(`${images.url}/slow-again.jpg`, 640, 'webp');
     await timedOut.size(`${images.url}/slow-again.jpg`, 640, 'webp');
     expect(images.hits('/slow-again.jpg')).toBe(2);
@@ -154,7 +154,7 @@ describe('PhotoStore', () => {
 
   it('refuses loopback and private addresses unless allowed (no SSRF)', async () => {
     const s = store({ allowPrivateAddresses: false });
-    for (const url of [`${images.url}/photo-private.jpg`, `http://localhost:${new URL(images.url).port}/photo-private.jpg`, 'http://[::1]/x.jpg', 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.1/x.jpg']) {
+    for (const url of [`${images.url}/photo-private.jpg`, `http://localhost:${new URL(images.url).port}/photo-private.jpg`, 'http://[::1]/x.jpg', `http://[::127.0.0.1]:${new URL(images.url).port}/photo-private.jpg`, `http://[::ffff:0:127.0.0.1]:${new URL(images.url).port}/photo-private.jpg`, 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.1/x.jpg']) {
       const result = await s.size(url, 320, 'webp');
       expect(result.kind === 'failed' && result.reason, url).toMatch(/not a public address/);
     }
@@ -166,5 +166,43 @@ describe('PhotoStore', () => {
     const files = fs.readdirSync(cacheDir, { recursive: true }).map(String);
     expect(files.filter((f) => f.endsWith('.tmp'))).toEqual([]);
     expect(files.some((f) => f.endsWith('480.webp'))).toBe(true);
+  });
+
+  it('stops asking a host that timed out, and never has more than two downloads from one host at once', async () => {
+    const hanging = await startHangingServer();
+    try {
+      const s = store({ fetch: { timeoutMs: 300 } });
+      const first = await Promise.all([1, 2, 3, 4, 5].map((i) => s.size(`${hanging.url}/photo-${i}.jpg`, 320, 'webp')));
+      expect(first.map((r) => r.kind)).toEqual(['failed', 'failed', 'failed', 'failed', 'failed']);
+      // Two timed out; the three waiting behind them were refused without asking.
+      expect(hanging.requests()).toBe(2);
+      const later = await s.size(`${hanging.url}/photo-later.jpg`, 640, 'jpg');
+      expect(later.kind === 'failed' && later.reason).toMatch(/timed out recently/);
+      expect(hanging.requests()).toBe(2);
+      // Other hosts are not affected.
+      await fileOf(await s.size(`${images.url}/photo-other-host.jpg`, 320, 'webp'));
+    } finally {
+      await hanging.close();
+    }
+  });
+
+  it('keeps its files private to the server: files 0600, folders 0700', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-photos-modes-'));
+    try {
+      fs.chmodSync(dir, 0o755);
+      const s = new PhotoStore({ cacheDir: dir, allowPrivateAddresses: true });
+      const result = await s.size(`${images.url}/photo-modes.jpg`, 320, 'webp');
+      await s.size(`${images.url}/gone-modes.jpg`, 320, 'webp');
+      if (result.kind !== 'file') throw new Error(result.reason);
+      const mode = (p: string) => fs.statSync(p).mode & 0o777;
+      const files = fs.readdirSync(dir, { recursive: true }).map((f) => path.join(dir, String(f)));
+      expect(files.filter((f) => fs.statSync(f).isFile()).map((f) => [path.basename(f), mode(f)])).toEqual(
+        expect.arrayContaining([['320.webp', 0o600], ['master', 0o600], ['failed.json', 0o600]]),
+      );
+      expect([dir, ...files].filter((f) => fs.statSync(f).isDirectory() && mode(f) !== 0o700)).toEqual([]);
+      expect(files.filter((f) => fs.statSync(f).isFile() && mode(f) !== 0o600)).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

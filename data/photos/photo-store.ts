@@ -3,9 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import type { PhotoFormat } from '../domain/photo-paths.js';
+import { claimOrWait, preparePrivateDir, readOrNull, statFile, writeWhole } from './cache-files.js';
 import { sweepPhotoCache } from './cache-sweep.js';
 import { fetchSource, PhotoSourceError, type FetchLimits } from './fetch-source.js';
-import { DEFAULT_FETCH_LIMITS, DEFAULT_IMAGE_LIMITS, PHOTO_RETRY_AFTER_MS, PHOTO_RETRY_TRANSIENT_MS } from './limits.js';
+import { HostGate } from './host-gate.js';
+import {
+  DEFAULT_FETCH_LIMITS, DEFAULT_IMAGE_LIMITS, PHOTO_DOWNLOADS_PER_HOST, PHOTO_HOST_DOWN_MS, PHOTO_QUEUE_DEADLINE_MS, PHOTO_RETRY_AFTER_MS,
+  PHOTO_RETRY_TRANSIENT_MS,
+} from './limits.js';
 import { makeMaster, renderSize, type ImageLimits } from './resize.js';
 
 export interface PhotoStoreOptions {
@@ -20,12 +25,19 @@ export interface PhotoStoreOptions {
   retryTransientMs?: number;
   /** The cache's bound in bytes (cache-sweep.ts); none when absent. */
   maxBytes?: number;
+  /** How long a visitor waits for a photo still being made before getting the placeholder (PHOTO_QUEUE_DEADLINE_MS). */
+  queueDeadlineMs?: number;
+  /** How long a host whose download timed out is not asked again (PHOTO_HOST_DOWN_MS). */
+  hostDownMs?: number;
 }
 
 export type PhotoResult =
   | { kind: 'file'; path: string; size: number; contentType: string }
-  /** `fresh`: this call found the failure (log it once), rather than the negative cache. */
-  | { kind: 'failed'; reason: string; fresh: boolean };
+  /**
+   * `fresh`: this call found the failure (log it once), rather than the negative cache.
+   * `pending`: no failure yet, the photo is still being made past the queue's deadline (ask again soon).
+   */
+  | { kind: 'failed'; reason: string; fresh: boolean; pending?: boolean };
 
 /** The checked source, JPEG or WebP (sharp reads either by its bytes). */
 const MASTER = 'master';
@@ -53,6 +65,9 @@ export class PhotoStore {
   private readonly cpu = pLimit(2);
   /** Sources being downloaded at once (each up to 10 MB in memory): a page of new photos stays bounded. */
   private readonly network = pLimit(6);
+  private readonly hosts: HostGate;
+  private readonly queueDeadlineMs: number;
+  private root: Promise<void> | null = null;
   private readonly fetchLimits: FetchLimits;
   private readonly imageLimits: ImageLimits;
   private readonly retryAfterMs: number;
@@ -67,6 +82,8 @@ export class PhotoStore {
     this.imageLimits = { ...DEFAULT_IMAGE_LIMITS, ...options.image };
     this.retryAfterMs = options.retryAfterMs ?? PHOTO_RETRY_AFTER_MS;
     this.retryTransientMs = options.retryTransientMs ?? PHOTO_RETRY_TRANSIENT_MS;
+    this.queueDeadlineMs = options.queueDeadlineMs ?? PHOTO_QUEUE_DEADLINE_MS;
+    this.hosts = new HostGate({ perHost: PHOTO_DOWNLOADS_PER_HOST, downMs: options.hostDownMs ?? PHOTO_HOST_DOWN_MS });
   }
 
   /** Brings the cache under its bound now (cache-sweep.ts); a no-op without one. One sweep at a time. */
@@ -93,13 +110,15 @@ export class PhotoStore {
     const failure = await this.knownFailure(key, dir);
     if (failure) return { kind: 'failed', reason: failure, fresh: false };
     try {
-      const size = await this.once(`${key}/${width}.${format}`, async () => {
+      const making = this.once(`${key}/${width}.${format}`, async () => {
         const master = await this.master(url, key, dir);
         const bytes = await this.cpu(() => renderSize(master, width, format));
-        await writeWhole(file, bytes);
-        this.wrote(bytes.length);
+        await this.write(file, bytes);
         return bytes.length;
       });
+      // Past the deadline the visitor gets the placeholder; the work goes on and the next request finds it.
+      const size = await withDeadline(making, this.queueDeadlineMs);
+      if (size === null) return { kind: 'failed', reason: 'still being fetched', fresh: false, pending: true };
       return { kind: 'file', path: file, size, contentType };
     } catch (err) {
       if (!(err instanceof PhotoSourceError)) throw err;
@@ -113,7 +132,7 @@ export class PhotoStore {
       const kept = await readOrNull(file);
       if (kept) return kept;
       // Another server on the volume may be fetching this source: wait for its result instead.
-      const release = await claimOrWait(dir, this.fetchLimits.timeoutMs * 2 + 10_000);
+      const release = await claimOrWait(dir, MASTER, this.fetchLimits.timeoutMs * 2 + 10_000);
       try {
         if (!release) {
           const made = await readOrNull(file);
@@ -121,10 +140,10 @@ export class PhotoStore {
           const failure = await this.knownFailure(key, dir);
           if (failure) throw new RememberedFailure(failure);
         }
-        const source = await this.network(() => fetchSource(url, this.fetchLimits));
+        // The host's turn first, then a shared slot: a hanging host's queue never holds the shared slots.
+        const source = await this.hosts.run(url, () => this.network(() => fetchSource(url, this.fetchLimits)));
         const master = await this.cpu(() => makeMaster(source, this.imageLimits));
-        await writeWhole(file, master);
-        this.wrote(master.length);
+        await this.write(file, master);
         await fs.promises.rm(path.join(dir, 'failed.json'), { force: true });
         return master;
       } catch (err) {
@@ -148,6 +167,22 @@ export class PhotoStore {
     if (this.touched.size > MEMORY_TOUCHES) this.touched.delete(this.touched.keys().next().value as string);
     const at = new Date(now);
     fs.promises.utimes(dir, at, at).catch(() => {});
+  }
+
+  /** A photo file into the (private) cache, counted for the sweep. */
+  private async write(file: string, bytes: Buffer): Promise<void> {
+    await this.privateRoot();
+    await writeWhole(file, bytes);
+    this.wrote(bytes.length);
+  }
+
+  /** The cache folder made private, once per store (tried again after a failure). */
+  private privateRoot(): Promise<void> {
+    this.root ??= preparePrivateDir(this.options.cacheDir).catch((err: unknown) => {
+      this.root = null;
+      throw err;
+    });
+    return this.root;
   }
 
   /** New bytes on disk: a sweep in the background once enough have come since the last. */
@@ -191,6 +226,7 @@ export class PhotoStore {
   private async rememberFailure(key: string, dir: string, reason: string, forMs: number): Promise<void> {
     const at = Date.now();
     this.remember(key, at + forMs, reason);
+    await this.privateRoot();
     await writeWhole(path.join(dir, 'failed.json'), Buffer.from(JSON.stringify({ at, until: at + forMs, reason })));
   }
 
@@ -204,52 +240,9 @@ export class PhotoStore {
 /** A failure another server found while this one waited: already on disk. */
 class RememberedFailure extends PhotoSourceError {}
 
-const readOrNull = (file: string) => fs.promises.readFile(file).catch(() => null);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Claims the fetch of a source across the servers sharing the volume (`fetch.lock`, created
- * exclusively) and returns its release; or waits while another holds it and returns null once that
- * one has written the master or a failure. A lock older than `staleMs` belongs to a server that
- * died: it is taken over.
- */
-async function claimOrWait(dir: string, staleMs: number): Promise<(() => Promise<void>) | null> {
-  await fs.promises.mkdir(dir, { recursive: true });
-  const lock = path.join(dir, 'fetch.lock');
-  for (;;) {
-    try {
-      await (await fs.promises.open(lock, 'wx')).close();
-      return () => fs.promises.rm(lock, { force: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-    const held = await fs.promises.stat(lock).catch(() => null);
-    if (!held) continue;
-    if (Date.now() - held.mtimeMs > staleMs) {
-      await fs.promises.rm(lock, { force: true });
-      continue;
-    }
-    await sleep(50);
-    if (await statFile(path.join(dir, MASTER))) return null;
-    const failed = await statFile(path.join(dir, 'failed.json'));
-    if (failed && failed.mtimeMs >= held.mtimeMs) return null;
-  }
-}
-
-async function statFile(file: string): Promise<fs.Stats | null> {
-  const stat = await fs.promises.stat(file).catch(() => null);
-  return stat?.isFile() ? stat : null;
-}
-
-/** Written beside, then renamed: a reader (this server or another on the same volume) never sees half a file. */
-async function writeWhole(file: string, bytes: Buffer): Promise<void> {
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${crypto.randomUUID()}.tmp`;
-  try {
-    await fs.promises.writeFile(temp, bytes);
-    await fs.promises.rename(temp, file);
-  } catch (err) {
-    await fs.promises.rm(temp, { force: true });
-    throw err;
-  }
+/** `work`'s value, or null when it takes longer than `ms` (it goes on; its failure is then nobody's). */
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<null>((resolve) => (timer = setTimeout(resolve, ms, null)));
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }

@@ -34,7 +34,8 @@ export function photoRoutes({ db, config, logger, dataVersion }: AppDeps): Route
       if (!answer) throw notFound('Photo not found');
       if (answer.kind === 'placeholder') {
         if (answer.fresh) logger.warn({ slug: ctx.params.slug, reason: answer.reason }, 'photo source refused');
-        ctx.set('Cache-Control', FAILED_MAX_AGE);
+        // Still being fetched: the photo may be there in a moment, so the placeholder is not kept.
+        ctx.set('Cache-Control', answer.pending ? 'no-store' : FAILED_MAX_AGE);
         ctx.redirect(answer.path);
         return;
       }

@@ -11,7 +11,10 @@ import { sessionOf } from '../../middleware/session.js';
 import { undoImport, undoPlan } from '../../../data/store/undo-import.js';
 import { adminRouter } from './router.js';
 import { idParam } from '../params.js';
-import { claimUpload, previewUpload, saveUpload, sweepOrphanFiles, sweepUploads, type UploadOptions } from '../../uploads.js';
+import {
+  claimUpload, preparePrivateDir, previewUpload, PRIVATE_FILE_MODE, rejectedDirOf, saveUpload, sweepOrphanFiles, sweepRejectedFiles, sweepUploads,
+  type UploadOptions,
+} from '../../uploads.js';
 import { importFileInWorker, summariseUploadInWorker } from '../../../data/import/import-worker.js';
 import { type ImportOutcome, rejectedRowsFile } from '../../../data/import/import.js';
 import type { ImportPreview, ImportResult, UploadResponse } from '../../../data/domain/types.js';
@@ -31,7 +34,7 @@ export function importRoutes(deps: AppDeps): Router {
   const upload = multer({
     storage: multer.diskStorage({
       destination: (_req, _file, cb) => {
-        fs.mkdirSync(config.uploadDir, { recursive: true });
+        preparePrivateDir(config.uploadDir);
         cb(null, config.uploadDir);
       },
       // Never the client's name: the path is ours, the name is only kept for the import record.
@@ -39,8 +42,7 @@ export function importRoutes(deps: AppDeps): Router {
     }),
     limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10 },
   });
-  // Rejected rows of web imports are kept beside the uploads (the orphan sweep reads only the top level).
-  const rejectedDir = () => path.join(config.uploadDir, 'rejected');
+  const rejectedDir = () => rejectedDirOf(config.uploadDir);
   const receive = upload.single('file');
 
   router.post('/upload-excel', async (ctx) => {
@@ -55,8 +57,11 @@ export function importRoutes(deps: AppDeps): Router {
     if (!file) throw badRequest('No file uploaded (expected a multipart field named "file")');
     sweepUploads(db)
       .then(() => sweepOrphanFiles(db, config.uploadDir))
+      .then(() => sweepRejectedFiles(db, config.uploadDir))
       .catch(() => {});
     try {
+      // multer writes with the default mode; the folder (0700) already keeps others out.
+      await fs.promises.chmod(file.path, PRIVATE_FILE_MODE);
       const summary = await summariseUploadInWorker(file.path);
       const owner = uploadOwner(ctx);
       const token = await saveUpload(db, { owner, path: file.path, fileName: printable(file.originalname), bytes: file.size });
@@ -115,9 +120,9 @@ export function importRoutes(deps: AppDeps): Router {
   router.post('/import', async (ctx) => {
     const csvData = (ctx.request.body as { csvData?: unknown } | undefined)?.csvData;
     if (typeof csvData !== 'string' || !csvData.trim()) throw badRequest('csvData (the CSV text) is required');
-    fs.mkdirSync(config.uploadDir, { recursive: true });
+    preparePrivateDir(config.uploadDir);
     const file = path.join(config.uploadDir, `paste-${randomBytes(16).toString('hex')}.csv`);
-    await fs.promises.writeFile(file, csvData, 'utf8');
+    await fs.promises.writeFile(file, csvData, { encoding: 'utf8', mode: PRIVATE_FILE_MODE });
     try {
       // Insert mode: this call never changes an existing business (SPEC §7, CONTRACT §4).
       const result = await importFileInWorker(dbUrl(), file, {
@@ -144,19 +149,24 @@ export function importRoutes(deps: AppDeps): Router {
   });
 
   // Undo an import: its new businesses go, the values it changed come back (data/store/undo-import.ts).
+  // Its rejected rows go too: they belonged to an import that no longer counts.
   router.post('/imports/:id/undo', async (ctx) => {
+    const id = idParam(ctx.params.id);
     const confirmCount = (ctx.request.body as { confirmCount?: unknown } | undefined)?.confirmCount;
     if (confirmCount !== undefined && !(Number.isSafeInteger(confirmCount) && (confirmCount as number) >= 0)) {
       throw badRequest('confirmCount must be the number of businesses the undo removes');
     }
-    ctx.body = await undoImport(db, idParam(ctx.params.id), sessionOf(ctx)?.username ?? null, { confirmCount: confirmCount as number | undefined });
+    ctx.body = await undoImport(db, id, sessionOf(ctx)?.username ?? null, { confirmCount: confirmCount as number | undefined });
+    await fs.promises.rm(rejectedRowsFile(rejectedDir(), id), { force: true });
   });
 
   // The rejected rows of an import, as a CSV to fix and import again (404 when it had none).
   router.get('/imports/:id/rejected', async (ctx) => {
     const id = idParam(ctx.params.id);
     const file = rejectedRowsFile(rejectedDir(), id);
-    const stat = await fs.promises.stat(file).catch(() => null);
+    // An undone import's file may outlive it until the sweep (an undo from the CLI): never served.
+    const record = await getImport(db, id);
+    const stat = record && !record.undoneAt ? await fs.promises.stat(file).catch(() => null) : null;
     if (!stat) throw notFound('This import has no rejected rows to download');
     ctx.set('Content-Disposition', `attachment; filename="rejected-rows-import-${id}.csv"`);
     ctx.set('Cache-Control', 'no-store');

@@ -50,7 +50,8 @@ export function RecentImports() {
                     {r.errors.length > 0 && (
                       <details className="text-red-700">
                         <summary>{r.errors.length} errors</summary>
-                        <RejectedRowsLink importId={r.id} />
+                        {/* An undo deletes the rejected rows with it. */}
+                        {!r.undoneAt && <RejectedRowsLink importId={r.id} />}
                         <ul className="max-h-32 overflow-y-auto">
                           {r.errors.slice(0, 10).map((e, i) => (
                             <li key={i}>{e}</li>
