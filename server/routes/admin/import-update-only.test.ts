@@ -56,11 +56,12 @@ describe('an update-only file over the admin API', () => {
     expect(preview.body).toMatchObject({ imported: 0, updated: 2, unchanged: 0, rejected: 1, errors: [error], dryRun: true });
     expect(await stored(['UP1', 'UP2'])).toEqual(before);
 
-    const done = await post(cookie, '/api/admin/import-excel-stream', { filePath: up.body.filePath });
+    // A preview spends the upload's token and answers with the one that imports exactly what it showed.
+    const done = await post(cookie, '/api/admin/import-excel-stream', { filePath: preview.body.filePath });
     expect(done.body).toMatchObject({ success: false, imported: 0, updated: 2, skipped: 1, rejected: 1, errors: [error] });
     expect(await stored(['UP1', 'UP2'])).toEqual(before.map((b, i) => ({ ...b, phone: `+1 512 555 010${i + 1}` })));
     const rejected = await fetch(`${app.url}/api/admin/imports/${done.body.importId}/rejected`, { headers: { cookie } });
-    expect((await rejected.text()).replace(/^\uFEFF/, '').trim().split('\n')).toEqual(['place_id,phone,reason', `UP404,+1 512 555 0404,"${error}"`]);
+    expect((await rejected.text()).replace(/^\uFEFF/, '').trim().split('\r\n')).toEqual(['place_id,phone,reason', `UP404,+1 512 555 0404,"${error}"`]);
   });
 
   it('in insert mode (POST /import) never changes a stored business, and creates none from a row without an address', async () => {
