@@ -1,4 +1,4 @@
-
+import { databaseProblem } from '../db/connection-errors.js';
 
 /** Exit codes of CONTRACT §3. */
 export const EXIT = { ok: 0, fatal: 1, usage: 2, rejectedRows: 3 } as const;
@@ -6,9 +6,12 @@ export const EXIT = { ok: 0, fatal: 1, usage: 2, rejectedRows: 3 } as const;
 /** A wrong option or argument: one line on stderr, exit 2. */
 export class UsageError extends Error {}
 
-/** Prints one clear line on stderr (never a stack trace) and exits with the contract's code. */
+/**
+ * Prints one clear line on stderr (never a stack trace) and exits with the contract's code. A
+ * database that cannot be reached or has no schema yet is said as such, with what to do.
+ */
 export function fail(err: unknown): never {
-  const message = err instanceof Error ? err.message : String(err);
+  const message = databaseProblem(err, Boolean(process.env.DATABASE_URL)) ?? (err instanceof Error ? err.message : String(err));
   process.stderr.write(`rehber: ${message.split('\n')[0]}\n`);
   process.exit(err instanceof UsageError ? EXIT.usage : EXIT.fatal);
 }
