@@ -47,7 +47,8 @@ export async function editBusiness(db: Db, id: number, edit: BusinessEdit, usern
     const cells: Partial<Record<Field, string | null>> = { name: current.name, full_address: current.address, place_id: current.place_id, ...edit.fields };
     const fields = Object.keys(cells) as Field[];
     const columns: ColumnMap = Object.fromEntries(fields.map((f, i) => [f, i]));
-    const outcome = normaliseRow(columns, { rowNumber: 0, cells: fields.map((f) => cells[f] ?? '') });
+    // Strict: a value the admin typed is stored as typed or refused, never left out.
+    const outcome = normaliseRow(columns, { rowNumber: 0, cells: fields.map((f) => cells[f] ?? '') }, { strict: true });
     if (!outcome.ok) throw new InputError(outcome.error.replace(/^Row 0: /, ''));
     const input = outcome.value;
     // A file's row may leave them to its stored business; the form shows them, so empty means cleared.
