@@ -93,6 +93,8 @@ export async function editBusiness(db: Db, id: number, edit: BusinessEdit, usern
                 (SELECT jsonb_object_agg(o.key, o.value) FROM jsonb_each(to_jsonb(ch) - 'search_vector' - 'updated_at') o WHERE o.value IS DISTINCT FROM to_jsonb(old) -> o.key),
                 $${pUser}::text
            FROM ch, old
+          -- A save that changed nothing the admin sees is no activity (content_hash is the import's own).
+          WHERE to_jsonb(old) - 'search_vector' - 'updated_at' - 'content_hash' IS DISTINCT FROM to_jsonb(ch) - 'search_vector' - 'updated_at' - 'content_hash'
        ),
        delta AS (${refs('old', -1)} UNION ALL ${refs('ch', 1)}),
        ${APPLY_DELTAS}

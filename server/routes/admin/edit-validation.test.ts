@@ -52,6 +52,13 @@ describe('an admin edit with values it cannot store as given', () => {
     expect(await call('PUT', `/api/admin/businesses/${id}`, { fields: { is_verified: 'maybe' } })).toEqual({ status: 400, body: { message: 'is_verified "maybe" is not true or false' } });
   });
 
+  it('a save that changes nothing answers 200 and leaves no activity entry', async () => {
+    const current = (await call('GET', `/api/admin/businesses/${id}`)).body;
+    const entries = await versions();
+    expect((await call('PUT', `/api/admin/businesses/${id}`, { fields: current.fields, slug: current.slug })).status).toBe(200);
+    expect(await versions()).toBe(entries);
+  });
+
   it('a valid edit is stored, with one activity entry', async () => {
     const entries = await versions();
     const res = await call('PUT', `/api/admin/businesses/${id}`, {
