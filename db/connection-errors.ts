@@ -15,6 +15,12 @@ export function databaseProblem(err: unknown, usingUrl: boolean): string | null 
     if (code === '57P03' || code === '57P01' || code === '53300') return `the database cannot take connections now (${reason(e)}): try again in a moment`;
     if (e.name === 'KnexTimeoutError') return `the database did not answer in time: ${where}`;
   }
+  // An error that crossed a thread (the import worker) keeps only its message.
+  const message = err instanceof Error ? err.message : '';
+  if (/relation "[^"]+" does not exist/.test(message)) return 'the database has no rehber tables: run rehber db migrate';
+  const lost = /\b(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH)\b|Connection terminated|terminating connection|the database system is [a-z ]+/.exec(message);
+  if (lost) return `lost the database (${lost[0]}): ${where}`;
+  if (/password authentication failed/.test(message)) return 'the database refused the sign-in: check the user and password in DATABASE_URL';
   return null;
 }
 
