@@ -76,6 +76,19 @@ describe('the request log', () => {
     expect(logins.slice(-6)).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
+  it('logs a failure as the 500 it answered, with one error line holding the cause', async () => {
+    // A real failure of the database, not a stub: the table a read needs is gone for a moment.
+    await app.db.raw('ALTER TABLE categories RENAME TO categories_away');
+    try {
+      const res = await fetch(`${app.url}/api/categories?failing=1`);
+      expect([res.status, await res.json()]).toEqual([500, { message: 'Internal server error' }]);
+    } finally {
+      await app.db.raw('ALTER TABLE categories_away RENAME TO categories');
+    }
+    expect(await logged('GET', '/api/categories')).toBe(500);
+    expect(lines.filter((l) => l.level === 50 && l.path === '/api/categories')).toEqual([expect.objectContaining({ msg: 'request failed' })]);
+  });
+
   it('logs a body the client abandoned as one info line, not an error with a stack', async () => {
     const before = lines.length;
     const { port } = new URL(app.url);
