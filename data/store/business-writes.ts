@@ -47,7 +47,8 @@ export async function editBusiness(db: Db, id: number, edit: BusinessEdit, usern
     const cells: Partial<Record<Field, string | null>> = { name: current.name, full_address: current.address, place_id: current.place_id, ...edit.fields };
     const fields = Object.keys(cells) as Field[];
     const columns: ColumnMap = Object.fromEntries(fields.map((f, i) => [f, i]));
-    const outcome = normaliseRow(columns, { rowNumber: 0, cells: fields.map((f) => cells[f] ?? '') });
+    // Strict: a value the admin typed is stored as typed or refused, never left out.
+    const outcome = normaliseRow(columns, { rowNumber: 0, cells: fields.map((f) => cells[f] ?? '') }, { strict: true });
     if (!outcome.ok) throw new InputError(outcome.error.replace(/^Row 0: /, ''));
     const input = outcome.value;
     // A file's row may leave them to its stored business; the form shows them, so empty means cleared.
@@ -92,6 +93,8 @@ export async function editBusiness(db: Db, id: number, edit: BusinessEdit, usern
                 (SELECT jsonb_object_agg(o.key, o.value) FROM jsonb_each(to_jsonb(ch) - 'search_vector' - 'updated_at') o WHERE o.value IS DISTINCT FROM to_jsonb(old) -> o.key),
                 $${pUser}::text
            FROM ch, old
+          -- A save that changed nothing the admin sees is no activity (content_hash is the import's own).
+          WHERE to_jsonb(old) - 'search_vector' - 'updated_at' - 'content_hash' IS DISTINCT FROM to_jsonb(ch) - 'search_vector' - 'updated_at' - 'content_hash'
        ),
        delta AS (${refs('old', -1)} UNION ALL ${refs('ch', 1)}),
        ${APPLY_DELTAS}

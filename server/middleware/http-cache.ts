@@ -3,7 +3,8 @@
  * write moves the data version (server/data-version.ts), so a public answer is known by its URL
  * and that version:
  * - ETag and Last-Modified come from the version; a conditional request that still matches gets
- *   304 without touching the database. The ETag is weak (W/): it names the data an answer shows,
+ *   304, without touching the database once the URL answered 200 in this version (an unknown URL
+ *   is a 404 whatever the validators say). The ETag is weak (W/): it names the data an answer shows,
  *   not its bytes, which differ between two renders of a page (the data island's read times) and
  *   between its gzip and identity encodings;
  * - answers are kept in memory (bounded), keyed by version and URL, from the second time a URL
@@ -61,6 +62,12 @@ export class AnswerCache {
       this.entries.set(key, hit);
     }
     return hit;
+  }
+
+  /** Whether `key` answered 200 in `version` (kept, or asked once and remembered). */
+  answered(version: string, key: string): boolean {
+    if (version !== this.version) this.reset(version);
+    return this.entries.has(key) || this.seen.has(key);
   }
 
   set(version: string, key: string, entry: Entry): void {
@@ -137,12 +144,16 @@ export function httpCache(
       ctx.set('CDN-Cache-Control', CDN_CACHE_CONTROL);
       ctx.vary('Accept-Encoding');
     };
-    if (notModified(ctx, etag, v.changedAt)) {
+    const key = `${variant}|${ctx.url}`;
+    // Only an answer that exists can be "not modified": a 304 is given without a read only for a
+    // URL this version already answered 200; any other conditional request is answered in full
+    // first, so an unknown URL stays a 404 (If-None-Match: * or a future If-Modified-Since).
+    const conditional = notModified(ctx, etag, v.changedAt);
+    if (conditional && cache.answered(v.version, key)) {
       validators();
       ctx.status = 304;
       return;
     }
-    const key = `${variant}|${ctx.url}`;
     const hit = cache.get(v.version, key);
     if (hit) {
       validators();
@@ -165,10 +176,15 @@ export function httpCache(
     const body: unknown = ctx.body;
     // JSON and HTML answers are kept (as the bytes they are sent as); streams are not.
     const bytes = Buffer.isBuffer(body) ? body : typeof body === 'string' ? Buffer.from(body) : body !== null && typeof body === 'object' && !('pipe' in body) ? Buffer.from(JSON.stringify(body)) : null;
-    if (bytes === null) return;
-    // Sent as the bytes kept (Koa would otherwise serialise the JSON a second time); the type stays.
-    if (bytes !== body) ctx.body = bytes;
-    cache.set(v.version, key, { body: bytes, type: ctx.type, etag });
+    if (bytes !== null) {
+      // Sent as the bytes kept (Koa would otherwise serialise the JSON a second time); the type stays.
+      if (bytes !== body) ctx.body = bytes;
+      cache.set(v.version, key, { body: bytes, type: ctx.type, etag });
+    }
+    if (conditional) {
+      ctx.body = null;
+      ctx.status = 304;
+    }
   };
 }
 
