@@ -172,13 +172,13 @@ function buildInput(columns: ColumnMap, row: SheetRow): BusinessInput {
 
   const rating = parseRating(get('rating'));
   const reviewCount = parseReviews(get('reviews'));
-  const place = resolvePlace({ address, city: get('city'), state: get('state'), postalCode: get('postal_code'), country: get('country') });
-  const city = place.city;
-  const country = place.country ?? (city ? DEFAULT_COUNTRY : null);
   const locationLink = get('location_link');
   const columnLatitude = parseCoordinate(get('latitude'), 90);
   const columnLongitude = parseCoordinate(get('longitude'), 180);
   const own = columnLatitude !== null && columnLongitude !== null ? { latitude: columnLatitude, longitude: columnLongitude } : coordinatesFromLink(locationLink);
+  const place = resolvePlace({ address, city: get('city'), state: get('state'), postalCode: get('postal_code'), country: get('country'), coordinates: own });
+  const city = place.city;
+  const country = place.country ?? (city ? DEFAULT_COUNTRY : null);
   const centre = own ?? (place.place ? { latitude: place.place.latitude, longitude: place.place.longitude } : null);
   const placeId = get('place_id');
   const workingHours = get('working_hours');

@@ -20,6 +20,9 @@ import { countryCode as countryCodeOf, countryName } from './countries.js';
 import { memo } from '../domain/memo.js';
 import { type AddressParts, parseAddress } from './address.js';
 import { countryPlaces, distanceKm, foldName, METROPOLIS, named, worldCities, type Place } from './gazetteer.js';
+import { choosePlace, countryNear, nearestPlace, type PlaceHints, placeState } from './choose-place.js';
+import type { Coordinates } from './coordinates.js';
+import { usState, usStateNamed } from './us-states.js';
 
 export interface PlaceInput {
   address: string;
@@ -28,6 +31,8 @@ export interface PlaceInput {
   state?: string | null;
   postalCode?: string | null;
   country?: string | null;
+  /** The business's own spot: among places of one name, the one it lies in. */
+  coordinates?: Coordinates | null;
 }
 
 export interface ResolvedPlace {
@@ -230,10 +235,24 @@ export function resolvePlace(input: PlaceInput): ResolvedPlace {
   let state: string | null = input.state ?? null;
   let postal: string | null = input.postalCode ?? null;
 
-  // No country anywhere: a city big enough to be unmistakable names it ('1012 AB Amsterdam').
-  if (!code && !input.country) code = worldCityCountry(input.city ? [[input.city]] : localityParts());
+  const hints: PlaceHints = {
+    coordinates: input.coordinates,
+    state: input.state ?? layout().state,
+    postalCode: input.postalCode ?? layout().postalCode ?? trailingPostal(address().parts),
+  };
+  // No country anywhere: the town near the business's spot, a town in the US state the row names,
+  // else a city big enough to be unmistakable ('1012 AB Amsterdam').
+  if (!code && !input.country) {
+    const texts = () => (input.city ? [input.city] : localityParts().flatMap((subs) => subs.map((sub) => localityOf(sub).text)));
+    const near = input.coordinates ? countryNear(input.coordinates) : null;
+    const spot = input.coordinates;
+    if (near && spot && texts().some((t) => nearestPlace(lookup(near, t), spot))) code = near;
+    const state = usState(hints.state) ?? texts().map(usStateNamed).find(Boolean);
+    if (!code && state && texts().some((t) => lookup('US', t).some((p) => p.admin1 === state))) code = 'US';
+    code ??= worldCityCountry(input.city ? [[input.city]] : localityParts());
+  }
   if (code) {
-    let found = input.city ? findNamed(code, input.city) : findInAddress(code, localityParts(), input.address);
+    let found = input.city ? findNamed(code, input.city, hints) : findInAddress(code, localityParts(), input.address, hints);
     // A city-state is its own one city: 'Wan Chai, Hong Kong' is Hong Kong's district Wan Chai.
     if (CITY_STATES.has(code)) {
       const whole = findNamed(code, countryName(code));
@@ -255,6 +274,8 @@ export function resolvePlace(input: PlaceInput): ResolvedPlace {
     }
   }
   state ??= layout().state;
+  // A US town's state is known once the town is: the export writes it, and a re-import then agrees.
+  if (place) state ??= placeState(place);
   postal ??= layout().postalCode ?? trailingPostal(address().parts);
   const country = input.country ? (columnCode ? countryName(columnCode) : input.country.trim()) : code ? countryName(code) : null;
   return { city, place, district, state, postalCode: postal, country, countryCode: code };
@@ -268,12 +289,12 @@ interface Found {
   postal: string | null;
 }
 
-function findNamed(code: string, name: string): Found | null {
-  const place = lookup(code, name)[0];
+function findNamed(code: string, name: string, hints: PlaceHints = {}): Found | null {
+  const place = choosePlace(lookup(code, name), hints);
   return place ? lift({ city: name, place, district: null, state: null, postal: null }) : null;
 }
 
-function findInAddress(code: string, parts: string[][], address: string): Found | null {
+function findInAddress(code: string, parts: string[][], address: string, hints: PlaceHints): Found | null {
   const cjk = /[\u3040-\u9fff\uac00-\ud7af]/.test(address) ? CJK_LOCALITY.exec(address) : null;
   if (cjk) {
     const name = cjk[1] ?? cjk[2];
@@ -285,21 +306,35 @@ function findInAddress(code: string, parts: string[][], address: string): Found 
     for (let sub = parts[part].length - 1; sub >= 0; sub--) candidates.push({ text: parts[part][sub], part, sub });
   }
   const matches: (Candidate & { name: string; postal: string | null; state: string | null; place: Place })[] = [];
-  for (const c of candidates) {
-    const { text, postal, state } = localityOf(c.text);
+  const words = new Set(parts.flat().flatMap((s) => s.split(' ')));
+  let stateHint = hints.state;
+  let statePostal: string | null = null;
+  let read = candidates.map((c) => ({ ...c, ...localityOf(c.text) }));
+  if (code === 'US') {
+    // 'Springfield, Missouri 65806': a state written out after the town is the state, not a town
+    // (GeoNames gives 'Missouri' as another name of a few towns); 'New York, NY' keeps its city.
+    const towns = read.filter((r) => r.part > 0 && lookup(code, r.text).length);
+    const states = read.filter((r) => usStateNamed(r.text) && towns.some((t) => t.part < r.part));
+    stateHint ??= states.length ? usStateNamed(states[0].text) : null;
+    statePostal = states.find((r) => r.postal)?.postal ?? null;
+    read = read.filter((r) => !states.includes(r));
+  }
+  for (const c of read) {
+    const { text, postal, state } = c;
     const places = lookup(code, text);
     if (!places.length) continue;
-    const place = pickPlace(places, parts, state);
+    const place = choosePlace(places, { ...hints, state: stateHint ?? state, words });
+    if (!place) continue;
     // 'CDMX', 'CABA': an abbreviation stands for the city; the city row takes its name.
     matches.push({ ...c, name: CITY_ALIASES[code]?.[foldName(text)] ? place.name : text, postal, state, place });
   }
   if (!matches.length) {
     // Written without commas: the last run of words that names a place.
     if (parts.length !== 1) return null;
-    const words = parts[0].join(' ');
-    for (const text of wordWindows(words)) {
-      const places = lookup(code, text);
-      if (places.length) return lift({ city: text, place: pickPlace(places, parts.map((p) => p.flatMap((w) => w.split(' '))), null), district: null, state: null, postal: null });
+    const line = parts[0].join(' ');
+    for (const text of wordWindows(line)) {
+      const place = choosePlace(lookup(code, text), { ...hints, words: new Set(line.split(' ')) });
+      if (place) return lift({ city: text, place, district: null, state: null, postal: null });
     }
     return null;
   }
@@ -311,7 +346,7 @@ function findInAddress(code: string, parts: string[][], address: string): Found 
   // Santa Fe'); otherwise the biggest place named, since the parts after a city are its state or
   // province ('Medellín, Antioquia') and the parts before it its districts.
   const best = pool.find((m) => besidePostal(parts[m.part])) ?? pool.reduce((a, b) => (b.place.population > a.place.population ? b : a));
-  return lift({ city: best.name, place: best.place, district: districtBefore(code, parts, best, best.place), state: best.state, postal: best.postal });
+  return lift({ city: best.name, place: best.place, district: districtBefore(code, parts, best, best.place), state: best.state, postal: best.postal ?? statePostal });
 }
 
 /** Whether a part has a postal code beside a name ('S2000 Rosario', '34710 Kadıköy/İstanbul'), not a house number alone ('1578 - Bela Vista'). */
@@ -320,14 +355,6 @@ function besidePostal(subs: string[]): boolean {
     const { text, postal } = localityOf(sub);
     return postal !== null && postal.replace(/\W/g, '').length >= 4 && text.length >= 2;
   });
-}
-
-/** Among places of one name, the one in the state the address names, else the most populous. */
-function pickPlace(places: Place[], parts: string[][], state: string | null): Place {
-  if (places.length === 1) return places[0];
-  const words = new Set(parts.flat().flatMap((s) => s.split(' ')));
-  if (state) words.add(state);
-  return places.find((p) => /^[A-Z]{2}$/.test(p.admin1) && words.has(p.admin1)) ?? places[0];
 }
 
 /** The district named just before the city: in the same part ('Kadıköy/İstanbul'), or the part before. */
