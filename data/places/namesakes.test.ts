@@ -13,6 +13,9 @@ describe('places of one name', () => {
     expect(placeOf({ address: '1 Main St', city: 'Springfield', state: 'IL', country: 'United States' })).toBe(NAMESAKES.springfieldIL);
     expect(placeOf({ address: '1 Main St', city: 'Springfield', state: 'Illinois', country: 'United States' })).toBe(NAMESAKES.springfieldIL);
     expect(placeOf({ address: '1 Main St', city: 'Springfield', state: 'MO', country: 'United States' })).toBe(NAMESAKES.springfieldMO);
+    expect(placeOf({ address: '1 Main St', city: 'springfield', state: 'il', country: 'usa' })).toBe(NAMESAKES.springfieldIL);
+    expect(placeOf({ address: '1 Main St', city: 'SPRINGFIELD', state: ' Ill. ', country: 'US' })).toBe(NAMESAKES.springfieldIL);
+    expect(placeOf({ address: '1 Main St', city: 'Portland', state: 'Maine', country: 'US' })).toBe(NAMESAKES.portlandME);
     expect(placeOf({ address: '1 Congress St', city: 'Portland', state: 'ME', country: 'US' })).toBe(NAMESAKES.portlandME);
     expect(placeOf({ address: '1 Congress St', city: 'Portland', state: 'Oregon', country: 'US' })).toBe(NAMESAKES.portlandOR);
     // No country column: a US state names the country before Paris, France, the bigger Paris, does.

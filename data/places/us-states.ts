@@ -26,15 +26,22 @@ const BY_NAME = new Map(STATES.map(([code, name]) => [foldName(name), code]));
 /** The state a full name names ('Missouri', 'new york'), else null. */
 export const usStateNamed = (text: string): string | null => BY_NAME.get(foldName(text)) ?? null;
 
+const LETTERS = STATES.map(([code, name]) => [code, name.toLowerCase().replace(/[^a-z]/g, '')]);
+
 /**
- * The abbreviation of the state `text` names: 'MO', 'Mo.' or 'Missouri'; null otherwise. Lowercase
- * two letters are words ('in', 'or', 'me'), not states.
+ * The abbreviation of the state a state column or an address's state part names: 'MO', 'mo',
+ * 'N.Y.', 'Missouri', or the start of one name only, as newspapers shorten them ('Ill.', 'Calif.',
+ * not 'Miss.'); null otherwise. Not for any word of an address: there 'in', 'or' and 'me' are words.
  */
 export function usState(text: string | null | undefined): string | null {
   if (!text) return null;
-  const t = text.trim().replace(/\.$/, '');
-  if (/^[A-Z][A-Za-z]$/.test(t) && US_STATE_CODES.has(t.toUpperCase())) return t.toUpperCase();
-  return usStateNamed(t);
+  const named = usStateNamed(text);
+  if (named) return named;
+  const letters = text.toLowerCase().replace(/[^a-z]/g, '');
+  if (letters.length === 2) return US_STATE_CODES.has(letters.toUpperCase()) ? letters.toUpperCase() : null;
+  if (letters.length < 3 || letters.length !== text.replace(/[\s.]/g, '').length) return null;
+  const starting = LETTERS.filter(([, name]) => name.startsWith(letters));
+  return starting.length === 1 ? starting[0][0] : null;
 }
 
 // The first three digits of a ZIP code, by range, to the state (USPS sectional centres).
