@@ -17,8 +17,8 @@ export interface PlaceHints {
   /** The state the row names: its column, or the address beside the city. */
   state?: string | null;
   postalCode?: string | null;
-  /** Every word of the address: a state abbreviation among them is the weakest hint. */
-  words?: ReadonlySet<string>;
+  /** Every word of the address (asked for only when nothing else decides): a state abbreviation among them is the weakest hint. */
+  words?: () => ReadonlySet<string>;
 }
 
 /** The place of `places` (one name, most populous first) within NEAR_KM of the spot, nearest first. */
@@ -37,21 +37,22 @@ export function nearestPlace(places: Place[], spot: Coordinates): Place | null {
  * that none of them is in names another town of that name, one the gazetteer does not know, and
  * a guess would file the business, and its city row, under the wrong state.
  */
-export function choosePlace(places: Place[], hints: PlaceHints): Place | null {
+export function choosePlace(places: Place[], hints: PlaceHints, ownState: string | null = null): Place | null {
   if (!places.length) return null;
   // Coordinates far from every candidate say nothing about which: the place may be too small for
   // the gazetteer, or the pin misplaced; the other facts still decide.
   const near = hints.coordinates ? nearestPlace(places, hints.coordinates) : null;
   if (near) return near;
   if (places[0].countryCode !== 'US') return places[0];
-  const state = usState(hints.state);
+  const state = usState(hints.state ?? ownState);
   if (state) return places.find((p) => p.admin1 === state) ?? null;
   // A ZIP code of another state is more likely a typing slip than a town the gazetteer lacks.
   const zip = zipState(hints.postalCode);
   const byZip = zip ? places.find((p) => p.admin1 === zip) : undefined;
   if (byZip) return byZip;
-  if (hints.words) return places.find((p) => hints.words!.has(p.admin1)) ?? places[0];
-  return places[0];
+  if (places.length === 1 || !hints.words) return places[0];
+  const words = hints.words();
+  return places.find((p) => words.has(p.admin1)) ?? places[0];
 }
 
 /** The place's own state where GeoNames names it as people write it (the US abbreviations). */

@@ -235,6 +235,7 @@ export function resolvePlace(input: PlaceInput): ResolvedPlace {
   let state: string | null = input.state ?? null;
   let postal: string | null = input.postalCode ?? null;
 
+  // What the row says besides the town's name, to tell towns of one name apart (choosePlace).
   const hints: PlaceHints = {
     coordinates: input.coordinates,
     state: input.state ?? layout().state,
@@ -243,12 +244,14 @@ export function resolvePlace(input: PlaceInput): ResolvedPlace {
   // No country anywhere: the town near the business's spot, a town in the US state the row names,
   // else a city big enough to be unmistakable ('1012 AB Amsterdam').
   if (!code && !input.country) {
-    const texts = () => (input.city ? [input.city] : localityParts().flatMap((subs) => subs.map((sub) => localityOf(sub).text)));
-    const near = input.coordinates ? countryNear(input.coordinates) : null;
+    let read: string[] | undefined;
+    const texts = () => (read ??= input.city ? [input.city] : localityParts().flatMap((subs) => subs.map((sub) => localityOf(sub).text)));
     const spot = input.coordinates;
+    const near = spot ? countryNear(spot) : null;
     if (near && spot && texts().some((t) => nearestPlace(lookup(near, t), spot))) code = near;
-    const state = usState(hints.state) ?? texts().map(usStateNamed).find(Boolean);
-    if (!code && state && texts().some((t) => lookup('US', t).some((p) => p.admin1 === state))) code = 'US';
+    // A state written out ends an address that names no country: 'Paris, Texas'.
+    const state = code ? null : (usState(hints.state) ?? (input.city ? null : usStateNamed(texts()[texts().length - 1] ?? '')));
+    if (state && texts().some((t) => lookup('US', t).some((p) => p.admin1 === state))) code = 'US';
     code ??= worldCityCountry(input.city ? [[input.city]] : localityParts());
   }
   if (code) {
@@ -306,24 +309,34 @@ function findInAddress(code: string, parts: string[][], address: string, hints: 
     for (let sub = parts[part].length - 1; sub >= 0; sub--) candidates.push({ text: parts[part][sub], part, sub });
   }
   const matches: (Candidate & { name: string; postal: string | null; state: string | null; place: Place })[] = [];
-  const words = new Set(parts.flat().flatMap((s) => s.split(' ')));
-  let stateHint = hints.state;
+  const read = candidates.map((c) => localityOf(c.text));
+  let stateHint: string | null = null;
   let statePostal: string | null = null;
-  let read = candidates.map((c) => ({ ...c, ...localityOf(c.text) }));
+  const states = new Set<number>();
   if (code === 'US') {
     // 'Springfield, Missouri 65806': a state written out after the town is the state, not a town
     // (GeoNames gives 'Missouri' as another name of a few towns); 'New York, NY' keeps its city.
-    const towns = read.filter((r) => r.part > 0 && lookup(code, r.text).length);
-    const states = read.filter((r) => usStateNamed(r.text) && towns.some((t) => t.part < r.part));
-    stateHint ??= states.length ? usStateNamed(states[0].text) : null;
-    statePostal = states.find((r) => r.postal)?.postal ?? null;
-    read = read.filter((r) => !states.includes(r));
+    // Candidates run from the end, so a state is one with a town at a later index.
+    for (let i = 0; i < candidates.length; i++) {
+      const named = read[i].text.length >= 4 && !hasDigit(read[i].text) ? usStateNamed(read[i].text) : null;
+      if (!named || !candidates.some((t, j) => j > i && t.part > 0 && t.part < candidates[i].part && lookup(code, read[j].text).length)) continue;
+      states.add(i);
+      stateHint ??= named;
+      statePostal ??= read[i].postal;
+    }
   }
-  for (const c of read) {
-    const { text, postal, state } = c;
+  let words: Set<string> | undefined;
+  const local: PlaceHints = {
+    ...hints,
+    state: hints.state ?? stateHint,
+    words: () => (words ??= new Set(parts.flat().flatMap((s) => s.split(' ')))),
+  };
+  for (const [i, c] of candidates.entries()) {
+    if (states.has(i)) continue;
+    const { text, postal, state } = read[i];
     const places = lookup(code, text);
     if (!places.length) continue;
-    const place = choosePlace(places, { ...hints, state: stateHint ?? state, words });
+    const place = places.length === 1 && code !== 'US' ? places[0] : choosePlace(places, local, state);
     if (!place) continue;
     // 'CDMX', 'CABA': an abbreviation stands for the city; the city row takes its name.
     matches.push({ ...c, name: CITY_ALIASES[code]?.[foldName(text)] ? place.name : text, postal, state, place });
@@ -333,7 +346,7 @@ function findInAddress(code: string, parts: string[][], address: string, hints: 
     if (parts.length !== 1) return null;
     const line = parts[0].join(' ');
     for (const text of wordWindows(line)) {
-      const place = choosePlace(lookup(code, text), { ...hints, words: new Set(line.split(' ')) });
+      const place = choosePlace(lookup(code, text), { ...hints, words: () => new Set(line.split(' ')) });
       if (place) return lift({ city: text, place, district: null, state: null, postal: null });
     }
     return null;

@@ -5,6 +5,7 @@
  * No package the project keeps has these tables; they are the USPS's, short and stable.
  */
 import { foldName } from '../domain/slug.js';
+import { memo } from '../domain/memo.js';
 
 const STATES: [string, string][] = [
   ['AL', 'Alabama'], ['AK', 'Alaska'], ['AZ', 'Arizona'], ['AR', 'Arkansas'], ['CA', 'California'], ['CO', 'Colorado'],
@@ -24,7 +25,7 @@ export const US_STATE_CODES: ReadonlySet<string> = new Set(STATES.map(([code]) =
 const BY_NAME = new Map(STATES.map(([code, name]) => [foldName(name), code]));
 
 /** The state a full name names ('Missouri', 'new york'), else null. */
-export const usStateNamed = (text: string): string | null => BY_NAME.get(foldName(text)) ?? null;
+export const usStateNamed = memo((text: string): string | null => BY_NAME.get(foldName(text)) ?? null, 5_000);
 
 const LETTERS = STATES.map(([code, name]) => [code, name.toLowerCase().replace(/[^a-z]/g, '')]);
 
@@ -33,8 +34,10 @@ const LETTERS = STATES.map(([code, name]) => [code, name.toLowerCase().replace(/
  * 'N.Y.', 'Missouri', or the start of one name only, as newspapers shorten them ('Ill.', 'Calif.',
  * not 'Miss.'); null otherwise. Not for any word of an address: there 'in', 'or' and 'me' are words.
  */
-export function usState(text: string | null | undefined): string | null {
-  if (!text) return null;
+export const usState = (text: string | null | undefined): string | null => (text ? usStateMemo(text) : null);
+const usStateMemo = memo(readUsState, 5_000);
+
+function readUsState(text: string): string | null {
   const named = usStateNamed(text);
   if (named) return named;
   const letters = text.toLowerCase().replace(/[^a-z]/g, '');
