@@ -84,6 +84,8 @@ export interface BusinessInput {
 export interface CityPlace {
   id: number;
   countryCode: string;
+  /** GeoNames' first-level division: the state a US city row takes (see placeState). */
+  admin1?: string;
   latitude: number;
   longitude: number;
 }

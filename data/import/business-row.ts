@@ -196,9 +196,6 @@ function buildInput(columns: ColumnMap, row: SheetRow, strict: boolean): Busines
 
   const rating = parseRating(get('rating'));
   const reviewCount = parseReviews(get('reviews'));
-  const place = resolvePlace({ address: address ?? '', city: get('city'), state: get('state'), postalCode: get('postal_code'), country: get('country') });
-  const city = place.city;
-  const country = place.country ?? (city ? DEFAULT_COUNTRY : null);
   const locationLink = get('location_link');
   const columnLatitude = parseCoordinate(get('latitude'), 90, 'latitude', strict);
   const columnLongitude = parseCoordinate(get('longitude'), 180, 'longitude', strict);
@@ -206,6 +203,9 @@ function buildInput(columns: ColumnMap, row: SheetRow, strict: boolean): Busines
     throw new RowError(`${columnLatitude === null ? 'latitude' : 'longitude'} is empty: give both coordinates, or neither`);
   }
   const own = columnLatitude !== null && columnLongitude !== null ? { latitude: columnLatitude, longitude: columnLongitude } : coordinatesFromLink(locationLink);
+  const place = resolvePlace({ address: address ?? '', city: get('city'), state: get('state'), postalCode: get('postal_code'), country: get('country'), coordinates: own });
+  const city = place.city;
+  const country = place.country ?? (city ? DEFAULT_COUNTRY : null);
   const centre = own ?? (place.place ? { latitude: place.place.latitude, longitude: place.place.longitude } : null);
   const workingHours = get('working_hours');
   const verified = get('is_verified')?.toLowerCase() ?? null;

@@ -9,6 +9,7 @@
  *   European    'Boulevard Haussmann 130, 75009 Paris, France'
  *   British     '10 Downing St, London SW1A 2AA, United Kingdom'
  */
+import { US_STATE_CODES } from './us-states.js';
 
 export interface AddressParts {
   city: string | null;
@@ -62,10 +63,6 @@ export function normaliseCountry(text: string): string {
   return knownCountry(trimmed) ?? trimmed;
 }
 
-const US_STATES = new Set(
-  ('AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY ' +
-    'NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC PR GU VI AS MP').split(' '),
-);
 const CA_PROVINCES = new Set('AB BC MB NB NL NS NT NU ON PE QC SK YT'.split(' '));
 
 const US_STATE_ZIP = /^([A-Z]{2})\s+(\d{5}(?:-\d{4})?)$/;
@@ -111,7 +108,7 @@ export function parseAddress(address: string): AddressParts {
 function matchLocality(parts: string[], at: number, country: string | null): AddressParts | null {
   const locality = parts[at];
   let m = US_STATE_ZIP.exec(locality);
-  if (m && US_STATES.has(m[1]) && at >= 1) {
+  if (m && US_STATE_CODES.has(m[1]) && at >= 1) {
     return { city: parts[at - 1], state: m[1], postalCode: m[2], country: country ?? 'United States' };
   }
   m = CA_PROVINCE_POSTCODE.exec(locality);

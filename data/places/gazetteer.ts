@@ -313,6 +313,14 @@ export function placeNames(list: Pick<Place, 'id' | 'countryCode'>[]): Map<numbe
   return out;
 }
 
+/** The places of one country among `ids` (GeoNames ids), by id. */
+export function placesWithIds(code: string, ids: ReadonlySet<number>): Map<number, Place> {
+  const country = countryPlaces(code);
+  const out = new Map<number, Place>();
+  for (let i = 0; i < country.size; i++) if (ids.has(country.columns.ids[i])) out.set(country.columns.ids[i], placeAt(country, i));
+  return out;
+}
+
 /** The world's cities of 100,000 people or more, each with its own country code. */
 export const worldCities = (): CountryPlaces => countryPlaces(WORLD);
 

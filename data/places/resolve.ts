@@ -20,6 +20,9 @@ import { countryCode as countryCodeOf, countryName } from './countries.js';
 import { memo } from '../domain/memo.js';
 import { type AddressParts, parseAddress } from './address.js';
 import { countryPlaces, distanceKm, foldName, METROPOLIS, named, worldCities, type Place } from './gazetteer.js';
+import { choosePlace, countryNear, nearestPlace, type PlaceHints, placeState } from './choose-place.js';
+import type { Coordinates } from './coordinates.js';
+import { usState, usStateNamed } from './us-states.js';
 
 export interface PlaceInput {
   address: string;
@@ -28,6 +31,8 @@ export interface PlaceInput {
   state?: string | null;
   postalCode?: string | null;
   country?: string | null;
+  /** The business's own spot: among places of one name, the one it lies in. */
+  coordinates?: Coordinates | null;
 }
 
 export interface ResolvedPlace {
@@ -230,10 +235,27 @@ export function resolvePlace(input: PlaceInput): ResolvedPlace {
   let state: string | null = input.state ?? null;
   let postal: string | null = input.postalCode ?? null;
 
-  // No country anywhere: a city big enough to be unmistakable names it ('1012 AB Amsterdam').
-  if (!code && !input.country) code = worldCityCountry(input.city ? [[input.city]] : localityParts());
+  // What the row says besides the town's name, to tell towns of one name apart (choosePlace).
+  const hints: PlaceHints = {
+    coordinates: input.coordinates,
+    state: input.state ?? layout().state,
+    postalCode: input.postalCode ?? layout().postalCode ?? trailingPostal(address().parts),
+  };
+  // No country anywhere: the town near the business's spot, a town in the US state the row names,
+  // else a city big enough to be unmistakable ('1012 AB Amsterdam').
+  if (!code && !input.country) {
+    let read: string[] | undefined;
+    const texts = () => (read ??= input.city ? [input.city] : localityParts().flatMap((subs) => subs.map((sub) => localityOf(sub).text)));
+    const spot = input.coordinates;
+    const near = spot ? countryNear(spot) : null;
+    if (near && spot && texts().some((t) => nearestPlace(lookup(near, t), spot))) code = near;
+    // A state written out ends an address that names no country: 'Paris, Texas'.
+    const state = code ? null : (usState(hints.state) ?? (input.city ? null : usStateNamed(texts()[texts().length - 1] ?? '')));
+    if (state && texts().some((t) => lookup('US', t).some((p) => p.admin1 === state))) code = 'US';
+    code ??= worldCityCountry(input.city ? [[input.city]] : localityParts());
+  }
   if (code) {
-    let found = input.city ? findNamed(code, input.city) : findInAddress(code, localityParts(), input.address);
+    let found = input.city ? findNamed(code, input.city, hints) : findInAddress(code, localityParts(), input.address, hints);
     // A city-state is its own one city: 'Wan Chai, Hong Kong' is Hong Kong's district Wan Chai.
     if (CITY_STATES.has(code)) {
       const whole = findNamed(code, countryName(code));
@@ -255,6 +277,8 @@ export function resolvePlace(input: PlaceInput): ResolvedPlace {
     }
   }
   state ??= layout().state;
+  // A US town's state is known once the town is: the export writes it, and a re-import then agrees.
+  if (place) state ??= placeState(place);
   postal ??= layout().postalCode ?? trailingPostal(address().parts);
   const country = input.country ? (columnCode ? countryName(columnCode) : input.country.trim()) : code ? countryName(code) : null;
   return { city, place, district, state, postalCode: postal, country, countryCode: code };
@@ -268,12 +292,12 @@ interface Found {
   postal: string | null;
 }
 
-function findNamed(code: string, name: string): Found | null {
-  const place = lookup(code, name)[0];
+function findNamed(code: string, name: string, hints: PlaceHints = {}): Found | null {
+  const place = choosePlace(lookup(code, name), hints);
   return place ? lift({ city: name, place, district: null, state: null, postal: null }) : null;
 }
 
-function findInAddress(code: string, parts: string[][], address: string): Found | null {
+function findInAddress(code: string, parts: string[][], address: string, hints: PlaceHints): Found | null {
   const cjk = /[\u3040-\u9fff\uac00-\ud7af]/.test(address) ? CJK_LOCALITY.exec(address) : null;
   if (cjk) {
     const name = cjk[1] ?? cjk[2];
@@ -285,21 +309,45 @@ function findInAddress(code: string, parts: string[][], address: string): Found 
     for (let sub = parts[part].length - 1; sub >= 0; sub--) candidates.push({ text: parts[part][sub], part, sub });
   }
   const matches: (Candidate & { name: string; postal: string | null; state: string | null; place: Place })[] = [];
-  for (const c of candidates) {
-    const { text, postal, state } = localityOf(c.text);
+  const read = candidates.map((c) => localityOf(c.text));
+  let stateHint: string | null = null;
+  let statePostal: string | null = null;
+  const states = new Set<number>();
+  if (code === 'US') {
+    // 'Springfield, Missouri 65806': a state written out after the town is the state, not a town
+    // (GeoNames gives 'Missouri' as another name of a few towns); 'New York, NY' keeps its city.
+    // Candidates run from the end, so a state is one with a town at a later index.
+    for (let i = 0; i < candidates.length; i++) {
+      const named = read[i].text.length >= 4 && !hasDigit(read[i].text) ? usStateNamed(read[i].text) : null;
+      if (!named || !candidates.some((t, j) => j > i && t.part > 0 && t.part < candidates[i].part && lookup(code, read[j].text).length)) continue;
+      states.add(i);
+      stateHint ??= named;
+      statePostal ??= read[i].postal;
+    }
+  }
+  let words: Set<string> | undefined;
+  const local: PlaceHints = {
+    ...hints,
+    state: hints.state ?? stateHint,
+    words: () => (words ??= new Set(parts.flat().flatMap((s) => s.split(' ')))),
+  };
+  for (const [i, c] of candidates.entries()) {
+    if (states.has(i)) continue;
+    const { text, postal, state } = read[i];
     const places = lookup(code, text);
     if (!places.length) continue;
-    const place = pickPlace(places, parts, state);
+    const place = places.length === 1 && code !== 'US' ? places[0] : choosePlace(places, local, state);
+    if (!place) continue;
     // 'CDMX', 'CABA': an abbreviation stands for the city; the city row takes its name.
     matches.push({ ...c, name: CITY_ALIASES[code]?.[foldName(text)] ? place.name : text, postal, state, place });
   }
   if (!matches.length) {
     // Written without commas: the last run of words that names a place.
     if (parts.length !== 1) return null;
-    const words = parts[0].join(' ');
-    for (const text of wordWindows(words)) {
-      const places = lookup(code, text);
-      if (places.length) return lift({ city: text, place: pickPlace(places, parts.map((p) => p.flatMap((w) => w.split(' '))), null), district: null, state: null, postal: null });
+    const line = parts[0].join(' ');
+    for (const text of wordWindows(line)) {
+      const place = choosePlace(lookup(code, text), { ...hints, words: () => new Set(line.split(' ')) });
+      if (place) return lift({ city: text, place, district: null, state: null, postal: null });
     }
     return null;
   }
@@ -311,7 +359,7 @@ function findInAddress(code: string, parts: string[][], address: string): Found 
   // Santa Fe'); otherwise the biggest place named, since the parts after a city are its state or
   // province ('Medellín, Antioquia') and the parts before it its districts.
   const best = pool.find((m) => besidePostal(parts[m.part])) ?? pool.reduce((a, b) => (b.place.population > a.place.population ? b : a));
-  return lift({ city: best.name, place: best.place, district: districtBefore(code, parts, best, best.place), state: best.state, postal: best.postal });
+  return lift({ city: best.name, place: best.place, district: districtBefore(code, parts, best, best.place), state: best.state, postal: best.postal ?? statePostal });
 }
 
 /** Whether a part has a postal code beside a name ('S2000 Rosario', '34710 Kadıköy/İstanbul'), not a house number alone ('1578 - Bela Vista'). */
@@ -320,14 +368,6 @@ function besidePostal(subs: string[]): boolean {
     const { text, postal } = localityOf(sub);
     return postal !== null && postal.replace(/\W/g, '').length >= 4 && text.length >= 2;
   });
-}
-
-/** Among places of one name, the one in the state the address names, else the most populous. */
-function pickPlace(places: Place[], parts: string[][], state: string | null): Place {
-  if (places.length === 1) return places[0];
-  const words = new Set(parts.flat().flatMap((s) => s.split(' ')));
-  if (state) words.add(state);
-  return places.find((p) => /^[A-Z]{2}$/.test(p.admin1) && words.has(p.admin1)) ?? places[0];
 }
 
 /** The district named just before the city: in the same part ('Kadıköy/İstanbul'), or the part before. */

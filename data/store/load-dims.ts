@@ -8,6 +8,7 @@ import type { BusinessInput } from '../import/pipeline.js';
 import type { CityPlace } from '../domain/business-columns.js';
 import { slugifyText } from '../domain/slug.js';
 import { foldName, placeNames } from '../places/gazetteer.js';
+import { placeState } from '../places/choose-place.js';
 
 export interface DimCache {
   categories: Map<string, number>;
@@ -50,7 +51,10 @@ export async function ensureDims(conn: pg.ClientBase, cache: DimCache, rows: Dim
     if (r.country && !cache.countries.has(lower(r.country)) && !countries.has(lower(r.country))) countries.set(lower(r.country), { name: r.country, code: r.countryCode });
     const key = rowCityKey(r);
     if (r.city && key && !cache.cities.has(key) && !cities.has(key)) {
-      cities.set(key, { name: r.city, state: r.state, country: r.country ?? DEFAULT_COUNTRY, countryCode: r.countryCode, place: r.cityPlace });
+      // A gazetteer city takes its own state where the gazetteer names it, never the row's: a row's
+      // state column may name another place of the same name.
+      const state = (r.cityPlace && placeState(r.cityPlace)) ?? r.state;
+      cities.set(key, { name: r.city, state, country: r.country ?? DEFAULT_COUNTRY, countryCode: r.countryCode, place: r.cityPlace });
     }
   }
   if (categories.size) await ensureNamed(conn, 'categories', new Map([...categories].map(([k, name]) => [k, { name, code: null }])), cache.categories, 'category');

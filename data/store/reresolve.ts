@@ -15,7 +15,10 @@
 import type pg from 'pg';
 import type { Db } from '../../db/index.js';
 import { DEFAULT_COUNTRY } from '../domain/constants.js';
+import type { Knex } from 'knex';
 import { resolvePlace, type ResolvedPlace } from '../places/resolve.js';
+import { placeState } from '../places/choose-place.js';
+import { placesWithIds } from '../places/gazetteer.js';
 import { type DimRef, ensureDims, newDimCache, rowCityKey } from './load-dims.js';
 import { APPLY_DELTAS, IMPORT_LOCK_SQL, refs } from './load-sql.js';
 
@@ -58,16 +61,19 @@ interface NewPlace extends DimRef {
 
 /** Where the address now puts the business, falling back to what is stored. */
 function placeOf(row: StoredRow): NewPlace {
-  let resolved: ResolvedPlace = resolvePlace({ address: row.address });
+  const own = !row.coordinates_approximate && row.latitude !== null && row.longitude !== null;
+  // The business's own state, postal code and spot pick among towns of one name, as at import:
+  // a business wrongly filed under another Springfield moves to its own.
+  const facts = { state: row.state, postalCode: row.postal_code, coordinates: own ? { latitude: row.latitude!, longitude: row.longitude! } : null };
+  let resolved: ResolvedPlace = resolvePlace({ address: row.address, ...facts });
   // The address alone did not find a city: the stored city and country may (they can come from
   // the file's own columns); otherwise what is stored stays.
   if (!resolved.place && row.city_name) {
-    const byColumns = resolvePlace({ address: row.address, city: row.city_name, country: row.country ?? undefined });
+    const byColumns = resolvePlace({ address: row.address, city: row.city_name, country: row.country ?? undefined, ...facts });
     if (byColumns.place) resolved = byColumns;
   }
   const city = resolved.place ? resolved.city : row.city_name;
   const country = resolved.place || resolved.countryCode ? resolved.country : row.country;
-  const own = !row.coordinates_approximate && row.latitude !== null && row.longitude !== null;
   const centre = resolved.place ? { latitude: resolved.place.latitude, longitude: resolved.place.longitude } : null;
   return {
     id: row.id,
@@ -83,6 +89,29 @@ function placeOf(row: StoredRow): NewPlace {
     longitude: own ? row.longitude : (centre?.longitude ?? null),
     approximate: !own && centre !== null,
   };
+}
+
+/**
+ * Gives each US gazetteer city its place's own state. Safe whatever the rows said: the state
+ * follows from the city's GeoNames id, as its coordinates do; an import before this rule could
+ * have given a Springfield, MO city row the state IL of its first row.
+ */
+async function restateCities(trx: Knex.Transaction): Promise<void> {
+  const cities: { id: number; geoname_id: number; state: string | null }[] = await trx('cities')
+    .where('country_code', 'US')
+    .whereNotNull('geoname_id')
+    .select('id', 'geoname_id', 'state');
+  const places = placesWithIds('US', new Set(cities.map((c) => c.geoname_id)));
+  const wrong = cities.flatMap((c) => {
+    const place = places.get(c.geoname_id);
+    const state = place ? placeState(place) : null;
+    return state && state !== c.state ? [{ id: c.id, state }] : [];
+  });
+  if (!wrong.length) return;
+  await trx.raw('UPDATE cities c SET state = w.state FROM unnest(?::int[], ?::text[]) AS w(id, state) WHERE c.id = w.id', [
+    wrong.map((w) => w.id),
+    wrong.map((w) => w.state),
+  ]);
 }
 
 /** Re-resolves every business; `onProgress` gets the count read so far. */
@@ -152,6 +181,7 @@ export async function reresolvePlaces(db: Db, options: { onProgress?: (checked: 
     const cities = await trx.raw('DELETE FROM cities c WHERE NOT EXISTS (SELECT 1 FROM businesses b WHERE b.city_id = c.id)');
     const countries = await trx.raw('DELETE FROM countries c WHERE NOT EXISTS (SELECT 1 FROM businesses b WHERE b.country = c.name)');
     result.citiesRemoved = cities.rowCount ?? 0;
+    await restateCities(trx);
     result.countriesRemoved = countries.rowCount ?? 0;
   });
   return result;
