@@ -8,6 +8,7 @@ import type { AppDeps } from './deps.js';
 import { newMemos } from '../db/queries/search-memo.js';
 import { cleanInput } from './middleware/clean-input.js';
 import { errorHandler } from './middleware/errors.js';
+import { bodyDeadline } from './middleware/body-deadline.js';
 import { requestLogger } from './middleware/request-logger.js';
 import { securityHeaders } from './middleware/security.js';
 import { sessions } from './middleware/session.js';
@@ -43,6 +44,8 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
   const app = new Koa({ proxy: config.trustProxy, keys: [config.sessionSecret] });
   const dataVersion = new DataVersion(db, logger, readDb, config.replicaMaxLagMs);
   const replicated = readDb !== db;
+  // First: every request body is watched from its first byte to its last (docs/security-limits.md).
+  app.use(bodyDeadline(config.bodyLimits));
   app.use(errorHandler(logger));
   app.use(requestLogger(logger));
   app.use(securityHeaders(config));

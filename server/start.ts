@@ -11,6 +11,7 @@ import { repairIndexesUnlessBulkLoading } from '../data/store/load.js';
 import { createApp } from './app.js';
 import { readConfig } from './config.js';
 import { sweepOrphanFiles } from './uploads.js';
+import { applyServerTimeouts } from './middleware/body-deadline.js';
 
 export interface RunningServer {
   url: string;
@@ -46,6 +47,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, print: P
     if (config.replicaUrl) readDb = await openReplica(config.replicaUrl);
     const app = createApp({ db, readDb, config });
     const server = await listen(app.callback(), config.port, config.host);
+    applyServerTimeouts(server, config.bodyLimits, config.uploadMaxBytes);
     const { port } = server.address() as AddressInfo;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     print(`rehber is serving ${url}`);
@@ -90,9 +92,6 @@ export async function ensureAdmin(db: Db, env: NodeJS.ProcessEnv, print: Print):
 function listen(handler: http.RequestListener, port: number, host: string): Promise<http.Server> {
   return new Promise((resolve, reject) => {
     const server = http.createServer(handler);
-    // Node's default 300 s request timeout would cut off a 1 GB upload on a slow link; slow
-    // header senders are still cut off by headersTimeout.
-    server.requestTimeout = 0;
     server.once('error', (err: NodeJS.ErrnoException) =>
       reject(err.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is already in use (set PORT)`) : err),
     );

@@ -5,6 +5,7 @@ import { badRequest, tooLarge } from '../../errors.js';
 import { hasNul } from '../../middleware/clean-input.js';
 import type { AppDeps } from '../../deps.js';
 import { requireAdmin } from '../../middleware/require-admin.js';
+import { allowLongBody } from '../../middleware/body-deadline.js';
 import { sameOrigin } from '../../middleware/same-origin.js';
 import { noStore } from '../../middleware/http-cache.js';
 import { newRouter } from '../router.js';
@@ -36,7 +37,7 @@ const jsonBody = (limitOf: (path: string) => number): Middleware => async (ctx, 
   } catch (err) {
     const status = (err as { status?: number }).status;
     if (status === 413) {
-      // The rest is read and dropped so the client sees the 413:
+      // The rest is read and dropped (under the body's deadline) so the client sees the 413:
       // closing with unread bytes would reset the connection before it reads the answer.
       ctx.req.resume();
       throw tooLarge('Request body too large');
@@ -80,7 +81,8 @@ export function adminRouter(deps: AppDeps, options: { open?: boolean; prefix?: s
   const limit = options.open ? JSON_LIMITS.open : JSON_LIMITS.admin;
   // Admin answers (and refusals) are the admin's alone: no browser or proxy may keep them.
   router.use(noStore(), freshAfterWrites(deps.dataVersion), deps.adminSession, sameOrigin());
-  if (!options.open) router.use(requireAdmin());
+  // A signed-in admin's body (a big upload on a slow link) is held to a minimum rate instead of a deadline.
+  if (!options.open) router.use(requireAdmin(), (ctx, next) => (allowLongBody(ctx), next()));
   router.use(jsonBody((path) => (large.has(path) ? JSON_LIMITS.pastedCsv : limit)));
   return router;
 }
