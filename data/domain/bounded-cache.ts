@@ -16,6 +16,30 @@ const ENTRY_OVERHEAD_BYTES = 96;
 /** An upper bound on what a key costs: V8 keeps a string in one or two bytes a character. */
 export const keyBytes = (key: string): number => key.length * 2;
 
+/**
+ * About how many bytes a plain value holds (strings two bytes a character, a slot 8 bytes, an
+ * object's header 32): a bound, not an exact figure. Walks at most `budget` slots.
+ */
+export function approximateBytes(value: unknown, budget = 1_000_000): number {
+  let bytes = 0;
+  let slots = 0;
+  const stack: unknown[] = [value];
+  while (stack.length && slots++ < budget) {
+    const v = stack.pop();
+    if (typeof v === 'string') bytes += 16 + v.length * 2;
+    else if (v === null || typeof v !== 'object') bytes += 8;
+    else {
+      bytes += 32;
+      if (Array.isArray(v)) for (const x of v) stack.push(x);
+      else if (v instanceof Map) for (const [k, x] of v) stack.push(k, x);
+      else if (v instanceof Set) for (const x of v) stack.push(x);
+      else if (!ArrayBuffer.isView(v)) for (const k in v) stack.push(k, (v as Record<string, unknown>)[k]);
+      else bytes += v.byteLength;
+    }
+  }
+  return bytes;
+}
+
 interface Kept<V> {
   value: V;
   bytes: number;
@@ -93,6 +117,24 @@ export class BoundedCache<V> {
       this.bytes -= kept.bytes;
     }
     return true;
+  }
+
+  /** Counts `valueBytes` for the value of `key` (known only once a promised value arrived), dropping others past the bounds; an entry too big to keep is dropped itself. */
+  resize(key: string, valueBytes: number): void {
+    const kept = this.entries.get(key);
+    if (!kept) return;
+    const bytes = ENTRY_OVERHEAD_BYTES + keyBytes(key) + valueBytes;
+    if (bytes > this.bounds.maxBytes / 16) {
+      this.delete(key);
+      return;
+    }
+    this.bytes += bytes - kept.bytes;
+    kept.bytes = bytes;
+    for (const [k, other] of this.entries) {
+      if (this.bytes <= this.bounds.maxBytes) break;
+      this.entries.delete(k);
+      this.bytes -= other.bytes;
+    }
   }
 
   delete(key: string): boolean {

@@ -1,4 +1,4 @@
-import { BoundedCache } from '../../data/domain/bounded-cache.js';
+import { approximateBytes, BoundedCache } from '../../data/domain/bounded-cache.js';
 import { MAX_SLUG_LENGTH } from '../../data/domain/slug.js';
 
 /**
@@ -16,8 +16,8 @@ export class VersionedMemo {
   private versionText = '';
   private readonly entries: BoundedCache<Promise<unknown>>;
 
-  /** `maxBytes` bounds the keys (a stranger's text may be part of one); values are bounded by `maxEntries` and by what the directory holds. */
-  constructor(maxEntries = 256, maxBytes = 4 * 1024 * 1024, name = 'memo') {
+  /** `maxBytes` bounds the keys (a stranger's text may be part of one) and the values, measured once they arrive. */
+  constructor(maxEntries = 256, maxBytes = 32 * 1024 * 1024, name = 'memo') {
     this.entries = new BoundedCache(name, { maxEntries, maxBytes });
   }
 
@@ -46,7 +46,10 @@ export class VersionedMemo {
     this.entries.set(key, pending);
     try {
       const value = await pending;
-      if (!keep(value) && this.entries.peek(key) === pending) this.entries.delete(key);
+      if (this.entries.peek(key) === pending) {
+        if (keep(value)) this.entries.resize(key, approximateBytes(value));
+        else this.entries.delete(key);
+      }
       return value;
     } catch (err) {
       if (this.entries.peek(key) === pending) this.entries.delete(key);
@@ -69,7 +72,7 @@ export interface MemoScope {
 
 /** The memos kept for one database. */
 export type Memos = Omit<MemoScope, 'version'>;
-export const newMemos = (): Memos => ({ memo: new VersionedMemo(256, 4 * 1024 * 1024, 'search memo'), small: new VersionedMemo(10_000, 4 * 1024 * 1024, 'small memo') });
+export const newMemos = (): Memos => ({ memo: new VersionedMemo(256, 32 * 1024 * 1024, 'search memo'), small: new VersionedMemo(10_000, 24 * 1024 * 1024, 'small memo') });
 
 /** The scope's memo of small values. */
 export const small = (scope: MemoScope | undefined): MemoScope | undefined => scope && { ...scope, memo: scope.small };

@@ -15,7 +15,7 @@ import { newRouter } from '../router.js';
  * has one). The open routes (sign-in, check, sign-out) take a username and a password from anyone,
  * before the throttle: 16 KB. Signed-in calls take a business edit (22 fields of up to a
  * spreadsheet cell, 32,767 characters, in UTF-8 and JSON escapes): 4 MB. Only the pasted CSV of
- * POST /import may be big (CONTRACT §5's 5 MB of text, escaped): 20 MB. docs/security-limits.md.
+ * POST /import may be big (a paste of up to 5 MB of text, escaped): 20 MB. docs/security-limits.md.
  */
 export const JSON_LIMITS = { open: 16 * 1024, admin: 4 * 1024 * 1024, pastedCsv: 20 * 1024 * 1024 } as const;
 
