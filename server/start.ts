@@ -46,8 +46,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, print: P
     // After the migrations: a replica replays them, and is checked for the data version's table.
     if (config.replicaUrl) readDb = await openReplica(config.replicaUrl);
     const app = createApp({ db, readDb, config });
-    const server = await listen(app.callback(), config.port, config.host);
-    applyServerTimeouts(server, config.bodyLimits, config.uploadMaxBytes);
+    const server = await listen(app.callback(), config.port, config.host, (s) => applyServerTimeouts(s, config.bodyLimits, config.uploadMaxBytes));
     const { port } = server.address() as AddressInfo;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     print(`rehber is serving ${url}`);
@@ -89,9 +88,10 @@ export async function ensureAdmin(db: Db, env: NodeJS.ProcessEnv, print: Print):
   print(`Admin: admin / ${generated} (shown once; change it with \`rehber user add admin\`)`);
 }
 
-function listen(handler: http.RequestListener, port: number, host: string): Promise<http.Server> {
+function listen(handler: http.RequestListener, port: number, host: string, configure: (server: http.Server) => void): Promise<http.Server> {
   return new Promise((resolve, reject) => {
     const server = http.createServer(handler);
+    configure(server);
     server.once('error', (err: NodeJS.ErrnoException) =>
       reject(err.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is already in use (set PORT)`) : err),
     );
