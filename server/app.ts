@@ -8,6 +8,7 @@ import type { AppDeps } from './deps.js';
 import { newMemos } from '../db/queries/search-memo.js';
 import { cleanInput } from './middleware/clean-input.js';
 import { errorHandler } from './middleware/errors.js';
+import { bodyDeadline } from './middleware/body-deadline.js';
 import { requestLogger } from './middleware/request-logger.js';
 import { securityHeaders } from './middleware/security.js';
 import { sessions } from './middleware/session.js';
@@ -45,6 +46,8 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxy ? config.proxyHops : 0, keys: [config.sessionSecret] });
   const dataVersion = new DataVersion(db, logger, readDb, config.replicaMaxLagMs);
   const replicated = readDb !== db;
+  // First: every request body is watched from its first byte to its last (docs/security-limits.md).
+  app.use(bodyDeadline(config.bodyLimits));
   // The logger wraps the error handler so that it sees the status the client was sent (a 401, 403
   // or 429 raised below would otherwise be logged as Koa's default 404).
   app.use(requestLogger(logger));

@@ -5,6 +5,7 @@ import { UPLOAD_MAX_BYTES } from '../data/domain/constants.js';
 import { publicBaseUrl } from '../data/domain/base-url.js';
 import { DEFAULT_SITE_NAME } from '../data/domain/site-config.js';
 import { PHOTO_CACHE_MAX_MB } from '../data/photos/limits.js';
+import { DEFAULT_BODY_LIMITS, DEFAULT_MIN_KB_PER_SECOND, type BodyLimits } from './middleware/body-deadline.js';
 
 /** An optional text setting: blank counts as unset. */
 const optionalText = z.string().trim().optional().transform((v) => v || undefined);
@@ -17,6 +18,7 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   UPLOAD_DIR: z.string().min(1).default('./uploads'),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().optional(),
+  UPLOAD_MIN_KB_PER_S: z.coerce.number().positive().default(DEFAULT_MIN_KB_PER_SECOND),
   AD_CLIENT: z.string().min(1).optional(),
   AD_SLOT_DETAIL: z.string().min(1).optional(),
   AD_SLOT_NOT_FOUND: z.string().min(1).optional(),
@@ -50,6 +52,8 @@ export interface Config {
   uploadDir: string;
   /** Uploads larger than this answer 413 (default UPLOAD_MAX_BYTES of data/domain/constants.ts). */
   uploadMaxBytes: number;
+  /** How long request bodies may take (server/middleware/body-deadline.ts; UPLOAD_MIN_KB_PER_S). */
+  bodyLimits: BodyLimits;
   ads: { client?: string; slots: { detail?: string; notFound?: string; banner?: string } };
   /** The site's name and the footer's contact details (each absent when unset). */
   site: { name: string; contact: { email?: string; phone?: string; address?: string } };
@@ -92,6 +96,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? cryptoRandom(),
     uploadDir: e.UPLOAD_DIR,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES ?? UPLOAD_MAX_BYTES,
+    bodyLimits: { ...DEFAULT_BODY_LIMITS, minBytesPerSecond: e.UPLOAD_MIN_KB_PER_S * 1024 },
     ads: { client: e.AD_CLIENT, slots: { detail: e.AD_SLOT_DETAIL, notFound: e.AD_SLOT_NOT_FOUND, banner: e.AD_SLOT_BANNER } },
     site: { name: e.SITE_NAME ?? DEFAULT_SITE_NAME, contact: { email: e.CONTACT_EMAIL, phone: e.CONTACT_PHONE, address: e.CONTACT_ADDRESS } },
     logLevel: e.LOG_LEVEL,

@@ -15,6 +15,7 @@ import { errorLine } from '../data/domain/errors.js';
 import { createApp } from './app.js';
 import { readConfig } from './config.js';
 import { sweepOrphanFiles, sweepRejectedFiles } from './uploads.js';
+import { applyServerTimeouts } from './middleware/body-deadline.js';
 
 export interface RunningServer {
   url: string;
@@ -51,7 +52,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, print: P
     // After the migrations: a replica replays them, and is checked for the data version's table.
     if (config.replicaUrl) readDb = await openReplica(config.replicaUrl);
     const app = createApp({ db, readDb, config });
-    const server = await listen(app.callback(), config.port, config.host);
+    const server = await listen(app.callback(), config.port, config.host, (s) => applyServerTimeouts(s, config.bodyLimits, config.uploadMaxBytes));
     const { port } = server.address() as AddressInfo;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     print(`rehber is serving ${url}`);
@@ -113,12 +114,10 @@ export async function ensureAdmin(db: Db, admin: { username: string; password: s
   print(`Admin: admin / ${generated} (shown once; change it with \`rehber user add admin\`)`);
 }
 
-function listen(handler: http.RequestListener, port: number, host: string): Promise<http.Server> {
+function listen(handler: http.RequestListener, port: number, host: string, configure: (server: http.Server) => void): Promise<http.Server> {
   return new Promise((resolve, reject) => {
     const server = http.createServer(handler);
-    // Node's default 300 s request timeout would cut off a 1 GB upload on a slow link; slow
-    // header senders are still cut off by headersTimeout.
-    server.requestTimeout = 0;
+    configure(server);
     server.once('error', (err: NodeJS.ErrnoException) =>
       reject(err.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is already in use (set PORT)`) : err),
     );

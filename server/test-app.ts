@@ -8,6 +8,7 @@ import { createTestDb, type TestDb } from '../db/test-db.js';
 import { createApp } from './app.js';
 import { testConfig, type Config } from './config.js';
 import { PHOTO_CACHE_MAX_MB } from '../data/photos/limits.js';
+import { applyServerTimeouts } from './middleware/body-deadline.js';
 
 /** For tests: the real app on a fresh database, listening on a free loopback port. */
 export interface TestApp {
@@ -29,6 +30,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { l
   const server: http.Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
+  applyServerTimeouts(server, config.bodyLimits, config.uploadMaxBytes);
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   config.publicBaseUrl = overrides.publicBaseUrl ?? url;

@@ -11,6 +11,11 @@ const SPECIAL: Record<string, string> = {
 
 export const PLACE_ID_PREFIX_LENGTH = 7;
 export const SLUG_FALLBACK = 'business';
+/**
+ * Longest business slug stored: a btree entry must stay well under PostgreSQL's ~2.7 kB limit.
+ * A path naming a longer slug is still read but never kept by a cache: anyone can make up one.
+ */
+export const MAX_SLUG_LENGTH = 120;
 
 // ASCII text is its own NFKC and NFD form and has no letter to fold (slug.test.ts): no ICU call for it.
 const NOT_ASCII = /[\u0080-\uffff]/;

@@ -4,6 +4,8 @@ import type { NamedRef } from '../domain/types.js';
 import { photoFamily } from '../domain/photo-family.js';
 import { parsePhotoFile, photoKey, placeholderPath } from '../domain/photo-paths.js';
 import { safeHttpUrl } from '../domain/safe-url.js';
+import { BoundedCache } from '../domain/bounded-cache.js';
+import { MAX_SLUG_LENGTH } from '../domain/slug.js';
 import type { PhotoResult, PhotoStore } from './photo-store.js';
 
 export type BusinessPhotoAnswer =
@@ -17,8 +19,8 @@ interface PhotoOwner {
   category: NamedRef | null;
 }
 
-/** Slugs whose owner is remembered (until the data version moves); the oldest go first. */
-const OWNERS_KEPT = 20_000;
+/** Slugs whose owner is remembered (until the data version moves); the least recently asked go first. */
+const OWNERS_KEPT = { maxEntries: 20_000, maxBytes: 8 * 1024 * 1024 };
 
 /**
  * The photos of listed businesses, for `/photos/<slug>/<file>`: only a business's own stored URL is
@@ -27,8 +29,7 @@ const OWNERS_KEPT = 20_000;
  * read once per data version (`dataVersion` answers null while unknown: then every request reads).
  */
 export class BusinessPhotos {
-  private owners = new Map<string, Promise<PhotoOwner | null>>();
-  private ownersVersion: string | null = null;
+  private readonly owners = new BoundedCache<Promise<PhotoOwner | null>>('photo owners', OWNERS_KEPT);
 
   constructor(
     private readonly db: Db,
@@ -48,17 +49,16 @@ export class BusinessPhotos {
 
   private async owner(slug: string): Promise<PhotoOwner | null> {
     const version = await this.dataVersion();
-    if (version === null) return readOwner(this.db, slug);
-    if (version !== this.ownersVersion) {
-      this.owners = new Map();
-      this.ownersVersion = version;
-    }
-    let owner = this.owners.get(slug);
+    if (version === null || slug.length > MAX_SLUG_LENGTH) return readOwner(this.db, slug);
+    const owners = this.owners.at(version);
+    let owner = owners.get(slug);
     if (!owner) {
       owner = readOwner(this.db, slug);
-      this.owners.set(slug, owner);
-      owner.catch(() => this.owners.delete(slug));
-      if (this.owners.size > OWNERS_KEPT) this.owners.delete(this.owners.keys().next().value as string);
+      const kept = owner;
+      owners.set(slug, kept);
+      kept.catch(() => {
+        if (owners.peek(slug) === kept) owners.delete(slug);
+      });
     }
     return owner;
   }

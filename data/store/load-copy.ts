@@ -3,12 +3,11 @@
  * re-import tell unchanged rows apart without rewriting them.
  */
 import { hash as digest } from 'node:crypto';
-import { businessSlug, PLACE_ID_PREFIX_LENGTH, slugifyText } from '../domain/slug.js';
+import { businessSlug, MAX_SLUG_LENGTH, PLACE_ID_PREFIX_LENGTH, slugifyText } from '../domain/slug.js';
 import type { BusinessInput } from '../import/pipeline.js';
 import { STAGED_VALUE_COLUMNS, VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from '../domain/business-columns.js';
 
-/** Longest slug we store: a btree entry must stay well under PostgreSQL's ~2.7 kB limit. */
-export const MAX_SLUG_LENGTH = 120;
+export { MAX_SLUG_LENGTH };
 
 /**
  * The slug a new business asks for before clashes are resolved, capped for the index. A row

@@ -1,3 +1,6 @@
+import { approximateBytes, BoundedCache } from '../../data/domain/bounded-cache.js';
+import { MAX_SLUG_LENGTH } from '../../data/domain/slug.js';
+
 /**
  * What the search and list reads may keep between requests: values computed from the directory
  * as one data version shows it (server/data-version.ts), so a write anywhere moves every reader to
@@ -11,13 +14,16 @@ export class VersionedMemo {
   private version: bigint | null = null;
   /** The version as given, so the usual call (the same version again) skips parsing it. */
   private versionText = '';
-  private readonly entries = new Map<string, Promise<unknown>>();
+  private readonly entries: BoundedCache<Promise<unknown>>;
 
-  constructor(private readonly maxEntries = 256) {}
+  /** `maxBytes` bounds the keys (a stranger's text may be part of one) and the values, measured once they arrive. */
+  constructor(maxEntries = 256, maxBytes = 32 * 1024 * 1024, name = 'memo') {
+    this.entries = new BoundedCache(name, { maxEntries, maxBytes });
+  }
 
   /** The entry of `key` at `version` if one is kept or under way. */
   peek<T>(version: string, key: string): Promise<T> | undefined {
-    return version === this.versionText ? (this.entries.get(key) as Promise<T> | undefined) : undefined;
+    return version === this.versionText ? (this.entries.peek(key) as Promise<T> | undefined) : undefined;
   }
 
   /**
@@ -35,20 +41,18 @@ export class VersionedMemo {
       this.entries.clear();
     }
     const hit = this.entries.get(key) as Promise<T> | undefined;
-    if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
-    }
+    if (hit) return hit;
     const pending = compute();
     this.entries.set(key, pending);
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     try {
       const value = await pending;
-      if (!keep(value) && this.entries.get(key) === pending) this.entries.delete(key);
+      if (this.entries.peek(key) === pending) {
+        if (keep(value)) this.entries.resize(key, approximateBytes(value));
+        else this.entries.delete(key);
+      }
       return value;
     } catch (err) {
-      if (this.entries.get(key) === pending) this.entries.delete(key);
+      if (this.entries.peek(key) === pending) this.entries.delete(key);
       throw err;
     }
   }
@@ -68,10 +72,13 @@ export interface MemoScope {
 
 /** The memos kept for one database. */
 export type Memos = Omit<MemoScope, 'version'>;
-export const newMemos = (): Memos => ({ memo: new VersionedMemo(256), small: new VersionedMemo(10_000) });
+export const newMemos = (): Memos => ({ memo: new VersionedMemo(256, 32 * 1024 * 1024, 'search memo'), small: new VersionedMemo(10_000, 24 * 1024 * 1024, 'small memo') });
 
 /** The scope's memo of small values. */
 export const small = (scope: MemoScope | undefined): MemoScope | undefined => scope && { ...scope, memo: scope.small };
+
+/** The small memo for a read by `slug`, none for a slug longer than a stored one may be (made up: nothing to keep). */
+export const slugMemo = (scope: MemoScope | undefined, slug: string): MemoScope | undefined => (slug.length > MAX_SLUG_LENGTH ? undefined : small(scope));
 
 /** `compute` through the scope's memo when there is one (tests may pass none). */
 export function memoized<T>(scope: MemoScope | undefined, key: string, compute: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {

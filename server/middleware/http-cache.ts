@@ -15,6 +15,7 @@
 import { createHash } from 'node:crypto';
 import type { Context, Middleware, Next } from 'koa';
 import type { DataVersion } from '../data-version.js';
+import { BoundedCache } from '../../data/domain/bounded-cache.js';
 
 /**
  * Browsers revalidate every time (a 304 when nothing changed, so a write shows at once); a shared
@@ -26,9 +27,13 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxag
 export const CDN_CACHE_CONTROL = 'max-age=60, stale-while-revalidate=300';
 export const NO_STORE = 'no-store';
 
-/** Bounds of the in-memory cache of rendered answers. */
-const MAX_ENTRIES = 5_000;
-const MAX_BYTES = 64 * 1024 * 1024;
+/** Bounds of the in-memory cache of rendered answers (keys counted with their bodies). */
+const ANSWERS = { maxEntries: 5_000, maxBytes: 64 * 1024 * 1024 };
+/**
+ * How many URLs asked once (and not kept yet) a cache remembers per version, and the bytes those
+ * URLs may take: a stranger's unique 15 KB URLs fill the bytes long before the count.
+ */
+const SEEN = { maxEntries: 50_000, maxBytes: 8 * 1024 * 1024 };
 
 interface Entry {
   /** The answer's bytes (UTF-8), as sent: a kept page is neither measured nor encoded again when served. */
@@ -37,67 +42,35 @@ interface Entry {
   etag: string;
 }
 
-/** How many URLs asked once (and not kept yet) a cache remembers per version. */
-const MAX_SEEN = 50_000;
-
 /**
  * A bounded map of answers, least recently used dropped first; emptied whenever the version moves.
  * An answer is kept the second time its URL is asked in a version, not the first: a crawler's sweep
  * of a million business pages, or URLs made unique by a tracking parameter, are each asked once and
  * would otherwise push the answers asked again and again out (and cost a copy of every page sent).
- * The URLs asked once are remembered as their keys alone, at most MAX_SEEN, then forgotten at once.
+ * The URLs asked once are remembered as their keys alone, least recently asked forgotten first.
  */
 export class AnswerCache {
-  private entries = new Map<string, Entry>();
-  private seen = new Set<string>();
-  private bytes = 0;
-  private version = '';
+  private readonly entries = new BoundedCache<Entry>('answers', ANSWERS, (e) => e.body.length);
+  private readonly seen = new BoundedCache<true>('answers asked once', SEEN);
 
   get(version: string, key: string): Entry | undefined {
-    if (version !== this.version) this.reset(version);
-    const hit = this.entries.get(key);
-    if (hit) {
-      // Recently used last: eviction drops the least recently used.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
-    return hit;
+    this.seen.at(version);
+    return this.entries.at(version).get(key);
   }
 
   /** Whether `key` answered 200 in `version` (kept, or asked once and remembered). */
   answered(version: string, key: string): boolean {
-    if (version !== this.version) this.reset(version);
-    return this.entries.has(key) || this.seen.has(key);
+    return this.entries.at(version).peek(key) !== undefined || this.seen.at(version).peek(key) !== undefined;
   }
 
   set(version: string, key: string, entry: Entry): void {
-    if (version !== this.version) this.reset(version);
-    if (entry.body.length > MAX_BYTES / 16) return;
-    if (!this.seen.delete(key)) {
-      if (this.seen.size >= MAX_SEEN) this.seen.clear();
-      this.seen.add(key);
+    this.entries.at(version);
+    if (!this.seen.at(version).delete(key)) {
+      this.seen.set(key, true);
       return;
     }
     // Two requests that missed together both store: the second replaces the first, counted once.
-    const replaced = this.entries.get(key);
-    if (replaced) {
-      this.entries.delete(key);
-      this.bytes -= replaced.body.length;
-    }
     this.entries.set(key, entry);
-    this.bytes += entry.body.length;
-    for (const [k, e] of this.entries) {
-      if (this.entries.size <= MAX_ENTRIES && this.bytes <= MAX_BYTES) break;
-      this.entries.delete(k);
-      this.bytes -= e.body.length;
-    }
-  }
-
-  private reset(version: string): void {
-    this.entries.clear();
-    this.seen.clear();
-    this.bytes = 0;
-    this.version = version;
   }
 }
 

@@ -10,7 +10,7 @@ import { listFeatured, listRecent } from '../../db/queries/businesses.js';
 import { listBusinessesIn, searchBusinesses } from '../../db/queries/search.js';
 import { storedCountryName } from '../../data/places/countries.js';
 import { suggest } from '../../db/queries/suggest.js';
-import { memoized, small } from '../../db/queries/search-memo.js';
+import { memoized, slugMemo } from '../../db/queries/search-memo.js';
 import { memoScope } from '../read-routing.js';
 import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/cities.js';
 import { getCategoryBySlug, listCategories } from '../../db/queries/categories.js';
@@ -56,7 +56,7 @@ export function publicRoutes(deps: AppDeps): Router {
     const paging = pageParams(ctx, PUBLIC_PAGE_SIZE);
     const filters = listFilters(ctx);
     const at = await scope(ctx);
-    const city = found(await memoized(small(at), `city|${ctx.params.slug}`, () => getCityBySlug(db, ctx.params.slug)), 'City not found');
+    const city = found(await memoized(slugMemo(at, ctx.params.slug), `city|${ctx.params.slug}`, () => getCityBySlug(db, ctx.params.slug)), 'City not found');
     ctx.body = await listBusinessesIn(db, { cityId: city.id }, paging, filters, at);
   });
 
@@ -70,7 +70,7 @@ export function publicRoutes(deps: AppDeps): Router {
     const paging = pageParams(ctx, PUBLIC_PAGE_SIZE);
     const filters = listFilters(ctx);
     const at = await scope(ctx);
-    const category = found(await memoized(small(at), `category|${ctx.params.slug}`, () => getCategoryBySlug(db, ctx.params.slug)), 'Category not found');
+    const category = found(await memoized(slugMemo(at, ctx.params.slug), `category|${ctx.params.slug}`, () => getCategoryBySlug(db, ctx.params.slug)), 'Category not found');
     ctx.body = await listBusinessesIn(db, { categoryId: category.id }, paging, filters, at);
   });
 

@@ -29,7 +29,7 @@ export const RECENT_IMPORTS = 20;
  */
 export function importRoutes(deps: AppDeps): Router {
   const { db, config } = deps;
-  const router = adminRouter(deps);
+  const router = adminRouter(deps, { largeBodies: ['/import'] });
   const dbUrl = () => connectionUrlOf(db);
   const upload = multer({
     storage: multer.diskStorage({

@@ -5,22 +5,43 @@ import { badRequest, tooLarge } from '../../errors.js';
 import { hasNul } from '../../middleware/clean-input.js';
 import type { AppDeps } from '../../deps.js';
 import { requireAdmin } from '../../middleware/require-admin.js';
+import { allowLongBody } from '../../middleware/body-deadline.js';
 import { sameOrigin } from '../../middleware/same-origin.js';
 import { noStore } from '../../middleware/http-cache.js';
 import { newRouter } from '../router.js';
 
-const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: '20mb' });
+/**
+ * Largest JSON body read (413 past it, refused on its Content-Length before a byte is read when it
+ * has one). The open routes (sign-in, check, sign-out) take a username and a password from anyone,
+ * before the throttle: 16 KB. Signed-in calls take a business edit (22 fields of up to a
+ * spreadsheet cell, 32,767 characters, in UTF-8 and JSON escapes): 4 MB. Only the pasted CSV of
+ * POST /import may be big (a paste of up to 5 MB of text, escaped): 20 MB. docs/security-limits.md.
+ */
+export const JSON_LIMITS = { open: 16 * 1024, admin: 4 * 1024 * 1024, pastedCsv: 20 * 1024 * 1024 } as const;
+
+const parsers = new Map<number, Middleware>();
+const parserFor = (limit: number): Middleware => {
+  let parser = parsers.get(limit);
+  if (!parser) parsers.set(limit, (parser = bodyParser({ enableTypes: ['json'], jsonLimit: limit }) as Middleware));
+  return parser;
+};
 
 /**
- * JSON bodies of admin calls, parsed only once the caller has passed the guard. A body that is not
- * JSON, not an object, or carries a NUL character is a 400, never a 500.
+ * JSON bodies of admin calls, parsed only once the caller has passed the guard, up to `limitOf`
+ * the request. A body that is not JSON, not an object, or carries a NUL character is a 400, never
+ * a 500; a larger one a 413.
  */
-const jsonBody: Middleware = async (ctx, next) => {
+const jsonBody = (limitOf: (path: string) => number): Middleware => async (ctx, next) => {
   try {
-    await parseJson(ctx, async () => {});
+    await parserFor(limitOf(ctx.path))(ctx, async () => {});
   } catch (err) {
     const status = (err as { status?: number }).status;
-    if (status === 413) throw tooLarge('Request body too large');
+    if (status === 413) {
+      // The rest is read and dropped (under the body's deadline) so the client sees the 413:
+      // closing with unread bytes would reset the connection before it reads the answer.
+      ctx.req.resume();
+      throw tooLarge('Request body too large');
+    }
     throw badRequest('Malformed JSON body');
   }
   const body: unknown = ctx.request.body;
@@ -49,11 +70,19 @@ function freshAfterWrites(dataVersion: AppDeps['dataVersion']): Middleware {
   };
 }
 
-export function adminRouter(deps: AppDeps, options: { open?: boolean; prefix?: string } = {}): Router {
-  const router = newRouter(`/api/admin${options.prefix ?? ''}`);
+/**
+ * `largeBodies`: the routes (paths under the router's prefix) that take the pasted CSV's limit; the
+ * router is strict and case-sensitive, so the path a route answers is exactly `ctx.path`.
+ */
+export function adminRouter(deps: AppDeps, options: { open?: boolean; prefix?: string; largeBodies?: string[] } = {}): Router {
+  const base = `/api/admin${options.prefix ?? ''}`;
+  const router = newRouter(base);
+  const large = new Set((options.largeBodies ?? []).map((p) => base + p));
+  const limit = options.open ? JSON_LIMITS.open : JSON_LIMITS.admin;
   // Admin answers (and refusals) are the admin's alone: no browser or proxy may keep them.
   router.use(noStore(), freshAfterWrites(deps.dataVersion), deps.adminSession, sameOrigin());
-  if (!options.open) router.use(requireAdmin(deps.db));
-  router.use(jsonBody);
+  // A signed-in admin's body (a big upload on a slow link) is held to a minimum rate instead of a deadline.
+  if (!options.open) router.use(requireAdmin(deps.db), (ctx, next) => (allowLongBody(ctx), next()));
+  router.use(jsonBody((path) => (large.has(path) ? JSON_LIMITS.pastedCsv : limit)));
   return router;
 }
