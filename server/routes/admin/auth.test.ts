@@ -153,11 +153,13 @@ describe('admin sign-in, sessions and the admin guard', () => {
   });
 
   it('refuses a username past the cap with 400 {message} and stores nothing', async () => {
-    for (const username of ['a'.repeat(20_000), 'a'.repeat(65)]) {
+    for (const username of ['a'.repeat(10_000), 'a'.repeat(65)]) {
       const res = await login(username, 'wrong');
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message: expect.stringMatching(/at most 64/) });
     }
+    // Past the open routes' body limit the body is not even read.
+    expect((await login('a'.repeat(20_000), 'wrong')).status).toBe(413);
     expect(await attemptRows(app.db)).toBe(0);
   });
 
