@@ -61,3 +61,21 @@ describe('a server told to stop (SIGTERM)', () => {
     }
   });
 });
+
+describe('a server older than its database', () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb();
+  });
+  afterAll(() => t.drop());
+
+  it('refuses to start with one line naming the newest migration it does not know, and exit 1', { timeout: 120_000 }, async () => {
+    await t.db('knex_migrations').insert({ name: '20991231A-add-tomorrow', batch: 99, migration_time: new Date() });
+    const run = startServerProcess({ PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: t.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' });
+    expect(await run.exited).toBe(1);
+    expect(run.stderr().trim().split('\n')).toEqual([
+      'rehber: The database has migration 20991231A-add-tomorrow, newer than this version of rehber knows: upgrade rehber before starting it on this database',
+    ]);
+    expect(run.stdout()).not.toMatch(/serving/);
+  });
+});
