@@ -27,6 +27,8 @@ import { DataVersion } from './data-version.js';
 import { httpCache } from './middleware/http-cache.js';
 import { matchPage } from '../data/domain/paths.js';
 import { byReader, readRouting, readsFromPrimary } from './read-routing.js';
+import { Readiness } from './readiness.js';
+import { readinessRoutes } from './routes/readiness.js';
 
 export interface CreateAppOptions {
   db: Db;
@@ -36,8 +38,8 @@ export interface CreateAppOptions {
   logger?: pino.Logger;
 }
 
-/** The app, and the data version it watches (stop it when the app stops). */
-export type RehberApp = Koa & { dataVersion: DataVersion };
+/** The app, the data version it watches (stop it when the app stops) and its readiness (a shutdown begins there). */
+export type RehberApp = Koa & { dataVersion: DataVersion; readiness: Readiness };
 
 /** Builds the Koa app; the middleware order lives here and nowhere else. */
 export function createApp({ db, readDb = db, config, logger = pino({ level: config.logLevel }) }: CreateAppOptions): RehberApp {
@@ -46,6 +48,7 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxy ? config.proxyHops : 0, keys: [config.sessionSecret] });
   const dataVersion = new DataVersion(db, logger, readDb, config.replicaMaxLagMs);
   const replicated = readDb !== db;
+  const readiness = new Readiness(db, dataVersion, replicated);
   // First: every request body is watched from its first byte to its last (docs/security-limits.md).
   app.use(bodyDeadline(config.bodyLimits));
   // The logger wraps the error handler so that it sees the status the client was sent (a 401, 403
@@ -75,6 +78,7 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
   };
 
   for (const router of [
+    readinessRoutes(readiness),
     publicReads(publicRoutes),
     authRoutes(deps),
     importRoutes(deps),
@@ -101,7 +105,7 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
     if (clientWentAway(err)) logger.info({ path: ctx?.path, code: err.code }, 'client closed the connection early');
     else logger.error({ err, path: ctx?.path }, 'response failed');
   });
-  return Object.assign(app, { dataVersion });
+  return Object.assign(app, { dataVersion, readiness });
 }
 
 /** A public read: the public API and the site's pages, not admin, health, assets or sitemaps. */

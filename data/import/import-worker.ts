@@ -52,8 +52,32 @@ export function summariseUploadInWorker(filePath: string): Promise<UploadSummary
   return runInWorker({ kind: 'rehber-summary', filePath }) as Promise<UploadSummary>;
 }
 
+/** The import workers of this process that write (not previews): what a shutdown stops. */
+const writingImports = new Set<{ stop(): Promise<void> }>();
+
+/**
+ * Stops every import this process runs (a server shutting down): each one's call rejects with a
+ * 503 saying so. Returns how many were stopped; their records still say running until the
+ * sessions they held end (failOrphanedImports marks them interrupted then).
+ */
+export async function stopRunningImports(): Promise<number> {
+  const running = [...writingImports];
+  await Promise.all(running.map((w) => w.stop()));
+  return running.length;
+}
+
 function runInWorker(job: Job, onProgress?: (p: Progress) => void): Promise<ImportOutcome | UploadSummary> {
   const worker = spawnWorker(import.meta.url, job, { heapMb: WORKER_HEAP_MB, youngMb: WORKER_YOUNG_MB });
+  const writes = job.kind === 'rehber-import' && !job.options.dryRun;
+  let stopping = false;
+  const handle = {
+    async stop() {
+      stopping = true;
+      await worker.terminate();
+    },
+  };
+  if (writes) writingImports.add(handle);
+  worker.once('exit', () => writingImports.delete(handle));
   return new Promise((resolve, reject) => {
     let settled = false;
     worker.on('message', (m: Message) => {
@@ -71,7 +95,9 @@ function runInWorker(job: Job, onProgress?: (p: Progress) => void): Promise<Impo
       reject(workerFailure(err));
     });
     worker.on('exit', (code) => {
-      if (!settled) reject(new Error(`The import worker stopped unexpectedly (exit code ${code})`));
+      if (settled) return;
+      if (stopping) reject(new InputError('The server is shutting down: this import was stopped and shows as interrupted; run it again', 503));
+      else reject(new Error(`The import worker stopped unexpectedly (exit code ${code})`));
     });
   });
 }
