@@ -72,7 +72,7 @@ function Businesses() {
         <section className={cardClass()}>
           <div className="space-y-3 p-4">
             <BusinessSearchForm initial={search} onSearch={state.setSearch} />
-            <FiltersBar filters={filters} countries={(countries.data ?? []).map((c) => c.country)} onFilter={state.setFilter} />
+            <FiltersBar filters={filters} countries={(countries.data ?? []).map((c) => c.country)} onFilter={state.setFilters} />
           </div>
           {list.isPending ? (
             <div className="flex items-center justify-center gap-2 py-16 text-gray-600" role="status">

@@ -42,7 +42,8 @@ export function useListState() {
     sort,
     setPage: (p: number) => update({ page: p > 1 ? String(p) : undefined }, true),
     setSearch: (s: string) => update({ search: s }),
-    setFilter: (key: keyof AdminListFilters, value: string) => update({ [key]: value }),
+    /** Several filters at once go in one URL update: two updates in one tick would overwrite each other. */
+    setFilters: (changes: Partial<Record<keyof AdminListFilters, string>>) => update(changes),
     /** A column's header: first its natural order (A to Z, best rated first), then the other way. */
     toggleSort: (column: AdminSort['by']) => {
       const natural = column === 'rating' || column === 'newest' ? 'desc' : 'asc';
