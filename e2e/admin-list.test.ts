@@ -32,6 +32,9 @@ describe('the admin business list', () => {
   });
 
   const names = () => page.getByTestId('business-table').locator('tbody tr td:nth-child(2)').allInnerTexts();
+  const verified = async (name: string) => (await app.db('businesses').where({ name }).first('is_verified')).is_verified as boolean;
+  const row = (name: string) => page.getByTestId('business-table').locator('tbody tr', { has: page.getByRole('cell', { name, exact: true }) });
+  const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 
   it('applies a typed city and category together, and the URL keeps both', async () => {
     await page.goto(`${app.url}/admin/businesses`);
@@ -49,6 +52,42 @@ describe('the admin business list', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(async () => (await names()).sort()).toEqual(['Berlin Brotladen', 'Berlin Bäckerei', 'Berlin Café']);
     expect(new URL(page.url()).searchParams.get('city')).toBe('Berlin');
+  });
+
+  it('verifies a row, verifies two in bulk and unverifies one; the store and the badges follow', async () => {
+    await page.goto(`${app.url}/admin/businesses?country=Germany`);
+    await row('Berlin Café').waitFor();
+    expect(await row('Berlin Café').getByText('Unverified').count()).toBe(1);
+    await page.getByRole('button', { name: 'Verify Berlin Café', exact: true }).click();
+    await toast('1 business verified');
+    await row('Berlin Café').getByText('Verified', { exact: true }).waitFor();
+    expect(await verified('Berlin Café')).toBe(true);
+
+    await page.getByLabel('Select Frankfurt Café').check();
+    await page.getByLabel('Select Frankfurt Bäckerei').check();
+    await page.getByRole('button', { name: 'Verify selected', exact: true }).click();
+    await toast('2 businesses verified');
+    await row('Frankfurt Café').getByText('Verified', { exact: true }).waitFor();
+    await row('Frankfurt Bäckerei').getByText('Verified', { exact: true }).waitFor();
+    expect([await verified('Frankfurt Café'), await verified('Frankfurt Bäckerei')]).toEqual([true, true]);
+
+    await page.getByRole('button', { name: 'Unverify Frankfurt Café' }).click();
+    await toast('1 business unverified');
+    await row('Frankfurt Café').getByText('Unverified', { exact: true }).waitFor();
+    expect(await verified('Frankfurt Café')).toBe(false);
+    expect(await verified('Frankfurt Bäckerei')).toBe(true);
+  });
+
+  it('edits Verified as a checkbox in the form', async () => {
+    await page.getByRole('button', { name: 'Edit Berlin Brotladen' }).click();
+    const box = page.getByRole('checkbox', { name: 'Verified' });
+    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('Berlin Brotladen');
+    expect(await box.isChecked()).toBe(false);
+    await box.check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast('Business saved');
+    await row('Berlin Brotladen').getByText('Verified', { exact: true }).waitFor();
+    expect(await verified('Berlin Brotladen')).toBe(true);
   });
 
 });

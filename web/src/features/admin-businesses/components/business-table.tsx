@@ -84,7 +84,7 @@ export function BusinessTable({ businesses, sort, onSort }: { businesses: AdminB
       <div className="flex flex-wrap items-center gap-2 px-3 py-2" role="toolbar" aria-label="Selected businesses">
         <span className="text-sm text-gray-600">{chosen.length ? `${chosen.length} selected` : 'Select rows for bulk actions'}</span>
         {chosen.length > 0 &&
-          (['hide', 'show', 'feature', 'unfeature'] as const).map((a) => (
+          (['hide', 'show', 'feature', 'unfeature', 'verify', 'unverify'] as const).map((a) => (
             <button key={a} type="button" className={buttonClass('subtle')} disabled={act.isPending} onClick={() => run(a, chosen)}>
               {ACTION_LABELS[a]} selected
             </button>
@@ -189,6 +189,14 @@ export function BusinessTable({ businesses, sort, onSort }: { businesses: AdminB
                     onClick={() => run(b.isFeatured ? 'unfeature' : 'feature', [b.id])}
                   >
                     {b.isFeatured ? 'Unfeature' : 'Feature'}
+                  </button>
+                  <button
+                    type="button"
+                    className={buttonClass('subtle')}
+                    aria-label={`${b.isVerified ? 'Unverify' : 'Verify'} ${b.name}`}
+                    onClick={() => run(b.isVerified ? 'unverify' : 'verify', [b.id])}
+                  >
+                    {b.isVerified ? 'Unverify' : 'Verify'}
                   </button>
                   <button type="button" className={buttonClass('danger')} aria-label={`Delete ${b.name}`} onClick={() => askDelete([b])}>
                     Delete
