@@ -71,7 +71,7 @@ describe('business management, export dialog and countries in the browser', () =
 
     await page.getByPlaceholder('Search businesses by name, address, or city...').fill('Nowhere');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByText('Showing 1 to 1 of 1 businesses').waitFor();
+    await page.getByText('Showing 1 to 1 of 1 business').waitFor();
     expect((await page.getByTestId('business-table').locator('tbody tr').innerText()).replace(/\s+/g, ' ').trim()).toBe('Lonely Place Nowhere 1 - Iceland - - Unverified EditHideFeatureVerifyDelete');
   });
 
@@ -135,7 +135,7 @@ describe('business management, export dialog and countries in the browser', () =
       'United States Top 1 100 businesses 83.3%',
       'Germany Top 2 15 businesses 12.5%',
       'Türkiye Top 3 4 businesses 3.3%',
-      'Iceland 1 businesses 0.8%',
+      'Iceland 1 business 0.8%',
     ]);
   });
 });

@@ -32,6 +32,7 @@ describe('the admin business list', () => {
   });
 
   const names = () => page.getByTestId('business-table').locator('tbody tr td:nth-child(2)').allInnerTexts();
+  const showing = () => page.getByTestId('showing').innerText();
   const verified = async (name: string) => (await app.db('businesses').where({ name }).first('is_verified')).is_verified as boolean;
   const row = (name: string) => page.getByTestId('business-table').locator('tbody tr', { has: page.getByRole('cell', { name, exact: true }) });
   const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
@@ -52,6 +53,12 @@ describe('the admin business list', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(async () => (await names()).sort()).toEqual(['Berlin Brotladen', 'Berlin Bäckerei', 'Berlin Café']);
     expect(new URL(page.url()).searchParams.get('city')).toBe('Berlin');
+  });
+
+  it('says "1 business" for a list of one', async () => {
+    await page.goto(`${app.url}/admin/businesses?country=Iceland`);
+    await page.getByText('Showing 1 to 1 of 1 business', { exact: true }).waitFor();
+    expect(await showing()).toBe('Showing 1 to 1 of 1 business');
   });
 
   it('verifies a row, verifies two in bulk and unverifies one; the store and the badges follow', async () => {

@@ -50,7 +50,7 @@ export function BusinessTable({ businesses, sort, onSort }: { businesses: AdminB
       { action, ids: target },
       {
         onSuccess: (r) => {
-          toast({ title: `${r.changed} ${r.changed === 1 ? 'business' : 'businesses'} ${DONE[action]}` });
+          toast({ title: `${countOf(r.changed, 'business')} ${DONE[action]}` });
           setSelected(new Set());
         },
         onError: (err) => toast({ title: `${ACTION_LABELS[action]} failed`, description: apiMessage(err) ?? 'Please try again', variant: 'destructive' }),
