@@ -97,4 +97,33 @@ describe('the admin business list', () => {
     expect(await verified('Berlin Brotladen')).toBe(true);
   });
 
+  it('clears the selection when the page changes, and does not bring it back', async () => {
+    await page.goto(`${app.url}/admin/businesses`);
+    await page.getByText('Showing 1 to 50 of 66 businesses').waitFor();
+    await page.getByLabel('Select Austin Shop 60').check();
+    await page.getByText('1 selected').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Showing 51 to 66 of 66 businesses').waitFor();
+    expect(await page.getByRole('toolbar', { name: 'Selected businesses' }).innerText()).toBe('Select rows for bulk actions');
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByText('Showing 1 to 50 of 66 businesses').waitFor();
+    expect(await page.getByLabel('Select Austin Shop 60').isChecked()).toBe(false);
+    expect(await page.getByRole('toolbar', { name: 'Selected businesses' }).innerText()).toBe('Select rows for bulk actions');
+  });
+
+  it('makes each filter change its own history entry: Back undoes one at a time, then the list stays', async () => {
+    await page.goto(`${app.url}/admin/businesses`);
+    await page.getByText('Showing 1 to 50 of 66 businesses').waitFor();
+    await page.getByRole('combobox', { name: 'Country' }).selectOption('Germany');
+    await page.getByText('Showing 1 to 5 of 5 businesses').waitFor();
+    await page.getByLabel('City').fill('Berlin');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Showing 1 to 3 of 3 businesses').waitFor();
+    await page.goBack();
+    await page.getByText('Showing 1 to 5 of 5 businesses').waitFor();
+    expect(await page.getByLabel('City').inputValue()).toBe('');
+    await page.goBack();
+    await page.getByText('Showing 1 to 50 of 66 businesses').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/businesses');
+  });
 });

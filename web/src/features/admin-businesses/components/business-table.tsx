@@ -36,8 +36,24 @@ interface PendingDelete {
  * or act on one row: edit, hide or show, feature, delete. Delete moves to the trash, and only
  * after a confirmation naming the rows; a Delete pressed while one is open does nothing.
  */
-export function BusinessTable({ businesses, sort, onSort }: { businesses: AdminBusiness[]; sort?: AdminSort; onSort?: (by: AdminSort['by']) => void }) {
+export function BusinessTable({
+  businesses,
+  listKey = '',
+  sort,
+  onSort,
+}: {
+  businesses: AdminBusiness[];
+  /** Changes with the page, search, filters or sort; the selection is cleared then, never kept out of sight. */
+  listKey?: string;
+  sort?: AdminSort;
+  onSort?: (by: AdminSort['by']) => void;
+}) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [selectedIn, setSelectedIn] = useState(listKey);
+  if (selectedIn !== listKey) {
+    setSelectedIn(listKey);
+    setSelected(new Set());
+  }
   const [editing, setEditing] = useState<number | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<PendingDelete | null>(null);
   const act = useBusinessAction();

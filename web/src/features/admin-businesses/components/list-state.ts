@@ -21,21 +21,21 @@ export function useListState() {
   };
   const sort: AdminSort = ADMIN_SORTS.includes(by) ? { by, order: text('order') === 'asc' ? 'asc' : 'desc' } : { by: 'newest', order: 'desc' };
 
+  // Each change is its own history entry, so Back returns to the list as it was before it.
   const update = (changes: Record<string, string | undefined>, keepPage = false) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === undefined || v === '') next.delete(k);
-          else next.set(k, v);
-        }
-        if (!keepPage) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === undefined || v === '') next.delete(k);
+        else next.set(k, v);
+      }
+      if (!keepPage) next.delete('page');
+      return next;
+    });
 
   return {
+    /** Names this exact list (page, search, filters, sort): a selection belongs to one list. */
+    listKey: params.toString(),
     page,
     search: text('search'),
     filters,
