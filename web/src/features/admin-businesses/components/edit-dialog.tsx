@@ -89,7 +89,7 @@ export function EditDialog({ id, onClose }: { id: number | null; onClose: () => 
                   <label key={key} className="flex items-center gap-2 self-end text-sm">
                     <input
                       type="checkbox"
-                      // The server sends a stored yes/no as 'true' or 'false'; an unknown one ('') is sent back unknown until ticked.
+                      // The server sends the stored flag as 'true' or 'false' (the column is never empty).
                       checked={fields[key] === 'true'}
                       onChange={(e) => setFields({ ...fields, [key]: String(e.target.checked) })}
                     />
