@@ -55,8 +55,8 @@ describe('business management, export dialog and countries in the browser', () =
     expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
     // Newest first: the last page ends with the first business written.
     const rows = page.getByTestId('business-table').locator('tbody tr');
-    // Then the row's actions (Edit, Hide, Feature, Delete).
-    expect((await rows.last().innerText()).replace(/\s+/g, ' ').trim()).toBe('Austin Shop 1 1 Congress Ave Austin United States Retail 4.0 Unverified EditHideFeatureDelete');
+    // Then the row's actions (Edit, Hide, Feature, Verify, Delete).
+    expect((await rows.last().innerText()).replace(/\s+/g, ' ').trim()).toBe('Austin Shop 1 1 Congress Ave Austin United States Retail 4.0 Unverified EditHideFeatureVerifyDelete');
   });
 
   it('searches by city, going back to page 1, with dashes and badges in the table', async () => {
@@ -65,14 +65,14 @@ describe('business management, export dialog and countries in the browser', () =
     await page.getByText('Showing 1 to 4 of 4 businesses').waitFor();
     expect(await card('current-page')).toBe('1 / 1');
     const first = (await page.getByTestId('business-table').locator('tbody tr').first().innerText()).replace(/\s+/g, ' ');
-    expect(first.trim()).toBe('Kadıköy Fırını 4 Moda Cd. 4 Kadıköy Türkiye - - Verified EditHideFeatureDelete');
+    expect(first.trim()).toBe('Kadıköy Fırını 4 Moda Cd. 4 Kadıköy Türkiye - - Verified EditHideFeatureUnverifyDelete');
     expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
 
     await page.getByPlaceholder('Search businesses by name, address, or city...').fill('Nowhere');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByText('Showing 1 to 1 of 1 businesses').waitFor();
-    expect((await page.getByTestId('business-table').locator('tbody tr').innerText()).replace(/\s+/g, ' ').trim()).toBe('Lonely Place Nowhere 1 - Iceland - - Unverified EditHideFeatureDelete');
+    await page.getByText('Showing 1 to 1 of 1 business').waitFor();
+    expect((await page.getByTestId('business-table').locator('tbody tr').innerText()).replace(/\s+/g, ' ').trim()).toBe('Lonely Place Nowhere 1 - Iceland - - Unverified EditHideFeatureVerifyDelete');
   });
 
   /** Opens the dialog, picks a country option and a format, and returns the file downloaded in the new tab. */
@@ -135,7 +135,7 @@ describe('business management, export dialog and countries in the browser', () =
       'United States Top 1 100 businesses 83.3%',
       'Germany Top 2 15 businesses 12.5%',
       'Türkiye Top 3 4 businesses 3.3%',
-      'Iceland 1 businesses 0.8%',
+      'Iceland 1 business 0.8%',
     ]);
   });
 });

@@ -99,10 +99,10 @@ describe('importing through the admin dashboard in the browser', () => {
     await details.waitFor();
     expect((await details.innerText()).replace(/\s+/g, ' ')).toBe('Created (1) Berlin Bäckerei Changed (1) Moda Fırını (rating, review_count)');
     await row.getByRole('button', { name: 'Undo' }).click();
-    await row.getByText('Remove its 1 new businesses and restore 1 changed ones?').waitFor();
+    await row.getByText('Remove its 1 new business and restore 1 changed ones?').waitFor();
     await row.getByRole('button', { name: 'Confirm undo' }).click();
     await toast('Import undone');
-    expect(await page.getByTestId('toast').filter({ hasText: 'Import undone' }).innerText()).toMatch(/1 new businesses removed, 1 restored/);
+    expect(await page.getByTestId('toast').filter({ hasText: 'Import undone' }).innerText()).toMatch(/1 new business removed, 1 restored/);
     await row.getByText('undone by admin').waitFor();
     expect(await app.db('businesses').where({ name: 'Berlin Bäckerei' }).first()).toBeUndefined();
     expect(await app.db('businesses').where({ name: 'Moda Fırını' }).first('rating', 'review_count')).toEqual({ rating: 4.5, review_count: 12 });

@@ -17,6 +17,10 @@ export const COUNT_NOUNS = {
   city: { en: { one: 'city', other: 'cities' }, tr: { other: 'şehir' } },
   category: { en: { one: 'category', other: 'categories' }, tr: { other: 'kategori' } },
   country: { en: { one: 'country', other: 'countries' }, tr: { other: 'ülke' } },
+  row: { en: { one: 'row', other: 'rows' }, tr: { other: 'satır' } },
+  error: { en: { one: 'error', other: 'errors' }, tr: { other: 'hata' } },
+  file: { en: { one: 'file', other: 'files' }, tr: { other: 'dosya' } },
+  entry: { en: { one: 'entry', other: 'entries' }, tr: { other: 'kayıt' } },
 } as const satisfies Record<string, Record<CountLocale, Forms>>;
 
 export type CountNoun = keyof typeof COUNT_NOUNS;

@@ -71,8 +71,9 @@ function Businesses() {
 
         <section className={cardClass()}>
           <div className="space-y-3 p-4">
-            <BusinessSearchForm initial={search} onSearch={state.setSearch} />
-            <FiltersBar filters={filters} countries={(countries.data ?? []).map((c) => c.country)} onFilter={state.setFilter} />
+            {/* Keyed by the URL's values: after Back the boxes show what the list is filtered by. */}
+            <BusinessSearchForm key={search} initial={search} onSearch={state.setSearch} />
+            <FiltersBar key={`${filters.city ?? ''}\n${filters.category ?? ''}`} filters={filters} countries={(countries.data ?? []).map((c) => c.country)} onFilter={state.setFilters} />
           </div>
           {list.isPending ? (
             <div className="flex items-center justify-center gap-2 py-16 text-gray-600" role="status">
@@ -80,7 +81,7 @@ function Businesses() {
             </div>
           ) : data ? (
             <>
-              <BusinessTable businesses={data.businesses} sort={sort} onSort={state.toggleSort} />
+              <BusinessTable businesses={data.businesses} listKey={state.listKey} sort={sort} onSort={state.toggleSort} />
               <Pager layout="before" pagination={data.pagination} onPage={state.setPage} summary={<Showing pagination={data.pagination} shown={data.businesses.length} capped={data.totalCapped} />} />
             </>
           ) : null}

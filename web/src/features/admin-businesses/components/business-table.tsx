@@ -36,8 +36,24 @@ interface PendingDelete {
  * or act on one row: edit, hide or show, feature, delete. Delete moves to the trash, and only
  * after a confirmation naming the rows; a Delete pressed while one is open does nothing.
  */
-export function BusinessTable({ businesses, sort, onSort }: { businesses: AdminBusiness[]; sort?: AdminSort; onSort?: (by: AdminSort['by']) => void }) {
+export function BusinessTable({
+  businesses,
+  listKey = '',
+  sort,
+  onSort,
+}: {
+  businesses: AdminBusiness[];
+  /** Changes with the page, search, filters or sort; the selection is cleared then, never kept out of sight. */
+  listKey?: string;
+  sort?: AdminSort;
+  onSort?: (by: AdminSort['by']) => void;
+}) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [selectedIn, setSelectedIn] = useState(listKey);
+  if (selectedIn !== listKey) {
+    setSelectedIn(listKey);
+    setSelected(new Set());
+  }
   const [editing, setEditing] = useState<number | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<PendingDelete | null>(null);
   const act = useBusinessAction();
@@ -50,7 +66,7 @@ export function BusinessTable({ businesses, sort, onSort }: { businesses: AdminB
       { action, ids: target },
       {
         onSuccess: (r) => {
-          toast({ title: `${r.changed} ${r.changed === 1 ? 'business' : 'businesses'} ${DONE[action]}` });
+          toast({ title: `${countOf(r.changed, 'business')} ${DONE[action]}` });
           setSelected(new Set());
         },
         onError: (err) => toast({ title: `${ACTION_LABELS[action]} failed`, description: apiMessage(err) ?? 'Please try again', variant: 'destructive' }),
@@ -84,7 +100,7 @@ export function BusinessTable({ businesses, sort, onSort }: { businesses: AdminB
       <div className="flex flex-wrap items-center gap-2 px-3 py-2" role="toolbar" aria-label="Selected businesses">
         <span className="text-sm text-gray-600">{chosen.length ? `${chosen.length} selected` : 'Select rows for bulk actions'}</span>
         {chosen.length > 0 &&
-          (['hide', 'show', 'feature', 'unfeature'] as const).map((a) => (
+          (['hide', 'show', 'feature', 'unfeature', 'verify', 'unverify'] as const).map((a) => (
             <button key={a} type="button" className={buttonClass('subtle')} disabled={act.isPending} onClick={() => run(a, chosen)}>
               {ACTION_LABELS[a]} selected
             </button>
@@ -189,6 +205,14 @@ export function BusinessTable({ businesses, sort, onSort }: { businesses: AdminB
                     onClick={() => run(b.isFeatured ? 'unfeature' : 'feature', [b.id])}
                   >
                     {b.isFeatured ? 'Unfeature' : 'Feature'}
+                  </button>
+                  <button
+                    type="button"
+                    className={buttonClass('subtle')}
+                    aria-label={`${b.isVerified ? 'Unverify' : 'Verify'} ${b.name}`}
+                    onClick={() => run(b.isVerified ? 'unverify' : 'verify', [b.id])}
+                  >
+                    {b.isVerified ? 'Unverify' : 'Verify'}
                   </button>
                   <button type="button" className={buttonClass('danger')} aria-label={`Delete ${b.name}`} onClick={() => askDelete([b])}>
                     Delete

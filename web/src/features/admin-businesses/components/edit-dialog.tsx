@@ -7,7 +7,8 @@ import { apiMessage } from '@/lib/api';
 import { useAdminBusiness, useEditBusiness } from '../api/manage';
 
 // The form's fields, in the order an admin reads a listing; keys are the import's file headers.
-const FIELDS: { key: string; label: string; long?: boolean }[] = [
+// A yes/no field is a checkbox: a typed "ture" would be refused, but an admin should never have to type it.
+const FIELDS: { key: string; label: string; long?: boolean; yesNo?: boolean }[] = [
   { key: 'name', label: 'Name' },
   { key: 'category', label: 'Category' },
   { key: 'phone', label: 'Phone' },
@@ -21,7 +22,7 @@ const FIELDS: { key: string; label: string; long?: boolean }[] = [
   { key: 'country', label: 'Country' },
   { key: 'rating', label: 'Rating' },
   { key: 'reviews', label: 'Reviews' },
-  { key: 'is_verified', label: 'Verified (true or false)' },
+  { key: 'is_verified', label: 'Verified', yesNo: true },
   { key: 'working_hours', label: 'Working hours', long: true },
   { key: 'services', label: 'Services (comma separated)', long: true },
   { key: 'about', label: 'About', long: true },
@@ -83,21 +84,33 @@ export function EditDialog({ id, onClose }: { id: number | null; onClose: () => 
                 <span className="font-medium">Slug (the page address)</span>
                 <input className="mt-1 w-full rounded border px-2 py-1" value={slug} onChange={(e) => setSlug(e.target.value)} />
               </label>
-              {FIELDS.map(({ key, label, long }) => (
-                <label key={key} className={`text-sm ${long ? 'sm:col-span-2' : ''}`}>
-                  <span className="font-medium">{label}</span>
-                  {long ? (
-                    <textarea
-                      className="mt-1 w-full rounded border px-2 py-1"
-                      rows={3}
-                      value={fields[key] ?? ''}
-                      onChange={(e) => setFields({ ...fields, [key]: e.target.value })}
+              {FIELDS.map(({ key, label, long, yesNo }) =>
+                yesNo ? (
+                  <label key={key} className="flex items-center gap-2 self-end text-sm">
+                    <input
+                      type="checkbox"
+                      // The server sends the stored flag as 'true' or 'false' (the column is never empty).
+                      checked={fields[key] === 'true'}
+                      onChange={(e) => setFields({ ...fields, [key]: String(e.target.checked) })}
                     />
-                  ) : (
-                    <input className="mt-1 w-full rounded border px-2 py-1" value={fields[key] ?? ''} onChange={(e) => setFields({ ...fields, [key]: e.target.value })} />
-                  )}
-                </label>
-              ))}
+                    <span className="font-medium">{label}</span>
+                  </label>
+                ) : (
+                  <label key={key} className={`text-sm ${long ? 'sm:col-span-2' : ''}`}>
+                    <span className="font-medium">{label}</span>
+                    {long ? (
+                      <textarea
+                        className="mt-1 w-full rounded border px-2 py-1"
+                        rows={3}
+                        value={fields[key] ?? ''}
+                        onChange={(e) => setFields({ ...fields, [key]: e.target.value })}
+                      />
+                    ) : (
+                      <input className="mt-1 w-full rounded border px-2 py-1" value={fields[key] ?? ''} onChange={(e) => setFields({ ...fields, [key]: e.target.value })} />
+                    )}
+                  </label>
+                ),
+              )}
               <div className="flex justify-end gap-2 sm:col-span-2">
                 <button type="button" className={buttonClass('secondary')} onClick={onClose}>
                   Cancel

@@ -12,7 +12,7 @@ export function FiltersBar({
 }: {
   filters: AdminListFilters;
   countries: string[];
-  onFilter: (key: keyof AdminListFilters, value: string) => void;
+  onFilter: (changes: Partial<Record<keyof AdminListFilters, string>>) => void;
 }) {
   const [city, setCity] = useState(filters.city ?? '');
   const [category, setCategory] = useState(filters.category ?? '');
@@ -20,7 +20,7 @@ export function FiltersBar({
     <div className="flex flex-wrap items-end gap-2" role="group" aria-label="Filters">
       <label className="text-xs text-gray-600">
         Country
-        <select className={`${select} block`} value={filters.country ?? ''} onChange={(e) => onFilter('country', e.target.value)}>
+        <select className={`${select} block`} value={filters.country ?? ''} onChange={(e) => onFilter({ country: e.target.value })}>
           <option value="">All</option>
           {countries.map((c) => (
             <option key={c} value={c}>
@@ -33,8 +33,7 @@ export function FiltersBar({
         className="flex items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          onFilter('city', city.trim());
-          onFilter('category', category.trim());
+          onFilter({ city: city.trim(), category: category.trim() });
         }}
       >
         <label className="text-xs text-gray-600">
@@ -51,7 +50,7 @@ export function FiltersBar({
       </form>
       <label className="text-xs text-gray-600">
         Status
-        <select className={`${select} block`} value={filters.status ?? ''} onChange={(e) => onFilter('status', e.target.value)}>
+        <select className={`${select} block`} value={filters.status ?? ''} onChange={(e) => onFilter({ status: e.target.value })}>
           <option value="">All</option>
           <option value="active">Shown</option>
           <option value="hidden">Hidden</option>
@@ -63,7 +62,7 @@ export function FiltersBar({
         <select
           className={`${select} block`}
           value={filters.verified === undefined ? '' : String(filters.verified)}
-          onChange={(e) => onFilter('verified', e.target.value)}
+          onChange={(e) => onFilter({ verified: e.target.value })}
         >
           <option value="">All</option>
           <option value="true">Verified</option>

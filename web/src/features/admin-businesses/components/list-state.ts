@@ -21,28 +21,29 @@ export function useListState() {
   };
   const sort: AdminSort = ADMIN_SORTS.includes(by) ? { by, order: text('order') === 'asc' ? 'asc' : 'desc' } : { by: 'newest', order: 'desc' };
 
+  // Each change is its own history entry, so Back returns to the list as it was before it.
   const update = (changes: Record<string, string | undefined>, keepPage = false) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === undefined || v === '') next.delete(k);
-          else next.set(k, v);
-        }
-        if (!keepPage) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === undefined || v === '') next.delete(k);
+        else next.set(k, v);
+      }
+      if (!keepPage) next.delete('page');
+      return next;
+    });
 
   return {
+    /** Names this exact list (page, search, filters, sort): a selection belongs to one list. */
+    listKey: params.toString(),
     page,
     search: text('search'),
     filters,
     sort,
     setPage: (p: number) => update({ page: p > 1 ? String(p) : undefined }, true),
     setSearch: (s: string) => update({ search: s }),
-    setFilter: (key: keyof AdminListFilters, value: string) => update({ [key]: value }),
+    /** Several filters at once go in one URL update: two updates in one tick would overwrite each other. */
+    setFilters: (changes: Partial<Record<keyof AdminListFilters, string>>) => update(changes),
     /** A column's header: first its natural order (A to Z, best rated first), then the other way. */
     toggleSort: (column: AdminSort['by']) => {
       const natural = column === 'rating' || column === 'newest' ? 'desc' : 'asc';

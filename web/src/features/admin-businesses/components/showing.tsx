@@ -1,4 +1,5 @@
 import type { Pagination } from '@data/domain/types';
+import { nounFor } from '@data/domain/plural';
 
 /**
  * 'Showing X to Y of Z businesses'. A broad search is not counted to the end (`capped`): Z reads
@@ -11,7 +12,7 @@ export function Showing({ pagination, shown, capped = false }: { pagination: Pag
   return (
     <p className="text-sm text-gray-600" data-testid="showing">
       Showing {from.toLocaleString()} to {to.toLocaleString()} of {total.toLocaleString()}
-      {capped ? '+' : ''} businesses
+      {capped ? '+' : ''} {nounFor(total, 'business')}
     </p>
   );
 }

@@ -4,6 +4,7 @@ import { useAdminCountries } from '../api/get-countries';
 import { StatCard, kebab } from '@/components/stat-card';
 import { cardClass } from '@/components/ui/card';
 import { badgeClass } from '@/components/ui/badge';
+import { nounFor } from '@data/domain/plural';
 
 /** SPEC §2: totals, average, and one card per country (most first) with Top 1–3, a bar and a share. */
 export function CountryCards() {
@@ -51,7 +52,7 @@ export function CountryCards() {
                 )}
               </div>
               <p className="mt-2 text-2xl font-bold">{c.count.toLocaleString()}</p>
-              <p className="text-sm text-gray-500">businesses</p>
+              <p className="text-sm text-gray-500">{nounFor(c.count, 'business')}</p>
               <div className="mt-3 h-2 rounded-full bg-gray-100" aria-hidden="true">
                 <div className="h-2 rounded-full bg-blue-600" style={{ width: `${max ? (c.count / max) * 100 : 0}%` }} />
               </div>

@@ -7,6 +7,7 @@ import { toast } from '@/components/ui/toast';
 import { apiMessage } from '@/lib/api';
 import { useReresolveStatus, useStartReresolve } from '../api/reresolve';
 import { adminCountriesKey } from '../api/get-countries';
+import { nounFor } from '@data/domain/plural';
 
 /**
  * Re-resolves every business's city, district, country and coordinates from its address (the
@@ -24,7 +25,7 @@ export function ReresolveCard() {
     const s = status.data;
     if (wasRunning.current && s && !s.running) {
       if (s.error) toast({ title: 'Re-resolution failed', description: s.error, variant: 'destructive' });
-      else toast({ title: 'Places re-resolved', description: `${s.changed.toLocaleString()} of ${s.checked.toLocaleString()} businesses moved` });
+      else toast({ title: 'Places re-resolved', description: `${s.changed.toLocaleString()} of ${s.checked.toLocaleString()} ${nounFor(s.checked, 'business')} moved` });
       // Countries and their counts may have changed.
       void qc.invalidateQueries({ queryKey: adminCountriesKey });
     }
@@ -46,9 +47,9 @@ export function ReresolveCard() {
         </button>
         <p className="text-sm text-gray-600" role="status" data-testid="reresolve-status">
           {status.data?.running
-            ? `${status.data.checked.toLocaleString()} businesses checked`
+            ? `${status.data.checked.toLocaleString()} ${nounFor(status.data.checked, 'business')} checked`
             : status.data?.finishedAt && !status.data.error
-              ? `Last run: ${status.data.changed.toLocaleString()} of ${status.data.checked.toLocaleString()} businesses moved`
+              ? `Last run: ${status.data.changed.toLocaleString()} of ${status.data.checked.toLocaleString()} ${nounFor(status.data.checked, 'business')} moved`
               : ''}
         </p>
       </div>

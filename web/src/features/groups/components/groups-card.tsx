@@ -4,6 +4,7 @@ import { cardClass } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast';
 import { apiMessage } from '@/lib/api';
 import { type GroupKind, type GroupRow, useGroups, useGroupWrite } from '../api/groups';
+import { nounFor } from '@data/domain/plural';
 
 const input = 'rounded-md border border-gray-300 px-2 py-1 text-sm';
 
@@ -49,7 +50,7 @@ function GroupItem({ kind, group, others }: { kind: GroupKind; group: GroupRow; 
     <li className="flex flex-wrap items-center gap-2 py-2" aria-label={group.name}>
       <input className={input} aria-label={`Name of ${group.name}`} value={name} onChange={(e) => setName(e.target.value)} />
       <span className="text-gray-500">
-        {group.businessCount.toLocaleString()} businesses{group.where ? ` · ${group.where}` : ''}
+        {group.businessCount.toLocaleString()} {nounFor(group.businessCount, 'business')}{group.where ? ` · ${group.where}` : ''}
       </span>
       <button
         type="button"

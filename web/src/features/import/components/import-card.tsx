@@ -8,6 +8,7 @@ import { ImportResultCard } from './import-result';
 import { PreviewCard } from './preview-card';
 import { buttonClass } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
+import { nounFor } from '@data/domain/plural';
 
 /** SPEC §2: the Excel Import card (file chooser, expected columns, Import button) and the results card. */
 export function ImportCard({ footer }: { footer?: ReactNode }) {
@@ -37,7 +38,7 @@ export function ImportCard({ footer }: { footer?: ReactNode }) {
           }}
           className="mt-1 block w-full text-sm file:mr-3 file:rounded file:border-0 file:bg-gray-100 file:px-3 file:py-2"
         />
-        {flow.rowCount !== undefined && <p className="mt-2 text-sm text-gray-600">{flow.rowCount.toLocaleString()} rows in the file</p>}
+        {flow.rowCount !== undefined && <p className="mt-2 text-sm text-gray-600">{flow.rowCount.toLocaleString()} {nounFor(flow.rowCount, 'row')} in the file</p>}
         <div className="mt-4">
           <h3 className="text-sm font-medium">Expected columns</h3>
           <ul className="mt-1 flex flex-wrap gap-1" aria-label="Expected columns">

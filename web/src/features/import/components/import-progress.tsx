@@ -1,5 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import { useImports } from '../api/get-imports';
+import { nounFor } from '@data/domain/plural';
 
 /** Live counts of the running import, polled every second while its request is pending. */
 export function ImportProgress() {
@@ -11,7 +12,7 @@ export function ImportProgress() {
       <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
       {running ? (
         <span>
-          {running.rowsRead.toLocaleString()} rows so far ({running.imported.toLocaleString()} new, {running.updated.toLocaleString()} updated,{' '}
+          {running.rowsRead.toLocaleString()} {nounFor(running.rowsRead, 'row')} so far ({running.imported.toLocaleString()} new, {running.updated.toLocaleString()} updated,{' '}
           {running.skipped.toLocaleString()} skipped), {Math.round(running.rowsRead / elapsed).toLocaleString()} rows/s
         </span>
       ) : (

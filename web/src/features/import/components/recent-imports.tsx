@@ -3,6 +3,7 @@ import { RejectedRowsLink } from './rejected-rows-link';
 import { ImportBusinessesDetails } from './import-businesses';
 import { UndoButton } from './undo-button';
 import { cardClass } from '@/components/ui/card';
+import { nounFor } from '@data/domain/plural';
 
 const seconds = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toFixed(1)} s`);
 
@@ -40,7 +41,7 @@ export function RecentImports() {
                   <td className="py-2 pr-3 font-medium">{r.fileName}</td>
                   <td className="py-2 pr-3">{r.username ?? r.source}</td>
                   <td className="py-2 pr-3 whitespace-nowrap">{new Date(r.startedAt).toLocaleString()}</td>
-                  <td className="py-2 pr-3">{r.status === 'running' ? `${r.rowsRead.toLocaleString()} rows so far` : seconds(r.durationMs)}</td>
+                  <td className="py-2 pr-3">{r.status === 'running' ? `${r.rowsRead.toLocaleString()} ${nounFor(r.rowsRead, 'row')} so far` : seconds(r.durationMs)}</td>
                   <td className="py-2 pr-3">
                     {r.imported.toLocaleString()} / {r.updated.toLocaleString()} / {r.skipped.toLocaleString()}
                   </td>
@@ -49,7 +50,7 @@ export function RecentImports() {
                     {r.message && <div className="text-red-700">{r.message}</div>}
                     {r.errors.length > 0 && (
                       <details className="text-red-700">
-                        <summary>{r.errors.length} errors</summary>
+                        <summary>{r.errors.length} {nounFor(r.errors.length, 'error')}</summary>
                         {/* An undo deletes the rejected rows with it. */}
                         {!r.undoneAt && <RejectedRowsLink importId={r.id} />}
                         <ul className="max-h-32 overflow-y-auto">

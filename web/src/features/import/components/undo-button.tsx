@@ -5,6 +5,7 @@ import { useUndoPlan } from '../api/get-undo-plan';
 import { buttonClass } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { apiMessage } from '@/lib/api';
+import { nounFor } from '@data/domain/plural';
 
 /** What the admin typed, as a count: digits with any thousands separators ('2,000', '2.000', '2 000'). */
 const typedCount = (text: string): number | undefined => {
@@ -26,7 +27,7 @@ export function UndoButton({ record }: { record: ImportRecord }) {
     onSuccess: (r) =>
       toast({
         title: 'Import undone',
-        description: `${r.removed} new businesses removed, ${r.restored} restored${r.keptChanged ? `, ${r.keptChanged} changed since and left as they are` : ''}${
+        description: `${r.removed} new ${nounFor(r.removed, 'business')} removed, ${r.restored} restored${r.keptChanged ? `, ${r.keptChanged} changed since and left as they are` : ''}${
           r.keptPlaceGone ? `, ${r.keptPlaceGone} left as they are because their former category or city is gone` : ''
         }`,
       }),
@@ -52,12 +53,12 @@ export function UndoButton({ record }: { record: ImportRecord }) {
         <span>{plan.isError ? (apiMessage(plan.error) ?? 'Could not check what the undo would do') : 'Checking what the undo would do...'}</span>
       ) : (
         <span>
-          Remove its {p.removes.toLocaleString()} new businesses and restore {p.restores.toLocaleString()} changed ones?
+          Remove its {p.removes.toLocaleString()} new {nounFor(p.removes, 'business')} and restore {p.restores.toLocaleString()} changed ones?
         </span>
       )}
       {p?.typedCountRequired && (
         <label className="flex flex-col gap-1 font-medium text-red-800">
-          This removes {p.removes.toLocaleString()} businesses. Type {p.removes} to confirm.
+          This removes {p.removes.toLocaleString()} {nounFor(p.removes, 'business')}. Type {p.removes} to confirm.
           <input
             className="rounded border border-gray-300 px-2 py-1 font-normal text-gray-900"
             inputMode="numeric"

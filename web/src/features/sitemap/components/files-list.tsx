@@ -4,6 +4,7 @@ import { SKELETONS } from '@data/domain/constants';
 import { messages } from './messages';
 import { buttonClass } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
+import { nounFor } from '@data/domain/plural';
 
 /** SPEC §4: ready green, generating blue spinning, error red, anything else 'Unknown'. */
 const STATUS = {
@@ -67,7 +68,7 @@ function FileRow({ file }: { file: SitemapFile }) {
       <div className="min-w-0 flex-1">
         <p className="font-mono text-sm font-medium">{file.name}</p>
         <p className="text-xs text-gray-500">
-          {file.type} · {file.count.toLocaleString()} entries · {file.size}
+          {file.type} · {file.count.toLocaleString()} {nounFor(file.count, 'entry')} · {file.size}
         </p>
       </div>
       <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${s.badge}`}>{s.label}</span>

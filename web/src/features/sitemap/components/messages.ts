@@ -1,3 +1,5 @@
+import { nounFor } from '@data/domain/plural';
+
 /** The strings of the Sitemap Management screen (SPEC §2, §8), in one place. */
 export const messages = {
   title: 'Sitemap Management',
@@ -22,7 +24,7 @@ export const messages = {
   generateFailedTitle: 'Generation Failed',
   generateFailedText: 'Failed to generate sitemaps',
   validatedTitle: 'Validation Complete',
-  validatedText: (validFiles: number, errors: number) => `${validFiles} files validated successfully, ${errors} errors found.`,
+  validatedText: (validFiles: number, errors: number) => `${validFiles} ${nounFor(validFiles, 'file')} validated successfully, ${errors} ${nounFor(errors, 'error')} found.`,
   validateFailedTitle: 'Validation Failed',
   validateFailedText: 'Failed to validate sitemaps',
 } as const;

@@ -1,0 +1,17 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Showing } from './showing';
+
+const text = (total: number, shown: number, capped = false) =>
+  renderToString(<Showing pagination={{ page: 1, limit: 50, total, totalPages: Math.max(1, Math.ceil(total / 50)) }} shown={shown} capped={capped} />)
+    .replace(/<[^>]+>|<!-- -->/g, '')
+    .replace(/\s+/g, ' ');
+
+describe('the list summary', () => {
+  it('counts one business in the singular and the rest in the plural', () => {
+    expect(text(1, 1)).toBe('Showing 1 to 1 of 1 business');
+    expect(text(0, 0)).toBe('Showing 0 to 0 of 0 businesses');
+    expect(text(1234, 50)).toBe('Showing 1 to 50 of 1,234 businesses');
+    expect(text(1050, 50, true)).toBe('Showing 1 to 50 of 1,050+ businesses');
+  });
+});
