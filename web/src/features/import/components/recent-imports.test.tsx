@@ -27,4 +27,9 @@ describe('the recent imports card', () => {
     expect(html).toContain('href="/api/admin/imports/7/rejected"');
     expect(html).not.toContain('/api/admin/imports/8/rejected');
   });
+
+  it('shows each import\'s id, the one `rehber import undo <id>` takes', () => {
+    const html = render([record(12, null)]);
+    expect(html).toMatch(/>#<!-- -->12<\/span>shops-12\.csv/);
+  });
 });

@@ -37,7 +37,13 @@ export function RecentImports() {
             <tbody>
               {imports.data.map((r) => (
                 <tr key={r.id} className="border-t border-gray-100 align-top">
-                  <td className="py-2 pr-3 font-medium">{r.fileName}</td>
+                  <td className="py-2 pr-3 font-medium">
+                    {/* The id `rehber import undo <id>` takes. */}
+                    <span className="mr-1 font-mono text-gray-500" data-testid={`import-id-${r.id}`}>
+                      #{r.id}
+                    </span>
+                    {r.fileName}
+                  </td>
                   <td className="py-2 pr-3">{r.username ?? r.source}</td>
                   <td className="py-2 pr-3 whitespace-nowrap">{new Date(r.startedAt).toLocaleString()}</td>
                   <td className="py-2 pr-3">{r.status === 'running' ? `${r.rowsRead.toLocaleString()} rows so far` : seconds(r.durationMs)}</td>
