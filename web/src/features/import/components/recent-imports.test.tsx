@@ -32,4 +32,10 @@ describe('the recent imports card', () => {
     const html = render([record(12, null)]);
     expect(html).toMatch(/>#<!-- -->12<\/span>shops-12\.csv/);
   });
+
+  it('counts with the words the rest of the screen uses: new, updated, unchanged, rejected', () => {
+    const html = render([record(12, null)]);
+    expect(html).toContain('New / updated / unchanged / rejected');
+    expect(html).not.toMatch(/skipped/i);
+  });
 });

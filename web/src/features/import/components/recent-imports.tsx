@@ -2,6 +2,7 @@ import { useImports } from '../api/get-imports';
 import { RejectedRowsLink } from './rejected-rows-link';
 import { ImportBusinessesDetails } from './import-businesses';
 import { UndoButton } from './undo-button';
+import { rejected, unchanged } from './messages';
 import { cardClass } from '@/components/ui/card';
 
 const seconds = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toFixed(1)} s`);
@@ -27,7 +28,7 @@ export function RecentImports() {
                 <th className="py-2 pr-3">Who</th>
                 <th className="py-2 pr-3">When</th>
                 <th className="py-2 pr-3">Duration</th>
-                <th className="py-2 pr-3">New / updated / skipped</th>
+                <th className="py-2 pr-3">New / updated / unchanged / rejected</th>
                 <th className="py-2 pr-3">Status</th>
                 <th className="py-2">
                   <span className="sr-only">Undo</span>
@@ -48,7 +49,7 @@ export function RecentImports() {
                   <td className="py-2 pr-3 whitespace-nowrap">{new Date(r.startedAt).toLocaleString()}</td>
                   <td className="py-2 pr-3">{r.status === 'running' ? `${r.rowsRead.toLocaleString()} rows so far` : seconds(r.durationMs)}</td>
                   <td className="py-2 pr-3">
-                    {r.imported.toLocaleString()} / {r.updated.toLocaleString()} / {r.skipped.toLocaleString()}
+                    {r.imported.toLocaleString()} / {r.updated.toLocaleString()} / {unchanged(r).toLocaleString()} / {rejected(r).toLocaleString()}
                   </td>
                   <td className="py-2 pr-3">
                     {r.undoneAt ? `undone${r.undoneBy ? ` by ${r.undoneBy}` : ''}` : r.status}
