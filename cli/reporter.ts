@@ -13,8 +13,11 @@ export interface ImportReporter {
   fileDone(file: string, result: ImportResult, elapsedMs: number): void;
   fileFailed(file: string, message: string, elapsedMs: number): void;
   /** The summed result; the reporter prints it (or, with --json, the one JSON object). */
-  finish(summary: ImportResult, elapsedMs: number, files: number): Promise<void>;
+  finish(summary: ImportSummary, elapsedMs: number, files: number): Promise<void>;
 }
+
+/** The files' results summed, with the id of each file's import in order. */
+export type ImportSummary = ImportResult & { importIds?: number[] };
 
 /** Plain progress lines at most this often: enough for a log, not a flood. */
 export const PLAIN_PROGRESS_INTERVAL_MS = 5000;
@@ -37,8 +40,10 @@ function jsonReporter(out: NodeJS.WritableStream): ImportReporter {
     fileDone() {},
     fileFailed() {},
     async finish(s) {
-      const { success, imported, updated, skipped, errors } = s;
-      out.write(JSON.stringify({ success, imported, updated, skipped, errors }) + '\n');
+      const { success, imported, updated, skipped, errors, importIds = [] } = s;
+      // The spec's keys first; the ids are what `rehber import undo <id>` takes.
+      const ids = importIds.length === 1 ? { importId: importIds[0], importIds } : { importIds };
+      out.write(JSON.stringify({ success, imported, updated, skipped, errors, ...ids }) + '\n');
     },
   };
 }
@@ -59,7 +64,7 @@ export function plainReporter(out: NodeJS.WritableStream): ImportReporter {
       out.write(`${current}: ${n(p.rowsRead)} rows (${pct}%), ${n(p.rate)} rows/s, ${secs(p.elapsedMs)}\n`);
     },
     fileDone(file, r, elapsedMs) {
-      out.write(`${file}: ${resultLine(r)} in ${secs(elapsedMs)}\n`);
+      out.write(`${r.importId === undefined ? '' : `Import ${r.importId}: `}${file}: ${resultLine(r)} in ${secs(elapsedMs)}\n`);
       for (const e of r.errors.slice(0, 20)) out.write(`  ${e}\n`);
       if (r.errors.length > 20) out.write(`  … ${n(r.errors.length - 20)} more\n`);
     },

@@ -65,7 +65,7 @@ describe('what the import screen asks before it writes or removes', () => {
     expect(await text('import-preview')).toMatch(/Updated 0 Unchanged 1/i);
     await preview.getByRole('button', { name: 'Import these changes' }).click();
     await page.getByTestId('import-result').waitFor();
-    expect(await text('import-result')).toMatch(/Imported 0 Updated 0 Unchanged 1 Rejected 0/i);
+    expect(await text('import-result')).toMatch(/New 0 Updated 0 Unchanged 1 Rejected 0/i);
     expect(await stored()).toEqual(before);
   });
 

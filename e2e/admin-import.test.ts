@@ -22,6 +22,8 @@ describe('importing through the admin dashboard in the browser', () => {
     chromium = await launchBrowser();
     page = await chromium.browser.newPage();
     await signIn(page, app.url);
+    // These tests drive the spec's automatic import; the admin's choice is remembered from here on.
+    await page.getByLabel('Preview first').uncheck();
   });
   afterAll(async () => {
     await chromium?.close();
@@ -42,9 +44,9 @@ describe('importing through the admin dashboard in the browser', () => {
     await toast('Dosya Yükleniyor');
     expect(await page.getByTestId('toast').innerText()).toMatch(/small\.csv \(0\.00 MB\)/);
     await toast('Import Başarılı');
-    expect(await page.getByTestId('toast').innerText()).toMatch(/2 yeni, 0 güncellenen, 0 atlanan/);
+    expect(await page.getByTestId('toast').innerText()).toMatch(/2 new, 0 updated, 0 unchanged, 0 rejected businesses/);
     await page.getByTestId('import-result').waitFor();
-    expect(await result()).toMatch(/Import successful.*Imported 2 Updated 0 Unchanged 0 Rejected 0/i);
+    expect(await result()).toMatch(/Import successful.*New 2 Updated 0 Unchanged 0 Rejected 0/i);
     expect(await app.db('businesses').count({ n: '*' })).toEqual([{ n: 2 }]);
   });
 
@@ -53,7 +55,7 @@ describe('importing through the admin dashboard in the browser', () => {
     await page.getByRole('button', { name: 'Import Businesses' }).click();
     await toast('Already imported');
     // The first run's result stays on screen, and no second run was recorded.
-    expect(await result()).toMatch(/Imported 2/i);
+    expect(await result()).toMatch(/New 2/i);
     expect(await app.db('imports').count({ n: '*' })).toEqual(before);
   });
 
@@ -62,7 +64,7 @@ describe('importing through the admin dashboard in the browser', () => {
     fs.writeFileSync(file, [HEADER.join(','), 'Good One,,,"5 Elm St, Boston, MA 02108, United States",,,,', ',,,"no name here",,,,', 'Bad Rating,,,"6 Elm St",,,9,'].join('\n'));
     await page.locator('input[type=file]').setInputFiles(file);
     await toast('Import Tamamlandı');
-    expect(await result()).toMatch(/Import completed with issues.*Imported 1 Updated 0 Unchanged 0 Rejected 2/i);
+    expect(await result()).toMatch(/Import completed with issues.*New 1 Updated 0 Unchanged 0 Rejected 2/i);
     const errors = await page.getByTestId('import-errors').locator('li').allInnerTexts();
     expect(errors).toEqual([expect.stringMatching(/^Row 3: /), expect.stringMatching(/^Row 4: /)]);
     expect(await page.getByTestId('import-errors').evaluate((el) => getComputedStyle(el).overflowY)).toBe('auto');
@@ -86,8 +88,8 @@ describe('importing through the admin dashboard in the browser', () => {
     await wb.xlsx.writeFile(file);
     await page.locator('input[type=file]').setInputFiles(file);
     await toast('Import Başarılı');
-    expect(await page.getByTestId('toast').innerText()).toMatch(/1 yeni, 1 güncellenen, 0 atlanan/);
-    expect(await result()).toMatch(/Imported 1 Updated 1 Unchanged 0 Rejected 0/i);
+    expect(await page.getByTestId('toast').innerText()).toMatch(/1 new, 1 updated, 0 unchanged, 0 rejected businesses/);
+    expect(await result()).toMatch(/New 1 Updated 1 Unchanged 0 Rejected 0/i);
   });
 
   it('undoes the XLSX import from the recent imports: its new business gone, the changed one as it was', async () => {
@@ -113,13 +115,11 @@ describe('importing through the admin dashboard in the browser', () => {
     fs.writeFileSync(file, ['name,full_address,phone', 'Moda Fırını,"Moda Cd. 1, 34710 Kadıköy/İstanbul, Türkiye",'].join('\n'));
     await page.locator('input[type=file]').setInputFiles(file);
     await toast('Import Başarılı');
-    expect(await result()).toMatch(/Imported 0 Updated 0 Unchanged 1 Rejected 0/i);
+    expect(await result()).toMatch(/New 0 Updated 0 Unchanged 1 Rejected 0/i);
     expect(await app.db('businesses').where({ name: 'Moda Fırını' }).first('phone')).toEqual({ phone: '+90 216 555 00 00' });
     await page.getByLabel('Empty cells clear stored values').check();
-    // The same content under another name: choosing the very same file again fires no change.
-    const again = path.join(dir, 'phones-again.csv');
-    fs.copyFileSync(file, again);
-    await page.locator('input[type=file]').setInputFiles(again);
+    // The very same file chosen again is read again.
+    await page.locator('input[type=file]').setInputFiles(file);
     await page.getByTestId('import-result').filter({ hasText: /Updated\s*1/i }).waitFor();
     expect(await app.db('businesses').where({ name: 'Moda Fırını' }).first('phone')).toEqual({ phone: null });
   });
@@ -142,7 +142,7 @@ describe('importing through the admin dashboard in the browser', () => {
     expect(await snapshot()).toEqual(before);
 
     await preview.getByRole('button', { name: 'Import these changes' }).click();
-    await page.getByTestId('import-result').filter({ hasText: /Imported\s*1/i }).waitFor();
+    await page.getByTestId('import-result').filter({ hasText: /New\s*1/i }).waitFor();
     expect(await app.db('businesses').where({ name: 'Ankara Simit' }).first()).toBeDefined();
 
     await page.reload();

@@ -71,7 +71,25 @@ describe('rehber import', () => {
   it('prints exactly one JSON object with --json and exits 0 when every row is good', async () => {
     const r = await rehber(['import', csv('good.csv', [GOOD]), '--json']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ success: true, imported: 1, updated: 0, skipped: 0, errors: [] });
+    const { id } = await t.db('imports').orderBy('id', 'desc').first('id');
+    expect(JSON.parse(r.stdout)).toEqual({ success: true, imported: 1, updated: 0, skipped: 0, errors: [], importId: id, importIds: [id] });
+  });
+
+  it('gives the id of each file\'s import, the one `rehber import undo` takes', async () => {
+    const two = await rehber(['import', csv('one.csv', [GOOD.replace('P1', 'P61')]), csv('two.csv', [GOOD.replace('P1', 'P62')]), '--json']);
+    const ids = (await t.db('imports').orderBy('id', 'desc').limit(2).pluck('id')).reverse();
+    expect(JSON.parse(two.stdout)).toMatchObject({ imported: 2, importIds: ids });
+    expect(JSON.parse(two.stdout)).not.toHaveProperty('importId');
+    const plain = await rehber(['import', csv('ids.csv', [GOOD.replace('P1', 'P63')])]);
+    const { id } = await t.db('imports').orderBy('id', 'desc').first('id');
+    expect(plain.stdout).toContain(`Import ${id}: ids.csv: 1 imported, 0 updated, 0 skipped`);
+  });
+
+  it('says there is nothing to undo for an import that failed before writing anything (exit 1)', async () => {
+    const [{ id }] = await t.db('imports').insert({ file_name: 'broken.csv', source: 'cli', mode: 'upsert', status: 'failed', message: 'Unreadable file' }).returning('id');
+    const undo = await rehber(['import', 'undo', String(id)]);
+    expect(undo).toMatchObject({ code: 1, stderr: `rehber: Import ${id} failed before writing anything: there is nothing to undo\n` });
+    expect(await t.db('imports').where({ id }).first('undone_at')).toEqual({ undone_at: null });
   });
 
   it('keeps stored values for absent columns and empty cells, and clears empty ones with --clear-empty', async () => {
@@ -139,9 +157,9 @@ describe('rehber import', () => {
   });
 
   it('previews with --dry-run: what would change, field by field, and nothing written', async () => {
-    await rehber(['import', csv('dry-base.csv', [GOOD.replace('P1', 'P21')])]);
+    await rehber(['import', csv('dry-base.csv', [GOOD.replace('P1', 'P71')])]);
     const before = await t.db('businesses').orderBy('id').select();
-    const file = csv('dry.csv', [GOOD.replace('P1', 'P21').replace(',4.5,', ',3.9,'), GOOD.replace('P1', 'P22'), BAD]);
+    const file = csv('dry.csv', [GOOD.replace('P1', 'P71').replace(',4.5,', ',3.9,'), GOOD.replace('P1', 'P72'), BAD]);
     const r = await rehber(['import', file, '--dry-run']);
     expect(r.code).toBe(3);
     expect(r.stdout.split('\n').slice(0, 4)).toEqual([
@@ -166,7 +184,7 @@ describe('rehber import', () => {
     expect(await stored()).toEqual(before);
     const r = await rehber(['import', file, '--json']);
     expect(r.code).toBe(3);
-    expect(JSON.parse(r.stdout)).toEqual({ success: false, imported: 0, updated: 2, skipped: 1, errors: [error] });
+    expect(JSON.parse(r.stdout)).toEqual({ success: false, imported: 0, updated: 2, skipped: 1, errors: [error], importId: expect.any(Number), importIds: [expect.any(Number)] });
     expect(await stored()).toEqual(before.map((b) => ({ ...b, phone: `+1 512 555 01${b.place_id.slice(1)}` })));
   });
 

@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { openDatabase } from '../../db/index.js';
 import { migrateLatest } from '../../db/migrate.js';
 import { importFileInWorker } from '../../data/import/import-worker.js';
-import type { ImportPreview, ImportResult } from '../../data/domain/types.js';
+import type { ImportPreview } from '../../data/domain/types.js';
 import { UNDO_TYPED_COUNT_OVER } from '../../data/domain/constants.js';
 import { EXIT, UsageError } from '../exit.js';
-import { createImportReporter } from '../reporter.js';
+import { createImportReporter, type ImportSummary } from '../reporter.js';
 import { UndoCountError, undoImport, undoPlan } from '../../data/store/undo-import.js';
 import { promptLine } from '../prompt.js';
 
@@ -41,7 +41,7 @@ export function registerImportCommand(program: Command): void {
     .option('--encoding <name>', 'CSV encoding, e.g. windows-1254 (default: detected)')
     .option('--clear-empty', "let an empty cell erase a stored value (by default it keeps it; a column the file lacks never changes anything)")
     .option('--dry-run', 'show what the files would do (new, updated, unchanged, rejected, the changes field by field) and write nothing')
-    .option('--json', 'print only one JSON object {success, imported, updated, skipped, errors}')
+    .option('--json', 'print only one JSON object {success, imported, updated, skipped, errors, importIds} (and importId for one file)')
     .option('--confirm <count>', `with undo: the number of businesses it removes, required over ${UNDO_TYPED_COUNT_OVER} when not asked on a terminal`)
     .addHelpText(
       'after',
@@ -129,7 +129,7 @@ async function runImport(files: string[], options: ImportCliOptions): Promise<nu
   try {
     await migrateLatest(database.db);
     const reporter = await createImportReporter({ json: options.json, tty: !options.json && process.stdout.isTTY === true });
-    const total: ImportResult = { success: true, imported: 0, updated: 0, skipped: 0, errors: [] };
+    const total: ImportSummary = { success: true, imported: 0, updated: 0, skipped: 0, errors: [], importIds: [] };
     const started = Date.now();
     for (const [index, file] of files.entries()) {
       const name = path.basename(file);
@@ -148,6 +148,7 @@ async function runImport(files: string[], options: ImportCliOptions): Promise<nu
         total.updated += r.updated;
         total.skipped += r.skipped;
         total.success &&= r.success;
+        if (r.importId !== undefined) total.importIds?.push(r.importId);
         total.errors.push(...(files.length > 1 ? r.errors.map((e) => `${name}: ${e}`) : r.errors));
       } catch (err) {
         // A fatal error ends the run: batches already committed stay, the rest is not attempted.

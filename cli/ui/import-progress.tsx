@@ -29,7 +29,7 @@ export function ImportProgressView({ finished, current, summary }: ImportViewSta
           <Box key={f.file} flexDirection="column">
             {f.result ? (
               <Text>
-                <Text color={f.result.success ? 'green' : 'yellow'}>{f.result.success ? '✓' : '!'}</Text> {f.file}{' '}
+                <Text color={f.result.success ? 'green' : 'yellow'}>{f.result.success ? '✓' : '!'}</Text> {f.result.importId === undefined ? '' : `Import ${f.result.importId}: `}{f.file}{' '}
                 <Text dimColor>
                   {n(f.result.imported)} imported · {n(f.result.updated)} updated · {n(f.result.skipped)} skipped · {secs(f.elapsedMs)}
                 </Text>

@@ -65,9 +65,19 @@ export async function undoPlan(db: Db | Knex.Transaction, importId: number): Pro
   return { importId, removes, restores, typedCountRequired: removes > UNDO_TYPED_COUNT_OVER };
 }
 
+/** Whether import `importId` created or changed any business (a later edit or merge does not erase the trace). */
+async function wroteAnything(trx: Knex.Transaction, importId: number): Promise<boolean> {
+  const { rows } = await trx.raw(
+    `SELECT EXISTS (SELECT 1 FROM businesses WHERE created_import_id = ?)
+         OR EXISTS (SELECT 1 FROM business_versions WHERE import_id = ? AND action = 'import') AS wrote`,
+    [importId, importId],
+  );
+  return rows[0].wrote as boolean;
+}
+
 /**
- * Undoes import `importId`; InputError 404 / 409 when there is no such import, it was undone or
- * is running, or it would remove more than UNDO_TYPED_COUNT_OVER businesses and `confirmCount`
+ * Undoes import `importId`; InputError 404 / 409 when there is no such import, it was undone, is
+ * running or failed without writing anything, or it would remove more than UNDO_TYPED_COUNT_OVER businesses and `confirmCount`
  * is not that number (counted under the lock, so the admin confirms what really goes).
  */
 export async function undoImport(db: Db, importId: number, username: string | null, { confirmCount }: { confirmCount?: number } = {}): Promise<UndoResult> {
@@ -77,6 +87,10 @@ export async function undoImport(db: Db, importId: number, username: string | nu
     if (!run) throw new InputError(`Import ${importId} does not exist`, 404);
     if (run.undone_at) throw new InputError(`Import ${importId} was already undone`, 409);
     if (run.status === 'running') throw new InputError(`Import ${importId} is still running`, 409);
+    // A failed import keeps the batches it committed before failing: only one that wrote none has nothing to undo.
+    if (run.status === 'failed' && !(await wroteAnything(trx, importId))) {
+      throw new InputError(`Import ${importId} failed before writing anything: there is nothing to undo`, 409);
+    }
     const plan = await undoPlan(trx, importId);
     if (plan.typedCountRequired && confirmCount !== plan.removes) {
       throw new UndoCountError(

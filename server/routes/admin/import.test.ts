@@ -198,6 +198,11 @@ describe('admin import API', () => {
     expect(await countOf('businesses')).toBe(before - 3);
     expect(await post(cookie, `/api/admin/imports/${record.id}/undo`, {})).toEqual({ status: 409, body: { message: `Import ${record.id} was already undone` } });
     expect(await post(cookie, '/api/admin/imports/999999/undo', {})).toEqual({ status: 404, body: { message: 'Import 999999 does not exist' } });
+    const [failed] = await app.db('imports').insert({ file_name: 'broken.csv', source: 'web', mode: 'upsert', status: 'failed', message: 'Unreadable file' }).returning('id');
+    expect(await post(cookie, `/api/admin/imports/${failed.id}/undo`, {})).toEqual({
+      status: 409,
+      body: { message: `Import ${failed.id} failed before writing anything: there is nothing to undo` },
+    });
   });
 
   it('undoes an import that would remove over 1,000 businesses only with that count typed', async () => {

@@ -34,11 +34,17 @@ export function ImportCard({ footer }: { footer?: ReactNode }) {
           disabled={busy}
           onChange={(e) => {
             const file = e.target.files?.[0];
+            // Emptied at once: choosing the same file again (after Cancel, or to import it again) must fire a change too.
+            e.target.value = '';
             if (file) void flow.chooseFile(file);
           }}
           className="mt-1 block w-full text-sm file:mr-3 file:rounded file:border-0 file:bg-gray-100 file:px-3 file:py-2"
         />
-        {flow.rowCount !== undefined && <p className="mt-2 text-sm text-gray-600">{flow.rowCount.toLocaleString()} {nounFor(flow.rowCount, 'row')} in the file</p>}
+        {flow.rowCount !== undefined && (
+          <p className="mt-2 text-sm text-gray-600" data-testid="import-file-loaded">
+            {flow.fileName}: {flow.rowCount.toLocaleString()} {nounFor(flow.rowCount, 'row')} in the file
+          </p>
+        )}
         <div className="mt-4">
           <h3 className="text-sm font-medium">Expected columns</h3>
           <ul className="mt-1 flex flex-wrap gap-1" aria-label="Expected columns">

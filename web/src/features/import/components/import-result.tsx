@@ -2,6 +2,7 @@ import { AlertTriangle, CheckCircle2 } from 'lucide-react';
 import type { ImportResult } from '@data/domain/types';
 import { cardClass } from '@/components/ui/card';
 import { RejectedRowsLink } from './rejected-rows-link';
+import { rejected, unchanged } from './messages';
 
 /** The results card: success or 'completed with issues', counts, and a scrollable errors list. */
 export function ImportResultCard({ result }: { result: ImportResult }) {
@@ -14,11 +15,11 @@ export function ImportResultCard({ result }: { result: ImportResult }) {
       </h2>
       <dl className="mt-4 grid grid-cols-2 gap-4 text-center sm:grid-cols-4">
         {[
-          ['Imported', result.imported],
+          ['New', result.imported],
           ['Updated', result.updated],
           // Skipped (SPEC) told apart: rows that changed nothing, and rows refused with a reason.
-          ['Unchanged', result.unchanged ?? result.skipped - result.errors.length],
-          ['Rejected', result.rejected ?? result.errors.length],
+          ['Unchanged', unchanged(result)],
+          ['Rejected', rejected(result)],
         ].map(([label, value]) => (
           <div key={label} className="rounded-md bg-gray-50 p-3">
             <dt className="text-xs uppercase text-gray-500">{label}</dt>

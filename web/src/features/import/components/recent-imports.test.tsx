@@ -27,4 +27,15 @@ describe('the recent imports card', () => {
     expect(html).toContain('href="/api/admin/imports/7/rejected"');
     expect(html).not.toContain('/api/admin/imports/8/rejected');
   });
+
+  it('shows each import\'s id, the one `rehber import undo <id>` takes', () => {
+    const html = render([record(12, null)]);
+    expect(html).toMatch(/>#<!-- -->12<\/span>shops-12\.csv/);
+  });
+
+  it('counts with the words the rest of the screen uses: new, updated, unchanged, rejected', () => {
+    const html = render([record(12, null)]);
+    expect(html).toContain('New / updated / unchanged / rejected');
+    expect(html).not.toMatch(/skipped/i);
+  });
 });

@@ -2,6 +2,7 @@ import { useImports } from '../api/get-imports';
 import { RejectedRowsLink } from './rejected-rows-link';
 import { ImportBusinessesDetails } from './import-businesses';
 import { UndoButton } from './undo-button';
+import { rejected, unchanged } from './messages';
 import { cardClass } from '@/components/ui/card';
 import { nounFor } from '@data/domain/plural';
 
@@ -28,7 +29,7 @@ export function RecentImports() {
                 <th className="py-2 pr-3">Who</th>
                 <th className="py-2 pr-3">When</th>
                 <th className="py-2 pr-3">Duration</th>
-                <th className="py-2 pr-3">New / updated / skipped</th>
+                <th className="py-2 pr-3">New / updated / unchanged / rejected</th>
                 <th className="py-2 pr-3">Status</th>
                 <th className="py-2">
                   <span className="sr-only">Undo</span>
@@ -38,12 +39,18 @@ export function RecentImports() {
             <tbody>
               {imports.data.map((r) => (
                 <tr key={r.id} className="border-t border-gray-100 align-top">
-                  <td className="py-2 pr-3 font-medium">{r.fileName}</td>
+                  <td className="py-2 pr-3 font-medium">
+                    {/* The id `rehber import undo <id>` takes. */}
+                    <span className="mr-1 font-mono text-gray-500" data-testid={`import-id-${r.id}`}>
+                      #{r.id}
+                    </span>
+                    {r.fileName}
+                  </td>
                   <td className="py-2 pr-3">{r.username ?? r.source}</td>
                   <td className="py-2 pr-3 whitespace-nowrap">{new Date(r.startedAt).toLocaleString()}</td>
                   <td className="py-2 pr-3">{r.status === 'running' ? `${r.rowsRead.toLocaleString()} ${nounFor(r.rowsRead, 'row')} so far` : seconds(r.durationMs)}</td>
                   <td className="py-2 pr-3">
-                    {r.imported.toLocaleString()} / {r.updated.toLocaleString()} / {r.skipped.toLocaleString()}
+                    {r.imported.toLocaleString()} / {r.updated.toLocaleString()} / {unchanged(r).toLocaleString()} / {rejected(r).toLocaleString()}
                   </td>
                   <td className="py-2 pr-3">
                     {r.undoneAt ? `undone${r.undoneBy ? ` by ${r.undoneBy}` : ''}` : r.status}

@@ -19,18 +19,39 @@ export type ShownPreview = ImportPreview & { filePath: string; clearEmpty: boole
  * clients). An upload is imported once: the Import button starts it early when pressed within the
  * 0.5 s, and afterwards asks for the file again instead of importing it a second time.
  *
- * "Preview first" (off by default, which keeps the spec's flow) replaces the 0.5 s wait with a
- * preview of what the file would do; the import then runs on "Import these changes", with the
+ * "Preview first" (on by default, so a file chosen by mistake writes nothing; unticked, the spec's
+ * flow) replaces the 0.5 s wait with a preview of what the file would do; the import then runs on "Import these changes", with the
  * preview's options and the token its answer gave (the server refuses other options). Changing an
  * option while a preview is shown makes the preview again: Import is not offered meanwhile.
  */
+/** Where the admin's "Preview first" choice is kept between visits (this browser only). */
+const PREVIEW_FIRST_KEY = 'rehber.import.previewFirst';
+
+// Storage can be missing or refuse access (private windows, blocked cookies): the safe default then, a preview.
+const readPreviewFirst = (): boolean => {
+  try {
+    return window.localStorage.getItem(PREVIEW_FIRST_KEY) !== 'false';
+  } catch {
+    return true;
+  }
+};
+
+const savePreviewFirst = (value: boolean) => {
+  try {
+    window.localStorage.setItem(PREVIEW_FIRST_KEY, String(value));
+  } catch {
+    // Not remembered; the choice still holds for this visit.
+  }
+};
+
 export function useImportFlow() {
   const upload = useUploadExcel();
   const stream = useImportExcelStream();
   const [uploaded, setUploaded] = useState<UploadResponse | null>(null);
+  const [fileName, setFileName] = useState('');
   const [result, setResult] = useState<ImportResult | null>(null);
   const [clearEmpty, setClearEmpty] = useState(false);
-  const [previewFirst, setPreviewFirst] = useState(false);
+  const [previewFirst, setPreviewFirstState] = useState(readPreviewFirst);
   const [preview, setPreview] = useState<ShownPreview | null>(null);
   // Only the latest preview asked for may be shown: an earlier answer arriving late is dropped.
   const previewSeq = useRef(0);
@@ -99,6 +120,7 @@ export function useImportFlow() {
     setUploaded(null);
     setResult(null);
     setPreview(null);
+    setFileName(file.name);
     toast(msg.uploading(file));
     try {
       const data = await upload.mutateAsync(file);
@@ -129,7 +151,10 @@ export function useImportFlow() {
     clearEmpty,
     setClearEmpty: changeClearEmpty,
     previewFirst,
-    setPreviewFirst,
+    setPreviewFirst: (value: boolean) => {
+      setPreviewFirstState(value);
+      savePreviewFirst(value);
+    },
     preview,
     cancelPreview: () => {
       previewSeq.current++;
@@ -140,5 +165,7 @@ export function useImportFlow() {
     importing: stream.isPending,
     streaming: stream.isPending,
     rowCount: uploaded?.rowCount,
+    // The file input is emptied after each choice, so the name of the file loaded is said here.
+    fileName: uploaded ? fileName : undefined,
   };
 }
