@@ -41,7 +41,7 @@ describe('choosing a file on the import screen', () => {
     await page.locator('input[type=file]').setInputFiles(file);
     await page.getByTestId('import-preview').waitFor();
     expect((await page.getByTestId('import-preview').innerText()).replace(/\s+/g, ' ')).toMatch(/New 1 Updated 0/i);
-    expect(await page.getByTestId('import-file-loaded').innerText()).toBe('shops.csv: 1 rows in the file');
+    expect(await page.getByTestId('import-file-loaded').innerText()).toBe('shops.csv: 1 row in the file');
     // Longer than the spec's 0.5 s wait before an automatic import.
     await page.waitForTimeout(1500);
     expect(await stored()).toEqual({ businesses: 0, imports: 0 });
