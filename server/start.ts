@@ -133,7 +133,7 @@ function named<T>(variable: string, check: () => T): T {
  * The admin of ADMIN_USERNAME/ADMIN_PASSWORD is created, or reset (ending its sessions) when the
  * password differs from the stored one: a server restarted with the same environment signs nobody
  * out. Otherwise, when there is no user at all, 'admin' gets a generated password printed once
- * (never a fixed default, CONTRACT §2).
+ * (never a fixed default).
  */
 export async function ensureAdmin(db: Db, admin: { username: string; password: string } | undefined, print: Print): Promise<void> {
   if (admin) {

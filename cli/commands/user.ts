@@ -50,7 +50,7 @@ async function withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
   }
 }
 
-/** A broken account rule is a wrong argument: exit 2 (CONTRACT §3). */
+/** A broken account rule is a wrong argument: exit 2. */
 function rethrowAsUsage(err: unknown): never {
   throw err instanceof InputError ? new UsageError(err.message) : err;
 }

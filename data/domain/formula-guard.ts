@@ -1,6 +1,6 @@
 /**
- * Formula-injection guard for every file rehber writes (CONTRACT §8, OWASP "CSV injection"), and
- * its reverse for every file it reads, so a written file imports back unchanged. The rule is in
+ * Formula-injection guard for every file rehber writes (a spreadsheet runs a cell that starts
+ * like a formula), and its reverse for every file it reads, so a written file imports back unchanged. The rule is in
  * docs/csv-files.md.
  *
  * A spreadsheet program runs a cell as a formula when it starts with = + - @ (tab and CR too in

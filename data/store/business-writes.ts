@@ -1,5 +1,5 @@
 /**
- * The admin's writes to one business or a selection (issue 11): edit, feature, verify (hide and
+ * The admin's writes to one business or a selection: edit, feature, verify (hide and
  * show are visibility.ts; delete moves to the trash, trash.ts). Each runs in one transaction under
  * the import lock, moves the counts of city, category and country with the business, and leaves a
  * business_versions row per business (the activity log; undo of an import leaves alone what was

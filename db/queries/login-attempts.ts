@@ -1,7 +1,7 @@
 import type { Db } from '../index.js';
 
 /**
- * Login throttling counters (CONTRACT §8, docs/security-accounts.md), one row per key, in
+ * Login throttling counters (docs/security-accounts.md), one row per key, in
  * PostgreSQL so every server instance counts together. A window starts at the first attempt
  * counted under a key; a row whose window is over is worth nothing and is swept.
  */

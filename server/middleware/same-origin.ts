@@ -6,7 +6,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Refuses a state-changing call whose Origin (or, without one, Referer) names another origin;
  * mounted on the admin routers. SameSite=Lax cookies already stop most of these; this closes the
- * rest (CONTRACT §8). The whole origin counts: a page served over plain http on the same host is
+ * rest. The whole origin counts: a page served over plain http on the same host is
  * another origin, and one an on-path attacker can write. The request's own scheme comes from
  * X-Forwarded-Proto only with TRUST_PROXY (Koa's ctx.protocol).
  */
