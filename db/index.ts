@@ -77,6 +77,8 @@ async function runningUrl(config: DbConfig): Promise<string | null> {
   return url && (await answers(url)) ? url : null;
 }
 
+const OTHER_START_GRACE_MS = 10_000;
+
 /**
  * The URL of this DATA_DIR's server once another process has made its cluster and started it, or
  * null when no other process is at it.
@@ -88,10 +90,13 @@ async function otherStart(config: DbConfig): Promise<string | null> {
     waitedForCluster = true;
     await sleep();
   }
-  // Its server is up within seconds of the cluster, or it is not coming.
+  // Its server is up within seconds of the cluster, or it is not coming. With no cluster being made
+  // (any more), a few seconds still: the other start holds the port with the new cluster's first
+  // server, renames the cluster into place and starts it again, and between the two no
+  // postmaster.pid says so.
   for (let waited = 0; waited < 20_000; waited += 250) {
     const running = await runningUrl(config);
-    if (running || (!waitedForCluster && !runningPostmaster(config.dataDir))) return running;
+    if (running || (!waitedForCluster && waited >= OTHER_START_GRACE_MS && !runningPostmaster(config.dataDir))) return running;
     await sleep();
   }
   return null;
