@@ -117,6 +117,7 @@ describe('admin import API', () => {
   it('previews an upload without writing, and its answer carries the token that imports it', async () => {
     const cookie = await login();
     const up = await uploadFile(cookie, 'preview.xlsx', await xlsx(2, 'PRE'));
+    expect(up).toMatchObject({ status: 200, body: { rowCount: 2 } });
     const before = await countOf('businesses');
     const preview = await post(cookie, '/api/admin/import-preview', { filePath: up.body.filePath });
     expect(preview).toEqual({ status: 200, body: { success: true, imported: 2, updated: 0, skipped: 0, unchanged: 0, rejected: 0, errors: [], dryRun: true, changes: [], filePath: expect.any(String) } });
