@@ -222,12 +222,18 @@ describe('rehber import', () => {
     expect(r.stdout).not.toContain('\u001b[');
   });
 
-  it('exits 1 with one line on stderr for an unreadable file', async () => {
+  it('exits 1 with one line on stderr for an unreadable file, recording no import', async () => {
+    const before = await t.db('imports').count<{ n: number }[]>({ n: '*' });
     const r = await rehber(['import', path.join(dir, 'missing.csv')]);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^rehber: missing\.csv: /);
     expect(r.stderr).not.toMatch(/\n\s+at /);
+    const png = path.join(dir, 'photo.png');
+    fs.writeFileSync(png, Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+    expect((await rehber(['import', png])).code).toBe(1);
+    // A mistyped path or a wrong file is not a failed import on the dashboard.
+    expect(await t.db('imports').count<{ n: number }[]>({ n: '*' })).toEqual(before);
   });
 
   it('exits 2 on a wrong option before touching the database', async () => {

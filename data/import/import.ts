@@ -58,20 +58,29 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
   const mode = options.mode ?? 'upsert';
   const batchSize = options.batchSize ?? (options.pace ? PACED_BATCH_SIZE : BATCH_SIZE);
   const dryRun = options.dryRun === true;
-  const run = dryRun
-    ? { id: 0, release: async () => {} }
-    : await startImport(db, {
-        fileName: options.fileName ?? path.basename(filePath),
-        source: options.source,
-        username: options.username,
-        mode,
-      });
+  // A file that cannot be opened or is of no kind rehber reads is refused before an import is
+  // recorded: a mistyped path or a photo is not a failed import on the dashboard. A spreadsheet
+  // without the columns an import needs is recorded as failed, with its reason.
+  const source: RowSource = await openRows(filePath, { encoding: options.encoding, readerThread: true });
+  let run: { id: number; release(): Promise<void> };
+  try {
+    run = dryRun
+      ? { id: 0, release: async () => {} }
+      : await startImport(db, {
+          fileName: options.fileName ?? path.basename(filePath),
+          source: options.source,
+          username: options.username,
+          mode,
+        });
+  } catch (err) {
+    await source.close();
+    throw err;
+  }
   const importId = run.id;
   const started = Date.now();
   const counts: ImportCounts = { rowsRead: 0, imported: 0, updated: 0, skipped: 0 };
   const errors: string[] = [];
   let rejected = 0;
-  let source: RowSource | undefined;
   let loader: Loader | undefined;
   let lastEmit = 0;
   let pending: Promise<void> = Promise.resolve();
@@ -85,8 +94,8 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
     const elapsedMs = now - started;
     options.onProgress({
       ...counts,
-      bytesRead: source ? source.bytesRead() : 0,
-      bytesTotal: source ? source.bytesTotal : 0,
+      bytesRead: source.bytesRead(),
+      bytesTotal: source.bytesTotal,
       elapsedMs,
       rate: elapsedMs > 0 ? Math.round((counts.rowsRead * 1000) / elapsedMs) : 0,
       done,
@@ -94,7 +103,6 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
   };
 
   try {
-    source = await openRows(filePath, { encoding: options.encoding, readerThread: true });
     // A file without the required columns is refused here, before any row is written.
     const columns = mapHeaders(source.headers);
     if (options.rejectedDir && !dryRun) rejects = rejectedRowsWriter(rejectedRowsFile(options.rejectedDir, importId), source.headers);
@@ -173,7 +181,7 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
     throw err;
   } finally {
     await rejects?.close().catch(() => {});
-    await source?.close();
+    await source.close();
     await loader?.close().catch(() => {});
     await run.release().catch(() => {});
   }
