@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { toggled, without } from '@/lib/selection';
 import type { AdminBusiness, AdminSort, BulkAction } from '@data/domain/types';
 import { paths } from '@/config/paths';
 import { badgeClass } from '@/components/ui/badge';
@@ -88,7 +89,7 @@ export function BusinessTable({
       {
         onSuccess: (r) => {
           toast({ title: `Moved ${countOf(r.changed, 'business')} to the trash` });
-          setSelected((s) => new Set([...s].filter((id) => !target.includes(id))));
+          setSelected((s) => without(s, target));
         },
         onError: (err) => toast({ title: 'Delete failed', description: apiMessage(err) ?? 'Please try again', variant: 'destructive' }),
       },
@@ -161,12 +162,7 @@ export function BusinessTable({
                     type="checkbox"
                     aria-label={`Select ${b.name}`}
                     checked={selected.has(b.id)}
-                    onChange={() => {
-                      const next = new Set(selected);
-                      if (next.has(b.id)) next.delete(b.id);
-                      else next.add(b.id);
-                      setSelected(next);
-                    }}
+                    onChange={() => setSelected(toggled(selected, b.id))}
                   />
                 </td>
                 <td className="px-3 py-2 font-medium">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { toggled, without } from '@/lib/selection';
 import type { TrashEntry } from '@data/domain/types';
 import { countOf } from '@data/domain/plural';
 import { buttonClass } from '@/components/ui/button';
@@ -28,7 +29,7 @@ export function TrashTable({ entries }: { entries: TrashEntry[] }) {
   const ids = entries.map((e) => e.id);
   const chosen = entries.filter((e) => selected.has(e.id));
   const allChosen = ids.length > 0 && chosen.length === ids.length;
-  const forget = (done: number[]) => setSelected((s) => new Set([...s].filter((id) => !done.includes(id))));
+  const forget = (done: number[]) => setSelected((s) => without(s, done));
 
   const restoreRows = (rows: TrashEntry[]) => {
     const target = rows.map((e) => e.id);
@@ -107,12 +108,7 @@ export function TrashTable({ entries }: { entries: TrashEntry[] }) {
                     type="checkbox"
                     aria-label={`Select ${e.name}`}
                     checked={selected.has(e.id)}
-                    onChange={() => {
-                      const next = new Set(selected);
-                      if (next.has(e.id)) next.delete(e.id);
-                      else next.add(e.id);
-                      setSelected(next);
-                    }}
+                    onChange={() => setSelected(toggled(selected, e.id))}
                   />
                 </td>
                 <td className="px-3 py-2 font-medium">{e.name}</td>
