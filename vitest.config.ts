@@ -2,10 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  // The web client's aliases (web/vite.config.ts), so its unit tests import the shared data/ modules.
-  resolve: { alias: { '@data': fileURLToPath(new URL('./data', import.meta.url)), '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
+  // The web client's aliases (web/vite.config.ts), so its unit tests import the shared domain/ modules.
+  resolve: { alias: { '@domain': fileURLToPath(new URL('./domain', import.meta.url)), '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
   test: {
-    include: ['{cli,server,db,data,scripts}/**/*.test.{ts,tsx}', 'web/src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
+    include: ['{cli,server,db,data,domain,scripts}/**/*.test.{ts,tsx}', 'web/src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
     exclude: ['node_modules', 'dist', 'data/pg'],
     globalSetup: ['scripts/test-global-setup.ts'],
     testTimeout: 60_000,

@@ -1,4 +1,4 @@
-import { errorLine } from '../data/domain/errors.js';
+import { errorLine } from '../domain/errors.js';
 import { databaseProblem } from '../db/connection-errors.js';
 
 /** Exit codes of CONTRACT §3. */

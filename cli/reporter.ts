@@ -4,7 +4,7 @@
  */
 import { createElement } from 'react';
 import type { Progress } from '../data/import/pipeline.js';
-import type { ImportResult } from '../data/domain/types.js';
+import type { ImportResult } from '../domain/types.js';
 import type { FinishedFile, ImportViewState } from './ui/import-progress.js';
 
 export interface ImportReporter {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_PAGE_SIZE } from '../data/domain/constants.js';
+import { PUBLIC_PAGE_SIZE } from '../domain/constants.js';
 import { someBusiness } from './public-helpers.js';
 import { publicSession } from './public-session.js';
 

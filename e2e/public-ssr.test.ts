@@ -13,7 +13,7 @@ import type { TestApp } from '../server/test-app.js';
 import { launchBrowser } from './browser.js';
 import { someBusiness, startPublicApp } from './public-helpers.js';
 import { importCsvText } from '../data/import/import.js';
-import { PUBLIC_PAGE_SIZE } from '../data/domain/constants.js';
+import { PUBLIC_PAGE_SIZE } from '../domain/constants.js';
 
 /**
  * Server rendering (issue 15): every public page's HTML, as a crawler without JavaScript gets it,

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SKELETONS } from '../data/domain/constants.js';
+import { SKELETONS } from '../domain/constants.js';
 import type { TestApp } from '../server/test-app.js';
 import { launchBrowser } from './browser.js';
 import { startPublicApp, trackThirdParty } from './public-helpers.js';

@@ -1,7 +1,7 @@
 import sdtt, { type SdttPreset, type SdttResult, type SdttTest } from 'structured-data-testing-tool';
 import presets from 'structured-data-testing-tool/presets.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_PAGE_SIZE } from '../data/domain/constants.js';
+import { PUBLIC_PAGE_SIZE } from '../domain/constants.js';
 import type { TestApp } from '../server/test-app.js';
 import { startPublicApp } from './public-helpers.js';
 

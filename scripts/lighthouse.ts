@@ -21,7 +21,7 @@ import { migrateLatest } from '../db/migrate.js';
 import { loadSample } from '../data/samples/sample.js';
 import { createApp } from '../server/app.js';
 import { testConfig } from '../server/config.js';
-import { searchPath, slugPath } from '../data/domain/paths.js';
+import { searchPath, slugPath } from '../domain/paths.js';
 import { freePort } from './free-port.js';
 
 export interface LighthouseScores {

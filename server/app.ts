@@ -25,7 +25,7 @@ import { photoRoutes } from './routes/photos.js';
 import { defaultDistDir, pageRoutes, webBuildTag } from './routes/pages.js';
 import { DataVersion } from './data-version.js';
 import { httpCache } from './middleware/http-cache.js';
-import { matchPage } from '../data/domain/paths.js';
+import { matchPage } from '../domain/paths.js';
 import { byReader, readRouting, readsFromPrimary } from './read-routing.js';
 import { Readiness } from './readiness.js';
 import { readinessRoutes } from './routes/readiness.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheStats } from '../data/domain/bounded-cache.js';
-import { MAX_SLUG_LENGTH } from '../data/domain/slug.js';
+import { cacheStats } from '../domain/bounded-cache.js';
+import { MAX_SLUG_LENGTH } from '../domain/slug.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
 let app: TestApp;

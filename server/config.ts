@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { readDbConfig, type DbConfig } from '../db/config.js';
-import { UPLOAD_MAX_BYTES } from '../data/domain/constants.js';
-import { publicBaseUrl } from '../data/domain/base-url.js';
-import { DEFAULT_SITE_NAME } from '../data/domain/site-config.js';
+import { UPLOAD_MAX_BYTES } from '../domain/constants.js';
+import { publicBaseUrl } from '../domain/base-url.js';
+import { DEFAULT_SITE_NAME } from '../domain/site-config.js';
 import { PHOTO_CACHE_MAX_MB } from '../data/photos/limits.js';
 import { DEFAULT_BODY_LIMITS, DEFAULT_MIN_KB_PER_SECOND, type BodyLimits } from './middleware/body-deadline.js';
 
@@ -50,7 +50,7 @@ export interface Config {
   publicBaseUrl: string;
   sessionSecret: string;
   uploadDir: string;
-  /** Uploads larger than this answer 413 (default UPLOAD_MAX_BYTES of data/domain/constants.ts). */
+  /** Uploads larger than this answer 413 (default UPLOAD_MAX_BYTES of domain/constants.ts). */
   uploadMaxBytes: number;
   /** How long request bodies may take (server/middleware/body-deadline.ts; UPLOAD_MIN_KB_PER_S). */
   bodyLimits: BodyLimits;

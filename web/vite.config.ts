@@ -20,8 +20,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
     alias: {
       '@': path.join(here, 'src'),
-      // The few pure modules shared with the server: slug rule, API types, constants.
-      '@data': path.join(here, '..', 'data'),
+      // The pure modules shared with the server (domain/): slug rule, API types, constants.
+      '@domain': path.join(here, '..', 'domain'),
     },
   },
   build: isSsrBuild

@@ -6,8 +6,8 @@ import { openDatabase, type Db } from '../../db/index.js';
 import { listCountryNames } from '../../db/queries/countries.js';
 import { matchCountries } from '../../data/places/countries.js';
 import { exportFileName } from '../../data/export/export-columns.js';
-import { EXPORT_FORMATS, type ExportFormat } from '../../data/domain/constants.js';
-import { publicBaseUrl } from '../../data/domain/base-url.js';
+import { EXPORT_FORMATS, type ExportFormat } from '../../domain/constants.js';
+import { publicBaseUrl } from '../../domain/base-url.js';
 import { UsageError } from '../exit.js';
 
 export interface ExportCliOptions {

@@ -4,8 +4,8 @@ import { getServedGeneration } from '../../db/queries/sitemaps.js';
 import { SitemapBaseUrlError, generateSitemaps, type GeneratedFile, type GenerateResult, type SitemapProgress } from '../../data/sitemap/sitemap.js';
 import { validateSitemaps } from '../../data/sitemap/sitemap-validate.js';
 import { formatSize } from '../../data/sitemap/sitemap-xml.js';
-import { localBaseUrl, normaliseBaseUrl } from '../../data/domain/base-url.js';
-import { InputError } from '../../data/domain/errors.js';
+import { localBaseUrl, normaliseBaseUrl } from '../../domain/base-url.js';
+import { InputError } from '../../domain/errors.js';
 import { EXIT, UsageError } from '../exit.js';
 
 /** --base-url, else PUBLIC_BASE_URL, else the local server's address; a bad value stops here (exit 2). */

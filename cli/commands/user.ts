@@ -3,8 +3,8 @@ import { openDatabase, type Db } from '../../db/index.js';
 import { migrateLatest } from '../../db/migrate.js';
 import { listUsers } from '../../db/queries/users.js';
 import { removeAdmin, setAdminPassword } from '../../data/store/accounts.js';
-import { checkPassword, checkUsername } from '../../data/domain/accounts.js';
-import { InputError } from '../../data/domain/errors.js';
+import { checkPassword, checkUsername } from '../../domain/accounts.js';
+import { InputError } from '../../domain/errors.js';
 import { UsageError } from '../exit.js';
 import { promptHidden, readAll } from '../prompt.js';
 

@@ -1,6 +1,6 @@
 import { Box, Static, Text } from 'ink';
 import type { Progress } from '../../data/import/pipeline.js';
-import type { ImportResult } from '../../data/domain/types.js';
+import type { ImportResult } from '../../domain/types.js';
 
 export interface FinishedFile {
   file: string;

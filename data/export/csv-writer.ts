@@ -1,9 +1,9 @@
 /**
  * The one CSV writer: every CSV rehber writes (exports, rejected rows, the sample directory) goes
- * through csvRecord, so each is RFC 4180 with the formula guard of data/domain/formula-guard.ts.
+ * through csvRecord, so each is RFC 4180 with the formula guard of domain/formula-guard.ts.
  * See docs/csv-files.md.
  */
-import { neutralise, neutraliseStart } from '../domain/formula-guard.js';
+import { neutralise, neutraliseStart } from '../../domain/formula-guard.js';
 
 export type CsvValue = string | number | null | undefined;
 

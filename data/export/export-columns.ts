@@ -2,9 +2,9 @@
  * What an export contains (CONTRACT §5): the import columns of SPEC §5, then the optional ones the
  * import also reads, then the public page URLs (which the import ignores as unknown columns).
  */
-import { FIELDS } from '../domain/business-columns.js';
-import { slugifyText } from '../domain/slug.js';
-import type { ExportFormat } from '../domain/constants.js';
+import { FIELDS } from '../../domain/business-columns.js';
+import { slugifyText } from '../../domain/slug.js';
+import type { ExportFormat } from '../../domain/constants.js';
 
 export const EXPORT_COLUMNS = [...FIELDS, 'detail_url', 'city_url'] as const;
 

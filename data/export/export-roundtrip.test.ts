@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../db/test-db.js';
 import { importFile } from '../import/import.js';
 import { exportBusinesses } from './export.js';
-import type { ExportFormat } from '../domain/constants.js';
+import type { ExportFormat } from '../../domain/constants.js';
 
 // Written the way a spreadsheet user would: international phones, negative coordinates, accents,
 // quotes and line breaks, services, verified flags, empty cells, a business without a place id.

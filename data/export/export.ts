@@ -7,15 +7,15 @@ import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/index.js';
-import { VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from '../domain/business-columns.js';
-import { slugPath } from '../domain/paths.js';
-import type { ExportFormat } from '../domain/constants.js';
-import { neutralise } from '../domain/formula-guard.js';
+import { VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from '../../domain/business-columns.js';
+import { slugPath } from '../../domain/paths.js';
+import type { ExportFormat } from '../../domain/constants.js';
+import { neutralise } from '../../domain/formula-guard.js';
 import { EXPORT_COLUMNS, type ExportRecord } from './export-columns.js';
 import { CSV_BOM, csvRecord, type CsvValue } from './csv-writer.js';
 
 export { EXPORT_COLUMNS, EXPORT_CONTENT_TYPES, exportFileName } from './export-columns.js';
-export { neutralise } from '../domain/formula-guard.js';
+export { neutralise } from '../../domain/formula-guard.js';
 
 export interface ExportOptions {
   /** Exact value of businesses.country; all businesses when absent. */

@@ -14,11 +14,11 @@ import { createHash } from 'node:crypto';
 import { resolvePlace } from '../places/resolve.js';
 import { coordinatesFromLink } from '../places/coordinates.js';
 import type { ColumnMap, Field } from './columns.js';
-import { DEFAULT_COUNTRY } from '../domain/constants.js';
+import { DEFAULT_COUNTRY } from '../../domain/constants.js';
 import type { BusinessInput, RowOutcome, SheetRow } from './pipeline.js';
-import { readWorkingHours } from '../domain/hours-text.js';
-import { memo } from '../domain/memo.js';
-import { unneutralise } from '../domain/formula-guard.js';
+import { readWorkingHours } from '../../domain/hours-text.js';
+import { memo } from '../../domain/memo.js';
+import { unneutralise } from '../../domain/formula-guard.js';
 
 /**
  * Longest accepted cell, in characters: what a spreadsheet cell can hold (Excel and LibreOffice stop
@@ -157,7 +157,7 @@ function cellValue(raw: string, field: Field, max: number): string | null {
   if (text.indexOf('\r') >= 0) text = text.replace(/\r\n?/g, '\n');
   text = text.trim();
   // Every file rehber writes guards cells against formula injection with apostrophes
-  // (data/domain/formula-guard.ts); reading them off here makes an export import back unchanged.
+  // (domain/formula-guard.ts); reading them off here makes an export import back unchanged.
   // A guarded tab or CR start was whitespace the trim above would have taken.
   if (text.indexOf("'") >= 0) {
     const read = unneutralise(text);

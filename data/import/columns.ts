@@ -2,14 +2,14 @@
  * Header mapping (CONTRACT §4): the columns of SPEC §5 plus the optional ones, matched
  * case-insensitively, ignoring spaces, hyphens, underscores and a BOM, with common aliases.
  */
-import { MAX_COLUMNS } from '../domain/constants.js';
-import { InputError } from '../domain/errors.js';
+import { MAX_COLUMNS } from '../../domain/constants.js';
+import { InputError } from '../../domain/errors.js';
 
 /** A file wider than MAX_COLUMNS, refused before its rows are read. */
 export const tooManyColumns = (n: number): InputError => new InputError(`The file has ${n} columns; rehber reads at most ${MAX_COLUMNS}`, 400);
 
-export { FIELDS, type Field } from '../domain/business-columns.js';
-import { FIELDS, type Field } from '../domain/business-columns.js';
+export { FIELDS, type Field } from '../../domain/business-columns.js';
+import { FIELDS, type Field } from '../../domain/business-columns.js';
 
 /** For each known field present in the file, the index of its cell. */
 export type ColumnMap = Partial<Record<Field, number>>;

@@ -3,7 +3,7 @@
  * `.xlsx` must be refused with a clear message, not fed to a parser that fails obscurely.
  */
 import { open } from 'node:fs/promises';
-import { InputError } from '../domain/errors.js';
+import { InputError } from '../../domain/errors.js';
 import type { FileFormat } from './pipeline.js';
 import { readZipDirectory } from './zip-directory.js';
 

@@ -5,7 +5,7 @@
  */
 import iconv from 'iconv-lite';
 import type { Transform } from 'node:stream';
-import { InputError } from '../domain/errors.js';
+import { InputError } from '../../domain/errors.js';
 
 /** How much of the file is looked at to decide. */
 export const ENCODING_SAMPLE_BYTES = 4 * 1024 * 1024;

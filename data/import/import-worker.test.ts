@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../domain/errors.js';
+import { InputError } from '../../domain/errors.js';
 import { workerFailure } from './import-worker.js';
 
 describe('workerFailure', () => {

@@ -6,7 +6,7 @@
  * peak memory flat whatever the file's size.
  */
 import { isMainThread, type MessagePort, parentPort, workerData } from 'node:worker_threads';
-import { InputError } from '../domain/errors.js';
+import { InputError } from '../../domain/errors.js';
 import { spawnWorker } from './spawn-worker.js';
 import type { ImportOptions, ImportOutcome } from './import.js';
 import type { Progress } from './pipeline.js';

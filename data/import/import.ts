@@ -15,8 +15,8 @@ import { PACED_BATCH_SIZE } from '../store/load-pace.js';
 import type { ImportMode, Progress, RowSource } from './pipeline.js';
 import { openRows } from './read-rows.js';
 import { CSV_BOM, csvRecord } from '../export/csv-writer.js';
-import { unneutralise } from '../domain/formula-guard.js';
-import type { ChangeSample, ImportRecord, ImportResult } from '../domain/types.js';
+import { unneutralise } from '../../domain/formula-guard.js';
+import type { ChangeSample, ImportRecord, ImportResult } from '../../domain/types.js';
 
 /** How many 'Row N: reason' strings a result carries; every rejected row is still counted. */
 export const RESULT_ERROR_LIMIT = 1000;

@@ -37,12 +37,12 @@ export interface ReadOptions {
   readerThread?: boolean;
 }
 
-export type { BusinessInput } from '../domain/business-columns.js';
-import type { BusinessInput } from '../domain/business-columns.js';
+export type { BusinessInput } from '../../domain/business-columns.js';
+import type { BusinessInput } from '../../domain/business-columns.js';
 
 export type RowOutcome = { ok: true; value: BusinessInput } | { ok: false; error: string };
 
-export type { ImportMode } from '../domain/types.js';
+export type { ImportMode } from '../../domain/types.js';
 
 /** Emitted by the pipeline as it goes; the CLI draws it, the server exposes it to the admin page. */
 export interface Progress {

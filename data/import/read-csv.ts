@@ -12,9 +12,9 @@ import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream';
 import Papa from 'papaparse';
 import { tooManyColumns } from './columns.js';
-import { MAX_COLUMNS } from '../domain/constants.js';
+import { MAX_COLUMNS } from '../../domain/constants.js';
 import { chosenEncoding, decoder, detectEncoding, ENCODING_SAMPLE_BYTES } from './encoding.js';
-import { InputError } from '../domain/errors.js';
+import { InputError } from '../../domain/errors.js';
 import type { ReadOptions, RowSource, SheetRow } from './pipeline.js';
 import { EMPTY_FILE_MESSAGE } from './detect-format.js';
 

@@ -4,7 +4,7 @@ import { tempDir, type TempDir } from './fixtures/files.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MAX_COLUMNS } from '../domain/constants.js';
+import { MAX_COLUMNS } from '../../domain/constants.js';
 import { openRows } from './read-rows.js';
 import { plainXlsx, smuggledXlsx } from './zip-fixtures.js';
 

@@ -2,7 +2,7 @@
  * The one entry point for reading an import file: the format comes from its bytes (CONTRACT §4),
  * never from its name, and every format yields the same RowSource.
  */
-import { MAX_COLUMNS } from '../domain/constants.js';
+import { MAX_COLUMNS } from '../../domain/constants.js';
 import { detectFormat } from './detect-format.js';
 import { tooManyColumns } from './columns.js';
 import type { ReadOptions, RowSource } from './pipeline.js';

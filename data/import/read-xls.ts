@@ -8,8 +8,8 @@ import * as XLSX from '@e965/xlsx';
 import { cellText } from './cell-text.js';
 import { hasRequiredHeaders } from './columns.js';
 import { EMPTY_FILE_MESSAGE } from './detect-format.js';
-import { InputError } from '../domain/errors.js';
-import { MAX_XLS_BYTES } from '../domain/constants.js';
+import { InputError } from '../../domain/errors.js';
+import { MAX_XLS_BYTES } from '../../domain/constants.js';
 import type { RowSource, SheetRow } from './pipeline.js';
 
 type DenseRow = Array<XLSX.CellObject | undefined> | undefined;

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAll, tempDir, type TempDir } from './fixtures/files.js';
-import { InputError } from '../domain/errors.js';
+import { InputError } from '../../domain/errors.js';
 import { openRows } from './read-rows.js';
 import { plainXlsx, smuggledXlsx } from './zip-fixtures.js';
 

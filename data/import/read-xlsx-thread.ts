@@ -8,7 +8,7 @@
  * This module is both the launcher and the reader thread's entry.
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { InputError } from '../domain/errors.js';
+import { InputError } from '../../domain/errors.js';
 import { spawnWorker } from './spawn-worker.js';
 import { NEEDS_MORE_MEMORY_MESSAGE } from './xlsx-xml.js';
 import type { RowSource, SheetRow } from './pipeline.js';

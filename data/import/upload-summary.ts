@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import iconv from 'iconv-lite';
 import { mapHeaders } from './columns.js';
-import { CSV_DATA_MAX_BYTES, LARGE_FILE_THRESHOLD_BYTES } from '../domain/constants.js';
+import { CSV_DATA_MAX_BYTES, LARGE_FILE_THRESHOLD_BYTES } from '../../domain/constants.js';
 import { detectEncoding } from './encoding.js';
 import type { FileFormat } from './pipeline.js';
 import { openRows } from './read-rows.js';

@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { pipeline, type Readable } from 'node:stream';
 import { crc32, createInflateRaw } from 'node:zlib';
-import { InputError } from '../domain/errors.js';
+import { InputError } from '../../domain/errors.js';
 import { checkLocalEntries } from './zip-local-entries.js';
 
 export interface ZipEntry {

@@ -6,7 +6,7 @@
  * exactly, or a worksheet hidden from the directory (after the last entry, inside another entry's
  * data behind a short local size, or behind a fake data descriptor) would be read unchecked.
  */
-import { InputError } from '../domain/errors.js';
+import { InputError } from '../../domain/errors.js';
 
 type Read = (position: number, length: number) => Promise<Buffer>;
 

@@ -1,11 +1,11 @@
 import type { Db } from '../../db/index.js';
 import { getBusinessBySlug } from '../../db/queries/businesses.js';
-import type { NamedRef } from '../domain/types.js';
-import { photoFamily } from '../domain/photo-family.js';
-import { parsePhotoFile, photoKey, placeholderPath } from '../domain/photo-paths.js';
-import { safeHttpUrl } from '../domain/safe-url.js';
-import { BoundedCache } from '../domain/bounded-cache.js';
-import { MAX_SLUG_LENGTH } from '../domain/slug.js';
+import type { NamedRef } from '../../domain/types.js';
+import { photoFamily } from '../../domain/photo-family.js';
+import { parsePhotoFile, photoKey, placeholderPath } from '../../domain/photo-paths.js';
+import { safeHttpUrl } from '../../domain/safe-url.js';
+import { BoundedCache } from '../../domain/bounded-cache.js';
+import { MAX_SLUG_LENGTH } from '../../domain/slug.js';
 import type { PhotoResult, PhotoStore } from './photo-store.js';
 
 export type BusinessPhotoAnswer =

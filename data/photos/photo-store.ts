@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import type { PhotoFormat } from '../domain/photo-paths.js';
+import type { PhotoFormat } from '../../domain/photo-paths.js';
 import { claimOrWait, preparePrivateDir, readOrNull, statFile, writeWhole } from './cache-files.js';
 import { sweepPhotoCache } from './cache-sweep.js';
 import { fetchSource, PhotoSourceError, type FetchLimits } from './fetch-source.js';

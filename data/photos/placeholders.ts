@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PHOTO_FAMILIES } from '../domain/photo-family.js';
+import { PHOTO_FAMILIES } from '../../domain/photo-family.js';
 
 /** The drawings live in data/photos/placeholders/; the build in dist/data/ reads them from there. */
 const DIR = [new URL('./placeholders/', import.meta.url), new URL('../../../data/photos/placeholders/', import.meta.url)]

@@ -1,5 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
-import { PHOTO_WIDTHS, type PhotoFormat } from '../domain/photo-paths.js';
+import { PHOTO_WIDTHS, type PhotoFormat } from '../../domain/photo-paths.js';
 import { PhotoSourceError } from './fetch-source.js';
 import { sniffImageFormat } from './sniff.js';
 

@@ -4,7 +4,7 @@
  * and printed by `make bench`.
  */
 import fs from 'node:fs';
-import { foldName } from '../domain/slug.js';
+import { foldName } from '../../domain/slug.js';
 import { resolvePlace } from './resolve.js';
 import { placesNamed } from './gazetteer.js';
 

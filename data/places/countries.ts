@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries';
-import { foldName } from '../domain/slug.js';
+import { foldName } from '../../domain/slug.js';
 
 const require = createRequire(import.meta.url);
 /** The languages whose country names are understood. */

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { foldName } from '../domain/slug.js';
+import { foldName } from '../../domain/slug.js';
 
 export { foldName };
 

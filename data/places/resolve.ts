@@ -17,7 +17,7 @@
  * search for either level finds the business: both are stored and searched.
  */
 import { countryCode as countryCodeOf, countryName } from './countries.js';
-import { memo } from '../domain/memo.js';
+import { memo } from '../../domain/memo.js';
 import { type AddressParts, parseAddress } from './address.js';
 import { countryPlaces, distanceKm, foldName, METROPOLIS, named, worldCities, type Place } from './gazetteer.js';
 import { choosePlace, countryNear, nearestPlace, type PlaceHints, placeState } from './choose-place.js';

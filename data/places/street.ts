@@ -3,7 +3,7 @@
  * repeat the locality (city, district, state, postal code, country) are taken off, so
  * `streetAddress` does not say the city a second time beside `addressLocality`.
  */
-import { foldName } from '../domain/slug.js';
+import { foldName } from '../../domain/slug.js';
 import { countryCode } from './countries.js';
 
 export interface Locality {

@@ -4,8 +4,8 @@
  * or ZIP code a row carries picks among the many towns of one name (Springfield, Portland, Paris).
  * No package the project keeps has these tables; they are the USPS's, short and stable.
  */
-import { foldName } from '../domain/slug.js';
-import { memo } from '../domain/memo.js';
+import { foldName } from '../../domain/slug.js';
+import { memo } from '../../domain/memo.js';
 
 const STATES: [string, string][] = [
   ['AL', 'Alabama'], ['AK', 'Alaska'], ['AZ', 'Arizona'], ['AR', 'Arkansas'], ['CA', 'California'], ['CO', 'Colorado'],

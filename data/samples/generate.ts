@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CSV_BOM, csvRecords } from '../export/csv-writer.js';
-import { slugifyText } from '../domain/slug.js';
+import { slugifyText } from '../../domain/slug.js';
 import { CATEGORIES, COUNTRIES, FIXED_NAMES, type SampleCountry } from './places.js';
 
 export const SAMPLE_COLUMNS = [

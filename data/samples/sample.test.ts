@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readWorkingHours } from '../domain/hours-text.js';
+import { readWorkingHours } from '../../domain/hours-text.js';
 import { createTestDb, type TestDb } from '../../db/test-db.js';
 import { loadSample, SAMPLE_FILE } from './sample.js';
 import { generateSample, sampleCsv } from './generate.js';

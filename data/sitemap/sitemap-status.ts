@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/index.js';
 import { countSource, getLatestGeneration, getServedGeneration, listServedFiles } from '../../db/queries/sitemaps.js';
-import type { SitemapFile, SitemapStats } from '../domain/types.js';
+import type { SitemapFile, SitemapStats } from '../../domain/types.js';
 import { INDEX_NAME, formatSize } from './sitemap-xml.js';
 
 /** Totals of what a generation would list now (the same queries the generator counts with). */

@@ -8,10 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { memoryPages, validateXML } from 'xmllint-wasm';
 import type { Db } from '../../db/index.js';
 import { getServedFile, listServedFiles, recordValidation } from '../../db/queries/sitemaps.js';
-import { SITEMAP_MAX_URLS } from '../domain/constants.js';
+import { SITEMAP_MAX_URLS } from '../../domain/constants.js';
 import { INDEX_NAME, fileUrl } from './sitemap-xml.js';
-import type { SitemapValidation } from '../domain/types.js';
-import { normaliseBaseUrl } from '../domain/base-url.js';
+import type { SitemapValidation } from '../../domain/types.js';
+import { normaliseBaseUrl } from '../../domain/base-url.js';
 
 /** Sources live in data/, the build in dist/data/: the schemas stay in data/sitemap/sitemap-schema/. */
 function schemaPath(name: string): string {

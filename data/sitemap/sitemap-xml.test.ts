@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeXml, fileName, fileUrl, formatLastmod, formatSize, pageUrl, renderIndex, renderUrlset } from './sitemap-xml.js';
 import { robotsTxt } from './sitemap-robots.js';
 import { contentErrors, extractLocs, schemaErrors } from './sitemap-validate.js';
-import { normaliseBaseUrl } from '../domain/base-url.js';
+import { normaliseBaseUrl } from '../../domain/base-url.js';
 
 describe('sitemap renderers', () => {
   it('escapes the five XML specials in one place', () => {

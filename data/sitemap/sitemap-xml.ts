@@ -2,7 +2,7 @@
  * Pure sitemap XML renderers (STYLE §10): one escape function, no I/O. The generator streams rows
  * from PostgreSQL into these; the validator and the tests read what they produce.
  */
-import { slugPath, type SlugPage } from '../domain/paths.js';
+import { slugPath, type SlugPage } from '../../domain/paths.js';
 
 export const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';

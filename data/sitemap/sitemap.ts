@@ -16,10 +16,10 @@ import {
   setWorkPlanned,
   tryLockGeneration,
 } from '../../db/queries/sitemaps.js';
-import { SITEMAP_MAX_URLS } from '../domain/constants.js';
-import { InputError } from '../domain/errors.js';
+import { SITEMAP_MAX_URLS } from '../../domain/constants.js';
+import { InputError } from '../../domain/errors.js';
 import { INDEX_NAME, SITEMAP_TYPES, fileName, fileUrl, pageUrl, renderIndex, renderUrlset, type SitemapType } from './sitemap-xml.js';
-import { normaliseBaseUrl } from '../domain/base-url.js';
+import { normaliseBaseUrl } from '../../domain/base-url.js';
 
 /** A second generation while one runs, in this process or another: 409 on the API, exit 1 in the CLI. */
 export class SitemapBusyError extends InputError {

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/index.js';
 import { upsertUser, type UserRow } from '../../db/queries/users.js';
 import { destroyUserSessions } from '../../db/queries/sessions.js';
-import { checkPassword, checkUsername } from '../domain/accounts.js';
-import { InputError } from '../domain/errors.js';
+import { checkPassword, checkUsername } from '../../domain/accounts.js';
+import { InputError } from '../../domain/errors.js';
 
 /**
  * Admin accounts (docs/security-accounts.md). Every path that creates an admin, resets its

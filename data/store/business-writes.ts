@@ -11,9 +11,9 @@
  */
 import type pg from 'pg';
 import type { Db } from '../../db/index.js';
-import { type Field, FIELDS, VALUE_COLUMNS, VALUE_KEYS } from '../domain/business-columns.js';
-import { InputError } from '../domain/errors.js';
-import { slugifyText } from '../domain/slug.js';
+import { type Field, FIELDS, VALUE_COLUMNS, VALUE_KEYS } from '../../domain/business-columns.js';
+import { InputError } from '../../domain/errors.js';
+import { slugifyText } from '../../domain/slug.js';
 import { normaliseRow } from '../import/business-row.js';
 import type { ColumnMap } from '../import/columns.js';
 import { ensureDims, newDimCache, rowCityKey } from './load-dims.js';

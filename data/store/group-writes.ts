@@ -6,8 +6,8 @@
  */
 import type { Knex } from 'knex';
 import type { Db } from '../../db/index.js';
-import { InputError } from '../domain/errors.js';
-import { slugifyText } from '../domain/slug.js';
+import { InputError } from '../../domain/errors.js';
+import { slugifyText } from '../../domain/slug.js';
 import { IMPORT_LOCK_SQL } from './load-sql.js';
 
 export type GroupKind = 'category' | 'city';

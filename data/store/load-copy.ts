@@ -3,9 +3,9 @@
  * re-import tell unchanged rows apart without rewriting them.
  */
 import { hash as digest } from 'node:crypto';
-import { businessSlug, MAX_SLUG_LENGTH, PLACE_ID_PREFIX_LENGTH, slugifyText } from '../domain/slug.js';
+import { businessSlug, MAX_SLUG_LENGTH, PLACE_ID_PREFIX_LENGTH, slugifyText } from '../../domain/slug.js';
 import type { BusinessInput } from '../import/pipeline.js';
-import { STAGED_VALUE_COLUMNS, VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from '../domain/business-columns.js';
+import { STAGED_VALUE_COLUMNS, VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from '../../domain/business-columns.js';
 
 export { MAX_SLUG_LENGTH };
 

@@ -3,10 +3,10 @@
  * the batch's transaction, under the import lock, so two imports never create the same city twice.
  */
 import type pg from 'pg';
-import { DEFAULT_COUNTRY } from '../domain/constants.js';
+import { DEFAULT_COUNTRY } from '../../domain/constants.js';
 import type { BusinessInput } from '../import/pipeline.js';
-import type { CityPlace } from '../domain/business-columns.js';
-import { slugifyText } from '../domain/slug.js';
+import type { CityPlace } from '../../domain/business-columns.js';
+import { slugifyText } from '../../domain/slug.js';
 import { foldName, placeNames } from '../places/gazetteer.js';
 import { placeState } from '../places/choose-place.js';
 

@@ -19,7 +19,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { WRITTEN_COLUMNS } from '../domain/business-columns.js';
+import { WRITTEN_COLUMNS } from '../../domain/business-columns.js';
 import { STAGING_COLUMNS, stagingDdl } from './load-copy.js';
 import { APPLY_DELTAS, insertValueList, refs } from './load-sql.js';
 

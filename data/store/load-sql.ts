@@ -5,7 +5,7 @@
  * updates.
  */
 
-import { type Field, VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey, WRITTEN_COLUMNS } from '../domain/business-columns.js';
+import { type Field, VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey, WRITTEN_COLUMNS } from '../../domain/business-columns.js';
 
 /**
  * Per batch transaction: sorts of a 10,000-row batch stay in memory, and the staging rows (which

@@ -16,7 +16,7 @@ import { newPacer, noPacing } from './load-pace.js';
 import { copyLane } from './load-direct.js';
 import { BATCH_SETTINGS_SQL, IMPORT_LOCK_SQL, INSERT_SQL, type MergePlan, mergeSql, UNPLACED_SQL } from './load-sql.js';
 import type { BusinessInput, ImportMode } from '../import/pipeline.js';
-import type { ChangeSample } from '../domain/types.js';
+import type { ChangeSample } from '../../domain/types.js';
 import { incompleteReason, type IncompleteRef, missingOf, splitIncomplete } from './load-incomplete.js';
 
 /** How many changes a dry run shows. */

@@ -14,7 +14,7 @@
  */
 import type pg from 'pg';
 import type { Db } from '../../db/index.js';
-import { DEFAULT_COUNTRY } from '../domain/constants.js';
+import { DEFAULT_COUNTRY } from '../../domain/constants.js';
 import type { Knex } from 'knex';
 import { resolvePlace, type ResolvedPlace } from '../places/resolve.js';
 import { placeState } from '../places/choose-place.js';

@@ -11,8 +11,8 @@
 import type { Knex } from 'knex';
 import type pg from 'pg';
 import type { Db } from '../../db/index.js';
-import { TRASH_RETENTION_DAYS } from '../domain/constants.js';
-import { InputError } from '../domain/errors.js';
+import { TRASH_RETENTION_DAYS } from '../../domain/constants.js';
+import { InputError } from '../../domain/errors.js';
 import { type DimRef, ensureDims, newDimCache, rowCityKey } from './load-dims.js';
 import { APPLY_DELTAS, IMPORT_LOCK_SQL, refs } from './load-sql.js';
 

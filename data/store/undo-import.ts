@@ -11,10 +11,10 @@
  */
 import type { Knex } from 'knex';
 import type { Db } from '../../db/index.js';
-import { WRITTEN_COLUMNS } from '../domain/business-columns.js';
-import { UNDO_TYPED_COUNT_OVER } from '../domain/constants.js';
-import { InputError } from '../domain/errors.js';
-import type { UndoPlan, UndoResult } from '../domain/types.js';
+import { WRITTEN_COLUMNS } from '../../domain/business-columns.js';
+import { UNDO_TYPED_COUNT_OVER } from '../../domain/constants.js';
+import { InputError } from '../../domain/errors.js';
+import type { UndoPlan, UndoResult } from '../../domain/types.js';
 import { APPLY_DELTAS, IMPORT_LOCK_SQL, refs } from './load-sql.js';
 
 export type { UndoPlan, UndoResult };

@@ -1,6 +1,6 @@
 /** For tests of the admin list and the export: a few businesses written straight into the tables. */
 import type { Db } from '../index.js';
-import { businessSlug, slugifyText } from '../../data/domain/slug.js';
+import { businessSlug, slugifyText } from '../../domain/slug.js';
 
 export interface SeedBusiness {
   name: string;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { ActivityEntry, AdminBusiness, AdminBusinessDetail, AdminBusinessList, AdminListFilters, AdminSort, CountryStat } from '../../data/domain/types.js';
-import { VALUE_COLUMNS, VALUE_KEYS } from '../../data/domain/business-columns.js';
+import type { ActivityEntry, AdminBusiness, AdminBusinessDetail, AdminBusinessList, AdminListFilters, AdminSort, CountryStat } from '../../domain/types.js';
+import { VALUE_COLUMNS, VALUE_KEYS } from '../../domain/business-columns.js';
 import type { Db } from '../index.js';
 import { allOf, TSQUERY, tsqueries, words } from './search-query.js';
 import { countAllBusinesses } from './stats.js';

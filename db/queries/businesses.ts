@@ -1,15 +1,15 @@
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
-import type { Business } from '../../data/domain/types.js';
-import { VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from '../../data/domain/business-columns.js';
-import { FEATURED_LIMIT, RECENT_LIMIT } from '../../data/domain/constants.js';
-import { slugifyText } from '../../data/domain/slug.js';
-import { phoneAnswer } from '../../data/domain/phone.js';
+import type { Business } from '../../domain/types.js';
+import { VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from '../../domain/business-columns.js';
+import { FEATURED_LIMIT, RECENT_LIMIT } from '../../domain/constants.js';
+import { slugifyText } from '../../domain/slug.js';
+import { phoneAnswer } from '../../domain/phone.js';
 import { NAMESAKES_OF_B, toNamesakes, type Namesake, type NamesakeCells } from './namesakes.js';
 
 /**
  * A businesses row joined with its category and city names, as BUSINESS_SELECT reads it: the
- * imported value columns of data/domain/business-columns.ts plus these.
+ * imported value columns of domain/business-columns.ts plus these.
  */
 export interface BusinessRow {
   id: number | string;

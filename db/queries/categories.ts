@@ -1,5 +1,5 @@
 import type { Db } from '../index.js';
-import type { Category } from '../../data/domain/types.js';
+import type { Category } from '../../domain/types.js';
 
 export interface CategoryRow {
   id: number;

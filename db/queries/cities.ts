@@ -1,6 +1,6 @@
 import type { Db } from '../index.js';
-import type { City } from '../../data/domain/types.js';
-import { POPULAR_CITIES_LIMIT } from '../../data/domain/constants.js';
+import type { City } from '../../domain/types.js';
+import { POPULAR_CITIES_LIMIT } from '../../domain/constants.js';
 
 export interface CityRow {
   id: number;

@@ -1,5 +1,5 @@
 import type { Db } from '../index.js';
-import type { Country, CountryDetail } from '../../data/domain/types.js';
+import type { Country, CountryDetail } from '../../domain/types.js';
 import { listCitiesOfCountry } from './cities.js';
 
 interface CountryRow {

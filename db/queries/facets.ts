@@ -5,7 +5,7 @@
  * its own, so choosing a value shows the total its count promised; the `total` row applies all.
  */
 import type { Knex } from 'knex';
-import { FACET_RATINGS, FACET_VALUES, type Facets } from '../../data/domain/search.js';
+import { FACET_RATINGS, FACET_VALUES, type Facets } from '../../domain/search.js';
 import type { Db } from '../index.js';
 import { memoizedEach, small, type MemoScope } from './search-memo.js';
 

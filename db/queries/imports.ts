@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Db } from '../index.js';
-import type { ImportBusinesses, ImportMode, ImportRecord } from '../../data/domain/types.js';
+import type { ImportBusinesses, ImportMode, ImportRecord } from '../../domain/types.js';
 
 /** How many error strings an import record keeps (the result itself keeps more). */
 export const RECORD_ERROR_LIMIT = 100;

@@ -1,4 +1,4 @@
-import type { Page } from '../../data/domain/types.js';
+import type { Page } from '../../domain/types.js';
 
 export interface PageRequest {
   /** 1-based. */

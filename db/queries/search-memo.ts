@@ -1,5 +1,5 @@
-import { approximateBytes, BoundedCache } from '../../data/domain/bounded-cache.js';
-import { MAX_SLUG_LENGTH } from '../../data/domain/slug.js';
+import { approximateBytes, BoundedCache } from '../../domain/bounded-cache.js';
+import { MAX_SLUG_LENGTH } from '../../domain/slug.js';
 
 /**
  * What the search and list reads may keep between requests: values computed from the directory

@@ -3,7 +3,7 @@
  * the tables (the search document and the facet counts come from the triggers, as on any write).
  */
 import type { Db } from '../index.js';
-import { slugifyText } from '../../data/domain/slug.js';
+import { slugifyText } from '../../domain/slug.js';
 
 interface Place {
   name: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../test-db.js';
-import { SEARCH_CANDIDATES, type ListFilters, type ListPage } from '../../data/domain/search.js';
+import { SEARCH_CANDIDATES, type ListFilters, type ListPage } from '../../domain/search.js';
 import { setBusinessesActive } from '../../data/store/visibility.js';
 import { listBusinessesIn, searchBusinesses } from './search.js';
 import { suggest } from './suggest.js';

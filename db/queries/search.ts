@@ -1,6 +1,6 @@
 /**
  * The public lists of issue 13: search (/api/search) and the city and category pages, with the
- * filters, sort and facets of data/domain/search.ts.
+ * filters, sort and facets of domain/search.ts.
  *
  * - With words or a location, the GIN indexes of the search document (migration 20261124H) and
  *   of its place (20261130A) yield at most SEARCH_CANDIDATES matches in index order; only those
@@ -14,9 +14,9 @@
  */
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
-import type { Business } from '../../data/domain/types.js';
-import { PUBLIC_PAGE_SIZE } from '../../data/domain/constants.js';
-import { SEARCH_CANDIDATES, type ListFilters, type ListPage, type SearchSort } from '../../data/domain/search.js';
+import type { Business } from '../../domain/types.js';
+import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
+import { SEARCH_CANDIDATES, type ListFilters, type ListPage, type SearchSort } from '../../domain/search.js';
 import { businessQuery, toBusiness, type BusinessRow } from './businesses.js';
 import { CANDIDATE_FACET_COLUMNS, NO_FACETS, businessWhere, countFacets, facetLabels, facetQuery, passes, toFacets, type FacetCandidate, type FacetFilters, type SqlPart } from './facets.js';
 import { memoized, memoizedEach, small, type MemoScope } from './search-memo.js';

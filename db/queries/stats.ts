@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
-import type { Stats } from '../../data/domain/types.js';
+import type { Stats } from '../../domain/types.js';
 
 /**
  * Every listed (active) business, exactly: the per-country counts every write keeps (moved in the

@@ -7,8 +7,8 @@
  */
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
-import { slugPath } from '../../data/domain/paths.js';
-import { SUGGEST_MIN_LENGTH, SUGGEST_PER_KIND, type Suggestion, type Suggestions } from '../../data/domain/search.js';
+import { slugPath } from '../../domain/paths.js';
+import { SUGGEST_MIN_LENGTH, SUGGEST_PER_KIND, type Suggestion, type Suggestions } from '../../domain/search.js';
 import { escapeLike } from './like.js';
 import { words } from './search-query.js';
 

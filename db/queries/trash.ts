@@ -1,4 +1,4 @@
-import type { TrashEntry, TrashList } from '../../data/domain/types.js';
+import type { TrashEntry, TrashList } from '../../domain/types.js';
 import type { Db } from '../index.js';
 import { containsPattern } from './like.js';
 import { pageOf, type PageRequest } from './paging.js';

@@ -12,7 +12,7 @@ import type pg from 'pg';
 import { createDb } from '../../db/index.js';
 import { exportBusinesses } from '../../data/export/export.js';
 import { importFile } from '../../data/import/import.js';
-import type { ExportFormat } from '../../data/domain/constants.js';
+import type { ExportFormat } from '../../domain/constants.js';
 import type { BenchContext } from './context.js';
 import { writeGeneratedCsv } from './generate.js';
 

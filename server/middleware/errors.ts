@@ -2,7 +2,7 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { AppError } from '../errors.js';
 import { isApiPath } from '../routes/router.js';
-import { InputError } from '../../data/domain/errors.js';
+import { InputError } from '../../domain/errors.js';
 
 /**
  * Mounted first: every failure below becomes `{message}` with its status. Known errors keep their

@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import type { Context, Middleware, Next } from 'koa';
 import type { DataVersion } from '../data-version.js';
-import { BoundedCache } from '../../data/domain/bounded-cache.js';
+import { BoundedCache } from '../../domain/bounded-cache.js';
 
 /**
  * Browsers revalidate every time (a 304 when nothing changed, so a write shows at once); a shared

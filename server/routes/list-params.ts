@@ -1,10 +1,10 @@
 /**
- * The filters and sort of a public list (data/domain/search.ts ListFilters), parsed from the
+ * The filters and sort of a public list (domain/search.ts ListFilters), parsed from the
  * query string once for the search, city and category routes: each a value or a 400 {message}.
  */
 import type { ParameterizedContext } from 'koa';
 import { badRequest } from '../errors.js';
-import { MIN_RATINGS, SEARCH_SORTS, type ListFilters, type SearchSort } from '../../data/domain/search.js';
+import { MIN_RATINGS, SEARCH_SORTS, type ListFilters, type SearchSort } from '../../domain/search.js';
 import { oneString } from './params.js';
 
 const given = (ctx: ParameterizedContext, name: string): string | undefined => {

@@ -10,13 +10,13 @@ import { injectApp, injectSiteMeta, PageRenderer, ssrDirOf } from '../ssr/render
 import { builtStamp } from '../ssr/built-stamp.js';
 import { pageReads } from '../ssr/public-reads.js';
 import { memoScope } from '../read-routing.js';
-import type { SiteConfig } from '../../data/domain/site-config.js';
+import type { SiteConfig } from '../../domain/site-config.js';
 import { isApiPath } from './router.js';
 import { keepOutOfCaches, notModified } from '../middleware/http-cache.js';
 import { movedSlug } from '../../db/queries/businesses.js';
 import { redirectedGroupSlug } from '../../db/queries/redirects.js';
-import { matchPage, slugPath, type PageMatch } from '../../data/domain/paths.js';
-import type { PublicReads } from '../../data/domain/public-reads.js';
+import { matchPage, slugPath, type PageMatch } from '../../domain/paths.js';
+import type { PublicReads } from '../../domain/public-reads.js';
 
 /** dist/web, from the sources (server/routes) or from the build (dist/server/routes). */
 export function defaultDistDir(): string {

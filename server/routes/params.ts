@@ -3,7 +3,7 @@
  */
 import type { ParameterizedContext } from 'koa';
 import { badRequest } from '../errors.js';
-import { MAX_PAGE_SIZE } from '../../data/domain/constants.js';
+import { MAX_PAGE_SIZE } from '../../domain/constants.js';
 import type { PageRequest } from '../../db/queries/paging.js';
 
 /** The largest id PostgreSQL's integer columns hold; a bigger one can name no row. */

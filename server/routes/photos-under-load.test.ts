@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBusinesses } from '../../db/queries/admin-businesses.fixtures.js';
-import { photoKey, photoPath, placeholderPath } from '../../data/domain/photo-paths.js';
+import { photoKey, photoPath, placeholderPath } from '../../domain/photo-paths.js';
 import { startHangingServer, startImageServer, type ImageServer } from '../../data/photos/image-server.fixtures.js';
 import { startTestApp, type TestApp } from '../test-app.js';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedBusinesses } from '../../db/queries/admin-businesses.fixtures.js';
-import { photoKey, photoPath, placeholderPath } from '../../data/domain/photo-paths.js';
+import { photoKey, photoPath, placeholderPath } from '../../domain/photo-paths.js';
 import { startImageServer, type ImageServer } from '../../data/photos/image-server.fixtures.js';
 import { PHOTO_CACHE_MAX_MB } from '../../data/photos/limits.js';
 import { readConfig } from '../config.js';

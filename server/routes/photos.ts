@@ -4,7 +4,7 @@ import type Router from '@koa/router';
 import type { AppDeps } from '../deps.js';
 import { notFound } from '../errors.js';
 import { newRouter } from './router.js';
-import { PLACEHOLDER_VERSION } from '../../data/domain/photo-paths.js';
+import { PLACEHOLDER_VERSION } from '../../domain/photo-paths.js';
 import { BusinessPhotos } from '../../data/photos/business-photo.js';
 import { PHOTO_RETRY_TRANSIENT_MS } from '../../data/photos/limits.js';
 import { placeholderFile } from '../../data/photos/placeholders.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-app.js';
 import { loadSample } from '../../data/samples/sample.js';
-import type { Business, Category, City, CountryDetail, Page, Stats, Country } from '../../data/domain/types.js';
-import type { ListPage, Suggestions } from '../../data/domain/search.js';
-import { FEATURED_LIMIT, POPULAR_CITIES_LIMIT, PUBLIC_PAGE_SIZE, RECENT_LIMIT } from '../../data/domain/constants.js';
+import type { Business, Category, City, CountryDetail, Page, Stats, Country } from '../../domain/types.js';
+import type { ListPage, Suggestions } from '../../domain/search.js';
+import { FEATURED_LIMIT, POPULAR_CITIES_LIMIT, PUBLIC_PAGE_SIZE, RECENT_LIMIT } from '../../domain/constants.js';
 
 describe('the public read API on the sample directory', () => {
   let app: TestApp;

@@ -5,7 +5,7 @@ import { notFound } from '../errors.js';
 import { pageParams } from './params.js';
 import { listFilters, queryText } from './list-params.js';
 import { newRouter } from './router.js';
-import { PUBLIC_PAGE_SIZE } from '../../data/domain/constants.js';
+import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
 import { listFeatured, listRecent } from '../../db/queries/businesses.js';
 import { listBusinessesIn, searchBusinesses } from '../../db/queries/search.js';
 import { storedCountryName } from '../../data/places/countries.js';
@@ -18,7 +18,7 @@ import { getCountryBySlug, listCountries } from '../../db/queries/countries.js';
 import { databaseAnswers, getStats } from '../../db/queries/stats.js';
 import { getBusinessPage } from '../seo/title-place.js';
 
-/** The public read API: the map at the bottom of data/domain/types.ts, plus /healthz. */
+/** The public read API: the map at the bottom of domain/types.ts, plus /healthz. */
 export function publicRoutes(deps: AppDeps): Router {
   const { db } = deps;
   const router = newRouter();

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-app.js';
-import { SEARCH_CANDIDATES, type ListPage } from '../../data/domain/search.js';
+import { SEARCH_CANDIDATES, type ListPage } from '../../domain/search.js';
 import { setBusinessesActive } from '../../data/store/visibility.js';
 import { editBusiness } from '../../data/store/business-writes.js';
 import { trashBusinesses } from '../../data/store/trash.js';
 import { upsertUser } from '../../db/queries/users.js';
-import type { AdminBusinessList } from '../../data/domain/types.js';
+import type { AdminBusinessList } from '../../domain/types.js';
 
 /**
  * The search and list routes keep a broad word's candidates, their order and facets, the facet

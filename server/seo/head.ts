@@ -5,7 +5,7 @@
  * CSP allows script-src 'self' only). Pure: data in, tags out.
  */
 import { escapeHtml, scriptJson } from './escape.js';
-import type { PageLang } from '../../data/domain/page-meta.js';
+import type { PageLang } from '../../domain/page-meta.js';
 
 export interface HeadImage {
   /** Absolute http(s) URL. */

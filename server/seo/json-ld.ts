@@ -6,10 +6,10 @@
  * No aggregateRating: Google's review-snippet rules exclude ratings collected on other sites, and
  * ours come from imported files (issue 4).
  */
-import { STATIC_PAGES } from '../../data/domain/paths.js';
-import { safeHttpUrl } from '../../data/domain/safe-url.js';
-import type { Business, BusinessHours } from '../../data/domain/types.js';
-import { DAYS, DAY_LABELS, toIsoTime } from '../../data/domain/working-hours.js';
+import { STATIC_PAGES } from '../../domain/paths.js';
+import { safeHttpUrl } from '../../domain/safe-url.js';
+import type { Business, BusinessHours } from '../../domain/types.js';
+import { DAYS, DAY_LABELS, toIsoTime } from '../../domain/working-hours.js';
 import { streetAddress } from '../../data/places/street.js';
 
 // toIsoTime lives with the other readings of working hours; the seo tests import it from here.

@@ -2,9 +2,9 @@
  * The picture a link preview shows (og:image, twitter:image): the business's photo when it has one,
  * else the bundled site image (web/public/og-image.png, drawn by scripts/og-image.ts). Pure.
  */
-import { businessPhotoPath } from '../../data/domain/photo-paths.js';
-import type { PageLang } from '../../data/domain/page-meta.js';
-import type { Business } from '../../data/domain/types.js';
+import { businessPhotoPath } from '../../domain/photo-paths.js';
+import type { PageLang } from '../../domain/page-meta.js';
+import type { Business } from '../../domain/types.js';
 import type { HeadImage } from './head.js';
 
 /** The bundled site image, served from the web build's root; its alt text in the page's language. */

@@ -4,9 +4,9 @@
  * lookups go through the page view's reads (server/ssr/public-reads.ts), which the server render
  * of the body shares: one lookup per page view.
  */
-import type { PublicReads } from '../../data/domain/public-reads.js';
-import { slugifyText } from '../../data/domain/slug.js';
-import { matchPage } from '../../data/domain/paths.js';
+import type { PublicReads } from '../../domain/public-reads.js';
+import { slugifyText } from '../../domain/slug.js';
+import { matchPage } from '../../domain/paths.js';
 import { renderHead, type RenderedHead } from './head.js';
 import { businessPageHead, categoryPageHead, cityPageHead, countryPageHead, notFoundHead, staticPageHead } from './page-tags.js';
 

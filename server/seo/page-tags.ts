@@ -1,11 +1,11 @@
 /**
  * Each public page's head, from the data page-head.ts (or the server renderer) looked up: title and
- * description from data/domain/page-meta.ts (the client's document.title reads the same), canonical,
+ * description from domain/page-meta.ts (the client's document.title reads the same), canonical,
  * preview image, language and JSON-LD. Pure: data in, HeadTags out.
  */
-import { businessMeta, categoryMeta, cityMeta, countryMeta, NOT_FOUND_META, searchMeta, SITE_NAME, STATIC_META, type PageMeta } from '../../data/domain/page-meta.js';
-import { slugPath, STATIC_PAGES, type StaticPage } from '../../data/domain/paths.js';
-import type { Business, Category, City, Country } from '../../data/domain/types.js';
+import { businessMeta, categoryMeta, cityMeta, countryMeta, NOT_FOUND_META, searchMeta, SITE_NAME, STATIC_META, type PageMeta } from '../../domain/page-meta.js';
+import { slugPath, STATIC_PAGES, type StaticPage } from '../../domain/paths.js';
+import type { Business, Category, City, Country } from '../../domain/types.js';
 import type { HeadTags } from './head.js';
 import { breadcrumbJsonLd, businessJsonLd, itemListJsonLd, webSiteJsonLd, type Crumb } from './json-ld.js';
 import { businessImage, photoUrlFor, siteImage } from './og-image.js';

@@ -4,10 +4,10 @@ import { injectAdsMeta, injectHead, renderHead } from './head.js';
 import { breadcrumbJsonLd, businessJsonLd, itemListJsonLd, openingHoursSpecification, toIsoTime, webSiteJsonLd } from './json-ld.js';
 import { businessPageHead, categoryPageHead, cityPageHead, countryPageHead, notFoundHead, staticPageHead } from './page-tags.js';
 import { titlePlace } from './title-place.js';
-import type { Business, City } from '../../data/domain/types.js';
-import { readWorkingHours } from '../../data/domain/hours-text.js';
-import { businessMeta } from '../../data/domain/page-meta.js';
-import { businessPhotoPath } from '../../data/domain/photo-paths.js';
+import type { Business, City } from '../../domain/types.js';
+import { readWorkingHours } from '../../domain/hours-text.js';
+import { businessMeta } from '../../domain/page-meta.js';
+import { businessPhotoPath } from '../../domain/photo-paths.js';
 
 const BASE = 'https://rehber.test';
 

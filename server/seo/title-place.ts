@@ -1,13 +1,13 @@
 /**
  * Titles made unique: when other active businesses of the same name share a city, a business's title
- * adds its district, else its street (data/domain/page-meta.ts businessMeta). The detail API answer
+ * adds its district, else its street (domain/page-meta.ts businessMeta). The detail API answer
  * and the crawler head both carry the same `titlePlace`, so the server's <title> and the client's
  * document.title agree.
  */
 import type { Db } from '../../db/index.js';
 import { getBusinessByOtherSlug, getBusinessViewBySlug } from '../../db/queries/businesses.js';
 import { listNamesakes, type Namesake } from '../../db/queries/namesakes.js';
-import type { Business } from '../../data/domain/types.js';
+import type { Business } from '../../domain/types.js';
 import { streetAddress } from '../../data/places/street.js';
 
 type Place = Namesake;

@@ -1,12 +1,12 @@
 /**
- * The public API's reads (data/domain/public-reads.ts) over the same db/queries functions the
+ * The public API's reads (domain/public-reads.ts) over the same db/queries functions the
  * routes of server/routes/public.ts call, for the server render and the crawler head. One set is
  * made per page view and remembers its answers, so the head and the page's body share one lookup.
  */
 import type { Db } from '../../db/index.js';
 import type { MemoScope } from '../../db/queries/search-memo.js';
-import { PUBLIC_PAGE_SIZE } from '../../data/domain/constants.js';
-import type { PublicReads } from '../../data/domain/public-reads.js';
+import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
+import type { PublicReads } from '../../domain/public-reads.js';
 import { listFeatured, listRecent } from '../../db/queries/businesses.js';
 import { getBusinessPage } from '../seo/title-place.js';
 import { listBusinessesIn, searchBusinesses } from '../../db/queries/search.js';

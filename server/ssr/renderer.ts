@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
-import type { PublicReads } from '../../data/domain/public-reads.js';
-import type { SiteConfig } from '../../data/domain/site-config.js';
+import type { PublicReads } from '../../domain/public-reads.js';
+import type { SiteConfig } from '../../domain/site-config.js';
 import { escapeHtml, scriptJson } from '../seo/escape.js';
 import { builtStamp } from './built-stamp.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-app.js';
 import { upsertUser } from '../../../db/queries/users.js';
-import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ADDRESS } from '../../../data/domain/constants.js';
+import { LOGIN_MAX_FAILURES, LOGIN_MAX_FAILURES_PER_ADDRESS } from '../../../domain/constants.js';
 
 const attemptRows = async (db: TestApp['db']) => Number((await db('login_attempts').count({ n: '*' }))[0].n);
 

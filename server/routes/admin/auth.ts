@@ -1,13 +1,13 @@
 import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
-import type { AdminCheck } from '../../../data/domain/types.js';
+import type { AdminCheck } from '../../../domain/types.js';
 import {
   LOGIN_MAX_FAILURES,
   LOGIN_MAX_FAILURES_PER_ADDRESS,
   LOGIN_WINDOW_MS,
   MAX_PASSWORD_LENGTH,
   USERNAME_MAX_LENGTH,
-} from '../../../data/domain/constants.js';
+} from '../../../domain/constants.js';
 import { badRequest, tooManyRequests, unauthorized } from '../../errors.js';
 import { verifyUser } from '../../../db/queries/users.js';
 import { clearLoginAttempts, countLoginAttempt } from '../../../db/queries/login-attempts.js';

@@ -8,11 +8,11 @@ import { countryStats, getAdminBusiness, listActivity, listAdminBusinesses } fro
 import { editBusiness, setBusinessFlag } from '../../../data/store/business-writes.js';
 import { trashBusinesses } from '../../../data/store/trash.js';
 import { setBusinessesActive } from '../../../data/store/visibility.js';
-import { FIELDS } from '../../../data/domain/business-columns.js';
-import { ADMIN_SORTS, type AdminListFilters, type AdminSort, BULK_ACTIONS, type BulkAction } from '../../../data/domain/types.js';
+import { FIELDS } from '../../../domain/business-columns.js';
+import { ADMIN_SORTS, type AdminListFilters, type AdminSort, BULK_ACTIONS, type BulkAction } from '../../../domain/types.js';
 import { sessionOf } from '../../middleware/session.js';
 import { EXPORT_CONTENT_TYPES, exportBusinesses, exportFileName } from '../../../data/export/export.js';
-import { ADMIN_PAGE_SIZE, EXPORT_FORMATS, type ExportFormat } from '../../../data/domain/constants.js';
+import { ADMIN_PAGE_SIZE, EXPORT_FORMATS, type ExportFormat } from '../../../domain/constants.js';
 
 /** At most this many businesses in one bulk action (a page of the list is 20). */
 const MAX_BULK = 1000;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-app.js';
 import { upsertUser } from '../../../db/queries/users.js';
-import { MAX_COLUMNS } from '../../../data/domain/constants.js';
+import { MAX_COLUMNS } from '../../../domain/constants.js';
 import { smuggledXlsx } from '../../../data/import/zip-fixtures.js';
 import fs from 'node:fs';
 

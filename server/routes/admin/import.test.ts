@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-app.js';
 import { upsertUser } from '../../../db/queries/users.js';
-import { MAX_XML_TEXT_BYTES } from '../../../data/domain/constants.js';
+import { MAX_XML_TEXT_BYTES } from '../../../domain/constants.js';
 import { zip } from '../../../data/import/fixtures/files.js';
 import { importFile } from '../../../data/import/import.js';
 import { rewriteZip, sheetXml, unzipEntries, type Smuggling } from '../../../data/import/zip-fixtures.js';

@@ -17,7 +17,7 @@ import {
 } from '../../uploads.js';
 import { importFileInWorker, summariseUploadInWorker } from '../../../data/import/import-worker.js';
 import { type ImportOutcome, rejectedRowsFile } from '../../../data/import/import.js';
-import type { ImportPreview, ImportResult, UploadResponse } from '../../../data/domain/types.js';
+import type { ImportPreview, ImportResult, UploadResponse } from '../../../domain/types.js';
 import { getImport, importBusinesses, listRecentImports } from '../../../db/queries/imports.js';
 
 /** Recent imports listed on the dashboard. */

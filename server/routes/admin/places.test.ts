@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-app.js';
 import { type AdminClient, signedInAdmin } from '../../admin-client.fixtures.js';
-import type { ReresolveStatus } from '../../../data/domain/types.js';
+import type { ReresolveStatus } from '../../../domain/types.js';
 
 describe('re-resolving places from the admin', () => {
   let app: TestApp;

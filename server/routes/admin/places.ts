@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps.js';
 import { conflict } from '../../errors.js';
 import { adminRouter } from './router.js';
 import { reresolvePlaces, type ReresolveResult } from '../../../data/store/reresolve.js';
-import type { ReresolveStatus } from '../../../data/domain/types.js';
+import type { ReresolveStatus } from '../../../domain/types.js';
 
 /**
  * Re-resolution of every business's place from the admin's countries page (the same job as

@@ -5,7 +5,7 @@ import { adminRouter } from './router.js';
 import { idParam, oneString, pageParams } from '../params.js';
 import { listTrash } from '../../../db/queries/trash.js';
 import { purgeBusinesses, restoreBusinesses, sweepTrash } from '../../../data/store/trash.js';
-import { ADMIN_PAGE_SIZE } from '../../../data/domain/constants.js';
+import { ADMIN_PAGE_SIZE } from '../../../domain/constants.js';
 import { sessionOf } from '../../middleware/session.js';
 
 /** At most this many businesses restored or purged in one call, as for the list's bulk actions. */

@@ -7,8 +7,8 @@
  * the browser asks itself, as it would without server rendering.
  */
 import type { DataTag, QueryClient, QueryKey } from '@tanstack/react-query';
-import { matchPage } from '@data/domain/paths';
-import type { PublicReads } from '@data/domain/public-reads';
+import { matchPage } from '@domain/paths';
+import type { PublicReads } from '@domain/public-reads';
 import { ApiError } from '@/lib/api';
 import { parseListFilters } from '@/lib/list-filters';
 import { isNotFound, keepNotFound } from '@/lib/query-client';

@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { SiteConfig } from '@data/domain/site-config';
+import type { SiteConfig } from '@domain/site-config';
 import { SiteConfigProvider } from '@/lib/site-config';
 
 /** What every page needs, the same in the server render and in the browser. */

@@ -2,7 +2,7 @@ import { useContext } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Outlet, renderMatches, Route, Routes, StaticRouter, UNSAFE_NavigationContext, UNSAFE_RouteContext, useParams, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { slugRoute, STATIC_PAGES } from '@data/domain/paths';
+import { slugRoute, STATIC_PAGES } from '@domain/paths';
 import { pageMatches } from './router';
 
 /** What a route's element sees of React Router: the matches (params, paths, which route) and its params. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useContext } from 'react';
 import { BrowserRouter, Outlet, renderMatches, Route, Routes, UNSAFE_NavigationContext, type Navigator, type RouteMatch, type RouteObject } from 'react-router-dom';
-import { ADMIN_PAGES, matchPage, SLUG_PAGES, slugRoute, STATIC_PAGES, type SlugPage, type StaticPage } from '@data/domain/paths';
+import { ADMIN_PAGES, matchPage, SLUG_PAGES, slugRoute, STATIC_PAGES, type SlugPage, type StaticPage } from '@domain/paths';
 import { PublicLayout } from './routes/public-layout';
 import { NotFoundRoute } from './routes/not-found';
 import { lazyRoute, type LazyRoute } from './lazy-route';
@@ -58,7 +58,7 @@ const page = (name: StaticPage | SlugPage) => {
   return <Component />;
 };
 
-/** A public page's route path, from the table of paths (data/domain/paths.ts). */
+/** A public page's route path, from the table of paths (domain/paths.ts). */
 const routePathOf = (name: StaticPage | SlugPage): string => (name in SLUG_PAGES ? slugRoute(name as SlugPage) : STATIC_PAGES[name as StaticPage]);
 
 /** The public pages' route paths, in PUBLIC_ROUTES' order (React Router is given them so). */

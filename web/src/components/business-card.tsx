@@ -1,7 +1,7 @@
 import { ChevronRight, MapPin, Phone } from 'lucide-react';
 import { icon } from '@/components/ui/icon';
 import { Link } from '@/components/ui/link';
-import type { Business } from '@data/domain/types';
+import type { Business } from '@domain/types';
 import { paths } from '@/config/paths';
 import { cardClass } from '@/components/ui/card';
 import { BusinessPhoto } from './business-photo';

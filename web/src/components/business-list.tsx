@@ -1,5 +1,5 @@
-import type { Business, Page } from '@data/domain/types';
-import { formatNumber } from '@data/domain/plural';
+import type { Business, Page } from '@domain/types';
+import { formatNumber } from '@domain/plural';
 import { BusinessCard } from './business-card';
 import { EmptyMessage, ErrorMessage } from './page-message';
 import { PageLinks } from './ui/pager';

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { photoKey } from '@data/domain/photo-paths';
+import { photoKey } from '@domain/photo-paths';
 import { BusinessPhoto } from './business-photo';
 
 /** The photo renders on the server (SSR) with no window or document, the same on every render. */

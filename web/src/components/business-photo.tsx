@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { photoFamily } from '@data/domain/photo-family';
-import { photoKey, photoPath, photoSrcSet, placeholderPath } from '@data/domain/photo-paths';
-import { safeHttpUrl } from '@data/domain/safe-url';
+import { photoFamily } from '@domain/photo-family';
+import { photoKey, photoPath, photoSrcSet, placeholderPath } from '@domain/photo-paths';
+import { safeHttpUrl } from '@domain/safe-url';
 
 /** What a card in a grid takes: a phone's full width, half a tablet, a quarter to a third of a desktop. */
 const CARD_SIZES = '(min-width: 1024px) 320px, (min-width: 640px) 50vw, 100vw';

@@ -1,8 +1,8 @@
 import { MapPin } from 'lucide-react';
 import { icon } from '@/components/ui/icon';
 import { Link } from '@/components/ui/link';
-import type { City } from '@data/domain/types';
-import { countOf, type CountLocale } from '@data/domain/plural';
+import type { City } from '@domain/types';
+import { countOf, type CountLocale } from '@domain/plural';
 import { paths } from '@/config/paths';
 import { cardClass } from '@/components/ui/card';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { SearchSort } from '@data/domain/search';
-import { countOf, formatNumber, nounFor } from '@data/domain/plural';
+import type { SearchSort } from '@domain/search';
+import { countOf, formatNumber, nounFor } from '@domain/plural';
 import type { ListAnswer, ListFiltersState } from '@/lib/list-filters';
 import { BusinessList } from './business-list';
 import { ListFiltersPanel, SortSelect } from './list-filters-panel';

@@ -2,8 +2,8 @@ import { Check, SlidersHorizontal, X } from 'lucide-react';
 import { icon } from '@/components/ui/icon';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from '@/components/ui/link';
-import type { FacetValue, Facets, SearchSort } from '@data/domain/search';
-import { formatNumber } from '@data/domain/plural';
+import type { FacetValue, Facets, SearchSort } from '@domain/search';
+import { formatNumber } from '@domain/plural';
 import { hasFilters, RATING_STEPS, type ListFiltersState } from '@/lib/list-filters';
 import { cardClass } from '@/components/ui/card';
 

@@ -1,5 +1,5 @@
-import { STARS } from '@data/domain/constants';
-import { countOf } from '@data/domain/plural';
+import { STARS } from '@domain/constants';
+import { countOf } from '@domain/plural';
 
 const ROW = '★'.repeat(STARS);
 

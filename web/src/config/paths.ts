@@ -1,5 +1,5 @@
-/** Every route of the SPA, derived from the one table of public paths in data/domain/paths.ts (CONTRACT §6). */
-import { ADMIN_PAGES, searchPath, slugPath, STATIC_PAGES } from '@data/domain/paths';
+/** Every route of the SPA, derived from the one table of public paths in domain/paths.ts (CONTRACT §6). */
+import { ADMIN_PAGES, searchPath, slugPath, STATIC_PAGES } from '@domain/paths';
 
 export const paths = {
   ...STATIC_PAGES,

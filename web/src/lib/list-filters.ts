@@ -1,10 +1,10 @@
 /**
  * A public list's filters, sort and page in the URL (issue 13): the query parameters are named as
- * ListFilters (data/domain/search.ts), so a reload, the back button or a shared link shows the
+ * ListFilters (domain/search.ts), so a reload, the back button or a shared link shows the
  * same list. The same names go to the API. Pure except the hook at the end.
  */
 import { useLocation, useNavigate } from 'react-router-dom';
-import { FACET_RATINGS, MIN_RATINGS, SEARCH_SORTS, type Facets, type ListFilters, type ListPage, type SearchSort } from '@data/domain/search';
+import { FACET_RATINGS, MIN_RATINGS, SEARCH_SORTS, type Facets, type ListFilters, type ListPage, type SearchSort } from '@domain/search';
 
 /** A list answer before the search engine serves facets: everything else of ListPage, facets maybe. */
 export type ListAnswer = Omit<ListPage, 'facets'> & { facets?: Facets };

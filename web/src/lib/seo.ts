@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { PageLang, PageMeta } from '@data/domain/page-meta';
+import type { PageLang, PageMeta } from '@domain/page-meta';
 
 // The server's crawler head (JSON-LD, preview image, og:type) describes the page first loaded only.
 const firstPath = typeof window === 'undefined' ? '' : window.location.pathname;
@@ -39,7 +39,7 @@ function setCanonical(href: string | null) {
 /**
  * Title, description, canonical, Open Graph and Twitter tags and `<html lang>` of the page,
  * client-side, matching what the server puts in the crawler head (server/seo/page-tags.ts reads the
- * same data/domain/page-meta.ts). A page without a path (the not-found screen) has no canonical.
+ * same domain/page-meta.ts). A page without a path (the not-found screen) has no canonical.
  */
 export function useDocumentHead(meta: PageMeta | { title: string; description?: string; path?: string; lang?: PageLang } | null) {
   const title = meta?.title;

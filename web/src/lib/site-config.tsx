@@ -4,7 +4,7 @@
  * (`rehber-site` and `rehber-ads`), so both draw the same markup.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import { DEFAULT_SITE_CONFIG, type SiteConfig } from '@data/domain/site-config';
+import { DEFAULT_SITE_CONFIG, type SiteConfig } from '@domain/site-config';
 
 const SiteConfigContext = createContext<SiteConfig>(DEFAULT_SITE_CONFIG);
 

@@ -2,8 +2,8 @@
  * How SPEC §2 shows working hours: empty, '{}' and 'null' mean 'Hours not available'; JSON by day is
  * read Monday to Sunday ('Closed' shown as closed); any other text is split at , ; | into lines.
  */
-import type { BusinessHours } from '@data/domain/types';
-import { DAYS, DAY_LABELS, dayOf, isClosedText as isClosed, isRoundTheClock, type Day } from '@data/domain/working-hours';
+import type { BusinessHours } from '@domain/types';
+import { DAYS, DAY_LABELS, dayOf, isClosedText as isClosed, isRoundTheClock, type Day } from '@domain/working-hours';
 
 export interface DayLine {
   day: string;

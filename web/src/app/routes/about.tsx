@@ -1,6 +1,6 @@
 import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
-import { STATIC_META } from '@data/domain/page-meta';
+import { STATIC_META } from '@domain/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 
 export function AboutRoute() {

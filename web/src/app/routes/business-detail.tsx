@@ -1,7 +1,7 @@
 import { Info, Tag } from 'lucide-react';
 import { icon } from '@/components/ui/icon';
 import { useParams } from 'react-router-dom';
-import { businessMeta } from '@data/domain/page-meta';
+import { businessMeta } from '@domain/page-meta';
 import { NotFoundMessage } from '@/components/page-message';
 import { useBusiness } from '@/features/businesses/api/get-business';
 import { BusinessHero } from '@/features/businesses/components/business-hero';

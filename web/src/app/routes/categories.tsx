@@ -1,12 +1,12 @@
 import { Tag } from 'lucide-react';
 import { icon } from '@/components/ui/icon';
 import { Link } from '@/components/ui/link';
-import { countOf } from '@data/domain/plural';
+import { countOf } from '@domain/plural';
 import { EmptyMessage, ErrorMessage } from '@/components/page-message';
 import { SkeletonCards } from '@/components/skeleton';
 import { paths } from '@/config/paths';
 import { useCategories } from '@/features/categories/api/get-categories';
-import { STATIC_META } from '@data/domain/page-meta';
+import { STATIC_META } from '@domain/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 import { cardClass } from '@/components/ui/card';
 

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { categoryMeta } from '@data/domain/page-meta';
-import { countOf } from '@data/domain/plural';
+import { categoryMeta } from '@domain/page-meta';
+import { countOf } from '@domain/plural';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { FilteredBusinessList } from '@/components/filtered-business-list';
 import { NotFoundMessage } from '@/components/page-message';

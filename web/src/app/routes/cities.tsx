@@ -1,13 +1,13 @@
 import { Link } from '@/components/ui/link';
-import { SKELETONS } from '@data/domain/constants';
-import { countOf, formatNumber } from '@data/domain/plural';
+import { SKELETONS } from '@domain/constants';
+import { countOf, formatNumber } from '@domain/plural';
 import { CityCard } from '@/components/city-card';
 import { EmptyMessage, ErrorMessage } from '@/components/page-message';
 import { SkeletonCards } from '@/components/skeleton';
 import { useCities } from '@/features/cities/api/get-cities';
 import { groupByCountry, NO_COUNTRY } from '@/features/cities/group-by-country';
 import { countryPathOf } from '@/features/countries/country-path';
-import { STATIC_META } from '@data/domain/page-meta';
+import { STATIC_META } from '@domain/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 import { cardClass } from '@/components/ui/card';
 

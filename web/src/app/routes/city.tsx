@@ -1,9 +1,9 @@
 import { Building2, MapPin } from 'lucide-react';
 import { icon } from '@/components/ui/icon';
 import { useParams } from 'react-router-dom';
-import { SKELETONS } from '@data/domain/constants';
-import { cityMeta } from '@data/domain/page-meta';
-import { formatNumber, nounFor } from '@data/domain/plural';
+import { SKELETONS } from '@domain/constants';
+import { cityMeta } from '@domain/page-meta';
+import { formatNumber, nounFor } from '@domain/plural';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { FilteredBusinessList } from '@/components/filtered-business-list';
 import { NotFoundMessage } from '@/components/page-message';

@@ -1,12 +1,12 @@
 import { useParams } from 'react-router-dom';
-import { countOf } from '@data/domain/plural';
+import { countOf } from '@domain/plural';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { paths } from '@/config/paths';
 import { CityCard } from '@/components/city-card';
 import { EmptyMessage, NotFoundMessage } from '@/components/page-message';
 import { SkeletonCards } from '@/components/skeleton';
 import { useCountry } from '@/features/countries/api/get-country';
-import { countryMeta } from '@data/domain/page-meta';
+import { countryMeta } from '@domain/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 
 export function CountryRoute() {

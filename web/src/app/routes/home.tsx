@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
-import { FALLBACK_BUSINESS_COUNT } from '@data/domain/constants';
-import { formatNumber, nounFor } from '@data/domain/plural';
-import type { Business, City } from '@data/domain/types';
+import { FALLBACK_BUSINESS_COUNT } from '@domain/constants';
+import { formatNumber, nounFor } from '@domain/plural';
+import type { Business, City } from '@domain/types';
 import { BusinessCard } from '@/components/business-card';
 import { CityCard } from '@/components/city-card';
 import { EmptyMessage, ErrorMessage } from '@/components/page-message';
@@ -15,7 +15,7 @@ import { usePopularCities } from '@/features/cities/api/get-popular-cities';
 import { SearchBlock } from '@/features/search/components/search-block';
 import { useStats } from '@/features/stats/api/get-stats';
 import { StatTiles } from '@/features/stats/components/stat-tiles';
-import { STATIC_META } from '@data/domain/page-meta';
+import { STATIC_META } from '@domain/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 
 /** On phones a home list shows its first few; the rest appear from sm up (one markup, CSS decides). */

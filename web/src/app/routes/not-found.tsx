@@ -3,7 +3,7 @@ import { Link } from '@/components/ui/link';
 import { GoBackButton } from '@/components/page-message';
 import { paths } from '@/config/paths';
 import { AdSlot } from '@/features/ads/components/ad-slot';
-import { NOT_FOUND_META } from '@data/domain/page-meta';
+import { NOT_FOUND_META } from '@domain/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 
 /** SPEC §2's not-found screen; the server already answered this URL with HTTP 404. */

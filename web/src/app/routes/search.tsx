@@ -1,12 +1,12 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
-import { PUBLIC_PAGE_SIZE } from '@data/domain/constants';
+import { PUBLIC_PAGE_SIZE } from '@domain/constants';
 import { FilteredBusinessList } from '@/components/filtered-business-list';
 import { paths } from '@/config/paths';
 import { useSearchBusinesses } from '@/features/search/api/search-businesses';
 import { SearchBlock } from '@/features/search/components/search-block';
 import { useListFilters } from '@/lib/list-filters';
-import { searchMeta } from '@data/domain/page-meta';
+import { searchMeta } from '@domain/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 
 const SORTS = ['relevance', 'rating', 'reviews', 'name'] as const;

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { SiteConfig } from '@data/domain/site-config';
+import type { SiteConfig } from '@domain/site-config';
 import { AppProvider } from '@/app/provider';
 import { DrawPartContext } from '@/components/ui/static-part';
 import { partDrawer } from '@/entry-server';

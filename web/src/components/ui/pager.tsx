@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@/components/ui/link';
-import type { Pagination } from '@data/domain/types';
+import type { Pagination } from '@domain/types';
 import { pageWindow } from '@/lib/page-window';
 import { Button } from './button';
 

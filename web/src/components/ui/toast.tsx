@@ -1,7 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
-import { TOAST_DURATION_MS, TOAST_LIMIT } from '@data/domain/constants';
+import { TOAST_DURATION_MS, TOAST_LIMIT } from '@domain/constants';
 
 /** Notifications of SPEC §4: at most one visible, 5 s, variants default and destructive. */
 export interface ToastInput {

@@ -2,7 +2,7 @@
  * The ad network's script. Whether ads are on comes from the site config (web/src/lib/site-config):
  * no client means no slot and no third-party request (CONTRACT §6).
  */
-export type { AdSlotName } from '@data/domain/site-config';
+export type { AdSlotName } from '@domain/site-config';
 
 export const AD_SCRIPT_ORIGIN = 'https://pagead2.googlesyndication.com';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { City } from '@data/domain/types';
+import type { City } from '@domain/types';
 import { CITIES_SHOWN_PER_COUNTRY, groupByCountry, NO_COUNTRY } from './group-by-country';
 
 const city = (name: string, country: string, businessCount: number): City => ({ id: Math.random(), name, state: null, country, businessCount, slug: name.toLowerCase(), createdAt: '' });

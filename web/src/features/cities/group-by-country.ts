@@ -1,4 +1,4 @@
-import type { City } from '@data/domain/types';
+import type { City } from '@domain/types';
 
 export const NO_COUNTRY = 'Diğer';
 

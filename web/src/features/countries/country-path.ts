@@ -1,4 +1,4 @@
-import { slugifyText } from '@data/domain/slug';
+import { slugifyText } from '@domain/slug';
 import { paths } from '@/config/paths';
 
 /**

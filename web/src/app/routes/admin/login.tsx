@@ -1,7 +1,7 @@
 import { Loader2, Lock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { LOGIN_REDIRECT_DELAY_MS } from '@data/domain/constants';
+import { LOGIN_REDIRECT_DELAY_MS } from '@domain/constants';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { useLogin } from '@/features/auth/api/login';

@@ -1,7 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import { TRASH_RETENTION_DAYS } from '@data/domain/constants';
-import { countOf } from '@data/domain/plural';
+import { TRASH_RETENTION_DAYS } from '@domain/constants';
+import { countOf } from '@domain/plural';
 import { RequireAdmin } from '@/features/auth/components/require-admin';
 import { useTrash } from '@/features/admin-trash/api/get-trash';
 import { TrashSearch } from '@/features/admin-trash/components/trash-search';

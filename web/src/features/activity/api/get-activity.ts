@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ActivityEntry } from '@data/domain/types';
+import type { ActivityEntry } from '@domain/types';
 import { apiGet } from '@/lib/api';
 
 export const getActivity = () => apiGet<ActivityEntry[]>('/api/admin/activity');

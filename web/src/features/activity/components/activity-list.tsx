@@ -1,5 +1,5 @@
 import { cardClass } from '@/components/ui/card';
-import { TRASH_RETENTION_DAYS } from '@data/domain/constants';
+import { TRASH_RETENTION_DAYS } from '@domain/constants';
 import { useActivity } from '../api/get-activity';
 
 /** The verb, and for moves in and out of the trash what follows the business's name. */

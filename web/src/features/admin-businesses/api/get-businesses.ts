@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminBusinessList, AdminListFilters, AdminSort } from '@data/domain/types';
-import { ADMIN_PAGE_SIZE } from '@data/domain/constants';
+import type { AdminBusinessList, AdminListFilters, AdminSort } from '@domain/types';
+import { ADMIN_PAGE_SIZE } from '@domain/constants';
 import { apiGet, query } from '@/lib/api';
 
 export interface BusinessesParams {

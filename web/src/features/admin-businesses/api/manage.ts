@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminBusinessDetail, BulkAction } from '@data/domain/types';
+import type { AdminBusinessDetail, BulkAction } from '@domain/types';
 import { apiGet, apiSend } from '@/lib/api';
 
 /** One business as the edit form shows it; loaded only while the form is open. */

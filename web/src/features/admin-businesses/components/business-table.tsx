@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { toggled, without } from '@/lib/selection';
-import type { AdminBusiness, AdminSort, BulkAction } from '@data/domain/types';
+import type { AdminBusiness, AdminSort, BulkAction } from '@domain/types';
 import { paths } from '@/config/paths';
 import { badgeClass } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { ConfirmDialog, NameList } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toast';
-import { TRASH_RETENTION_DAYS } from '@data/domain/constants';
-import { countOf } from '@data/domain/plural';
+import { TRASH_RETENTION_DAYS } from '@domain/constants';
+import { countOf } from '@domain/plural';
 import { apiMessage } from '@/lib/api';
 import { useBusinessAction } from '../api/manage';
 import { EditDialog } from './edit-dialog';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AdminListFilters } from '@data/domain/types';
+import type { AdminListFilters } from '@domain/types';
 import { buttonClass } from '@/components/ui/button';
 
 const select = 'rounded-md border border-gray-300 px-2 py-1.5 text-sm';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { ADMIN_SORTS, type AdminListFilters, type AdminSort } from '@data/domain/types';
+import { ADMIN_SORTS, type AdminListFilters, type AdminSort } from '@domain/types';
 
 /**
  * The admin list's page, search, filters and sort, kept in the URL: a reload, a shared link or

@@ -1,5 +1,5 @@
-import type { Pagination } from '@data/domain/types';
-import { nounFor } from '@data/domain/plural';
+import type { Pagination } from '@domain/types';
+import { nounFor } from '@domain/plural';
 
 /**
  * 'Showing X to Y of Z businesses'. A broad search is not counted to the end (`capped`): Z reads

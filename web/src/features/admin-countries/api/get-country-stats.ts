@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CountryStat } from '@data/domain/types';
+import type { CountryStat } from '@domain/types';
 import { apiGet } from '@/lib/api';
 
 export const countryStatsKey = ['api', 'admin', 'country-stats'] as const;

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReresolveStatus } from '@data/domain/types';
+import type { ReresolveStatus } from '@domain/types';
 import { apiGet, apiSend } from '@/lib/api';
 
 const key = ['api', 'admin', 'places', 'reresolve'] as const;

@@ -1,10 +1,10 @@
 import { Globe2, Trophy } from 'lucide-react';
-import { SKELETONS } from '@data/domain/constants';
+import { SKELETONS } from '@domain/constants';
 import { useAdminCountries } from '../api/get-countries';
 import { StatCard, kebab } from '@/components/stat-card';
 import { cardClass } from '@/components/ui/card';
 import { badgeClass } from '@/components/ui/badge';
-import { nounFor } from '@data/domain/plural';
+import { nounFor } from '@domain/plural';
 
 /** SPEC §2: totals, average, and one card per country (most first) with Top 1–3, a bar and a share. */
 export function CountryCards() {

@@ -7,7 +7,7 @@ import { toast } from '@/components/ui/toast';
 import { apiMessage } from '@/lib/api';
 import { useReresolveStatus, useStartReresolve } from '../api/reresolve';
 import { adminCountriesKey } from '../api/get-countries';
-import { nounFor } from '@data/domain/plural';
+import { nounFor } from '@domain/plural';
 
 /**
  * Re-resolves every business's city, district, country and coordinates from its address (the

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TrashList } from '@data/domain/types';
-import { ADMIN_PAGE_SIZE } from '@data/domain/constants';
+import type { TrashList } from '@domain/types';
+import { ADMIN_PAGE_SIZE } from '@domain/constants';
 import { apiGet, query } from '@/lib/api';
 
 export interface TrashParams {

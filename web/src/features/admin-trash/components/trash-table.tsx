@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toggled, without } from '@/lib/selection';
-import type { TrashEntry } from '@data/domain/types';
-import { countOf } from '@data/domain/plural';
+import type { TrashEntry } from '@domain/types';
+import { countOf } from '@domain/plural';
 import { buttonClass } from '@/components/ui/button';
 import { ConfirmDialog, NameList } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toast';

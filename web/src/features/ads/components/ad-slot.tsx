@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { AD_SLOT_HEIGHT, AD_SLOT_WIDTH } from '@data/domain/constants';
+import { AD_SLOT_HEIGHT, AD_SLOT_WIDTH } from '@domain/constants';
 import { useSiteConfig } from '@/lib/site-config';
 import { loadAdScript, type AdSlotName } from '../ads-config';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AdminCheck } from '@data/domain/types';
+import type { AdminCheck } from '@domain/types';
 import { apiGet } from '@/lib/api';
 
 export const adminCheckKey = ['api', 'admin', 'check'] as const;

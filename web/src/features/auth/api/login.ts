@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminCheck } from '@data/domain/types';
+import type { AdminCheck } from '@domain/types';
 import { apiSend } from '@/lib/api';
 import { adminCheckKey } from './check';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DETAIL_FETCH_RETRIES, DETAIL_FETCH_RETRY_DELAY_MS } from '@data/domain/constants';
-import type { Business } from '@data/domain/types';
+import { DETAIL_FETCH_RETRIES, DETAIL_FETCH_RETRY_DELAY_MS } from '@domain/constants';
+import type { Business } from '@domain/types';
 import { ApiError, apiGet } from '@/lib/api';
 
 export const getBusiness = (slug: string) => apiGet<Business>(`/api/businesses/detail/${encodeURIComponent(slug)}`);

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Business } from '@data/domain/types';
+import type { Business } from '@domain/types';
 import { apiGet } from '@/lib/api';
 
 export const getRecentBusinesses = () => apiGet<Business[]>('/api/businesses/recent');

@@ -1,5 +1,5 @@
-import { foldName } from '@data/domain/slug';
-import type { Business } from '@data/domain/types';
+import { foldName } from '@domain/slug';
+import type { Business } from '@domain/types';
 
 /**
  * The address as the page shows it, once: the stored address line, then only the parts it does not

@@ -1,4 +1,4 @@
-import type { Business } from '@data/domain/types';
+import type { Business } from '@domain/types';
 import { BusinessPhoto } from '@/components/business-photo';
 import { Rating } from '@/components/stars';
 import { VerifiedBadge } from '@/components/verified-badge';

@@ -1,7 +1,7 @@
 import { ExternalLink, Globe, Mail, MapPin, Phone } from 'lucide-react';
 import { icon } from '@/components/ui/icon';
-import { directionsUrl, mailtoHref, safeHttpUrl } from '@data/domain/safe-url';
-import type { Business } from '@data/domain/types';
+import { directionsUrl, mailtoHref, safeHttpUrl } from '@domain/safe-url';
+import type { Business } from '@domain/types';
 import { addressLines } from './address-lines';
 import { SectionCard } from './section-card';
 

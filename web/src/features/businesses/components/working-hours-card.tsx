@@ -1,6 +1,6 @@
 import { Clock } from 'lucide-react';
 import { icon } from '@/components/ui/icon';
-import type { BusinessHours } from '@data/domain/types';
+import type { BusinessHours } from '@domain/types';
 import { weeklySchedule, workingHoursDisplay } from '@/lib/working-hours';
 import { SectionCard } from './section-card';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category } from '@data/domain/types';
+import type { Category } from '@domain/types';
 import { apiGet } from '@/lib/api';
 
 export const getCategories = () => apiGet<Category[]>('/api/categories');

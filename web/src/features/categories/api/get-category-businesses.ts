@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListFilters } from '@data/domain/search';
+import type { ListFilters } from '@domain/search';
 import { apiGet, query } from '@/lib/api';
 import { clean, listFiltersParams, type ListAnswer } from '@/lib/list-filters';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { City } from '@data/domain/types';
+import type { City } from '@domain/types';
 import { apiGet } from '@/lib/api';
 
 export const getCities = () => apiGet<City[]>('/api/cities');

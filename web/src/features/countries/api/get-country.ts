@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CountryDetail } from '@data/domain/types';
+import type { CountryDetail } from '@domain/types';
 import { apiGet } from '@/lib/api';
 
 export const getCountry = (slug: string) => apiGet<CountryDetail>(`/api/countries/${encodeURIComponent(slug)}`);

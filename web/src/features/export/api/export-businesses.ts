@@ -1,4 +1,4 @@
-import type { ExportFormat } from '@data/domain/constants';
+import type { ExportFormat } from '@domain/constants';
 import { query } from '@/lib/api';
 
 export interface ExportParams {

@@ -3,8 +3,8 @@ import * as RadioGroup from '@radix-ui/react-radio-group';
 import * as Select from '@radix-ui/react-select';
 import { Check, ChevronDown, Download, Info, Loader2, X } from 'lucide-react';
 import { useState } from 'react';
-import type { CountryStat } from '@data/domain/types';
-import type { ExportFormat } from '@data/domain/constants';
+import type { CountryStat } from '@domain/types';
+import type { ExportFormat } from '@domain/constants';
 import { openExport } from '../api/export-businesses';
 import { buttonClass } from '@/components/ui/button';
 

@@ -4,7 +4,7 @@ import { cardClass } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast';
 import { apiMessage } from '@/lib/api';
 import { type GroupKind, type GroupRow, useGroups, useGroupWrite } from '../api/groups';
-import { nounFor } from '@data/domain/plural';
+import { nounFor } from '@domain/plural';
 
 const input = 'rounded-md border border-gray-300 px-2 py-1 text-sm';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ImportRecord } from '@data/domain/types';
+import type { ImportRecord } from '@domain/types';
 import { apiGet } from '@/lib/api';
 
 export const importsKey = ['api', 'admin', 'imports'] as const;

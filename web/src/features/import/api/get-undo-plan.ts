@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UndoPlan } from '@data/domain/types';
+import type { UndoPlan } from '@domain/types';
 import { apiGet } from '@/lib/api';
 import { importsKey } from './get-imports';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ImportResult } from '@data/domain/types';
+import type { ImportResult } from '@domain/types';
 import { ApiError, apiSend } from '@/lib/api';
 
 export async function importExcelStream({ filePath, clearEmpty }: { filePath: string; clearEmpty: boolean }): Promise<ImportResult> {

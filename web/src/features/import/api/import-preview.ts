@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ImportPreview } from '@data/domain/types';
+import type { ImportPreview } from '@domain/types';
 import { apiSend } from '@/lib/api';
 
 /** What the uploaded file would do, written nowhere; the upload's token stays for the import. */

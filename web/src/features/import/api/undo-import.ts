@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UndoResult } from '@data/domain/types';
+import type { UndoResult } from '@domain/types';
 import { apiSend } from '@/lib/api';
 
 /** `confirmCount`: the number of businesses it removes, typed by the admin (required over the threshold). */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UploadResponse } from '@data/domain/types';
+import type { UploadResponse } from '@domain/types';
 import { apiMessage, apiSend } from '@/lib/api';
 
 /** SPEC §8: the thrown text is the server's message, otherwise 'Failed to upload file'. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { ImportBusinesses } from '@data/domain/types';
+import type { ImportBusinesses } from '@domain/types';
 import { apiGet } from '@/lib/api';
 import { paths } from '@/config/paths';
 

@@ -8,7 +8,7 @@ import { ImportResultCard } from './import-result';
 import { PreviewCard } from './preview-card';
 import { buttonClass } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
-import { nounFor } from '@data/domain/plural';
+import { nounFor } from '@domain/plural';
 
 /** SPEC §2: the Excel Import card (file chooser, expected columns, Import button) and the results card. */
 export function ImportCard({ footer }: { footer?: ReactNode }) {

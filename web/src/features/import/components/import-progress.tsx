@@ -1,6 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import { useImports } from '../api/get-imports';
-import { nounFor } from '@data/domain/plural';
+import { nounFor } from '@domain/plural';
 
 /** Live counts of the running import, polled every second while its request is pending. */
 export function ImportProgress() {

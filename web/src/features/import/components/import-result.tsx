@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
-import type { ImportResult } from '@data/domain/types';
+import type { ImportResult } from '@domain/types';
 import { cardClass } from '@/components/ui/card';
 import { RejectedRowsLink } from './rejected-rows-link';
 import { rejected, unchanged } from './messages';

@@ -3,7 +3,7 @@
  * word for word; every other string is English. Counts use one word each everywhere on the screen:
  * new, updated, unchanged, rejected (the API's `skipped` is unchanged and rejected together).
  */
-import type { ImportResult } from '@data/domain/types';
+import type { ImportResult } from '@domain/types';
 
 export const EXPECTED_COLUMNS = [
   'name', 'category', 'phone', 'full_address', 'postal_code', 'country', 'rating', 'reviews', 'photo', 'working_hours', 'about', 'place_id', 'location_link',

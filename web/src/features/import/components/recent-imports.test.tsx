@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { ImportRecord } from '@data/domain/types';
+import type { ImportRecord } from '@domain/types';
 import { importsKey } from '../api/get-imports';
 import { RecentImports } from './recent-imports';
 

@@ -4,7 +4,7 @@ import { ImportBusinessesDetails } from './import-businesses';
 import { UndoButton } from './undo-button';
 import { rejected, unchanged } from './messages';
 import { cardClass } from '@/components/ui/card';
-import { nounFor } from '@data/domain/plural';
+import { nounFor } from '@domain/plural';
 
 const seconds = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toFixed(1)} s`);
 

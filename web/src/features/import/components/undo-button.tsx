@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { ImportRecord } from '@data/domain/types';
+import type { ImportRecord } from '@domain/types';
 import { useUndoImport } from '../api/undo-import';
 import { useUndoPlan } from '../api/get-undo-plan';
 import { buttonClass } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { apiMessage } from '@/lib/api';
-import { nounFor } from '@data/domain/plural';
+import { nounFor } from '@domain/plural';
 
 /** What the admin typed, as a count: digits with any thousands separators ('2,000', '2.000', '2 000'). */
 const typedCount = (text: string): number | undefined => {

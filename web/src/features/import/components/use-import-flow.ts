@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ImportResult, UploadResponse } from '@data/domain/types';
-import { IMPORT_START_DELAY_MS } from '@data/domain/constants';
+import type { ImportResult, UploadResponse } from '@domain/types';
+import { IMPORT_START_DELAY_MS } from '@domain/constants';
 import { toast } from '@/components/ui/toast';
 import { UploadError, useUploadExcel } from '../api/upload-excel';
 import { useImportExcelStream } from '../api/import-excel-stream';
 import { useImportPreview } from '../api/import-preview';
-import type { ImportPreview } from '@data/domain/types';
+import type { ImportPreview } from '@domain/types';
 import { ApiError, apiMessage } from '@/lib/api';
 import { msg } from './messages';
 

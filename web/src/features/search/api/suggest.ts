@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { SUGGEST_MIN_LENGTH, type Suggestions } from '@data/domain/search';
+import { SUGGEST_MIN_LENGTH, type Suggestions } from '@domain/search';
 import { apiGet, query } from '@/lib/api';
 
 /** Fewer characters than this ask for nothing (the server would answer nothing either). */

@@ -2,7 +2,7 @@ import { Building2, MapPin, Search, Tag } from 'lucide-react';
 import { icon } from '@/components/ui/icon';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Suggestion } from '@data/domain/search';
+import type { Suggestion } from '@domain/search';
 import { SUGGEST_MIN_CHARS, useSuggestions } from '../api/suggest';
 import { useDebounced } from './use-debounced';
 

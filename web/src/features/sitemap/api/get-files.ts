@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SitemapFile } from '@data/domain/types';
-import { SITEMAP_REFRESH_MS } from '@data/domain/constants';
+import type { SitemapFile } from '@domain/types';
+import { SITEMAP_REFRESH_MS } from '@domain/constants';
 import { apiGet } from '@/lib/api';
 import { sitemapKeys } from './keys';
 

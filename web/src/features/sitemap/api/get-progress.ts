@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SITEMAP_PROGRESS_POLL_MS } from '@data/domain/constants';
+import { SITEMAP_PROGRESS_POLL_MS } from '@domain/constants';
 import { apiGet } from '@/lib/api';
 import { sitemapKeys } from './keys';
 

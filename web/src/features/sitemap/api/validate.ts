@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SitemapValidation } from '@data/domain/types';
+import type { SitemapValidation } from '@domain/types';
 import { apiSend } from '@/lib/api';
 import { sitemapKeys } from './keys';
 

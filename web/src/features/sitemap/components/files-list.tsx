@@ -1,10 +1,10 @@
 import { CheckCircle2, ExternalLink, FileX, HelpCircle, Loader2, XCircle } from 'lucide-react';
-import type { SitemapFile } from '@data/domain/types';
-import { SKELETONS } from '@data/domain/constants';
+import type { SitemapFile } from '@domain/types';
+import { SKELETONS } from '@domain/constants';
 import { messages } from './messages';
 import { buttonClass } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
-import { nounFor } from '@data/domain/plural';
+import { nounFor } from '@domain/plural';
 
 /** SPEC §4: ready green, generating blue spinning, error red, anything else 'Unknown'. */
 const STATUS = {

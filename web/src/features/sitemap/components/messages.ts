@@ -1,4 +1,4 @@
-import { nounFor } from '@data/domain/plural';
+import { nounFor } from '@domain/plural';
 
 /** The strings of the Sitemap Management screen (SPEC §2, §8), in one place. */
 export const messages = {

@@ -1,6 +1,6 @@
 import { Building2, FolderTree, Globe2, MapPin } from 'lucide-react';
-import type { SitemapStats } from '@data/domain/types';
-import { SITEMAP_MAX_URLS } from '@data/domain/constants';
+import type { SitemapStats } from '@domain/types';
+import { SITEMAP_MAX_URLS } from '@domain/constants';
 import { filesText } from './messages';
 import { cardClass } from '@/components/ui/card';
 

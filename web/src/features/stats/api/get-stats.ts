@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Stats } from '@data/domain/types';
+import type { Stats } from '@domain/types';
 import { apiGet } from '@/lib/api';
 
 export const getStats = () => apiGet<Stats>('/api/stats');

@@ -1,6 +1,6 @@
 import { Hammer, Users, Wrench, Briefcase } from 'lucide-react';
 import { icon } from '@/components/ui/icon';
-import { CRAFTSMEN_FIGURE } from '@data/domain/constants';
+import { CRAFTSMEN_FIGURE } from '@domain/constants';
 import { cardClass } from '@/components/ui/card';
 
 /** SPEC §2: craftsmen fixed at 150; every other tile is total businesses / 1000, floored. */

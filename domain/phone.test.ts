@@ -111,7 +111,7 @@ describe('phoneAnswer without the country search', () => {
   });
 
   it('answers like the library for the sample\'s numbers', () => {
-    const csv = readFileSync(new URL('../samples/businesses.csv', import.meta.url), 'utf8');
+    const csv = readFileSync(new URL('../data/samples/businesses.csv', import.meta.url), 'utf8');
     const numbers = [...new Set(csv.match(/\+\d[\d ()-]{6,}\d/g))];
     expect(numbers.length).toBeGreaterThan(100);
     const cases: [string, string | null][] = numbers.flatMap((raw) => ['TR', 'FR', 'DE', 'GB', 'US', null].map((d): [string, string | null] => [raw, d]));

@@ -326,7 +326,7 @@ export interface ApiError {
  *   GET /api/cities/popular                      City[]       (POPULAR_CITIES_LIMIT, most businesses first)
  *   GET /api/cities                              City[]       (every city with at least one business)
  *   GET /api/cities/:slug                        City
- *   GET /api/cities/:slug/businesses?page=       ListPage (data/domain/search.ts; ListFilters as query parameters)
+ *   GET /api/cities/:slug/businesses?page=       ListPage (domain/search.ts; ListFilters as query parameters)
  *   GET /api/categories                          Category[]
  *   GET /api/categories/:slug                    Category
  *   GET /api/categories/:slug/businesses?page=   ListPage (idem)
