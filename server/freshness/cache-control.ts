@@ -5,7 +5,7 @@ const YEAR_SECONDS = 365 * 24 * 3600;
 
 /**
  * Every Cache-Control rehber sends, by what the answer is; nothing else writes the header
- * (freshness.test.ts checks). `cdn` is the CDN-Cache-Control a CDN reads instead.
+ * (cache-control.test.ts checks). `cdn` is the CDN-Cache-Control a CDN reads instead.
  */
 export const CACHE_PROFILES = {
   /**
@@ -32,10 +32,10 @@ export const CACHE_PROFILES = {
 export type CacheProfile = keyof typeof CACHE_PROFILES;
 
 /** Koa's context or Node's response (what a static file sender hands over). */
-type Headers = { set(field: string, value: string): unknown } | Pick<ServerResponse, 'setHeader'>;
+type HeaderTarget = { set(field: string, value: string): unknown } | Pick<ServerResponse, 'setHeader'>;
 
 /** Sets the Cache-Control (and the CDN-Cache-Control, where the profile has one) of `profile`. */
-export function cacheControl(target: Headers, profile: CacheProfile): void {
+export function cacheControl(target: HeaderTarget, profile: CacheProfile): void {
   const p: { cacheControl: string; cdn?: string } = CACHE_PROFILES[profile];
   const set = (field: string, value: string) => ('setHeader' in target ? target.setHeader(field, value) : target.set(field, value));
   set('Cache-Control', p.cacheControl);

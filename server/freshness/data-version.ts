@@ -23,8 +23,6 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/index.js';
 import { listenForWrites, readDataVersion, type Version, type WriteListener } from '../../db/data-version.js';
 
-export type { Version };
-
 /** How often the version row is read anyway (a missed notification heals within this). */
 const POLL_MS = 5_000;
 /** Re-reads of a replica's version that has not replayed a notified write yet: first and longest wait. */
