@@ -62,7 +62,7 @@ export function photoFamily(category: { name?: string | null; slug?: string | nu
 }
 
 /** A directory has few categories and each page asks for its own again and again: folded once each. */
-const familyOf = memo((text: string): PhotoFamily => {
+const familyOf = memo('photo families', (text: string): PhotoFamily => {
   const words = foldName(text).replace(/[^a-z0-9]+/g, ' ').trim();
   if (!words) return 'default';
   for (const [family, pattern] of MATCHERS) if (pattern.test(words)) return family;

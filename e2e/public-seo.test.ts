@@ -52,7 +52,7 @@ describe('crawler head', () => {
     const res = await fetch(`${app.url}/details/${b.slug}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
-    // Revalidated by browsers every time, held a minute by shared caches (server/middleware/http-cache.ts).
+    // Revalidated by browsers every time, held a minute by shared caches (server/freshness/cache-control.ts).
     expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate, s-maxage=60');
     expect(res.headers.get('etag')).toMatch(/^W\/"/);
     const html = await res.text();

@@ -23,10 +23,10 @@ import { trashAdminRoutes } from './routes/admin/trash.js';
 import { sitemapRoutes } from './routes/sitemaps.js';
 import { photoRoutes } from './routes/photos.js';
 import { defaultDistDir, pageRoutes, webBuildTag } from './routes/pages.js';
-import { DataVersion } from './data-version.js';
-import { httpCache } from './middleware/http-cache.js';
+import { DataVersion } from './freshness/data-version.js';
+import { httpCache } from './freshness/http-cache.js';
 import { matchPage } from '../domain/paths.js';
-import { byReader, readRouting, readsFromPrimary } from './read-routing.js';
+import { byReader, readRouting, readsFromPrimary } from './freshness/read-routing.js';
 import { Readiness } from './readiness.js';
 import { readinessRoutes } from './routes/readiness.js';
 

@@ -47,7 +47,9 @@ describe('what strangers can make the caches hold', () => {
 
     const stats = cacheStats();
     const named = (name: string) => stats.filter((s) => s.name === name);
-    for (const name of ['answers', 'answers asked once', 'search memo', 'small memo', 'photo owners']) expect(named(name).length, name).toBeGreaterThan(0);
+    // Every in-process store is a BoundedCache, so each shows here with its bounds.
+    const stores = ['answers', 'answers asked once', 'search memo', 'small memo', 'photo owners', 'photo failures', 'photo uses', 'photo families', 'built stamps'];
+    for (const name of stores) expect(named(name).length, name).toBeGreaterThan(0);
     for (const s of stats) {
       expect(s.entries, s.name).toBeLessThanOrEqual(s.maxEntries);
       expect(s.bytes, s.name).toBeLessThanOrEqual(s.maxBytes);

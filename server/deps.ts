@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/index.js';
 import type { Memos } from '../db/queries/search-memo.js';
 import type { Config } from './config.js';
-import type { DataVersion } from './data-version.js';
+import type { DataVersion } from './freshness/data-version.js';
 
 /** What every route module is built with. */
 export interface AppDeps {

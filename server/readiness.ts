@@ -6,7 +6,7 @@
 import type { Db } from '../db/index.js';
 import { pendingMigrations } from '../db/migrate.js';
 import { databaseAnswers } from '../db/queries/stats.js';
-import type { DataVersion } from './data-version.js';
+import type { DataVersion } from './freshness/data-version.js';
 
 export interface ReadinessReport {
   ready: boolean;

@@ -173,7 +173,7 @@ function cellValue(raw: string, field: Field, max: number): string | null {
  * The BusinessHours answered is shared by every row with that text; nothing changes it after
  * (the loader only serialises it).
  */
-const workingHoursOf = memo(readWorkingHours, 5_000);
+const workingHoursOf = memo('working hours', readWorkingHours, 5_000);
 
 function buildInput(columns: ColumnMap, row: SheetRow, strict: boolean): BusinessInput {
   // Check every length first: a 100,000-character cell is refused before any regex runs on it.

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pLimit from 'p-limit';
+import { BoundedCache } from '../../domain/bounded-cache.js';
 import type { PhotoFormat } from '../../domain/photo-paths.js';
 import { claimOrWait, preparePrivateDir, readOrNull, statFile, writeWhole } from './cache-files.js';
 import { sweepPhotoCache } from './cache-sweep.js';
@@ -42,12 +43,12 @@ export type PhotoResult =
 /** The checked source, JPEG or WebP (sharp reads either by its bytes). */
 const MASTER = 'master';
 const CONTENT_TYPES: Record<PhotoFormat, string> = { webp: 'image/webp', jpg: 'image/jpeg' };
-/** Failures remembered in memory (the disk keeps them too); the oldest go first. */
-const MEMORY_FAILURES = 10_000;
+/** Failures remembered in memory (the disk keeps them too); the oldest go first. Reasons are a line each. */
+const MEMORY_FAILURES = { maxEntries: 10_000, maxBytes: 16 * 1024 * 1024 };
 /** A hit marks its source as used (the folder's mtime, for the sweep) at most this often. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 /** Sources whose last mark is remembered; the oldest go first (a forgotten one is marked again). */
-const MEMORY_TOUCHES = 20_000;
+const MEMORY_TOUCHES = { maxEntries: 20_000, maxBytes: 8 * 1024 * 1024 };
 /** A sweep follows once this share of the bound has been written since the last one. */
 const SWEEP_AFTER_SHARE = 0.05;
 
@@ -60,7 +61,7 @@ const SWEEP_AFTER_SHARE = 0.05;
  */
 export class PhotoStore {
   private readonly inflight = new Map<string, Promise<unknown>>();
-  private readonly failures = new Map<string, { until: number; reason: string }>();
+  private readonly failures = new BoundedCache<{ until: number; reason: string }>('photo failures', MEMORY_FAILURES, (f) => f.reason.length * 2);
   /** Resizing is CPU work on libuv's pool: a page of new photos must not starve everything else. */
   private readonly cpu = pLimit(2);
   /** Sources being downloaded at once (each up to 10 MB in memory): a page of new photos stays bounded. */
@@ -72,7 +73,7 @@ export class PhotoStore {
   private readonly imageLimits: ImageLimits;
   private readonly retryAfterMs: number;
   private readonly retryTransientMs: number;
-  private readonly touched = new Map<string, number>();
+  private readonly touched = new BoundedCache<number>('photo uses', MEMORY_TOUCHES);
   /** Bytes written since the last sweep; Infinity before the first, so a server's first write sweeps what earlier runs left. */
   private writtenSinceSweep = Infinity;
   private sweeping: Promise<unknown> | null = null;
@@ -161,10 +162,8 @@ export class PhotoStore {
   private markUsed(key: string, dir: string): void {
     if (this.options.maxBytes === undefined) return;
     const now = Date.now();
-    if ((this.touched.get(key) ?? 0) > now - TOUCH_EVERY_MS) return;
-    this.touched.delete(key);
+    if ((this.touched.peek(key) ?? 0) > now - TOUCH_EVERY_MS) return;
     this.touched.set(key, now);
-    if (this.touched.size > MEMORY_TOUCHES) this.touched.delete(this.touched.keys().next().value as string);
     const at = new Date(now);
     fs.promises.utimes(dir, at, at).catch(() => {});
   }
@@ -204,7 +203,7 @@ export class PhotoStore {
 
   private async knownFailure(key: string, dir: string): Promise<string | null> {
     const now = Date.now();
-    const remembered = this.failures.get(key);
+    const remembered = this.failures.peek(key);
     if (remembered && remembered.until > now) return remembered.reason;
     if (remembered) this.failures.delete(key);
     // Another server sharing the volume may have found the failure.
@@ -231,9 +230,7 @@ export class PhotoStore {
   }
 
   private remember(key: string, until: number, reason: string): void {
-    this.failures.delete(key);
     this.failures.set(key, { until, reason });
-    if (this.failures.size > MEMORY_FAILURES) this.failures.delete(this.failures.keys().next().value as string);
   }
 }
 

@@ -85,7 +85,7 @@ const isPostalOnly = (s: string) => hasDigit(s) && /^[\p{Lu}\d\s\-〒.]+$/u.test
 const isAbbreviation = (s: string) => /^\p{Lu}{2,4}\.?$/u.test(s);
 
 /** The locality of a sub-part: postal codes, '〒', 'No:12' and a trailing state abbreviation taken off. */
-const localityOf = memo(readLocality);
+const localityOf = memo('localities', readLocality);
 
 function readLocality(sub: string): { text: string; postal: string | null; state: string | null } {
   let postal: string | null = null;
@@ -126,7 +126,7 @@ const NOT_PLACES =
 /** A first-level division named after its capital: 'Cairo Governorate' is read as Cairo. */
 const DIVISION_SUFFIX = /\s+(?:governorate|province|prefecture|oblast|region|municipality|centre|center|cbd|city cent(?:re|er))$/i;
 
-const lookupMemo = memo((key: string) => {
+const lookupMemo = memo('place lookups', (key: string) => {
   const at = key.indexOf('\u0000');
   return lookupUncached(key.slice(0, at), key.slice(at + 1));
 });
@@ -459,5 +459,5 @@ function trailingPostal(parts: string[][]): string | null {
   return null;
 }
 
-const countryCode = memo((text: string) => countryCodeOf(text), 5_000);
+const countryCode = memo('country codes', (text: string) => countryCodeOf(text), 5_000);
 

@@ -25,7 +25,7 @@ export const US_STATE_CODES: ReadonlySet<string> = new Set(STATES.map(([code]) =
 const BY_NAME = new Map(STATES.map(([code, name]) => [foldName(name), code]));
 
 /** The state a full name names ('Missouri', 'new york'), else null. */
-export const usStateNamed = memo((text: string): string | null => BY_NAME.get(foldName(text)) ?? null, 5_000);
+export const usStateNamed = memo('US states by name', (text: string): string | null => BY_NAME.get(foldName(text)) ?? null, 5_000);
 
 const LETTERS = STATES.map(([code, name]) => [code, name.toLowerCase().replace(/[^a-z]/g, '')]);
 
@@ -35,7 +35,7 @@ const LETTERS = STATES.map(([code, name]) => [code, name.toLowerCase().replace(/
  * not 'Miss.'); null otherwise. Not for any word of an address: there 'in', 'or' and 'me' are words.
  */
 export const usState = (text: string | null | undefined): string | null => (text ? usStateMemo(text) : null);
-const usStateMemo = memo(readUsState, 5_000);
+const usStateMemo = memo('US states in addresses', readUsState, 5_000);
 
 function readUsState(text: string): string | null {
   const named = usStateNamed(text);

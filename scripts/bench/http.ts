@@ -54,7 +54,7 @@ export async function run(ctx: BenchContext): Promise<void> {
       ['Business detail', () => fresh(`/api/businesses/detail/${pick(samples.slugs)}`), {}],
       ['Business page (server-rendered HTML)', () => fresh(`/details/${pick(samples.slugs)}`), {}],
       // The same 500 URLs over and over: after the first pass every answer comes from the data
-      // version's answer cache (server/middleware/http-cache.ts), as between two writes.
+      // version's answer cache (server/freshness/answer-cache.ts), as between two writes.
       ['Business detail, cache warm', () => `/api/businesses/detail/${pick(samples.slugs)}`, {}],
       ['Business page, cache warm', () => `/details/${pick(samples.slugs)}`, {}],
       ['Search, broad word', () => q('/api/search', { q: pick(BROAD) }), {}],

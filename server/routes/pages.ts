@@ -9,10 +9,12 @@ import { pageHead } from '../seo/page-head.js';
 import { injectApp, injectSiteMeta, PageRenderer, ssrDirOf } from '../ssr/renderer.js';
 import { builtStamp } from '../ssr/built-stamp.js';
 import { pageReads } from '../ssr/public-reads.js';
-import { memoScope } from '../read-routing.js';
+import { memoScope } from '../freshness/read-routing.js';
 import type { SiteConfig } from '../../domain/site-config.js';
 import { isApiPath } from './router.js';
-import { keepOutOfCaches, notModified } from '../middleware/http-cache.js';
+import { keepOutOfCaches } from '../freshness/http-cache.js';
+import { notModified } from '../freshness/conditional.js';
+import { cacheControl } from '../freshness/cache-control.js';
 import { movedSlug } from '../../db/queries/businesses.js';
 import { redirectedGroupSlug } from '../../db/queries/redirects.js';
 import { matchPage, slugPath, type PageMatch } from '../../domain/paths.js';
@@ -24,8 +26,6 @@ export function defaultDistDir(): string {
   const compiled = here.split(path.sep).includes('dist');
   return path.resolve(here, compiled ? '../../web' : '../../dist/web');
 }
-
-const YEAR_SECONDS = 31536000;
 
 /**
  * What names the web build a page's HTML carries: the modification times of its index.html and of
@@ -71,7 +71,7 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
         await send(ctx, ctx.path, {
           root: distDir,
           // Names carry a content hash: a cached copy can never be stale.
-          setHeaders: (res) => res.setHeader('Cache-Control', `public, max-age=${YEAR_SECONDS}, immutable`),
+          setHeaders: (res) => cacheControl(res, 'immutable'),
         });
         // A revalidation (If-Modified-Since) of an unchanged file: 304, no body. Compared here, as
         // the origin: Koa's ctx.fresh refuses whenever the request says no-cache, which fetch()
@@ -89,7 +89,7 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
     }
     // Other built files (icons, robots of the build...) by exact name; directories are pages.
     if (path.extname(ctx.path) && ctx.path !== '/index.html') {
-      const served = await send(ctx, ctx.path, { root: distDir, maxAge: 3600 * 1000 }).catch(() => null);
+      const served = await send(ctx, ctx.path, { root: distDir, setHeaders: (res) => cacheControl(res, 'built-file') }).catch(() => null);
       if (served) return;
     }
 
@@ -104,7 +104,7 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
     if (match?.kind === 'admin') {
       ctx.type = 'text/html; charset=utf-8';
       // The admin's shell must not be kept.
-      ctx.set('Cache-Control', 'no-store');
+      cacheControl(ctx, 'no-store');
       ctx.body = html;
       return;
     }
@@ -128,7 +128,7 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
     ctx.type = 'text/html; charset=utf-8';
     // Public pages get their validators and shared-cache headers from httpCache (app.ts); a 404 or
     // a failure must not be kept as if it were the page.
-    ctx.set('Cache-Control', page.status === 200 ? 'no-cache' : 'no-store');
+    cacheControl(ctx, page.status === 200 ? 'revalidate' : 'no-store');
     const withHead = page.head ? injectHead(html, page.head) : html;
     const body = app ? injectApp(withHead, app) : withHead;
     // A page rendered with a failed read (shown loading, the browser asks for it) is sent, but no

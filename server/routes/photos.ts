@@ -6,13 +6,10 @@ import { notFound } from '../errors.js';
 import { newRouter } from './router.js';
 import { PLACEHOLDER_VERSION } from '../../domain/photo-paths.js';
 import { BusinessPhotos } from '../../data/photos/business-photo.js';
-import { PHOTO_RETRY_TRANSIENT_MS } from '../../data/photos/limits.js';
 import { placeholderFile } from '../../data/photos/placeholders.js';
 import { PhotoStore } from '../../data/photos/photo-store.js';
+import { cacheControl } from '../freshness/cache-control.js';
 
-const FOREVER = 'public, max-age=31536000, immutable';
-/** A failed source's redirect to its placeholder: as long as the negative cache remembers a transient failure (PHOTO_RETRY_TRANSIENT_MS). */
-const FAILED_MAX_AGE = `public, max-age=${PHOTO_RETRY_TRANSIENT_MS / 1000}`;
 
 /** Business photos and placeholders from rehber's own origin (data/photos). Mounted before the pages. */
 export function photoRoutes({ db, config, logger, dataVersion }: AppDeps): Router {
@@ -35,7 +32,7 @@ export function photoRoutes({ db, config, logger, dataVersion }: AppDeps): Route
       if (answer.kind === 'placeholder') {
         if (answer.fresh) logger.warn({ slug: ctx.params.slug, reason: answer.reason }, 'photo source refused');
         // Still being fetched: the photo may be there in a moment, so the placeholder is not kept.
-        ctx.set('Cache-Control', answer.pending ? 'no-store' : FAILED_MAX_AGE);
+        cacheControl(ctx, answer.pending ? 'no-store' : 'photo-placeholder');
         ctx.redirect(answer.path);
         return;
       }
@@ -53,7 +50,7 @@ export function photoRoutes({ db, config, logger, dataVersion }: AppDeps): Route
 const openFile = (file: string) => fs.promises.open(file).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? null : Promise.reject(err)));
 
 async function sendFile(ctx: Koa.Context, file: fs.promises.FileHandle, type: string): Promise<void> {
-  ctx.set('Cache-Control', FOREVER);
+  cacheControl(ctx, 'immutable');
   ctx.type = type;
   ctx.length = (await file.stat()).size;
   ctx.body = file.createReadStream();

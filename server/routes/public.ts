@@ -11,7 +11,7 @@ import { listBusinessesIn, searchBusinesses } from '../../db/queries/search.js';
 import { storedCountryName } from '../../data/places/countries.js';
 import { suggest } from '../../db/queries/suggest.js';
 import { memoized, slugMemo } from '../../db/queries/search-memo.js';
-import { memoScope } from '../read-routing.js';
+import { memoScope } from '../freshness/read-routing.js';
 import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/cities.js';
 import { getCategoryBySlug, listCategories } from '../../db/queries/categories.js';
 import { getCountryBySlug, listCountries } from '../../db/queries/countries.js';

@@ -48,6 +48,7 @@ describe('serving sitemaps and robots.txt', () => {
     const index = await fetch(`${app.url}/sitemap.xml`);
     expect(index.status).toBe(200);
     expect(index.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(index.headers.get('cache-control')).toBe('public, max-age=300');
     const lastModified = index.headers.get('last-modified');
     expect(lastModified).toBeTruthy();
     const locs = extractLocs(await index.text());

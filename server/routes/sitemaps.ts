@@ -3,6 +3,7 @@ import type { ParameterizedContext } from 'koa';
 import type { AppDeps } from '../deps.js';
 import { notFound } from '../errors.js';
 import { newRouter } from './router.js';
+import { cacheControl } from '../freshness/cache-control.js';
 import { getServedFile } from '../../db/queries/sitemaps.js';
 import { INDEX_NAME } from '../../data/sitemap/sitemap-xml.js';
 import { robotsTxt } from '../../data/sitemap/sitemap-robots.js';
@@ -10,7 +11,7 @@ import { robotsTxt } from '../../data/sitemap/sitemap-robots.js';
 const FILE_NAME = /^[a-z]+-\d+\.xml$/;
 
 /**
- * The served sitemap set (CONTRACT §7): /sitemap.xml (the index) and /sitemaps/{name}, read from
+ * The served sitemap set: /sitemap.xml (the index) and /sitemaps/{name}, read from
  * PostgreSQL so every server instance and the CLI share one set. Before the first generation
  * /sitemap.xml answers 404: an empty index would not validate (the schema wants one entry) and
  * would tell a search console there is nothing to crawl. koa-compress gzips application/xml.
@@ -23,7 +24,7 @@ export function sitemapRoutes({ db, config }: AppDeps): Router {
     if (!file) throw notFound(`No sitemap ${name}`);
     ctx.type = 'application/xml; charset=utf-8';
     ctx.lastModified = new Date(file.lastModified);
-    ctx.set('Cache-Control', 'public, max-age=300');
+    cacheControl(ctx, 'sitemap');
     ctx.status = 200;
     if (ctx.fresh) {
       ctx.status = 304;

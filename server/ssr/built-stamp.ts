@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import { BoundedCache } from '../../domain/bounded-cache.js';
 
 /** How long a looked-at modification time is trusted. */
 const TRUSTED_MS = 1_000;
-const stamps = new Map<string, { at: number; stamp: string }>();
+/** A handful of built files are looked at (index.html, the server entry): the bounds are never reached. */
+const stamps = new BoundedCache<{ at: number; stamp: string }>('built stamps', { maxEntries: 64, maxBytes: 64 * 1024 });
 
 /**
  * When a built file (index.html, the server entry) was last written, as text ('' when it is

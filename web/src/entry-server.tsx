@@ -8,6 +8,7 @@ import { StrictMode } from 'react';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { BoundedCache } from '@domain/bounded-cache';
 import type { PublicReads } from '@domain/public-reads';
 import type { SiteConfig } from '@domain/site-config';
 import { AppProvider } from './app/provider';
@@ -91,8 +92,7 @@ export async function render(url: string, { reads, site, onError, timeoutMs = 10
 }
 
 /** The markup of the static parts (components/ui/static-part.tsx) by key: a handful in practice. */
-const drawnParts = new Map<string, string>();
-const MAX_DRAWN_PARTS = 256;
+const drawnParts = new BoundedCache<string>('drawn parts', { maxEntries: 256, maxBytes: 8 * 1024 * 1024 }, (html) => html.length * 2);
 
 /** Draws a static part's children once per key, in the same contexts as the page around it. */
 export function partDrawer(client: QueryClient, site: SiteConfig, location: string): DrawPart {
@@ -104,7 +104,6 @@ export function partDrawer(client: QueryClient, site: SiteConfig, location: stri
           <StaticRouter location={location}>{children()}</StaticRouter>
         </AppProvider>,
       );
-      if (drawnParts.size >= MAX_DRAWN_PARTS) drawnParts.clear();
       drawnParts.set(key, html);
     }
     return html;

@@ -16,7 +16,7 @@ import { currentAdmin } from '../../middleware/require-admin.js';
 import { throttleAddress } from '../../client-address.js';
 import { adminRouter } from './router.js';
 
-/** POST /api/admin/login, POST /api/admin/logout, GET /api/admin/check (CONTRACT §8). */
+/** POST /api/admin/login, POST /api/admin/logout, GET /api/admin/check. */
 export function authRoutes(deps: AppDeps): Router {
   const { db } = deps;
   // Open: signing in and out and asking whether one is signed in need no session.
@@ -62,7 +62,6 @@ export function authRoutes(deps: AppDeps): Router {
   router.get('/check', async (ctx) => {
     const session = await currentAdmin(ctx, db);
     const body: AdminCheck = session?.userId ? { authenticated: true, username: session.username } : { authenticated: false };
-    ctx.set('Cache-Control', 'no-store');
     ctx.body = body;
   });
 

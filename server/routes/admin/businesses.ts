@@ -21,7 +21,7 @@ const ACTIVITY_LIMIT = 100;
 
 const username = (ctx: Parameters<typeof sessionOf>[0]) => sessionOf(ctx)?.username ?? null;
 
-/** The admin's business list, edits and bulk actions, activity, country distribution and export (SPEC §7), behind the admin guard. */
+/** The admin's business list, edits and bulk actions, activity, country distribution and export, behind the admin guard. */
 export function businessAdminRoutes(deps: AppDeps): Router {
   const { db, config, logger } = deps;
   const router = adminRouter(deps);
@@ -110,7 +110,6 @@ export function businessAdminRoutes(deps: AppDeps): Router {
     if (!EXPORT_FORMATS.includes(format)) throw badRequest(`format must be one of ${EXPORT_FORMATS.join(', ')}`);
     const country = oneString(ctx.query.country, 'country') || undefined;
     ctx.set('Content-Disposition', `attachment; filename="${exportFileName(country, format)}"`);
-    ctx.set('Cache-Control', 'no-store');
     ctx.type = EXPORT_CONTENT_TYPES[format];
     // A HEAD gets the headers only: nobody would read the body, so the export would wait forever.
     if (ctx.method === 'HEAD') {

@@ -7,7 +7,7 @@ import type { AppDeps } from '../../deps.js';
 import { requireAdmin } from '../../middleware/require-admin.js';
 import { allowLongBody } from '../../middleware/body-deadline.js';
 import { sameOrigin } from '../../middleware/same-origin.js';
-import { noStore } from '../../middleware/http-cache.js';
+import { noStore } from '../../freshness/http-cache.js';
 import { newRouter } from '../router.js';
 
 /**

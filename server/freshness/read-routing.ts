@@ -10,13 +10,13 @@
  * only sends that request's public reads to the primary, which holds the same public data.
  *
  * A replica that stops answering sends public reads to the primary until it answers again
- * (server/data-version.ts reads its version row at least every 5 s).
+ * (data-version.ts reads its version row at least every 5 s).
  */
 import type { Context, Middleware } from 'koa';
 import type { DataVersion } from './data-version.js';
-import type { AppDeps } from './deps.js';
-import type { MemoScope } from '../db/queries/search-memo.js';
-import { SESSION_COOKIE } from './middleware/session.js';
+import type { AppDeps } from '../deps.js';
+import type { MemoScope } from '../../db/queries/search-memo.js';
+import { SESSION_COOKIE } from '../middleware/session.js';
 
 const FROM_PRIMARY = 'rehber.readsFromPrimary';
 

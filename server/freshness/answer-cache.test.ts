@@ -1,6 +1,6 @@
-/** The answer cache's admission, bounds and versions (the HTTP side is in server/http-cache.test.ts). */
+/** The answer cache's admission, bounds and versions (the HTTP side is in http-cache.test.ts). */
 import { describe, expect, it } from 'vitest';
-import { AnswerCache } from './http-cache.js';
+import { AnswerCache } from './answer-cache.js';
 
 const answer = (body: string) => ({ body, type: 'text/html', etag: `W/"${body}"` });
 

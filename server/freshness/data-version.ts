@@ -1,6 +1,6 @@
 /**
- * The directory's data version (migration 20261124F), as this process knows it: read once, then
- * kept current by LISTEN rehber_data (every committed write notifies), with a slow poll as a safety
+ * The directory's data version (db/data-version.ts), as this process knows it: read once, then
+ * kept current by listening for committed writes (each notifies), with a slow poll as a safety
  * net should the listening connection drop. Caches key their entries by it, so a write anywhere
  * invalidates every process's caches at once.
  *
@@ -19,14 +19,9 @@
  * several replicas could read the version on one and the data on a laggier other: give each app
  * server its own replica instead.
  */
-import pg from 'pg';
 import type { Logger } from 'pino';
-import { connectionUrlOf, type Db } from '../db/index.js';
-
-export interface Version {
-  version: string;
-  changedAt: Date;
-}
+import type { Db } from '../../db/index.js';
+import { listenForWrites, readDataVersion, type Version, type WriteListener } from '../../db/data-version.js';
 
 /** How often the version row is read anyway (a missed notification heals within this). */
 const POLL_MS = 5_000;
@@ -46,7 +41,7 @@ export class DataVersion {
   /** Versions heard of that the replica does not show yet, each with when it was first heard of. */
   private unreplayed: { version: bigint; at: number }[] = [];
   private starting: Promise<void> | null = null;
-  private listener: pg.Client | null = null;
+  private listener: WriteListener | null = null;
   private timer: NodeJS.Timeout | null = null;
   private chase: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -142,8 +137,7 @@ export class DataVersion {
 
   private async readRow(db: Db, problem: string): Promise<Version | null> {
     try {
-      const row = await db('data_version').where({ id: 1 }).first('version', 'changed_at');
-      return row ? { version: String(row.version), changedAt: new Date(row.changed_at) } : null;
+      return await readDataVersion(db);
     } catch (err) {
       this.logger.warn({ err }, problem);
       return null;
@@ -152,26 +146,21 @@ export class DataVersion {
 
   private async listen(): Promise<void> {
     if (this.stopped) return;
-    const client = new pg.Client({ connectionString: connectionUrlOf(this.db) });
-    client.on('notification', (message) => {
-      if (message.payload && /^\d+$/.test(message.payload)) this.heard(BigInt(message.payload));
+    const onWrite = (version: bigint | null) => {
+      if (version !== null) this.heard(version);
       void this.read();
-    });
-    client.on('error', (err) => {
+    };
+    const onLost = (err: Error) => {
       this.logger.warn({ err }, 'data version listener lost; polling until it is back');
       this.listener = null;
-      client.end().catch(() => {});
       setTimeout(() => void this.listen().catch(() => {}), POLL_MS).unref();
-    });
+    };
     try {
-      await client.connect();
-      await client.query('LISTEN rehber_data');
-      this.listener = client;
+      this.listener = await listenForWrites(this.db, onWrite, onLost);
       // A write between the first read and LISTEN would otherwise go unnoticed until the poll.
       await this.read();
     } catch (err) {
       this.logger.warn({ err }, 'data version listener could not start; polling');
-      await client.end().catch(() => {});
     }
   }
 

@@ -1,5 +1,5 @@
 /**
- * Public reads from a real streaming replica (DATABASE_REPLICA_URL, issue 14): a primary and a hot
+ * Public reads from a real streaming replica (DATABASE_REPLICA_URL): a primary and a hot
  * standby copied from it with the embedded binaries (db/embedded-replica.ts), both on free ports.
  * Replay is paused to make the replica lag on purpose: a write is then on the primary only.
  */
@@ -10,16 +10,16 @@ import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../db/index.js';
-import { startEmbedded, type EmbeddedServer } from '../db/embedded.js';
-import { startEmbeddedReplica, type EmbeddedReplica } from '../db/embedded-replica.js';
-import { migrateLatest } from '../db/migrate.js';
-import { importCsvText } from '../data/import/import.js';
-import { freePort } from '../scripts/free-port.js';
-import { signedInAdmin, type AdminClient } from './admin-client.fixtures.js';
-import { createApp, type RehberApp } from './app.js';
-import { testConfig } from './config.js';
-import { startServer } from './start.js';
+import { createDb, type Db } from '../../db/index.js';
+import { startEmbedded, type EmbeddedServer } from '../../db/embedded.js';
+import { startEmbeddedReplica, type EmbeddedReplica } from '../../db/embedded-replica.js';
+import { migrateLatest } from '../../db/migrate.js';
+import { importCsvText } from '../../data/import/import.js';
+import { freePort } from '../../scripts/free-port.js';
+import { signedInAdmin, type AdminClient } from '../admin-client.fixtures.js';
+import { createApp, type RehberApp } from '../app.js';
+import { testConfig } from '../config.js';
+import { startServer } from '../start.js';
 
 describe('public reads from a streaming replica', () => {
   let dir: string;

@@ -1,95 +1,28 @@
 /**
- * HTTP caching of public reads (issue 14). The data changes only when a write commits, and every
- * write moves the data version (server/data-version.ts), so a public answer is known by its URL
- * and that version:
+ * HTTP caching of public reads. The data changes only when a write commits, and every write moves
+ * the data version (data-version.ts), so a public answer is known by its URL and that version:
  * - ETag and Last-Modified come from the version; a conditional request that still matches gets
  *   304, without touching the database once the URL answered 200 in this version (an unknown URL
  *   is a 404 whatever the validators say). The ETag is weak (W/): it names the data an answer shows,
  *   not its bytes, which differ between two renders of a page (the data island's read times) and
  *   between its gzip and identity encodings;
- * - answers are kept in memory (bounded), keyed by version and URL, from the second time a URL
- *   is asked, and served again until a write moves the version;
+ * - answers are kept in memory (answer-cache.ts), keyed by version and URL, from the second time a
+ *   URL is asked, and served again until a write moves the version;
  * - Cache-Control lets a CDN or proxy hold them briefly and revalidate in the background.
  * Admin answers are never stored anywhere (`no-store`). Only 200 answers are cached.
  */
 import { createHash } from 'node:crypto';
 import type { Context, Middleware, Next } from 'koa';
-import type { DataVersion } from '../data-version.js';
-import { BoundedCache } from '../../domain/bounded-cache.js';
-
-/**
- * Browsers revalidate every time (a 304 when nothing changed, so a write shows at once); a shared
- * cache may serve an answer for a minute. CDN-Cache-Control (RFC 9213) lets a CDN also serve a
- * stale one for five minutes while it revalidates: in Cache-Control, stale-while-revalidate would
- * let browsers show stale pages too.
- */
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=60';
-export const CDN_CACHE_CONTROL = 'max-age=60, stale-while-revalidate=300';
-export const NO_STORE = 'no-store';
-
-/** Bounds of the in-memory cache of rendered answers (keys counted with their bodies). */
-const ANSWERS = { maxEntries: 5_000, maxBytes: 64 * 1024 * 1024 };
-/**
- * How many URLs asked once (and not kept yet) a cache remembers per version, and the bytes those
- * URLs may take: a stranger's unique 15 KB URLs fill the bytes long before the count.
- */
-const SEEN = { maxEntries: 50_000, maxBytes: 8 * 1024 * 1024 };
-
-interface Entry {
-  /** The answer's bytes (UTF-8), as sent: a kept page is neither measured nor encoded again when served. */
-  body: string | Buffer;
-  type: string;
-  etag: string;
-}
-
-/**
- * A bounded map of answers, least recently used dropped first; emptied whenever the version moves.
- * An answer is kept the second time its URL is asked in a version, not the first: a crawler's sweep
- * of a million business pages, or URLs made unique by a tracking parameter, are each asked once and
- * would otherwise push the answers asked again and again out (and cost a copy of every page sent).
- * The URLs asked once are remembered as their keys alone, least recently asked forgotten first.
- */
-export class AnswerCache {
-  private readonly entries = new BoundedCache<Entry>('answers', ANSWERS, (e) => e.body.length);
-  private readonly seen = new BoundedCache<true>('answers asked once', SEEN);
-
-  get(version: string, key: string): Entry | undefined {
-    this.seen.at(version);
-    return this.entries.at(version).get(key);
-  }
-
-  /** Whether `key` answered 200 in `version` (kept, or asked once and remembered). */
-  answered(version: string, key: string): boolean {
-    return this.entries.at(version).peek(key) !== undefined || this.seen.at(version).peek(key) !== undefined;
-  }
-
-  set(version: string, key: string, entry: Entry): void {
-    this.entries.at(version);
-    if (!this.seen.at(version).delete(key)) {
-      this.seen.set(key, true);
-      return;
-    }
-    // Two requests that missed together both store: the second replaces the first, counted once.
-    this.entries.set(key, entry);
-  }
-}
-
-/** Whether the request's validators (If-None-Match, else If-Modified-Since) still match this answer. */
-export function notModified(ctx: Context, etag: string | null, lastModified: Date): boolean {
-  const inm = ctx.get('If-None-Match');
-  // Weak comparison (RFC 9110 8.8.3.2), as If-None-Match asks: W/ aside on both sides.
-  const opaque = (t: string) => t.trim().replace(/^W\//, '');
-  if (inm) return etag !== null && inm.split(',').some((t) => t.trim() === '*' || opaque(t) === opaque(etag));
-  if (Number.isNaN(lastModified.getTime())) return false;
-  const ims = Date.parse(ctx.get('If-Modified-Since'));
-  return !Number.isNaN(ims) && Math.floor(lastModified.getTime() / 1000) * 1000 <= ims;
-}
+import type { DataVersion } from './data-version.js';
+import { AnswerCache } from './answer-cache.js';
+import { cacheControl } from './cache-control.js';
+import { notModified } from './conditional.js';
 
 /**
  * Caches what `applies` says is a public read. `variant` adds what else the answer depends on (the
  * web build for HTML pages), so a new deployment is a new tag. A request that `fromPrimary` says
- * reads from the primary (server/read-routing.ts) is keyed by the primary's version, in a cache of
- * its own; every other by the version its replica has replayed (server/data-version.ts), so an
+ * reads from the primary (read-routing.ts) is keyed by the primary's version, in a cache of
+ * its own; every other by the version its replica has replayed (data-version.ts), so an
  * answer read from a lagging replica is never stored under a version it does not show yet.
  */
 export function httpCache(
@@ -105,7 +38,7 @@ export function httpCache(
     const v = await (fromPrimary ? dataVersion.current() : dataVersion.readable());
     if (!v) {
       await next();
-      if (ctx.status === 200) ctx.set('Cache-Control', 'no-cache');
+      if (ctx.status === 200) cacheControl(ctx, 'revalidate');
       return;
     }
     const variant = options.variant?.() ?? '';
@@ -113,8 +46,7 @@ export function httpCache(
     const validators = () => {
       ctx.set('ETag', etag);
       ctx.set('Last-Modified', v.changedAt.toUTCString());
-      ctx.set('Cache-Control', PUBLIC_CACHE_CONTROL);
-      ctx.set('CDN-Cache-Control', CDN_CACHE_CONTROL);
+      cacheControl(ctx, 'public-read');
       ctx.vary('Accept-Encoding');
     };
     const key = `${variant}|${ctx.url}`;
@@ -136,13 +68,13 @@ export function httpCache(
     }
     await next();
     if (ctx.status !== 200) {
-      ctx.set('Cache-Control', NO_STORE);
+      cacheControl(ctx, 'no-store');
       return;
     }
     if (ctx.state[UNCACHEABLE]) {
       // No validator and nothing shared: a CDN holding it, or a 304 confirming it, would show the
       // failed part to every visitor (and to crawlers, which never run the browser's retry).
-      ctx.set('Cache-Control', NO_STORE);
+      cacheControl(ctx, 'no-store');
       return;
     }
     validators();
@@ -178,7 +110,7 @@ export function noStore(): Middleware {
       await next();
     } finally {
       // Also on a refusal thrown further in (the error handler keeps headers already set).
-      ctx.set('Cache-Control', NO_STORE);
+      cacheControl(ctx, 'no-store');
     }
   };
 }

@@ -1,12 +1,14 @@
-/** HTTP caching by data version (issue 14): validators, 304s, the answer cache, invalidation across processes. */
+/** HTTP caching by data version: validators, 304s, the answer cache, invalidation across processes. */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './test-app.js';
-import { startServerProcess, type ServerProcess } from './server-process.fixtures.js';
-import { importCsvText } from '../data/import/import.js';
-import { setBusinessesActive } from '../data/store/visibility.js';
-import { signedInAdmin } from './admin-client.fixtures.js';
-import { PUBLIC_CACHE_CONTROL } from './middleware/http-cache.js';
+import { startTestApp, type TestApp } from '../test-app.js';
+import { startServerProcess, type ServerProcess } from '../server-process.fixtures.js';
+import { importCsvText } from '../../data/import/import.js';
+import { setBusinessesActive } from '../../data/store/visibility.js';
+import { signedInAdmin } from '../admin-client.fixtures.js';
+import { CACHE_PROFILES } from './cache-control.js';
+
+const PUBLIC_CACHE_CONTROL = CACHE_PROFILES['public-read'].cacheControl;
 
 describe('HTTP caching by data version', () => {
   let app: TestApp;
