@@ -92,7 +92,7 @@ export class DataVersion {
   }
 
   /**
-   * What this process knows now, read nothing (metrics): the primary's version, the read
+   * What this process knows now, without reading anything (metrics): the primary's version, the read
    * database's, and how long the oldest write heard of has waited for the replica to replay it
    * (ms; 0 when it has replayed everything heard of, null without a replica).
    */
