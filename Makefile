@@ -35,6 +35,7 @@ lint: install
 
 test: install
 	@bash scripts/ensure-chromium.sh
+	@bash scripts/ensure-promtool.sh
 	$(MAKE) --no-print-directory build-web
 	@bash scripts/run-tests.sh
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approximateBytes, BoundedCache } from './bounded-cache.js';
+import { approximateBytes, BoundedCache, cacheStats } from './bounded-cache.js';
 
 describe('BoundedCache', () => {
   it('drops the least recently used entry past its count', () => {
@@ -35,6 +35,17 @@ describe('BoundedCache', () => {
     expect(c.at('1').peek('a')).toBe(1);
     expect(c.at('2').peek('a')).toBeUndefined();
     expect(c.stats().bytes).toBe(0);
+  });
+
+  it('counts the hits and misses of get, and cacheStats lists them', () => {
+    const c = new BoundedCache<number>('counted', { maxEntries: 10, maxBytes: 1e6 });
+    c.set('a', 1);
+    c.get('a');
+    c.get('a');
+    c.get('b');
+    c.peek('b');
+    expect(c.stats()).toMatchObject({ hits: 2, misses: 1 });
+    expect(cacheStats().find((s) => s.name === 'counted')).toMatchObject({ hits: 2, misses: 1, entries: 1 });
   });
 });
 

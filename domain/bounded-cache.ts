@@ -49,6 +49,9 @@ export interface CacheStats extends CacheBounds {
   name: string;
   entries: number;
   bytes: number;
+  /** Calls of get() that found their key, and that did not, since the cache was made. */
+  hits: number;
+  misses: number;
 }
 
 const live = new Set<WeakRef<BoundedCache<unknown>>>();
@@ -68,6 +71,8 @@ export class BoundedCache<V> {
   private readonly entries = new Map<string, Kept<V>>();
   private bytes = 0;
   private version: string | null = null;
+  private hits = 0;
+  private misses = 0;
 
   /** `sizeOf` tells what a value holds in bytes (0 when it is small or bounded elsewhere). */
   constructor(
@@ -90,7 +95,11 @@ export class BoundedCache<V> {
   /** The value of `key`, marked as recently used. */
   get(key: string): V | undefined {
     const kept = this.entries.get(key);
-    if (!kept) return undefined;
+    if (!kept) {
+      this.misses++;
+      return undefined;
+    }
+    this.hits++;
     this.entries.delete(key);
     this.entries.set(key, kept);
     return kept.value;
@@ -155,6 +164,6 @@ export class BoundedCache<V> {
   }
 
   stats(): CacheStats {
-    return { name: this.name, entries: this.entries.size, bytes: this.bytes, ...this.bounds };
+    return { name: this.name, entries: this.entries.size, bytes: this.bytes, hits: this.hits, misses: this.misses, ...this.bounds };
   }
 }

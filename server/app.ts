@@ -29,6 +29,8 @@ import { matchPage } from '../domain/paths.js';
 import { byReader, readRouting, readsFromPrimary } from './freshness/read-routing.js';
 import { Readiness } from './readiness.js';
 import { readinessRoutes } from './routes/readiness.js';
+import { createMetrics, type Metrics } from './metrics.js';
+import type { RouteMatcher } from './middleware/metrics.js';
 
 export interface CreateAppOptions {
   db: Db;
@@ -38,8 +40,11 @@ export interface CreateAppOptions {
   logger?: pino.Logger;
 }
 
-/** The app, the data version it watches (stop it when the app stops) and its readiness (a shutdown begins there). */
-export type RehberApp = Koa & { dataVersion: DataVersion; readiness: Readiness };
+/**
+ * The app, the data version it watches (stop it when the app stops), its readiness (a shutdown
+ * begins there) and, when config.metrics asks for them, its metrics (served on their own listener).
+ */
+export type RehberApp = Koa & { dataVersion: DataVersion; readiness: Readiness; metrics: Metrics | null };
 
 /** Builds the Koa app; the middleware order lives here and nowhere else. */
 export function createApp({ db, readDb = db, config, logger = pino({ level: config.logLevel }) }: CreateAppOptions): RehberApp {
@@ -49,11 +54,16 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
   const dataVersion = new DataVersion(db, logger, readDb, config.replicaMaxLagMs);
   const replicated = readDb !== db;
   const readiness = new Readiness(db, dataVersion, replicated);
+  // The routers, once built below: the metrics name the route of an answer sent before them.
+  const routers: RouteMatcher[] = [];
+  const readsFrom = (ctx: Koa.Context) => (isPublicRead(ctx.path) ? (readsFromPrimary(ctx) ? 'primary' : 'replica') : null);
+  const metrics = config.metrics ? createMetrics({ db, readDb: replicated ? readDb : undefined, dataVersion, routers, readsFrom: replicated ? readsFrom : undefined }) : null;
   // First: every request body is watched from its first byte to its last (docs/security-limits.md).
   app.use(bodyDeadline(config.bodyLimits));
-  // The logger wraps the error handler so that it sees the status the client was sent (a 401, 403
-  // or 429 raised below would otherwise be logged as Koa's default 404).
+  // The logger and the metrics wrap the error handler so that they see the status the client was
+  // sent (a 401, 403 or 429 raised below would otherwise be logged as Koa's default 404).
   app.use(requestLogger(logger));
+  if (metrics) app.use(metrics.requests);
   app.use(errorHandler(logger));
   app.use(securityHeaders(config));
   app.use(compress());
@@ -67,13 +77,14 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
   const deps: AppDeps = { db, config, logger, adminSession: sessions(app, { db, logger }), dataVersion, memos: newMemos() };
   // Public reads go to the replica, except a writing client's (server/read-routing.ts).
   const readDeps: AppDeps = { ...deps, db: readDb, memos: replicated ? newMemos() : deps.memos };
-  const publicReads = (build: (d: AppDeps) => Router): Pick<Router, 'routes' | 'allowedMethods'> => {
+  const publicReads = (build: (d: AppDeps) => Router): Pick<Router, 'routes' | 'allowedMethods' | 'match'> => {
     const primary = build(deps);
     if (!replicated) return primary;
     const replica = build(readDeps);
     return {
       routes: () => byReader(primary.routes(), replica.routes()),
       allowedMethods: () => byReader(primary.allowedMethods(), replica.allowedMethods()),
+      match: (path, method) => primary.match(path, method),
     };
   };
 
@@ -94,6 +105,7 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
+    routers.push(router);
   }
   // Last: server-rendered heads, the built SPA and its history fallback, real 404s.
   app.use(replicated ? byReader(pageRoutes(deps), pageRoutes(readDeps)) : pageRoutes(deps));
@@ -105,7 +117,7 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
     if (clientWentAway(err)) logger.info({ path: ctx?.path, code: err.code }, 'client closed the connection early');
     else logger.error({ err, path: ctx?.path }, 'response failed');
   });
-  return Object.assign(app, { dataVersion, readiness });
+  return Object.assign(app, { dataVersion, readiness, metrics });
 }
 
 /** A public read: the public API and the site's pages, not admin, health, assets or sitemaps. */

@@ -32,3 +32,16 @@ describe('TRUST_PROXY', () => {
     for (const bad of ['yes', '-1', '1.5', '100']) expect(() => readConfig({ TRUST_PROXY: bad })).toThrow(/^Invalid TRUST_PROXY: [^\n]+$/);
   });
 });
+
+describe('METRICS_PORT', () => {
+  it('is off unless set (blank counts as unset); the listener is on loopback unless METRICS_HOST says otherwise', () => {
+    expect(readConfig({}).metrics).toBeUndefined();
+    expect(readConfig({ METRICS_PORT: ' ' }).metrics).toBeUndefined();
+    expect(readConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
+    expect(readConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({ port: 9464, host: '10.0.0.5' });
+  });
+
+  it('stops on a port that is none, naming it', () => {
+    for (const bad of ['http', '70000', '-1']) expect(() => readConfig({ METRICS_PORT: bad })).toThrow(/^Invalid METRICS_PORT: [^\n]+$/);
+  });
+});

@@ -40,6 +40,9 @@ const schema = z.object({
   PHOTO_CACHE_DIR: z.string().min(1).optional(),
   PHOTO_ALLOW_PRIVATE_HOSTS: z.enum(['0', '1', 'true', 'false']).default('0'),
   PHOTO_CACHE_MAX_MB: z.coerce.number().int().positive().default(PHOTO_CACHE_MAX_MB),
+  // Prometheus metrics on a listener of their own, off unless a port is given (docs/operations.md).
+  METRICS_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
 });
 
 export interface Config {
@@ -74,6 +77,11 @@ export interface Config {
   replicaMaxLagMs: number;
   /** Photo cache folder (default beside the database's data folder) and whether sources on private addresses are fetched. */
   photos: { cacheDir: string; allowPrivateHosts: boolean; maxBytes: number };
+  /**
+   * Where /metrics is served (METRICS_PORT, METRICS_HOST): a listener apart from the site's, so
+   * the public port never answers it. Absent: no metrics are kept at all.
+   */
+  metrics?: { port: number; host: string };
 }
 
 /** Reads the environment once; a bad value stops start-up with one line naming it. */
@@ -110,6 +118,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowPrivateHosts: e.PHOTO_ALLOW_PRIVATE_HOSTS === '1' || e.PHOTO_ALLOW_PRIVATE_HOSTS === 'true',
       maxBytes: e.PHOTO_CACHE_MAX_MB * 1024 * 1024,
     },
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }
 

@@ -17,6 +17,7 @@ import { createApp } from './app.js';
 import { readConfig } from './config.js';
 import { sweepOrphanFiles, sweepRejectedFiles } from './uploads.js';
 import { applyServerTimeouts } from './middleware/body-deadline.js';
+import { listenMetrics } from './metrics.js';
 
 export interface RunningServer {
   url: string;
@@ -53,9 +54,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, print: P
     // After the migrations: a replica replays them, and is checked for the data version's table.
     if (config.replicaUrl) readDb = await openReplica(config.replicaUrl);
     const app = createApp({ db, readDb, config });
+    const metricsServer = app.metrics && config.metrics ? await listenMetrics(app.metrics.registry, config.metrics) : null;
+    if (metricsServer && config.metrics) print(`rehber serves metrics on ${hostUrl(config.metrics.host, (metricsServer.address() as AddressInfo).port)}/metrics`);
     const server = await listen(app.callback(), config.port, config.host, (s) => applyServerTimeouts(s, config.bodyLimits, config.uploadMaxBytes));
     const { port } = server.address() as AddressInfo;
-    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    const url = hostUrl(config.host, port);
     print(`rehber is serving ${url}`);
     return {
       url,
@@ -75,6 +78,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, print: P
         } finally {
           clearInterval(idle);
           clearTimeout(cut);
+        }
+        // Scraped until the requests in flight are done: a shutdown's last figures can still be read.
+        if (metricsServer) {
+          metricsServer.closeAllConnections();
+          await new Promise((resolve) => metricsServer.close(resolve));
         }
         await app.dataVersion.stop();
         await readDb?.destroy();
@@ -145,6 +153,8 @@ export async function ensureAdmin(db: Db, admin: { username: string; password: s
   await setAdminPassword(db, 'admin', generated);
   print(`Admin: admin / ${generated} (shown once; change it with \`rehber user add admin\`)`);
 }
+
+const hostUrl = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 function listen(handler: http.RequestListener, port: number, host: string, configure: (server: http.Server) => void): Promise<http.Server> {
   return new Promise((resolve, reject) => {

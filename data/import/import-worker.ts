@@ -52,8 +52,32 @@ export function summariseUploadInWorker(filePath: string): Promise<UploadSummary
   return runInWorker({ kind: 'rehber-summary', filePath }) as Promise<UploadSummary>;
 }
 
+/** An import worker that writes: how to stop it, its last progress, whether its answer came (its thread may still be ending). */
+interface WritingImport {
+  stop(): Promise<void>;
+  progress?: Progress;
+  answered?: boolean;
+}
+
 /** The import workers of this process that write (not previews): what a shutdown stops. */
-const writingImports = new Set<{ stop(): Promise<void> }>();
+const writingImports = new Set<WritingImport>();
+/** Rows read by the writing imports of this process since it started, finished ones included. */
+let rowsReadByImports = 0;
+
+/**
+ * The writing imports this process runs now, their rows per second together (each one's average
+ * so far), and the rows all of them have read since the process started: what its metrics show.
+ */
+export function importActivity(): { running: number; rowsPerSecond: number; rowsRead: number } {
+  let running = 0;
+  let rowsPerSecond = 0;
+  for (const w of writingImports) {
+    if (w.answered) continue;
+    running++;
+    rowsPerSecond += w.progress?.rate ?? 0;
+  }
+  return { running, rowsPerSecond, rowsRead: rowsReadByImports };
+}
 
 /**
  * Stops every import this process runs (a server shutting down): each one's call rejects with a
@@ -70,7 +94,7 @@ function runInWorker(job: Job, onProgress?: (p: Progress) => void): Promise<Impo
   const worker = spawnWorker(import.meta.url, job, { heapMb: WORKER_HEAP_MB, youngMb: WORKER_YOUNG_MB });
   const writes = job.kind === 'rehber-import' && !job.options.dryRun;
   let stopping = false;
-  const handle = {
+  const handle: WritingImport = {
     async stop() {
       stopping = true;
       await worker.terminate();
@@ -79,23 +103,27 @@ function runInWorker(job: Job, onProgress?: (p: Progress) => void): Promise<Impo
   if (writes) writingImports.add(handle);
   worker.once('exit', () => writingImports.delete(handle));
   return new Promise((resolve, reject) => {
-    let settled = false;
     worker.on('message', (m: Message) => {
-      if (m.type === 'progress') onProgress?.(m.progress);
-      else if (m.type === 'done') {
-        settled = true;
+      if (m.type === 'progress') {
+        if (writes) {
+          rowsReadByImports += m.progress.rowsRead - (handle.progress?.rowsRead ?? 0);
+          handle.progress = m.progress;
+        }
+        onProgress?.(m.progress);
+      } else if (m.type === 'done') {
+        handle.answered = true;
         resolve(m.result);
       } else {
-        settled = true;
+        handle.answered = true;
         reject(m.status ? new InputError(m.message, m.status) : new Error(m.message));
       }
     });
     worker.on('error', (err) => {
-      settled = true;
+      handle.answered = true;
       reject(workerFailure(err));
     });
     worker.on('exit', (code) => {
-      if (settled) return;
+      if (handle.answered) return;
       if (stopping) reject(new InputError('The server is shutting down: this import was stopped and shows as interrupted; run it again', 503));
       else reject(new Error(`The import worker stopped unexpectedly (exit code ${code})`));
     });

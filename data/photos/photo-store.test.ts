@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHangingServer, startImageServer, type ImageServer } from './image-server.fixtures.js';
-import { PhotoStore } from './photo-store.js';
+import { photoQueueStats, PhotoStore } from './photo-store.js';
 
 let images: ImageServer;
 let cacheDir: string;
@@ -35,6 +35,21 @@ function sourceFolder(dir: string, url: string) {
 }
 
 describe('PhotoStore', () => {
+  it('counts each failing source once, not each placeholder served for it, and shows an idle queue once done', async () => {
+    // A folder of its own: a failure another test left on disk would be remembered, not found.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-photos-failures-'));
+    try {
+      const s = store({ cacheDir: dir });
+      const before = photoQueueStats().failures;
+      const url = `${images.url}/page.jpg`;
+      for (let i = 0; i < 3; i++) expect((await s.size(url, 320, 'webp')).kind).toBe('failed');
+      expect(s.stats()).toEqual({ making: 0, downloadsRunning: 0, downloadsWaiting: 0, resizesRunning: 0, resizesWaiting: 0, failures: 1 });
+      expect(photoQueueStats().failures).toBe(before + 1);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps the cache under its bound, the least recently used sources going first', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-photos-bound-'));
     try {

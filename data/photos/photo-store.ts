@@ -52,6 +52,35 @@ const MEMORY_TOUCHES = { maxEntries: 20_000, maxBytes: 8 * 1024 * 1024 };
 /** A sweep follows once this share of the bound has been written since the last one. */
 const SWEEP_AFTER_SHARE = 0.05;
 
+/** What the photo stores of this process are doing: photos being made, downloads and resizes running and waiting, sources found failing. */
+export interface PhotoQueueStats {
+  /** Sources and sizes being made (each once, however many requests wait for it). */
+  making: number;
+  downloadsRunning: number;
+  downloadsWaiting: number;
+  resizesRunning: number;
+  resizesWaiting: number;
+  /** Sources whose fetch or check failed (each failure found, not each placeholder served), since the store was made. */
+  failures: number;
+}
+
+const liveStores = new Set<WeakRef<PhotoStore>>();
+
+/** The photo stores of this process still alive, added up (metrics read it at each scrape). */
+export function photoQueueStats(): PhotoQueueStats {
+  const total: PhotoQueueStats = { making: 0, downloadsRunning: 0, downloadsWaiting: 0, resizesRunning: 0, resizesWaiting: 0, failures: 0 };
+  for (const ref of liveStores) {
+    const store = ref.deref();
+    if (!store) {
+      liveStores.delete(ref);
+      continue;
+    }
+    const s = store.stats();
+    for (const k of Object.keys(total) as (keyof PhotoQueueStats)[]) total[k] += s[k];
+  }
+  return total;
+}
+
 /**
  * Photo sources fetched, checked and resized once, then served from disk. On disk, under the
  * SHA-256 of the source URL: `master` (the checked source, see resize.ts), `<width>.<format>`
@@ -77,14 +106,27 @@ export class PhotoStore {
   /** Bytes written since the last sweep; Infinity before the first, so a server's first write sweeps what earlier runs left. */
   private writtenSinceSweep = Infinity;
   private sweeping: Promise<unknown> | null = null;
+  private failuresFound = 0;
 
   constructor(private readonly options: PhotoStoreOptions) {
+    liveStores.add(new WeakRef(this));
     this.fetchLimits = { ...DEFAULT_FETCH_LIMITS, ...options.fetch, allowPrivateAddresses: options.allowPrivateAddresses };
     this.imageLimits = { ...DEFAULT_IMAGE_LIMITS, ...options.image };
     this.retryAfterMs = options.retryAfterMs ?? PHOTO_RETRY_AFTER_MS;
     this.retryTransientMs = options.retryTransientMs ?? PHOTO_RETRY_TRANSIENT_MS;
     this.queueDeadlineMs = options.queueDeadlineMs ?? PHOTO_QUEUE_DEADLINE_MS;
     this.hosts = new HostGate({ perHost: PHOTO_DOWNLOADS_PER_HOST, downMs: options.hostDownMs ?? PHOTO_HOST_DOWN_MS });
+  }
+
+  stats(): PhotoQueueStats {
+    return {
+      making: this.inflight.size,
+      downloadsRunning: this.network.activeCount,
+      downloadsWaiting: this.network.pendingCount,
+      resizesRunning: this.cpu.activeCount,
+      resizesWaiting: this.cpu.pendingCount,
+      failures: this.failuresFound,
+    };
   }
 
   /** Brings the cache under its bound now (cache-sweep.ts); a no-op without one. One sweep at a time. */
@@ -223,6 +265,7 @@ export class PhotoStore {
   }
 
   private async rememberFailure(key: string, dir: string, reason: string, forMs: number): Promise<void> {
+    this.failuresFound++;
     const at = Date.now();
     this.remember(key, at + forMs, reason);
     await this.privateRoot();

@@ -86,6 +86,21 @@ export class DataVersion {
     return this.replicated !== null && (!oldest || performance.now() - oldest.at <= this.maxLagMs);
   }
 
+  /**
+   * What this process knows now, without reading anything (metrics): the primary's version, the read
+   * database's, and how long the oldest write heard of has waited for the replica to replay it
+   * (ms; 0 when it has replayed everything heard of, null without a replica).
+   */
+  get snapshot(): { primary: Version | null; readable: Version | null; replicaLagMs: number | null } {
+    const replicated = this.readDb !== this.db;
+    const oldest = this.unreplayed[0];
+    return {
+      primary: this.known,
+      readable: replicated ? this.replicated : this.known,
+      replicaLagMs: replicated ? (oldest ? performance.now() - oldest.at : 0) : null,
+    };
+  }
+
   /** A version heard of: what the replica has to reach, and since when. */
   private heard(version: bigint): void {
     if (version <= this.target) return;

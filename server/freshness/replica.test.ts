@@ -20,6 +20,7 @@ import { signedInAdmin, type AdminClient } from '../admin-client.fixtures.js';
 import { createApp, type RehberApp } from '../app.js';
 import { testConfig } from '../config.js';
 import { startServer } from '../start.js';
+import { samples, total } from '../metrics.fixtures.js';
 
 describe('public reads from a streaming replica', () => {
   let dir: string;
@@ -137,8 +138,9 @@ describe('public reads from a streaming replica', () => {
   it('sends public reads to the primary while the replica lags further behind than DATABASE_REPLICA_MAX_LAG', async () => {
     const { id, slug } = await business('P1');
     const path = `/api/businesses/detail/${slug}`;
-    // A second server on the same two databases that tolerates a tenth of a second of lag.
-    const strict = createApp({ db, readDb, config: testConfig({ replicaMaxLagMs: 100 }), logger: pino({ level: 'silent' }) });
+    // A second server on the same two databases that tolerates a tenth of a second of lag (its metrics on).
+    const strict = createApp({ db, readDb, config: testConfig({ replicaMaxLagMs: 100, metrics: { port: 0, host: '127.0.0.1' } }), logger: pino({ level: 'silent' }) });
+    const scrape = async () => samples(await strict.metrics!.registry.metrics());
     const strictServer: http.Server = await new Promise((resolve) => {
       const s = strict.listen(0, '127.0.0.1', () => resolve(s));
     });
@@ -154,10 +156,20 @@ describe('public reads from a streaming replica', () => {
         // Past its tolerance the strict server reads from the primary; the other keeps the replica.
         await expect.poll(async () => (await fetch(strictUrl + path)).status, { timeout: 20_000 }).toBe(404);
         expect((await get(path)).status).toBe(200);
+        // Its metrics say so: the replica bypassed, behind by a version and more than its tolerance.
+        const lagging = await scrape();
+        expect(total(lagging, 'rehber_replica_in_use')).toBe(0);
+        expect(total(lagging, 'rehber_replica_lag_seconds')).toBeGreaterThan(0.1);
+        expect(total(lagging, 'rehber_replica_data_version')).toBeLessThan(total(lagging, 'rehber_data_version'));
+        expect(total(lagging, 'rehber_public_reads_total', { database: 'replica' })).toBeGreaterThan(0);
+        expect(total(lagging, 'rehber_public_reads_total', { database: 'primary' })).toBeGreaterThan(0);
+        expect(lagging.filter((m) => m.name === 'rehber_db_pool_max').map((m) => m.labels.pool).sort()).toEqual(['primary', 'replica']);
       } finally {
         await resume();
       }
       await expect.poll(async () => (await get(path)).status, { timeout: 20_000 }).toBe(404);
+      await expect.poll(async () => total(await scrape(), 'rehber_replica_in_use'), { timeout: 20_000 }).toBe(1);
+      expect(total(await scrape(), 'rehber_replica_lag_seconds')).toBe(0);
     } finally {
       strictServer.closeAllConnections();
       await new Promise<void>((resolve) => strictServer.close(() => resolve()));
