@@ -27,6 +27,7 @@ const MODULES: Array<[string, () => Promise<BenchModule>]> = [
   ['export', () => import('./bench/export.js')], // ADMIN
   ['http', () => import('./bench/http.js')], // ADMIN
   ['lighthouse', () => import('./bench/lighthouse.js')], // PUBLIC-SITE
+  ['backup', () => import('./bench/backup.js')], // BACKUP: rehber db backup and restore of the generated directory
 ];
 // ---- end of bench modules ----
 
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
       dbUrl: server.url,
       adminUrl: server.adminUrl,
       workDir,
+      dataDir: given ? undefined : path.join(workDir, 'pg'),
       rows: (count) => Math.max(1, Math.round(count * scale)),
       report(figure) {
         figures.push(figure);
