@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
 import { registerDbCommands } from './commands/db.js';
+import { registerDbBackupCommands } from './commands/db-backup.js';
 import { registerServeCommand } from './commands/serve.js';
 import { registerUserCommands } from './commands/user.js';
 import { registerImportCommand } from './commands/import.js';
@@ -19,6 +20,7 @@ registerExportCommand(program);
 registerSitemapCommands(program);
 registerUserCommands(program);
 registerDbCommands(program);
+registerDbBackupCommands(program);
 registerServeCommand(program);
 
 try {

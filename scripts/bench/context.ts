@@ -17,6 +17,8 @@ export interface BenchContext {
   /** The throwaway cluster's superuser: only for creating bench databases (owned by the application role). */
   adminUrl: string;
   workDir: string;
+  /** The embedded cluster's data directory; unset with BENCH_DATABASE_URL. */
+  dataDir?: string;
   /** n scaled by BENCH_SCALE. */
   rows(n: number): number;
   report(figure: Figure): void;
