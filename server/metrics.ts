@@ -13,6 +13,7 @@ import { cacheStats, type CacheStats } from '../domain/bounded-cache.js';
 import { importActivity } from '../data/import/import-worker.js';
 import { photoQueueStats } from '../data/photos/photo-store.js';
 import type { DataVersion } from './freshness/data-version.js';
+import { cacheControl } from './freshness/cache-control.js';
 import { requestMetrics, type RequestMetricsOptions } from './middleware/metrics.js';
 
 export interface Metrics {
@@ -210,7 +211,10 @@ export function metricsHandler(registry: Registry): http.RequestListener {
       return;
     }
     registry.metrics().then(
-      (text) => res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),
+      (text) => {
+        cacheControl(res, 'no-store');
+        res.writeHead(200, { 'content-type': registry.contentType }).end(req.method === 'HEAD' ? undefined : text);
+      },
       (err: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(`Metrics failed: ${err instanceof Error ? err.message : String(err)}\n`),
     );
   };

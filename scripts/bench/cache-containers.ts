@@ -1,8 +1,8 @@
 /**
- * The one cache container against lru-cache (not a dependency of rehber) at rehber's bounds: a get,
+ * The one cache container (BoundedCache, over lru-cache) against lru-cache alone at rehber's bounds: a get,
  * and a set on a miss, over a key space three times the entry bound with a skewed popularity (a
  * few URLs asked often). Not part of `make bench`; docs/performance.md gives the command and figures.
- * LRU_CACHE names the module to load (lru-cache 11 installed somewhere apart).
+ * LRU_CACHE may name another lru-cache module to compare.
  */
 import { BoundedCache } from '../../domain/bounded-cache.js';
 
