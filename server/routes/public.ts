@@ -16,7 +16,7 @@ import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/c
 import { getCategoryBySlug, listCategories } from '../../db/queries/categories.js';
 import { getCountryBySlug, listCountries } from '../../db/queries/countries.js';
 import { databaseAnswers, getStats } from '../../db/queries/stats.js';
-import { getBusinessPage } from '../seo/title-place.js';
+import { getBusinessPage } from '../../data/reads/business-page.js';
 
 /** The public read API: the map at the bottom of domain/types.ts, plus /healthz. */
 export function publicRoutes(deps: AppDeps): Router {

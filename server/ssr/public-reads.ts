@@ -8,7 +8,7 @@ import type { MemoScope } from '../../db/queries/search-memo.js';
 import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
 import type { PublicReads } from '../../domain/public-reads.js';
 import { listFeatured, listRecent } from '../../db/queries/businesses.js';
-import { getBusinessPage } from '../seo/title-place.js';
+import { getBusinessPage } from '../../data/reads/business-page.js';
 import { listBusinessesIn, searchBusinesses } from '../../db/queries/search.js';
 import { storedCountryName } from '../../data/places/countries.js';
 import { getCategoryBySlug, listCategories } from '../../db/queries/categories.js';
@@ -37,7 +37,7 @@ export function pageReads(db: Db, at?: MemoScope): PublicReads {
     featuredBusinesses: () => once('featured', [], () => listFeatured(db)),
     recentBusinesses: () => once('recent', [], () => listRecent(db)),
     popularCities: () => once('popularCities', [], () => listPopularCities(db)),
-    // With the place that tells namesakes apart, as the detail API answers (server/seo/title-place.ts).
+    // With the place that tells namesakes apart, as the detail API answers (data/reads/business-page.ts).
     business: (slug) => once('business', [slug], () => getBusinessPage(db, slug)),
     cities: () => once('cities', [], () => listCities(db)),
     city: (slug) => once('city', [slug], () => getCityBySlug(db, slug)),
