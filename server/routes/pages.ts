@@ -8,8 +8,7 @@ import { injectAdsMeta, injectHead } from '../seo/head.js';
 import { pageHead } from '../seo/page-head.js';
 import { injectApp, injectSiteMeta, PageRenderer, ssrDirOf } from '../ssr/renderer.js';
 import { builtStamp } from '../ssr/built-stamp.js';
-import { pageReads } from '../ssr/public-reads.js';
-import { memoScope } from '../read-routing.js';
+import { requestReads } from '../read-routing.js';
 import type { SiteConfig } from '../../domain/site-config.js';
 import { isApiPath } from './router.js';
 import { keepOutOfCaches, notModified } from '../middleware/http-cache.js';
@@ -109,8 +108,7 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
       return;
     }
     // One set of reads for the page view: the head, the redirect check and the body share answers.
-    const { dataVersion, memos } = deps;
-    const reads = pageReads(deps.db, dataVersion && memos ? await memoScope({ dataVersion, memos }, ctx) : undefined);
+    const reads = requestReads(deps, ctx);
     // A failed lookup (database down) still sends the shell, which shows its own error states.
     // The URL with its query: the search page's head names what was searched.
     const page = await pageHead(reads, deps.config.publicBaseUrl, ctx.url).catch((err: unknown) => {

@@ -1,7 +1,7 @@
 /**
  * Which head a path gets and whether it exists: the crawler's view of the site's routes. A known
  * route answers 200; an unknown business, city, category or country, or any other path, 404. The
- * lookups go through the page view's reads (server/ssr/public-reads.ts), which the server render
+ * lookups go through the request's reads (data/reads/public-reads.ts), which the server render
  * of the body shares: one lookup per page view.
  */
 import type { PublicReads } from '../../domain/public-reads.js';
