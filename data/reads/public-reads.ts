@@ -17,16 +17,17 @@ import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/c
 import { getCountryBySlug, listCountries } from '../../db/queries/countries.js';
 import { getStats } from '../../db/queries/stats.js';
 import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
-import type { PublicReads, SearchQuery } from '../../domain/public-reads.js';
+import type { GroupKind, Groups, PublicReads, SearchQuery } from '../../domain/public-reads.js';
 import type { ListFilters, ListPage, Suggestions } from '../../domain/search.js';
-import type { Category, City, Country } from '../../domain/types.js';
+import type { Country } from '../../domain/types.js';
 import { storedCountryName } from '../places/countries.js';
 import { getBusinessPage } from './business-page.js';
 
+const GROUP_BY_SLUG = { city: getCityBySlug, category: getCategoryBySlug } satisfies { [K in GroupKind]: (db: Db, slug: string) => Promise<Groups[K] | null> };
+
 /** The page's reads plus what only the API asks. `limit`: a page's size when the API is given one. */
 export interface ReadService extends PublicReads {
-  cityBusinesses(city: City, filters: ListFilters, limit?: number): Promise<ListPage>;
-  categoryBusinesses(category: Category, filters: ListFilters, limit?: number): Promise<ListPage>;
+  groupBusinesses(kind: GroupKind, group: Groups[GroupKind], filters: ListFilters, limit?: number): Promise<ListPage>;
   search(query: SearchQuery, limit?: number): Promise<ListPage>;
   countries(): Promise<Country[]>;
   suggest(q: string): Promise<Suggestions>;
@@ -50,12 +51,13 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     }
     return answer as Promise<T>;
   };
-  const bySlug = <T>(kind: 'city' | 'category', slug: string, read: () => Promise<T>) =>
-    once(kind, [slug], async () => memoized(slugMemo(await memos(), slug), `${kind}|${slug}`, read));
-  const listIn = (fixed: { cityId: number } | { categoryId: number }, filters: ListFilters, limit: number) => {
-    const { page = 1, ...rest } = filters;
-    return memos().then((m) => listBusinessesIn(db, fixed, { page, limit }, rest, m));
-  };
+  const group = <K extends GroupKind>(kind: K, slug: string) =>
+    once(kind, [slug], async () => memoized(slugMemo(await memos(), slug), `${kind}|${slug}`, () => GROUP_BY_SLUG[kind](db, slug) as Promise<Groups[K] | null>));
+  const groupBusinesses = (kind: GroupKind, { id }: Groups[GroupKind], filters: ListFilters, limit = PUBLIC_PAGE_SIZE) =>
+    once(`${kind}Businesses`, [id, filters, limit], async () => {
+      const { page = 1, ...rest } = filters;
+      return listBusinessesIn(db, kind === 'city' ? { cityId: id } : { categoryId: id }, { page, limit }, rest, await memos());
+    });
   return {
     stats: () => once('stats', [], () => getStats(db)),
     featuredBusinesses: () => once('featured', [], () => listFeatured(db)),
@@ -63,12 +65,9 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     popularCities: () => once('popularCities', [], () => listPopularCities(db)),
     business: (slug) => once('business', [slug], () => getBusinessPage(db, slug)),
     cities: () => once('cities', [], () => listCities(db)),
-    city: (slug) => bySlug('city', slug, () => getCityBySlug(db, slug)),
-    cityBusinesses: (city, filters, limit = PUBLIC_PAGE_SIZE) => once('cityBusinesses', [city, filters, limit], () => listIn({ cityId: city.id }, filters, limit)),
     categories: () => once('categories', [], () => listCategories(db)),
-    category: (slug) => bySlug('category', slug, () => getCategoryBySlug(db, slug)),
-    categoryBusinesses: (category, filters, limit = PUBLIC_PAGE_SIZE) =>
-      once('categoryBusinesses', [category, filters, limit], () => listIn({ categoryId: category.id }, filters, limit)),
+    group,
+    groupBusinesses,
     countries: () => once('countries', [], () => listCountries(db)),
     country: (slug) => once('country', [slug], () => getCountryBySlug(db, slug)),
     search: (query, limit = PUBLIC_PAGE_SIZE) =>

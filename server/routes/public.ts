@@ -7,6 +7,7 @@ import { listFilters, queryText } from './list-params.js';
 import { newRouter } from './router.js';
 import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
 import type { ListFilters } from '../../domain/search.js';
+import type { GroupKind } from '../../domain/public-reads.js';
 import { requestReads } from '../read-routing.js';
 import { databaseAnswers } from '../../db/queries/stats.js';
 
@@ -36,18 +37,18 @@ export function publicRoutes(deps: AppDeps): Router {
 
   get('/api/cities/popular', (ctx) => reads(ctx).popularCities());
   get('/api/cities', (ctx) => reads(ctx).cities());
-  get('/api/cities/:slug', async (ctx) => found(await reads(ctx).city(ctx.params.slug), 'City not found'));
-  get('/api/cities/:slug/businesses', async (ctx) => {
-    const { filters, limit } = listRequest(ctx);
-    return reads(ctx).cityBusinesses(found(await reads(ctx).city(ctx.params.slug), 'City not found'), filters, limit);
-  });
-
   get('/api/categories', (ctx) => reads(ctx).categories());
-  get('/api/categories/:slug', async (ctx) => found(await reads(ctx).category(ctx.params.slug), 'Category not found'));
-  get('/api/categories/:slug/businesses', async (ctx) => {
-    const { filters, limit } = listRequest(ctx);
-    return reads(ctx).categoryBusinesses(found(await reads(ctx).category(ctx.params.slug), 'Category not found'), filters, limit);
-  });
+  // A city's and a category's page and list. Their parameters are checked before the group is
+  // looked up (a bad page is a 400 even under an unknown slug), so the lookup is a function the
+  // list calls after them rather than a router.param loader, which koa-router runs first.
+  for (const [kind, path, missing] of GROUP_ROUTES) {
+    const group = async (ctx: Context) => found(await reads(ctx).group(kind, ctx.params.slug), missing);
+    get(`${path}/:slug`, group);
+    get(`${path}/:slug/businesses`, async (ctx) => {
+      const { filters, limit } = listRequest(ctx);
+      return reads(ctx).groupBusinesses(kind, await group(ctx), filters, limit);
+    });
+  }
 
   get('/api/countries', (ctx) => reads(ctx).countries());
   get('/api/countries/:slug', async (ctx) => found(await reads(ctx).country(ctx.params.slug), 'Country not found'));
@@ -62,6 +63,11 @@ export function publicRoutes(deps: AppDeps): Router {
 
   return router;
 }
+
+const GROUP_ROUTES = [
+  ['city', '/api/cities', 'City not found'],
+  ['category', '/api/categories', 'Category not found'],
+] as const satisfies ReadonlyArray<readonly [GroupKind, string, string]>;
 
 /** A list's page, filters and page size from the query string (a bad one is a 400 before any read). */
 function listRequest(ctx: Context): { filters: ListFilters; limit: number } {

@@ -58,17 +58,17 @@ export async function pageHead(reads: PublicReads, baseUrl: string, rawPath: str
       return { status: 200, head: renderHead(businessPageHead(business, baseUrl)) };
     }
     case 'city': {
-      const city = await reads.city(slug);
+      const city = await reads.group('city', slug);
       if (!city) return notFound();
-      const businesses = (await reads.cityBusinesses(city, filters)).items;
+      const businesses = (await reads.groupBusinesses('city', city, filters)).items;
       if (listPage && !businesses.length) return notFound();
       const countrySlug = countrySlugOf(city.country);
       return { status: 200, head: renderHead(cityPageHead(city, businesses, countrySlug, baseUrl, listPage)) };
     }
     case 'category': {
-      const category = await reads.category(slug);
+      const category = await reads.group('category', slug);
       if (!category) return notFound();
-      const businesses = (await reads.categoryBusinesses(category, filters)).items;
+      const businesses = (await reads.groupBusinesses('category', category, filters)).items;
       if (listPage && !businesses.length) return notFound();
       return { status: 200, head: renderHead(categoryPageHead(category, businesses, baseUrl, listPage)) };
     }

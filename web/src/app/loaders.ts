@@ -8,9 +8,10 @@
  */
 import type { DataTag, QueryClient, QueryKey } from '@tanstack/react-query';
 import { matchPage } from '@domain/paths';
-import type { PublicReads } from '@domain/public-reads';
+import type { GroupKind, Groups, PublicReads } from '@domain/public-reads';
+import type { ListFilters } from '@domain/search';
 import { ApiError } from '@/lib/api';
-import { parseListFilters } from '@/lib/list-filters';
+import { parseListFilters, type ListAnswer } from '@/lib/list-filters';
 import { isNotFound, keepNotFound } from '@/lib/query-client';
 import { businessOptions } from '@/features/businesses/api/get-business';
 import { featuredBusinessesOptions } from '@/features/businesses/api/get-featured';
@@ -50,6 +51,22 @@ async function fill<T>(client: QueryClient, options: { queryKey: DataTag<QueryKe
     return;
   }
   client.setQueryData(options.queryKey, data);
+}
+
+type Tagged<T> = { queryKey: DataTag<QueryKey, T, unknown> };
+
+/** A city's and a category's queries: the group, a page of its businesses, the API's 404 message. */
+const GROUP_QUERIES: { [K in GroupKind]: { one(slug: string): Tagged<Groups[K]>; list(slug: string, filters: ListFilters): Tagged<ListAnswer>; missing: string } } = {
+  city: { one: cityOptions, list: cityBusinessesOptions, missing: 'City not found' },
+  category: { one: categoryOptions, list: categoryBusinessesOptions, missing: 'Category not found' },
+};
+
+/** A city's or a category's page: the group, then (when there is one) the page of its list. */
+async function loadGroup<K extends GroupKind>(client: QueryClient, reads: PublicReads, kind: K, slug: string, filters: ListFilters): Promise<void> {
+  const { one, list, missing } = GROUP_QUERIES[kind];
+  await fill(client, one(slug), () => found(reads.group(kind, slug), missing));
+  const group = client.getQueryData(one(slug).queryKey);
+  if (group) await fill(client, list(slug, filters), () => reads.groupBusinesses(kind, group, filters));
 }
 
 /**
@@ -93,18 +110,10 @@ export async function loadPage(url: URL, reads: PublicReads, client: QueryClient
       case 'details':
         await fill(client, businessOptions(slug), () => found(reads.business(slug), 'Business not found'));
         break;
-      case 'city': {
-        await fill(client, cityOptions(slug), () => found(reads.city(slug), 'City not found'));
-        const city = client.getQueryData(cityOptions(slug).queryKey);
-        if (city) await fill(client, cityBusinessesOptions(slug, filters), () => reads.cityBusinesses(city, filters));
+      case 'city':
+      case 'category':
+        await loadGroup(client, reads, match.page, slug, filters);
         break;
-      }
-      case 'category': {
-        await fill(client, categoryOptions(slug), () => found(reads.category(slug), 'Category not found'));
-        const category = client.getQueryData(categoryOptions(slug).queryKey);
-        if (category) await fill(client, categoryBusinessesOptions(slug, filters), () => reads.categoryBusinesses(category, filters));
-        break;
-      }
       case 'country':
         await fill(client, countryOptions(slug), () => found(reads.country(slug), 'Country not found'));
         break;
