@@ -22,10 +22,9 @@ import { groupAdminRoutes } from './routes/admin/groups.js';
 import { trashAdminRoutes } from './routes/admin/trash.js';
 import { sitemapRoutes } from './routes/sitemaps.js';
 import { photoRoutes } from './routes/photos.js';
-import { defaultDistDir, pageRoutes, webBuildTag } from './routes/pages.js';
+import { defaultDistDir, pageMatchOf, pageRoutes, webBuildTag } from './routes/pages.js';
 import { DataVersion } from './data-version.js';
 import { httpCache } from './middleware/http-cache.js';
-import { matchPage } from '../domain/paths.js';
 import { byReader, readRouting, readsFromPrimary } from './read-routing.js';
 import { Readiness } from './readiness.js';
 import { readinessRoutes } from './routes/readiness.js';
@@ -61,7 +60,7 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
   if (replicated) app.use(readRouting(dataVersion));
   // Public reads (the API and the pages) by data version: 304s, an answer cache, CDN headers.
   const distDir = defaultDistDir();
-  app.use(httpCache(dataVersion, { applies: (ctx) => isPublicRead(ctx.path), variant: () => webBuildTag(distDir), fromPrimary: readsFromPrimary }));
+  app.use(httpCache(dataVersion, { applies: isPublicRead, variant: () => webBuildTag(distDir), fromPrimary: readsFromPrimary }));
   // The session, the same-origin check, the guard and the JSON body parser are mounted on the
   // admin routers themselves (routes/admin/router.ts), not on a spelling of their path.
   const deps: AppDeps = { db, config, logger, adminSession: sessions(app, { db, logger }), dataVersion, memos: newMemos() };
@@ -109,10 +108,10 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
 }
 
 /** A public read: the public API and the site's pages, not admin, health, assets or sitemaps. */
-function isPublicRead(path: string): boolean {
-  const lower = path.toLowerCase();
+function isPublicRead(ctx: Koa.Context): boolean {
+  const lower = ctx.path.toLowerCase();
   if (lower.startsWith('/api/')) return !lower.startsWith('/api/admin');
-  const page = matchPage(path);
+  const page = pageMatchOf(ctx);
   return page !== null && page.kind !== 'admin';
 }
 
