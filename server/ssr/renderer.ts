@@ -145,8 +145,8 @@ const BUILT_SCRIPTS = /<(script type="module"|link rel="modulepreload") crossori
 /**
  * The built index.html with the rendered app, its data island and its route's preloads. A rendered
  * page shows its content without JavaScript, which only hydrates it, so its scripts and preloads
- * are fetched with low priority: the stylesheet and images come first on a slow link (Lighthouse
- * counted the high-priority scripts done before the first paint as blocking it: 2 s instead of 1).
+ * are fetched with low priority: the stylesheet and images come first on a slow link (high-priority
+ * scripts fetched before the first paint delay it).
  */
 export function injectApp(html: string, app: RenderedApp): string {
   const island = `<script type="application/json" id="rehber-state">${scriptJson(app.state)}</script>`;

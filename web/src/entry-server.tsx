@@ -119,7 +119,7 @@ const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
 /**
  * Whether `html` has that mark. Searched for its rare '$!' first: the whole mark ends in '>', the
- * commonest character of markup, which makes the string search crawl (about 9 µs over a business
- * page against 0.4); only a page with '$!' somewhere is searched for the mark itself.
+ * commonest character of markup, which makes the string search crawl over a whole page; only a
+ * page with '$!' somewhere is searched for the mark itself.
  */
 const mayHaveClientRenderedBoundary = (html: string) => html.includes('$!') && html.includes(CLIENT_RENDERED_BOUNDARY);
