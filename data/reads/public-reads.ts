@@ -41,9 +41,9 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
   let at: Promise<MemoScope | undefined> | undefined;
   const memos = () => (at ??= scope());
   const seen = new Map<string, Promise<unknown>>();
-  // A city or category argument is known by its id.
+  // Arguments are plain values (a city or category is passed by its id).
   const once = <T>(name: string, args: unknown[], read: () => Promise<T>): Promise<T> => {
-    const key = `${name}:${JSON.stringify(args.map((a) => (a && typeof a === 'object' && 'id' in a ? a.id : a)))}`;
+    const key = `${name}:${JSON.stringify(args)}`;
     let answer = seen.get(key);
     if (!answer) {
       answer = read();
