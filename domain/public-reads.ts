@@ -14,6 +14,13 @@ export interface SearchQuery {
   filters: ListFilters;
 }
 
+/** A city or a category: the groups of businesses that have a page and a list of their own. */
+export type GroupKind = 'city' | 'category';
+export interface Groups {
+  city: City;
+  category: Category;
+}
+
 export interface PublicReads {
   stats(): Promise<Stats>;
   featuredBusinesses(): Promise<Business[]>;
@@ -21,11 +28,11 @@ export interface PublicReads {
   popularCities(): Promise<City[]>;
   business(slug: string): Promise<Business | null>;
   cities(): Promise<City[]>;
-  city(slug: string): Promise<City | null>;
-  cityBusinesses(city: City, filters: ListFilters): Promise<ListPage>;
   categories(): Promise<Category[]>;
-  category(slug: string): Promise<Category | null>;
-  categoryBusinesses(category: Category, filters: ListFilters): Promise<ListPage>;
+  /** A city or category by its slug. */
+  group<K extends GroupKind>(kind: K, slug: string): Promise<Groups[K] | null>;
+  /** A page of a city's or category's businesses (`filters.page`, the first by default). */
+  groupBusinesses(kind: GroupKind, group: Groups[GroupKind], filters: ListFilters): Promise<ListPage>;
   country(slug: string): Promise<CountryDetail | null>;
   search(query: SearchQuery): Promise<ListPage>;
 }

@@ -16,7 +16,7 @@ import { importCsvText } from '../data/import/import.js';
 import { PUBLIC_PAGE_SIZE } from '../domain/constants.js';
 
 /**
- * Server rendering (issue 15): every public page's HTML, as a crawler without JavaScript gets it,
+ * Server rendering: every public page's HTML, as a crawler without JavaScript gets it,
  * holds its text and its links; the browser hydrates that markup without a warning and without
  * asking the API for the data the page already carries.
  */
@@ -270,6 +270,23 @@ describe('HTML without JavaScript', () => {
       app.db.off('query', count);
     }
     expect(queries.filter((q) => q.includes('business_facets'))).toEqual([]);
+  });
+
+  it("a city's and a category's page find it where the API's answer kept it for the data version: one lookup for both", async () => {
+    const city = (await app.db('cities').orderBy([{ column: 'business_count', order: 'desc' }, 'id']).offset(1).first()) as { slug: string; name: string };
+    const groups = [`/city/${city.slug}`, `/category/${sample.category.slug}`];
+    // The API's answers (URLs of their own, so the answer cache does not serve them) keep each by its slug.
+    expect((await fetch(`${app.url}/api/cities/${city.slug}?shared=1`)).status).toBe(200);
+    expect((await fetch(`${app.url}/api/categories/${sample.category.slug}?shared=1`)).status).toBe(200);
+    const queries: string[] = [];
+    const count = (q: { sql: string }) => queries.push(q.sql);
+    app.db.on('query', count);
+    try {
+      for (const page of groups) expect((await html(`${page}?shared=1`)).status, page).toBe(200);
+    } finally {
+      app.db.off('query', count);
+    }
+    expect(queries.filter((q) => /from "(cities|categories)" where "slug" = /.test(q))).toEqual([]);
   });
 
   it('without a server build it sends the plain shell and says so in the log', async () => {

@@ -22,10 +22,9 @@ import { groupAdminRoutes } from './routes/admin/groups.js';
 import { trashAdminRoutes } from './routes/admin/trash.js';
 import { sitemapRoutes } from './routes/sitemaps.js';
 import { photoRoutes } from './routes/photos.js';
-import { defaultDistDir, pageRoutes, webBuildTag } from './routes/pages.js';
+import { defaultDistDir, pageMatchOf, pageRoutes, webBuildTag } from './routes/pages.js';
 import { DataVersion } from './freshness/data-version.js';
 import { httpCache } from './freshness/http-cache.js';
-import { matchPage } from '../domain/paths.js';
 import { byReader, readRouting, readsFromPrimary } from './freshness/read-routing.js';
 import { Readiness } from './readiness.js';
 import { readinessRoutes } from './routes/readiness.js';
@@ -56,7 +55,7 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
   const readiness = new Readiness(db, dataVersion, replicated);
   // The routers, once built below: the metrics name the route of an answer sent before them.
   const routers: RouteMatcher[] = [];
-  const readsFrom = (ctx: Koa.Context) => (isPublicRead(ctx.path) ? (readsFromPrimary(ctx) ? 'primary' : 'replica') : null);
+  const readsFrom = (ctx: Koa.Context) => (isPublicRead(ctx) ? (readsFromPrimary(ctx) ? 'primary' : 'replica') : null);
   const metrics = config.metrics ? createMetrics({ db, readDb: replicated ? readDb : undefined, dataVersion, routers, readsFrom: replicated ? readsFrom : undefined }) : null;
   // First: every request body is watched from its first byte to its last (docs/security-limits.md).
   app.use(bodyDeadline(config.bodyLimits));
@@ -71,7 +70,7 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
   if (replicated) app.use(readRouting(dataVersion));
   // Public reads (the API and the pages) by data version: 304s, an answer cache, CDN headers.
   const distDir = defaultDistDir();
-  app.use(httpCache(dataVersion, { applies: (ctx) => isPublicRead(ctx.path), variant: () => webBuildTag(distDir), fromPrimary: readsFromPrimary }));
+  app.use(httpCache(dataVersion, { applies: isPublicRead, variant: () => webBuildTag(distDir), fromPrimary: readsFromPrimary }));
   // The session, the same-origin check, the guard and the JSON body parser are mounted on the
   // admin routers themselves (routes/admin/router.ts), not on a spelling of their path.
   const deps: AppDeps = { db, config, logger, adminSession: sessions(app, { db, logger }), dataVersion, memos: newMemos() };
@@ -121,10 +120,10 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
 }
 
 /** A public read: the public API and the site's pages, not admin, health, assets or sitemaps. */
-function isPublicRead(path: string): boolean {
-  const lower = path.toLowerCase();
+function isPublicRead(ctx: Koa.Context): boolean {
+  const lower = ctx.path.toLowerCase();
   if (lower.startsWith('/api/')) return !lower.startsWith('/api/admin');
-  const page = matchPage(path);
+  const page = pageMatchOf(ctx);
   return page !== null && page.kind !== 'admin';
 }
 

@@ -16,6 +16,7 @@ import type { Context, Middleware } from 'koa';
 import type { DataVersion } from './data-version.js';
 import type { AppDeps } from '../deps.js';
 import type { MemoScope } from '../../db/queries/search-memo.js';
+import { publicReads, type ReadService } from '../../data/reads/public-reads.js';
 import { SESSION_COOKIE } from '../middleware/session.js';
 
 const FROM_PRIMARY = 'rehber.readsFromPrimary';
@@ -42,4 +43,20 @@ export async function memoScope({ dataVersion, memos }: Pick<AppDeps, 'dataVersi
 /** One middleware built twice, over the primary and over the replica: each request runs the one it reads from. */
 export function byReader<C extends Pick<Context, 'state'>, N, R>(primary: (ctx: C, next: N) => R, replica: (ctx: C, next: N) => R): (ctx: C, next: N) => R {
   return (ctx, next) => (readsFromPrimary(ctx) ? primary : replica)(ctx, next);
+}
+
+const READS = 'rehber.reads';
+
+/**
+ * The request's public reads (data/reads/public-reads.ts): made once per request, from the
+ * database these deps read and the memos of its version. Without a data version (a test's bare
+ * page middleware) nothing is kept between requests.
+ */
+export function requestReads(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'dataVersion' | 'memos'>>, ctx: Pick<Context, 'state'>): ReadService {
+  const kept = ctx.state[READS] as { db: AppDeps['db']; reads: ReadService } | undefined;
+  if (kept?.db === deps.db) return kept.reads;
+  const { dataVersion, memos } = deps;
+  const reads = publicReads(deps.db, async () => (dataVersion && memos ? memoScope({ dataVersion, memos }, ctx) : undefined));
+  ctx.state[READS] = { db: deps.db, reads };
+  return reads;
 }

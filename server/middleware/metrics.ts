@@ -2,7 +2,8 @@ import path from 'node:path';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { Counter, Histogram } from 'prom-client';
-import { ADMIN_PAGES, matchPage, slugRoute, STATIC_PAGES } from '../../domain/paths.js';
+import { ADMIN_PAGES, slugRoute, STATIC_PAGES } from '../../domain/paths.js';
+import { pageMatchOf } from '../routes/pages.js';
 
 /** Methods named as they are; any other (Node's parser knows some thirty) is counted as `other`. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -23,7 +24,7 @@ export function routeOf(ctx: Context, routers: readonly RouteMatcher[] = []): st
     if (route) return String(route.path);
   }
   if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return 'unmatched';
-  const page = matchPage(ctx.path);
+  const page = pageMatchOf(ctx);
   if (page?.kind === 'static') return STATIC_PAGES[page.page];
   if (page?.kind === 'slug') return slugRoute(page.page);
   if (page?.kind === 'admin') return `${ADMIN_PAGES.dashboard}/*`;

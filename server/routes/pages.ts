@@ -1,15 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { send } from '@koa/send';
 import type { AppDeps } from '../deps.js';
 import { injectAdsMeta, injectHead } from '../seo/head.js';
 import { pageHead } from '../seo/page-head.js';
 import { injectApp, injectSiteMeta, PageRenderer, ssrDirOf } from '../ssr/renderer.js';
 import { builtStamp } from '../ssr/built-stamp.js';
-import { pageReads } from '../ssr/public-reads.js';
-import { memoScope } from '../freshness/read-routing.js';
+import { requestReads } from '../freshness/read-routing.js';
 import type { SiteConfig } from '../../domain/site-config.js';
 import { isApiPath } from './router.js';
 import { keepOutOfCaches } from '../freshness/http-cache.js';
@@ -17,8 +16,9 @@ import { notModified } from '../freshness/conditional.js';
 import { cacheControl } from '../freshness/cache-control.js';
 import { movedSlug } from '../../db/queries/businesses.js';
 import { redirectedGroupSlug } from '../../db/queries/redirects.js';
-import { matchPage, slugPath, type PageMatch } from '../../domain/paths.js';
-import type { PublicReads } from '../../domain/public-reads.js';
+import { matchPage, slugPath, type PageMatch, type SlugPage } from '../../domain/paths.js';
+import { pageEntry, publicRequest, type MovedKind, type PageRequest } from '../../domain/public-pages.js';
+import type { Db } from '../../db/index.js';
 
 /** dist/web, from the sources (server/routes) or from the build (dist/server/routes). */
 export function defaultDistDir(): string {
@@ -100,7 +100,7 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
       ctx.body = 'The web app is not built: run `make build` (or `npx vite build --config web/vite.config.ts`) and reload.\n';
       return;
     }
-    const match = matchPage(ctx.path);
+    const match = pageMatchOf(ctx);
     if (match?.kind === 'admin') {
       ctx.type = 'text/html; charset=utf-8';
       // The admin's shell must not be kept.
@@ -108,22 +108,21 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
       ctx.body = html;
       return;
     }
+    const request = publicRequest(match, ctx.querystring);
     // One set of reads for the page view: the head, the redirect check and the body share answers.
-    const { dataVersion, memos } = deps;
-    const reads = pageReads(deps.db, dataVersion && memos ? await memoScope({ dataVersion, memos }, ctx) : undefined);
+    const reads = requestReads(deps, ctx);
     // A failed lookup (database down) still sends the shell, which shows its own error states.
-    // The URL with its query: the search page's head names what was searched.
-    const page = await pageHead(reads, deps.config.publicBaseUrl, ctx.url).catch((err: unknown) => {
+    const page = await pageHead(reads, deps.config.publicBaseUrl, request).catch((err: unknown) => {
       deps.logger.error({ err, path: ctx.path }, 'page head lookup failed');
-      return { status: 500 as const, head: undefined };
+      return { status: 500 as const, head: undefined, data: undefined };
     });
-    const moved = await movedTo(deps, match, page.status, reads).catch(() => null);
+    const moved = await movedTo(deps.db, request, page).catch(() => null);
     if (moved) {
       ctx.status = 301;
       ctx.redirect(moved);
       return;
     }
-    const app = page.status === 500 ? null : await renderer.render(ctx.url, reads, site);
+    const app = page.status === 500 ? null : await renderer.render(ctx.url, reads, site, request);
     ctx.status = page.status;
     ctx.type = 'text/html; charset=utf-8';
     // Public pages get their validators and shared-cache headers from httpCache (app.ts); a 404 or
@@ -140,19 +139,34 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
   };
 }
 
+const MATCH = 'rehber.page';
+
+/** Which page a request is: matched once per request (the answer cache asks first, then the page). */
+export function pageMatchOf(ctx: Pick<Context, 'path' | 'state'>): PageMatch | null {
+  const kept = ctx.state[MATCH] as { path: string; match: PageMatch | null } | undefined;
+  if (kept?.path === ctx.path) return kept.match;
+  const match = matchPage(ctx.path);
+  ctx.state[MATCH] = { path: ctx.path, match };
+  return match;
+}
+
+const MOVED: Record<MovedKind, (db: Db, slug: string) => Promise<string | null>> = {
+  business: movedSlug,
+  city: (db, slug) => redirectedGroupSlug(db, 'city', slug),
+  category: (db, slug) => redirectedGroupSlug(db, 'category', slug),
+  country: (db, slug) => redirectedGroupSlug(db, 'country', slug),
+};
+
 /**
- * A business, category or city page under a slug the admin has since changed (or merged away), or a
- * country page under the slug of a name it had before (migration 20261129A):
- * the path to send it to permanently. Asked only when the slug is not a current one (a business
- * found under another slug, or a city, category or country not found), so a normal view costs nothing more.
+ * A page under a slug its business, category or city has since changed (or was merged away), or a
+ * country page under the slug of a name it had before: the path to send it to permanently. Asked
+ * only when the page was not found, or found under a slug that is not its own (its entry in
+ * domain/public-pages.ts says which), so a normal view costs nothing more.
  */
-async function movedTo(deps: Pick<AppDeps, 'db'>, match: PageMatch | null, status: number, reads: PublicReads): Promise<string | null> {
-  if (match?.kind !== 'slug') return null;
-  const { page, slug } = match;
-  if (page === 'details') {
-    // Found under this very slug: nothing moved (the lookup is the page's own, already answered).
-    if (status === 200 && (await reads.business(slug))?.slug === slug) return null;
-  } else if (status !== 404) return null;
-  const moved = page === 'details' ? await movedSlug(deps.db, slug) : await redirectedGroupSlug(deps.db, page, slug);
-  return moved && moved !== slug ? slugPath(page, moved) : null;
+async function movedTo(db: Db, request: PageRequest | null, { status, data }: { status: number; data?: unknown }): Promise<string | null> {
+  const moved = request && pageEntry(request.page).moved;
+  if (!request || !moved) return null;
+  if (!(status === 404 || (status === 200 && moved.elsewhere?.(data, request.slug)))) return null;
+  const to = await MOVED[moved.kind](db, request.slug);
+  return to && to !== request.slug ? slugPath(request.page as SlugPage, to) : null;
 }

@@ -62,11 +62,21 @@ describe('the public read API on the sample directory', () => {
   });
 
   it('answers 404 {message} for an unknown business, city, category or country', async () => {
-    for (const path of ['/api/businesses/detail/no-such-business', '/api/cities/atlantis', '/api/cities/atlantis/businesses', '/api/categories/nothing', '/api/categories/nothing/businesses', '/api/countries/narnia']) {
+    const missing = {
+      '/api/businesses/detail/no-such-business': 'Business not found',
+      '/api/cities/atlantis': 'City not found',
+      '/api/cities/atlantis/businesses': 'City not found',
+      '/api/categories/nothing': 'Category not found',
+      '/api/categories/nothing/businesses': 'Category not found',
+      '/api/countries/narnia': 'Country not found',
+    };
+    for (const [path, message] of Object.entries(missing)) {
       const res = await get<{ message: string }>(path);
       expect(res.status, path).toBe(404);
-      expect(res.body.message, path).toEqual(expect.any(String));
+      expect(res.body.message, path).toBe(message);
     }
+    // The list's parameters are checked first: a bad one is a 400 whatever the slug.
+    for (const path of ['/api/cities/atlantis/businesses?page=0', '/api/categories/nothing/businesses?sort=worst']) expect((await get(path)).status, path).toBe(400);
   });
 
   it('lists popular cities by business count and every city with businesses', async () => {

@@ -6,91 +6,73 @@ import { pageParams } from './params.js';
 import { listFilters, queryText } from './list-params.js';
 import { newRouter } from './router.js';
 import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
-import { listFeatured, listRecent } from '../../db/queries/businesses.js';
-import { listBusinessesIn, searchBusinesses } from '../../db/queries/search.js';
-import { storedCountryName } from '../../data/places/countries.js';
-import { suggest } from '../../db/queries/suggest.js';
-import { memoized, slugMemo } from '../../db/queries/search-memo.js';
-import { memoScope } from '../freshness/read-routing.js';
-import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/cities.js';
-import { getCategoryBySlug, listCategories } from '../../db/queries/categories.js';
-import { getCountryBySlug, listCountries } from '../../db/queries/countries.js';
-import { databaseAnswers, getStats } from '../../db/queries/stats.js';
-import { getBusinessPage } from '../seo/title-place.js';
+import type { ListFilters } from '../../domain/search.js';
+import type { GroupKind } from '../../domain/public-reads.js';
+import { requestReads } from '../freshness/read-routing.js';
+import { databaseAnswers } from '../../db/queries/stats.js';
 
-/** The public read API: the map at the bottom of domain/types.ts, plus /healthz. */
+/**
+ * The public read API: the map at the bottom of domain/types.ts, plus /healthz. Each route reads
+ * through the request's read service (data/reads/public-reads.ts), which the server render uses too.
+ */
 export function publicRoutes(deps: AppDeps): Router {
-  const { db } = deps;
   const router = newRouter();
-  const scope = (ctx: Context) => memoScope(deps, ctx);
+  const reads = (ctx: Context) => requestReads(deps, ctx);
 
   router.get('/healthz', async (ctx) => {
-    const ok = await databaseAnswers(db);
+    const ok = await databaseAnswers(deps.db);
     ctx.status = ok ? 200 : 503;
     ctx.body = ok ? { status: 'ok' } : { message: 'Database unavailable' };
   });
 
-  router.get('/api/stats', async (ctx) => {
-    ctx.body = await getStats(db);
-  });
-  router.get('/api/businesses/featured', async (ctx) => {
-    ctx.body = await listFeatured(db);
-  });
-  router.get('/api/businesses/recent', async (ctx) => {
-    ctx.body = await listRecent(db);
-  });
-  router.get('/api/businesses/detail/:slug', async (ctx) => {
-    ctx.body = found(await getBusinessPage(db, ctx.params.slug), 'Business not found');
+  // Each route answers what its read gives.
+  const get = (path: string, answer: (ctx: Context) => Promise<unknown>) => router.get(path, async (ctx) => {
+    ctx.body = await answer(ctx);
   });
 
-  router.get('/api/cities/popular', async (ctx) => {
-    ctx.body = await listPopularCities(db);
-  });
-  router.get('/api/cities', async (ctx) => {
-    ctx.body = await listCities(db);
-  });
-  router.get('/api/cities/:slug', async (ctx) => {
-    ctx.body = found(await getCityBySlug(db, ctx.params.slug), 'City not found');
-  });
-  router.get('/api/cities/:slug/businesses', async (ctx) => {
-    const paging = pageParams(ctx, PUBLIC_PAGE_SIZE);
-    const filters = listFilters(ctx);
-    const at = await scope(ctx);
-    const city = found(await memoized(slugMemo(at, ctx.params.slug), `city|${ctx.params.slug}`, () => getCityBySlug(db, ctx.params.slug)), 'City not found');
-    ctx.body = await listBusinessesIn(db, { cityId: city.id }, paging, filters, at);
-  });
+  get('/api/stats', (ctx) => reads(ctx).stats());
+  get('/api/businesses/featured', (ctx) => reads(ctx).featuredBusinesses());
+  get('/api/businesses/recent', (ctx) => reads(ctx).recentBusinesses());
+  get('/api/businesses/detail/:slug', async (ctx) => found(await reads(ctx).business(ctx.params.slug), 'Business not found'));
 
-  router.get('/api/categories', async (ctx) => {
-    ctx.body = await listCategories(db);
-  });
-  router.get('/api/categories/:slug', async (ctx) => {
-    ctx.body = found(await getCategoryBySlug(db, ctx.params.slug), 'Category not found');
-  });
-  router.get('/api/categories/:slug/businesses', async (ctx) => {
-    const paging = pageParams(ctx, PUBLIC_PAGE_SIZE);
-    const filters = listFilters(ctx);
-    const at = await scope(ctx);
-    const category = found(await memoized(slugMemo(at, ctx.params.slug), `category|${ctx.params.slug}`, () => getCategoryBySlug(db, ctx.params.slug)), 'Category not found');
-    ctx.body = await listBusinessesIn(db, { categoryId: category.id }, paging, filters, at);
-  });
+  get('/api/cities/popular', (ctx) => reads(ctx).popularCities());
+  get('/api/cities', (ctx) => reads(ctx).cities());
+  get('/api/categories', (ctx) => reads(ctx).categories());
+  // A city's and a category's page and list. Their parameters are checked before the group is
+  // looked up (a bad page is a 400 even under an unknown slug), so the lookup is a function the
+  // list calls after them rather than a router.param loader, which koa-router runs first.
+  for (const [kind, path, missing] of GROUP_ROUTES) {
+    const group = async (ctx: Context) => found(await reads(ctx).group(kind, ctx.params.slug), missing);
+    get(`${path}/:slug`, group);
+    get(`${path}/:slug/businesses`, async (ctx) => {
+      const { filters, limit } = listRequest(ctx);
+      return reads(ctx).groupBusinesses(kind, await group(ctx), filters, limit);
+    });
+  }
 
-  router.get('/api/countries', async (ctx) => {
-    ctx.body = await listCountries(db);
-  });
-  router.get('/api/countries/:slug', async (ctx) => {
-    ctx.body = found(await getCountryBySlug(db, ctx.params.slug), 'Country not found');
-  });
+  get('/api/countries', (ctx) => reads(ctx).countries());
+  get('/api/countries/:slug', async (ctx) => found(await reads(ctx).country(ctx.params.slug), 'Country not found'));
 
-  router.get('/api/search', async (ctx) => {
-    const paging = pageParams(ctx, PUBLIC_PAGE_SIZE);
-    const q = { q: queryText(ctx, 'q'), location: queryText(ctx, 'location'), filters: listFilters(ctx), ...paging };
-    ctx.body = await searchBusinesses(db, q, await scope(ctx), storedCountryName);
+  get('/api/search', (ctx) => {
+    const { page, limit } = pageParams(ctx, PUBLIC_PAGE_SIZE);
+    const q = queryText(ctx, 'q');
+    const location = queryText(ctx, 'location');
+    return reads(ctx).search({ q, location, filters: { ...listFilters(ctx), page } }, limit);
   });
-  router.get('/api/suggest', async (ctx) => {
-    ctx.body = await suggest(db, queryText(ctx, 'q'));
-  });
+  get('/api/suggest', (ctx) => reads(ctx).suggest(queryText(ctx, 'q')));
 
   return router;
+}
+
+const GROUP_ROUTES = [
+  ['city', '/api/cities', 'City not found'],
+  ['category', '/api/categories', 'Category not found'],
+] as const satisfies ReadonlyArray<readonly [GroupKind, string, string]>;
+
+/** A list's page, filters and page size from the query string (a bad one is a 400 before any read). */
+function listRequest(ctx: Context): { filters: ListFilters; limit: number } {
+  const { page, limit } = pageParams(ctx, PUBLIC_PAGE_SIZE);
+  return { filters: { ...listFilters(ctx), page }, limit };
 }
 
 function found<T>(value: T | null, message: string): T {

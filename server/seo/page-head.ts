@@ -1,80 +1,48 @@
 /**
- * Which head a path gets and whether it exists: the crawler's view of the site's routes. A known
- * route answers 200; an unknown business, city, category or country, or any other path, 404. The
- * lookups go through the page view's reads (server/ssr/public-reads.ts), which the server render
- * of the body shares: one lookup per page view.
+ * Which head a public page gets and whether it exists: the crawler's view of the site's pages. A
+ * page whose read (domain/public-pages.ts) finds it answers 200 with its head; an unknown
+ * business, city, category or country, or a list page past the last, 404. The reads are the
+ * request's (data/reads/public-reads.ts), which the server render of the body shares: one lookup
+ * per page view.
  */
+import { PUBLIC_PAGES, type PageData, type PageRequest, type PublicPage } from '../../domain/public-pages.js';
 import type { PublicReads } from '../../domain/public-reads.js';
 import { slugifyText } from '../../domain/slug.js';
-import { matchPage } from '../../domain/paths.js';
-import { renderHead, type RenderedHead } from './head.js';
+import { renderHead, type HeadTags, type RenderedHead } from './head.js';
 import { businessPageHead, categoryPageHead, cityPageHead, countryPageHead, notFoundHead, staticPageHead } from './page-tags.js';
 
 export interface PageHead {
   status: 200 | 404 | 500;
   /** Replacement for the <!--head--> block and <html lang>; undefined keeps the built default. */
   head?: RenderedHead;
+  /** The page's read, when it found the page. */
+  data?: unknown;
 }
-
-const notFound = (): PageHead => ({ status: 404, head: renderHead(notFoundHead()) });
 
 // The country's page by the slug rule, as the loader gives every new country and the city page's
 // own trail links it (web/src/features/countries/country-path.ts): no extra read.
 const countrySlugOf = (name: string): string | null => slugifyText(name) || null;
 
-/**
- * The page of a city's or category's list that the query asks for, when it asks for a page past
- * the first and nothing else. That page is its own (its canonical link names it, its ItemList is
- * its businesses); a filtered or sorted view of a list is the list's, whose filter links are
- * nofollow anyway.
- */
-function ownListPage(query: string): number | null {
-  const params = new URLSearchParams(query);
-  const n = Number(params.get('page'));
-  return [...params.keys()].every((k) => k === 'page') && Number.isInteger(n) && n > 1 ? n : null;
+/** Each public page's head from what its read found. */
+const HEADS: { [P in PublicPage]: (data: PageData<P>, baseUrl: string, request: PageRequest) => HeadTags } = {
+  home: (_, baseUrl, { query }) => staticPageHead('home', baseUrl, query),
+  cities: (_, baseUrl, { query }) => staticPageHead('cities', baseUrl, query),
+  categories: (_, baseUrl, { query }) => staticPageHead('categories', baseUrl, query),
+  search: (_, baseUrl, { query }) => staticPageHead('search', baseUrl, query),
+  about: (_, baseUrl, { query }) => staticPageHead('about', baseUrl, query),
+  details: (business, baseUrl) => businessPageHead(business, baseUrl),
+  city: ({ group, businesses, listPage }, baseUrl) => cityPageHead(group, businesses, countrySlugOf(group.country), baseUrl, listPage),
+  category: ({ group, businesses, listPage }, baseUrl) => categoryPageHead(group, businesses, baseUrl, listPage),
+  country: (country, baseUrl) => countryPageHead(country, baseUrl),
+};
+
+async function headOf<P extends PublicPage>(reads: PublicReads, baseUrl: string, request: PageRequest & { page: P }): Promise<PageHead> {
+  const data = (await PUBLIC_PAGES[request.page].read(reads, request)) as PageData<P> | null;
+  if (data === null) return { status: 404, head: renderHead(notFoundHead()) };
+  return { status: 200, head: renderHead(HEADS[request.page](data, baseUrl, request)), data };
 }
 
-/**
- * `rawPath`: the request's path, with its query string when the page reads it (the search page).
- * The lists a head names (a city's or category's ItemList) are the body's page (ownListPage), read
- * with the same arguments as the body's loader so the page view's reads answer both at once.
- */
-export async function pageHead(reads: PublicReads, baseUrl: string, rawPath: string): Promise<PageHead> {
-  const q = rawPath.indexOf('?');
-  const match = matchPage(q < 0 ? rawPath : rawPath.slice(0, q));
-  if (!match) return notFound();
-  if (match.kind === 'admin') return { status: 200 };
-  if (match.kind === 'static') {
-    return { status: 200, head: renderHead(staticPageHead(match.page, baseUrl, q < 0 ? '' : rawPath.slice(q + 1))) };
-  }
-  const { slug } = match;
-  // A page past a list's last answers 404 (no soft 404): the loader reads the same page.
-  const listPage = ownListPage(q < 0 ? '' : rawPath.slice(q + 1));
-  const filters = listPage ? { page: listPage } : {};
-  switch (match.page) {
-    case 'details': {
-      const business = await reads.business(slug);
-      if (!business) return notFound();
-      return { status: 200, head: renderHead(businessPageHead(business, baseUrl)) };
-    }
-    case 'city': {
-      const city = await reads.city(slug);
-      if (!city) return notFound();
-      const businesses = (await reads.cityBusinesses(city, filters)).items;
-      if (listPage && !businesses.length) return notFound();
-      const countrySlug = countrySlugOf(city.country);
-      return { status: 200, head: renderHead(cityPageHead(city, businesses, countrySlug, baseUrl, listPage)) };
-    }
-    case 'category': {
-      const category = await reads.category(slug);
-      if (!category) return notFound();
-      const businesses = (await reads.categoryBusinesses(category, filters)).items;
-      if (listPage && !businesses.length) return notFound();
-      return { status: 200, head: renderHead(categoryPageHead(category, businesses, baseUrl, listPage)) };
-    }
-    default: {
-      const country = await reads.country(slug);
-      return country ? { status: 200, head: renderHead(countryPageHead(country, baseUrl)) } : notFound();
-    }
-  }
+/** The head of the public page `request` (null: a path the site has no page for). */
+export function pageHead(reads: PublicReads, baseUrl: string, request: PageRequest | null): Promise<PageHead> {
+  return request ? headOf(reads, baseUrl, request) : Promise.resolve({ status: 404, head: renderHead(notFoundHead()) });
 }

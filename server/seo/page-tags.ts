@@ -33,7 +33,7 @@ export function staticPageHead(page: StaticPage, baseUrl: string, query = ''): H
   return plainHead(STATIC_META[page], baseUrl, page === 'home' ? [webSiteJsonLd(baseUrl, SITE_NAME)] : undefined);
 }
 
-/** `business` as the detail answer gives it, with its titlePlace (title-place.ts). */
+/** `business` as the detail answer gives it, with its titlePlace (data/reads/title-place.ts). */
 export function businessPageHead(business: Business, baseUrl: string): HeadTags {
   const meta = businessMeta(business);
   const canonical = baseUrl + meta.path;

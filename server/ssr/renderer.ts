@@ -9,13 +9,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 import type { PublicReads } from '../../domain/public-reads.js';
+import type { PageRequest } from '../../domain/public-pages.js';
 import type { SiteConfig } from '../../domain/site-config.js';
 import { escapeHtml, scriptJson } from '../seo/escape.js';
 import { builtStamp } from './built-stamp.js';
 
 /** What web/src/entry-server.tsx exports (the server does not import web/ code, only its build). */
 interface ServerEntry {
-  render(url: string, options: { reads: PublicReads; site: SiteConfig; onError?(error: unknown): void }): Promise<{
+  render(url: string, options: { reads: PublicReads; site: SiteConfig; page: PageRequest | null; onError?(error: unknown): void }): Promise<{
     html: string;
     state: unknown;
     modules: string[];
@@ -67,14 +68,14 @@ export class PageRenderer {
     return builtStamp(path.join(this.ssrDir, ENTRY_FILE));
   }
 
-  /** The page at `url` rendered, or null when there is no server build or the render failed. */
-  async render(url: string, reads: PublicReads, site: SiteConfig): Promise<RenderedApp | null> {
+  /** The page at `url` (`page`, as the request was matched) rendered, or null when there is no server build or the render failed. */
+  async render(url: string, reads: PublicReads, site: SiteConfig, page: PageRequest | null): Promise<RenderedApp | null> {
     const current = this.current();
     const entry = current && (await current.entry);
     if (!current || !entry) return null;
     try {
-      const page = await entry.render(url, { reads, site, onError: (err) => this.logger.warn({ err, url }, 'part of a page failed to render on the server') });
-      return { html: page.html, state: page.state, preload: current.preloadsOf(page.modules), complete: page.complete !== false };
+      const rendered = await entry.render(url, { reads, site, page, onError: (err) => this.logger.warn({ err, url }, 'part of a page failed to render on the server') });
+      return { html: rendered.html, state: rendered.state, preload: current.preloadsOf(rendered.modules), complete: rendered.complete !== false };
     } catch (err) {
       this.logger.error({ err, url }, 'server render failed: sending the plain shell');
       return null;
@@ -144,8 +145,8 @@ const BUILT_SCRIPTS = /<(script type="module"|link rel="modulepreload") crossori
 /**
  * The built index.html with the rendered app, its data island and its route's preloads. A rendered
  * page shows its content without JavaScript, which only hydrates it, so its scripts and preloads
- * are fetched with low priority: the stylesheet and images come first on a slow link (Lighthouse
- * counted the high-priority scripts done before the first paint as blocking it: 2 s instead of 1).
+ * are fetched with low priority: the stylesheet and images come first on a slow link (high-priority
+ * scripts fetched before the first paint delay it).
  */
 export function injectApp(html: string, app: RenderedApp): string {
   const island = `<script type="application/json" id="rehber-state">${scriptJson(app.state)}</script>`;

@@ -10,15 +10,18 @@ import { StaticRouter } from 'react-router-dom';
 import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { BoundedCache } from '@domain/bounded-cache';
 import type { PublicReads } from '@domain/public-reads';
+import type { PageRequest } from '@domain/public-pages';
 import type { SiteConfig } from '@domain/site-config';
 import { AppProvider } from './app/provider';
-import { publicRouteOf, ServerRoutes } from './app/router';
+import { PUBLIC_ROUTES, ServerRoutes } from './app/router';
 import { loadPage } from './app/loaders';
 import { createQueryClient, shouldDehydrateQuery } from './lib/query-client';
 import { DrawPartContext, type DrawPart } from './components/ui/static-part';
 
 export interface RenderOptions {
   reads: PublicReads;
+  /** The public page the server matched the request to (null: an admin screen or no page). */
+  page: PageRequest | null;
   site: SiteConfig;
   /** Errors inside the render (the markup is still sent; the browser renders that part itself). */
   onError?(error: unknown): void;
@@ -38,11 +41,11 @@ export interface RenderedPage {
 }
 
 /** `url`: the path and query string of the request. Resolves when the whole page is ready. */
-export async function render(url: string, { reads, site, onError, timeoutMs = 10_000 }: RenderOptions): Promise<RenderedPage> {
+export async function render(url: string, { reads, page: request, site, onError, timeoutMs = 10_000 }: RenderOptions): Promise<RenderedPage> {
   const parsed = new URL(url, 'http://localhost');
   const client = createQueryClient();
-  const route = publicRouteOf(parsed.pathname);
-  const [complete] = await Promise.all([loadPage(parsed, reads, client), route?.preload()]);
+  const route = request && PUBLIC_ROUTES[request.page];
+  const [complete] = await Promise.all([request ? loadPage(request, parsed.searchParams, reads, client) : true, route?.preload()]);
   const state = dehydrate(client, { shouldDehydrateQuery });
   const page = (html: string): RenderedPage => ({ html, state, modules: route ? [route.module] : [], complete });
   const location = parsed.pathname + parsed.search;
@@ -51,7 +54,7 @@ export async function render(url: string, { reads, site, onError, timeoutMs = 10
       <AppProvider client={client} site={site}>
         <StaticRouter location={location}>
           <DrawPartContext.Provider value={partDrawer(client, site, location)}>
-            <ServerRoutes pathname={parsed.pathname} />
+            <ServerRoutes pathname={parsed.pathname} page={request} />
           </DrawPartContext.Provider>
         </StaticRouter>
       </AppProvider>
@@ -115,7 +118,7 @@ const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
 /**
  * Whether `html` has that mark. Searched for its rare '$!' first: the whole mark ends in '>', the
- * commonest character of markup, which makes the string search crawl (about 9 µs over a business
- * page against 0.4); only a page with '$!' somewhere is searched for the mark itself.
+ * commonest character of markup, which makes the string search crawl over a whole page; only a
+ * page with '$!' somewhere is searched for the mark itself.
  */
 const mayHaveClientRenderedBoundary = (html: string) => html.includes('$!') && html.includes(CLIENT_RENDERED_BOUNDARY);

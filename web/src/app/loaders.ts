@@ -7,10 +7,11 @@
  * the browser asks itself, as it would without server rendering.
  */
 import type { DataTag, QueryClient, QueryKey } from '@tanstack/react-query';
-import { matchPage } from '@domain/paths';
-import type { PublicReads } from '@domain/public-reads';
+import type { PageRequest, PublicPage } from '@domain/public-pages';
+import type { GroupKind, Groups, PublicReads } from '@domain/public-reads';
+import type { ListFilters } from '@domain/search';
 import { ApiError } from '@/lib/api';
-import { parseListFilters } from '@/lib/list-filters';
+import { parseListFilters, type ListAnswer } from '@/lib/list-filters';
 import { isNotFound, keepNotFound } from '@/lib/query-client';
 import { businessOptions } from '@/features/businesses/api/get-business';
 import { featuredBusinessesOptions } from '@/features/businesses/api/get-featured';
@@ -52,64 +53,62 @@ async function fill<T>(client: QueryClient, options: { queryKey: DataTag<QueryKe
   client.setQueryData(options.queryKey, data);
 }
 
+type Tagged<T> = { queryKey: DataTag<QueryKey, T, unknown> };
+
+/** A city's and a category's queries: the group, a page of its businesses, the API's 404 message. */
+const GROUP_QUERIES: { [K in GroupKind]: { one(slug: string): Tagged<Groups[K]>; list(slug: string, filters: ListFilters): Tagged<ListAnswer>; missing: string } } = {
+  city: { one: cityOptions, list: cityBusinessesOptions, missing: 'City not found' },
+  category: { one: categoryOptions, list: categoryBusinessesOptions, missing: 'Category not found' },
+};
+
+/** A city's or a category's page: the group, then (when there is one) the page of its list. */
+async function loadGroup<K extends GroupKind>(kind: K, { client, reads, slug, params }: LoadArgs): Promise<void> {
+  const { one, list, missing } = GROUP_QUERIES[kind];
+  const filters = parseListFilters(params);
+  await fill(client, one(slug), () => found(reads.group(kind, slug), missing));
+  const group = client.getQueryData(one(slug).queryKey);
+  if (group) await fill(client, list(slug, filters), () => reads.groupBusinesses(kind, group, filters));
+}
+
+/** What a page's loader is given: the query client to fill, the reads, the matched request and its query parameters. */
+interface LoadArgs {
+  client: QueryClient;
+  reads: PublicReads;
+  slug: string;
+  params: URLSearchParams;
+}
+
+/** Each public page's queries (domain/public-pages.ts), filled from the reads. */
+const LOADERS: Record<PublicPage, (args: LoadArgs) => Promise<unknown>> = {
+  home: ({ client, reads }) =>
+    Promise.all([
+      fill(client, statsOptions(), () => reads.stats()),
+      fill(client, recentBusinessesOptions(), () => reads.recentBusinesses()),
+      fill(client, popularCitiesOptions(), () => reads.popularCities()),
+      fill(client, featuredBusinessesOptions(), () => reads.featuredBusinesses()),
+    ]),
+  cities: ({ client, reads }) => fill(client, citiesOptions(), () => reads.cities()),
+  categories: ({ client, reads }) => fill(client, categoriesOptions(), () => reads.categories()),
+  search: async ({ client, reads, params }) => {
+    // As the search page reads its parameters (routes/search.tsx).
+    const q = params.get('q')?.trim() ?? '';
+    const location = params.get('location')?.trim() ?? '';
+    const filters = parseListFilters(params);
+    if (q || location) await fill(client, searchOptions({ q, location, ...filters }), () => reads.search({ q, location, filters }));
+  },
+  about: async () => {},
+  details: ({ client, reads, slug }) => fill(client, businessOptions(slug), () => found(reads.business(slug), 'Business not found')),
+  city: (args) => loadGroup('city', args),
+  category: (args) => loadGroup('category', args),
+  country: ({ client, reads, slug }) => fill(client, countryOptions(slug), () => found(reads.country(slug), 'Country not found')),
+};
+
 /**
- * Fills `client` with the data of the page at `url` (path and query string). False when a read
+ * Fills `client` with the data of the page `request` (`params`: its URL's query). False when a read
  * failed (other than a 404): the page then renders that part loading, and should not be kept.
  */
-export async function loadPage(url: URL, reads: PublicReads, client: QueryClient): Promise<boolean> {
-  const match = matchPage(url.pathname);
-  if (!match || match.kind === 'admin') return true;
-  const filters = parseListFilters(url.searchParams);
-
-  if (match.kind === 'static') {
-    switch (match.page) {
-      case 'home':
-        await Promise.all([
-          fill(client, statsOptions(), () => reads.stats()),
-          fill(client, recentBusinessesOptions(), () => reads.recentBusinesses()),
-          fill(client, popularCitiesOptions(), () => reads.popularCities()),
-          fill(client, featuredBusinessesOptions(), () => reads.featuredBusinesses()),
-        ]);
-        break;
-      case 'cities':
-        await fill(client, citiesOptions(), () => reads.cities());
-        break;
-      case 'categories':
-        await fill(client, categoriesOptions(), () => reads.categories());
-        break;
-      case 'search': {
-        // As the search page reads its parameters (routes/search.tsx).
-        const q = url.searchParams.get('q')?.trim() ?? '';
-        const location = url.searchParams.get('location')?.trim() ?? '';
-        if (q || location) await fill(client, searchOptions({ q, location, ...filters }), () => reads.search({ q, location, filters }));
-        break;
-      }
-      default:
-        break;
-    }
-  } else {
-    const { slug } = match;
-    switch (match.page) {
-      case 'details':
-        await fill(client, businessOptions(slug), () => found(reads.business(slug), 'Business not found'));
-        break;
-      case 'city': {
-        await fill(client, cityOptions(slug), () => found(reads.city(slug), 'City not found'));
-        const city = client.getQueryData(cityOptions(slug).queryKey);
-        if (city) await fill(client, cityBusinessesOptions(slug, filters), () => reads.cityBusinesses(city, filters));
-        break;
-      }
-      case 'category': {
-        await fill(client, categoryOptions(slug), () => found(reads.category(slug), 'Category not found'));
-        const category = client.getQueryData(categoryOptions(slug).queryKey);
-        if (category) await fill(client, categoryBusinessesOptions(slug, filters), () => reads.categoryBusinesses(category, filters));
-        break;
-      }
-      case 'country':
-        await fill(client, countryOptions(slug), () => found(reads.country(slug), 'Country not found'));
-        break;
-    }
-  }
+export async function loadPage(request: PageRequest, params: URLSearchParams, reads: PublicReads, client: QueryClient): Promise<boolean> {
+  await LOADERS[request.page]({ client, reads, slug: request.slug, params });
   const failed = (query: { state: { status: string; error: unknown } }) => query.state.status === 'error' && !isNotFound(query.state.error);
   const complete = !client.getQueryCache().getAll().some(failed);
   client.removeQueries({ predicate: failed });

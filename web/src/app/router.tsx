@@ -1,16 +1,17 @@
 import { lazy, Suspense, useContext } from 'react';
 import { BrowserRouter, Outlet, renderMatches, Route, Routes, UNSAFE_NavigationContext, type Navigator, type RouteMatch, type RouteObject } from 'react-router-dom';
-import { ADMIN_PAGES, matchPage, SLUG_PAGES, slugRoute, STATIC_PAGES, type SlugPage, type StaticPage } from '@domain/paths';
+import { ADMIN_PAGES, matchPage, SLUG_PAGES, type SlugPage } from '@domain/paths';
+import { PUBLIC_PAGES, publicRequest, type PageRequest, type PublicPage } from '@domain/public-pages';
 import { PublicLayout } from './routes/public-layout';
 import { NotFoundRoute } from './routes/not-found';
 import { lazyRoute, type LazyRoute } from './lazy-route';
 
 /**
- * Each public page in its own chunk, so a page ships the code it uses (issue 15); the matched one
- * is preloaded before rendering (entry-server.tsx, main.tsx). The not-found page stays in the main
- * chunk: any path can need it.
+ * Each public page's component (domain/public-pages.ts), in its own chunk, so a page ships the code
+ * it uses; the matched one is preloaded before rendering (entry-server.tsx, main.tsx). The
+ * not-found page stays in the main chunk: any path can need it.
  */
-export const PUBLIC_ROUTES: Record<StaticPage | SlugPage, LazyRoute> = {
+export const PUBLIC_ROUTES: Record<PublicPage, LazyRoute> = {
   home: lazyRoute('src/app/routes/home.tsx', () => import('./routes/home').then((m) => m.HomeRoute)),
   details: lazyRoute('src/app/routes/business-detail.tsx', () => import('./routes/business-detail').then((m) => m.BusinessDetailRoute)),
   cities: lazyRoute('src/app/routes/cities.tsx', () => import('./routes/cities').then((m) => m.CitiesRoute)),
@@ -22,19 +23,13 @@ export const PUBLIC_ROUTES: Record<StaticPage | SlugPage, LazyRoute> = {
   about: lazyRoute('src/app/routes/about.tsx', () => import('./routes/about').then((m) => m.AboutRoute)),
 };
 
-/** The public page a path shows; null for admin screens and the not-found page. */
-export function publicPageOf(pathname: string): StaticPage | SlugPage | null {
-  const match = matchPage(pathname);
-  return match && match.kind !== 'admin' ? match.page : null;
-}
-
-/** The public route a path shows; null for admin screens and the not-found page. */
+/** The public route a path shows (the browser's first page); null for admin screens and the not-found page. */
 export function publicRouteOf(pathname: string): LazyRoute | null {
-  const page = publicPageOf(pathname);
-  return page && PUBLIC_ROUTES[page];
+  const request = publicRequest(matchPage(pathname));
+  return request && PUBLIC_ROUTES[request.page];
 }
 
-// Admin screens are split out of the public bundle (CONTRACT §6 / issue 4) and never server-rendered.
+// Admin screens are split out of the public bundle and never server-rendered.
 const AdminLoginRoute = lazy(() => import('./routes/admin/login'));
 const AdminDashboardRoute = lazy(() => import('./routes/admin/dashboard'));
 const AdminBusinessesRoute = lazy(() => import('./routes/admin/businesses'));
@@ -53,16 +48,16 @@ function AdminLayout() {
   );
 }
 
-const page = (name: StaticPage | SlugPage) => {
+const page = (name: PublicPage) => {
   const { Component } = PUBLIC_ROUTES[name];
   return <Component />;
 };
 
-/** A public page's route path, from the table of paths (domain/paths.ts). */
-const routePathOf = (name: StaticPage | SlugPage): string => (name in SLUG_PAGES ? slugRoute(name as SlugPage) : STATIC_PAGES[name as StaticPage]);
+/** A public page's route path, from the table of pages. */
+const routePathOf = (name: PublicPage): string => PUBLIC_PAGES[name].route;
 
 /** The public pages' route paths, in PUBLIC_ROUTES' order (React Router is given them so). */
-const PUBLIC_PATHS = (Object.keys(PUBLIC_ROUTES) as Array<StaticPage | SlugPage>).map((name) => [name, routePathOf(name)] as const);
+const PUBLIC_PATHS = (Object.keys(PUBLIC_ROUTES) as PublicPage[]).map((name) => [name, routePathOf(name)] as const);
 
 /**
  * The routes, under whichever router the caller gives (BrowserRouter here, StaticRouter on the
@@ -70,7 +65,7 @@ const PUBLIC_PATHS = (Object.keys(PUBLIC_ROUTES) as Array<StaticPage | SlugPage>
  * matches itself (a trailing slash); React Router flattens and ranks every route it is given on
  * each render. The browser navigates: it gets all.
  */
-export function AppRoutes({ only }: { only?: StaticPage | SlugPage }) {
+export function AppRoutes({ only }: { only?: PublicPage }) {
   return (
     <Suspense fallback={null}>
       <Routes>
@@ -102,10 +97,10 @@ export interface PageRoutes {
   page: RouteObject;
 }
 
-const serverRoutes = new Map<StaticPage | SlugPage, PageRoutes>();
+const serverRoutes = new Map<PublicPage, PageRoutes>();
 
 /** The route objects of one public page, built once (their elements are the same on every render). */
-function serverRoutesOf(name: StaticPage | SlugPage): PageRoutes {
+function serverRoutesOf(name: PublicPage): PageRoutes {
   let routes = serverRoutes.get(name);
   if (!routes) {
     const route: RouteObject = { caseSensitive: true, path: routePathOf(name), element: page(name) };
@@ -116,23 +111,29 @@ function serverRoutesOf(name: StaticPage | SlugPage): PageRoutes {
 }
 
 /**
- * What React Router's <Routes> matches for the path of a public page, from the path table's own
- * match (matchPage): the public layout, then the page with its slug (router.test.tsx compares the
- * two). `encode`: the router's navigator's encodeLocation, which <Routes> passes a matched path
- * through. Null for any other path, and for one with a trailing slash (React Router keeps it in
- * one match and not the other), which <AppRoutes> matches itself.
+ * What React Router's <Routes> matches for the path of a public page, from the page the server
+ * matched it to (`request`, from the path table's matchPage): the public layout, then the page
+ * with its slug (router.test.tsx compares the two). `encode`: the router's navigator's
+ * encodeLocation, which <Routes> passes a matched path through. Null for any other path, and for
+ * one with a trailing slash (React Router keeps it in one match and not the other), which
+ * <AppRoutes> matches itself.
  */
-export function pageMatches(pathname: string, encode: Navigator['encodeLocation'], routesOf: (name: StaticPage | SlugPage) => PageRoutes = serverRoutesOf): RouteMatch[] | null {
-  const match = matchPage(pathname);
-  if (!match || match.kind === 'admin' || (pathname !== '/' && pathname.endsWith('/'))) return null;
-  const { layout, page } = routesOf(match.page);
+export function pageMatches(
+  pathname: string,
+  encode: Navigator['encodeLocation'],
+  routesOf: (name: PublicPage) => PageRoutes = serverRoutesOf,
+  request: PageRequest | null = publicRequest(matchPage(pathname)),
+): RouteMatch[] | null {
+  if (!request || (pathname !== '/' && pathname.endsWith('/'))) return null;
+  const { layout, page } = routesOf(request.page);
   let params: Record<string, string> = {};
   let path = pathname;
-  if (match.kind === 'slug') {
+  if (request.page in SLUG_PAGES) {
     // React Router's decoding: a segment's own "/" stays "%2F" in the path and is "/" in the param.
-    const segment = decodeURIComponent(pathname.slice(SLUG_PAGES[match.page].length)).replace(/\//g, '%2F');
+    const prefix = SLUG_PAGES[request.page as SlugPage];
+    const segment = decodeURIComponent(pathname.slice(prefix.length)).replace(/\//g, '%2F');
     params = { slug: segment.replace(/%2F/g, '/') };
-    path = SLUG_PAGES[match.page] + segment;
+    path = prefix + segment;
   }
   // As <Routes> gives a matched path back: %, ? and # escaped, then through the navigator.
   path = path.replace(/%/g, '%25').replace(/\?/g, '%3F').replace(/#/g, '%23');
@@ -144,14 +145,15 @@ export function pageMatches(pathname: string, encode: Navigator['encodeLocation'
 }
 
 /**
- * The server render's routes (entry-server.tsx). A public page gets its matches from the path
- * table (pageMatches): React Router ranked and matched the routes again on every render, a sixth
- * of a business page's render. Admin screens, unknown paths and trailing slashes get <AppRoutes>.
+ * The server render's routes (entry-server.tsx), for the page the server matched the request to.
+ * A public page gets its matches from that match (pageMatches): React Router ranked and matched the
+ * routes again on every render, a sixth of a business page's render. Admin screens, unknown paths
+ * and trailing slashes get <AppRoutes>.
  */
-export function ServerRoutes({ pathname }: { pathname: string }) {
+export function ServerRoutes({ pathname, page }: { pathname: string; page: PageRequest | null }) {
   const { navigator } = useContext(UNSAFE_NavigationContext);
-  const matches = pageMatches(pathname, navigator.encodeLocation);
-  return matches ? <Suspense fallback={null}>{renderMatches(matches)}</Suspense> : <AppRoutes only={publicPageOf(pathname) ?? undefined} />;
+  const matches = pageMatches(pathname, navigator.encodeLocation, serverRoutesOf, page);
+  return matches ? <Suspense fallback={null}>{renderMatches(matches)}</Suspense> : <AppRoutes only={page?.page} />;
 }
 
 export function AppRouter() {

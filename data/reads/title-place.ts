@@ -1,14 +1,13 @@
 /**
  * Titles made unique: when other active businesses of the same name share a city, a business's title
  * adds its district, else its street (domain/page-meta.ts businessMeta). The detail API answer
- * and the crawler head both carry the same `titlePlace`, so the server's <title> and the client's
- * document.title agree.
+ * and the crawler head both carry the same `titlePlace` (business-page.ts reads it), so the
+ * server's <title> and the client's document.title agree. Pure; it stays beside its reads rather
+ * than in domain/ because the street rule (data/places/street.ts) is the address corpus's.
  */
-import type { Db } from '../../db/index.js';
-import { getBusinessByOtherSlug, getBusinessViewBySlug } from '../../db/queries/businesses.js';
-import { listNamesakes, type Namesake } from '../../db/queries/namesakes.js';
+import type { Namesake } from '../../db/queries/namesakes.js';
 import type { Business } from '../../domain/types.js';
-import { streetAddress } from '../../data/places/street.js';
+import { streetAddress } from '../places/street.js';
 
 type Place = Namesake;
 
@@ -41,26 +40,7 @@ export function titlePlace(b: Place & { city: { name: string } | null }, namesak
  * The business with its `titlePlace` (null when its name is its own in its city), set on the
  * business just read (a copy of its forty fields cost more than the rest of the title).
  */
-function titled(b: Business, namesakes: Place[]): Business {
+export function titled(b: Business, namesakes: Place[]): Business {
   b.titlePlace = namesakes.length ? titlePlace({ ...b, address: b.address ?? '' }, namesakes) : null;
   return b;
-}
-
-/** The business with its `titlePlace` (set on `b`, a business just read): one index probe. */
-export async function withTitlePlace(db: Db, b: Business): Promise<Business> {
-  return titled(b, await listNamesakes(db, { id: b.id, name: b.name, cityId: b.cityId }));
-}
-
-/**
- * A business page's business with its titlePlace, as the crawler head reads it; the detail API
- * answer (server/routes/public.ts) and a server render, whose data the client titles its page from,
- * must read the same.
- */
-export async function getBusinessPage(db: Db, slug: string): Promise<Business | null> {
-  // Its current slug, the usual case: one statement.
-  const view = await getBusinessViewBySlug(db, slug);
-  if (view) return titled(view.business, view.namesakes);
-  // A moved, mangled or shortened slug (getBusinessBySlug's other readings).
-  const business = await getBusinessByOtherSlug(db, slug);
-  return business && withTitlePlace(db, business);
 }

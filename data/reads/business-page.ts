@@ -1,0 +1,24 @@
+/**
+ * A business page's business: the detail API answer, the crawler head and the server render all
+ * read it here, so the title the server writes and the one the client sets from its data agree.
+ */
+import type { Db } from '../../db/index.js';
+import { getBusinessByOtherSlug, getBusinessViewBySlug } from '../../db/queries/businesses.js';
+import { listNamesakes } from '../../db/queries/namesakes.js';
+import type { Business } from '../../domain/types.js';
+import { titled } from './title-place.js';
+
+/** The business with its `titlePlace` (set on `b`, a business just read): one index probe. */
+async function withTitlePlace(db: Db, b: Business): Promise<Business> {
+  return titled(b, await listNamesakes(db, { id: b.id, name: b.name, cityId: b.cityId }));
+}
+
+/** The active business of `slug` (its current one, or one it had or a reading of it) with its titlePlace. */
+export async function getBusinessPage(db: Db, slug: string): Promise<Business | null> {
+  // Its current slug, the usual case: one statement.
+  const view = await getBusinessViewBySlug(db, slug);
+  if (view) return titled(view.business, view.namesakes);
+  // A moved, mangled or shortened slug (getBusinessBySlug's other readings).
+  const business = await getBusinessByOtherSlug(db, slug);
+  return business && withTitlePlace(db, business);
+}

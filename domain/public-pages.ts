@@ -1,0 +1,101 @@
+/**
+ * The public pages, declared once: per page its route (from the table of paths), the read that
+ * decides whether it exists (a 404 otherwise) and what its head says, and where an old slug of it
+ * has moved. The server's heads (server/seo/page-head.ts), its redirects (server/routes/pages.ts),
+ * the server render's loaders (web/src/app/loaders.ts) and the client's routes
+ * (web/src/app/router.tsx) each key a record by these pages, so a page missing from any of them
+ * fails the type check: a new page is one entry here and one in each of those records.
+ *
+ * A request is matched once (paths.ts matchPage) and the match handed to each of them. Pure: the web
+ * client imports it too.
+ */
+import { slugRoute, STATIC_PAGES, type PageMatch, type SlugPage, type StaticPage } from './paths.js';
+import type { GroupKind, PublicReads } from './public-reads.js';
+
+export type PublicPage = StaticPage | SlugPage;
+
+/** One request for a public page: which page, its slug ('' for a page without one) and its query string (without '?'). */
+export interface PageRequest {
+  page: PublicPage;
+  slug: string;
+  query: string;
+}
+
+/** Where an old slug of a page's subject has moved: the kind of subject the redirects know. */
+export type MovedKind = 'business' | GroupKind | 'country';
+
+export interface PageEntry<D> {
+  /** The router's pattern of its path. */
+  route: string;
+  /** What its status and head depend on, read through the request's reads; null: no such page (404). */
+  read(reads: PublicReads, request: PageRequest): Promise<D | null>;
+  /**
+   * Its subject may have moved: looked up when the page is missing, or when `elsewhere` says the
+   * page was found under a slug that is not its subject's own (a business's old slug).
+   */
+  moved?: { kind: MovedKind; elsewhere?(data: D, slug: string): boolean };
+}
+
+/**
+ * The page of a city's or category's list that the query asks for, when it asks for a page past
+ * the first and nothing else. That page is its own (its canonical link names it, its ItemList is
+ * its businesses); a filtered or sorted view of a list is the list's, whose filter links are
+ * nofollow anyway.
+ */
+export function ownListPage(query: string): number | null {
+  const params = new URLSearchParams(query);
+  const n = Number(params.get('page'));
+  return [...params.keys()].every((k) => k === 'page') && Number.isInteger(n) && n > 1 ? n : null;
+}
+
+/** An entry, checked on its own (its data type is its read's). */
+const entry = <D>(page: PageEntry<D>): PageEntry<D> => page;
+
+const staticPage = (page: StaticPage) => entry<object>({ route: STATIC_PAGES[page], read: async () => ({}) });
+
+/**
+ * A city's or category's page, with the businesses its head lists: its own page of the list
+ * (ownListPage), read with the arguments the body's loader uses for it, so one read answers both.
+ * A page past the list's last is a 404 (no soft 404s).
+ */
+const groupPage = <K extends GroupKind>(kind: K) =>
+  entry({
+    route: slugRoute(kind),
+    async read(reads, { slug, query }) {
+      const group = await reads.group(kind, slug);
+      if (!group) return null;
+      const listPage = ownListPage(query);
+      const { items } = await reads.groupBusinesses(kind, group, listPage ? { page: listPage } : {});
+      return listPage && !items.length ? null : { group, businesses: items, listPage };
+    },
+    moved: { kind },
+  });
+
+export const PUBLIC_PAGES = {
+  home: staticPage('home'),
+  cities: staticPage('cities'),
+  categories: staticPage('categories'),
+  search: staticPage('search'),
+  about: staticPage('about'),
+  details: entry({
+    route: slugRoute('details'),
+    read: (reads, { slug }) => reads.business(slug),
+    // Found under a slug it no longer has (a mangled or older one): sent to its own.
+    moved: { kind: 'business', elsewhere: (business, slug) => business.slug !== slug },
+  }),
+  city: groupPage('city'),
+  category: groupPage('category'),
+  country: entry({ route: slugRoute('country'), read: (reads, { slug }) => reads.country(slug), moved: { kind: 'country' } }),
+} satisfies Record<PublicPage, PageEntry<unknown>>;
+
+/** A page's entry, its data unknown (an interpreter that does not look into it). */
+export const pageEntry = (page: PublicPage): PageEntry<unknown> => PUBLIC_PAGES[page];
+
+/** What a page's read gives when the page exists. */
+export type PageData<P extends PublicPage> = NonNullable<Awaited<ReturnType<(typeof PUBLIC_PAGES)[P]['read']>>>;
+
+/** The request for a matched public page with `query`; null for an admin screen or a path the site has no page for. */
+export function publicRequest(match: PageMatch | null, query = ''): PageRequest | null {
+  if (!match || match.kind === 'admin') return null;
+  return { page: match.page, slug: match.kind === 'slug' ? match.slug : '', query };
+}
