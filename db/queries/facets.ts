@@ -7,7 +7,6 @@
 import type { Knex } from 'knex';
 import { FACET_RATINGS, FACET_VALUES, type Facets } from '../../domain/search.js';
 import type { Db } from '../index.js';
-import { memoizedEach, small, type MemoScope } from './search-memo.js';
 
 /** The list filters with slugs already turned into ids. */
 export interface FacetFilters {
@@ -187,36 +186,14 @@ export function countFacets(rows: FacetCandidate[], f: FacetFilters): CandidateF
   };
 }
 
-/** Slugs and names of the categories and cities facets show, each read once per data version. */
-export async function facetLabels(db: Db | Knex.Transaction, counted: CandidateFacets, scope?: MemoScope): Promise<Facets> {
-  const want = [...counted.categories.map(([id]) => `category:${id}`), ...counted.cities.map(([id]) => `city:${id}`)];
-  // The labels no entry holds yet are read together, in one statement.
-  const labels = await memoizedEach(small(scope), want.map((key) => `label|${key}`), async (keys) => {
-    const read = await readLabels(db, keys.map((k) => k.slice('label|'.length)));
-    return new Map([...read].map(([k, l]) => [`label|${k}`, l]));
-  });
-  const label = new Map(want.map((k, i) => [k, labels[i]]));
-  const values = (kind: string, counts: [number, number][]) =>
-    counts.flatMap(([id, count]) => {
-      const l = label.get(`${kind}:${id}`);
-      return l ? [{ value: l.slug, label: l.name, count }] : [];
-    });
-  return {
-    categories: values('category', counted.categories),
-    cities: values('city', counted.cities),
-    districts: counted.districts.map(([d, count]) => ({ value: d, label: d, count })),
-    ratings: counted.ratings,
-    verified: counted.verified,
-    hasPhone: counted.hasPhone,
-  };
-}
-
-interface Label {
+/** A category's or a city's slug and name, as a facet value shows it. */
+export interface Label {
   slug: string;
   name: string;
 }
 
-async function readLabels(db: Db | Knex.Transaction, keys: string[]): Promise<Map<string, Label>> {
+/** The labels of `keys` (`category:<id>`, `city:<id>`), by key; one statement. */
+export async function readLabels(db: Db | Knex.Transaction, keys: string[]): Promise<Map<string, Label>> {
   const ids = (kind: string) => keys.filter((k) => k.startsWith(`${kind}:`)).map((k) => Number(k.slice(kind.length + 1)));
   const { rows } = await db.raw(
     `SELECT 'category:' || id AS key, slug, name FROM categories WHERE id = ANY(?::int[])

@@ -7,10 +7,9 @@ import { listFilters, queryText } from './list-params.js';
 import { newRouter } from './router.js';
 import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
 import { listFeatured, listRecent } from '../../db/queries/businesses.js';
-import { listBusinessesIn, searchBusinesses } from '../../db/queries/search.js';
-import { storedCountryName } from '../../data/places/countries.js';
-import { suggest } from '../../db/queries/suggest.js';
-import { memoized, slugMemo } from '../../db/queries/search-memo.js';
+import { listBusinessesIn, searchBusinesses } from '../../data/reads/search.js';
+import { suggest } from '../../data/reads/suggest.js';
+import { memoized, slugMemo } from '../../data/reads/search-memo.js';
 import { memoScope } from '../read-routing.js';
 import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/cities.js';
 import { getCategoryBySlug, listCategories } from '../../db/queries/categories.js';
@@ -84,7 +83,7 @@ export function publicRoutes(deps: AppDeps): Router {
   router.get('/api/search', async (ctx) => {
     const paging = pageParams(ctx, PUBLIC_PAGE_SIZE);
     const q = { q: queryText(ctx, 'q'), location: queryText(ctx, 'location'), filters: listFilters(ctx), ...paging };
-    ctx.body = await searchBusinesses(db, q, await scope(ctx), storedCountryName);
+    ctx.body = await searchBusinesses(db, q, await scope(ctx));
   });
   router.get('/api/suggest', async (ctx) => {
     ctx.body = await suggest(db, queryText(ctx, 'q'));

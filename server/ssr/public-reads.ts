@@ -4,13 +4,12 @@
  * made per page view and remembers its answers, so the head and the page's body share one lookup.
  */
 import type { Db } from '../../db/index.js';
-import type { MemoScope } from '../../db/queries/search-memo.js';
+import type { MemoScope } from '../../data/reads/search-memo.js';
 import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
 import type { PublicReads } from '../../domain/public-reads.js';
 import { listFeatured, listRecent } from '../../db/queries/businesses.js';
 import { getBusinessPage } from '../seo/title-place.js';
-import { listBusinessesIn, searchBusinesses } from '../../db/queries/search.js';
-import { storedCountryName } from '../../data/places/countries.js';
+import { listBusinessesIn, searchBusinesses } from '../../data/reads/search.js';
 import { getCategoryBySlug, listCategories } from '../../db/queries/categories.js';
 import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/cities.js';
 import { getCountryBySlug } from '../../db/queries/countries.js';
@@ -54,7 +53,7 @@ export function pageReads(db: Db, at?: MemoScope): PublicReads {
     country: (slug) => once('country', [slug], () => getCountryBySlug(db, slug)),
     search: (query) => once('search', [query], () => {
       const { q, location, filters: { page = 1, ...filters } } = query;
-      return searchBusinesses(db, { q, location, filters, page, limit: PUBLIC_PAGE_SIZE }, at, storedCountryName);
+      return searchBusinesses(db, { q, location, filters, page, limit: PUBLIC_PAGE_SIZE }, at);
     }),
   };
 }

@@ -1,39 +1,13 @@
 /**
- * The words of what a visitor or an admin typed, as the tsquery text that the search document
- * (migrations 20261124H, 20261127A) answers. Each word is folded by PostgreSQL's own rehber_fold
- * (tsqueries below), so the folding of a query and of the documents can never differ.
+ * What PostgreSQL makes of the words and places of a query, read for many at once: each word folded
+ * and parsed as the search documents are (rehber_fold, the 'simple' configuration, so the folding
+ * of a query and of the documents can never differ), the cities its alternate names name, its
+ * respelling, whether any listing holds it. Terms are the quoted operands of the read service's
+ * tsquery texts (data/reads/query-reading.ts allOf: `'word'`, `'word':*`). Nothing here keeps
+ * anything: data/reads/tsqueries.ts asks for what its memo lacks.
  */
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
-import { memoizedEach, small, type MemoScope } from './search-memo.js';
-
-/** At most this many words are searched; the rest of a pasted paragraph is ignored. */
-const MAX_WORDS = 8;
-
-/** The words of `text`: runs of letters and digits, as typed. */
-export function words(text: string): string[] {
-  return text
-    .normalize('NFC')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, MAX_WORDS);
-}
-
-/** A word as a tsquery operand: quoted, so no letter of it is read as an operator. */
-const operand = (word: string) => `'${word.replace(/'/g, "''")}'`;
-
-/**
- * Every word (AND). `weights` restricts where a word may match ('C': a place); `prefix` lets the
- * last one be the start of a word (suggestions as one types).
- */
-export function allOf(ws: string[], { weights = '', prefix = false }: { weights?: string; prefix?: boolean } = {}): string {
-  return ws
-    .map((w, i) => {
-      const star = prefix && i === ws.length - 1 ? '*' : '';
-      return star || weights ? `${operand(w)}:${star}${weights}` : operand(w);
-    })
-    .join(' & ');
-}
 
 /**
  * The SQL of a tsquery that `tsqueries` gave. A tsquery bound as a value, not worked out inside
@@ -122,14 +96,11 @@ const exceptOf = (q: string) => `(SELECT CASE WHEN ${wholeWord(q)}
         ELSE '{}' END
    FROM (SELECT ${wordQuery(q)} AS x, rehber_fold(${unquoted(q)}) AS f OFFSET 0) t)`;
 
-/** An operand of an allOf text: its word, quoted, and its prefix star and weights. */
-const OPERAND = /'((?:[^']|'')*)'(?::(\*?)([A-D]*))?/g;
-
 /**
  * What PostgreSQL makes of one word: its lexemes as a tsquery, the lexemes of the cities of its
  * alternate names (null when too many to name one), its respelling, and whether no listing holds it.
  */
-interface WordReading {
+export interface WordReading {
   lexemes: string;
   cities: string[] | null;
   /** The nearest word of the vocabulary (search_words), for a word of its kind it does not hold. */
@@ -166,81 +137,19 @@ const WORD_SELECT = (q: string) =>
   `${wordQuery(q)}::text AS lexemes, ${citiesOf(q)} AS cities, ${nearestOf(q)} AS nearest,
    ${folded(q, absentOf(q, 'w.f'))} AS absent, ${exceptOf(q)} AS except`;
 
-/**
- * What PostgreSQL makes of each word (as typed), in the scope's memo per word: a search's
- * respelling and its tsqueries read each word once, in one round trip for those not kept.
- */
-export async function readWords(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope): Promise<(WordReading | undefined)[]> {
-  const read = await readEach<WordReading>(db, scope, 'word', ws.map(operand), WORD_SELECT);
-  return ws.map((w) => read.get(operand(w)));
+/** What PostgreSQL makes of each term (a quoted word, maybe with a prefix star), in order; one round trip. */
+export function lookUpWords(db: Db | Knex.Transaction, terms: string[]): Promise<WordReading[]> {
+  return lookUpEach<WordReading>(db, terms, WORD_SELECT);
 }
 
-/**
- * Texts made by allOf as the tsqueries the documents answer (migration 20261127A). Each word is
- * folded and parsed as the documents' text is (rehber_fold, the 'simple' configuration), its flags
- * on each of its lexemes, as to_tsquery would put them; where it may match a place (no weight, or
- * C), it also matches the lexeme of every city one of whose alternate names holds it (unless
- * more than MAX_CITIES_PER_WORD do; see there for a place of several words). A word of a city's own
- * name is not: the documents hold that name, and the city's lexeme too would count it twice in the
- * rank. The texts of one search share their words: each distinct one is read once, in one round
- * trip for those the scope's memo does not hold (a city's names change only with a write, which
- * starts a new data version), and so is each such place. Null for a text without a word.
- */
-export async function tsqueries(db: Db | Knex.Transaction, texts: string[], scope?: MemoScope): Promise<(string | null)[]> {
-  const operands = texts.map((t) => [...t.matchAll(OPERAND)].map(([, quoted, star = '', weights = '']) => ({ quoted, star, weights })));
-  const term = (o: { quoted: string; star: string }) => `'${o.quoted}'${o.star ? ':*' : ''}`;
-  const words = await readEach<WordReading>(db, scope, 'word', operands.flat().map(term), WORD_SELECT);
-  const wordOf = (o: { quoted: string; star: string }) => words.get(term(o));
-  // A place of several words names its cities together (placeCitiesOf): the words weighted as one
-  // (C), or, in a text without them, every unweighted word when one is a word of too many cities
-  // (the others there keep their own cities: the words need not be one place).
-  const canBePlace = (weights: string) => !weights || weights.includes('C');
-  // Whether the cities the words name one by one may have a city in common (too many to tell, or
-  // one in every list): else no city's names hold them all, and there is nothing to look up.
-  const someCityHoldsAll = (ops: typeof operands[number]) => {
-    const lists = ops.map((o) => wordOf(o)?.cities);
-    return lists.some((l) => l == null) || lists.reduce((common, l) => common!.filter((c) => l!.includes(c)))!.length > 0;
-  };
-  const places = operands.map((ops) => {
-    const weighted = ops.filter((o) => o.weights.includes('C'));
-    if (weighted.length) return weighted.length > 1 && someCityHoldsAll(weighted) ? weighted : [];
-    const plain = ops.filter((o) => !o.weights);
-    return plain.length > 1 && plain.some((o) => wordOf(o)?.cities === null) ? plain : [];
-  });
-  const phrases = places.map((place) => place.map(term).join(' & '));
-  const byPhrase = await readEach<{ cities: string[] | null }>(db, scope, 'phrase', phrases.filter(Boolean), (q) => `${placeCitiesOf(q)} AS cities`);
-  return operands.map((ops, t) => {
-    // A place of one word: not the cities it only names a part of (exceptOf).
-    const onePlaceWord = ops.filter((o) => o.weights.includes('C')).length === 1;
-    const parts = ops.flatMap((o) => {
-      const word = wordOf(o);
-      if (!word?.lexemes) return [];
-      const flags = o.star || o.weights ? `:${o.star}${o.weights}` : '';
-      const together = places[t].includes(o) && (o.weights.includes('C') || word.cities === null);
-      const cities = !canBePlace(o.weights) ? [] : ((together ? byPhrase.get(phrases[t])?.cities : word.cities) ?? []);
-      const lexeme = (l: string) => `'${l.replace(/'/g, "''")}'${o.weights ? `:${o.weights}` : ''}`;
-      const own = word.lexemes.replace(/'(?:[^']|'')*'/g, (l) => l + flags);
-      const except = onePlaceWord && o.weights.includes('C') ? (word.except ?? []) : [];
-      const mine = except.length ? `( ${own} & ${except.map((l) => `!${lexeme(l)}`).join(' & ')} )` : own;
-      return [`( ${[mine, ...cities.map(lexeme)].join(' | ')} )`];
-    });
-    return parts.length ? parts.join(' & ') : null;
-  });
+/** The lexemes of the cities each place of several words names (placeCitiesOf; its words' terms joined by ' & '), in order; one round trip. */
+export function lookUpPlaces(db: Db | Knex.Transaction, phrases: string[]): Promise<{ cities: string[] | null }[]> {
+  return lookUpEach<{ cities: string[] | null }>(db, phrases, (q) => `${placeCitiesOf(q)} AS cities`);
 }
 
-/**
- * What `select` (SQL over the text `q`) gives for each distinct text, kept in the scope's small memo
- * under `kind`; those it does not hold are read in one round trip.
- */
-async function readEach<T>(db: Db | Knex.Transaction, scope: MemoScope | undefined, kind: string, texts: string[], select: (q: string) => string): Promise<Map<string, T>> {
-  const distinct = [...new Set(texts)];
-  if (!distinct.length) return new Map();
-  const keys = distinct.map((q) => `${kind}|${q}`);
-  const read = await memoizedEach(small(scope), keys, async (missing) => {
-    const { rows } = await db.raw(`SELECT ${select('u.q')} FROM unnest(?::text[]) WITH ORDINALITY u(q, i) ORDER BY u.i`, [
-      missing.map((k) => k.slice(kind.length + 1)),
-    ]);
-    return new Map(missing.map((k, i) => [k, rows[i] as T]));
-  });
-  return new Map(distinct.map((q, i) => [q, read[i]!]));
+/** What `select` (SQL over the text `q`) gives for each of `texts`, in order. */
+async function lookUpEach<T>(db: Db | Knex.Transaction, texts: string[], select: (q: string) => string): Promise<T[]> {
+  if (!texts.length) return [];
+  const { rows } = await db.raw(`SELECT ${select('u.q')} FROM unnest(?::text[]) WITH ORDINALITY u(q, i) ORDER BY u.i`, [texts]);
+  return rows as T[];
 }
