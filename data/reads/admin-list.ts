@@ -8,7 +8,7 @@ import type { Db } from '../../db/index.js';
 import type { AdminBusinessList, AdminListFilters } from '../../domain/types.js';
 import { adminListPage, broadSearchPage, filteredAdminList, narrowSearchPage, SEARCH_COUNT_CAP, type AdminListOptions } from '../../db/queries/admin-businesses.js';
 import { allOf, words } from './query-reading.js';
-import { memoized, type MemoScope } from './search-memo.js';
+import { memoized, memoKey, type MemoScope } from './search-memo.js';
 import { tsqueries } from './tsqueries.js';
 
 /**
@@ -44,6 +44,6 @@ export async function listAdminBusinesses(db: Db | Knex.Transaction, options: Ad
   const enough = (page - 1) * limit + SEARCH_COUNT_CAP;
   // A broad search's matches are more than `enough` until a write says otherwise: that much is
   // kept per data version (its page is read afresh each time); a narrow one is read again.
-  const narrow = await memoized(scope, `admin-matches|${query.text}|${enough}`, () => narrowSearchPage(db, page, limit, query.match), (found) => found === null);
+  const narrow = await memoized(scope, memoKey('admin-matches', `${query.text}|${enough}`), () => narrowSearchPage(db, page, limit, query.match), (found) => found === null);
   return narrow ?? broadSearchPage(db, page, limit, query.match);
 }

@@ -12,7 +12,7 @@ import { countFacets, NO_FACETS, passes, readLabels, type CandidateFacets, type 
 import { pageOf } from '../../db/queries/paging.js';
 import { businessesById, listFacets, listPageIds, searchCandidates, type Candidate, type Fixed } from '../../db/queries/search.js';
 import type { Reading } from './query-reading.js';
-import { memoized, memoizedEach, small, type MemoScope } from './search-memo.js';
+import { memoized, memoizedEach, memoKey, small, type MemoScope } from './search-memo.js';
 import { tsqueries } from './tsqueries.js';
 
 export const emptyPage = (page: number, limit: number): ListPage => ({ ...pageOf<Business>([], 0, { page, limit }), facets: NO_FACETS });
@@ -20,9 +20,9 @@ export const emptyPage = (page: number, limit: number): ListPage => ({ ...pageOf
 /** The full rows of `ids`, in that order; those a page showed before at this version from the small memo. */
 async function rowsOf(db: Db | Knex.Transaction, ids: (number | string)[], scope?: MemoScope): Promise<Business[]> {
   if (!ids.length) return [];
-  const rows = await memoizedEach(small(scope), ids.map((id) => `row|${id}`), async (keys) => {
-    const read = await businessesById(db, keys.map((k) => k.slice('row|'.length)));
-    return new Map(read.map((b) => [`row|${b.id}`, b]));
+  const rows = await memoizedEach(small(scope), 'row', ids.map(String), async (missing) => {
+    const read = await businessesById(db, missing);
+    return new Map(read.map((b) => [String(b.id), b]));
   });
   return rows.filter((r): r is Business => r !== null);
 }
@@ -40,7 +40,7 @@ export async function browse(
 ): Promise<ListPage> {
   const f = { ...filters, ...fixed };
   // The counts move only with a write: one read of them per data version and filters.
-  const counted = memoized(scope, `facets|${JSON.stringify(f)}`, () => listFacets(db, fixed, f));
+  const counted = memoized(scope, memoKey('facets', JSON.stringify(f)), () => listFacets(db, fixed, f));
   // The page's ids are walked every time, then only its rows are read (or taken from the memo).
   const ids = await listPageIds(db, f, sort, page, limit);
   const [{ facets, total }, rows] = await Promise.all([counted, rowsOf(db, ids, scope)]);
@@ -61,7 +61,7 @@ const worthKeeping = (c: Candidate[]) => c.length > KEPT_FROM;
 function candidatesOf(db: Db | Knex.Transaction, read: Reading, f: FacetFilters, scope?: MemoScope): Promise<Candidate[]> {
   return memoized(
     scope,
-    `candidates|${read.what}|${read.where}|${JSON.stringify(f)}`,
+    memoKey('candidates', `${read.what}|${read.where}|${JSON.stringify(f)}`),
     async () => {
       const [what, where] = await tsqueries(db, [read.what ?? '', read.where ?? ''], scope);
       // A text whose words PostgreSQL reads as no lexeme asks nothing of the documents.
@@ -96,8 +96,8 @@ export async function ranked(db: Db | Knex.Transaction, read: Reading, filters: 
   // What follows from a kept set is kept with it: its order under each sort, its facets.
   const kept = worthKeeping(all) ? scope : undefined;
   const key = `${read.what}|${read.where}|${JSON.stringify(filters)}`;
-  const order = await memoized(kept, `order|${key}|${sort}`, async () => [...matching].sort(COMPARE[sort]).map((c) => c.id));
-  const facets = memoized(kept, `search-facets|${key}`, () => facetLabels(db, countFacets(all, filters), scope));
+  const order = await memoized(kept, memoKey('order', `${key}|${sort}`), async () => [...matching].sort(COMPARE[sort]).map((c) => c.id));
+  const facets = memoized(kept, memoKey('search-facets', key), () => facetLabels(db, countFacets(all, filters), scope));
   const [items, counted] = await Promise.all([rowsOf(db, order.slice((page - 1) * limit, page * limit), scope), facets]);
   return { ...pageOf(items, Math.min(found, SEARCH_CANDIDATES), { page, limit }), facets: counted, ...(found > SEARCH_CANDIDATES ? { totalCapped: true } : {}) };
 }
@@ -106,10 +106,7 @@ export async function ranked(db: Db | Knex.Transaction, read: Reading, filters: 
 async function facetLabels(db: Db | Knex.Transaction, counted: CandidateFacets, scope?: MemoScope): Promise<Facets> {
   const want = [...counted.categories.map(([id]) => `category:${id}`), ...counted.cities.map(([id]) => `city:${id}`)];
   // The labels no entry holds yet are read together, in one statement.
-  const labels = await memoizedEach(small(scope), want.map((key) => `label|${key}`), async (keys) => {
-    const read = await readLabels(db, keys.map((k) => k.slice('label|'.length)));
-    return new Map([...read].map(([k, l]) => [`label|${k}`, l]));
-  });
+  const labels = await memoizedEach(small(scope), 'label', want, (missing) => readLabels(db, missing));
   const label = new Map(want.map((k, i) => [k, labels[i]]));
   const values = (kind: string, counts: [number, number][]) =>
     counts.flatMap(([id, count]) => {

@@ -123,8 +123,8 @@ function soughtWords(ws: string[]): string[] {
  */
 function splitsOf(ws: string[]): [string[], string[]][] {
   const splits: [string[], string[]][] = [];
-  const at = ws.findLastIndex((w, i) => i > 0 && i < ws.length - 1 && CONNECTORS.has(w.toLowerCase()));
-  if (at > 0) splits.push([ws.slice(0, at), ws.slice(at + 1)]);
+  const connector = ws.findLastIndex((w, i) => i > 0 && i < ws.length - 1 && CONNECTORS.has(w.toLowerCase()));
+  if (connector > 0) splits.push([ws.slice(0, connector), ws.slice(connector + 1)]);
   for (let n = Math.min(MAX_PLACE_WORDS, ws.length - 1); n >= 1; n--) splits.push([ws.slice(0, -n), ws.slice(-n)], [ws.slice(n), ws.slice(0, n)]);
   return splits;
 }

@@ -19,7 +19,7 @@ import type { PageRequest } from '../../db/queries/paging.js';
 import { firstSplitFinding, placeLabel, resolveFilters, type Fixed } from '../../db/queries/search.js';
 import { browse, emptyPage, ranked } from './list-pages.js';
 import { readBox, readingOf, readQuery, respelt, wordsSomeListingHolds, type BoxReading, type Reading } from './query-reading.js';
-import { memoized, small, type MemoScope } from './search-memo.js';
+import { memoized, memoKey, small, type MemoScope } from './search-memo.js';
 import { readWords, tsqueries } from './tsqueries.js';
 
 export interface SearchRequest extends Partial<PageRequest> {
@@ -61,7 +61,7 @@ interface FoundSplit extends Reading {
  * version in the small memo.
  */
 function splitThatFinds(db: Db | Knex.Transaction, box: BoxReading, scope?: MemoScope): Promise<FoundSplit | null> {
-  return memoized(small(scope), `one-box|${JSON.stringify(box.words)}`, async () => {
+  return memoized(small(scope), memoKey('one-box', JSON.stringify(box.words)), async () => {
     if (!box.splits.length) return null;
     const { splits } = box;
     const [anywhere, asName, ...read] = await tsqueries(db, [box.anywhere, box.asName, ...splits.map((s) => s.reading.what), ...splits.map((s) => s.reading.where)] as string[], scope);

@@ -81,16 +81,15 @@ export async function tsqueries(db: Db | Knex.Transaction, texts: string[], scop
 async function readEach<T>(
   db: Db | Knex.Transaction,
   scope: MemoScope | undefined,
-  kind: string,
+  kind: 'word' | 'phrase',
   texts: string[],
   lookUp: (db: Db | Knex.Transaction, texts: string[]) => Promise<T[]>,
 ): Promise<Map<string, T>> {
   const distinct = [...new Set(texts)];
   if (!distinct.length) return new Map();
-  const keys = distinct.map((q) => `${kind}|${q}`);
-  const read = await memoizedEach(small(scope), keys, async (missing) => {
-    const rows = await lookUp(db, missing.map((k) => k.slice(kind.length + 1)));
-    return new Map(missing.map((k, i) => [k, rows[i]]));
+  const read = await memoizedEach(small(scope), kind, distinct, async (missing) => {
+    const rows = await lookUp(db, missing);
+    return new Map(missing.map((q, i) => [q, rows[i]]));
   });
   return new Map(distinct.map((q, i) => [q, read[i]!]));
 }

@@ -18,9 +18,8 @@ export const TSQUERY = '?::tsquery';
 
 /**
  * A word in the alternate names of more cities than this names none of them by itself: it is a
- * piece of many names ('a', 'de', 'shi', 'city': 169 to 587 of the world-shaped bench's 4,442
- * cities), and matching the lexemes of them all read most of the directory (a search for 'a b'
- * took 160-260 ms each time). Within a place of several words it stands for the cities whose names
+ * piece of many names ('a', 'de', 'shi', 'city': hundreds of a world-wide gazetteer's cities), and
+ * matching the lexemes of them all read most of the directory (docs/performance.md). Within a place of several words it stands for the cities whose names
  * hold all of them ('Ciudad de México': only Mexico City's alternate names hold 'de' with the rest).
  */
 export const MAX_CITIES_PER_WORD = 16;
@@ -41,7 +40,7 @@ const cappedLexemes = (filter = '') =>
  * (fewer businesses) than the biggest whose own name matches: 'rome' is Rome, though Lomé has
  * 'Rome' among its names (a Japanese spelling), while 'vienna' is Vienna, Virginia and Wien too.
  * That biggest is read once (OFFSET 0 keeps the planner from moving it into the scan of the
- * cities, where it was read again for each: 'de', in 409 cities' names, took 425 ms).
+ * cities, where it was read again for each city holding the word: hundreds for 'de').
  */
 const citiesOf = (q: string) => `(SELECT ${cappedLexemes()}
    FROM (SELECT c.id
@@ -123,8 +122,8 @@ const absentOf = (q: string, f: string) =>
 const folded = (q: string, select: string) => `(SELECT ${select} FROM (SELECT rehber_fold(${unquoted(q)}) AS f) w)`;
 
 /**
- * The nearest known word of the word term `q`, for an absent word only. The trigram walk is the
- * cost (3.6 ms at 43,000 words), so only such a word pays it.
+ * The nearest known word of the word term `q`, for an absent word only. The trigram walk over the
+ * whole vocabulary is the cost, so only such a word pays it.
  */
 const nearestOf = (q: string) =>
   folded(
