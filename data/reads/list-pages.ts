@@ -7,8 +7,9 @@ import type { Knex } from 'knex';
 import type { Db } from '../../db/index.js';
 import type { Business } from '../../domain/types.js';
 import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
-import { SEARCH_CANDIDATES, type Facets, type ListPage, type SearchSort } from '../../domain/search.js';
-import { countFacets, NO_FACETS, passes, readLabels, type CandidateFacets, type FacetFilters } from '../../db/queries/facets.js';
+import { SEARCH_CANDIDATES, type ListPage, type SearchSort } from '../../domain/search.js';
+import { NO_FACETS, type FacetFilters } from '../../db/queries/facets.js';
+import { countFacets, facetLabels, passes } from './facet-counts.js';
 import { pageOf } from '../../db/queries/paging.js';
 import { businessesById, listFacets, listPageIds, searchCandidates, type Candidate, type Fixed } from '../../db/queries/search.js';
 import type { Reading } from './query-reading.js';
@@ -100,25 +101,4 @@ export async function ranked(db: Db | Knex.Transaction, read: Reading, filters: 
   const facets = memoized(kept, memoKey('search-facets', key), () => facetLabels(db, countFacets(all, filters), scope));
   const [items, counted] = await Promise.all([rowsOf(db, order.slice((page - 1) * limit, page * limit), scope), facets]);
   return { ...pageOf(items, Math.min(found, SEARCH_CANDIDATES), { page, limit }), facets: counted, ...(found > SEARCH_CANDIDATES ? { totalCapped: true } : {}) };
-}
-
-/** Slugs and names of the categories and cities facets show, each read once per data version. */
-async function facetLabels(db: Db | Knex.Transaction, counted: CandidateFacets, scope?: MemoScope): Promise<Facets> {
-  const want = [...counted.categories.map(([id]) => `category:${id}`), ...counted.cities.map(([id]) => `city:${id}`)];
-  // The labels no entry holds yet are read together, in one statement.
-  const labels = await memoizedEach(small(scope), 'label', want, (missing) => readLabels(db, missing));
-  const label = new Map(want.map((k, i) => [k, labels[i]]));
-  const values = (kind: string, counts: [number, number][]) =>
-    counts.flatMap(([id, count]) => {
-      const l = label.get(`${kind}:${id}`);
-      return l ? [{ value: l.slug, label: l.name, count }] : [];
-    });
-  return {
-    categories: values('category', counted.categories),
-    cities: values('city', counted.cities),
-    districts: counted.districts.map(([d, count]) => ({ value: d, label: d, count })),
-    ratings: counted.ratings,
-    verified: counted.verified,
-    hasPhone: counted.hasPhone,
-  };
 }
