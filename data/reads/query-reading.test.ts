@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allOf, readBox, readQuery, respelt, words, wordsSomeListingHolds } from './query-reading.js';
 
-const splits = (q: string) => readQuery(q, '').box?.splits.map((s) => [s.what.join(' '), s.place.words.join(' ')]);
+const splits = (q: string) => readBox(readQuery(q, '').words).splits.map((s) => [s.what.join(' '), s.place.words.join(' ')]);
 
 describe('readQuery', () => {
   it('reads the words as typed, at most eight, without a near-me ending', () => {
@@ -15,7 +15,7 @@ describe('readQuery', () => {
     const q = readQuery('bakery', 'istanbul turkey');
     expect(q.place).toEqual({ words: ['istanbul', 'Türkiye'], country: 'Türkiye', named: ['istanbul'] });
     expect(q.reading).toEqual({ what: "'bakery'", where: "'istanbul':C & 'Türkiye':C" });
-    expect(q.box).toBeNull();
+    expect(q.placeInWords).toBe(false);
     expect(readQuery('', 'Deutschland').place.words).toEqual(['Germany']);
     // An ISO code is not a country here: 'CA' is California as often as Canada.
     expect(readQuery('', 'CA').place).toEqual({ words: ['CA'], country: null, named: ['CA'] });
@@ -35,9 +35,10 @@ describe('readQuery', () => {
   });
 
   it('reads no split out of one word, nor with a location', () => {
-    expect(readQuery('locksmith', '').box?.splits).toEqual([]);
-    expect(readQuery('locksmith montreal', 'Berlin').box).toBeNull();
-    expect(readQuery('', '').box).toBeNull();
+    expect(readBox(['locksmith']).splits).toEqual([]);
+    expect(readQuery('locksmith montreal', '').placeInWords).toBe(true);
+    expect(readQuery('locksmith montreal', 'Berlin').placeInWords).toBe(false);
+    expect(readQuery('', '').placeInWords).toBe(false);
   });
 
   it('reads a country at the end of one box as stored, and tells a place of digits', () => {

@@ -91,8 +91,12 @@ export interface ReadQuery {
   location: string;
   /** The words as what with the location as where. */
   reading: Reading;
-  /** Without a location, the ways the words may name a place themselves; null with one or without words. */
-  box: BoxReading | null;
+  /**
+   * Without a location, whether the words may name a place themselves (readBox reads how): false
+   * with one or without words. The splits are read only when the memo does not already hold which
+   * one finds businesses, as reading them costs more than looking that up.
+   */
+  placeInWords: boolean;
 }
 
 /**
@@ -152,7 +156,7 @@ export function readQuery(q: string, location: string): ReadQuery {
     place,
     location: location.trim(),
     reading: readingOf(ws, place.words),
-    box: place.words.length || !ws.length ? null : readBox(ws),
+    placeInWords: !place.words.length && ws.length > 0,
   };
 }
 

@@ -18,7 +18,7 @@ import type { ListFilters, ListPage } from '../../domain/search.js';
 import type { PageRequest } from '../../db/queries/paging.js';
 import { firstSplitFinding, placeLabel, resolveFilters, type Fixed } from '../../db/queries/search.js';
 import { browse, emptyPage, ranked } from './list-pages.js';
-import { readBox, readingOf, readQuery, respelt, wordsSomeListingHolds, type BoxReading, type Reading } from './query-reading.js';
+import { readBox, readingOf, readQuery, respelt, wordsSomeListingHolds, type Reading } from './query-reading.js';
 import { memoized, memoKey, small, type MemoScope } from './search-memo.js';
 import { readWords, tsqueries } from './tsqueries.js';
 
@@ -53,17 +53,18 @@ interface FoundSplit extends Reading {
 }
 
 /**
- * The first way of reading a box's words as what and where (readBox's splits, the likelier first)
+ * The first way of reading a box's words `ws` as what and where (readBox's splits, the likelier first)
  * under which businesses of the words are found in the place (as a city, with its alternate names,
  * a district, state, country or postal code). The label is the city's or country's own name when
  * it is one. None when every business the words find holds them all in its name ('Inn at the
  * Park'), nor when no split finds anything: the words are then searched as they are. Kept per data
  * version in the small memo.
  */
-function splitThatFinds(db: Db | Knex.Transaction, box: BoxReading, scope?: MemoScope): Promise<FoundSplit | null> {
-  return memoized(small(scope), memoKey('one-box', JSON.stringify(box.words)), async () => {
-    if (!box.splits.length) return null;
+function splitThatFinds(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope): Promise<FoundSplit | null> {
+  return memoized(small(scope), memoKey('one-box', JSON.stringify(ws)), async () => {
+    const box = readBox(ws);
     const { splits } = box;
+    if (!splits.length) return null;
     const [anywhere, asName, ...read] = await tsqueries(db, [box.anywhere, box.asName, ...splits.map((s) => s.reading.what), ...splits.map((s) => s.reading.where)] as string[], scope);
     const chosen = await firstSplitFinding(db, {
       asName,
@@ -112,10 +113,10 @@ export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchReq
 
   // Other words (respelt, or without those no listing holds) read as the typed ones are: as what
   // and where in one box, or as what with the location.
-  const again = (other: string[]): Promise<FoundSplit | null> => (hasPlace ? Promise.resolve(null) : splitThatFinds(db, readBox(other), scope));
+  const again = (other: string[]): Promise<FoundSplit | null> => (hasPlace ? Promise.resolve(null) : splitThatFinds(db, other, scope));
   const plain = (other: string[]): Reading => readingOf(other, query.place.words);
   // How the words read (respelt, split into words and a place) is asked at once, in parallel.
-  const [respelling, split] = await Promise.all([ws.length ? respell(db, ws, scope) : null, query.box ? splitThatFinds(db, query.box, scope) : null]);
+  const [respelling, split] = await Promise.all([ws.length ? respell(db, ws, scope) : null, query.placeInWords ? splitThatFinds(db, ws, scope) : null]);
   // A respelt word (of the vocabulary's kind, not in it) is in no document: the words cannot
   // match as typed, so the respelling is searched, its words read as what and where again
   // ('restaurants in paris'); as typed only if it finds nothing.
