@@ -254,7 +254,7 @@ describe('HTML without JavaScript', () => {
     expect(queries[0]).toContain('AS namesakes');
   });
 
-  it('a city page renders from what its API answer kept for the data version (db/queries/search-memo.ts)', async () => {
+  it('a city page renders from what its API answer kept for the data version (data/reads/search-memo.ts)', async () => {
     const city = (await app.db('cities').orderBy([{ column: 'business_count', order: 'desc' }, 'id']).first()) as { slug: string; name: string };
     // The API's answer (a URL of its own, so the answer cache does not serve it) keeps the facet
     // counts and the page's rows; the server render of the same page asks the same memos.

@@ -5,7 +5,7 @@ import pino from 'pino';
 import type { Db } from '../db/index.js';
 import type { Config } from './config.js';
 import type { AppDeps } from './deps.js';
-import { newMemos } from '../db/queries/search-memo.js';
+import { newMemos } from '../data/reads/search-memo.js';
 import { cleanInput } from './middleware/clean-input.js';
 import { errorHandler } from './middleware/errors.js';
 import { bodyDeadline } from './middleware/body-deadline.js';

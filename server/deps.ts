@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { Db } from '../db/index.js';
-import type { Memos } from '../db/queries/search-memo.js';
+import type { Memos } from '../data/reads/search-memo.js';
 import type { Config } from './config.js';
 import type { DataVersion } from './freshness/data-version.js';
 
@@ -18,6 +18,6 @@ export interface AppDeps {
   adminSession: Middleware;
   /** The data version public caches key by (server/data-version.ts). */
   dataVersion: DataVersion;
-  /** What the search and list reads of `db` keep per data version (db/queries/search-memo.ts): one set per database, shared by the API, the pages and the admin list. */
+  /** What the search and list reads of `db` keep per data version (data/reads/search-memo.ts): one set per database, shared by the API, the pages and the admin list. */
   memos: Memos;
 }

@@ -66,7 +66,7 @@ export function countryNamed(text: string): string | null {
   return foldedIndex().get(foldName(text.trim())) ?? null;
 }
 
-/** The name the directory stores for the country `text` names (countryNamed), null when none: search's CountryOf. */
+/** The name the directory stores for the country `text` names (countryNamed), null when none: how a search reads a country (data/reads/query-reading.ts). */
 export function storedCountryName(text: string): string | null {
   const code = countryNamed(text);
   return code ? countryName(code) : null;

@@ -1,7 +1,7 @@
 /** Places end to end: a file's addresses through the import into cities, districts and search. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../db/test-db.js';
-import { searchBusinesses } from '../../db/queries/search.js';
+import { searchBusinesses } from '../reads/search.js';
 import { importCsvText } from '../import/import.js';
 
 let t: TestDb;

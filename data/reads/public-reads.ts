@@ -2,16 +2,16 @@
  * The public reads, one home for both transports: the JSON API (server/routes/public.ts) and the
  * server render with its crawler head (server/routes/pages.ts) ask the same object the same
  * questions, so they give the same answers. One object is made per request, from the database the
- * request reads and the memos it may use at the data version it reads (db/queries/search-memo.ts):
+ * request reads and the memos it may use at the data version it reads (data/reads/search-memo.ts):
  * within the request each distinct question goes to the database once (the head and the body of a
  * page share one lookup); across requests a city or category by its slug, the lists and the
  * searches are kept per data version. db/queries returns rows and knows nothing of either.
  */
 import type { Db } from '../../db/index.js';
-import { memoized, slugMemo, type MemoScope } from '../../db/queries/search-memo.js';
+import { memoized, slugMemo, type MemoScope } from './search-memo.js';
 import { listFeatured, listRecent } from '../../db/queries/businesses.js';
-import { listBusinessesIn, searchBusinesses } from '../../db/queries/search.js';
-import { suggest } from '../../db/queries/suggest.js';
+import { listBusinessesIn, searchBusinesses } from './search.js';
+import { suggest } from './suggest.js';
 import { getCategoryBySlug, listCategories } from '../../db/queries/categories.js';
 import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/cities.js';
 import { getCountryBySlug, listCountries } from '../../db/queries/countries.js';
@@ -20,7 +20,6 @@ import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
 import type { GroupKind, Groups, PublicReads, SearchQuery } from '../../domain/public-reads.js';
 import type { ListFilters, ListPage, Suggestions } from '../../domain/search.js';
 import type { Country } from '../../domain/types.js';
-import { storedCountryName } from '../places/countries.js';
 import { getBusinessPage } from './business-page.js';
 
 const GROUP_BY_SLUG = { city: getCityBySlug, category: getCategoryBySlug } satisfies { [K in GroupKind]: (db: Db, slug: string) => Promise<Groups[K] | null> };
@@ -73,7 +72,7 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     search: (query, limit = PUBLIC_PAGE_SIZE) =>
       once('search', [query, limit], async () => {
         const { q, location, filters: { page = 1, ...filters } } = query;
-        return searchBusinesses(db, { q, location, filters, page, limit }, await memos(), storedCountryName);
+        return searchBusinesses(db, { q, location, filters, page, limit }, await memos());
       }),
     suggest: (q) => once('suggest', [q], () => suggest(db, q)),
   };

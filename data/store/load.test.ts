@@ -3,7 +3,8 @@ import { createTestDb, type TestDb } from '../../db/test-db.js';
 import { openLoader, type BatchCounts } from './load.js';
 import type { BusinessInput, ImportMode } from '../import/pipeline.js';
 import { biz, countDrift } from './load.fixtures.js';
-import { TSQUERY, tsqueries } from '../../db/queries/search-query.js';
+import { TSQUERY } from '../../db/queries/word-lookups.js';
+import { tsqueries } from '../reads/tsqueries.js';
 
 let t: TestDb;
 beforeAll(async () => {

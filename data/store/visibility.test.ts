@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../db/test-db.js';
 import { getBusinessBySlug } from '../../db/queries/businesses.js';
-import { listBusinessesIn, searchBusinesses } from '../../db/queries/search.js';
+import { listBusinessesIn, searchBusinesses } from '../reads/search.js';
 import { getCityBySlug } from '../../db/queries/cities.js';
 import { countAllBusinesses, getStats } from '../../db/queries/stats.js';
 import { openLoader } from './load.js';

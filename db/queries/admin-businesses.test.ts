@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../test-db.js';
-import { countryStats, listAdminBusinesses, SEARCH_COUNT_CAP } from './admin-businesses.js';
+import { countryStats, SEARCH_COUNT_CAP } from './admin-businesses.js';
+import { listAdminBusinesses } from '../../data/reads/admin-list.js';
 import { seedBusinesses } from './admin-businesses.fixtures.js';
-import { plansOf, withCountryShops } from './through-the-index.fixtures.js';
+import { plansOf, withCountryShops } from './bitmap-scans.fixtures.js';
 
 let t: TestDb;
 

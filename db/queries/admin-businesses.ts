@@ -2,10 +2,9 @@ import type { Knex } from 'knex';
 import type { ActivityEntry, AdminBusiness, AdminBusinessDetail, AdminBusinessList, AdminListFilters, AdminSort, CountryStat } from '../../domain/types.js';
 import { VALUE_COLUMNS, VALUE_KEYS } from '../../domain/business-columns.js';
 import type { Db } from '../index.js';
-import { allOf, TSQUERY, tsqueries, words } from './search-query.js';
+import { TSQUERY } from './word-lookups.js';
 import { countAllBusinesses } from './stats.js';
-import { memoized, type MemoScope } from './search-memo.js';
-import { throughTheIndex } from './through-the-index.js';
+import { readByBitmapScans } from './bitmap-scans.js';
 
 export interface AdminListOptions {
   page: number;
@@ -38,20 +37,6 @@ export const SEARCH_COUNT_CAP = 1000;
 const NEWEST_WINDOWS = [20_000, 200_000];
 
 const ADMIN_COLUMNS = ['b.id', 'b.name', 'b.slug', 'b.address', 'b.country', 'b.rating', 'b.is_verified', 'b.is_active', 'b.is_featured', 'c.name as city_name', 'k.name as category_name'];
-
-/**
- * What an admin typed, as a search document query (the public search's design, migration
- * 20261124H): every word, in any part of the document (name, category, place, street address,
- * description), the last one, when of three letters or more, also as the start of a longer one
- * ('plumb' finds 'Plumbing'; only the last, as a prefix gathers every business of every word it
- * starts). Null when the text has no word.
- */
-function adminQuery(search: string | undefined): string | null {
-  const ws = words(search ?? '');
-  if (!ws.length) return null;
-  const last = ws[ws.length - 1];
-  return allOf(ws, { prefix: last.length >= 3 && !/^\d+$/.test(last) });
-}
 
 const MATCH_SQL = `b.search_vector @@ ${TSQUERY}`;
 
@@ -90,13 +75,13 @@ async function newestPage(db: Db | Knex.Transaction, page: number, limit: number
 }
 
 /**
- * At most `cap` matches read from the document's index (throughTheIndex: under the LIMIT the
+ * At most `cap` matches read from the document's index (readByBitmapScans: under the LIMIT the
  * planner walked the table for a word of many matches, 'china' 646 ms), their count, and the page
  * among them, newest first: only the page's rows are joined to their city and category. One row
  * carries the count with no business when the page is past the last match.
  */
 async function matchesPage(db: Db | Knex.Transaction, page: number, limit: number, match: string | null, cap: number): Promise<{ rows: AdminRow[]; total: number }> {
-  const read = (await throughTheIndex(
+  const read = (await readByBitmapScans(
     db,
     `WITH m AS (SELECT b.id FROM businesses b WHERE ${MATCH_SQL} LIMIT ?),
           p AS (SELECT id FROM m ORDER BY id DESC LIMIT ? OFFSET ?)
@@ -108,46 +93,36 @@ async function matchesPage(db: Db | Knex.Transaction, page: number, limit: numbe
   return { rows: read.filter((r) => r.id !== null), total: read[0].total };
 }
 
+/** A page of the whole list, newest first, with the count of every business. */
+export async function adminListPage(db: Db | Knex.Transaction, page: number, limit: number): Promise<AdminBusinessList> {
+  const [rows, total] = await Promise.all([pageQuery(db, page, limit), countAllBusinesses(db)]);
+  return answer(rows, page, limit, total);
+}
+
 /**
- * One page of the admin list (newest first) with the total for the pager. A search first reads
- * the ids of its matches from the search document's index, at most SEARCH_COUNT_CAP past the
- * page (a bounded read whatever the word):
- * - all of them found (a narrow search): the total is exact and the page is those ids, newest first;
- * - more (a broad one): the page is the newest matches among the newest 20,000 businesses (then
- *   200,000, then all) and the total says 'at least' with `totalCapped`, so the pager says
- *   'of 1,050+' and its Next stays open while there are more.
- * Each step is a fixed statement: no plan depends on how busy the machine is.
+ * A search's page when its matches are at most SEARCH_COUNT_CAP past the page (a narrow search):
+ * one statement reads the matches' ids (at most that many + 1) and the page among them, newest
+ * first, and the total is exact. Null for a broad search (more matches than that).
  */
-export async function listAdminBusinesses(db: Db | Knex.Transaction, options: AdminListOptions, scope?: MemoScope): Promise<AdminBusinessList> {
-  const { page, limit } = options;
-  const text = adminQuery(options.search);
-  // Memo keys name the words as typed; the statements bind the tsquery they stand for.
-  const query = text === null ? null : { text, match: (await tsqueries(db, [text], scope))[0] };
-  if (hasFilters(options.filters) || (options.sort && options.sort.by !== 'newest')) return filteredList(db, options, query);
-  if (!query) {
-    const [rows, total] = await Promise.all([pageQuery(db, page, limit), countAllBusinesses(db)]);
-    return answer(rows, page, limit, total);
-  }
+export async function narrowSearchPage(db: Db | Knex.Transaction, page: number, limit: number, match: string | null): Promise<AdminBusinessList | null> {
   const enough = (page - 1) * limit + SEARCH_COUNT_CAP;
-  // One statement reads the matches' ids (at most `enough` + 1) and the page among them, newest
-  // first. A broad search's matches are more than `enough` until a write says otherwise: that much
-  // is kept per data version (its page below is read afresh each time); a narrow one is read again.
-  const narrow = await memoized(
-    scope,
-    `admin-matches|${query.text}|${enough}`,
-    async () => {
-      const found = await matchesPage(db, page, limit, query.match, enough + 1);
-      return found.total > enough ? null : found;
-    },
-    (found) => found === null,
-  );
-  if (narrow) return answer(narrow.rows, page, limit, narrow.total);
-  // The newest matches among the newest businesses, the newest id read in the same statement.
+  const found = await matchesPage(db, page, limit, match, enough + 1);
+  return found.total > enough ? null : answer(found.rows, page, limit, found.total);
+}
+
+/**
+ * A broad search's page: the newest matches among the newest businesses (the newest 20,000, then
+ * 200,000, then all), the newest id read in the same statement; the total says 'at least'
+ * SEARCH_COUNT_CAP past the page, with `totalCapped`, so the pager says 'of 1,050+' and its Next
+ * stays open while there are more.
+ */
+export async function broadSearchPage(db: Db | Knex.Transaction, page: number, limit: number, match: string | null): Promise<AdminBusinessList> {
+  const enough = (page - 1) * limit + SEARCH_COUNT_CAP;
   for (const window of NEWEST_WINDOWS) {
-    const rows = await newestPage(db, page, limit, query.match, window);
+    const rows = await newestPage(db, page, limit, match, window);
     if (rows.length === limit) return answer(rows, page, limit, enough, true);
   }
-  return answer(await pageQuery(db, page, limit, query.match), page, limit, enough, true);
+  return answer(await pageQuery(db, page, limit, match), page, limit, enough, true);
 }
 
 function answer(rows: AdminRow[], page: number, limit: number, total: number, totalCapped = false): AdminBusinessList {
@@ -232,8 +207,6 @@ export async function listActivity(db: Db, limit: number): Promise<ActivityEntry
   }));
 }
 
-const hasFilters = (f: AdminListFilters | undefined) => !!f && Object.values(f).some((v) => v !== undefined && v !== '');
-
 /** The column each sort reads; ties by id, newest first, so pages never overlap. */
 const SORT_COLUMNS: Record<AdminSort['by'], string> = {
   newest: 'b.id', name: 'b.name', city: 'c.name', country: 'b.country', category: 'k.name', rating: 'b.rating',
@@ -244,7 +217,7 @@ const SORT_COLUMNS: Record<AdminSort['by'], string> = {
  * by a column other than the id sorts every match (fine for the filtered lists admins page
  * through; the unfiltered list keeps the newest-first fast path above).
  */
-async function filteredList(
+export async function filteredAdminList(
   db: Db | Knex.Transaction,
   { page, limit, filters = {}, sort = { by: 'newest', order: 'desc' } }: AdminListOptions,
   query: { match: string | null } | null,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../test-db.js';
 import { loadSample } from '../../data/samples/sample.js';
 import { setBusinessesActive } from '../../data/store/visibility.js';
-import { listBusinessesIn } from './search.js';
+import { listBusinessesIn } from '../../data/reads/search.js';
 import { getStats } from './stats.js';
 import { getBusinessBySlug, getBusinessViewBySlug } from './businesses.js';
 import { listNamesakes, type Namesake } from './namesakes.js';

@@ -7,22 +7,16 @@
  */
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
-import { slugPath } from '../../domain/paths.js';
-import { SUGGEST_MIN_LENGTH, SUGGEST_PER_KIND, type Suggestion, type Suggestions } from '../../domain/search.js';
+import { SUGGEST_PER_KIND, type Suggestion } from '../../domain/search.js';
 import { escapeLike } from './like.js';
-import { words } from './search-query.js';
 
 /** Name matches looked at before the best reviewed are kept. */
 const BUSINESS_CANDIDATES = 50;
 
-const PAGE: Record<Suggestion['kind'], 'details' | 'category' | 'city' | 'country'> = {
-  business: 'details', category: 'category', city: 'city', country: 'country',
-};
-
 /**
  * One prepared statement (bound to the words typed, twice, then to them as a LIKE prefix, four
- * times): PostgreSQL plans it once per connection instead of at every keystroke (0.5 ms, a third
- * of its work on one). A pattern is folded once, in its own subquery: a plan made for any words
+ * times): PostgreSQL plans it once per connection instead of at every keystroke (planning was
+ * a third of its work). A pattern is folded once, in its own subquery: a plan made for any words
  * would otherwise fold it again for each category, city and country it tests. The businesses' arm
  * is written as the range of the folded-name index (at or after the folded words, before them
  * followed by the last code point), which a plan made for any words can walk.
@@ -48,18 +42,17 @@ const SUGGEST = {
        ORDER BY n.business_count DESC LIMIT ${SUGGEST_PER_KIND})`,
 };
 
-export async function suggest(db: Db | Knex.Transaction, q: string): Promise<Suggestions> {
-  const text = q.trim();
-  const ws = words(text);
-  if (text.length < SUGGEST_MIN_LENGTH || !ws.length) return { q, items: [] };
-  const typed = ws.join(' ');
+/** A suggestion as read: its kind, label, detail (a city's state and country) and slug. */
+export interface SuggestionRow {
+  kind: Suggestion['kind'];
+  label: string;
+  detail: string | null;
+  slug: string;
+}
+
+/** Up to SUGGEST_PER_KIND suggestions of each kind for the words `typed` (joined by spaces). */
+export async function suggestionRows(db: Db | Knex.Transaction, typed: string): Promise<SuggestionRow[]> {
   const starts = `${escapeLike(typed)}%`;
   const { rows } = await db.raw(SUGGEST.sql, [typed, typed, starts, starts, starts, starts]).options({ name: SUGGEST.name });
-  const items = rows.map((r: { kind: Suggestion['kind']; label: string; detail: string | null; slug: string }) => ({
-    kind: r.kind,
-    label: r.label,
-    ...(r.detail ? { detail: r.detail } : {}),
-    path: slugPath(PAGE[r.kind], r.slug),
-  }));
-  return { q, items };
+  return rows;
 }

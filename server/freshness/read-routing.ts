@@ -15,7 +15,7 @@
 import type { Context, Middleware } from 'koa';
 import type { DataVersion } from './data-version.js';
 import type { AppDeps } from '../deps.js';
-import type { MemoScope } from '../../db/queries/search-memo.js';
+import type { MemoScope } from '../../data/reads/search-memo.js';
 import { publicReads, type ReadService } from '../../data/reads/public-reads.js';
 import { SESSION_COOKIE } from '../middleware/session.js';
 

@@ -10,7 +10,7 @@ import type { AdminBusinessList } from '../../domain/types.js';
 /**
  * The search and list routes keep a broad word's candidates, their order and facets, the facet
  * counts of a city page and the rows of the pages they showed per data version
- * (db/queries/search-memo.ts): every write must move them.
+ * (data/reads/search-memo.ts): every write must move them.
  */
 describe('what the search routes keep follows every write', () => {
   let app: TestApp;

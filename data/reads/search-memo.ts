@@ -80,24 +80,42 @@ export const small = (scope: MemoScope | undefined): MemoScope | undefined => sc
 /** The small memo for a read by `slug`, none for a slug longer than a stored one may be (made up: nothing to keep). */
 export const slugMemo = (scope: MemoScope | undefined, slug: string): MemoScope | undefined => (slug.length > MAX_SLUG_LENGTH ? undefined : small(scope));
 
+/**
+ * The kinds of value the reads keep, each under keys of its own (`kind|what`, memoKey), so two
+ * reads never share a key by accident: rows and facet labels as pages show them, what PostgreSQL
+ * makes of a word or a place of several words, the split of a one-box query that finds businesses,
+ * a search's candidates, their order and facets, a list's kept counts, that an admin search is
+ * broad, a city or a category by slug.
+ */
+export type MemoKind = 'row' | 'label' | 'word' | 'phrase' | 'one-box' | 'candidates' | 'order' | 'search-facets' | 'facets' | 'admin-matches' | 'city' | 'category';
+
+/** The key of `what` among the values of `kind`. */
+export const memoKey = (kind: MemoKind, what: string | number): string => `${kind}|${what}`;
+
 /** `compute` through the scope's memo when there is one (tests may pass none). */
 export function memoized<T>(scope: MemoScope | undefined, key: string, compute: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
   return scope ? scope.memo.get(scope.version, key, compute, keep) : compute();
 }
 
 /**
- * The values of `keys`, each kept on its own in the scope's memo (a page's rows, facet labels); the
- * keys no entry holds are read together by one call of `readMissing`, null where it finds nothing.
- * The batch is read once every key has been asked (each miss's compute runs synchronously inside
- * `memoized`), so a key evicted while the others were asked is read with them, never lost.
+ * The values of `whats` of one kind, each kept on its own in the scope's memo (a page's rows, facet
+ * labels); those no entry holds are read together by one call of `readMissing`, null where it
+ * finds nothing. The batch is read once every one has been asked (each miss's compute runs
+ * synchronously inside `memoized`), so one evicted while the others were asked is read with them,
+ * never lost.
  */
-export async function memoizedEach<T>(scope: MemoScope | undefined, keys: string[], readMissing: (keys: string[]) => Promise<Map<string, T>>): Promise<(T | null)[]> {
+export async function memoizedEach<T>(
+  scope: MemoScope | undefined,
+  kind: MemoKind,
+  whats: string[],
+  readMissing: (whats: string[]) => Promise<Map<string, T>>,
+): Promise<(T | null)[]> {
   const missing: string[] = [];
   let batch: Promise<Map<string, T>> | undefined;
-  const one = (key: string) => {
-    missing.push(key);
+  const one = (what: string) => {
+    missing.push(what);
     batch ??= Promise.resolve().then(() => readMissing(missing));
-    return batch.then((found) => found.get(key) ?? null);
+    return batch.then((found) => found.get(what) ?? null);
   };
-  return Promise.all(keys.map((key) => memoized(scope, key, () => one(key))));
+  return Promise.all(whats.map((what) => memoized(scope, memoKey(kind, what), () => one(what))));
 }

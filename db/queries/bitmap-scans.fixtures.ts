@@ -4,7 +4,7 @@ import { createTestDb } from '../test-db.js';
 /**
  * `run` over a directory of 60,000 businesses, a fifth of them in one country ('China', the rest
  * 'Chile'), analyzed: under a LIMIT the planner expects to meet such a word's matches early in a
- * scan of the table (throughTheIndex).
+ * scan of the table (readByBitmapScans).
  */
 export async function withCountryShops(run: (db: Db) => Promise<void>): Promise<void> {
   const t = await createTestDb();
@@ -19,7 +19,7 @@ export async function withCountryShops(run: (db: Db) => Promise<void>): Promise<
   }
 }
 
-/** The plans (EXPLAIN ANALYZE) of the statements `read` sent through throughTheIndex, as sent. */
+/** The plans (EXPLAIN ANALYZE) of the statements `read` sent through readByBitmapScans, as sent. */
 export async function plansOf(db: Db, read: () => Promise<unknown>): Promise<string[]> {
   const sent: string[] = [];
   const heard = (q: { sql: string }) => void (q.sql.startsWith('SET LOCAL enable_seqscan = off;') && sent.push(q.sql));

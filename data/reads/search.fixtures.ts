@@ -2,7 +2,7 @@
  * For the search tests: a small fixed directory whose relevance is known, written straight into
  * the tables (the search document and the facet counts come from the triggers, as on any write).
  */
-import type { Db } from '../index.js';
+import type { Db } from '../../db/index.js';
 import { slugifyText } from '../../domain/slug.js';
 
 interface Place {

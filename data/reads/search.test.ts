@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../test-db.js';
+import { createTestDb, type TestDb } from '../../db/test-db.js';
 import { SEARCH_CANDIDATES, type ListFilters, type ListPage } from '../../domain/search.js';
-import { setBusinessesActive } from '../../data/store/visibility.js';
+import { setBusinessesActive } from '../store/visibility.js';
 import { listBusinessesIn, searchBusinesses } from './search.js';
 import { suggest } from './suggest.js';
 import { seedSearch } from './search.fixtures.js';
-import { storedCountryName } from '../../data/places/countries.js';
 import { newMemos } from './search-memo.js';
-import { plansOf, withCountryShops } from './through-the-index.fixtures.js';
-import { MAX_CITIES_PER_WORD, tsqueries } from './search-query.js';
+import { plansOf, withCountryShops } from '../../db/queries/bitmap-scans.fixtures.js';
+import { MAX_CITIES_PER_WORD } from '../../db/queries/word-lookups.js';
+import { tsqueries } from './tsqueries.js';
 
 let t: TestDb;
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.drop());
 
 const names = (p: ListPage) => p.items.map((b) => b.name);
-const search = (q: string, location = '', filters: ListFilters = {}) => searchBusinesses(t.db, { q, location, filters }, undefined, storedCountryName);
+const search = (q: string, location = '', filters: ListFilters = {}) => searchBusinesses(t.db, { q, location, filters });
 
 describe('relevance on a fixed directory', () => {
   it('puts a name match before a category, a place and a description, whatever their ratings', async () => {

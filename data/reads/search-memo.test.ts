@@ -45,13 +45,14 @@ describe('VersionedMemo', () => {
     const memo = new VersionedMemo(2);
     const scope = { memo, small: memo, version: '1' };
     const reads: string[][] = [];
-    const upper = async (keys: string[]) => {
-      reads.push([...keys]);
-      return new Map(keys.filter((k) => k !== 'gone').map((k) => [k, k.toUpperCase()]));
+    const upper = async (whats: string[]) => {
+      reads.push([...whats]);
+      return new Map(whats.filter((k) => k !== 'gone').map((k) => [k, k.toUpperCase()]));
     };
-    expect(await memoizedEach(scope, ['a'], upper)).toEqual(['A']);
+    expect(await memoizedEach(scope, 'word', ['a'], upper)).toEqual(['A']);
     // 'a' is kept but the oldest: asking 'b' and 'c' first pushes it out before it is asked.
-    expect(await memoizedEach(scope, ['b', 'c', 'a', 'gone'], upper)).toEqual(['B', 'C', 'A', null]);
+    expect(await memoizedEach(scope, 'word', ['b', 'c', 'a', 'gone'], upper)).toEqual(['B', 'C', 'A', null]);
+    expect(memo.peek('1', 'word|gone')).toBeDefined();
     expect(reads).toEqual([['a'], ['b', 'c', 'a', 'gone']]);
   });
 });

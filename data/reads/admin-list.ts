@@ -1,0 +1,49 @@
+/**
+ * The admin's list of businesses with its search: what the admin typed read as a search document
+ * query, and that a search is broad kept per data version of the primary. The statements are
+ * db/queries/admin-businesses.ts's.
+ */
+import type { Knex } from 'knex';
+import type { Db } from '../../db/index.js';
+import type { AdminBusinessList, AdminListFilters } from '../../domain/types.js';
+import { adminListPage, broadSearchPage, filteredAdminList, narrowSearchPage, SEARCH_COUNT_CAP, type AdminListOptions } from '../../db/queries/admin-businesses.js';
+import { allOf, words } from './query-reading.js';
+import { memoized, memoKey, type MemoScope } from './search-memo.js';
+import { tsqueries } from './tsqueries.js';
+
+/**
+ * What an admin typed, as a search document query (the public search's design): every word, in
+ * any part of the document (name, category, place, street address, description), the last one,
+ * when of three letters or more, also as the start of a longer one ('plumb' finds 'Plumbing'; only
+ * the last, as a prefix gathers every business of every word it starts). Null when the text has
+ * no word.
+ */
+function adminQuery(search: string | undefined): string | null {
+  const ws = words(search ?? '');
+  if (!ws.length) return null;
+  const last = ws[ws.length - 1];
+  return allOf(ws, { prefix: last.length >= 3 && !/^\d+$/.test(last) });
+}
+
+const hasFilters = (f: AdminListFilters | undefined) => !!f && Object.values(f).some((v) => v !== undefined && v !== '');
+
+/**
+ * One page of the admin list (newest first) with the total for the pager. A search first reads
+ * the ids of its matches from the search document's index, at most SEARCH_COUNT_CAP past the
+ * page (a bounded read whatever the word): all of them found (a narrow search), the total is
+ * exact; more (a broad one), the page is the newest matches among the newest businesses and the
+ * total says 'at least'. Each step is a fixed statement: no plan depends on how busy the machine is.
+ */
+export async function listAdminBusinesses(db: Db | Knex.Transaction, options: AdminListOptions, scope?: MemoScope): Promise<AdminBusinessList> {
+  const { page, limit } = options;
+  const text = adminQuery(options.search);
+  // Memo keys name the words as typed; the statements bind the tsquery they stand for.
+  const query = text === null ? null : { text, match: (await tsqueries(db, [text], scope))[0] };
+  if (hasFilters(options.filters) || (options.sort && options.sort.by !== 'newest')) return filteredAdminList(db, options, query);
+  if (!query) return adminListPage(db, page, limit);
+  const enough = (page - 1) * limit + SEARCH_COUNT_CAP;
+  // A broad search's matches are more than `enough` until a write says otherwise: that much is
+  // kept per data version (its page is read afresh each time); a narrow one is read again.
+  const narrow = await memoized(scope, memoKey('admin-matches', `${query.text}|${enough}`), () => narrowSearchPage(db, page, limit, query.match), (found) => found === null);
+  return narrow ?? broadSearchPage(db, page, limit, query.match);
+}

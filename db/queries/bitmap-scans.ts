@@ -1,0 +1,22 @@
+import type { Knex } from 'knex';
+import type { Db } from '../index.js';
+
+/**
+ * The rows of `sql` read through bitmap scans alone, so through the search document's indexes
+ * (words, place), never by walking the table: the public search's candidates, the admin search's
+ * matches. Under a LIMIT, a word of many matches made the planner expect to meet them early in a
+ * seq scan (or a walk of any index of active rows, when seq scans are off); where they lie depends
+ * on the order rows were imported (a file's country, its cities) and on where a synchronized scan
+ * starts, so the same statement ran fast or hundreds of times slower (docs/performance.md), while
+ * the index's bitmap costs the same whatever the order. With seq and index scans off, only bitmaps
+ * are left, and the documents' are the ones that narrow (a primary key is still read by its
+ * bitmap, one row a probe). The settings and the statement go as one simple query (values inlined,
+ * escaped by knex), which PostgreSQL runs as one implicit transaction: one round trip, and the
+ * settings end with it (RESET too, in case a caller's transaction holds them).
+ */
+export async function readByBitmapScans(db: Db | Knex.Transaction, sql: string, bindings: Knex.RawBinding[]): Promise<unknown[]> {
+  const results = (await db.raw(
+    `SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off; ${db.raw(sql, bindings).toQuery()}; RESET enable_seqscan; RESET enable_indexscan`,
+  )) as { rows: unknown[] }[];
+  return results[2].rows;
+}
