@@ -15,7 +15,8 @@ import { dropIndexesIfEmpty, ensureBusinessIndexes } from './load-indexes.js';
 import { newPacer, noPacing } from './load-pace.js';
 import { copyLane } from './load-direct.js';
 import { BATCH_SETTINGS_SQL, IMPORT_LOCK_SQL, INSERT_SQL, type MergePlan, mergeSql, UNPLACED_SQL } from './load-sql.js';
-import type { BusinessInput, ImportMode } from '../import/pipeline.js';
+import type { BusinessInput } from '../../domain/business-columns.js';
+import type { ImportMode } from '../../domain/types.js';
 import type { ChangeSample } from '../../domain/types.js';
 import { incompleteReason, type IncompleteRef, missingOf, splitIncomplete } from './load-incomplete.js';
 
