@@ -44,7 +44,7 @@ const featureBoundaries = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/pg/**', 'uploads/**', 'bench-results/**', 'test-results/**', 'bin/**', '.tmp/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'uploads/**', 'bench-results/**', 'test-results/**', 'bin/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
