@@ -5,6 +5,8 @@
  * business_versions row per business (the activity log; undo of an import leaves alone what was
  * written since).
  *
+ * Queries go to the transaction's own pg connection, with $n placeholders (db/README.md).
+ *
  * An edit obeys the same field rules as an imported row (data/business/business-rules.ts), strictly,
  * and is merged like one whose file carries the fields the form sent, with empty fields clearing: the admin means
  * what the form shows. The slug stays unless the admin changes it; the old one then redirects.
@@ -120,21 +122,22 @@ export async function setBusinessFlag(db: Db, ids: number[], flag: 'is_featured'
   if (!ids.length) return 0;
   const action = { is_featured: ['feature', 'unfeature'], is_verified: ['verify', 'unverify'] }[flag][value ? 0 : 1];
   return db.transaction(async (trx) => {
-    await trx.raw(IMPORT_LOCK_SQL);
+    const conn = (await trx.client.acquireConnection()) as pg.PoolClient;
+    await conn.query(IMPORT_LOCK_SQL);
     // Verification is an imported value too: the next import compares it again (no hash shortcut).
     const hash = flag === 'is_verified' ? ', content_hash = NULL' : '';
-    const { rows } = await trx.raw(
+    const { rows } = await conn.query<{ n: number }>(
       `WITH ch AS (
-         UPDATE businesses SET ${flag} = ?::boolean${hash}, updated_at = now()
-          WHERE id = ANY(?::bigint[]) AND ${flag} <> ?::boolean RETURNING id
+         UPDATE businesses SET ${flag} = $1::boolean${hash}, updated_at = now()
+          WHERE id = ANY($2::bigint[]) AND ${flag} <> $1::boolean RETURNING id
        ),
        log AS (
          INSERT INTO business_versions (business_id, action, before, after, username)
-         SELECT id, ?, jsonb_build_object(?::text, NOT ?::boolean), jsonb_build_object(?::text, ?::boolean), ?::text FROM ch
+         SELECT id, $3, jsonb_build_object($4::text, NOT $1::boolean), jsonb_build_object($4::text, $1::boolean), $5::text FROM ch
        )
        SELECT count(*)::int AS n FROM ch`,
-      [value, ids, value, action, flag, value, flag, value, username],
+      [value, ids, action, flag, username],
     );
-    return rows[0].n as number;
+    return rows[0].n;
   });
 }
