@@ -6,7 +6,7 @@ export default defineConfig({
   resolve: { alias: { '@domain': fileURLToPath(new URL('./domain', import.meta.url)), '@': fileURLToPath(new URL('./web/src', import.meta.url)) } },
   test: {
     include: ['{cli,server,db,data,domain,scripts}/**/*.test.{ts,tsx}', 'web/src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
-    exclude: ['node_modules', 'dist', 'data/pg'],
+    exclude: ['node_modules', 'dist'],
     globalSetup: ['scripts/test-global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

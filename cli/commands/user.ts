@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
-import { openDatabase, type Db } from '../../db/index.js';
-import { migrateLatest } from '../../db/migrate.js';
 import { listUsers } from '../../db/queries/users.js';
 import { removeAdmin, setAdminPassword } from '../../data/store/accounts.js';
 import { checkPassword, checkUsername } from '../../domain/accounts.js';
 import { InputError } from '../../domain/errors.js';
+import { withDatabase } from '../database.js';
 import { UsageError } from '../exit.js';
 import { promptHidden, readAll } from '../prompt.js';
 
@@ -20,7 +19,7 @@ export function registerUserCommands(program: Command): void {
       const name = asUsage(() => checkUsername(username));
       const typed = await readPassword(Boolean(opts.passwordStdin));
       const password = asUsage(() => checkPassword(typed));
-      const { created } = await withDb((db) => setAdminPassword(db, name, password).catch(rethrowAsUsage));
+      const { created } = await withDatabase(({ db }) => setAdminPassword(db, name, password).catch(rethrowAsUsage), { migrate: true });
       console.log(created ? `Admin '${name}' created` : `Password of admin '${name}' reset; its sessions are ended`);
     });
   user
@@ -28,26 +27,16 @@ export function registerUserCommands(program: Command): void {
     .description('remove an admin and end its sessions')
     .option('--force', 'remove it even when it is the last admin')
     .action(async (username: string, opts: { force?: boolean }) => {
-      await withDb((db) => removeAdmin(db, username, { force: Boolean(opts.force) }).catch(rethrowAsUsage));
+      await withDatabase(({ db }) => removeAdmin(db, username, { force: Boolean(opts.force) }).catch(rethrowAsUsage), { migrate: true });
       console.log(`Admin '${username}' removed; its sessions are ended`);
     });
   user
     .command('list')
     .description('list the admins')
     .action(async () => {
-      const users = await withDb(listUsers);
+      const users = await withDatabase(({ db }) => listUsers(db), { migrate: true });
       for (const u of users) console.log(`${u.username}\tcreated ${u.createdAt.toISOString()}`);
     });
-}
-
-async function withDb<T>(work: (db: Db) => Promise<T>): Promise<T> {
-  const database = await openDatabase(undefined, { quiet: true });
-  try {
-    await migrateLatest(database.db);
-    return await work(database.db);
-  } finally {
-    await database.close();
-  }
 }
 
 /** A broken account rule is a wrong argument: exit 2. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { identityKey, normaliseRow } from './business-row.js';
+import { identityKey } from '../business/business-rules.js';
+import { normaliseRow } from './business-row.js';
 import { mapHeaders } from './columns.js';
 import type { BusinessInput } from './pipeline.js';
 

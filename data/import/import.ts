@@ -14,6 +14,7 @@ import { BATCH_SIZE, openLoader, type Loader, type PreparedRow } from '../store/
 import { PACED_BATCH_SIZE } from '../store/load-pace.js';
 import type { ImportMode, Progress, RowSource } from './pipeline.js';
 import { openRows } from './read-rows.js';
+import { PASTED_CSV, withPastedCsv } from './pasted-csv.js';
 import { CSV_BOM, csvRecord } from '../export/csv-writer.js';
 import { unneutralise } from '../../domain/formula-guard.js';
 import type { ChangeSample, ImportRecord, ImportResult } from '../../domain/types.js';
@@ -216,19 +217,9 @@ function rejectedRowsWriter(file: string, headers: string[]): RejectedRowsWriter
   };
 }
 
-/**
- * POST /api/admin/import: CSV text from the browser, in insert mode (existing businesses are
- * never changed). Written to a temp file so it takes exactly the same path as every other import.
- */
+/** Imports CSV text as a paste is imported (insert mode unless `options` says otherwise), in this thread. */
 export async function importCsvText(db: Db, csvData: string, options: Omit<ImportOptions, 'mode'> & { mode?: ImportMode }): Promise<ImportOutcome> {
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'rehber-csv-'));
-  const file = path.join(dir, 'import.csv');
-  try {
-    await fs.promises.writeFile(file, csvData, 'utf8');
-    return await importFile(db, file, { mode: 'insert', fileName: 'pasted.csv', ...options });
-  } finally {
-    await fs.promises.rm(dir, { recursive: true, force: true });
-  }
+  return withPastedCsv(os.tmpdir(), csvData, (file) => importFile(db, file, { ...PASTED_CSV, ...options }));
 }
 
 const rowOf = (error: string) => Number(/^Row (\d+)/.exec(error)?.[1] ?? Infinity);

@@ -294,7 +294,7 @@ interface Found {
 
 function findNamed(code: string, name: string, hints: PlaceHints = {}): Found | null {
   const place = choosePlace(lookup(code, name), hints);
-  return place ? lift({ city: name, place, district: null, state: null, postal: null }) : null;
+  return place ? inMetropolis({ city: name, place, district: null, state: null, postal: null }) : null;
 }
 
 function findInAddress(code: string, parts: string[][], address: string, hints: PlaceHints): Found | null {
@@ -302,7 +302,7 @@ function findInAddress(code: string, parts: string[][], address: string, hints: 
   if (cjk) {
     const name = cjk[1] ?? cjk[2];
     const place = lookup(code, name)[0] ?? lookup(code, name.replace(/(?:특별시|광역시)$/, ''))[0];
-    if (place) return lift({ city: name, place, district: cjk[3] ?? null, state: null, postal: null });
+    if (place) return inMetropolis({ city: name, place, district: cjk[3] ?? null, state: null, postal: null });
   }
   const candidates: Candidate[] = [];
   for (let part = parts.length - 1; part >= 0; part--) {
@@ -347,7 +347,7 @@ function findInAddress(code: string, parts: string[][], address: string, hints: 
     const line = parts[0].join(' ');
     for (const text of wordWindows(line)) {
       const place = choosePlace(lookup(code, text), { ...hints, words: () => new Set(line.split(' ')) });
-      if (place) return lift({ city: text, place, district: null, state: null, postal: null });
+      if (place) return inMetropolis({ city: text, place, district: null, state: null, postal: null });
     }
     return null;
   }
@@ -359,7 +359,7 @@ function findInAddress(code: string, parts: string[][], address: string, hints: 
   // Santa Fe'); otherwise the biggest place named, since the parts after a city are its state or
   // province ('Medellín, Antioquia') and the parts before it its districts.
   const best = pool.find((m) => besidePostal(parts[m.part])) ?? pool.reduce((a, b) => (b.place.population > a.place.population ? b : a));
-  return lift({ city: best.name, place: best.place, district: districtBefore(code, parts, best, best.place), state: best.state, postal: best.postal ?? statePostal });
+  return inMetropolis({ city: best.name, place: best.place, district: districtBefore(code, parts, best, best.place), state: best.state, postal: best.postal ?? statePostal });
 }
 
 /** Whether a part has a postal code beside a name ('S2000 Rosario', '34710 Kadıköy/İstanbul'), not a house number alone ('1578 - Bela Vista'). */
@@ -389,7 +389,7 @@ function districtBefore(code: string, parts: string[][], at: Candidate, city: Pl
 }
 
 /** A city section or a New York borough named alone belongs to the metropolis around it. */
-function lift(found: Found): Found {
+function inMetropolis(found: Found): Found {
   const p = found.place;
   const borough = p.feature === 'PPLX' || (p.countryCode === 'US' && p.feature === 'PPLA2' && p.population >= BOROUGH_POPULATION);
   if (!borough) return found;

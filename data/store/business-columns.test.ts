@@ -4,7 +4,7 @@ import { BUSINESS_SELECT } from '../../db/queries/businesses.js';
 import { OTHER_COLUMNS, STAGED_VALUE_COLUMNS, VALUE_COLUMNS, VALUE_KEYS, WRITTEN_COLUMNS, type ValueColumnKey } from '../../domain/business-columns.js';
 import { FIELDS } from '../../domain/business-columns.js';
 import { STAGING_COLUMNS, STAGING_DDL } from './load-copy.js';
-import type { BusinessInput } from '../import/pipeline.js';
+import type { BusinessInput } from '../../domain/business-columns.js';
 import type { Business } from '../../domain/types.js';
 
 /** Fails when a business column is added in one place only: the table, the types, the staging table, the files. */

@@ -5,8 +5,10 @@
  * business_versions row per business (the activity log; undo of an import leaves alone what was
  * written since).
  *
- * An edit is validated exactly as an imported row (data/import/business-row.ts) and merged like
- * one whose file carries the fields the form sent, with empty fields clearing: the admin means
+ * Queries go to the transaction's own pg connection, with $n placeholders (db/README.md).
+ *
+ * An edit obeys the same field rules as an imported row (data/business/business-rules.ts), strictly,
+ * and is merged like one whose file carries the fields the form sent, with empty fields clearing: the admin means
  * what the form shows. The slug stays unless the admin changes it; the old one then redirects.
  */
 import type pg from 'pg';
@@ -14,8 +16,7 @@ import type { Db } from '../../db/index.js';
 import { type Field, FIELDS, VALUE_COLUMNS, VALUE_KEYS } from '../../domain/business-columns.js';
 import { InputError } from '../../domain/errors.js';
 import { slugifyText } from '../../domain/slug.js';
-import { normaliseRow } from '../import/business-row.js';
-import type { ColumnMap } from '../import/columns.js';
+import { businessFromFields, fieldText, type FieldTexts } from '../business/business-rules.js';
 import { ensureDims, newDimCache, rowCityKey } from './load-dims.js';
 import { MAX_SLUG_LENGTH } from './load-copy.js';
 import { APPLY_DELTAS, IMPORT_LOCK_SQL, mergedValue, refs, writtenColumn } from './load-sql.js';
@@ -45,12 +46,10 @@ export async function editBusiness(db: Db, id: number, edit: BusinessEdit, usern
 
     // The stored name, address and place id stand in for fields the form did not send.
     const cells: Partial<Record<Field, string | null>> = { name: current.name, full_address: current.address, place_id: current.place_id, ...edit.fields };
-    const fields = Object.keys(cells) as Field[];
-    const columns: ColumnMap = Object.fromEntries(fields.map((f, i) => [f, i]));
-    // Strict: a value the admin typed is stored as typed or refused, never left out.
-    const outcome = normaliseRow(columns, { rowNumber: 0, cells: fields.map((f) => cells[f] ?? '') }, { strict: true });
-    if (!outcome.ok) throw new InputError(outcome.error.replace(/^Row 0: /, ''));
-    const input = outcome.value;
+    const texts: FieldTexts = {};
+    for (const f of Object.keys(cells) as Field[]) texts[f] = fieldText(cells[f] ?? '', f);
+    // Strict: a value the admin typed is stored as typed or refused (a 400 naming the field), never left out.
+    const input = businessFromFields(texts, 0, { strict: true });
     // A file's row may leave them to its stored business; the form shows them, so empty means cleared.
     if (input.name === null) throw new InputError('name is empty');
     if (input.address === null) throw new InputError('full_address is empty');
@@ -123,21 +122,22 @@ export async function setBusinessFlag(db: Db, ids: number[], flag: 'is_featured'
   if (!ids.length) return 0;
   const action = { is_featured: ['feature', 'unfeature'], is_verified: ['verify', 'unverify'] }[flag][value ? 0 : 1];
   return db.transaction(async (trx) => {
-    await trx.raw(IMPORT_LOCK_SQL);
+    const conn = (await trx.client.acquireConnection()) as pg.PoolClient;
+    await conn.query(IMPORT_LOCK_SQL);
     // Verification is an imported value too: the next import compares it again (no hash shortcut).
     const hash = flag === 'is_verified' ? ', content_hash = NULL' : '';
-    const { rows } = await trx.raw(
+    const { rows } = await conn.query<{ n: number }>(
       `WITH ch AS (
-         UPDATE businesses SET ${flag} = ?::boolean${hash}, updated_at = now()
-          WHERE id = ANY(?::bigint[]) AND ${flag} <> ?::boolean RETURNING id
+         UPDATE businesses SET ${flag} = $1::boolean${hash}, updated_at = now()
+          WHERE id = ANY($2::bigint[]) AND ${flag} <> $1::boolean RETURNING id
        ),
        log AS (
          INSERT INTO business_versions (business_id, action, before, after, username)
-         SELECT id, ?, jsonb_build_object(?::text, NOT ?::boolean), jsonb_build_object(?::text, ?::boolean), ?::text FROM ch
+         SELECT id, $3, jsonb_build_object($4::text, NOT $1::boolean), jsonb_build_object($4::text, $1::boolean), $5::text FROM ch
        )
        SELECT count(*)::int AS n FROM ch`,
-      [value, ids, value, action, flag, value, flag, value, username],
+      [value, ids, action, flag, username],
     );
-    return rows[0].n as number;
+    return rows[0].n;
   });
 }

@@ -4,7 +4,7 @@
  */
 import { hash as digest } from 'node:crypto';
 import { businessSlug, MAX_SLUG_LENGTH, PLACE_ID_PREFIX_LENGTH, slugifyText } from '../../domain/slug.js';
-import type { BusinessInput } from '../import/pipeline.js';
+import type { BusinessInput } from '../../domain/business-columns.js';
 import { STAGED_VALUE_COLUMNS, VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from '../../domain/business-columns.js';
 
 export { MAX_SLUG_LENGTH };
@@ -55,7 +55,7 @@ export const STAGING_DDL = stagingDdl('import_staging');
 
 /**
  * The JSON of each BusinessHours met: rows with the same working hours text share one object
- * (business-row.ts reads each text once, and nothing changes them after), so each is serialised once.
+ * (data/business/business-rules.ts reads each text once, and nothing changes them after), so each is serialised once.
  */
 const hoursJson = new WeakMap<object, string>();
 function hoursText(hours: NonNullable<BusinessInput['businessHours']>): string {

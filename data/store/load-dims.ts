@@ -4,7 +4,7 @@
  */
 import type pg from 'pg';
 import { DEFAULT_COUNTRY } from '../../domain/constants.js';
-import type { BusinessInput } from '../import/pipeline.js';
+import type { BusinessInput } from '../../domain/business-columns.js';
 import type { CityPlace } from '../../domain/business-columns.js';
 import { slugifyText } from '../../domain/slug.js';
 import { foldName, placeNames } from '../places/gazetteer.js';

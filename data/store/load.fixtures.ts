@@ -1,6 +1,6 @@
 /** For tests of the loader and the business writes: a valid BusinessInput with defaults. */
 import type { Db } from '../../db/index.js';
-import type { BusinessInput } from '../import/pipeline.js';
+import type { BusinessInput } from '../../domain/business-columns.js';
 
 export function biz(o: Partial<BusinessInput> & { name: string }): BusinessInput {
   const address = o.address ?? `1 ${o.name} Street, Austin, TX 78701, United States`;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../db/test-db.js';
 import { openLoader, type BatchCounts } from './load.js';
-import type { BusinessInput, ImportMode } from '../import/pipeline.js';
+import type { BusinessInput } from '../../domain/business-columns.js';
+import type { ImportMode } from '../../domain/types.js';
 import { biz, countDrift } from './load.fixtures.js';
 import { TSQUERY } from '../../db/queries/word-lookups.js';
 import { tsqueries } from '../reads/tsqueries.js';

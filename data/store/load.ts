@@ -13,9 +13,10 @@ import { type DimRef, ensureDims, newDimCache, rowCityKey } from './load-dims.js
 import { baseSlug, type EncodedBytes, encodeRow, STAGING_COLUMNS, STAGING_DDL, stagingBytes } from './load-copy.js';
 import { dropIndexesIfEmpty, ensureBusinessIndexes } from './load-indexes.js';
 import { newPacer, noPacing } from './load-pace.js';
-import { copyLane } from './load-direct.js';
+import { insertNewRows } from './load-new-rows.js';
 import { BATCH_SETTINGS_SQL, IMPORT_LOCK_SQL, INSERT_SQL, type MergePlan, mergeSql, UNPLACED_SQL } from './load-sql.js';
-import type { BusinessInput, ImportMode } from '../import/pipeline.js';
+import type { BusinessInput } from '../../domain/business-columns.js';
+import type { ImportMode } from '../../domain/types.js';
 import type { ChangeSample } from '../../domain/types.js';
 import { incompleteReason, type IncompleteRef, missingOf, splitIncomplete } from './load-incomplete.js';
 
@@ -170,7 +171,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
   let turn: Promise<unknown> = Promise.resolve();
 
   /**
-   * The fast lane (load-direct.ts) takes the rows whose identity is not stored (rowsToWrite asked)
+   * The fast lane for new rows (load-new-rows.ts) takes the rows whose identity is not stored (rowsToWrite asked)
    * and whose slug nobody holds, each once in the batch: their positions in `keys`.
    */
   const newWithFreeSlugs = async (conn: pg.ClientBase, keys: string[], wanted: string[], known: ReadonlyMap<string, unknown>): Promise<number[]> => {
@@ -207,12 +208,8 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
         {
           const keys = todo.map((i) => rows[i].identityKey);
           const picked = (await newWithFreeSlugs(conn, keys, todo.map(slugOf), known)).map((j) => todo[j]);
-          const laned = picked.length > 0 && (await copyLane(
-            conn,
-            stagingText(picked),
-            options.importId ?? null,
-          ));
-          if (laned) {
+          const insertedDirectly = picked.length > 0 && (await insertNewRows(conn, stagingText(picked), options.importId ?? null));
+          if (insertedDirectly) {
             batch.imported += picked.length;
             const done = new Set(picked);
             rest = todo.filter((i) => !done.has(i));

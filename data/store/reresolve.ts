@@ -136,9 +136,9 @@ export async function reresolvePlaces(db: Db, options: { onProgress?: (checked: 
       await ensureDims(conn, dims, places);
       const cityIds = places.map((p) => (p.city ? (dims.cities.get(rowCityKey(p)!) ?? null) : null));
       // Only rows whose place differs are written; the counts move with them.
-      const { rows: changed } = await conn.query<{ n: number }>(
+      const { rows: changed } = (await trx.raw(
         `WITH w AS (
-           SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::float8[], $9::float8[], $10::boolean[])
+           SELECT * FROM unnest(?::bigint[], ?::int[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::float8[], ?::float8[], ?::boolean[])
              AS w(id, city_id, state, country, country_code, district, postal_code, latitude, longitude, approximate)
          ),
          old AS (
@@ -169,8 +169,8 @@ export async function reresolvePlaces(db: Db, options: { onProgress?: (checked: 
           places.map((p) => p.latitude),
           places.map((p) => p.longitude),
           places.map((p) => p.approximate),
-        ],
-      );
+        ] as Knex.RawBinding[],
+      )) as { rows: { n: number }[] };
       return changed[0].n;
     });
     result.checked += rows.length;

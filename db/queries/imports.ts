@@ -190,3 +190,9 @@ export async function importBusinesses(db: Db, id: number): Promise<ImportBusine
     changed: changed.map((r) => ({ id: Number(r.id), name: r.name, slug: r.slug, fields: Object.keys(r.after ?? {}).map((k) => k.replace(/_id$/, '')) })),
   };
 }
+
+/** When each of these imports started and when it was undone; ids no import has are left out. */
+export async function importTimes(db: Db, ids: number[]): Promise<Array<{ id: number; startedAt: Date; undoneAt: Date | null }>> {
+  const rows = (await db('imports').whereIn('id', ids).select('id', 'started_at', 'undone_at')) as Array<{ id: number; started_at: Date; undone_at: Date | null }>;
+  return rows.map((r) => ({ id: r.id, startedAt: r.started_at, undoneAt: r.undone_at }));
+}

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import type Router from '@koa/router';
 import multer from '@koa/multer';
 import type { Context } from 'koa';
@@ -17,6 +16,7 @@ import {
 } from '../../uploads.js';
 import { importFileInWorker, summariseUploadInWorker } from '../../../data/import/import-worker.js';
 import { type ImportOutcome, rejectedRowsFile } from '../../../data/import/import.js';
+import { PASTED_CSV, withPastedCsv } from '../../../data/import/pasted-csv.js';
 import type { ImportPreview, ImportResult, UploadResponse } from '../../../domain/types.js';
 import { getImport, importBusinesses, listRecentImports } from '../../../db/queries/imports.js';
 
@@ -121,22 +121,10 @@ export function importRoutes(deps: AppDeps): Router {
     const csvData = (ctx.request.body as { csvData?: unknown } | undefined)?.csvData;
     if (typeof csvData !== 'string' || !csvData.trim()) throw badRequest('csvData (the CSV text) is required');
     preparePrivateDir(config.uploadDir);
-    const file = path.join(config.uploadDir, `paste-${randomBytes(16).toString('hex')}.csv`);
-    await fs.promises.writeFile(file, csvData, { encoding: 'utf8', mode: PRIVATE_FILE_MODE });
-    try {
-      // Insert mode: this call never changes an existing business.
-      const result = await importFileInWorker(dbUrl(), file, {
-        source: 'web',
-        mode: 'insert',
-        pace: true,
-        rejectedDir: rejectedDir(),
-        username: sessionOf(ctx)?.username ?? null,
-        fileName: 'pasted.csv',
-      });
-      ctx.body = resultBody(result);
-    } finally {
-      await fs.promises.rm(file, { force: true });
-    }
+    const result = await withPastedCsv(config.uploadDir, csvData, (file) =>
+      importFileInWorker(dbUrl(), file, { source: 'web', ...PASTED_CSV, pace: true, rejectedDir: rejectedDir(), username: sessionOf(ctx)?.username ?? null }),
+    );
+    ctx.body = resultBody(result);
   });
 
   router.get('/imports', async (ctx) => {

@@ -1,6 +1,6 @@
 /**
- * The loader's fast lane: rows that can only be new businesses skip the merge and go in by one
- * plain INSERT ... SELECT from their own staging table, which also writes their search documents
+ * The loader's fast lane for new rows: rows that can only be new businesses skip the merge and go
+ * in by one plain INSERT ... SELECT from their own staging table, which also writes their search documents
  * and words set-wise. A row takes the lane only when nothing can make it anything but a plain
  * insert: its identity is not stored, its slug is free (load.ts asks PostgreSQL, two index probes
  * per batch), and neither appears twice in its batch. Every other row (a repeat the merge rule
@@ -8,12 +8,12 @@
  * the same transaction. A clash with a row another session wrote meanwhile fails the INSERT,
  * which is rolled back to its savepoint; its rows then go the usual way.
  *
- * The search document is the row trigger's (migration 20261127A: rehber_business_search_document
- * of the row with its category's and city's names). The words (search_words) are
+ * The search document is the row trigger's (rehber_business_search_document of the row with its
+ * category's and city's names; db/schema.sql). The words (search_words) are
  * those of the documents, gathered once per statement; the cities' own words reach the
  * vocabulary from the cities.
  * The statement runs with `rehber.document_given` on, which skips the row trigger and the words
- * trigger (migration 20261126I) for it alone.
+ * trigger (both in db/schema.sql) for it alone.
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -24,10 +24,10 @@ import { STAGING_COLUMNS, stagingDdl } from './load-copy.js';
 import { APPLY_DELTAS, insertValueList, refs } from './load-sql.js';
 
 /** The lane's statement; $1 is the import's id (null outside one). */
-export const LANE_SQL = `
+export const INSERT_NEW_ROWS_SQL = `
   WITH v AS MATERIALIZED (
     SELECT st.ord, st.base_slug, st.identity_key, ${insertValueList('st').map((e, i) => `${e} AS ${WRITTEN_COLUMNS[i]}`).join(', ')}
-      FROM import_lane st
+      FROM import_new_rows st
   ),
   d AS MATERIALIZED (
     SELECT v.*, rehber_business_search_document(v.name, k.name, c.name, v.city_id, v.district, v.state, v.country, v.postal_code,
@@ -57,17 +57,17 @@ export const LANE_SQL = `
  * a row clashed with one written since the lane chose it (another import's): the caller sends
  * them the usual way.
  */
-export async function copyLane(conn: pg.ClientBase, text: Buffer, importId: number | null): Promise<boolean> {
-  await conn.query(stagingDdl('import_lane'));
-  await pipeline(Readable.from([text]), conn.query(copyFrom(`COPY import_lane (${STAGING_COLUMNS.join(', ')}) FROM STDIN`)));
-  await conn.query(`SAVEPOINT lane; SET LOCAL rehber.document_given = 'on'`);
+export async function insertNewRows(conn: pg.ClientBase, text: Buffer, importId: number | null): Promise<boolean> {
+  await conn.query(stagingDdl('import_new_rows'));
+  await pipeline(Readable.from([text]), conn.query(copyFrom(`COPY import_new_rows (${STAGING_COLUMNS.join(', ')}) FROM STDIN`)));
+  await conn.query(`SAVEPOINT new_rows; SET LOCAL rehber.document_given = 'on'`);
   try {
-    await conn.query(LANE_SQL, [importId]);
+    await conn.query(INSERT_NEW_ROWS_SQL, [importId]);
   } catch (err) {
     if ((err as { code?: string }).code !== '23505') throw err;
-    await conn.query('ROLLBACK TO SAVEPOINT lane');
+    await conn.query('ROLLBACK TO SAVEPOINT new_rows');
     return false;
   }
-  await conn.query(`SET LOCAL rehber.document_given = 'off'; RELEASE SAVEPOINT lane`);
+  await conn.query(`SET LOCAL rehber.document_given = 'off'; RELEASE SAVEPOINT new_rows`);
   return true;
 }
