@@ -157,18 +157,6 @@ export interface AdminSort {
 export const BULK_ACTIONS = ['hide', 'show', 'delete', 'feature', 'unfeature', 'verify', 'unverify'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
-/** GET /api/admin/activity: one write to a business, newest first. */
-export interface ActivityEntry {
-  id: number;
-  businessId: number;
-  businessName: string | null;
-  action: string;
-  importId: number | null;
-  username: string | null;
-  changed: string[];
-  at: string;
-}
-
 /** GET /api/admin/trash: one deleted business waiting in the trash, newest first. */
 export interface TrashEntry {
   id: number;

@@ -107,14 +107,20 @@ describe('managing listings in the browser', () => {
     await visitor.getByText('Business Not Found').waitFor();
   });
 
-  it('lists every change with who made it on the dashboard', async () => {
+  it('lists every change with who made it on the dashboard, an edit with its values before and after', async () => {
     await page.goto(`${app.url}/admin`);
     const activity = page.getByTestId('activity');
     await activity.waitFor();
-    const lines = (await activity.locator('li').allInnerTexts()).map((l) => l.replace(/^.*?(admin )/, '$1'));
-    expect(lines[0]).toBe('admin moved !!! to the trash');
-    expect(lines).toContain('admin featured Moda Fırını & Kafe (is_featured)');
-    expect(lines.some((l) => /^admin edited Moda Fırını & Kafe \(.*name.*\)$/.test(l))).toBe(true);
+    const lines = (await activity.locator(':scope > li').allInnerTexts()).map((l) => l.replace(/^.*?(admin |The CLI )/, '$1').replace(/\s+/g, ' ').trim());
+    expect(lines[0]).toBe('admin moved !!! to the trash history');
+    expect(lines).toContain('admin featured Moda Fırını & Kafe history');
+    expect(lines).toContain('admin edited Moda Fırını & Kafe history Name: Moda Fırını → Moda Fırını & Kafe Rating: 3.5 → 4.2');
+    expect(lines[lines.length - 1]).toMatch(/^The CLI imported 3 new businesses \(import #\d+, .+\)$/);
+    // One business's history: its edit, its flag, the import that created it.
+    await activity.getByRole('button', { name: 'History of Moda Fırını & Kafe' }).first().click();
+    await page.getByRole('button', { name: 'Show every business, not only Moda Fırını & Kafe' }).waitFor();
+    await expect.poll(async () => (await activity.locator(':scope > li').allInnerTexts()).length).toBe(3);
+    await page.getByRole('button', { name: 'Show every business, not only Moda Fırını & Kafe' }).click();
   });
 
   it('merges a category into any other after confirming what moves, and undoes the merge', async () => {
@@ -144,5 +150,16 @@ describe('managing listings in the browser', () => {
     await page.getByTestId('groups').getByRole('listitem', { name: 'Restaurant' }).waitFor();
     await visitor.goto(`${app.url}/category/restaurant`);
     await visitor.getByRole('heading', { name: /Restaurant/ }).first().waitFor();
+  });
+
+  it('shows the merge and its undo in the activity log, and filters by kind', async () => {
+    await page.goto(`${app.url}/admin`);
+    const activity = page.getByTestId('activity');
+    await page.getByRole('combobox', { name: 'Kind of change' }).selectOption('merge');
+    await expect.poll(async () => (await activity.locator(':scope > li').allInnerTexts()).map((l) => l.replace(/^.*?admin /, 'admin ').trim())).toEqual([
+      'admin merged category Restaurant into Bakery (1 business moved, undone)',
+    ]);
+    await page.getByRole('combobox', { name: 'Kind of change' }).selectOption('unmerge');
+    await activity.getByText('admin undid the merge of category Restaurant into Bakery (1 business back)').waitFor();
   });
 });
