@@ -157,18 +157,6 @@ export interface AdminSort {
 export const BULK_ACTIONS = ['hide', 'show', 'delete', 'feature', 'unfeature', 'verify', 'unverify'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
-/** GET /api/admin/activity: one write to a business, newest first. */
-export interface ActivityEntry {
-  id: number;
-  businessId: number;
-  businessName: string | null;
-  action: string;
-  importId: number | null;
-  username: string | null;
-  changed: string[];
-  at: string;
-}
-
 /** GET /api/admin/trash: one deleted business waiting in the trash, newest first. */
 export interface TrashEntry {
   id: number;
@@ -239,10 +227,33 @@ export interface ChangeSample {
   fields: { field: string; before: string | null; after: string | null }[];
 }
 
+/** A value an admin set by hand since the business's last import, which a previewed file would overwrite. */
+export interface OverwriteSample {
+  business: string;
+  /** The field's label. */
+  field: string;
+  /** The admin's value, and the file's. */
+  admin: string | null;
+  file: string | null;
+  username: string | null;
+}
+
+/** A business a previewed file would create, and the place it would land in. */
+export interface NewBusinessSample {
+  name: string;
+  city: string | null;
+  district: string | null;
+  country: string | null;
+}
+
 /** POST /api/admin/import-preview and `rehber import --dry-run`: what a file would do, written nowhere. */
 export interface ImportPreview extends ImportResult {
   dryRun: true;
   changes: ChangeSample[];
+  /** Businesses whose hand-edited values the file would overwrite, and the first few such values. */
+  overwrites: { count: number; examples: OverwriteSample[] };
+  /** The first few businesses the file would create. */
+  newBusinesses: NewBusinessSample[];
   /**
    * The dashboard's preview: the upload token to import exactly what this preview showed (it
    * replaces the token previewed, and is refused with other options).

@@ -7,6 +7,7 @@ import { launchBrowser } from './browser.js';
 import { signIn, startAdminApp } from './admin-helpers.js';
 import type { TestApp } from '../server/test-app.js';
 import { importFile } from '../data/import/import.js';
+import { editBusiness } from '../data/store/business-writes.js';
 
 const HEADER = 'name,category,phone,full_address,postal_code,country,rating,reviews';
 const MODA = 'Moda Fırını,Bakery,+90 216 555 00 00,"Moda Cd. 1, 34710 Kadıköy/İstanbul, Türkiye",34710,Türkiye,4.5,12';
@@ -112,5 +113,26 @@ describe('what the import screen asks before it writes or removes', () => {
     expect(await page.getByTestId('toast').filter({ hasText: 'Import undone' }).innerText()).toMatch(/1001 new businesses removed/);
     await row.getByText('undone by admin').waitFor();
     expect(await count()).toBe(0);
+  });
+
+  it('warns of values an admin edited that the file would overwrite, and shows where new businesses would land', async () => {
+    await seed('kahve.csv', ['Doğan Kahvecisi,Cafe,+90 216 555 11 11,"Moda Cd. 9, 34710 Kadıköy/İstanbul, Türkiye",34710,Türkiye,4,3']);
+    const { id } = await app.db('businesses').where({ name: 'Doğan Kahvecisi' }).first('id');
+    await editBusiness(app.db, Number(id), { fields: { phone: '+90 216 555 22 22' } }, 'admin');
+
+    await page.reload();
+    const file = path.join(dir, 'old-feed.csv');
+    fs.writeFileSync(file, [
+      HEADER,
+      'Doğan Kahvecisi,Cafe,+90 216 555 11 11,"Moda Cd. 9, 34710 Kadıköy/İstanbul, Türkiye",34710,Türkiye,4,3',
+      'Yeni Fırın,Bakery,,"Bahariye Cd. 5, 34710 Kadıköy/İstanbul, Türkiye",34710,Türkiye,4,1',
+    ].join('\n'));
+    await page.locator('input[type=file]').setInputFiles(file);
+    await page.getByTestId('import-preview').waitFor();
+    expect(await text('preview-overwrites')).toBe(
+      'This file overwrites values an admin edited since the last import, in 1 business. Doğan Kahvecisi: Phone +90 216 555 22 22 (edited by admin) → +90 216 555 11 11',
+    );
+    expect(await text('preview-new')).toMatch(/Yeni Fırın İstanbul Kadıköy Türkiye/);
+    await page.getByTestId('import-preview').getByRole('button', { name: 'Cancel' }).click();
   });
 });

@@ -107,24 +107,59 @@ describe('managing listings in the browser', () => {
     await visitor.getByText('Business Not Found').waitFor();
   });
 
-  it('lists every change with who made it on the dashboard', async () => {
+  it('lists every change with who made it on the dashboard, an edit with its values before and after', async () => {
     await page.goto(`${app.url}/admin`);
     const activity = page.getByTestId('activity');
     await activity.waitFor();
-    const lines = (await activity.locator('li').allInnerTexts()).map((l) => l.replace(/^.*?(admin )/, '$1'));
-    expect(lines[0]).toBe('admin moved !!! to the trash');
-    expect(lines).toContain('admin featured Moda Fırını & Kafe (is_featured)');
-    expect(lines.some((l) => /^admin edited Moda Fırını & Kafe \(.*name.*\)$/.test(l))).toBe(true);
+    const lines = (await activity.locator(':scope > li').allInnerTexts()).map((l) => l.replace(/^.*?(admin |The CLI )/, '$1').replace(/\s+/g, ' ').trim());
+    expect(lines[0]).toBe('admin moved !!! to the trash history');
+    expect(lines).toContain('admin featured Moda Fırını & Kafe history');
+    expect(lines).toContain('admin edited Moda Fırını & Kafe history Name: Moda Fırını → Moda Fırını & Kafe Rating: 3.5 → 4.2');
+    expect(lines[lines.length - 1]).toMatch(/^The CLI imported 3 new businesses \(import #\d+, .+\)$/);
+    // One business's history: its edit, its flag, the import that created it.
+    await activity.getByRole('button', { name: 'History of Moda Fırını & Kafe' }).first().click();
+    await page.getByRole('button', { name: 'Show every business, not only Moda Fırını & Kafe' }).waitFor();
+    await expect.poll(async () => (await activity.locator(':scope > li').allInnerTexts()).length).toBe(3);
+    await page.getByRole('button', { name: 'Show every business, not only Moda Fırını & Kafe' }).click();
   });
 
-  it('merges a duplicate category into another from the countries page', async () => {
+  it('merges a category into any other after confirming what moves, and undoes the merge', async () => {
     await page.goto(`${app.url}/admin/countries`);
+    // The list shows only what the search finds; the picker asks the server for every category.
+    await page.getByRole('searchbox', { name: 'Search categories' }).fill('Restaurant');
     const item = page.getByTestId('groups').getByRole('listitem', { name: 'Restaurant' });
-    await item.getByRole('combobox', { name: 'Merge Restaurant into' }).selectOption({ label: 'Bakery' });
+    await item.waitFor();
+    await expect.poll(() => page.getByTestId('groups').getByRole('listitem').count()).toBe(1);
+    await item.getByRole('combobox', { name: 'Merge Restaurant into' }).fill('bak');
+    await item.getByRole('option', { name: 'Bakery' }).click();
     await item.getByRole('button', { name: 'Merge' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Merge Restaurant into Bakery?' });
+    await dialog.waitFor();
+    expect((await dialog.innerText()).replace(/\s+/g, ' ')).toContain('1 business moves to Bakery, and Restaurant is removed. Its page /category/restaurant will redirect to /category/bakery.');
+    await dialog.getByRole('button', { name: 'Merge' }).click();
     await toast('Restaurant merged');
-    const tacos = await app.db('businesses as b').join('categories as k', 'k.id', 'b.category_id').where('b.place_id', 'P2').first('k.name');
-    expect(tacos).toEqual({ name: 'Bakery' });
+    const categoryOf = async () => (await app.db('businesses as b').join('categories as k', 'k.id', 'b.category_id').where('b.place_id', 'P2').first('k.name')).name;
+    expect(await categoryOf()).toBe('Bakery');
     await page.getByTestId('groups').getByRole('listitem', { name: 'Restaurant' }).waitFor({ state: 'detached' });
+
+    const last = page.getByTestId('last-merge');
+    await last.getByText('Last merge: category Restaurant into Bakery (1 business moved, by admin').waitFor();
+    await last.getByRole('button', { name: 'Undo last merge' }).click();
+    await toast('Merge undone');
+    expect(await categoryOf()).toBe('Restaurant');
+    await page.getByTestId('groups').getByRole('listitem', { name: 'Restaurant' }).waitFor();
+    await visitor.goto(`${app.url}/category/restaurant`);
+    await visitor.getByRole('heading', { name: /Restaurant/ }).first().waitFor();
+  });
+
+  it('shows the merge and its undo in the activity log, and filters by kind', async () => {
+    await page.goto(`${app.url}/admin`);
+    const activity = page.getByTestId('activity');
+    await page.getByRole('combobox', { name: 'Kind of change' }).selectOption('merge');
+    await expect.poll(async () => (await activity.locator(':scope > li').allInnerTexts()).map((l) => l.replace(/^.*?admin /, 'admin ').trim())).toEqual([
+      'admin merged category Restaurant into Bakery (1 business moved, undone)',
+    ]);
+    await page.getByRole('combobox', { name: 'Kind of change' }).selectOption('unmerge');
+    await activity.getByText('admin undid the merge of category Restaurant into Bakery (1 business back)').waitFor();
   });
 });

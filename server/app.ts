@@ -19,6 +19,7 @@ import { businessAdminRoutes } from './routes/admin/businesses.js';
 import { sitemapAdminRoutes } from './routes/admin/sitemap.js';
 import { placesAdminRoutes } from './routes/admin/places.js';
 import { groupAdminRoutes } from './routes/admin/groups.js';
+import { activityAdminRoutes } from './routes/admin/activity.js';
 import { trashAdminRoutes } from './routes/admin/trash.js';
 import { sitemapRoutes } from './routes/sitemaps.js';
 import { photoRoutes } from './routes/photos.js';
@@ -96,6 +97,7 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
     sitemapAdminRoutes(deps),
     placesAdminRoutes(deps),
     groupAdminRoutes(deps),
+    activityAdminRoutes(deps),
     trashAdminRoutes(deps),
     publicReads(sitemapRoutes),
     // One photo store per process (its fetches and failures are shared): the slug lookup is one

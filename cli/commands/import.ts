@@ -108,6 +108,7 @@ async function runPreview(files: string[], options: ImportCliOptions): Promise<n
       const preview: ImportPreview = {
         success: r.success, imported: r.imported, updated: r.updated, skipped: r.skipped, unchanged: r.unchanged, rejected: r.rejected,
         errors: r.errors, dryRun: true, changes: r.changes ?? [],
+        overwrites: r.overwrites ?? { count: 0, examples: [] }, newBusinesses: r.newBusinesses ?? [],
       };
       if (options.json) {
         console.log(JSON.stringify(preview));
@@ -118,6 +119,9 @@ async function runPreview(files: string[], options: ImportCliOptions): Promise<n
       for (const c of preview.changes) {
         console.log(`  ${c.business}: ${c.fields.map((f) => `${f.field} ${f.before ?? '(empty)'} → ${f.after ?? '(empty)'}`).join('; ')}`);
       }
+      const { count, examples } = preview.overwrites;
+      if (count) console.log(`  Overwrites values an admin edited since the last import in ${count} ${count === 1 ? 'business' : 'businesses'}:`);
+      for (const o of examples) console.log(`    ${o.business}: ${o.field} ${o.admin ?? '(empty)'} (edited by ${o.username ?? 'an admin'}) → ${o.file ?? '(empty)'}`);
     }
     return clean ? EXIT.ok : EXIT.rejectedRows;
   }, { migrate: true });

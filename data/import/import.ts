@@ -17,7 +17,7 @@ import { openRows } from './read-rows.js';
 import { PASTED_CSV, withPastedCsv } from './pasted-csv.js';
 import { CSV_BOM, csvRecord } from '../export/csv-writer.js';
 import { unneutralise } from '../../domain/formula-guard.js';
-import type { ChangeSample, ImportRecord, ImportResult } from '../../domain/types.js';
+import type { ChangeSample, ImportPreview, ImportRecord, ImportResult } from '../../domain/types.js';
 
 /** How many 'Row N: reason' strings a result carries; every rejected row is still counted. */
 export const RESULT_ERROR_LIMIT = 1000;
@@ -53,7 +53,7 @@ export interface ImportOptions {
 /** The CSV of an import's rejected rows in `dir`. */
 export const rejectedRowsFile = (dir: string, importId: number) => path.join(dir, `import-${importId}-rejected.csv`);
 
-export type ImportOutcome = ImportResult & { importId: number; rowsRead: number; changes?: ChangeSample[] };
+export type ImportOutcome = ImportResult & { importId: number; rowsRead: number; changes?: ChangeSample[] } & Partial<Pick<ImportPreview, 'overwrites' | 'newBusinesses'>>;
 
 export async function importFile(db: Db, filePath: string, options: ImportOptions): Promise<ImportOutcome> {
   const mode = options.mode ?? 'upsert';
@@ -174,7 +174,7 @@ export async function importFile(db: Db, filePath: string, options: ImportOption
     emit(true);
     return {
       success: rejected === 0, ...pick(counts), unchanged: counts.skipped - rejected, rejected, errors, importId, rowsRead: counts.rowsRead,
-      ...(dryRun ? { changes: activeLoader.changes } : {}),
+      ...(dryRun ? { changes: activeLoader.changes, ...activeLoader.preview } : {}),
     };
   } catch (err) {
     await pending; // never rejects: flush failures are caught into `failure`

@@ -1,8 +1,10 @@
 /**
- * The admin's writes to categories and cities (issue 11): rename one, or merge a duplicate into
- * another ('Cafe' and 'Café', 'Istanbul' typed two ways before the gazetteer). The businesses of a
- * merged one move with their counts; every former slug redirects to the page that replaced it.
- * Under the import lock, so no import batch counts from a half-moved state.
+ * The admin's writes to categories and cities: rename one, or merge a duplicate into another
+ * ('Cafe' and 'Café', 'Istanbul' typed two ways before the gazetteer). The businesses of a merged
+ * one move with their counts; every former slug redirects to the page that replaced it. Under the
+ * import lock, so no import batch counts from a half-moved state. Each write leaves a group_events
+ * row: the activity log shows it, and a merge's row holds what undoing it puts back
+ * (group-merge-undo.ts).
  */
 import type { Knex } from 'knex';
 import type { Db } from '../../db/index.js';
@@ -12,17 +14,20 @@ import { IMPORT_LOCK_SQL } from './load-sql.js';
 
 export type GroupKind = 'category' | 'city';
 
-const TABLES = { category: { table: 'categories', column: 'category_id' }, city: { table: 'cities', column: 'city_id' } } as const;
+export const TABLES = { category: { table: 'categories', column: 'category_id' }, city: { table: 'cities', column: 'city_id' } } as const;
+
+const notFound = (kind: GroupKind) => new InputError(`${kind === 'city' ? 'City' : 'Category'} not found`, 404);
 
 /** Renames category or city `id`: a new name (and the slug from it); the old slug redirects. */
-export async function renameGroup(db: Db, kind: GroupKind, id: number, name: string): Promise<{ slug: string }> {
+export async function renameGroup(db: Db, kind: GroupKind, id: number, name: string, username: string | null = null): Promise<{ slug: string }> {
   const { table } = TABLES[kind];
   const clean = name.trim().replace(/\s+/g, ' ');
   if (!clean || clean.length > 200) throw new InputError('The name must be 1 to 200 characters');
   return db.transaction(async (trx) => {
     await trx.raw(IMPORT_LOCK_SQL);
     const row = await trx(table).where({ id }).forUpdate().first('id', 'slug', 'name');
-    if (!row) throw new InputError(`${kind === 'city' ? 'City' : 'Category'} not found`, 404);
+    if (!row) throw notFound(kind);
+    if (clean === row.name) return { slug: row.slug as string };
     if (kind === 'category' && (await trx('categories').whereRaw('lower(name) = lower(?)', [clean]).whereNot({ id }).first())) {
       throw new InputError(`A category named ${clean} exists: merge into it instead`, 409);
     }
@@ -36,21 +41,61 @@ export async function renameGroup(db: Db, kind: GroupKind, id: number, name: str
         throw err;
       });
     if (slug !== row.slug) await redirect(trx, kind, row.slug, id);
+    await trx('group_events').insert({
+      kind,
+      action: 'rename',
+      group_id: id,
+      before: { name: row.name, slug: row.slug },
+      after: { name: clean, slug },
+      username,
+    });
     return { slug };
   });
 }
 
+/** What merging `fromId` into `intoId` would do, for the admin to confirm: how many businesses move. */
+export async function previewMerge(db: Db, kind: GroupKind, fromId: number, intoId: number): Promise<MergePreview> {
+  if (fromId === intoId) throw new InputError('Choose another one to merge into');
+  const { table, column } = TABLES[kind];
+  const rows = await db(table).whereIn('id', [fromId, intoId]).select('id', 'name', 'slug');
+  const from = rows.find((r) => r.id === fromId);
+  const into = rows.find((r) => r.id === intoId);
+  if (!from || !into) throw notFound(kind);
+  const { n } = await db('businesses').where(column, fromId).first(db.raw('count(*)::int AS n'));
+  return { businesses: n as number, from: { name: from.name, slug: from.slug }, into: { name: into.name, slug: into.slug } };
+}
+
+export interface MergePreview {
+  businesses: number;
+  from: { name: string; slug: string };
+  into: { name: string; slug: string };
+}
+
 /** Merges category or city `fromId` into `intoId`: its businesses move, its page redirects, it goes. */
-export async function mergeGroup(db: Db, kind: GroupKind, fromId: number, intoId: number): Promise<{ moved: number }> {
+export async function mergeGroup(db: Db, kind: GroupKind, fromId: number, intoId: number, username: string | null = null): Promise<{ moved: number; mergeId: number }> {
   if (fromId === intoId) throw new InputError('Choose another one to merge into');
   const { table, column } = TABLES[kind];
   return db.transaction(async (trx) => {
     await trx.raw(IMPORT_LOCK_SQL);
-    const rows = await trx(table).whereIn('id', [fromId, intoId]).forUpdate().select('id', 'slug', 'business_count');
+    const rows = await trx(table).whereIn('id', [fromId, intoId]).forUpdate().select('id', 'name', 'slug', 'business_count');
     const from = rows.find((r) => r.id === fromId);
     const into = rows.find((r) => r.id === intoId);
-    if (!from || !into) throw new InputError(`${kind === 'city' ? 'City' : 'Category'} not found`, 404);
-    const moved = await trx('businesses').where(column, fromId).update({ [column]: intoId, content_hash: null, updated_at: trx.fn.now() });
+    if (!from || !into) throw notFound(kind);
+    // What undo puts back besides the row and its businesses: the redirects and recorded merges that pointed at `from`.
+    const redirectSlugs = await trx('page_redirects').where({ kind, target_id: fromId }).pluck('slug');
+    const mergedIds = await trx('group_merges').where({ kind, into_id: fromId }).pluck('from_id');
+    const { rows: done } = await trx.raw(
+      `WITH moved AS (
+         UPDATE businesses SET ${column} = ?, content_hash = NULL, updated_at = now() WHERE ${column} = ? RETURNING id
+       )
+       INSERT INTO group_events (kind, action, group_id, into_id, before, after, moved_ids, redirect_slugs, merged_ids, username)
+       SELECT ?, 'merge', ?, ?, (SELECT to_jsonb(t) FROM ${table} t WHERE t.id = ?),
+              jsonb_build_object('name', ?::text, 'slug', ?::text, 'moved', count(*)),
+              coalesce(array_agg(id), '{}'), ?::text[], ?::int[], ?::text
+         FROM moved
+       RETURNING id, (after->>'moved')::int AS moved`,
+      [intoId, fromId, kind, fromId, intoId, fromId, into.name, into.slug, redirectSlugs, mergedIds, username],
+    );
     await trx(table).where({ id: intoId }).increment('business_count', from.business_count);
     await trx('page_redirects').where({ kind, target_id: fromId }).update({ target_id: intoId });
     await redirect(trx, kind, from.slug, intoId);
@@ -63,7 +108,7 @@ export async function mergeGroup(db: Db, kind: GroupKind, fromId: number, intoId
       intoId,
     ]);
     await trx(table).where({ id: fromId }).delete();
-    return { moved };
+    return { moved: done[0].moved as number, mergeId: Number(done[0].id) };
   });
 }
 

@@ -17,7 +17,8 @@ import { insertNewRows } from './load-new-rows.js';
 import { BATCH_SETTINGS_SQL, IMPORT_LOCK_SQL, INSERT_SQL, type MergePlan, mergeSql, UNPLACED_SQL } from './load-sql.js';
 import type { BusinessInput } from '../../domain/business-columns.js';
 import type { ImportMode } from '../../domain/types.js';
-import type { ChangeSample } from '../../domain/types.js';
+import type { ChangeSample, ImportPreview } from '../../domain/types.js';
+import { lastBusinessId, PREVIEW_SAMPLES, sampleNewBusinesses, sampleOverwrites } from './load-preview.js';
 import { incompleteReason, type IncompleteRef, missingOf, splitIncomplete } from './load-incomplete.js';
 
 /** How many changes a dry run shows. */
@@ -106,6 +107,8 @@ export interface Loader {
   readonly bulk: boolean;
   /** A dry run's sample of the changes it would make (the first CHANGE_SAMPLES). */
   readonly changes: ChangeSample[];
+  /** A dry run's hand-edited values it would overwrite, and the first businesses it would create. */
+  readonly preview: Pick<ImportPreview, 'overwrites' | 'newBusinesses'>;
   /** A row encoded for this loader: a caller that prepares each row as it reads it keeps less alive per batch. */
   prepare(row: BusinessInput): PreparedRow;
   /**
@@ -164,6 +167,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
   let dims = newDimCache();
   const pacer = options.pace ? newPacer(new URL(connectionUrlOf(db)).hostname) : noPacing;
   const changes: ChangeSample[] = [];
+  const preview: Loader['preview'] = { overwrites: { count: 0, examples: [] }, newBusinesses: [] };
   const mergeStatement = mergeSql(options);
   const signature = `${options.fields ? [...options.fields].sort().join(',') : '*'}|${options.clearEmpty ? 'clear-empty' : 'keep-empty'}`;
   const nextSuffix = new Map<string, number>();
@@ -197,6 +201,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
       const known = candidates.known;
       const { first: todo, then, refused } = splitIncomplete(rows, candidates.todo, known, upsert);
       const batch: BatchCounts = { imported: 0, updated: 0, skipped: rows.length - todo.length - then.length };
+      const lastId = options.dryRun && preview.newBusinesses.length < PREVIEW_SAMPLES ? await lastBusinessId(conn) : null;
       if (refused.length) batch.rejected = refused.map((i) => ({ error: incompleteReason(rows[i]), cells: rows[i].cells }));
       if (todo.length) {
         await ensureDims(conn, dims, [...todo, ...then].map((i) => rows[i]));
@@ -234,6 +239,10 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
       }
       if (options.dryRun) {
         if (changes.length < CHANGE_SAMPLES) changes.push(...(await sampleChanges(conn, CHANGE_SAMPLES - changes.length)));
+        if (lastId !== null) preview.newBusinesses.push(...(await sampleNewBusinesses(conn, lastId, PREVIEW_SAMPLES - preview.newBusinesses.length)));
+        const overwrites = await sampleOverwrites(conn, PREVIEW_SAMPLES - preview.overwrites.examples.length);
+        preview.overwrites.count += overwrites.count;
+        preview.overwrites.examples.push(...overwrites.examples);
         throw new DryRunBatch(batch);
       }
       await beforeCommit?.(batch, trx);
@@ -267,6 +276,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
   return {
     bulk,
     changes,
+    preview,
     prepare,
     loadPrepared,
     load: (rows, beforeCommit) => loadPrepared(rows.map(prepare), beforeCommit),

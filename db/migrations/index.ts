@@ -27,6 +27,7 @@ import * as addBusinessTrash from './20261202A-add-business-trash.js';
 import * as addUploadPreviewOptions from './20261202B-add-upload-preview-options.js';
 import * as addLoginAttemptsWindowIndex from './20261202D-add-login-attempts-window-index.js';
 import * as recordGroupMerges from './20261202E-record-group-merges.js';
+import * as addGroupEvents from './20261203G-add-group-events.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -77,4 +78,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261202B-add-upload-preview-options': addUploadPreviewOptions,
   '20261202D-add-login-attempts-window-index': addLoginAttemptsWindowIndex,
   '20261202E-record-group-merges': recordGroupMerges,
+  '20261203G-add-group-events': addGroupEvents,
 };

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ActivityEntry, AdminBusiness, AdminBusinessDetail, AdminBusinessList, AdminListFilters, AdminSort, CountryStat } from '../../domain/types.js';
+import type { AdminBusiness, AdminBusinessDetail, AdminBusinessList, AdminListFilters, AdminSort, CountryStat } from '../../domain/types.js';
 import { VALUE_COLUMNS, VALUE_KEYS } from '../../domain/business-columns.js';
 import type { Db } from '../index.js';
 import { TSQUERY } from './word-lookups.js';
@@ -186,25 +186,6 @@ export async function getAdminBusiness(db: Db, id: number): Promise<AdminBusines
   // A city's centre standing in for the business's spot is not the business's own coordinates.
   if (r.coordinates_approximate) fields.latitude = fields.longitude = '';
   return { id: Number(r.id), slug: r.slug, isActive: r.is_active, isFeatured: r.is_featured, fields };
-}
-
-/** The latest writes to businesses (edits, visibility, imports, undo), newest first. */
-export async function listActivity(db: Db, limit: number): Promise<ActivityEntry[]> {
-  const rows = await db('business_versions as v')
-    .leftJoin('businesses as b', 'b.id', 'v.business_id')
-    .orderBy([{ column: 'v.created_at', order: 'desc' }, { column: 'v.id', order: 'desc' }])
-    .limit(limit)
-    .select('v.id', 'v.business_id', 'v.action', 'v.import_id', 'v.username', 'v.created_at', 'v.before', 'v.after', db.raw("coalesce(b.name, v.before->>'name') AS name"));
-  return rows.map((r) => ({
-    id: Number(r.id),
-    businessId: Number(r.business_id),
-    businessName: r.name ?? null,
-    action: r.action,
-    importId: r.import_id,
-    username: r.username,
-    changed: Object.keys({ ...(r.after ?? {}), ...(r.action === 'delete' ? {} : (r.before ?? {})) }).filter((k) => k !== 'content_hash'),
-    at: new Date(r.created_at).toISOString(),
-  }));
 }
 
 /** The column each sort reads; ties by id, newest first, so pages never overlap. */

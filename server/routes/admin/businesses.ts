@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../errors.js';
 import { adminRouter } from './router.js';
 import { idParam, oneString, pageParams } from '../params.js';
-import { countryStats, getAdminBusiness, listActivity } from '../../../db/queries/admin-businesses.js';
+import { countryStats, getAdminBusiness } from '../../../db/queries/admin-businesses.js';
 import { listAdminBusinesses } from '../../../data/reads/admin-list.js';
 import { editBusiness, setBusinessFlag } from '../../../data/store/business-writes.js';
 import { trashBusinesses } from '../../../data/store/trash.js';
@@ -17,12 +17,10 @@ import { ADMIN_PAGE_SIZE, EXPORT_FORMATS, type ExportFormat } from '../../../dom
 
 /** At most this many businesses in one bulk action (a page of the list is 20). */
 const MAX_BULK = 1000;
-/** Entries of the activity log shown. */
-const ACTIVITY_LIMIT = 100;
 
 const username = (ctx: Parameters<typeof sessionOf>[0]) => sessionOf(ctx)?.username ?? null;
 
-/** The admin's business list, edits and bulk actions, activity, country distribution and export, behind the admin guard. */
+/** The admin's business list, edits and bulk actions, country distribution and export, behind the admin guard. */
 export function businessAdminRoutes(deps: AppDeps): Router {
   const { db, config, logger } = deps;
   const router = adminRouter(deps);
@@ -92,10 +90,6 @@ export function businessAdminRoutes(deps: AppDeps): Router {
           ? await trashBusinesses(db, ids, who)
           : await setBusinessFlag(db, ids, action.endsWith('feature') ? 'is_featured' : 'is_verified', !action.startsWith('un'), who);
     ctx.body = { changed };
-  });
-
-  router.get('/activity', async (ctx) => {
-    ctx.body = await listActivity(db, ACTIVITY_LIMIT);
   });
 
   router.get('/country-stats', async (ctx) => {

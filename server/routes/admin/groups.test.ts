@@ -25,7 +25,13 @@ describe('renaming and merging categories and cities', () => {
     const cafe = await idOf('categories', 'Cafe');
     const accent = await idOf('categories', 'Café');
     expect((await call('GET', '/api/admin/categories?search=caf')).body.map((c: { name: string; businessCount: number }) => [c.name, c.businessCount])).toEqual([['Cafe', 2], ['Café', 1]]);
-    expect(await call('POST', `/api/admin/categories/${accent}/merge`, { into: cafe })).toEqual({ status: 200, body: { moved: 1 } });
+    // The confirmation's figures, before anything moves.
+    expect(await call('GET', `/api/admin/categories/${accent}/merge?into=${cafe}`)).toEqual({
+      status: 200,
+      body: { businesses: 1, from: { name: 'Café', slug: expect.any(String) }, into: { name: 'Cafe', slug: 'cafe' } },
+    });
+    const merged = await call('POST', `/api/admin/categories/${accent}/merge`, { into: cafe });
+    expect(merged).toEqual({ status: 200, body: { moved: 1, mergeId: expect.any(Number) } });
     expect(await app.db('categories').where({ id: cafe }).first('business_count')).toEqual({ business_count: 3 });
     expect(await app.db('categories').where({ id: accent }).first()).toBeUndefined();
     // The merged category's own slug now leads to Cafe.
@@ -46,5 +52,51 @@ describe('renaming and merging categories and cities', () => {
     expect((await call('PUT', `/api/admin/categories/${cafe}`, { name: '' })).status).toBe(400);
     expect((await call('POST', `/api/admin/categories/${cafe}/merge`, { into: cafe })).status).toBe(400);
     expect((await call('POST', `/api/admin/cities/${austin}/merge`, { into: 999999 })).status).toBe(404);
+  });
+
+  it('undoes the last merge: the group, its slug, its businesses and counts come back', async () => {
+    await importCsvText(app.db, [
+      'name,category,full_address,place_id',
+      'D,Bakery,"4 Main St, Austin, TX 78701, United States",P4',
+      'E,Bakery,"5 Main St, Austin, TX 78701, United States",P5',
+      'F,Bakerie,"6 Main St, Austin, TX 78701, United States",P6',
+    ].join('\n'), { source: 'cli', mode: 'upsert' });
+    const bakery = await idOf('categories', 'Bakery');
+    const bakerie = await idOf('categories', 'Bakerie');
+    const { mergeId } = (await call('POST', `/api/admin/categories/${bakerie}/merge`, { into: bakery })).body;
+    expect((await call('GET', '/api/admin/merges/last')).body.merge).toMatchObject({ id: mergeId, kind: 'category', from: { name: 'Bakerie', slug: 'bakerie' }, into: { id: bakery, name: 'Bakery' }, moved: 1, username: 'admin' });
+    expect((await fetch(`${app.url}/category/bakerie`, { redirect: 'manual' })).status).toBe(301);
+
+    expect(await call('POST', `/api/admin/merges/${mergeId}/undo`)).toEqual({ status: 200, body: { restored: 1, stayed: 0, slug: 'bakerie' } });
+    expect(await app.db('categories').where({ id: bakerie }).first('name', 'slug', 'business_count')).toEqual({ name: 'Bakerie', slug: 'bakerie', business_count: 1 });
+    expect(await app.db('categories').where({ id: bakery }).first('business_count')).toEqual({ business_count: 2 });
+    expect((await app.db('businesses').where({ place_id: 'P6' }).first('category_id')).category_id).toBe(bakerie);
+    expect((await fetch(`${app.url}/category/bakerie`, { redirect: 'manual' })).status).toBe(200);
+    expect(await app.db('group_merges').where({ kind: 'category', from_id: bakerie }).first()).toBeUndefined();
+    expect(await countDrift(app.db)).toBe(0);
+    // Undone once; the merge before it is now the last one.
+    expect((await call('POST', `/api/admin/merges/${mergeId}/undo`)).status).toBe(409);
+    expect((await call('GET', '/api/admin/merges/last')).body.merge.from.name).toBe('Café');
+  });
+
+  it('refuses to undo a merge that is not the last, or whose name is taken again since', async () => {
+    const bakery = await idOf('categories', 'Bakery');
+    const bakerie = await idOf('categories', 'Bakerie');
+    const first = (await call('POST', `/api/admin/categories/${bakerie}/merge`, { into: bakery })).body.mergeId;
+    // An import since brings the merged-away name back as a category of its own.
+    await importCsvText(app.db, ['name,category,full_address,place_id', 'G,Bakerie,"7 Main St, Austin, TX 78701, United States",P7'].join('\n'), {
+      source: 'cli',
+      mode: 'upsert',
+    });
+    const refused = await call('POST', `/api/admin/merges/${first}/undo`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/Bakerie/);
+    const again = await idOf('categories', 'Bakerie');
+    const second = (await call('POST', `/api/admin/categories/${again}/merge`, { into: bakery })).body.mergeId;
+    const notLast = await call('POST', `/api/admin/merges/${first}/undo`);
+    expect([notLast.status, notLast.body.message]).toEqual([409, 'Only the last merge can be undone: undo the merge of Bakerie into Bakery first']);
+    expect((await call('POST', `/api/admin/merges/${second}/undo`)).status).toBe(200);
+    expect((await call('POST', '/api/admin/merges/999999/undo')).status).toBe(404);
+    expect(await countDrift(app.db)).toBe(0);
   });
 });

@@ -120,7 +120,7 @@ describe('admin import API', () => {
     expect(up).toMatchObject({ status: 200, body: { rowCount: 2 } });
     const before = await countOf('businesses');
     const preview = await post(cookie, '/api/admin/import-preview', { filePath: up.body.filePath });
-    expect(preview).toEqual({ status: 200, body: { success: true, imported: 2, updated: 0, skipped: 0, unchanged: 0, rejected: 0, errors: [], dryRun: true, changes: [], filePath: expect.any(String) } });
+    expect(preview).toEqual({ status: 200, body: { success: true, imported: 2, updated: 0, skipped: 0, unchanged: 0, rejected: 0, errors: [], dryRun: true, changes: [], overwrites: { count: 0, examples: [] }, newBusinesses: [expect.objectContaining({ name: 'Sheet Shop 0' }), expect.objectContaining({ name: 'Sheet Shop 1' })], filePath: expect.any(String) } });
     expect(await countOf('businesses')).toBe(before);
     expect((await post(cookie, '/api/admin/import-preview', { filePath: 'nope' })).status).toBe(400);
     expect((await post(cookie, '/api/admin/import-excel-stream', { filePath: preview.body.filePath })).body).toMatchObject({ imported: 2 });

@@ -88,7 +88,15 @@ export function importRoutes(deps: AppDeps): Router {
       await upload.undo();
       throw err;
     }
-    const preview: ImportPreview = { ...resultBody(r), importId: undefined, dryRun: true, changes: r.changes ?? [], filePath: upload.token };
+    const preview: ImportPreview = {
+      ...resultBody(r),
+      importId: undefined,
+      dryRun: true,
+      changes: r.changes ?? [],
+      overwrites: r.overwrites ?? { count: 0, examples: [] },
+      newBusinesses: r.newBusinesses ?? [],
+      filePath: upload.token,
+    };
     ctx.body = preview;
   });
 

@@ -1,5 +1,6 @@
 /** Managing businesses over the admin API: edit, hide/show, delete, feature, verify, bulk, activity. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActivityEntry } from '../../../domain/activity.js';
 import { startTestApp, type TestApp } from '../../test-app.js';
 import { type AdminClient, signedInAdmin } from '../../admin-client.fixtures.js';
 import { importCsvText } from '../../../data/import/import.js';
@@ -91,10 +92,10 @@ describe('managing businesses over the admin API', () => {
   });
 
   it('logs every write with who made it, newest first', async () => {
-    const { body } = await call('GET', '/api/admin/activity');
-    expect(body.map((e: { action: string }) => e.action).slice(0, 5)).toEqual(['delete', 'verify', 'verify', 'feature', 'show']);
-    expect(body[0]).toMatchObject({ businessName: '!!!', username: 'admin' });
-    const edits = body.filter((e: { action: string }) => e.action === 'edit').map((e: { changed: string[] }) => e.changed);
+    const { entries } = (await call('GET', '/api/admin/activity')).body as { entries: ActivityEntry[] };
+    expect(entries.map((e) => e.kind).slice(0, 5)).toEqual(['delete', 'verify', 'verify', 'feature', 'show']);
+    expect(entries[0]).toMatchObject({ business: { name: '!!!' }, username: 'admin' });
+    const edits = entries.filter((e) => e.kind === 'edit').map((e) => e.changes.map((c) => c.field));
     expect(edits).toEqual([['slug'], expect.arrayContaining(['name', 'email', 'category_id'])]);
   });
 });

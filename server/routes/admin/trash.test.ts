@@ -1,5 +1,6 @@
 /** The trash over the admin API: delete moves there, restore brings back, purge deletes for good. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActivityEntry } from '../../../domain/activity.js';
 import { startTestApp, type TestApp } from '../../test-app.js';
 import { type AdminClient, signedInAdmin } from '../../admin-client.fixtures.js';
 import { importCsvText } from '../../../data/import/import.js';
@@ -105,7 +106,7 @@ describe('the trash over the admin API', () => {
     expect((await call('GET', '/api/admin/trash')).body.entries).toEqual([]);
     expect(await detail('tacos-on-congress')).toBe(`${tacos} tacos-on-congress`);
     expect((await call('POST', '/api/admin/trash/purge', { ids: 'all' })).status).toBe(400);
-    const activity = (await call('GET', '/api/admin/activity')).body.map((e: { action: string; businessName: string }) => `${e.action} ${e.businessName}`);
+    const activity = (await call('GET', '/api/admin/activity')).body.entries.map((e: ActivityEntry) => `${e.kind} ${e.business?.name}`);
     expect(activity.slice(0, 2)).toEqual(['purge Austin Bagels', 'restore Austin Donuts']);
     expect(activity).toContain('restore Austin Tacos');
     expect(activity).toContain('delete Austin Tacos');

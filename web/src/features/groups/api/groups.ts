@@ -12,15 +12,50 @@ export interface GroupRow {
   where?: string;
 }
 
-export const useGroups = (kind: GroupKind, search: string) =>
-  useQuery({ queryKey: ['api', 'admin', kind, search], queryFn: () => apiGet<GroupRow[]>(`/api/admin/${kind}${query({ search })}`) });
+/** GET /api/admin/<kind>/:id/merge?into=: what a merge would move, for its confirmation. */
+export interface MergePreview {
+  businesses: number;
+  from: { name: string; slug: string };
+  into: { name: string; slug: string };
+}
 
-/** Renaming or merging moves businesses, counts and pages: every cached list may be stale. */
+/** GET /api/admin/merges/last: the merge that undo takes back. */
+export interface LastMerge {
+  id: number;
+  kind: 'category' | 'city';
+  from: { name: string; slug: string };
+  into: { id: number; name: string; slug: string };
+  moved: number;
+  at: string;
+  username: string | null;
+}
+
+export const groupsQuery = (kind: GroupKind, search: string) => ({
+  queryKey: ['api', 'admin', kind, search],
+  queryFn: () => apiGet<GroupRow[]>(`/api/admin/${kind}${query({ search })}`),
+});
+
+export const useGroups = (kind: GroupKind, search: string, enabled = true) => useQuery({ ...groupsQuery(kind, search), enabled });
+
+export const getMergePreview = (kind: GroupKind, id: number, into: number) => apiGet<MergePreview>(`/api/admin/${kind}/${id}/merge${query({ into })}`);
+
+export const useLastMerge = () =>
+  useQuery({ queryKey: ['api', 'admin', 'merges', 'last'], queryFn: () => apiGet<{ merge: LastMerge | null }>('/api/admin/merges/last') });
+
+/** Renaming, merging or undoing a merge moves businesses, counts and pages: every cached list may be stale. */
 export const useGroupWrite = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (w: { kind: GroupKind; id: number } & ({ rename: string } | { into: number })) =>
       'rename' in w ? apiSend('PUT', `/api/admin/${w.kind}/${w.id}`, { name: w.rename }) : apiSend('POST', `/api/admin/${w.kind}/${w.id}/merge`, { into: w.into }),
+    onSettled: () => qc.invalidateQueries(),
+  });
+};
+
+export const useUndoMerge = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiSend<{ restored: number; stayed: number; slug: string }>('POST', `/api/admin/merges/${id}/undo`),
     onSettled: () => qc.invalidateQueries(),
   });
 };

@@ -1,8 +1,13 @@
 import type { ShownPreview } from './use-import-flow';
 import { buttonClass } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
+import { countOf } from '@domain/plural';
 
-/** A file's preview: what it would add, change, leave and refuse, its first changes field by field, and the option it was made with. */
+/**
+ * A file's preview: what it would add, change, leave and refuse, a warning when it overwrites values
+ * an admin edited, its first new businesses with their place, its first changes field by field, and
+ * the option it was made with.
+ */
 export function PreviewCard({ preview, onImport, onCancel, busy }: { preview: ShownPreview; onImport: () => void; onCancel: () => void; busy: boolean }) {
   return (
     <section className={cardClass('p-6')} data-testid="import-preview" aria-labelledby="import-preview-title">
@@ -31,6 +36,46 @@ export function PreviewCard({ preview, onImport, onCancel, busy }: { preview: Sh
             <li key={i}>{e}</li>
           ))}
         </ul>
+      )}
+      {preview.overwrites?.count > 0 && (
+        <div className="mt-4 rounded border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" role="alert" data-testid="preview-overwrites">
+          <p className="font-medium">
+            This file overwrites values an admin edited since the last import, in {countOf(preview.overwrites.count, 'business')}.
+          </p>
+          <ul className="mt-1 list-disc pl-5">
+            {preview.overwrites.examples.map((o, i) => (
+              <li key={i}>
+                {o.business}: {o.field} {o.admin ?? '(empty)'}
+                {o.username ? ` (edited by ${o.username})` : ''} → {o.file ?? '(empty)'}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {preview.newBusinesses?.length > 0 && (
+        <div className="mt-4 overflow-x-auto">
+          <h3 className="text-sm font-medium">New businesses (first {preview.newBusinesses.length})</h3>
+          <table className="mt-1 w-full text-left text-sm" data-testid="preview-new">
+            <thead className="text-xs uppercase text-gray-500">
+              <tr>
+                <th className="py-1 pr-3">Business</th>
+                <th className="py-1 pr-3">City</th>
+                <th className="py-1 pr-3">District</th>
+                <th className="py-1">Country</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.newBusinesses.map((b, i) => (
+                <tr key={i} className="border-t border-gray-100">
+                  <td className="py-1 pr-3">{b.name}</td>
+                  <td className="py-1 pr-3">{b.city ?? '—'}</td>
+                  <td className="py-1 pr-3">{b.district ?? '—'}</td>
+                  <td className="py-1">{b.country ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {preview.changes.length > 0 && (
         <div className="mt-4 overflow-x-auto">

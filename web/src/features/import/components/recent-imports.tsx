@@ -38,7 +38,7 @@ export function RecentImports() {
             </thead>
             <tbody>
               {imports.data.map((r) => (
-                <tr key={r.id} className="border-t border-gray-100 align-top">
+                <tr key={r.id} id={`import-${r.id}`} className="border-t border-gray-100 align-top">
                   <td className="py-2 pr-3 font-medium">
                     {/* The id `rehber import undo <id>` takes. */}
                     <span className="mr-1 font-mono text-gray-500" data-testid={`import-id-${r.id}`}>
