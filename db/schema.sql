@@ -132,6 +132,24 @@ CREATE TABLE dropped_business_indexes (
   CONSTRAINT dropped_business_indexes_pkey PRIMARY KEY (name)
 );
 
+CREATE TABLE group_events (
+  id bigint NOT NULL DEFAULT nextval('group_events_id_seq'::regclass),
+  kind text NOT NULL,
+  action text NOT NULL,
+  group_id integer NOT NULL,
+  into_id integer,
+  before jsonb NOT NULL,
+  after jsonb NOT NULL,
+  moved_ids bigint[],
+  redirect_slugs text[],
+  merged_ids integer[],
+  username text,
+  created_at timestamp with time zone NOT NULL DEFAULT CURRENT_TIMESTAMP,
+  undone_at timestamp with time zone,
+  undone_by text,
+  CONSTRAINT group_events_pkey PRIMARY KEY (id)
+);
+
 CREATE TABLE group_merges (
   kind text NOT NULL,
   from_id integer NOT NULL,
@@ -284,6 +302,7 @@ CREATE UNIQUE INDEX cities_identity_idx ON public.cities USING btree (lower(name
 CREATE INDEX cities_name_trgm_idx ON public.cities USING gin (name gin_trgm_ops);
 CREATE INDEX cities_search_names_idx ON public.cities USING gin (rehber_city_names(name, alt_names));
 CREATE INDEX countries_code_idx ON public.countries USING btree (code);
+CREATE INDEX group_events_created_idx ON public.group_events USING btree (created_at DESC, id DESC);
 CREATE INDEX imports_started_idx ON public.imports USING btree (started_at DESC);
 CREATE INDEX login_attempts_window_idx ON public.login_attempts USING btree (window_start);
 CREATE INDEX search_words_trgm_idx ON public.search_words USING gin (word gin_trgm_ops);
