@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { openLoader, type BatchCounts } from './load.js';
 import type { BusinessInput, ImportMode } from '../import/pipeline.js';
 import { biz, countDrift } from './load.fixtures.js';
 import { TSQUERY, tsqueries } from '../../db/queries/search-query.js';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.drop();
-});
+const t = useTestDb();
 beforeEach(async () => {
   await t.db.raw('TRUNCATE businesses, cities, categories, countries RESTART IDENTITY CASCADE');
 });

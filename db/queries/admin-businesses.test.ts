@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../test-db.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
+import { createTestDb } from '../test-db.js';
 import { countryStats, listAdminBusinesses, SEARCH_COUNT_CAP } from './admin-businesses.js';
 import { seedBusinesses } from './admin-businesses.fixtures.js';
 import { plansOf, withCountryShops } from './through-the-index.fixtures.js';
 
-let t: TestDb;
-
+const t = useTestDb();
 beforeAll(async () => {
-  t = await createTestDb();
   await seedBusinesses(t.db, [
     { name: 'Kadıköy Fırını', address: 'Moda Cd. 1, 34710 Kadıköy/İstanbul, Türkiye', city: 'Kadıköy', country: 'Türkiye', category: 'Bakery', rating: 4.5, isVerified: true },
     { name: 'Boston Plumbing', address: '12 Main St, Boston, MA 02108, United States', city: 'Boston', state: 'MA', country: 'United States', category: 'Plumber' },
@@ -16,7 +15,6 @@ beforeAll(async () => {
     { name: 'No Country', address: 'Somewhere 1' },
   ]);
 });
-afterAll(() => t.drop());
 
 describe('listAdminBusinesses', () => {
   it('pages newest first with the total', async () => {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useTempDir } from '../../../scripts/test-hooks.fixtures.js';
 import { startTestApp, type TestApp } from '../../test-app.js';
 import { upsertUser } from '../../../db/queries/users.js';
 import { MAX_XML_TEXT_BYTES } from '../../../domain/constants.js';
@@ -23,16 +23,14 @@ const HEADER = 'name,category,full_address,city,state,country,rating,reviews,pla
 const row = (i: number, rating = 4.5) => `Shop ${i},Plumber,"${i} Main St, Austin, TX 78701, United States",Austin,TX,United States,${rating},10,PL${i}`;
 
 let app: TestApp;
-let dir: string;
+const dir = useTempDir('rehber-http-import-');
 
 beforeAll(async () => {
   app = await startTestApp({ uploadMaxBytes: 64 * 1024 });
   await upsertUser(app.db, 'admin', PASSWORD);
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-http-import-'));
 });
 afterAll(async () => {
   await app.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 async function login(): Promise<string> {
