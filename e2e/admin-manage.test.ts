@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adminSession } from './admin-session.js';
-import { importCsvText } from '../data/import/import.js';
+import { importCsvText } from '../data/import/import.fixtures.js';
 
 describe('managing listings in the browser', () => {
   const s = adminSession({

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultDistDir, pageRoutes } from '../server/routes/pages.js';
 import { someBusiness, startPublicApp } from './public-helpers.js';
 import { publicSession, usePublicApp } from './public-session.js';
-import { importCsvText } from '../data/import/import.js';
+import { importCsvText } from '../data/import/import.fixtures.js';
 import { PUBLIC_PAGE_SIZE } from '../domain/constants.js';
 
 /**

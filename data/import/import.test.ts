@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useTempDir, useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { getImport, listRecentImports } from '../../db/queries/imports.js';
 import { writeGeneratedCsv } from '../../scripts/bench/generate.js';
-import { importCsvText, importFile } from './import.js';
+import { importFile } from './import.js';
+import { importCsvText } from './import.fixtures.js';
 import type { Progress } from './pipeline.js';
 
 const HEADER = 'name,category,full_address,city,state,country,rating,reviews,place_id';

@@ -4,7 +4,6 @@
  * the admin API (through import-worker.ts) and the sample loader all come through here.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../db/index.js';
 import { failImport, finishImport, startImport, updateImportProgress, type ImportCounts } from '../../db/queries/imports.js';
@@ -214,21 +213,6 @@ function rejectedRowsWriter(file: string, headers: string[]): RejectedRowsWriter
     },
     close: () => (out ? new Promise((resolve, reject) => out!.end((err?: Error | null) => (err ? reject(err) : resolve()))) : Promise.resolve()),
   };
-}
-
-/**
- * POST /api/admin/import: CSV text from the browser, in insert mode (existing businesses are
- * never changed). Written to a temp file so it takes exactly the same path as every other import.
- */
-export async function importCsvText(db: Db, csvData: string, options: Omit<ImportOptions, 'mode'> & { mode?: ImportMode }): Promise<ImportOutcome> {
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'rehber-csv-'));
-  const file = path.join(dir, 'import.csv');
-  try {
-    await fs.promises.writeFile(file, csvData, 'utf8');
-    return await importFile(db, file, { mode: 'insert', fileName: 'pasted.csv', ...options });
-  } finally {
-    await fs.promises.rm(dir, { recursive: true, force: true });
-  }
 }
 
 const rowOf = (error: string) => Number(/^Row (\d+)/.exec(error)?.[1] ?? Infinity);

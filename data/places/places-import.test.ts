@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { searchBusinesses } from '../../db/queries/search.js';
-import { importCsvText } from '../import/import.js';
+import { importCsvText } from '../import/import.fixtures.js';
 
 const t = useTestDb();
 beforeAll(async () => {

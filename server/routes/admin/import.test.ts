@@ -8,7 +8,7 @@ import { upsertUser } from '../../../db/queries/users.js';
 import { MAX_XML_TEXT_BYTES } from '../../../domain/constants.js';
 import { zip } from '../../../data/import/fixtures/files.js';
 import { importFile } from '../../../data/import/import.js';
-import { rewriteZip, sheetXml, unzipEntries, type Smuggling } from '../../../data/import/zip-fixtures.js';
+import { rewriteZip, sheetXml, unzipEntries, type Smuggling } from '../../../data/import/zip.fixtures.js';
 
 // The summary must never run on the server's event loop (CONTRACT §8): on this thread, reading an
 // upload fails loudly, so only a summary run in the worker thread (its own modules) can answer.
