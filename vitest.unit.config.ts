@@ -9,7 +9,7 @@ import full from './vitest.config.js';
  * needs no global setup and answers in seconds. A test is left to the full suite (`make test`)
  * when its source names a database, a server, a browser or a child process.
  */
-const NEEDS_MORE = /test-db|test-app|useTestDb|startEmbedded|REHBER_TEST_|server-process|createDb|spawn|execFile|admin-client|through-the-index|playwright/;
+const NEEDS_MORE = /test-db|test-app|useTestDb|startEmbedded|REHBER_TEST_|server-process|createDb|spawn|execFile|admin-client|through-the-index\.fixtures|playwright/;
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const pure = ['cli', 'server', 'db', 'data', 'domain', 'scripts', 'web/src']

@@ -8,7 +8,7 @@ import { assertEmptyOrAbsent, discardHalfMade, initDirOf, isCluster, prepareData
 import { PortInUseError, portIsFree, runningPostmaster } from './embedded-port.js';
 
 /**
- * The embedded PostgreSQL (CONTRACT §2, §8). Two roles, each with a password generated per data
+ * The embedded PostgreSQL. Two roles, each with a password generated per data
  * directory and kept in `<DATA_DIR>.credentials.json` (mode 0600, beside the cluster):
  * - the cluster's superuser, used only here to set the cluster up;
  * - the application's role, which owns the `rehber` database and nothing else: no superuser, so

@@ -1,4 +1,4 @@
-/** Issue 11 in the browser: edit, hide, feature and delete (to the trash) a business, and see the public site follow. */
+/** Managing listings in the browser: edit, hide, feature and delete (to the trash) a business, and see the public site follow. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adminSession } from './admin-session.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { publicSession } from './public-session.js';
 
 /**
- * Spreadsheet data is untrusted (CONTRACT §6): a business imported with hostile values stays inert
+ * Spreadsheet data is untrusted: a business imported with hostile values stays inert
  * in the crawler HTML and in the rendered page.
  */
 const NAME = '</script><script>alert(1)</script>';

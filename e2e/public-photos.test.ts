@@ -7,7 +7,7 @@ import { someBusiness, trackThirdParty } from './public-helpers.js';
 import { publicSession } from './public-session.js';
 
 /**
- * Photos in the browser (CONTRACT §6): a business whose photo is on another host (here a local
+ * Photos in the browser: a business whose photo is on another host (here a local
  * image server, over plain http) shows it from rehber's own origin, resized, as WebP; businesses
  * without one show the drawing of their kind of business.
  */

@@ -95,7 +95,7 @@ describe('crawler head', () => {
       expect(spec.opens).toMatch(/^\d\d:\d\d$/);
       expect(spec.closes).toMatch(/^\d\d:\d\d$/);
     }
-    // The sample has no photos on other hosts (CONTRACT §6), so no image either.
+    // The sample has no photos on other hosts, so no image either.
     expect(ld.image).toBeUndefined();
   });
 

@@ -15,7 +15,7 @@ import { importCsvText } from '../data/import/import.fixtures.js';
 import { PUBLIC_PAGE_SIZE } from '../domain/constants.js';
 
 /**
- * Server rendering (issue 15): every public page's HTML, as a crawler without JavaScript gets it,
+ * Server rendering: every public page's HTML, as a crawler without JavaScript gets it,
  * holds its text and its links; the browser hydrates that markup without a warning and without
  * asking the API for the data the page already carries.
  */

@@ -1,5 +1,5 @@
 /**
- * `make bench` (CONTRACT §9): starts its own embedded PostgreSQL in a temp dir, runs every bench
+ * `make bench`: starts its own embedded PostgreSQL in a temp dir, runs every bench
  * module, prints each figure with its ratio to the yardstick measured in the same run, then a
  * README-ready table. BENCH_SCALE (default 1) scales every row count, e.g. 0.1 for a quick run.
  * BENCH_ONLY=import,sitemap runs only the named modules. BENCH_DATABASE_URL (with BENCH_ADMIN_URL,

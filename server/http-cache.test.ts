@@ -1,4 +1,4 @@
-/** HTTP caching by data version (issue 14): validators, 304s, the answer cache, invalidation across processes. */
+/** HTTP caching by data version: validators, 304s, the answer cache, invalidation across processes. */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './test-app.js';

@@ -1,5 +1,5 @@
 /**
- * Public reads from a real streaming replica (DATABASE_REPLICA_URL, issue 14): a primary and a hot
+ * Public reads from a real streaming replica (DATABASE_REPLICA_URL): a primary and a hot
  * standby copied from it with the embedded binaries (db/embedded-replica.ts), both on free ports.
  * Replay is paused to make the replica lag on purpose: a write is then on the primary only.
  */

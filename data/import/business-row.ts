@@ -1,5 +1,5 @@
 /**
- * One sheet row → a validated BusinessInput, or 'Row N: reason' (CONTRACT §4). Pure: no I/O, so the
+ * One sheet row → a validated BusinessInput, or 'Row N: reason'. Pure: no I/O, so the
  * loader can call it on every row of a million-row file and tests can call it on one.
  *
  * Places (city, district, state, postal code, country and its ISO code) come from data/places's
@@ -61,7 +61,7 @@ export function normaliseKeyText(text: string): string {
   return text.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
 }
 
-/** CONTRACT §4 identity: 'p:' + place id, else 'n:' + normalised name + '|' + normalised address. */
+/** The import identity: 'p:' + place id, else 'n:' + normalised name + '|' + normalised address. */
 export function identityKey(name: string, address: string, placeId: string | null | undefined): string {
   const id = placeId?.trim();
   if (id) return `p:${id}`;

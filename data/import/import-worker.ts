@@ -1,6 +1,6 @@
 /**
  * Runs importFile in a worker thread, so a million-row import from the web never blocks the
- * server's event loop (CONTRACT §4). The worker builds its own small knex pool from the database
+ * server's event loop. The worker builds its own small knex pool from the database
  * URL; progress comes back as messages. This module is both the launcher and the worker's entry.
  * The CLI uses it too: the main thread stays free to draw progress, and the heap limit keeps the
  * peak memory flat whatever the file's size.

@@ -1,4 +1,4 @@
-/** The merge rule (issue 11): an update import never loses what its file does not say. */
+/** The merge rule: an update import never loses what its file does not say. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The admin's writes to categories and cities (issue 11): rename one, or merge a duplicate into
+ * The admin's writes to categories and cities: rename one, or merge a duplicate into
  * another ('Cafe' and 'Café', 'Istanbul' typed two ways before the gazetteer). The businesses of a
  * merged one move with their counts; every former slug redirects to the page that replaced it.
  * Under the import lock, so no import batch counts from a half-moved state.

@@ -10,7 +10,7 @@ import { robotsTxt } from '../../data/sitemap/sitemap-robots.js';
 const FILE_NAME = /^[a-z]+-\d+\.xml$/;
 
 /**
- * The served sitemap set (CONTRACT §7): /sitemap.xml (the index) and /sitemaps/{name}, read from
+ * The served sitemap set: /sitemap.xml (the index) and /sitemaps/{name}, read from
  * PostgreSQL so every server instance and the CLI share one set. Before the first generation
  * /sitemap.xml answers 404: an empty index would not validate (the schema wants one entry) and
  * would tell a search console there is nothing to crawl. koa-compress gzips application/xml.

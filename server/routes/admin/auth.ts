@@ -16,7 +16,7 @@ import { currentAdmin } from '../../middleware/require-admin.js';
 import { throttleAddress } from '../../client-address.js';
 import { adminRouter } from './router.js';
 
-/** POST /api/admin/login, POST /api/admin/logout, GET /api/admin/check (CONTRACT §8). */
+/** POST /api/admin/login, POST /api/admin/logout, GET /api/admin/check. */
 export function authRoutes(deps: AppDeps): Router {
   const { db } = deps;
   // Open: signing in and out and asking whether one is signed in need no session.

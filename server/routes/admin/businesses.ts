@@ -21,7 +21,7 @@ const ACTIVITY_LIMIT = 100;
 
 const username = (ctx: Parameters<typeof sessionOf>[0]) => sessionOf(ctx)?.username ?? null;
 
-/** The admin's business list, edits and bulk actions, activity, country distribution and export (SPEC §7), behind the admin guard. */
+/** The admin's business list, edits and bulk actions, activity, country distribution and export, behind the admin guard. */
 export function businessAdminRoutes(deps: AppDeps): Router {
   const { db, config, logger } = deps;
   const router = adminRouter(deps);

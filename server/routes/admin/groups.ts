@@ -6,7 +6,7 @@ import { idParam, oneString } from '../params.js';
 import { listGroups } from '../../../db/queries/redirects.js';
 import { type GroupKind, mergeGroup, renameGroup } from '../../../data/store/group-writes.js';
 
-/** Categories and cities for the admin: list, rename, merge a duplicate into another (issue 11). */
+/** Categories and cities for the admin: list, rename, merge a duplicate into another. */
 export function groupAdminRoutes(deps: AppDeps): Router {
   const { db } = deps;
   const router = adminRouter(deps);

@@ -10,7 +10,7 @@ import { zip } from '../../../data/import/fixtures/files.js';
 import { importFile } from '../../../data/import/import.js';
 import { rewriteZip, sheetXml, unzipEntries, type Smuggling } from '../../../data/import/zip.fixtures.js';
 
-// The summary must never run on the server's event loop (CONTRACT §8): on this thread, reading an
+// The summary must never run on the server's event loop: on this thread, reading an
 // upload fails loudly, so only a summary run in the worker thread (its own modules) can answer.
 vi.mock('../../../data/import/upload-summary.js', () => ({
   summariseUpload: () => {

@@ -24,7 +24,7 @@ import { getImport, importBusinesses, listRecentImports } from '../../../db/quer
 export const RECENT_IMPORTS = 20;
 
 /**
- * The import endpoints of SPEC §7 / CONTRACT §5. Imports run in a worker thread with its own
+ * The admin import endpoints. Imports run in a worker thread with its own
  * pool; it reaches the database through the URL the server's knex was built with.
  */
 export function importRoutes(deps: AppDeps): Router {
@@ -124,7 +124,7 @@ export function importRoutes(deps: AppDeps): Router {
     const file = path.join(config.uploadDir, `paste-${randomBytes(16).toString('hex')}.csv`);
     await fs.promises.writeFile(file, csvData, { encoding: 'utf8', mode: PRIVATE_FILE_MODE });
     try {
-      // Insert mode: this call never changes an existing business (SPEC §7, CONTRACT §4).
+      // Insert mode: this call never changes an existing business.
       const result = await importFileInWorker(dbUrl(), file, {
         source: 'web',
         mode: 'insert',
