@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := start
 STAMP := node_modules/.install-stamp
 
-.PHONY: install build build-server build-web start test bench lint typecheck clean
+.PHONY: install build build-server build-web start test test-unit bench lint typecheck clean
 
 $(STAMP): package.json package-lock.json
 	@# Not `npm ci`: the registry here lacks tailwind's optional binaries for other platforms, so the
@@ -38,6 +38,10 @@ test: install
 	@bash scripts/ensure-promtool.sh
 	$(MAKE) --no-print-directory build-web
 	@bash scripts/run-tests.sh
+
+# The fast lane: the pure tests (no PostgreSQL, no browser) of vitest.unit.config.ts. `make test` runs everything.
+test-unit: install
+	npx vitest run --config vitest.unit.config.ts
 
 bench: build
 	node dist/scripts/bench.js

@@ -1,7 +1,7 @@
 import { errorLine } from '../domain/errors.js';
 import { databaseProblem } from '../db/connection-errors.js';
 
-/** Exit codes of CONTRACT §3. */
+/** The CLI's exit codes, the same for every command. */
 export const EXIT = { ok: 0, fatal: 1, usage: 2, rejectedRows: 3 } as const;
 
 /** A wrong option or argument: one line on stderr, exit 2. */

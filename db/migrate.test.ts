@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from './test-db.js';
+import { describe, expect, it } from 'vitest';
+import { useTestDb } from '../scripts/test-hooks.fixtures.js';
 
 describe('the migrated schema', () => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb();
-  });
-  afterAll(() => t.drop());
+  const t = useTestDb();
 
   it('has every table the product stands on', async () => {
     const { rows } = await t.db.raw(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);

@@ -1,9 +1,9 @@
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTempDir } from '../scripts/test-hooks.fixtures.js';
 import { createDb, openDatabase, type Database } from './index.js';
 import { freePort } from '../scripts/free-port.js';
 
@@ -22,10 +22,9 @@ async function count(database: Database, table: string): Promise<number> {
   return Number((await database.db(table).count({ n: '*' }))[0].n);
 }
 
-const home = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-several-'));
+const home = useTempDir('rehber-several-');
 // The embedded server runs as the postgres user when we are root: it must reach the data dirs.
 fs.chmodSync(home, 0o777);
-afterAll(() => fs.rmSync(home, { recursive: true, force: true }));
 
 describe('two checkouts on one machine, one default PG_PORT', () => {
   let port: number;

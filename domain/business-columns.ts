@@ -7,7 +7,7 @@
  */
 import type { BusinessHours } from './types.js';
 
-// In the order an export writes them (data/export/export-columns.ts): SPEC §5's columns, then the
+// In the order an export writes them (data/export/export-columns.ts): the import columns, then the
 // optional ones.
 export const FIELDS = [
   'name',
@@ -40,7 +40,7 @@ export type Field = (typeof FIELDS)[number];
 /** A validated, normalised business row, ready for the loader. */
 export interface BusinessInput {
   rowNumber: number;
-  /** 'p:' + place id, or 'n:' + normalised name + '|' + normalised address (CONTRACT §4 identity). */
+  /** 'p:' + place id, or 'n:' + normalised name + '|' + normalised address (the import identity). */
   identityKey: string;
   /**
    * Null only in a row that names a business by its place id without this cell: such a row may

@@ -1,7 +1,7 @@
-/** Constants of SPEC §9 and the list sizes the contract leaves to us, in one place. */
+/** The product's constants and the list sizes left to us, in one place. */
 
 /**
- * Columns read from an import file. SPEC §5 and the optional columns are 22; files from scrapers
+ * Columns read from an import file. The import columns and the optional ones are 22; files from scrapers
  * carry a few dozen more. A header far wider than this is a hostile or broken file: refused before
  * any row is parsed, so a million empty columns cost nothing.
  */
@@ -20,7 +20,7 @@ export const MAX_XML_TEXT_BYTES = 1024 * 1024;
  */
 export const MAX_XLS_BYTES = 100 * 1024 * 1024;
 export const LARGE_FILE_THRESHOLD_BYTES = 50 * 1024 * 1024;
-/** A CSV at most this big comes back from upload as csvData (CONTRACT §5: at most 5 MB). */
+/** A CSV at most this big comes back from upload as csvData (at most 5 MB). */
 export const CSV_DATA_MAX_BYTES = 2 * 1024 * 1024;
 export const IMPORT_START_DELAY_MS = 500;
 export const LOGIN_REDIRECT_DELAY_MS = 500;
@@ -53,7 +53,7 @@ export const FEATURED_LIMIT = 8;
 export const RECENT_LIMIT = 8;
 export const POPULAR_CITIES_LIMIT = 8;
 
-/** Login throttling (CONTRACT §8): failures allowed per window, per username and per address. */
+/** Login throttling: failures allowed per window, per username and per address. */
 /** Sign-in attempts per address and username in one LOGIN_WINDOW_MS (the right password included once past it). */
 export const LOGIN_MAX_FAILURES = 5;
 /** Sign-in attempts per address, whatever the usernames, in one LOGIN_WINDOW_MS. */

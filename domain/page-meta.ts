@@ -8,13 +8,13 @@ import type { Business, City } from './types.js';
 
 export const SITE_NAME = 'rehber';
 
-/** Whitespace collapsed, then at most `max` characters (SPEC §9: 150). */
+/** Whitespace collapsed, then at most `max` characters (150). */
 export function excerpt(text: string | null | undefined, max = META_DESCRIPTION_LENGTH): string {
   const flat = (text ?? '').replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : flat.slice(0, max).trimEnd();
 }
 
-/** The languages of the site's pages (SPEC §1: the Cities page is Turkish, the others English). */
+/** The languages of the site's pages (the Cities page is Turkish, the others English). */
 export type PageLang = 'en' | 'tr';
 
 export interface PageMeta {
@@ -90,7 +90,7 @@ export function searchMeta(q = '', location = ''): PageMeta {
   return { ...STATIC_META.search, title: what ? `Search: ${what} | ${SITE_NAME}` : STATIC_META.search.title, path: searchPath(query, where) };
 }
 
-/** The not-found screen (SPEC §2): its own title, no canonical path. */
+/** The not-found screen: its own title, no canonical path. */
 export const NOT_FOUND_META: Pick<PageMeta, 'title' | 'description'> = {
   title: `Page Not Found | ${SITE_NAME}`,
   description: 'The page you are looking for does not exist or has been moved.',

@@ -1,6 +1,6 @@
 /**
  * The public site's paths, declared once: the web router, the server's crawler heads, page meta,
- * sitemaps and exports all derive theirs from here (CONTRACT §6). Pure: the web client imports it.
+ * sitemaps and exports all derive theirs from here. Pure: the web client imports it.
  */
 
 /** Pages without a slug. */

@@ -1,6 +1,6 @@
 /**
  * The kind of business a category names, for the placeholder shown when a business has no photo
- * or its photo fails (CONTRACT §6). Pure: the server (its failure redirects) and the web client
+ * or its photo fails. Pure: the server (its failure redirects) and the web client
  * (its <img>) pick the same family from the same category.
  */
 import { memo } from './memo.js';

@@ -1,5 +1,5 @@
 /**
- * Where rehber serves business photos and placeholders from its own origin (CONTRACT §6). Pure:
+ * Where rehber serves business photos and placeholders from its own origin. Pure:
  * the web client builds the <img> srcset with these and the server parses the same paths back.
  *
  * A photo path names the business and a key of its stored photo URL:

@@ -1,5 +1,5 @@
 /**
- * Spreadsheet values are untrusted (CONTRACT §6): only http(s) URLs may become links or images,
+ * Spreadsheet values are untrusted: only http(s) URLs may become links or images,
  * and tel:/mailto: links are built from cleaned values. Pure, shared by the server's SSR head and
  * the web client.
  */

@@ -1,5 +1,5 @@
 /**
- * The search contract shared by the server and the web client (issue 13): the filters and sort a
+ * The search contract shared by the server and the web client: the filters and sort a
  * public list takes (search, city and category pages alike, all kept in the URL), the facets it
  * answers with, and the suggestions of the search boxes.
  */

@@ -1,5 +1,5 @@
 /**
- * The one slug rule (SPEC §4, CONTRACT §4), shared by the import pipeline, the server and the web
+ * The one slug rule, shared by the import pipeline, the server and the web
  * client. Pure and dependency-free so the browser bundle can import it.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The shapes the API answers with (SPEC §3), shared by server and web. Plain types only: the web
+ * The shapes the API answers with, shared by server and web. Plain types only: the web
  * client imports this file too.
  */
 
@@ -329,7 +329,7 @@ export interface ApiError {
 }
 
 /**
- * The public read API (SPEC §7 + CONTRACT §5), answer shapes:
+ * The public read API, answer shapes:
  *   GET /api/stats                               Stats
  *   GET /api/businesses/featured                 Business[]   (FEATURED_LIMIT)
  *   GET /api/businesses/recent                   Business[]   (RECENT_LIMIT)

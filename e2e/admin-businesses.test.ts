@@ -1,96 +1,82 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Download, Page } from 'playwright-core';
-import { launchBrowser } from './browser.js';
-import { signIn, startAdminApp } from './admin-helpers.js';
+import { describe, expect, it } from 'vitest';
+import type { Download } from 'playwright-core';
+import { adminSession } from './admin-session.js';
 import { seedBusinesses } from '../db/queries/admin-businesses.fixtures.js';
-import type { TestApp } from '../server/test-app.js';
 
 describe('business management, export dialog and countries in the browser', () => {
-  let app: TestApp;
-  let chromium: Awaited<ReturnType<typeof launchBrowser>>;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    app = await startAdminApp();
-    await seedBusinesses(app.db, [
-      ...Array.from({ length: 100 }, (_, i) => ({ name: `Austin Shop ${i + 1}`, address: `${i + 1} Congress Ave`, city: 'Austin', state: 'TX', country: 'United States', category: 'Retail', rating: 4 })),
-      ...Array.from({ length: 15 }, (_, i) => ({ name: `Berlin Laden ${i + 1}`, address: `Hauptstr. ${i + 1}`, city: 'Berlin', country: 'Germany' })),
-      ...Array.from({ length: 4 }, (_, i) => ({ name: `Kadıköy Fırını ${i + 1}`, address: `Moda Cd. ${i + 1}`, city: 'Kadıköy', country: 'Türkiye', isVerified: true })),
-      { name: 'Lonely Place', address: 'Nowhere 1', country: 'Iceland' },
-    ]);
-    chromium = await launchBrowser();
-    context = await chromium.browser.newContext({ acceptDownloads: true });
-    page = await context.newPage();
-    await signIn(page, app.url);
-  });
-  afterAll(async () => {
-    await chromium?.close();
-    await app?.close();
+  const s = adminSession({
+    context: { acceptDownloads: true },
+    seed: (app) =>
+      seedBusinesses(app.db, [
+        ...Array.from({ length: 100 }, (_, i) => ({ name: `Austin Shop ${i + 1}`, address: `${i + 1} Congress Ave`, city: 'Austin', state: 'TX', country: 'United States', category: 'Retail', rating: 4 })),
+        ...Array.from({ length: 15 }, (_, i) => ({ name: `Berlin Laden ${i + 1}`, address: `Hauptstr. ${i + 1}`, city: 'Berlin', country: 'Germany' })),
+        ...Array.from({ length: 4 }, (_, i) => ({ name: `Kadıköy Fırını ${i + 1}`, address: `Moda Cd. ${i + 1}`, city: 'Kadıköy', country: 'Türkiye', isVerified: true })),
+        { name: 'Lonely Place', address: 'Nowhere 1', country: 'Iceland' },
+      ]),
   });
 
-  const showing = () => page.getByTestId('showing').innerText();
-  const card = (name: string) => page.getByTestId(`card-${name}`).innerText();
+  const showing = () => s.page.getByTestId('showing').innerText();
+  const card = (name: string) => s.page.getByTestId(`card-${name}`).innerText();
 
   it('pages the list with the four cards, the country card and the Previous/Next rules', async () => {
-    await page.getByRole('link', { name: 'Manage Businesses' }).click();
-    await page.waitForURL(`${app.url}/admin/businesses`);
-    await page.getByTestId('showing').waitFor();
+    await s.page.getByRole('link', { name: 'Manage Businesses' }).click();
+    await s.page.waitForURL(`${s.app.url}/admin/businesses`);
+    await s.page.getByTestId('showing').waitFor();
     expect(await showing()).toBe('Showing 1 to 50 of 120 businesses');
     expect(await card('total-businesses')).toBe('120');
     expect(await card('countries')).toBe('4');
     expect(await card('current-page')).toBe('1 / 3');
     expect(await card('showing')).toBe('50');
-    expect(await page.getByTestId('country-counts').innerText()).toMatch(/United States: 100[\s\S]*Germany: 15[\s\S]*Türkiye: 4[\s\S]*Iceland: 1/);
-    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    expect(await s.page.getByTestId('country-counts').innerText()).toMatch(/United States: 100[\s\S]*Germany: 15[\s\S]*Türkiye: 4[\s\S]*Iceland: 1/);
+    expect(await s.page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
 
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText('Showing 51 to 100 of 120 businesses').waitFor();
+    await s.page.getByRole('button', { name: 'Next' }).click();
+    await s.page.getByText('Showing 51 to 100 of 120 businesses').waitFor();
     expect(await card('current-page')).toBe('2 / 3');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText('Showing 101 to 120 of 120 businesses').waitFor();
-    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await s.page.getByRole('button', { name: 'Next' }).click();
+    await s.page.getByText('Showing 101 to 120 of 120 businesses').waitFor();
+    expect(await s.page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
     // Newest first: the last page ends with the first business written.
-    const rows = page.getByTestId('business-table').locator('tbody tr');
+    const rows = s.page.getByTestId('business-table').locator('tbody tr');
     // Then the row's actions (Edit, Hide, Feature, Verify, Delete).
     expect((await rows.last().innerText()).replace(/\s+/g, ' ').trim()).toBe('Austin Shop 1 1 Congress Ave Austin United States Retail 4.0 Unverified EditHideFeatureVerifyDelete');
   });
 
   it('searches by city, going back to page 1, with dashes and badges in the table', async () => {
-    await page.getByPlaceholder('Search businesses by name, address, or city...').fill('kadıköy');
-    await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByText('Showing 1 to 4 of 4 businesses').waitFor();
+    await s.page.getByPlaceholder('Search businesses by name, address, or city...').fill('kadıköy');
+    await s.page.getByRole('button', { name: 'Search' }).click();
+    await s.page.getByText('Showing 1 to 4 of 4 businesses').waitFor();
     expect(await card('current-page')).toBe('1 / 1');
-    const first = (await page.getByTestId('business-table').locator('tbody tr').first().innerText()).replace(/\s+/g, ' ');
+    const first = (await s.page.getByTestId('business-table').locator('tbody tr').first().innerText()).replace(/\s+/g, ' ');
     expect(first.trim()).toBe('Kadıköy Fırını 4 Moda Cd. 4 Kadıköy Türkiye - - Verified EditHideFeatureUnverifyDelete');
-    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    expect(await s.page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    expect(await s.page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
 
-    await page.getByPlaceholder('Search businesses by name, address, or city...').fill('Nowhere');
-    await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByText('Showing 1 to 1 of 1 business').waitFor();
-    expect((await page.getByTestId('business-table').locator('tbody tr').innerText()).replace(/\s+/g, ' ').trim()).toBe('Lonely Place Nowhere 1 - Iceland - - Unverified EditHideFeatureVerifyDelete');
+    await s.page.getByPlaceholder('Search businesses by name, address, or city...').fill('Nowhere');
+    await s.page.getByRole('button', { name: 'Search' }).click();
+    await s.page.getByText('Showing 1 to 1 of 1 business').waitFor();
+    expect((await s.page.getByTestId('business-table').locator('tbody tr').innerText()).replace(/\s+/g, ' ').trim()).toBe('Lonely Place Nowhere 1 - Iceland - - Unverified EditHideFeatureVerifyDelete');
   });
 
   /** Opens the dialog, picks a country option and a format, and returns the file downloaded in the new tab. */
   async function exportFrom(option: RegExp, format: 'XLSX' | 'CSV'): Promise<Download> {
-    await page.goto(`${app.url}/admin/businesses`);
-    await page.getByRole('button', { name: 'Export Businesses' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Export Businesses' });
+    await s.page.goto(`${s.app.url}/admin/businesses`);
+    await s.page.getByRole('button', { name: 'Export Businesses' }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'Export Businesses' });
     await dialog.waitFor();
     const exportButton = dialog.getByRole('button', { name: /^Export (XLSX|CSV)$/ });
     expect(await exportButton.isDisabled()).toBe(true);
     expect(await dialog.getByRole('radio', { name: 'XLSX (Excel) - Recommended' }).getAttribute('aria-checked')).toBe('true');
     await dialog.getByRole('combobox').click();
-    await page.getByRole('option', { name: option }).click();
+    await s.page.getByRole('option', { name: option }).click();
     if (format === 'CSV') await dialog.getByRole('radio', { name: 'CSV (Comma Separated)' }).click();
     // Chromium reports a download opened in a new tab on that tab or, when the tab closes at once, on its opener.
     const download = new Promise<Download>((resolve) => {
-      page.once('download', resolve);
-      context.once('page', (tab) => tab.once('download', resolve));
+      s.page.once('download', resolve);
+      s.context.once('page', (tab) => tab.once('download', resolve));
     });
     await dialog.getByRole('button', { name: `Export ${format}` }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -114,23 +100,23 @@ describe('business management, export dialog and countries in the browser', () =
     const rows = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
     expect(rows).toHaveLength(15);
     expect(new Set(rows.map((r) => r.country))).toEqual(new Set(['Germany']));
-    expect(rows[0].detail_url).toMatch(new RegExp(`^${app.url}/details/berlin-laden-1`));
+    expect(rows[0].detail_url).toMatch(new RegExp(`^${s.app.url}/details/berlin-laden-1`));
   });
 
   it('closes the export dialog on Cancel', async () => {
-    await page.getByRole('button', { name: 'Export Businesses' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Export Businesses' });
+    await s.page.getByRole('button', { name: 'Export Businesses' }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'Export Businesses' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
   });
 
   it('shows the countries page: totals, average, Top 1-3 badges and one-decimal shares', async () => {
-    await page.goto(`${app.url}/admin/countries`);
-    await page.getByTestId('country-card').first().waitFor();
-    expect(await page.getByTestId('total-total-countries').innerText()).toBe('4');
-    expect(await page.getByTestId('total-total-businesses').innerText()).toBe('120');
-    expect(await page.getByTestId('total-average-per-country').innerText()).toBe('30');
-    const cards = await page.getByTestId('country-card').allInnerTexts();
+    await s.page.goto(`${s.app.url}/admin/countries`);
+    await s.page.getByTestId('country-card').first().waitFor();
+    expect(await s.page.getByTestId('total-total-countries').innerText()).toBe('4');
+    expect(await s.page.getByTestId('total-total-businesses').innerText()).toBe('120');
+    expect(await s.page.getByTestId('total-average-per-country').innerText()).toBe('30');
+    const cards = await s.page.getByTestId('country-card').allInnerTexts();
     expect(cards.map((c) => c.replace(/\s+/g, ' ').trim())).toEqual([
       'United States Top 1 100 businesses 83.3%',
       'Germany Top 2 15 businesses 12.5%',

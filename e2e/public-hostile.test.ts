@@ -1,58 +1,49 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../server/test-app.js';
-import { launchBrowser } from './browser.js';
-import { startPublicApp } from './public-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { publicSession } from './public-session.js';
 
 /**
- * Spreadsheet data is untrusted (CONTRACT §6): a business imported with hostile values stays inert
+ * Spreadsheet data is untrusted: a business imported with hostile values stays inert
  * in the crawler HTML and in the rendered page.
  */
 const NAME = '</script><script>alert(1)</script>';
 const ABOUT = '<script>alert(1)</script> <!-- <img src=x onerror=alert(2)> \u2028 & "quotes" \'single\'';
 const SLUG = 'hostile-business';
 
-let app: TestApp;
-let chromium: Awaited<ReturnType<typeof launchBrowser>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startPublicApp({ sample: false });
-  const [city] = await app.db('cities').insert({ name: '<b>Evil</b> City', country: 'Nowhere', slug: 'evil-city', business_count: 2 }).returning('id');
-  await app.db('businesses').insert([
-    {
-      name: NAME,
-      slug: SLUG,
-      city_id: city.id,
-      address: '"><svg onload=alert(3)>',
-      phone: '"><img src=x onerror=alert(4)>',
-      email: 'a@b.co?bcc=<script>alert(5)</script>',
-      website: 'javascript:alert(1)',
-      photo: 'javascript:alert(6)',
-      location_link: 'javascript:alert(7)',
-      about: ABOUT,
-      description: '<iframe src="javascript:alert(8)"></iframe>',
-      working_hours: '<img src=x onerror=alert(9)>',
-      business_hours: JSON.stringify({ monday: { open: '</script><script>alert(10)</script>', close: '5PM', closed: false } }),
-      services: ['<img src=x onerror=alert(11)>'],
-      identity_key: 'n:hostile',
+const s = publicSession({
+  app: {
+    sample: false,
+    seed: async (app) => {
+      const [city] = await app.db('cities').insert({ name: '<b>Evil</b> City', country: 'Nowhere', slug: 'evil-city', business_count: 2 }).returning('id');
+      await app.db('businesses').insert([
+        {
+          name: NAME,
+          slug: SLUG,
+          city_id: city.id,
+          address: '"><svg onload=alert(3)>',
+          phone: '"><img src=x onerror=alert(4)>',
+          email: 'a@b.co?bcc=<script>alert(5)</script>',
+          website: 'javascript:alert(1)',
+          photo: 'javascript:alert(6)',
+          location_link: 'javascript:alert(7)',
+          about: ABOUT,
+          description: '<iframe src="javascript:alert(8)"></iframe>',
+          working_hours: '<img src=x onerror=alert(9)>',
+          business_hours: JSON.stringify({ monday: { open: '</script><script>alert(10)</script>', close: '5PM', closed: false } }),
+          services: ['<img src=x onerror=alert(11)>'],
+          identity_key: 'n:hostile',
+        },
+        // A photo URL that fails to load: the placeholder replaces it.
+        { name: 'Broken Photo', slug: 'broken-photo', city_id: city.id, address: 'A St 1', photo: 'PLACEHOLDER', identity_key: 'n:broken' },
+      ]);
+      await app.db('businesses').where({ slug: 'broken-photo' }).update({ photo: `${app.url}/assets/missing-photo.jpg` });
+      await app.settle();
     },
-    // A photo URL that fails to load: the placeholder replaces it.
-    { name: 'Broken Photo', slug: 'broken-photo', city_id: city.id, address: 'A St 1', photo: 'PLACEHOLDER', identity_key: 'n:broken' },
-  ]);
-  await app.db('businesses').where({ slug: 'broken-photo' }).update({ photo: `${app.url}/assets/missing-photo.jpg` });
-  await app.settle();
-  chromium = await launchBrowser();
-  browser = chromium.browser;
-});
-afterAll(async () => {
-  await chromium?.close();
-  await app?.close();
+  },
 });
 
 describe('hostile values', () => {
   it('stay inert in the crawler HTML', async () => {
-    const res = await fetch(`${app.url}/details/${SLUG}`);
+    const res = await fetch(`${s.app.url}/details/${SLUG}`);
     expect(res.status).toBe(200);
     const html = await res.text();
     const head = html.slice(0, html.indexOf('</head>'));
@@ -87,15 +78,14 @@ describe('hostile values', () => {
   });
 
   it('stay inert in the rendered page: no dialog, no javascript: link, no image', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
+    const page = s.page;
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
       dialogs.push(d.message());
       void d.dismiss();
     });
     for (const path of [`/details/${SLUG}`, '/city/evil-city', `/search?q=${encodeURIComponent('alert')}`]) {
-      await page.goto(app.url + path);
+      await page.goto(s.app.url + path);
       await page.locator('main h1, main h2').filter({ hasText: NAME }).first().waitFor();
       // Hydrated (a server-rendered photo that failed is swapped for its placeholder then).
       await page.waitForFunction(() => Object.keys(document.querySelector('#root main h1') ?? {}).some((k) => k.startsWith('__reactFiber')));
@@ -106,7 +96,7 @@ describe('hostile values', () => {
       await expect.poll(() => page.locator('main img:not([src^="/photos/"]), main iframe, main svg[onload]').count(), { message: path }).toBe(0);
     }
     // On the detail page the hostile texts are shown as text.
-    await page.goto(`${app.url}/details/${SLUG}`);
+    await page.goto(`${s.app.url}/details/${SLUG}`);
     await page.getByRole('heading', { level: 1, name: NAME }).waitFor();
     const body = await page.locator('main').innerText();
     expect(body).toContain('<script>alert(1)</script>');
@@ -117,20 +107,17 @@ describe('hostile values', () => {
     expect(await page.locator('[data-photo-placeholder]').count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => document.title)).toContain(NAME);
     expect(dialogs).toEqual([]);
-    await context.close();
   });
 
   it('a photo that fails to load is replaced by the placeholder', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
+    const page = s.page;
     const placeholders: number[] = [];
     page.on('response', (r) => void (r.url().includes('/photos/placeholders/') && placeholders.push(r.status())));
-    await page.goto(`${app.url}/details/broken-photo`);
+    await page.goto(`${s.app.url}/details/broken-photo`);
     await page.getByRole('heading', { level: 1, name: 'Broken Photo' }).waitFor();
     // rehber could not use the source: the photo's path redirects to the placeholder drawing.
     const photo = page.locator('main [data-photo] img').first();
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
     expect(placeholders).toContain(200);
-    await context.close();
   });
 });

@@ -136,7 +136,7 @@ describe('business detail', () => {
     expect(body).toContain('View on Map');
     expect(await s.page.getByRole('link', { name: 'Call Now' }).getAttribute('href')).toMatch(/^tel:\+?\d+$/);
     expect(await s.page.getByRole('link', { name: 'Get Directions' }).getAttribute('href')).toMatch(/^https:\/\//);
-    // No AD_CLIENT: no ad slot at all (issue 15), neither beside the contact cards nor as a banner.
+    // No AD_CLIENT: no ad slot at all, neither beside the contact cards nor as a banner.
     expect(await s.page.locator('[data-ad-slot-name]').count()).toBe(0);
     expect(await s.page.title()).toContain(row.name);
     expect(await s.page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${s.app.url}/details/${row.slug}`);
@@ -290,7 +290,7 @@ describe('layout', () => {
     await s.page.goto(s.app.url + '/about');
     const footer = s.page.locator('footer');
     await footer.getByRole('heading', { name: 'Quick Links' }).waitFor();
-    // The placeholders are gone (issue 15); e2e/public-ssr.test.ts shows configured ones.
+    // The placeholders are gone; e2e/public-ssr.test.ts shows configured ones.
     expect(await footer.getByRole('heading', { name: 'Contact' }).count()).toBe(0);
     expect(await footer.innerText()).not.toContain('hello@rehber.example');
   });

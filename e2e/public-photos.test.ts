@@ -1,42 +1,36 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startImageServer, type ImageServer } from '../data/photos/image-server.fixtures.js';
 import { PHOTO_CACHE_MAX_MB } from '../data/photos/limits.js';
-import type { TestApp } from '../server/test-app.js';
-import { launchBrowser } from './browser.js';
-import { someBusiness, startPublicApp, trackThirdParty } from './public-helpers.js';
+import { useTempDir } from '../scripts/test-hooks.fixtures.js';
+import { someBusiness, trackThirdParty } from './public-helpers.js';
+import { publicSession } from './public-session.js';
 
 /**
- * Photos in the browser (CONTRACT §6): a business whose photo is on another host (here a local
+ * Photos in the browser: a business whose photo is on another host (here a local
  * image server, over plain http) shows it from rehber's own origin, resized, as WebP; businesses
  * without one show the drawing of their kind of business.
  */
-let app: TestApp;
 let images: ImageServer;
-let chromium: Awaited<ReturnType<typeof launchBrowser>>;
-let browser: Browser;
 let business: { slug: string; name: string };
-let cacheDir: string;
 
 beforeAll(async () => {
   images = await startImageServer();
-  // The image server is on 127.0.0.1, which production refuses to fetch from.
-  cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-e2e-photos-'));
-  app = await startPublicApp({ config: { photos: { cacheDir, allowPrivateHosts: true, maxBytes: PHOTO_CACHE_MAX_MB * 1024 * 1024 } } });
-  business = await someBusiness(app);
-  await app.db('businesses').where({ slug: business.slug }).update({ photo: `${images.url}/photo.jpg` });
-  await app.settle();
-  chromium = await launchBrowser();
-  browser = chromium.browser;
 });
 afterAll(async () => {
-  await chromium?.close();
-  await app?.close();
   await images?.close();
-  fs.rmSync(cacheDir, { recursive: true, force: true });
+});
+// The image server is on 127.0.0.1, which production refuses to fetch from.
+const cacheDir = useTempDir('rehber-e2e-photos-');
+const s = publicSession({
+  app: {
+    config: { photos: { cacheDir, allowPrivateHosts: true, maxBytes: PHOTO_CACHE_MAX_MB * 1024 * 1024 } },
+    seed: async (app) => {
+      business = await someBusiness(app);
+      await app.db('businesses').where({ slug: business.slug }).update({ photo: `${images.url}/photo.jpg` });
+      await app.settle();
+    },
+  },
 });
 
 /** The detail page's photo once loaded: where it came from and how big it is. */
@@ -50,43 +44,38 @@ async function heroPhoto(page: Page) {
 describe('business photos', () => {
   it('shows a remote http photo from rehber’s origin as resized WebP, fetched from its host once', async () => {
     for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
-      const context = await browser.newContext({ viewport });
-      const page = await context.newPage();
-      const thirdParty = trackThirdParty(page, app.url);
+      const page = await s.reopen({ viewport });
+      const thirdParty = trackThirdParty(page, s.app.url);
       const types: string[] = [];
       page.on('response', (r) => void (r.url().includes('/photos/') && types.push(r.headers()['content-type'] ?? '')));
-      await page.goto(`${app.url}/details/${business.slug}`);
+      await page.goto(`${s.app.url}/details/${business.slug}`);
       const photo = await heroPhoto(page);
-      expect(photo.src.startsWith(`${app.url}/photos/${business.slug}/`)).toBe(true);
+      expect(photo.src.startsWith(`${s.app.url}/photos/${business.slug}/`)).toBe(true);
       expect(photo.src).toMatch(/-\d+\.webp$/);
       expect(photo.width).toBeLessThan(1600); // resized, not the 1600 px source
       expect(photo.alt).toBe(business.name);
       expect(types).toContain('image/webp');
       expect(thirdParty).toEqual([]);
-      await context.close();
     }
     // Two fresh browsers, two viewports, two widths: the source was fetched once.
     expect(images.hits('/photo.jpg')).toBe(1);
   });
 
   it('shows the placeholder instead of an image the server no longer knows (a 404 from a stale page)', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+    const page = s.page;
     await page.route(`**/photos/${business.slug}/**`, (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Photo not found"}' }));
-    await page.goto(`${app.url}/details/${business.slug}`);
+    await page.goto(`${s.app.url}/details/${business.slug}`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.locator('main [data-photo-placeholder]').first().waitFor();
     expect(await page.locator('main [data-photo] img').count()).toBe(0);
-    await context.close();
   });
 
   it('shows the drawing of each business’s kind where there is no photo, with no broken image', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const thirdParty = trackThirdParty(page, app.url);
+    const page = s.page;
+    const thirdParty = trackThirdParty(page, s.app.url);
     const failed: string[] = [];
     page.on('response', (r) => void (r.status() >= 400 && failed.push(r.url())));
-    await page.goto(`${app.url}/`);
+    await page.goto(`${s.app.url}/`);
     await page.locator('[data-business-card]').first().waitFor();
     const drawings = await page
       .locator('[data-photo-placeholder]')
@@ -97,6 +86,5 @@ describe('business photos', () => {
     await page.waitForLoadState('networkidle');
     expect(failed).toEqual([]);
     expect(thirdParty).toEqual([]);
-    await context.close();
   });
 });

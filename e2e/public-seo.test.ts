@@ -5,24 +5,16 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { businessMeta, excerpt } from '../domain/page-meta.js';
 import { businessPhotoPath } from '../domain/photo-paths.js';
 import type { Business } from '../domain/types.js';
 import { pageRoutes } from '../server/routes/pages.js';
-import type { TestApp } from '../server/test-app.js';
-import { launchBrowser } from './browser.js';
-import { someBusiness, startPublicApp } from './public-helpers.js';
+import { someBusiness } from './public-helpers.js';
+import { publicSession } from './public-session.js';
 
-/** What a crawler without JavaScript gets: plain HTTP, no browser. */
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await startPublicApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+/** What a crawler without JavaScript gets: plain HTTP; one test compares it with what the browser shows. */
+const s = publicSession();
 
 function attr(html: string, selector: RegExp): string | undefined {
   return selector.exec(html)?.[1];
@@ -42,21 +34,21 @@ const decode = (s: string | undefined) => s?.replace(/&quot;/g, '"').replace(/&#
 
 describe('crawler head', () => {
   it("a business page's HTML has its title, description, canonical, Open Graph tags and LocalBusiness JSON-LD", async () => {
-    const b = (await app.db('businesses as b')
+    const b = (await s.app.db('businesses as b')
       .leftJoin('cities as c', 'c.id', 'b.city_id')
       .select('b.*', 'c.name as city_name')
       .whereNotNull('b.about')
       .whereRaw("b.business_hours <> '{}'::jsonb")
       .orderBy('b.id')
       .first()) as Record<string, string>;
-    const res = await fetch(`${app.url}/details/${b.slug}`);
+    const res = await fetch(`${s.app.url}/details/${b.slug}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     // Revalidated by browsers every time, held a minute by shared caches (server/freshness/cache-control.ts).
     expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate, s-maxage=60');
     expect(res.headers.get('etag')).toMatch(/^W\/"/);
     const html = await res.text();
-    const canonical = `${app.config.publicBaseUrl}/details/${b.slug}`;
+    const canonical = `${s.app.config.publicBaseUrl}/details/${b.slug}`;
     expect(decode(attr(html, /<title>([^<]*)<\/title>/))).toContain(b.name);
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(decode(attr(html, /<meta name="description" content="([^"]*)"/))).toBe(excerpt(b.about));
@@ -67,9 +59,9 @@ describe('crawler head', () => {
     expect(attr(html, /<meta property="og:type" content="([^"]*)"/)).toBe('business.business');
     // No photo in the sample: the bundled site image, which the server serves.
     const image = attr(html, /<meta property="og:image" content="([^"]*)"/);
-    expect(image).toBe(`${app.config.publicBaseUrl}/og-image.png`);
+    expect(image).toBe(`${s.app.config.publicBaseUrl}/og-image.png`);
     expect(attr(html, /<meta property="og:image:alt" content="([^"]*)"/)).toBeTruthy();
-    const png = await fetch(`${app.url}/og-image.png`);
+    const png = await fetch(`${s.app.url}/og-image.png`);
     expect(png.status).toBe(200);
     expect(png.headers.get('content-type')).toBe('image/png');
     expect(attr(html, /<meta name="twitter:card" content="([^"]*)"/)).toBe('summary_large_image');
@@ -103,75 +95,75 @@ describe('crawler head', () => {
       expect(spec.opens).toMatch(/^\d\d:\d\d$/);
       expect(spec.closes).toMatch(/^\d\d:\d\d$/);
     }
-    // The sample has no photos on other hosts (CONTRACT §6), so no image either.
+    // The sample has no photos on other hosts, so no image either.
     expect(ld.image).toBeUndefined();
   });
 
   it('adds geo only when latitude and longitude are known', async () => {
-    const b = await someBusiness(app);
-    await app.db('businesses').where({ slug: b.slug }).update({ latitude: 41.0082, longitude: 28.9784 });
-    await app.settle();
-    const html = await (await fetch(`${app.url}/details/${b.slug}`)).text();
+    const b = await someBusiness(s.app);
+    await s.app.db('businesses').where({ slug: b.slug }).update({ latitude: 41.0082, longitude: 28.9784 });
+    await s.app.settle();
+    const html = await (await fetch(`${s.app.url}/details/${b.slug}`)).text();
     const ld = JSON.parse(attr(html, /<script type="application\/ld\+json">([\s\S]*?)<\/script>/)!);
     expect(ld.geo).toEqual({ '@type': 'GeoCoordinates', latitude: 41.0082, longitude: 28.9784 });
   });
 
   it("a business with an http(s) photo previews rehber's own copy of it; one with another kind of value gets the site image", async () => {
-    const b = await someBusiness(app);
-    await app.db('businesses').where({ slug: b.slug }).update({ photo: 'https://photos.example/shop.jpg' });
-    await app.settle();
-    let html = await (await fetch(`${app.url}/details/${b.slug}`)).text();
-    const own = `${app.config.publicBaseUrl}${businessPhotoPath({ slug: b.slug, photo: 'https://photos.example/shop.jpg' })}`;
+    const b = await someBusiness(s.app);
+    await s.app.db('businesses').where({ slug: b.slug }).update({ photo: 'https://photos.example/shop.jpg' });
+    await s.app.settle();
+    let html = await (await fetch(`${s.app.url}/details/${b.slug}`)).text();
+    const own = `${s.app.config.publicBaseUrl}${businessPhotoPath({ slug: b.slug, photo: 'https://photos.example/shop.jpg' })}`;
     expect(own).toMatch(/\/photos\/.+-1280\.jpg$/);
     expect(attr(html, /<meta property="og:image" content="([^"]*)"/)).toBe(own);
     expect(attr(html, /<meta name="twitter:image" content="([^"]*)"/)).toBe(own);
     expect(jsonLd(html).LocalBusiness.image).toBe(own);
-    await app.db('businesses').where({ slug: b.slug }).update({ photo: 'javascript:alert(1)' });
-    await app.settle();
-    html = await (await fetch(`${app.url}/details/${b.slug}`)).text();
-    expect(attr(html, /<meta property="og:image" content="([^"]*)"/)).toBe(`${app.config.publicBaseUrl}/og-image.png`);
+    await s.app.db('businesses').where({ slug: b.slug }).update({ photo: 'javascript:alert(1)' });
+    await s.app.settle();
+    html = await (await fetch(`${s.app.url}/details/${b.slug}`)).text();
+    expect(attr(html, /<meta property="og:image" content="([^"]*)"/)).toBe(`${s.app.config.publicBaseUrl}/og-image.png`);
     // The page's data may carry the value as text; no head tag, link or source does.
     expect(html.slice(0, html.indexOf('</head>'))).not.toContain('javascript:');
     expect(html).not.toMatch(/(href|src|content)="\s*javascript:/i);
   });
 
   it("a city page's HTML has its title, description, canonical, trail and the ItemList of its businesses", async () => {
-    const city = (await app.db('cities').where('business_count', '>', 1).orderBy('id').first()) as { id: number; name: string; slug: string; country: string };
-    const res = await fetch(`${app.url}/city/${city.slug}`);
+    const city = (await s.app.db('cities').where('business_count', '>', 1).orderBy('id').first()) as { id: number; name: string; slug: string; country: string };
+    const res = await fetch(`${s.app.url}/city/${city.slug}`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    const base = app.config.publicBaseUrl;
+    const base = s.app.config.publicBaseUrl;
     expect(decode(attr(html, /<title>([^<]*)<\/title>/))).toContain(city.name);
     expect(decode(attr(html, /<meta name="description" content="([^"]*)"/))).toContain(city.name);
     expect(attr(html, /<link rel="canonical" href="([^"]*)"/)).toBe(`${base}/city/${city.slug}`);
     expect(attr(html, /<meta property="og:image" content="([^"]*)"/)).toBe(`${base}/og-image.png`);
     const ld = jsonLd(html);
-    const country = (await app.db('countries').where({ name: city.country }).first('slug')) as { slug: string };
+    const country = (await s.app.db('countries').where({ name: city.country }).first('slug')) as { slug: string };
     expect(ld.BreadcrumbList.itemListElement!.map((c) => c.item)).toEqual([`${base}/`, `${base}/country/${country.slug}`, `${base}/city/${city.slug}`]);
     // The businesses of the first page, in the page's order (the API's), each with its page's URL.
-    const page = (await (await fetch(`${app.url}/api/cities/${city.slug}/businesses`)).json()) as { items: Array<{ slug: string; name: string }> };
+    const page = (await (await fetch(`${s.app.url}/api/cities/${city.slug}/businesses`)).json()) as { items: Array<{ slug: string; name: string }> };
     expect(ld.ItemList.itemListElement).toEqual(page.items.map((b, i) => ({ '@type': 'ListItem', position: i + 1, url: `${base}/details/${b.slug}`, name: b.name })));
   });
 
   it('a category page has its trail and ItemList, a country page its trail, home the site search', async () => {
-    const category = (await app.db('categories').where('business_count', '>', 0).orderBy('id').first()) as { slug: string };
-    const country = (await app.db('countries').orderBy('id').first()) as { slug: string };
-    const cat = jsonLd(await (await fetch(`${app.url}/category/${category.slug}`)).text());
+    const category = (await s.app.db('categories').where('business_count', '>', 0).orderBy('id').first()) as { slug: string };
+    const country = (await s.app.db('countries').orderBy('id').first()) as { slug: string };
+    const cat = jsonLd(await (await fetch(`${s.app.url}/category/${category.slug}`)).text());
     expect(Object.keys(cat).sort()).toEqual(['BreadcrumbList', 'ItemList']);
-    expect(cat.BreadcrumbList.itemListElement![1].item).toBe(`${app.config.publicBaseUrl}/categories`);
-    expect(Object.keys(jsonLd(await (await fetch(`${app.url}/country/${country.slug}`)).text()))).toEqual(['BreadcrumbList']);
-    const home = jsonLd(await (await fetch(`${app.url}/`)).text());
-    expect(home.WebSite.potentialAction).toMatchObject({ '@type': 'SearchAction', target: { urlTemplate: `${app.config.publicBaseUrl}/search?q={search_term_string}` } });
+    expect(cat.BreadcrumbList.itemListElement![1].item).toBe(`${s.app.config.publicBaseUrl}/categories`);
+    expect(Object.keys(jsonLd(await (await fetch(`${s.app.url}/country/${country.slug}`)).text()))).toEqual(['BreadcrumbList']);
+    const home = jsonLd(await (await fetch(`${s.app.url}/`)).text());
+    expect(home.WebSite.potentialAction).toMatchObject({ '@type': 'SearchAction', target: { urlTemplate: `${s.app.config.publicBaseUrl}/search?q={search_term_string}` } });
   });
 
   it('marks /cities, whose text is Turkish, lang="tr" and the other pages lang="en"', async () => {
-    expect(await (await fetch(`${app.url}/cities`)).text()).toMatch(/<html lang="tr">/);
-    expect(await (await fetch(`${app.url}/cities`)).text()).toContain('<meta property="og:locale" content="tr_TR" />');
-    for (const p of ['/', '/categories', '/about', '/no-such-page']) expect(await (await fetch(app.url + p)).text(), p).toMatch(/<html lang="en">/);
+    expect(await (await fetch(`${s.app.url}/cities`)).text()).toMatch(/<html lang="tr">/);
+    expect(await (await fetch(`${s.app.url}/cities`)).text()).toContain('<meta property="og:locale" content="tr_TR" />');
+    for (const p of ['/', '/categories', '/about', '/no-such-page']) expect(await (await fetch(s.app.url + p)).text(), p).toMatch(/<html lang="en">/);
   });
 
   it('the 404 page has its own title, not the home page\'s', async () => {
-    const res = await fetch(`${app.url}/details/no-such-business-xyz`);
+    const res = await fetch(`${s.app.url}/details/no-such-business-xyz`);
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(decode(attr(html, /<title>([^<]*)<\/title>/))).toBe('Page Not Found | rehber');
@@ -181,32 +173,32 @@ describe('crawler head', () => {
 
   it('no two business pages share a title: namesakes in a city add their district or street, and the API answer gives the client the same title', async () => {
     // Every business of the sample whose name another active business in its city shares.
-    const rows = (await app.db('businesses as b')
+    const rows = (await s.app.db('businesses as b')
       .where('b.is_active', true)
       .whereExists((q) => q.select(1).from('businesses as o').whereRaw('o.name = b.name and o.city_id is not distinct from b.city_id and o.id <> b.id and o.is_active'))
       .select('b.slug', 'b.name')) as Array<{ slug: string; name: string }>;
     expect(rows.length).toBeGreaterThan(100);
     const titles = new Map<string, string>();
     for (const r of rows) {
-      const title = decode(attr(await (await fetch(`${app.url}/details/${r.slug}`)).text(), /<title>([^<]*)<\/title>/))!;
+      const title = decode(attr(await (await fetch(`${s.app.url}/details/${r.slug}`)).text(), /<title>([^<]*)<\/title>/))!;
       expect(title.startsWith(`${r.name} (`), title).toBe(true);
       expect(titles.get(title), title).toBeUndefined();
       titles.set(title, r.slug);
     }
     // The client titles its page from the API answer with the same function (web/src/lib/seo.ts).
     for (const r of rows.slice(0, 10)) {
-      const answer = (await (await fetch(`${app.url}/api/businesses/detail/${r.slug}`)).json()) as Business;
+      const answer = (await (await fetch(`${s.app.url}/api/businesses/detail/${r.slug}`)).json()) as Business;
       expect(titles.get(businessMeta(answer).title)).toBe(r.slug);
     }
     // A name of its own in its city keeps the plain title.
-    const own = (await app.db('businesses').where('is_active', true).whereNotIn('slug', rows.map((r) => r.slug)).orderBy('id').first('slug')) as { slug: string };
-    const lone = (await (await fetch(`${app.url}/api/businesses/detail/${own.slug}`)).json()) as Business;
+    const own = (await s.app.db('businesses').where('is_active', true).whereNotIn('slug', rows.map((r) => r.slug)).orderBy('id').first('slug')) as { slug: string };
+    const lone = (await (await fetch(`${s.app.url}/api/businesses/detail/${own.slug}`)).json()) as Business;
     expect(lone.titlePlace).toBeNull();
     expect(businessMeta(lone).title).not.toContain('(');
   });
   it('category, country and the static pages get their own title and canonical', async () => {
-    const category = (await app.db('categories').orderBy('id').first()) as { name: string; slug: string };
-    const country = (await app.db('countries').orderBy('id').first()) as { name: string; slug: string };
+    const category = (await s.app.db('categories').orderBy('id').first()) as { name: string; slug: string };
+    const country = (await s.app.db('countries').orderBy('id').first()) as { name: string; slug: string };
     const cases: Array<[string, string]> = [
       [`/category/${category.slug}`, category.name],
       [`/country/${country.slug}`, country.name],
@@ -216,20 +208,20 @@ describe('crawler head', () => {
       ['/search?q=cafe&location=Paris', 'Search: cafe in Paris'],
     ];
     for (const [p, title] of cases) {
-      const html = await (await fetch(app.url + p)).text();
+      const html = await (await fetch(s.app.url + p)).text();
       expect(decode(attr(html, /<title>([^<]*)<\/title>/)), p).toContain(title);
-      expect(decode(attr(html, /<link rel="canonical" href="([^"]*)"/)), p).toBe(app.config.publicBaseUrl + p);
+      expect(decode(attr(html, /<link rel="canonical" href="([^"]*)"/)), p).toBe(s.app.config.publicBaseUrl + p);
     }
   });
 });
 
 describe('the client says what the server says', () => {
   it("after the app has run, document.title and <html lang> equal the server's head, page by page", async () => {
-    const namesake = (await app.db('businesses as b')
+    const namesake = (await s.app.db('businesses as b')
       .whereExists((q) => q.select(1).from('businesses as o').whereRaw('o.name = b.name and o.city_id = b.city_id and o.id <> b.id and o.is_active'))
       .orderBy('b.id')
       .first('b.slug', 'b.name')) as { slug: string; name: string };
-    const city = await someBusiness(app);
+    const city = await someBusiness(s.app);
     const pages: Array<[string, string]> = [
       [`/details/${namesake.slug}`, namesake.name],
       [`/city/${city.citySlug}`, city.cityName],
@@ -237,48 +229,43 @@ describe('the client says what the server says', () => {
       ['/search?q=cafe&location=Paris', 'Search Businesses'],
       ['/no-such-page', 'Page Not Found'],
     ];
-    const chromium = await launchBrowser();
-    try {
-      const page = await chromium.browser.newPage();
-      const settled = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50))));
-      for (const [p, heading] of pages) {
-        const html = await (await fetch(app.url + p)).text();
-        const serverTitle = decode(attr(html, /<title>([^<]*)<\/title>/));
-        const serverLang = attr(html, /<html lang="([^"]*)"/);
-        // Loaded first: the client's effects must leave the server's head as it is.
-        await page.goto(app.url + p);
-        await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
-        await settled();
-        expect(await page.title(), p).toBe(serverTitle);
-        expect(await page.evaluate(() => document.documentElement.lang), p).toBe(serverLang);
-        // Reached inside the app from another page: the client must write the same head itself.
-        await page.goto(`${app.url}/about`);
-        await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
-        await page.evaluate((to) => {
-          history.pushState({}, '', to);
-          dispatchEvent(new PopStateEvent('popstate'));
-        }, p);
-        await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
-        await page.waitForFunction(() => !document.title.startsWith('About Us'));
-        await settled();
-        expect(await page.title(), `${p} (in the app)`).toBe(serverTitle);
-        expect(await page.evaluate(() => document.documentElement.lang), `${p} (in the app)`).toBe(serverLang);
-      }
-    } finally {
-      await chromium.close();
+    const page = s.page;
+    const settled = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50))));
+    for (const [p, heading] of pages) {
+      const html = await (await fetch(s.app.url + p)).text();
+      const serverTitle = decode(attr(html, /<title>([^<]*)<\/title>/));
+      const serverLang = attr(html, /<html lang="([^"]*)"/);
+      // Loaded first: the client's effects must leave the server's head as it is.
+      await page.goto(s.app.url + p);
+      await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
+      await settled();
+      expect(await page.title(), p).toBe(serverTitle);
+      expect(await page.evaluate(() => document.documentElement.lang), p).toBe(serverLang);
+      // Reached inside the app from another page: the client must write the same head itself.
+      await page.goto(`${s.app.url}/about`);
+      await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+      await page.evaluate((to) => {
+        history.pushState({}, '', to);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, p);
+      await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
+      await page.waitForFunction(() => !document.title.startsWith('About Us'));
+      await settled();
+      expect(await page.title(), `${p} (in the app)`).toBe(serverTitle);
+      expect(await page.evaluate(() => document.documentElement.lang), `${p} (in the app)`).toBe(serverLang);
     }
   });
 });
 
 describe('status codes', () => {
   it('answers 200 for every SPA route and 404 for unknown paths, businesses, cities, categories and countries', async () => {
-    const category = (await app.db('categories').orderBy('id').first()) as { slug: string };
-    const country = (await app.db('countries').orderBy('id').first()) as { slug: string };
+    const category = (await s.app.db('categories').orderBy('id').first()) as { slug: string };
+    const country = (await s.app.db('countries').orderBy('id').first()) as { slug: string };
     const ok = ['/', '/cities', '/categories', '/search', '/search?q=cafe', '/about', '/admin', '/admin/login', '/admin/businesses', `/category/${category.slug}`, `/country/${country.slug}`];
-    for (const p of ok) expect((await fetch(app.url + p)).status, p).toBe(200);
+    for (const p of ok) expect((await fetch(s.app.url + p)).status, p).toBe(200);
     const missing = ['/no-such-page', '/details/no-such-business-xyz', '/city/no-such-city', '/category/no-such-category', '/country/no-such-country', '/details/a/b', '/admin/nope'];
     for (const p of missing) {
-      const res = await fetch(app.url + p);
+      const res = await fetch(s.app.url + p);
       expect(res.status, p).toBe(404);
       // The SPA still comes back, so the visitor sees the not-found screen, under its own title.
       const html = await res.text();
@@ -288,22 +275,22 @@ describe('status codes', () => {
   });
 
   it('never answers HTML under /api/', async () => {
-    const res = await fetch(`${app.url}/api/no-such-endpoint`);
+    const res = await fetch(`${s.app.url}/api/no-such-endpoint`);
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/json/);
   });
 
   it('serves hashed assets cached for a year and unknown assets as 404', async () => {
-    const html = await (await fetch(`${app.url}/`)).text();
+    const html = await (await fetch(`${s.app.url}/`)).text();
     const script = /<script type="module" crossorigin[^>]* src="(\/assets\/[^"]+\.js)"/.exec(html)![1];
-    const res = await fetch(app.url + script);
+    const res = await fetch(s.app.url + script);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect((await fetch(`${app.url}/assets/nope-123.js`)).status).toBe(404);
+    expect((await fetch(`${s.app.url}/assets/nope-123.js`)).status).toBe(404);
   });
 
   it('tells the SPA that ads are off', async () => {
-    const html = await (await fetch(`${app.url}/`)).text();
+    const html = await (await fetch(`${s.app.url}/`)).text();
     expect(html).toContain('<meta name="rehber-ads" content="{}" />');
     expect(html).not.toContain('googlesyndication');
   });
@@ -311,7 +298,7 @@ describe('status codes', () => {
   it('answers 503 naming `make build` when the SPA is not built', async () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-nodist-'));
     const koa = new Koa();
-    koa.use(pageRoutes({ db: app.db, config: app.config, logger: pino({ level: 'silent' }) }, { distDir: empty }));
+    koa.use(pageRoutes({ db: s.app.db, config: s.app.config, logger: pino({ level: 'silent' }) }, { distDir: empty }));
     const server: http.Server = await new Promise((resolve) => {
       const s = koa.listen(0, '127.0.0.1', () => resolve(s));
     });

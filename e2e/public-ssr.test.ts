@@ -6,13 +6,12 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import Koa from 'koa';
 import pino from 'pino';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultDistDir, pageRoutes } from '../server/routes/pages.js';
-import type { TestApp } from '../server/test-app.js';
-import { launchBrowser } from './browser.js';
 import { someBusiness, startPublicApp } from './public-helpers.js';
-import { importCsvText } from '../data/import/import.js';
+import { publicSession, usePublicApp } from './public-session.js';
+import { importCsvText } from '../data/import/import.fixtures.js';
 import { PUBLIC_PAGE_SIZE } from '../domain/constants.js';
 
 /**
@@ -20,31 +19,20 @@ import { PUBLIC_PAGE_SIZE } from '../domain/constants.js';
  * holds its text and its links; the browser hydrates that markup without a warning and without
  * asking the API for the data the page already carries.
  */
-let app: TestApp;
-let contactApp: TestApp;
-let chromium: Awaited<ReturnType<typeof launchBrowser>>;
-let browser: Browser;
-let sample: { business: { name: string; slug: string; citySlug: string; cityName: string }; category: { name: string; slug: string }; country: { name: string; slug: string } };
-
 const CONTACT = { email: 'desk@example.org', phone: '+90 212 555 01 02', address: 'Kadıköy Meydanı 1, İstanbul' };
 
+const s = publicSession();
+const contact = usePublicApp({ sample: false, config: { site: { name: 'Rehber Test', contact: CONTACT } } });
+let sample: { business: { name: string; slug: string; citySlug: string; cityName: string }; category: { name: string; slug: string }; country: { name: string; slug: string } };
+
 beforeAll(async () => {
-  app = await startPublicApp();
-  contactApp = await startPublicApp({ sample: false, config: { site: { name: 'Rehber Test', contact: CONTACT } } });
-  const business = await someBusiness(app, (q) => q.whereNotNull('b.category_id'));
-  const category = (await app.db('categories as c').join('businesses as b', 'b.category_id', 'c.id').where('b.slug', business.slug).first('c.name', 'c.slug')) as { name: string; slug: string };
-  const country = (await app.db('countries').orderBy('business_count', 'desc').first('name', 'slug')) as { name: string; slug: string };
+  const business = await someBusiness(s.app, (q) => q.whereNotNull('b.category_id'));
+  const category = (await s.app.db('categories as c').join('businesses as b', 'b.category_id', 'c.id').where('b.slug', business.slug).first('c.name', 'c.slug')) as { name: string; slug: string };
+  const country = (await s.app.db('countries').orderBy('business_count', 'desc').first('name', 'slug')) as { name: string; slug: string };
   sample = { business, category, country };
-  chromium = await launchBrowser();
-  browser = chromium.browser;
-});
-afterAll(async () => {
-  await chromium?.close();
-  await app?.close();
-  await contactApp?.close();
 });
 
-async function html(path: string, base = app.url): Promise<{ status: number; body: string; headers: Headers }> {
+async function html(path: string, base = s.app.url): Promise<{ status: number; body: string; headers: Headers }> {
   const res = await fetch(base + path);
   return { status: res.status, body: await res.text(), headers: res.headers };
 }
@@ -67,7 +55,7 @@ describe('HTML without JavaScript', () => {
     const { status, body } = await html('/');
     expect(status).toBe(200);
     const text = rootText(body);
-    const total = Number((await app.db('businesses').where('is_active', true).count({ n: '*' }))[0].n);
+    const total = Number((await s.app.db('businesses').where('is_active', true).count({ n: '*' }))[0].n);
     for (const s of ['Find trusted local businesses near you', 'Latest Businesses', 'Popular Cities', 'Featured Businesses', 'Quick Links', total.toLocaleString('en-US')]) {
       expect(text).toContain(s);
     }
@@ -81,7 +69,7 @@ describe('HTML without JavaScript', () => {
     const { business, category } = sample;
     const { status, body } = await html(`/details/${business.slug}`);
     expect(status).toBe(200);
-    const row = (await app.db('businesses').where({ slug: business.slug }).first('address')) as { address: string };
+    const row = (await s.app.db('businesses').where({ slug: business.slug }).first('address')) as { address: string };
     const text = rootText(body);
     expect(text).toContain(business.name);
     expect(text).toContain(row.address);
@@ -147,7 +135,7 @@ describe('HTML without JavaScript', () => {
     expect(rootText(turkey.body)).toMatch(/[1-9][\d,]* results? for “Turkey”/);
     const about = await html('/about');
     expect(rootText(about.body)).toContain('About Us');
-    const biggest = (await app.db('cities').orderBy('business_count', 'desc').first('slug', 'business_count')) as { slug: string; business_count: number };
+    const biggest = (await s.app.db('cities').orderBy('business_count', 'desc').first('slug', 'business_count')) as { slug: string; business_count: number };
     const last = Math.ceil(biggest.business_count / PUBLIC_PAGE_SIZE);
     expect(last).toBeGreaterThan(1);
     const page2 = await html(`/city/${biggest.slug}?page=2`);
@@ -159,7 +147,7 @@ describe('HTML without JavaScript', () => {
     const past = await html(`/city/${biggest.slug}?page=${last + 1}`);
     expect([past.status, canonical(past.body)]).toEqual([404, undefined]);
     expect(canonical((await html(`/city/${biggest.slug}?page=2&sort=name`)).body)).toMatch(new RegExp(`/city/${biggest.slug}$`));
-    const category = (await app.db('categories').orderBy('business_count', 'desc').first('slug', 'business_count')) as { slug: string; business_count: number };
+    const category = (await s.app.db('categories').orderBy('business_count', 'desc').first('slug', 'business_count')) as { slug: string; business_count: number };
     expect((await html(`/category/${category.slug}?page=${Math.ceil(category.business_count / PUBLIC_PAGE_SIZE) + 1}`)).status).toBe(404);
   });
 
@@ -193,7 +181,7 @@ describe('HTML without JavaScript', () => {
     const readTimes = (body: string) => body.replace(/"(dehydratedAt|dataUpdatedAt)":\d+/g, '"$1":0');
     expect(readTimes(again.body)).toBe(readTimes(first.body));
     expect((await html(path)).body).toBe(again.body);
-    const revalidated = await fetch(app.url + path, { headers: { 'If-None-Match': etag! } });
+    const revalidated = await fetch(s.app.url + path, { headers: { 'If-None-Match': etag! } });
     expect(revalidated.status).toBe(304);
   });
 
@@ -213,7 +201,7 @@ describe('HTML without JavaScript', () => {
   it('a page rendered while a read failed shows that part loading, and is not kept for later visitors', async () => {
     const path = '/?while=cities-away';
     // Every home list reads the cities table (businesses join their city).
-    await app.db.raw('ALTER TABLE cities RENAME TO cities_away');
+    await s.app.db.raw('ALTER TABLE cities RENAME TO cities_away');
     let failed: string;
     try {
       const res = await html(path);
@@ -224,7 +212,7 @@ describe('HTML without JavaScript', () => {
       expect(res.headers.get('cdn-cache-control')).toBeNull();
       failed = res.body;
     } finally {
-      await app.db.raw('ALTER TABLE cities_away RENAME TO cities');
+      await s.app.db.raw('ALTER TABLE cities_away RENAME TO cities');
     }
     expect(rootText(failed)).toContain('Latest Businesses');
     expect(failed).toContain('data-skeleton');
@@ -235,17 +223,17 @@ describe('HTML without JavaScript', () => {
   });
 
   it('a business page view reads the business once: the head, the body and its data share the lookup', async () => {
-    const business = await someBusiness(app, (q) => q.offset(7));
+    const business = await someBusiness(s.app, (q) => q.offset(7));
     const queries: string[] = [];
     // The data version (read by the HTTP cache, not per page) aside.
     const count = (q: { sql: string }) => !q.sql.includes('data_version') && queries.push(q.sql);
-    app.db.on('query', count);
+    s.app.db.on('query', count);
     try {
       const { status, body } = await html(`/details/${business.slug}`);
       expect(status).toBe(200);
       expect(rootText(body)).toContain(business.name);
     } finally {
-      app.db.off('query', count);
+      s.app.db.off('query', count);
     }
     // One statement: the business (with its category and city) and the namesakes that tell its
     // title apart (db/queries/businesses.ts getBusinessViewBySlug).
@@ -255,36 +243,36 @@ describe('HTML without JavaScript', () => {
   });
 
   it('a city page renders from what its API answer kept for the data version (data/reads/search-memo.ts)', async () => {
-    const city = (await app.db('cities').orderBy([{ column: 'business_count', order: 'desc' }, 'id']).first()) as { slug: string; name: string };
+    const city = (await s.app.db('cities').orderBy([{ column: 'business_count', order: 'desc' }, 'id']).first()) as { slug: string; name: string };
     // The API's answer (a URL of its own, so the answer cache does not serve it) keeps the facet
     // counts and the page's rows; the server render of the same page asks the same memos.
-    const api = (await (await fetch(`${app.url}/api/cities/${city.slug}/businesses?page=1&kept=1`)).json()) as { items: { name: string }[] };
+    const api = (await (await fetch(`${s.app.url}/api/cities/${city.slug}/businesses?page=1&kept=1`)).json()) as { items: { name: string }[] };
     const queries: string[] = [];
     const count = (q: { sql: string }) => queries.push(q.sql);
-    app.db.on('query', count);
+    s.app.db.on('query', count);
     try {
       const { status, body } = await html(`/city/${city.slug}?kept=1`);
       expect(status).toBe(200);
       expect(rootText(body)).toContain(api.items[0].name);
     } finally {
-      app.db.off('query', count);
+      s.app.db.off('query', count);
     }
     expect(queries.filter((q) => q.includes('business_facets'))).toEqual([]);
   });
 
   it("a city's and a category's page find it where the API's answer kept it for the data version: one lookup for both", async () => {
-    const city = (await app.db('cities').orderBy([{ column: 'business_count', order: 'desc' }, 'id']).offset(1).first()) as { slug: string; name: string };
+    const city = (await s.app.db('cities').orderBy([{ column: 'business_count', order: 'desc' }, 'id']).offset(1).first()) as { slug: string; name: string };
     const groups = [`/city/${city.slug}`, `/category/${sample.category.slug}`];
     // The API's answers (URLs of their own, so the answer cache does not serve them) keep each by its slug.
-    expect((await fetch(`${app.url}/api/cities/${city.slug}?shared=1`)).status).toBe(200);
-    expect((await fetch(`${app.url}/api/categories/${sample.category.slug}?shared=1`)).status).toBe(200);
+    expect((await fetch(`${s.app.url}/api/cities/${city.slug}?shared=1`)).status).toBe(200);
+    expect((await fetch(`${s.app.url}/api/categories/${sample.category.slug}?shared=1`)).status).toBe(200);
     const queries: string[] = [];
     const count = (q: { sql: string }) => queries.push(q.sql);
-    app.db.on('query', count);
+    s.app.db.on('query', count);
     try {
       for (const page of groups) expect((await html(`${page}?shared=1`)).status, page).toBe(200);
     } finally {
-      app.db.off('query', count);
+      s.app.db.off('query', count);
     }
     expect(queries.filter((q) => /from "(cities|categories)" where "slug" = /.test(q))).toEqual([]);
   });
@@ -297,7 +285,7 @@ describe('HTML without JavaScript', () => {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, new Writable({ write: (chunk: Buffer, _e, done) => (lines.push(chunk.toString()), done()) }));
     const koa = new Koa();
-    koa.use(pageRoutes({ db: app.db, config: app.config, logger }, { distDir: web }));
+    koa.use(pageRoutes({ db: s.app.db, config: s.app.config, logger }, { distDir: web }));
     const server: http.Server = await new Promise((resolve) => {
       const s = koa.listen(0, '127.0.0.1', () => resolve(s));
     });
@@ -330,7 +318,7 @@ describe('footer and ads from configuration', () => {
   });
 
   it('shows SITE_NAME and CONTACT_EMAIL, CONTACT_PHONE and CONTACT_ADDRESS when set', async () => {
-    const { body } = await html('/about', contactApp.url);
+    const { body } = await html('/about', contact.app.url);
     const text = rootText(body);
     for (const s of ['Rehber Test', CONTACT.email, CONTACT.phone, CONTACT.address]) expect(text).toContain(s);
     expect(hrefs(body)).toEqual(expect.arrayContaining([`mailto:${CONTACT.email}`, 'tel:+902125550102']));
@@ -346,9 +334,8 @@ describe('footer and ads from configuration', () => {
 });
 
 describe('hydration', () => {
-  async function open(path: string, base = app.url): Promise<{ page: Page; problems: string[]; apiCalls: string[] }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+  async function open(path: string, base = s.app.url): Promise<{ page: Page; problems: string[]; apiCalls: string[] }> {
+    const page = await s.reopen({ viewport: { width: 1280, height: 900 } });
     const problems: string[] = [];
     const apiCalls: string[] = [];
     page.on('console', (m) => {
@@ -370,7 +357,7 @@ describe('hydration', () => {
   it('hydrates every public page without a warning, asking the API for nothing the page carries', async () => {
     const { business, category, country } = sample;
     const word = business.name.split(/\s+/)[0];
-    const biggest = (await app.db('cities').orderBy('business_count', 'desc').first('slug')) as { slug: string };
+    const biggest = (await s.app.db('cities').orderBy('business_count', 'desc').first('slug')) as { slug: string };
     for (const path of [
       `/city/${biggest.slug}?page=2`,
       '/',
@@ -396,7 +383,6 @@ describe('hydration', () => {
         return { server: shape(doc.getElementById('root')!), live: shape(document.getElementById('root')!) };
       });
       expect(served.live, path).toEqual(served.server);
-      await page.context().close();
     }
   });
 
@@ -408,20 +394,18 @@ describe('hydration', () => {
     });
     const link = page.locator('main a[href^="/details/"]').first();
     const slug = decodeURIComponent((await link.getAttribute('href'))!.slice('/details/'.length));
-    const { name } = (await app.db('businesses').where({ slug }).first('name')) as { name: string };
+    const { name } = (await s.app.db('businesses').where({ slug }).first('name')) as { name: string };
     const answered = page.waitForResponse((r) => r.url().includes('/api/businesses/detail/'));
     await link.click();
     await answered;
     await page.getByRole('heading', { level: 1, name }).waitFor();
     expect(documents).toEqual([]);
     expect(problems).toEqual([]);
-    await page.context().close();
   });
 
   it('the footer with contact details hydrates too', async () => {
-    const { page, problems } = await open('/about', contactApp.url);
+    const { page, problems } = await open('/about', contact.app.url);
     expect(await page.locator('footer').innerText()).toContain(CONTACT.email);
     expect(problems).toEqual([]);
-    await page.context().close();
   });
 });

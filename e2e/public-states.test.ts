@@ -1,31 +1,31 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SKELETONS } from '../domain/constants.js';
 import type { TestApp } from '../server/test-app.js';
-import { launchBrowser } from './browser.js';
-import { startPublicApp, trackThirdParty } from './public-helpers.js';
+import { trackThirdParty } from './public-helpers.js';
+import { publicSession, usePublicApp } from './public-session.js';
 
 /**
  * Loading skeletons, empty states and ads. To see a skeleton without timing, a test holds an
  * exclusive lock on a table: the real API call waits on PostgreSQL until the test commits.
  */
+// A browser's default screen for every test.
+const s = publicSession({
+  context: {},
+  app: {
+    sample: false,
+    seed: async (app) => {
+      await app.db('cities').insert({ name: 'Emptyville', country: 'Nowhere', slug: 'emptyville', business_count: 0 });
+    },
+  },
+});
+const ads = usePublicApp({ sample: false, config: { ads: { client: 'ca-pub-0000000000000000', slots: { detail: '111', notFound: '222', banner: '333' } } } });
 let empty: TestApp;
 let withAds: TestApp;
-let chromium: Awaited<ReturnType<typeof launchBrowser>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  empty = await startPublicApp({ sample: false });
-  await empty.db('cities').insert({ name: 'Emptyville', country: 'Nowhere', slug: 'emptyville', business_count: 0 });
-  withAds = await startPublicApp({ sample: false, config: { ads: { client: 'ca-pub-0000000000000000', slots: { detail: '111', notFound: '222', banner: '333' } } } });
-  chromium = await launchBrowser();
-  browser = chromium.browser;
-});
-afterAll(async () => {
-  await chromium?.close();
-  await empty?.close();
-  await withAds?.close();
+beforeAll(() => {
+  empty = s.app;
+  withAds = ads.app;
 });
 
 async function withLock<T>(app: TestApp, table: string, body: () => Promise<T>): Promise<T> {
@@ -38,9 +38,9 @@ async function withLock<T>(app: TestApp, table: string, body: () => Promise<T>):
   }
 }
 
+/** The test's page (the session opens a fresh context for each test and closes it after). */
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext();
-  return context.newPage();
+  return s.page;
 }
 
 /** Opens a server-rendered page and waits until React has hydrated it (its router listens). */
@@ -75,7 +75,6 @@ describe('skeletons, then content', () => {
     });
     await page.getByText('Henüz şehir bulunmuyor').waitFor();
     expect(await page.locator('[data-skeleton]').count()).toBe(0);
-    await page.context().close();
   });
 
   it(`the city page shows ${SKELETONS.cityPage} skeleton items under its header, then 'No businesses found'`, async () => {
@@ -86,7 +85,6 @@ describe('skeletons, then content', () => {
       await page.waitForFunction((n) => document.querySelectorAll('[data-skeleton]').length === n, SKELETONS.cityPage);
     });
     await page.getByText('No businesses found').waitFor();
-    await page.context().close();
   });
 
   it("home shows the fallback count and skeletons while loading, then 'No businesses added yet'", async () => {
@@ -100,7 +98,6 @@ describe('skeletons, then content', () => {
     await page.getByText('No businesses added yet').first().waitFor();
     // The stats answer may come after the lists': wait for it rather than race it.
     await expect.poll(() => page.locator('[data-verified-count]').innerText()).toBe('0');
-    await page.context().close();
   });
 
   it('the business page shows its skeleton, then the business', async () => {
@@ -115,7 +112,6 @@ describe('skeletons, then content', () => {
     });
     await page.getByRole('heading', { level: 1, name: 'Lone Bakery' }).waitFor();
     await empty.db('businesses').where({ slug: 'lone-bakery' }).delete();
-    await page.context().close();
   });
 });
 
@@ -136,7 +132,6 @@ describe('error states', () => {
       await empty.db.raw('ALTER TABLE businesses_away RENAME TO businesses');
     }
     expect(detailCalls).toHaveLength(4);
-    await page.context().close();
   });
 
   it('home shows an error in each block whose call fails, the fallback count, and its search still works', async () => {
@@ -153,7 +148,6 @@ describe('error states', () => {
     } finally {
       await empty.db.raw('ALTER TABLE cities_away RENAME TO cities');
     }
-    await page.context().close();
   });
 });
 
@@ -162,7 +156,6 @@ describe('empty search', () => {
     const page = await newPage();
     await page.goto(`${empty.url}/search?q=nothing-here`);
     await page.getByText('No businesses found').waitFor();
-    await page.context().close();
   });
 });
 
@@ -180,6 +173,5 @@ describe('ads', () => {
     expect(await page.locator('ins.adsbygoogle').getAttribute('data-ad-slot')).toBe('222');
     expect(await page.locator('ins.adsbygoogle').getAttribute('data-ad-client')).toBe('ca-pub-0000000000000000');
     expect(thirdParty.some((u) => u.startsWith('https://pagead2.googlesyndication.com/'))).toBe(true);
-    await page.context().close();
   });
 });

@@ -1,9 +1,8 @@
 import sdtt, { type SdttPreset, type SdttResult, type SdttTest } from 'structured-data-testing-tool';
 import presets from 'structured-data-testing-tool/presets.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_SIZE } from '../domain/constants.js';
-import type { TestApp } from '../server/test-app.js';
-import { startPublicApp } from './public-helpers.js';
+import { usePublicApp } from './public-session.js';
 
 /**
  * structured-data-testing-tool reads a business page and a city page of the sample as a crawler gets
@@ -11,14 +10,7 @@ import { startPublicApp } from './public-helpers.js';
  * of each of our schema.org types. The HTML is fetched from the test app on 127.0.0.1 and handed
  * over as a Buffer, so the tool fetches nothing itself.
  */
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await startPublicApp();
-});
-afterAll(async () => {
-  await app?.close();
-});
+const served = usePublicApp();
 
 const ld = (test: string, description: string): SdttTest => ({ test, type: 'jsonld', description });
 
@@ -52,7 +44,7 @@ const Rehber: Record<string, SdttPreset> = {
 };
 
 async function check(path: string, ours: SdttPreset[]): Promise<SdttResult> {
-  const res = await fetch(app.url + path);
+  const res = await fetch(served.app.url + path);
   expect(res.status, path).toBe(200);
   const html = Buffer.from(await res.text());
   const result = await sdtt.structuredDataTest(html, { presets: [presets.Google, presets.SocialMedia, ...ours] }).catch((err: { type?: string; res?: SdttResult }) => {
@@ -67,17 +59,17 @@ async function check(path: string, ours: SdttPreset[]): Promise<SdttResult> {
 
 describe('structured-data-testing-tool', () => {
   it('finds no error on a business page: LocalBusiness, BreadcrumbList, Open Graph and Twitter cards', async () => {
-    const b = (await app.db('businesses').where({ is_active: true }).whereNotNull('city_id').orderBy('id').first('slug')) as { slug: string };
+    const b = (await served.app.db('businesses').where({ is_active: true }).whereNotNull('city_id').orderBy('id').first('slug')) as { slug: string };
     const result = await check(`/details/${b.slug}`, [Rehber.LocalBusiness, Rehber.BreadcrumbList]);
     expect(result.schemas).toEqual(expect.arrayContaining(['LocalBusiness', 'BreadcrumbList']));
   });
 
   it('finds no error on a city page: BreadcrumbList and the ItemList of its businesses', async () => {
-    const city = (await app.db('cities').where('business_count', '>', 1).orderBy('id').first('slug')) as { slug: string };
+    const city = (await served.app.db('cities').where('business_count', '>', 1).orderBy('id').first('slug')) as { slug: string };
     const result = await check(`/city/${city.slug}`, [Rehber.BreadcrumbList, Rehber.ItemList]);
     expect(result.schemas).toEqual(expect.arrayContaining(['BreadcrumbList', 'ItemList']));
     // The businesses of the page, as many as the page shows.
-    const [{ n }] = await app.db('businesses as b').join('cities as c', 'c.id', 'b.city_id').where({ 'c.slug': city.slug, 'b.is_active': true }).count<{ n: string }[]>({ n: '*' });
+    const [{ n }] = await served.app.db('businesses as b').join('cities as c', 'c.id', 'b.city_id').where({ 'c.slug': city.slug, 'b.is_active': true }).count<{ n: string }[]>({ n: '*' });
     expect(result.structuredData.jsonld.ItemList[0].itemListElement).toHaveLength(Math.min(PUBLIC_PAGE_SIZE, Number(n)));
   });
 });

@@ -1,16 +1,12 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestDb } from '../scripts/test-hooks.fixtures.js';
 import { createApp } from './app.js';
 import { testConfig } from './config.js';
-import { createTestDb, type TestDb } from '../db/test-db.js';
 
 describe('errors after the headers went out', () => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb();
-  });
-  afterAll(() => t.drop());
+  const t = useTestDb();
 
   const appWithLog = () => {
     const lines: { level: number; msg: string; code?: string; err?: unknown }[] = [];

@@ -1,17 +1,13 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../db/test-db.js';
+import { describe, expect, it } from 'vitest';
+import { useTestDb } from '../scripts/test-hooks.fixtures.js';
 import { startServerProcess } from './server-process.fixtures.js';
 
 const PASSWORD = 'a long enough password';
 
 /** SIGTERM to the real server process (server/main.ts) while requests and a web import run. */
 describe('a server told to stop (SIGTERM)', () => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb();
-  });
-  afterAll(() => t.drop());
+  const t = useTestDb();
 
   it('finishes the request in flight, marks the running web import interrupted, refuses new connections and exits 0', { timeout: 180_000 }, async () => {
     const run = startServerProcess({ PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: t.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: PASSWORD });
@@ -63,11 +59,7 @@ describe('a server told to stop (SIGTERM)', () => {
 });
 
 describe('a server older than its database', () => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb();
-  });
-  afterAll(() => t.drop());
+  const t = useTestDb();
 
   it('refuses to start with one line naming the newest migration it does not know, and exit 1', { timeout: 120_000 }, async () => {
     await t.db('knex_migrations').insert({ name: '20991231A-add-tomorrow', batch: 99, migration_time: new Date() });

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTempDir } from '../scripts/test-hooks.fixtures.js';
 import { seedBusinesses } from '../db/queries/admin-businesses.fixtures.js';
 import { upsertUser } from '../db/queries/users.js';
 import { startServer } from './start.js';
@@ -10,7 +8,7 @@ import { startTestApp, type TestApp } from './test-app.js';
 /** ADMIN_USERNAME/ADMIN_PASSWORD at start follow the rules of `rehber user add`. */
 describe('the admin of ADMIN_USERNAME and ADMIN_PASSWORD at start', () => {
   let app: TestApp;
-  let dir: string;
+  const dir = useTempDir('rehber-start-');
   const start = (admin: Record<string, string>) =>
     startServer({ DATABASE_URL: app.dbUrl, PORT: '0', HOST: '127.0.0.1', UPLOAD_DIR: dir, LOG_LEVEL: 'silent', ...admin }, () => {});
   const signIn = async (password: string) => {
@@ -22,14 +20,12 @@ describe('the admin of ADMIN_USERNAME and ADMIN_PASSWORD at start', () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-start-'));
     // A business keeps the sample directory out of these starts.
     await seedBusinesses(app.db, [{ name: 'Keeps the sample out', address: '1 Main St' }]);
     await upsertUser(app.db, 'boss', 'the first password');
   });
   afterAll(async () => {
     await app.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('refuses a one-character ADMIN_PASSWORD before starting, with one line, and changes nothing', async () => {

@@ -28,7 +28,7 @@ export interface RunningServer {
 type Print = (line: string) => void;
 
 /**
- * The `make start` / `rehber serve` flow (CONTRACT §2): config, database, migrations, the sample
+ * The `make start` / `rehber serve` flow: config, database, migrations, the sample
  * directory into an empty database, an admin account, then listen. Throws on bad config or an
  * unreachable database, with a message fit for one line.
  */

@@ -1,23 +1,14 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../db/test-db.js';
+import { describe, expect, it } from 'vitest';
+import { useTempDir, useTestDb } from '../scripts/test-hooks.fixtures.js';
 import { seedBusinesses } from '../db/queries/admin-businesses.fixtures.js';
 import { startServer } from './start.js';
 import { sweepOrphanFiles } from './uploads.js';
 
 describe('what a dead process leaves behind', () => {
-  let t: TestDb;
-  let dir: string;
-  beforeAll(async () => {
-    t = await createTestDb();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-orphans-'));
-  });
-  afterAll(async () => {
-    await t.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const t = useTestDb();
+  const dir = useTempDir('rehber-orphans-');
 
   const file = (name: string, ageMs: number) => {
     const p = path.join(dir, name);

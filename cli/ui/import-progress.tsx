@@ -20,7 +20,7 @@ const BAR_WIDTH = 30;
 const n = (v: number) => v.toLocaleString('en-US');
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** Finished files as static lines, one live bar, then the summary (STYLE §7). */
+/** Finished files as static lines, one live bar, then the summary. */
 export function ImportProgressView({ finished, current, summary }: ImportViewState) {
   return (
     <Box flexDirection="column">

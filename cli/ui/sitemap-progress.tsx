@@ -9,7 +9,7 @@ export interface SitemapProgressState {
 
 const BAR_WIDTH = 30;
 
-/** Finished files as static lines, one live bar below them (STYLE §7). */
+/** Finished files as static lines, one live bar below them. */
 export function SitemapProgressView({ progress, files, elapsedMs }: SitemapProgressState) {
   const pct = progress.planned > 0 ? Math.floor((progress.done * 100) / progress.planned) : 0;
   const filled = Math.round((pct / 100) * BAR_WIDTH);

@@ -4,11 +4,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTempDir, useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { seedBusinesses } from '../../db/queries/admin-businesses.fixtures.js';
 import { importFile, rejectedRowsFile } from '../import/import.js';
 import { EXPORT_COLUMNS, exportBusinesses } from './export.js';
@@ -68,17 +67,8 @@ const unguarded = (cell: string) => cell.replace(/^'('*[=+\-@\t\r\uFF1D\uFF0B\uF
 /** A cell a spreadsheet would run as a formula: a formula character first (Apple Numbers reads the full-width ones too), and not a plain number. */
 const runsAsFormula = (cell: string) => /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(cell) && !/^[\d\s+\-().,/]*$/.test(cell);
 
-let t: TestDb;
-let dir: string;
-
-beforeAll(async () => {
-  t = await createTestDb();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-csv-files-'));
-});
-afterAll(async () => {
-  await t.drop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const t = useTestDb();
+const dir = useTempDir('rehber-csv-files-');
 
 describe('the CSV export, read by another reader', () => {
   let file: string;

@@ -1,5 +1,5 @@
 /**
- * What an export contains (CONTRACT §5): the import columns of SPEC §5, then the optional ones the
+ * What an export contains: the import columns, then the optional ones the
  * import also reads, then the public page URLs (which the import ignores as unknown columns).
  */
 import { FIELDS } from '../../domain/business-columns.js';

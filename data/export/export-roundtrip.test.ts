@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTempDir, useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { importFile } from '../import/import.js';
 import { exportBusinesses } from './export.js';
 import type { ExportFormat } from '../../domain/constants.js';
@@ -24,19 +23,12 @@ const SOURCE = [
   `"''@Quoted Menu",Cafe,,"3 Menu St, Austin, TX 78701, United States",,,3,2,,,"Menu:\n- soup\n=SUM(A1)\n''=kept as typed\na;""=b",,,,,,,,`,
 ].join('\n');
 
-let t: TestDb;
-let dir: string;
-
+const t = useTestDb();
+const dir = useTempDir('rehber-roundtrip-');
 beforeAll(async () => {
-  t = await createTestDb();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-roundtrip-'));
   fs.writeFileSync(path.join(dir, 'source.csv'), SOURCE);
   const first = await importFile(t.db, path.join(dir, 'source.csv'), { source: 'cli' });
   expect(first).toMatchObject({ imported: 6, updated: 0, skipped: 0, errors: [] });
-});
-afterAll(async () => {
-  await t.drop();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 async function exportTo(format: ExportFormat): Promise<string> {

@@ -1,16 +1,14 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { seedBusinesses } from '../../db/queries/admin-businesses.fixtures.js';
 import { EXPORT_COLUMNS, exportBusinesses, exportFileName, neutralise } from './export.js';
 import type { ExportOptions } from './export.js';
 
-let t: TestDb;
-
+const t = useTestDb();
 beforeAll(async () => {
-  t = await createTestDb();
   await seedBusinesses(t.db, [
     {
       name: 'Şişli Çiçekçi', address: 'Halaskargazi Cd. 5, 34371 Şişli/İstanbul, Türkiye', city: 'Şişli', state: 'İstanbul', country: 'Türkiye',
@@ -21,7 +19,6 @@ beforeAll(async () => {
     { name: 'Plain Shop', address: '1 Main St', country: 'United States', website: 'https://plain.example' },
   ]);
 });
-afterAll(() => t.drop());
 
 async function run(options: Omit<ExportOptions, 'baseUrl'>): Promise<{ rows: number; bytes: Buffer }> {
   const out = new PassThrough();

@@ -1,5 +1,5 @@
 /**
- * The export of CONTRACT §5: businesses read in id order in batches (keyset pagination, so memory
+ * The export: businesses read in id order in batches (keyset pagination, so memory
  * stays flat at any size and no transaction is held open), written as streamed XLSX or CSV.
  */
 import { finished } from 'node:stream/promises';

@@ -3,10 +3,9 @@
  * Springfield, Portland, Paris or Córdoba, and each city row is one gazetteer place throughout.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTempDir, useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { importFile } from '../import/import.js';
 import { exportBusinesses } from './export.js';
 import { countryPlaces, placesOf } from '../places/gazetteer.js';
@@ -38,17 +37,11 @@ const ROWS: [string, Town, string, string, string, string, string, number | '', 
 const quote = (v: string | number) => (typeof v === 'number' ? String(v) : `"${v.replace(/"/g, '""')}"`);
 const SOURCE = ['place_id,name,full_address,city,state,country,latitude,longitude', ...ROWS.map(([id, , ...rest]) => [id, ...rest].map(quote).join(','))].join('\n');
 
-let t: TestDb;
-let dir: string;
+const t = useTestDb();
+const dir = useTempDir('rehber-namesakes-');
 beforeAll(async () => {
-  t = await createTestDb();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-namesakes-'));
   fs.writeFileSync(path.join(dir, 'source.csv'), SOURCE);
   expect(await importFile(t.db, path.join(dir, 'source.csv'), { source: 'cli' })).toMatchObject({ imported: ROWS.length, errors: [] });
-});
-afterAll(async () => {
-  await t.drop();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** Each business's city as its gazetteer id, by place_id. */

@@ -1,5 +1,5 @@
 /**
- * Header mapping (CONTRACT §4): the columns of SPEC §5 plus the optional ones, matched
+ * Header mapping: the import columns plus the optional ones, matched
  * case-insensitively, ignoring spaces, hyphens, underscores and a BOM, with common aliases.
  */
 import { MAX_COLUMNS } from '../../domain/constants.js';

@@ -1,5 +1,5 @@
 /**
- * The kind of an uploaded file, from its first bytes (CONTRACT §4): names lie, a PNG renamed
+ * The kind of an uploaded file, from its first bytes: names lie, a PNG renamed
  * `.xlsx` must be refused with a clear message, not fed to a parser that fails obscurely.
  */
 import { open } from 'node:fs/promises';

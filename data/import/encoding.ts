@@ -1,5 +1,5 @@
 /**
- * Text encoding of a CSV (CONTRACT §4): a BOM says it outright; otherwise mostly valid UTF-8 is
+ * Text encoding of a CSV: a BOM says it outright; otherwise mostly valid UTF-8 is
  * UTF-8, and anything else is a legacy single-byte file, Windows-1254 when Turkish letters show up, else
  * Windows-1252. `--encoding` overrides all of it.
  */

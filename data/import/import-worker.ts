@@ -1,6 +1,6 @@
 /**
  * Runs importFile in a worker thread, so a million-row import from the web never blocks the
- * server's event loop (CONTRACT §4). The worker builds its own small knex pool from the database
+ * server's event loop. The worker builds its own small knex pool from the database
  * URL; progress comes back as messages. This module is both the launcher and the worker's entry.
  * The CLI uses it too: the main thread stays free to draw progress, and the heap limit keeps the
  * peak memory flat whatever the file's size.
@@ -23,8 +23,8 @@ export const WORKER_HEAP_MB = 160;
 /**
  * Its young generation (V8's default is 48 MB, mostly empty between collections): every row's
  * strings die young, and a smaller nursery keeps the process under 300 MB with the XLSX reader's
- * thread beside it, for a few more, cheap, scavenges: at 8 MB rather than 16 an unchanged
- * re-import of 200,000 rows took 5.9-6.0 s rather than 5.8-5.9.
+ * thread beside it, for a few more, cheap, scavenges (an import barely slower than at twice the
+ * size).
  */
 export const WORKER_YOUNG_MB = 8;
 

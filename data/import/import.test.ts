@@ -1,25 +1,16 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTempDir, useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { getImport, listRecentImports } from '../../db/queries/imports.js';
 import { writeGeneratedCsv } from '../../scripts/bench/generate.js';
-import { importCsvText, importFile } from './import.js';
+import { importFile } from './import.js';
+import { importCsvText } from './import.fixtures.js';
 import type { Progress } from './pipeline.js';
 
 const HEADER = 'name,category,full_address,city,state,country,rating,reviews,place_id';
-let t: TestDb;
-let dir: string;
-
-beforeAll(async () => {
-  t = await createTestDb();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-import-test-'));
-});
-afterAll(async () => {
-  await t.drop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const t = useTestDb();
+const dir = useTempDir('rehber-import-test-');
 beforeEach(async () => {
   await t.db.raw('TRUNCATE businesses, cities, categories, countries, imports RESTART IDENTITY CASCADE');
 });

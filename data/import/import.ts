@@ -4,7 +4,6 @@
  * the admin API (through import-worker.ts) and the sample loader all come through here.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../db/index.js';
 import { failImport, finishImport, startImport, updateImportProgress, type ImportCounts } from '../../db/queries/imports.js';
@@ -14,7 +13,6 @@ import { BATCH_SIZE, openLoader, type Loader, type PreparedRow } from '../store/
 import { PACED_BATCH_SIZE } from '../store/load-pace.js';
 import type { ImportMode, Progress, RowSource } from './pipeline.js';
 import { openRows } from './read-rows.js';
-import { PASTED_CSV, withPastedCsv } from './pasted-csv.js';
 import { CSV_BOM, csvRecord } from '../export/csv-writer.js';
 import { unneutralise } from '../../domain/formula-guard.js';
 import type { ChangeSample, ImportPreview, ImportRecord, ImportResult } from '../../domain/types.js';
@@ -215,11 +213,6 @@ function rejectedRowsWriter(file: string, headers: string[]): RejectedRowsWriter
     },
     close: () => (out ? new Promise((resolve, reject) => out!.end((err?: Error | null) => (err ? reject(err) : resolve()))) : Promise.resolve()),
   };
-}
-
-/** Imports CSV text as a paste is imported (insert mode unless `options` says otherwise), in this thread. */
-export async function importCsvText(db: Db, csvData: string, options: Omit<ImportOptions, 'mode'> & { mode?: ImportMode }): Promise<ImportOutcome> {
-  return withPastedCsv(os.tmpdir(), csvData, (file) => importFile(db, file, { ...PASTED_CSV, ...options }));
 }
 
 const rowOf = (error: string) => Number(/^Row (\d+)/.exec(error)?.[1] ?? Infinity);

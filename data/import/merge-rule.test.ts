@@ -1,22 +1,13 @@
-/** The merge rule (issue 11): an update import never loses what its file does not say. */
+/** The merge rule: an update import never loses what its file does not say. */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTempDir, useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { importFile } from './import.js';
 import { countDrift } from '../store/load.fixtures.js';
 
-let t: TestDb;
-let dir: string;
-beforeAll(async () => {
-  t = await createTestDb();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-merge-'));
-});
-afterAll(async () => {
-  await t.drop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const t = useTestDb();
+const dir = useTempDir('rehber-merge-');
 beforeEach(async () => {
   await t.db.raw('TRUNCATE businesses, cities, categories, countries, imports RESTART IDENTITY CASCADE');
   await run('full.csv', [

@@ -31,7 +31,7 @@ export interface RowSource {
 }
 
 export interface ReadOptions {
-  /** Overrides CSV encoding detection (CONTRACT §4 `--encoding`), e.g. 'windows-1254'. */
+  /** Overrides CSV encoding detection, e.g. 'windows-1254'. */
   encoding?: string;
   /** Read an XLSX in a thread of its own, overlapping the import's work (read-xlsx-thread.ts). */
   readerThread?: boolean;

@@ -1,5 +1,5 @@
 /**
- * CSV rows, streamed with constant memory whatever the file's size (CONTRACT §4).
+ * CSV rows, streamed with constant memory whatever the file's size.
  *
  * Bytes → iconv-lite decoder → papaparse's low-level Parser, driven chunk by chunk from an async
  * iterator: a chunk is only read when the caller asks for more rows, which is the back-pressure.

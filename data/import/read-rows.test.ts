@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MAX_COLUMNS } from '../../domain/constants.js';
 import { openRows } from './read-rows.js';
-import { plainXlsx, smuggledXlsx } from './zip-fixtures.js';
+import { plainXlsx, smuggledXlsx } from './zip.fixtures.js';
 
 let dir: TempDir;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * The one entry point for reading an import file: the format comes from its bytes (CONTRACT §4),
+ * The one entry point for reading an import file: the format comes from its bytes,
  * never from its name, and every format yields the same RowSource.
  */
 import { MAX_COLUMNS } from '../../domain/constants.js';

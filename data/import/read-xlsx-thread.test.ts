@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAll, tempDir, type TempDir } from './fixtures/files.js';
 import { InputError } from '../../domain/errors.js';
 import { openRows } from './read-rows.js';
-import { plainXlsx, smuggledXlsx } from './zip-fixtures.js';
+import { plainXlsx, smuggledXlsx } from './zip.fixtures.js';
 
 let dir: TempDir;
 beforeAll(async () => {

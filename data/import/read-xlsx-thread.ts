@@ -18,9 +18,8 @@ const ROWS_PER_MESSAGE = 500;
 /**
  * Batches the reader may run ahead of the loader. The reader is the slower side (see
  * READER_YOUNG_MB), so rows waiting for the loader only pile up while it waits for the database,
- * when more of them would not make the import faster, only bigger: with the larger nursery, 4
- * batches waiting (of 1,000 or 500 rows) took a 100,000-row XLSX import to 293-311 MB at its
- * peak, 2 of 500 to 274-289.
+ * when more of them would not make the import faster, only bigger: two batches waiting keep an
+ * XLSX import's peak well under four.
  */
 const BATCHES_AHEAD = 2;
 /**
@@ -30,13 +29,11 @@ const BATCHES_AHEAD = 2;
 export const READER_HEAP_MB = 64;
 /**
  * Its young generation. exceljs's sheet parse made garbage by the row, and much of it lived just
- * long enough to survive a small nursery's scavenges: at 8 or 12 MB the thread spent over half its
- * time collecting (about 95 µs of CPU per row of the bench's sheet), at 16 MB about 55 µs, for 5-13
- * MB more RSS. The sheets are now read by xlsx-xml.ts, which makes little (the thread's CPU per row
- * fell from 264-283 to 81-102 µs on a 40,000-row sheet, 2026-11-26). With rows from every country
- * the loader is the slower side (the places of 171 countries beside it): a 200,000-row sheet of
- * the world-shaped bench took 29-31 s at 16 and at 12 MB, and the process peaked at 297-313 MB at
- * 16, 267-278 MB at 12 (with the import worker's WORKER_YOUNG_MB at 8).
+ * long enough to survive a small nursery's scavenges, so a small nursery spent much of the thread's
+ * time collecting. The sheets are now read by xlsx-xml.ts, which makes little garbage. With rows
+ * from every country the loader is the slower side (every country's places beside it): a world-
+ * shaped sheet imports as fast at 12 MB as at 16, and the process peaks lower at 12 (with the
+ * import worker's WORKER_YOUNG_MB at 8). The figures are in docs/performance.md.
  */
 const READER_YOUNG_MB = 12;
 

@@ -1,5 +1,5 @@
 /**
- * XLSX rows through exceljs's streaming WorkbookReader (constant memory, CONTRACT §4), its
+ * XLSX rows through exceljs's streaming WorkbookReader (constant memory), its
  * worksheets and shared strings read by xlsx-xml.ts (readSheetsFast), from the first worksheet
  * whose header row carries the required columns. First the zip's own directory is
  * checked (a bomb that admits its size is refused without inflating a byte), and the local entries

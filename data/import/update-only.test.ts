@@ -1,23 +1,14 @@
 /** Update-only files: rows that name a stored business need only their key and what they change. */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTempDir, useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { importFile } from './import.js';
 import { countDrift } from '../store/load.fixtures.js';
 
-let t: TestDb;
-let dir: string;
-beforeAll(async () => {
-  t = await createTestDb();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-update-only-'));
-});
-afterAll(async () => {
-  await t.drop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const t = useTestDb();
+const dir = useTempDir('rehber-update-only-');
 beforeEach(async () => {
   await t.db.raw('TRUNCATE businesses, cities, categories, countries, imports RESTART IDENTITY CASCADE');
   await run('full.csv', [

@@ -8,7 +8,7 @@ import { cellText } from './cell-text.js';
 import { readAll, tempDir, zip, type TempDir } from './fixtures/files.js';
 import { openXlsx, readSheetsFast, XLSX_LIMITS } from './read-xlsx.js';
 import { openXlsxInThread } from './read-xlsx-thread.js';
-import { unzipEntries } from './zip-fixtures.js';
+import { unzipEntries } from './zip.fixtures.js';
 import { NEEDS_MORE_MEMORY_MESSAGE } from './xlsx-xml.js';
 
 let dir: TempDir;

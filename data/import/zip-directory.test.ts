@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_XML_TEXT_BYTES } from '../../domain/constants.js';
 import { readAll, tempDir, zip, type TempDir } from './fixtures/files.js';
 import { openRows } from './read-rows.js';
-import { plainXlsx, rewriteZip, sheetXml, unzipEntries, type Smuggling } from './zip-fixtures.js';
+import { plainXlsx, rewriteZip, sheetXml, unzipEntries, type Smuggling } from './zip.fixtures.js';
 
 let dir: TempDir;
 let plain: Buffer;

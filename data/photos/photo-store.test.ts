@@ -4,19 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTempDir } from '../../scripts/test-hooks.fixtures.js';
 import { startHangingServer, startImageServer, type ImageServer } from './image-server.fixtures.js';
 import { photoQueueStats, PhotoStore } from './photo-store.js';
 
 let images: ImageServer;
-let cacheDir: string;
+const cacheDir = useTempDir('rehber-photos-');
 
 beforeAll(async () => {
   images = await startImageServer();
-  cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-photos-'));
 });
 afterAll(async () => {
   await images.close();
-  fs.rmSync(cacheDir, { recursive: true, force: true });
 });
 
 const store = (options: Partial<ConstructorParameters<typeof PhotoStore>[0]> = {}) => new PhotoStore({ cacheDir, allowPrivateAddresses: true, ...options });

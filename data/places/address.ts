@@ -1,6 +1,6 @@
 /**
  * City, state, postal code and country read out of a one-line address, for files that have only
- * `full_address` (CONTRACT §4). Addresses are written in many ways; this knows the common ones and
+ * `full_address`. Addresses are written in many ways; this knows the common ones and
  * leaves a part null rather than guess:
  *   US          '123 Main St, Springfield, IL 62701, United States'  (country optional)
  *   Canada      '1 King St W, Toronto, ON M5H 1A1, Canada'

@@ -34,10 +34,10 @@ export interface Place {
 
 /**
  * One country's places and its index of every folded name, in flat arrays rather than an object
- * and a Map entry per place and per name: an import of rows from every country loads all 171 of
- * them (134,000 places, 421,000 names), which took 50 MB of heap as objects and Maps and 12
- * MB so, beside an XLSX import's reader (a process of both peaked past 300 MB). A place is made
- * an object when it is asked for (placeAt).
+ * and a Map entry per place and per name: an import of rows from every country loads every country's
+ * places, which as objects and Maps took several times the heap of flat arrays, beside an XLSX
+ * import's reader under the same memory bound. A place is made an object when it is asked for
+ * (placeAt).
  */
 export interface CountryPlaces {
   /** How many places; placeAt(country, i) is the i-th. */

@@ -1,12 +1,11 @@
 /** Places end to end: a file's addresses through the import into cities, districts and search. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { searchBusinesses } from '../reads/search.js';
-import { importCsvText } from '../import/import.js';
+import { importCsvText } from '../import/import.fixtures.js';
 
-let t: TestDb;
+const t = useTestDb();
 beforeAll(async () => {
-  t = await createTestDb();
   const rows = [
     'name,full_address,country,location_link,place_id,phone',
     'Hofbräuhaus,"Platzl 9, 80331 München, Deutschland",,"https://www.google.com/maps/place/x/@48.13,11.57,17z/data=!3d48.137624!4d11.579797",P1,',
@@ -17,7 +16,6 @@ beforeAll(async () => {
   ];
   await importCsvText(t.db, rows.join('\n') + '\n', { source: 'cli', mode: 'upsert' });
 });
-afterAll(() => t.drop());
 
 const business = (placeId: string) =>
   t.db('businesses as b').leftJoin('cities as c', 'c.id', 'b.city_id').where('b.place_id', placeId)

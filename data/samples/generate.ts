@@ -79,7 +79,7 @@ export function generateSample(count = 2000, seed = 20261121): SampleRow[] {
       country: country.name,
       rating: String(rating),
       reviews: String(reviews),
-      photo: '', // no photo hosts: a new user's first look works offline (CONTRACT §6)
+      photo: '', // no photo hosts: a new user's first look works offline, and the site calls no other host
       working_hours: workingHours(rand, pick),
       about: rand() < 0.1 ? '' : about(country, name, category.name, city.name, services, rand),
       place_id: placeId,

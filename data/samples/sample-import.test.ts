@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { expect, it } from 'vitest';
+import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { importFile } from '../import/import.js';
 import { SAMPLE_FILE } from './sample.js';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(() => t.drop());
+const t = useTestDb();
 
 it('imports every row of the bundled sample, and skips them all the second time', async () => {
   const first = await importFile(t.db, SAMPLE_FILE, { source: 'sample' });

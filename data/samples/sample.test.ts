@@ -1,18 +1,16 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { readWorkingHours } from '../../domain/hours-text.js';
-import { createTestDb, type TestDb } from '../../db/test-db.js';
 import { loadSample, SAMPLE_FILE } from './sample.js';
 import { generateSample, sampleCsv } from './generate.js';
 
 describe('the bundled sample directory', () => {
-  let t: TestDb;
+  const t = useTestDb();
   let imported: number;
   beforeAll(async () => {
-    t = await createTestDb();
     ({ imported } = await loadSample(t.db));
   });
-  afterAll(() => t.drop());
 
   it('is the committed output of the seeded generator', () => {
     const committed = fs.readFileSync(SAMPLE_FILE, 'utf8');

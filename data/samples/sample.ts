@@ -16,7 +16,7 @@ export const SAMPLE_FILE: string = [
 
 /**
  * Loads the sample into the database through the import pipeline, like any other import
- * (CONTRACT §2): new businesses are added, existing ones left as they are.
+ * in insert mode: new businesses are added, existing ones left as they are.
  */
 export async function loadSample(db: Db): Promise<{ imported: number }> {
   const result = await importFile(db, SAMPLE_FILE, { source: 'sample', mode: 'insert', fileName: 'businesses.csv (sample)' });

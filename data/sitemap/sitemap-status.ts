@@ -1,6 +1,6 @@
 /**
  * What the admin screen and the CLI read about sitemaps: totals, the served files, progress.
- * Shapes are those of SPEC §3 (SitemapStats, SitemapFile, progress 0..100).
+ * Shapes are those of the API (SitemapStats, SitemapFile, progress 0..100).
  */
 import type { Db } from '../../db/index.js';
 import { countSource, getLatestGeneration, getServedGeneration, listServedFiles } from '../../db/queries/sitemaps.js';

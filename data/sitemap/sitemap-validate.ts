@@ -1,5 +1,5 @@
 /**
- * Validation (CONTRACT §7): every served file against the sitemaps.org 0.9 schema (xmllint compiled
+ * Validation: every served file against the sitemaps.org 0.9 schema (xmllint compiled
  * to WebAssembly, run in a worker, with the bundled XSDs), the 9,000-URL limit and the base URL;
  * the index must name exactly the stored files.
  */

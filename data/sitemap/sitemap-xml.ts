@@ -1,5 +1,5 @@
 /**
- * Pure sitemap XML renderers (STYLE §10): one escape function, no I/O. The generator streams rows
+ * Pure sitemap XML renderers: one escape function, no I/O. The generator streams rows
  * from PostgreSQL into these; the validator and the tests read what they produce.
  */
 import { slugPath, type SlugPage } from '../../domain/paths.js';

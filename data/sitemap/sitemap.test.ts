@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { createDb } from '../../db/index.js';
-import { createTestDb, type TestDb } from '../../db/test-db.js';
 import { getServedFile } from '../../db/queries/sitemaps.js';
 import { loadSample } from '../samples/sample.js';
 import { SitemapBusyError, generateSitemaps } from './sitemap.js';
@@ -16,12 +16,10 @@ function names(files: { name: string }[]) {
 }
 
 describe('sitemap generation for the sample directory', () => {
-  let t: TestDb;
+  const t = useTestDb();
   beforeAll(async () => {
-    t = await createTestDb();
     await loadSample(t.db);
   });
-  afterAll(() => t.drop());
 
   it('writes one file per type plus the index, every URL absolute, and they validate', async () => {
     expect((await getSitemapFiles(t.db)).length).toBe(0);
@@ -74,11 +72,7 @@ describe('sitemap generation for the sample directory', () => {
 });
 
 describe('sitemap file boundaries', () => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb();
-  });
-  afterAll(() => t.drop());
+  const t = useTestDb();
 
   it('9,000 businesses fill one file; the 9,001st starts a second; the new set replaces the old', async () => {
     await insertGeneratedBusinesses(t.db, { businesses: 9000, prefix: 'a', cities: 3, categories: 2 });
@@ -103,12 +97,10 @@ describe('sitemap file boundaries', () => {
 });
 
 describe('sitemap generation for more than 20,000 businesses', () => {
-  let t: TestDb;
+  const t = useTestDb();
   beforeAll(async () => {
-    t = await createTestDb();
     await insertGeneratedBusinesses(t.db, { businesses: 20_500, cities: 120, categories: 30 });
   });
-  afterAll(() => t.drop());
 
   it('splits businesses into files of 9,000 and reports real progress', async () => {
     const seen: number[] = [];
@@ -171,13 +163,11 @@ describe('sitemap generation for more than 20,000 businesses', () => {
 });
 
 describe('a local base URL over a public site', () => {
-  let t: TestDb;
+  const t = useTestDb();
   beforeAll(async () => {
-    t = await createTestDb();
     await insertGeneratedBusinesses(t.db, { businesses: 20, cities: 2, categories: 2 });
     await generateSitemaps(t.db, { baseUrl: 'https://example.com' });
   });
-  afterAll(() => t.drop());
 
   it('is refused in every spelling of this machine, and the served set stays', async () => {
     const served = await getServedFile(t.db, 'businesses-1.xml');

@@ -1,5 +1,5 @@
 /**
- * The sitemap generator (CONTRACT §7): streams rows from PostgreSQL through a cursor into the pure
+ * The sitemap generator: streams rows from PostgreSQL through a cursor into the pure
  * renderers of sitemap-xml.ts, stores each file as it is complete, and publishes the new set in one
  * transaction when every file is written. The old set is served until then.
  */
@@ -54,7 +54,7 @@ export interface GeneratedFile {
   bytes: number;
 }
 
-/** Progress is data (STYLE §7): URLs written out of URLs counted up front. */
+/** Progress is data: URLs written out of URLs counted up front. */
 export interface SitemapProgress {
   phase: 'counting' | 'writing' | 'publishing' | 'done';
   done: number;

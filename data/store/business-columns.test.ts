@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { BUSINESS_SELECT } from '../../db/queries/businesses.js';
 import { OTHER_COLUMNS, STAGED_VALUE_COLUMNS, VALUE_COLUMNS, VALUE_KEYS, WRITTEN_COLUMNS, type ValueColumnKey } from '../../domain/business-columns.js';
 import { FIELDS } from '../../domain/business-columns.js';
@@ -9,11 +9,7 @@ import type { Business } from '../../domain/types.js';
 
 /** Fails when a business column is added in one place only: the table, the types, the staging table, the files. */
 describe('the one table of business columns', () => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb();
-  });
-  afterAll(() => t.drop());
+  const t = useTestDb();
 
   const columnsOf = async (table: string, db = t.db) =>
     (await db('information_schema.columns').where({ table_name: table }).pluck('column_name')).sort();

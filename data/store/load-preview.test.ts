@@ -1,7 +1,7 @@
 /** A preview warns of hand-edited values it would overwrite, and only of those edited since the last import. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../db/test-db.js';
-import { importCsvText } from '../import/import.js';
+import { importCsvText } from '../import/import.fixtures.js';
 import { editBusiness, setBusinessFlag } from './business-writes.js';
 
 const HEADER = 'name,category,phone,full_address,rating,is_verified,place_id';

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { openLoader, type BatchCounts } from './load.js';
 import type { BusinessInput } from '../../domain/business-columns.js';
 import type { ImportMode } from '../../domain/types.js';
@@ -7,13 +7,7 @@ import { biz, countDrift } from './load.fixtures.js';
 import { TSQUERY } from '../../db/queries/word-lookups.js';
 import { tsqueries } from '../reads/tsqueries.js';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-});
-afterAll(async () => {
-  await t.drop();
-});
+const t = useTestDb();
 beforeEach(async () => {
   await t.db.raw('TRUNCATE businesses, cities, categories, countries RESTART IDENTITY CASCADE');
 });

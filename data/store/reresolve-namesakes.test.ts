@@ -1,13 +1,12 @@
 /** A database where towns of one name were merged (as imports before the fix left it), re-resolved. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { reresolvePlaces } from './reresolve.js';
 import { countDrift } from './load.fixtures.js';
 import { NAMESAKES, SPOTS } from '../places/namesakes.fixtures.js';
 
-let t: TestDb;
+const t = useTestDb();
 beforeAll(async () => {
-  t = await createTestDb();
   // The first row had state IL, so the city row took it, with Missouri's place and coordinates.
   const [merged] = await t.db('cities')
     .insert({ name: 'Springfield', state: 'IL', country: 'United States', country_code: 'US', slug: 'springfield', geoname_id: NAMESAKES.springfieldMO,
@@ -23,7 +22,6 @@ beforeAll(async () => {
     row('Ozark Grill', '123 Main St, Springfield, MO 65806, United States', { state: 'MO', postal_code: '65806', latitude: 37.21533, longitude: -93.29824, coordinates_approximate: true }),
   ]);
 });
-afterAll(() => t.drop());
 
 const townOf = async (name: string) =>
   (await t.db('businesses as b').join('cities as c', 'c.id', 'b.city_id').where('b.name', name).first('c.geoname_id', 'b.slug')) as { geoname_id: number; slug: string };

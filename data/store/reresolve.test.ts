@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { reresolvePlaces } from './reresolve.js';
 import { countDrift } from './load.fixtures.js';
 
-let t: TestDb;
+const t = useTestDb();
 beforeAll(async () => {
-  t = await createTestDb();
   // Stored the way the old layout parser left them: 'CDMX' as a city, Osaka and Sydney in none.
   const [cdmx] = await t.db('cities').insert({ name: 'CDMX', country: 'Mexico', slug: 'cdmx', business_count: 1 }).returning('id');
   await t.db('countries').insert([{ name: 'Mexico', slug: 'mexico', business_count: 1 }]);
@@ -19,7 +18,6 @@ beforeAll(async () => {
     row('Nowhere Shop', 'Unit 5, Industrial Estate'),
   ]);
 });
-afterAll(() => t.drop());
 
 const stored = (name: string) =>
   t.db('businesses as b').leftJoin('cities as c', 'c.id', 'b.city_id').where('b.name', name)

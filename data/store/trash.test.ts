@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { getBusinessByOtherSlug, getBusinessBySlug } from '../../db/queries/businesses.js';
 import { listBusinessesIn, searchBusinesses } from '../reads/search.js';
 import { getCityBySlug } from '../../db/queries/cities.js';
@@ -14,9 +14,8 @@ import { setBusinessesActive } from './visibility.js';
 import { purgeBusinesses, restoreBusinesses, sweepTrash, trashBusinesses } from './trash.js';
 
 describe('the trash: delete, restore, delete for good, retention', () => {
-  let t: TestDb;
+  const t = useTestDb();
   beforeAll(async () => {
-    t = await createTestDb();
     const loader = await openLoader(t.db, { mode: 'upsert', bulk: false });
     await loader.load([
       biz({ name: 'Alpha Plumbing' }),
@@ -25,7 +24,6 @@ describe('the trash: delete, restore, delete for good, retention', () => {
     ]);
     await loader.close();
   });
-  afterAll(() => t.drop());
 
   const idOf = async (name: string) => Number((await t.db('businesses').where({ name }).first('id')).id);
   const rowOf = (id: number) => t.db('businesses').where({ id }).first();

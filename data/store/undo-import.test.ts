@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTempDir, useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { importFile } from '../import/import.js';
 import { countDrift } from './load.fixtures.js';
 import { undoImport } from './undo-import.js';
@@ -10,16 +9,8 @@ import { setBusinessesActive } from './visibility.js';
 import { mergeGroup, renameGroup } from './group-writes.js';
 import { editBusiness } from './business-writes.js';
 
-let t: TestDb;
-let dir: string;
-beforeAll(async () => {
-  t = await createTestDb();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-undo-'));
-});
-afterAll(async () => {
-  await t.drop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const t = useTestDb();
+const dir = useTempDir('rehber-undo-');
 beforeEach(async () => {
   await t.db.raw('TRUNCATE businesses, business_versions, cities, categories, countries, imports, group_merges, page_redirects RESTART IDENTITY CASCADE');
 });

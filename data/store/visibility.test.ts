@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { getBusinessBySlug } from '../../db/queries/businesses.js';
 import { listBusinessesIn, searchBusinesses } from '../reads/search.js';
 import { getCityBySlug } from '../../db/queries/cities.js';
@@ -9,14 +9,12 @@ import { biz, countDrift } from './load.fixtures.js';
 import { setBusinessesActive } from './visibility.js';
 
 describe('hiding and showing businesses', () => {
-  let t: TestDb;
+  const t = useTestDb();
   beforeAll(async () => {
-    t = await createTestDb();
     const loader = await openLoader(t.db, { mode: 'upsert', bulk: false });
     await loader.load([biz({ name: 'Alpha Plumbing' }), biz({ name: 'Beta Plumbing' }), biz({ name: 'Gamma Plumbing' })]);
     await loader.close();
   });
-  afterAll(() => t.drop());
 
   const idOf = async (name: string) => (await t.db('businesses').where({ name }).first('id')).id as number;
   const countsAreExact = async () => (await countDrift(t.db)) === 0;

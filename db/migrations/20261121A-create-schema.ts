@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The whole schema of SPEC §3 plus the tables later work stands on: sessions, imports,
+ * The whole schema of the directory plus the tables later work stands on: sessions, imports,
  * sitemap files and generations, login attempts. Columns are snake_case; db/queries map them
  * to the camelCase shapes of the API.
  */
@@ -75,7 +75,7 @@ export async function up(knex: Knex): Promise<void> {
     t.specificType('images', 'text[]').notNullable().defaultTo('{}');
     t.jsonb('business_hours').notNullable().defaultTo('{}');
     t.specificType('services', 'text[]').notNullable().defaultTo('{}');
-    // 'p:' || place_id, or 'n:' || normalised name and address: the import identity of CONTRACT §4.
+    // 'p:' || place_id, or 'n:' || normalised name and address: the import identity.
     t.text('identity_key').notNullable().unique();
     // md5 of the imported values, so a re-import can tell unchanged rows without rewriting them.
     t.text('content_hash');

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Upload tokens (CONTRACT §5): the admin gets an opaque token for an uploaded file, bound to the
+ * Upload tokens: the admin gets an opaque token for an uploaded file, bound to the
  * session that uploaded it. In PostgreSQL so any server process behind a load balancer resolves it.
  */
 export async function up(knex: Knex): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * What undo and the activity log need (issue 11): every write to a business leaves a version with
+ * What undo and the activity log need: every write to a business leaves a version with
  * the values it changed (before and after), who made it and which import, if any; a business
  * remembers the import that created it; the admin can feature a business; an import can be undone.
  */

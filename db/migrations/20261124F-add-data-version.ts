@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * One number that every committed write to the directory's data moves (issue 14): a statement
+ * One number that every committed write to the directory's data moves: a statement
  * trigger on each table a public answer reads bumps it and notifies `rehber_data`, so every server
  * process knows at once that its cached answers are stale, whoever wrote (an import, an edit, an
  * undo, a re-resolution, psql).

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * One search document per business (issue 13), in the one GIN index that public search, location,
+ * One search document per business, in the one GIN index that public search, location,
  * suggestions and the admin list all read:
  * - text folded by rehber_fold (unaccent, then lower, with Turkish İ/I/ı all 'i', so 'İstanbul',
  *   'ISTANBUL' and 'istanbul' meet) under the 'simple' configuration: no stemming, the words as written;

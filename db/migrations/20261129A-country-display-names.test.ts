@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTempDir } from '../../scripts/test-hooks.fixtures.js';
 import { startTestApp, type TestApp } from '../../server/test-app.js';
 import { importFile } from '../../data/import/import.js';
 import { countDrift } from '../../data/store/load.fixtures.js';
@@ -16,7 +16,7 @@ const TYPED = 'Banjul Books,Bookshop,"Kairaba Avenue 9, Serekunda",4.0,P3';
 
 describe("migration 20261129A: countries take the names a visitor knows", () => {
   let app: TestApp;
-  let dir: string;
+  const dir = useTempDir('rehber-countries-');
   let second: number;
   const run = async (name: string, lines: string[]) => {
     const file = path.join(dir, name);
@@ -29,7 +29,6 @@ describe("migration 20261129A: countries take the names a visitor knows", () => 
 
   beforeAll(async () => {
     app = await startTestApp();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-countries-'));
     await run('a.csv', [HEADER, SHANGHAI, SEREKUNDA, TYPED]);
     // An import that changed the Shanghai row: its version holds the country, for undo.
     second = (await run('b.csv', [HEADER, SHANGHAI.replace('4.5', '3.9')])).importId;
@@ -50,7 +49,6 @@ describe("migration 20261129A: countries take the names a visitor knows", () => 
   });
   afterAll(async () => {
     await app.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('renames the country, its cities and businesses to countryName', async () => {

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../test-db.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
+import { createTestDb } from '../test-db.js';
 import { countryStats, SEARCH_COUNT_CAP } from './admin-businesses.js';
 import { listAdminBusinesses } from '../../data/reads/admin-list.js';
 import { seedBusinesses } from './admin-businesses.fixtures.js';
 import { plansOf, withCountryShops } from './bitmap-scans.fixtures.js';
 
-let t: TestDb;
-
+const t = useTestDb();
 beforeAll(async () => {
-  t = await createTestDb();
   await seedBusinesses(t.db, [
     { name: 'Kadıköy Fırını', address: 'Moda Cd. 1, 34710 Kadıköy/İstanbul, Türkiye', city: 'Kadıköy', country: 'Türkiye', category: 'Bakery', rating: 4.5, isVerified: true },
     { name: 'Boston Plumbing', address: '12 Main St, Boston, MA 02108, United States', city: 'Boston', state: 'MA', country: 'United States', category: 'Plumber' },
@@ -17,7 +16,6 @@ beforeAll(async () => {
     { name: 'No Country', address: 'Somewhere 1' },
   ]);
 });
-afterAll(() => t.drop());
 
 describe('listAdminBusinesses', () => {
   it('pages newest first with the total', async () => {

@@ -156,9 +156,9 @@ function toAdminBusiness(r: AdminRow): AdminBusiness {
 
 /**
  * Businesses per country, most first, from the counts the import keeps in `countries` (updated
- * with every batch and recounted at the end of each import). A GROUP BY over 1,000,000 businesses
- * took ~60 ms alone and fell to 17 requests/s under load (scripts/bench/http.ts); this is a read
- * of a few hundred rows.
+ * with every batch and recounted at the end of each import). A GROUP BY over every business grows
+ * with the directory and held up the list under load (scripts/bench/http.ts); this is a read of a
+ * few hundred rows.
  */
 export async function countryStats(db: Db | Knex.Transaction): Promise<CountryStat[]> {
   const rows = await db('countries')

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../test-db.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { loadSample } from '../../data/samples/sample.js';
 import { setBusinessesActive } from '../../data/store/visibility.js';
 import { listBusinessesIn } from '../../data/reads/search.js';
@@ -7,13 +7,10 @@ import { getStats } from './stats.js';
 import { getBusinessBySlug, getBusinessViewBySlug } from './businesses.js';
 import { listNamesakes, type Namesake } from './namesakes.js';
 
-let t: TestDb;
-
+const t = useTestDb();
 beforeAll(async () => {
-  t = await createTestDb();
   await loadSample(t.db);
 });
-afterAll(() => t.drop());
 
 const activeIn = async (column: 'city_id' | 'category_id', id: number) =>
   Number((await t.db('businesses').where({ [column]: id, is_active: true }).count({ n: '*' }).first())?.n);

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { createDb } from '../index.js';
-import { createTestDb, type TestDb } from '../test-db.js';
 import { failOrphanedImports, listRecentImports, startImport, updateImportProgress } from './imports.js';
 
 describe('import records', () => {
-  let t: TestDb;
-  beforeAll(async () => {
-    t = await createTestDb();
-  });
-  afterAll(() => t.drop());
+  const t = useTestDb();
 
   it('shows an import whose process died as failed at once, and leaves a live one running', async () => {
     // The "dead" import runs in a pool of its own, as another process's would.

@@ -1,7 +1,7 @@
 import type { Db } from '../index.js';
 
 /**
- * The server-side session store (CONTRACT §8): the cookie holds only a signed random id, the data
+ * The server-side session store: the cookie holds only a signed random id, the data
  * lives here, so logout really ends a session and any server instance can read it.
  */
 export async function getSession(db: Db, sid: string): Promise<Record<string, unknown> | null> {

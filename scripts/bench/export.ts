@@ -1,5 +1,5 @@
 /**
- * Export figures of CONTRACT §9: 1,000,000 businesses exported as CSV and as XLSX, rows/s and peak
+ * Export figures: 1,000,000 businesses exported as CSV and as XLSX, rows/s and peak
  * memory, against PostgreSQL's own `COPY (the same SELECT) TO STDOUT` written to a file: the
  * fastest the rows can leave the database. A one-country export of a tenth of the rows shows that the peak memory does
  * not grow with the size. Every job runs in its own process.

@@ -1,5 +1,5 @@
 /**
- * HTTP figures of CONTRACT §9 and issue 13: requests/s and p99 latency of the business detail,
+ * HTTP figures: requests/s and p99 latency of the business detail,
  * the public search (broad word, narrow name, with a location, what and where in one box, with a
  * typo), suggestions, the admin list search (broad and narrow) and a big city's page 1 and page
  * 300 on 1,000,000 businesses, under CONNECTIONS concurrent clients, each beside the yardsticks

@@ -1,5 +1,5 @@
 /**
- * Public reads while the web imports (issue 14): the real app serves detail and city reads to 32
+ * Public reads while the web imports: the real app serves detail and city reads to 32
  * keep-alive connections while an admin imports a generated 1,000,000-row CSV through the API the
  * dashboard uses (upload, then the streaming import by token, in the server's import worker),
  * against the same reads with no import. The directory already holds 100,000 other businesses, so

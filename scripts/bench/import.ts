@@ -1,5 +1,5 @@
 /**
- * Import figures of CONTRACT §9 and issue 14: a generated 1,000,000-row CSV imported fresh, again
+ * Import figures: a generated 1,000,000-row CSV imported fresh, again
  * unchanged, and with 10% changed, against plain COPY of the same file into a table with the same
  * columns and the issue's five indexes (primary key, unique slug, unique place_id, btree on
  * country, trigram on name), with one index per index of businesses, and with none; 100,000 new

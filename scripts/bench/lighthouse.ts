@@ -1,5 +1,5 @@
 /**
- * Lighthouse scores (issue 15: 95 or more in performance, 100 in the others) and total blocking
+ * Lighthouse scores (95 or more in performance, 100 in the others) and total blocking
  * time (search page under 200 ms) of the home page, a business page, the biggest city's page and a
  * search page, on the bundled sample in a database of its own, with Debian's Chromium. Each page is
  * audited LIGHTHOUSE_RUNS times (default 3: a shared machine's load moves the performance score)

@@ -1,5 +1,5 @@
 /**
- * Places figures (issue 12): how much of the address corpus resolves to the right city, and what
+ * Places figures: how much of the address corpus resolves to the right city, and what
  * the gazetteer costs an import: a fresh import of corpus addresses (no city column, as Google
  * Maps exports come) with the gazetteer, against the same import with the layout rules alone
  * (REHBER_GAZETTEER=off, as before the gazetteer), each in its own process for its peak memory.

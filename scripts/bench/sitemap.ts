@@ -1,5 +1,5 @@
 /**
- * Sitemap figure of CONTRACT §9: generation for 1,000,000 businesses (aim: under 60 s and 300 MB),
+ * Sitemap figure: generation for 1,000,000 businesses (aim: under 60 s and 300 MB),
  * URLs/s and seconds with the generator's peak memory, against PostgreSQL's own
  * `COPY (the same SELECT) TO STDOUT`: the fastest the rows can leave the database.
  *

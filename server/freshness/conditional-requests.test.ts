@@ -1,7 +1,7 @@
 /** A conditional request is "not modified" only for an answer that exists. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-app.js';
-import { importCsvText } from '../../data/import/import.js';
+import { importCsvText } from '../../data/import/import.fixtures.js';
 
 describe('conditional requests on URLs with no answer', () => {
   let app: TestApp;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-app.js';
 import { startServerProcess, type ServerProcess } from '../server-process.fixtures.js';
-import { importCsvText } from '../../data/import/import.js';
+import { importCsvText } from '../../data/import/import.fixtures.js';
 import { setBusinessesActive } from '../../data/store/visibility.js';
 import { signedInAdmin } from '../admin-client.fixtures.js';
 import { CACHE_PROFILES } from './cache-control.js';

@@ -14,7 +14,7 @@ import { createDb, type Db } from '../../db/index.js';
 import { startEmbedded, type EmbeddedServer } from '../../db/embedded.js';
 import { startEmbeddedReplica, type EmbeddedReplica } from '../../db/embedded-replica.js';
 import { migrateLatest } from '../../db/migrate.js';
-import { importCsvText } from '../../data/import/import.js';
+import { importCsvText } from '../../data/import/import.fixtures.js';
 import { freePort } from '../../scripts/free-port.js';
 import { signedInAdmin, type AdminClient } from '../admin-client.fixtures.js';
 import { createApp, type RehberApp } from '../app.js';

@@ -30,12 +30,9 @@ describe('the request log', () => {
   });
   afterAll(() => app.close());
 
-  const flush = () => new Promise((r) => setTimeout(r, 20));
-  /** The status the request line of `method path` logged, for its last request. */
-  const logged = async (method: string, path: string) => {
-    await flush();
-    return lines.filter((l) => l.msg === 'request' && l.method === method && l.path === path).map((l) => l.status).at(-1);
-  };
+  /** The status the request line of `method path` logged for its last request; the line is written after the answer, so poll for it. */
+  const logged = (method: string, path: string) =>
+    expect.poll(() => lines.filter((l) => l.msg === 'request' && l.method === method && l.path === path).map((l) => l.status).at(-1));
   const login = (password: string, headers: Record<string, string> = {}) =>
     fetch(`${app.url}/api/admin/login`, {
       method: 'POST',
@@ -46,34 +43,33 @@ describe('the request log', () => {
   it('logs a signed-out admin call as the 401 it answered', async () => {
     const res = await fetch(`${app.url}/api/admin/businesses`);
     expect(res.status).toBe(401);
-    expect(await logged('GET', '/api/admin/businesses')).toBe(401);
+    await logged('GET', '/api/admin/businesses').toBe(401);
   });
 
   it('logs a cross-site write as the 403 it answered', async () => {
     const res = await fetch(`${app.url}/api/admin/logout`, { method: 'POST', headers: { origin: 'https://evil.example' } });
     expect(res.status).toBe(403);
-    expect(await logged('POST', '/api/admin/logout')).toBe(403);
+    await logged('POST', '/api/admin/logout').toBe(403);
   });
 
   it('logs a malformed body as the 400 it answered', async () => {
     const res = await fetch(`${app.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":' });
     expect(res.status).toBe(400);
-    expect(await logged('POST', '/api/admin/login')).toBe(400);
+    await logged('POST', '/api/admin/login').toBe(400);
   });
 
   it('logs an unknown business as the 404 it answered', async () => {
     const res = await fetch(`${app.url}/api/businesses/no-such-business-here`);
     expect(res.status).toBe(404);
-    expect(await logged('GET', '/api/businesses/no-such-business-here')).toBe(404);
+    await logged('GET', '/api/businesses/no-such-business-here').toBe(404);
   });
 
   it('logs a brute force: each wrong password as 401, then the throttle as 429', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await login(`wrong ${i}`, { 'x-forwarded-for': '203.0.113.9' })).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    await flush();
-    const logins = lines.filter((l) => l.msg === 'request' && l.path === '/api/admin/login').map((l) => l.status);
-    expect(logins.slice(-6)).toEqual([401, 401, 401, 401, 401, 429]);
+    const logins = () => lines.filter((l) => l.msg === 'request' && l.path === '/api/admin/login').map((l) => l.status);
+    await expect.poll(() => logins().slice(-6)).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
   it('logs a failure as the 500 it answered, with one error line holding the cause', async () => {
@@ -85,7 +81,7 @@ describe('the request log', () => {
     } finally {
       await app.db.raw('ALTER TABLE categories_away RENAME TO categories');
     }
-    expect(await logged('GET', '/api/categories')).toBe(500);
+    await logged('GET', '/api/categories').toBe(500);
     expect(lines.filter((l) => l.level === 50 && l.path === '/api/categories')).toEqual([expect.objectContaining({ msg: 'request failed' })]);
   });
 

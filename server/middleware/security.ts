@@ -32,7 +32,7 @@ export function cspDirectives(config: Config): Record<string, string[] | null> {
   };
 }
 
-/** Security headers (helmet's defaults) with the CSP above (CONTRACT §8). */
+/** Security headers (helmet's defaults) with the CSP above. */
 export function securityHeaders(config: Config): Middleware {
   return helmet({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-app.js';
 import { upsertUser } from '../../db/queries/users.js';
@@ -28,14 +29,19 @@ describe('sessions that were ended stay ended', () => {
   const authenticated = async (cookie: string) =>
     ((await (await fetch(`${app.url}/api/admin/check`, { headers: { cookie } })).json()) as { authenticated: boolean }).authenticated;
 
-  /** An upload whose body arrives in two parts: `end()` sends the rest; `done` is its answer. */
+  /**
+   * An upload whose body arrives in two parts: `begun` resolves once the server is streaming its
+   * file to disk (past the session check), `end()` sends the rest; `done` is its answer.
+   */
   const slowUpload = (cookie: string) => {
+    const files = () => fs.readdirSync(app.config.uploadDir).length;
+    const before = files();
     const boundary = 'rehberboundary';
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.csv"\r\nContent-Type: text/csv\r\n\r\nname,full_address\r\n`;
     const tail = `Slow Shop,1 Main St, Austin, TX\r\n\r\n--${boundary}--\r\n`;
     let finish!: () => void;
     let started!: () => void;
-    const begun = new Promise<void>((resolve) => (started = resolve));
+    const sent = new Promise<void>((resolve) => (started = resolve));
     const body = new ReadableStream<Uint8Array>({
       async start(controller) {
         controller.enqueue(new TextEncoder().encode(head));
@@ -51,6 +57,7 @@ describe('sessions that were ended stay ended', () => {
       body,
       duplex: 'half',
     } as RequestInit).then((r) => r.status);
+    const begun = sent.then(() => expect.poll(files).toBeGreaterThan(before));
     return { begun, end: () => finish(), done };
   };
 
@@ -58,7 +65,6 @@ describe('sessions that were ended stay ended', () => {
     const { cookie, sid } = await signIn();
     const upload = slowUpload(cookie);
     await upload.begun;
-    await new Promise((r) => setTimeout(r, 200));
     const out = await fetch(`${app.url}/api/admin/logout`, { method: 'POST', headers: { cookie } });
     expect(out.status).toBe(200);
     upload.end();
@@ -72,7 +78,6 @@ describe('sessions that were ended stay ended', () => {
     const { cookie, sid } = await signIn();
     const upload = slowUpload(cookie);
     await upload.begun;
-    await new Promise((r) => setTimeout(r, 200));
     // What `rehber user add` does for an existing admin.
     const row = await upsertUser(app.db, 'admin', PASSWORD);
     await destroyUserSessions(app.db, row.id);

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTempDir } from '../../scripts/test-hooks.fixtures.js';
 import { seedBusinesses } from '../../db/queries/admin-businesses.fixtures.js';
 import { photoKey, photoPath, placeholderPath } from '../../domain/photo-paths.js';
 import { startImageServer, type ImageServer } from '../../data/photos/image-server.fixtures.js';
@@ -12,7 +10,7 @@ import { startTestApp, type TestApp } from '../test-app.js';
 
 let app: TestApp;
 let images: ImageServer;
-let cacheDir: string;
+const cacheDir = useTempDir('rehber-photo-route-');
 const slugs: Record<string, string> = {};
 
 /** Businesses with these categories and photo URLs. */
@@ -30,7 +28,6 @@ const pathOf = (name: string, url: string, width: 160 | 320 | 640 | 1280, format
 
 beforeAll(async () => {
   images = await startImageServer();
-  cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-photo-route-'));
   app = await startTestApp({ photos: { cacheDir, allowPrivateHosts: true, maxBytes: PHOTO_CACHE_MAX_MB * 1024 * 1024 } });
   await withPhotos([
     ['Blue Door Café', 'Café', `${images.url}/photo.jpg`],
@@ -45,7 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await images?.close();
-  fs.rmSync(cacheDir, { recursive: true, force: true });
 });
 
 describe('GET /photos/<slug>/<key>-<width>.<format>', () => {

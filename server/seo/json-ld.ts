@@ -4,7 +4,7 @@
  * SearchAction on home. Pure: data in, objects out.
  *
  * No aggregateRating: Google's review-snippet rules exclude ratings collected on other sites, and
- * ours come from imported files (issue 4).
+ * ours come from imported files.
  */
 import { STATIC_PAGES } from '../../domain/paths.js';
 import { safeHttpUrl } from '../../domain/safe-url.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-app.js';
 import { type AdminClient, signedInAdmin } from '../../admin-client.fixtures.js';
-import { importCsvText } from '../../../data/import/import.js';
+import { importCsvText } from '../../../data/import/import.fixtures.js';
 import type { ActivityEntry, ActivityPage } from '../../../domain/activity.js';
 
 describe('the activity log', () => {

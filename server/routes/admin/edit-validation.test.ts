@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-app.js';
 import { type AdminClient, signedInAdmin } from '../../admin-client.fixtures.js';
-import { importCsvText } from '../../../data/import/import.js';
+import { importCsvText } from '../../../data/import/import.fixtures.js';
 
 describe('an admin edit with values it cannot store as given', () => {
   let app: TestApp;

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { startTestApp, type TestApp } from '../../test-app.js';
 import { upsertUser } from '../../../db/queries/users.js';
 
-/** Routes a signed-out visitor may call (CONTRACT §5 + logout, which only ends a session). */
+/** Routes a signed-out visitor may call: the public ones, and logout (which only ends a session). */
 const OPEN = new Set(['/api/admin/login', '/api/admin/check', '/api/admin/logout']);
 
 interface RouteInfo {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-app.js';
 import { upsertUser } from '../../../db/queries/users.js';
 import { MAX_COLUMNS } from '../../../domain/constants.js';
-import { smuggledXlsx } from '../../../data/import/zip-fixtures.js';
+import { smuggledXlsx } from '../../../data/import/zip.fixtures.js';
 import fs from 'node:fs';
 
 const PASSWORD = 'a long enough hostile password';

@@ -1,16 +1,16 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useTempDir } from '../../../scripts/test-hooks.fixtures.js';
 import { startTestApp, type TestApp } from '../../test-app.js';
 import { upsertUser } from '../../../db/queries/users.js';
 import { MAX_XML_TEXT_BYTES } from '../../../domain/constants.js';
 import { zip } from '../../../data/import/fixtures/files.js';
 import { importFile } from '../../../data/import/import.js';
-import { rewriteZip, sheetXml, unzipEntries, type Smuggling } from '../../../data/import/zip-fixtures.js';
+import { rewriteZip, sheetXml, unzipEntries, type Smuggling } from '../../../data/import/zip.fixtures.js';
 
-// The summary must never run on the server's event loop (CONTRACT §8): on this thread, reading an
+// The summary must never run on the server's event loop: on this thread, reading an
 // upload fails loudly, so only a summary run in the worker thread (its own modules) can answer.
 vi.mock('../../../data/import/upload-summary.js', () => ({
   summariseUpload: () => {
@@ -23,16 +23,14 @@ const HEADER = 'name,category,full_address,city,state,country,rating,reviews,pla
 const row = (i: number, rating = 4.5) => `Shop ${i},Plumber,"${i} Main St, Austin, TX 78701, United States",Austin,TX,United States,${rating},10,PL${i}`;
 
 let app: TestApp;
-let dir: string;
+const dir = useTempDir('rehber-http-import-');
 
 beforeAll(async () => {
   app = await startTestApp({ uploadMaxBytes: 64 * 1024 });
   await upsertUser(app.db, 'admin', PASSWORD);
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-http-import-'));
 });
 afterAll(async () => {
   await app.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 async function login(): Promise<string> {

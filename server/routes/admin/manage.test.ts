@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../../../domain/activity.js';
 import { startTestApp, type TestApp } from '../../test-app.js';
 import { type AdminClient, signedInAdmin } from '../../admin-client.fixtures.js';
-import { importCsvText } from '../../../data/import/import.js';
+import { importCsvText } from '../../../data/import/import.fixtures.js';
 import { countDrift } from '../../../data/store/load.fixtures.js';
 
 describe('managing businesses over the admin API', () => {

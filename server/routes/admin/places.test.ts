@@ -25,12 +25,7 @@ describe('re-resolving places from the admin', () => {
     const again = await call('POST');
     // Either still running (409) or already done and started anew (202): never a 500.
     expect([202, 409]).toContain(again.status);
-    let status = (await call('GET')).body;
-    for (let i = 0; status.running && i < 100; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      status = (await call('GET')).body;
-    }
-    expect(status).toMatchObject({ running: false, checked: 1, error: null });
+    await expect.poll(async () => (await call('GET')).body, { timeout: 30_000 }).toMatchObject({ running: false, checked: 1, error: null });
     const row = await app.db('businesses as b').join('cities as c', 'c.id', 'b.city_id').first('c.name', 'b.country_code');
     expect(row).toEqual({ name: 'Ciudad de México', country_code: 'MX' });
   });

@@ -6,7 +6,7 @@ import { getSitemapFiles, getSitemapProgress, getSitemapStats } from '../../../d
 import { validateSitemaps } from '../../../data/sitemap/sitemap-validate.js';
 
 /**
- * Sitemap management (SPEC §7), behind the admin guard. Generate answers when the new set is
+ * Sitemap management, behind the admin guard. Generate answers when the new set is
  * published; a second one while it runs gets 409 (SitemapBusyError) from any process, and so does
  * one that would replace a public site's sitemaps with this machine's address (SitemapBaseUrlError:
  * PUBLIC_BASE_URL unset).

@@ -22,7 +22,7 @@ const STRETCH = "outline-none after:absolute after:inset-0 after:z-10 after:cont
 
 /**
  * A business as every public list shows it, the whole card one link to its page. `tile` stands in
- * a grid or a carousel (photo on top), `row` in a list (SPEC §2's city list: name, verified,
+ * a grid or a carousel (photo on top), `row` in a list (the city page's list: name, verified,
  * category, rating, reviews, address, phone, View Details), `compact` is a small row on phones and
  * a tile from sm up.
  */
@@ -78,7 +78,7 @@ export function BusinessCard({ business: b, variant = 'tile', heading: H = 'h3' 
               {b.phoneDisplay ?? b.phone}
             </p>
           )}
-          {/* SPEC §2's View Details: the whole card is the link, so this is its visible cue, not a second link. */}
+          {/* View Details: the whole card is the link, so this is its visible cue, not a second link. */}
           <span className="mt-1 inline-flex items-center gap-1 self-end text-sm font-medium text-blue-700 group-hover:underline" aria-hidden="true">
             View Details {icon(ChevronRight, 'h-4 w-4')}
           </span>

@@ -23,7 +23,7 @@ export interface BusinessPhotoProps {
 /**
  * The business photo, resized and served by rehber itself (no request to the photo's host, http:
  * sources too), WebP with a JPEG fallback; the placeholder of its kind of business when there is no
- * photo or it fails (CONTRACT §6: never a broken image). The server answers a source it could not
+ * photo or it fails (never a broken image). The server answers a source it could not
  * use with a redirect to the placeholder drawing, so that shows even without JavaScript; a path it
  * does not know (a stale page) answers 404, and the placeholder replaces the image. SSR-safe: no
  * window/document in render, the same markup on the server and the client.

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { buttonClass } from '@/components/ui/button';
 
-/** 'X Not Found' with a Go Back button (SPEC §2 error states). */
+/** 'X Not Found' with a Go Back button (error states). */
 export function NotFoundMessage({ title, text }: { title: string; text?: string }) {
   const navigate = useNavigate();
   return (

@@ -1,4 +1,4 @@
-/** Every route of the SPA, derived from the one table of public paths in domain/paths.ts (CONTRACT §6). */
+/** Every route of the SPA, derived from the one table of public paths in domain/paths.ts. */
 import { ADMIN_PAGES, searchPath, slugPath, STATIC_PAGES } from '@domain/paths';
 
 export const paths = {

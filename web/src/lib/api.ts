@@ -1,5 +1,5 @@
 /**
- * The HTTP client of SPEC §7/§8: every call sends the session cookie; a non-OK answer becomes an
+ * The HTTP client: every call sends the session cookie; a non-OK answer becomes an
  * Error whose text is "{status}: {body text or status text}". `apiMessage` recovers the server's
  * `{message}` from such an error for toasts.
  */

@@ -1,5 +1,5 @@
 /**
- * A public list's filters, sort and page in the URL (issue 13): the query parameters are named as
+ * A public list's filters, sort and page in the URL: the query parameters are named as
  * ListFilters (domain/search.ts), so a reload, the back button or a shared link shows the
  * same list. The same names go to the API. Pure except the hook at the end.
  */

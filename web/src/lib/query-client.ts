@@ -1,6 +1,6 @@
 import { QueryClient, type Query, type QueryKey } from '@tanstack/react-query';
 
-/** Data-loading defaults of SPEC §4: no interval, no refetch on focus, never stale, no retry. */
+/** Data-loading defaults: no interval, no refetch on focus, never stale, no retry. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,5 +1,5 @@
 /**
- * How SPEC §2 shows working hours: empty, '{}' and 'null' mean 'Hours not available'; JSON by day is
+ * How the pages show working hours: empty, '{}' and 'null' mean 'Hours not available'; JSON by day is
  * read Monday to Sunday ('Closed' shown as closed); any other text is split at , ; | into lines.
  */
 import type { BusinessHours } from '@domain/types';

@@ -15,7 +15,7 @@ const GRID = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
 const n = (v: number) => formatNumber(v, 'tr');
 
 /**
- * SPEC §2: the Turkish page of cities grouped by country (each heading links to its country's page),
+ * The Turkish page of cities grouped by country (each heading links to its country's page),
  * with totals; a country shows its biggest cities and links to its page for the rest.
  */
 export function CitiesRoute() {

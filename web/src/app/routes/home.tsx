@@ -39,7 +39,7 @@ export function HomeRoute() {
 function Hero() {
   const navigate = useNavigate();
   const stats = useStats();
-  // SPEC §2: the stats call's figure, or the fallback while it loads or when it fails.
+  // The stats call's figure, or the fallback while it loads or when it fails.
   const verified = stats.data ? formatNumber(stats.data.totalBusinesses) : FALLBACK_BUSINESS_COUNT;
   const noun = stats.data ? nounFor(stats.data.totalBusinesses, 'business') : 'businesses';
   return (

@@ -6,7 +6,7 @@ import { AdSlot } from '@/features/ads/components/ad-slot';
 import { NOT_FOUND_META } from '@domain/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 
-/** SPEC §2's not-found screen; the server already answered this URL with HTTP 404. */
+/** The not-found screen; the server already answered this URL with HTTP 404. */
 export function NotFoundRoute() {
   const navigate = useNavigate();
   useDocumentHead(NOT_FOUND_META);

@@ -2,7 +2,7 @@ import { Outlet } from 'react-router-dom';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 
-/** SPEC §2's shared layout: top navigation with a mobile menu, the page, the footer. */
+/** The shared layout: top navigation with a mobile menu, the page, the footer. */
 export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col bg-gray-50 text-gray-900">

@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@domain/constants';
 
-/** Notifications of SPEC §4: at most one visible, 5 s, variants default and destructive. */
+/** Notifications: at most one visible, 5 s, variants default and destructive. */
 export interface ToastInput {
   title: string;
   description?: string;

@@ -1,6 +1,6 @@
 /**
  * The ad network's script. Whether ads are on comes from the site config (web/src/lib/site-config):
- * no client means no slot and no third-party request (CONTRACT §6).
+ * no client means no slot and no third-party request.
  */
 export type { AdSlotName } from '@domain/site-config';
 

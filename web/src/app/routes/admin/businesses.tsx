@@ -18,7 +18,7 @@ import { cardClass } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 
-/** SPEC §2: business management. */
+/** Business management. */
 export default function AdminBusinessesRoute() {
   return (
     <RequireAdmin>

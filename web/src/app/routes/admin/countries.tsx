@@ -4,7 +4,7 @@ import { ReresolveCard } from '@/features/admin-countries/components/reresolve-c
 import { GroupsCard } from '@/features/groups/components/groups-card';
 import { AdminHeader } from '@/components/admin-header';
 
-/** SPEC §2: country administration. */
+/** Country administration. */
 export default function AdminCountriesRoute() {
   return (
     <RequireAdmin>

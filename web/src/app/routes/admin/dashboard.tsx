@@ -9,7 +9,7 @@ import { RecentImports } from '@/features/import/components/recent-imports';
 import { ActivityList } from '@/features/activity/components/activity-list';
 import { buttonClass } from '@/components/ui/button';
 
-/** SPEC §2: the admin dashboard (import). */
+/** The admin dashboard (import). */
 export default function AdminDashboardRoute() {
   return (
     <RequireAdmin>

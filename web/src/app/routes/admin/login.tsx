@@ -8,7 +8,7 @@ import { useLogin } from '@/features/auth/api/login';
 import { buttonClass } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
 
-/** SPEC §2/§4/§8: the admin sign-in, then /admin (or the protected page that asked) after 0.5 s. */
+/** The admin sign-in, then /admin (or the protected page that asked) after 0.5 s. */
 export default function AdminLoginRoute() {
   const navigate = useNavigate();
   const location = useLocation();

@@ -32,7 +32,7 @@ interface PendingDelete {
 }
 
 /**
- * SPEC §2's list (Name, Address, City, Country, Category, Rating, Status; dashes for what is
+ * The admin list (Name, Address, City, Country, Category, Rating, Status; dashes for what is
  * missing), with what the admin does to listings: select rows (or the page) for a bulk action,
  * or act on one row: edit, hide or show, feature, delete. Delete moves to the trash, and only
  * after a confirmation naming the rows; a Delete pressed while one is open does nothing.

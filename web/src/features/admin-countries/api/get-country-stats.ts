@@ -8,5 +8,5 @@ export const getCountryStats = () => apiGet<CountryStat[]>('/api/admin/country-s
 
 export const countryStatsOptions = () => queryOptions({ queryKey: countryStatsKey, queryFn: getCountryStats });
 
-/** `enabled: false` keeps it idle, e.g. until the export dialog opens (SPEC §7). */
+/** `enabled: false` keeps it idle, e.g. until the export dialog opens. */
 export const useCountryStats = ({ enabled = true }: { enabled?: boolean } = {}) => useQuery({ ...countryStatsOptions(), enabled });

@@ -6,7 +6,7 @@ import { cardClass } from '@/components/ui/card';
 import { badgeClass } from '@/components/ui/badge';
 import { nounFor } from '@domain/plural';
 
-/** SPEC §2: totals, average, and one card per country (most first) with Top 1–3, a bar and a share. */
+/** Totals, average, and one card per country (most first) with Top 1–3, a bar and a share. */
 export function CountryCards() {
   const countries = useAdminCountries();
   if (countries.isPending) {

@@ -9,7 +9,7 @@ import { cardClass } from '@/components/ui/card';
  */
 export const COUNTRIES_SHOWN = 24;
 
-/** SPEC §2: the 'Businesses by Country' card of the business list (the biggest first, the rest on request). */
+/** The 'Businesses by Country' card of the business list (the biggest first, the rest on request). */
 export function CountryCountsCard() {
   const stats = useCountryStats();
   const [all, setAll] = useState(false);

@@ -17,8 +17,8 @@ declare global {
 }
 
 /**
- * One ad slot of the size SPEC §9 gives. Without AD_CLIENT nothing at all: no box, no space, no
- * request (issue 15).
+ * One ad slot of its fixed size. Without AD_CLIENT nothing at all: no box, no space, no
+ * request.
  */
 export function AdSlot({ slot, className = '' }: { slot: AdSlotName; className?: string }) {
   const { client, slots } = useSiteConfig().ads;

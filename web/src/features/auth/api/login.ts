@@ -13,7 +13,7 @@ export const login = (input: LoginInput) => apiSend<{ success: boolean }>('POST'
 /**
  * On success the cached check says signed in at once. Invalidating it was not enough: nothing
  * watched it on the login page, so the protected page mounted with the old 'signed out' answer
- * and sent the admin back to the login form once (issue 11).
+ * and sent the admin back to the login form once.
  */
 export const useLogin = () => {
   const qc = useQueryClient();

@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useAdminCheck } from '../api/check';
 
-/** SPEC §2/§4: a 'Checking authentication' spinner, then the panel or a redirect to the login page. */
+/** A 'Checking authentication' spinner, then the panel or a redirect to the login page. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const check = useAdminCheck();
   const location = useLocation();

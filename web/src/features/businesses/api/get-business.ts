@@ -9,7 +9,7 @@ export const businessOptions = (slug: string) =>
   queryOptions({
     queryKey: ['api', 'businesses', 'detail', slug],
     queryFn: () => getBusiness(slug),
-    // SPEC §7: the one read that retries, 3 times 1 s apart. A 4xx is the server's final word
+    // The one read that retries, 3 times 1 s apart. A 4xx is the server's final word
     // (unknown slug), so it shows 'Business Not Found' at once instead of after three seconds.
     retry: (failures, error) => failures < DETAIL_FETCH_RETRIES && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
     retryDelay: DETAIL_FETCH_RETRY_DELAY_MS,

@@ -67,7 +67,7 @@ export function ContactCard({ business: b }: { business: Business }) {
 }
 
 /**
- * Call Now and Get Directions (SPEC §2), each shown only when it can work. On phones a bar that
+ * Call Now and Get Directions, each shown only when it can work. On phones a bar that
  * sticks to the bottom of the screen while the page scrolls (the caller puts it last, so it stays in
  * view down to the end of the page and never covers the footer); a card beside the page from lg up.
  */

@@ -6,7 +6,7 @@ import { SectionCard } from './section-card';
 
 /**
  * Working Hours, shown once: the weekly table Monday to Sunday when the schedule (businessHours) is
- * known, else the hours text as SPEC §2 reads it ('Hours not available', days from JSON, or the
+ * known, else the hours text as the page reads it ('Hours not available', days from JSON, or the
  * text split into lines).
  */
 export function WorkingHoursCard({ workingHours, businessHours }: { workingHours: string | null; businessHours: BusinessHours }) {

@@ -10,5 +10,5 @@ export const getCityBusinesses = (slug: string, filters: ListFilters) =>
 export const cityBusinessesOptions = (slug: string, filters: ListFilters) =>
   queryOptions({ queryKey: ['api', 'cities', slug, 'businesses', clean(filters)], queryFn: () => getCityBusinesses(slug, filters), placeholderData: keepPreviousData });
 
-/** SPEC §7: requested only after the city itself has loaded. */
+/** Requested only after the city itself has loaded. */
 export const useCityBusinesses = (slug: string, filters: ListFilters, enabled: boolean) => useQuery({ ...cityBusinessesOptions(slug, filters), enabled });

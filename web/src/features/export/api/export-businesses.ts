@@ -7,7 +7,7 @@ export interface ExportParams {
   format: ExportFormat;
 }
 
-/** GET /api/admin/export: a download the browser opens in a new tab (SPEC §2), not a fetch. */
+/** GET /api/admin/export: a download the browser opens in a new tab, not a fetch. */
 export const exportUrl = ({ country, format }: ExportParams) => `/api/admin/export${query({ country, format })}`;
 
 export const openExport = (params: ExportParams) => {

@@ -23,7 +23,7 @@ export interface ExportDialogProps {
   loading: boolean;
 }
 
-/** SPEC §2: the export dialog. Export opens the download in a new tab and closes the dialog. */
+/** The export dialog. Export opens the download in a new tab and closes the dialog. */
 export function ExportDialog({ open, onOpenChange, stats, loading }: ExportDialogProps) {
   const [country, setCountry] = useState<string | undefined>(undefined);
   const [format, setFormat] = useState<ExportFormat>('xlsx');

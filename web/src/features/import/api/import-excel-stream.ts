@@ -6,13 +6,13 @@ export async function importExcelStream({ filePath, clearEmpty }: { filePath: st
   try {
     return await apiSend<ImportResult>('POST', '/api/admin/import-excel-stream', { filePath, clearEmpty });
   } catch (err) {
-    // SPEC §8: 'Streaming import failed: {status}'.
+    // The message the admin sees: 'Streaming import failed: {status}'.
     if (err instanceof ApiError) throw new Error(`Streaming import failed: ${err.status}`, { cause: err });
     throw err;
   }
 }
 
-/** After an import every cached list may be stale: refresh all of it (SPEC §4). */
+/** After an import every cached list may be stale: refresh all of it. */
 export const useImportExcelStream = () => {
   const qc = useQueryClient();
   return useMutation({ mutationFn: importExcelStream, onSettled: () => qc.invalidateQueries() });

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { UploadResponse } from '@domain/types';
 import { apiMessage, apiSend } from '@/lib/api';
 
-/** SPEC §8: the thrown text is the server's message, otherwise 'Failed to upload file'. */
+/** The thrown text is the server's message, otherwise 'Failed to upload file'. */
 export class UploadError extends Error {
   constructor(readonly serverMessage: string | undefined) {
     super(serverMessage ?? 'Failed to upload file');

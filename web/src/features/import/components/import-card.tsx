@@ -10,7 +10,7 @@ import { buttonClass } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
 import { nounFor } from '@domain/plural';
 
-/** SPEC §2: the Excel Import card (file chooser, expected columns, Import button) and the results card. */
+/** The Excel Import card (file chooser, expected columns, Import button) and the results card. */
 export function ImportCard({ footer }: { footer?: ReactNode }) {
   const flow = useImportFlow();
   const input = useRef<HTMLInputElement>(null);

@@ -8,7 +8,7 @@ import { nounFor } from '@domain/plural';
 
 const seconds = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toFixed(1)} s`);
 
-/** Recent imports from the web and the CLI (CONTRACT §4): file, who, when, duration, counts, first errors. */
+/** Recent imports from the web and the CLI: file, who, when, duration, counts, first errors. */
 export function RecentImports() {
   const imports = useImports();
   return (

@@ -13,7 +13,7 @@ import { msg } from './messages';
 export type ShownPreview = ImportPreview & { filePath: string; clearEmpty: boolean };
 
 /**
- * The import flow of SPEC §4: a chosen file is uploaded at once and imported 0.5 s later. Every
+ * The import flow: a chosen file is uploaded at once and imported 0.5 s later. Every
  * file takes one path, whatever its size or format: the upload's token through the streaming
  * import, so the same file always gives the same result (`POST /api/admin/import` stays for API
  * clients). An upload is imported once: the Import button starts it early when pressed within the

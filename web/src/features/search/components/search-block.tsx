@@ -11,7 +11,7 @@ export interface SearchPair {
 }
 
 /**
- * SPEC §2's reusable search block: two free-text fields and a Search button; no checks, it hands
+ * The reusable search block: two free-text fields and a Search button; no checks, it hands
  * whatever was typed to its caller (without JavaScript the form itself goes to /search). The query field suggests businesses, categories and places as
  * you type. Re-mount it (key) to change the defaults.
  */

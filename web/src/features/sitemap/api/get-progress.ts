@@ -7,14 +7,14 @@ export interface SitemapProgressResult {
   progress: number;
 }
 
-/** Polling failures are only logged (SPEC §8): the bar keeps its last value. */
+/** Polling failures are only logged: the bar keeps its last value. */
 export const getSitemapProgress = () =>
   apiGet<SitemapProgressResult>('/api/admin/sitemap/progress').catch((err: unknown) => {
     console.error('Sitemap progress polling failed', err);
     throw err;
   });
 
-/** Polled once a second, and only while a generation runs (SPEC §4). */
+/** Polled once a second, and only while a generation runs. */
 export const sitemapProgressOptions = (generating: boolean) =>
   queryOptions({
     queryKey: sitemapKeys.progress,

@@ -1,4 +1,4 @@
-/** Query keys of the sitemap feature: the path segments of each call (SPEC §7). */
+/** Query keys of the sitemap feature: the path segments of each call. */
 export const sitemapKeys = {
   all: ['api', 'admin', 'sitemap'] as const,
   stats: ['api', 'admin', 'sitemap', 'stats'] as const,

@@ -6,7 +6,7 @@ import { buttonClass } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
 import { nounFor } from '@domain/plural';
 
-/** SPEC §4: ready green, generating blue spinning, error red, anything else 'Unknown'. */
+/** Status badges: ready green, generating blue spinning, error red, anything else 'Unknown'. */
 const STATUS = {
   ready: { icon: CheckCircle2, iconClass: 'text-green-600', badge: 'bg-green-100 text-green-800', label: 'ready' },
   generating: { icon: Loader2, iconClass: 'animate-spin text-blue-600', badge: 'bg-blue-100 text-blue-800', label: 'generating' },

@@ -13,7 +13,7 @@ interface Props {
   onValidate(): void;
 }
 
-/** SPEC §2/§4/§5: Generate (disabled while generating), progress bar with percentage, Validate, Last Generated. */
+/** Generate (disabled while generating), progress bar with percentage, Validate, Last Generated. */
 export function GenerateCard({ generating, validating, progress, lastGenerated, onGenerate, onValidate }: Props) {
   const pct = Math.max(0, Math.min(100, Math.round(progress)));
   return (

@@ -3,7 +3,7 @@ import { messages } from './messages';
 import { buttonClass } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
 
-/** SPEC §2: the main index, a View button opening the public sitemap, and the search-console hint. */
+/** The main index, a View button opening the public sitemap, and the search-console hint. */
 export function IndexCard() {
   const url = `${window.location.origin}/sitemap.xml`;
   return (

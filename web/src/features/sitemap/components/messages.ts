@@ -1,6 +1,6 @@
 import { nounFor } from '@domain/plural';
 
-/** The strings of the Sitemap Management screen (SPEC §2, §8), in one place. */
+/** The strings of the Sitemap Management screen, in one place. */
 export const messages = {
   title: 'Sitemap Management',
   intro: 'Generate XML sitemaps for Google Search Console. Max 9,000 entries per sitemap file.',

@@ -13,7 +13,7 @@ import { FilesList } from './files-list';
 import { messages } from './messages';
 import { AdminHeader } from '@/components/admin-header';
 
-/** SPEC §2 Sitemap management, with the generation states of §4 and the toasts of §8. */
+/** Sitemap management, with its generation states and its toasts. */
 export function SitemapManagement() {
   const stats = useSitemapStats();
   const files = useSitemapFiles();

@@ -6,7 +6,7 @@ import { cardClass } from '@/components/ui/card';
 
 const filesFor = (n: number) => Math.ceil(n / SITEMAP_MAX_URLS);
 
-/** SPEC §2: Businesses and Cities at 9,000 per file, Categories and Countries one file each. */
+/** Businesses and Cities at 9,000 per file, Categories and Countries one file each. */
 export function SitemapStatCards({ stats }: { stats: SitemapStats | undefined }) {
   const cards = [
     { label: 'Businesses', icon: Building2, count: stats?.totalBusinesses, files: filesText(filesFor(stats?.totalBusinesses ?? 0)) },

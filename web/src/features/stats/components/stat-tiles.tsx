@@ -3,7 +3,7 @@ import { icon } from '@/components/ui/icon';
 import { CRAFTSMEN_FIGURE } from '@domain/constants';
 import { cardClass } from '@/components/ui/card';
 
-/** SPEC §2: craftsmen fixed at 150; every other tile is total businesses / 1000, floored. */
+/** Craftsmen fixed at 150; every other tile is total businesses / 1000, floored. */
 export function StatTiles({ totalBusinesses }: { totalBusinesses: number | undefined }) {
   const thousands = totalBusinesses === undefined ? undefined : Math.floor(totalBusinesses / 1000);
   const k = thousands === undefined ? '…' : `${thousands}K+`;
