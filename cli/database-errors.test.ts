@@ -1,16 +1,13 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../db/index.js';
 import { withDatabase } from '../db/test-db.js';
 import { freePort } from '../scripts/free-port.js';
+import { runCli } from './run-cli.fixtures.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const TSX = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 let dir: string;
 let csv: string;
 let closedUrl: string;
@@ -42,22 +39,8 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function rehber(args: string[], databaseUrl: string, stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX, path.join(ROOT, 'cli/main.ts'), ...args], {
-      cwd: dir,
-      env: { ...process.env, DATABASE_URL: databaseUrl, PUBLIC_BASE_URL: 'https://rehber.example', PORT: '0' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
+const rehber = (args: string[], databaseUrl: string, stdin = '') =>
+  runCli(args, { cwd: dir, input: stdin, env: { ...process.env, DATABASE_URL: databaseUrl, PUBLIC_BASE_URL: 'https://rehber.example', PORT: '0' } });
 
 const commands: Array<[string, () => string[], string?]> = [
   ['import', () => ['import', csv]],

@@ -1,18 +1,14 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../db/test-db.js';
 import { seedBusinesses } from '../../db/queries/admin-businesses.fixtures.js';
 import { UsageError } from '../exit.js';
 import { parseExportOptions } from './export.js';
+import { runCli } from '../run-cli.fixtures.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-// The run's cwd is a temporary directory, so tsx is named by its path rather than resolved from there.
-const TSX = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
 let t: TestDb;
 let dir: string;
 
@@ -29,20 +25,9 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function rehber(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: Buffer; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX, path.join(ROOT, 'cli/main.ts'), ...args], {
-      cwd: dir,
-      env: { ...process.env, DATABASE_URL: t.url, PUBLIC_BASE_URL: 'https://rehber.example', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const out: Buffer[] = [];
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out), stderr }));
-  });
+async function rehber(args: string[], env: Record<string, string> = {}) {
+  const run = await runCli(args, { cwd: dir, env: { ...process.env, DATABASE_URL: t.url, PUBLIC_BASE_URL: 'https://rehber.example', ...env } });
+  return { ...run, stdout: run.stdoutBytes };
 }
 
 describe('parseExportOptions', () => {

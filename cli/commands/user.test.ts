@@ -1,19 +1,8 @@
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../server/test-app.js';
+import { runCli } from '../run-cli.fixtures.js';
 
-/** Runs the real CLI in its own process against the test app's database. */
-function rehber(args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input ?? '');
-  });
-}
+const rehber = (args: string[], env: NodeJS.ProcessEnv, input?: string) => runCli(args, { env, input });
 
 describe('rehber user add, list, remove and rehber db migrate', () => {
   let app: TestApp;

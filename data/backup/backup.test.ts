@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,18 +11,9 @@ import { writeGeneratedCsv } from '../../scripts/bench/generate.js';
 import { importFile } from '../import/import.js';
 import { setAdminPassword } from '../store/accounts.js';
 import { editBusiness } from '../store/business-writes.js';
+import { runCli } from '../../cli/run-cli.fixtures.js';
 
-/** The real CLI in its own process, as cron runs it. */
-function rehber(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const rehber = (args: string[], env: NodeJS.ProcessEnv) => runCli(args, { env });
 
 /** Everything the directory is, table by table: row count and a hash of every row. */
 const TABLES = ['businesses', 'business_versions', 'slug_redirects', 'page_redirects', 'cities', 'countries', 'categories', 'users', 'imports', 'data_version'];
