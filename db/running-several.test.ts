@@ -2,7 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTempDir } from '../scripts/test-hooks.fixtures.js';
 import { createDb, openDatabase, type Database } from './index.js';
 import { freePort } from '../scripts/free-port.js';
@@ -104,10 +104,13 @@ describe('a first start that was killed', () => {
     const exited = new Promise((resolve) => child.on('exit', resolve));
     const parent = path.dirname(dataDir);
     const candidates = () => (fs.existsSync(parent) ? fs.readdirSync(parent).map((n) => path.join(parent, n)) : []);
-    for (let waited = 0; !candidates().some(ready); waited += 20) {
-      if (waited > 120_000 || child.exitCode !== null) throw new Error('the first start never reached the point to kill it at');
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await vi.waitUntil(
+      () => {
+        if (child.exitCode !== null) throw new Error('the first start ended before the point to kill it at');
+        return candidates().some(ready);
+      },
+      { timeout: 120_000, interval: 20 },
+    );
     process.kill(child.pid!, 'SIGKILL');
     await exited;
   }

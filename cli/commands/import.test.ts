@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDb, type TestDb } from '../../db/test-db.js';
 import { writeGeneratedCsv } from '../../scripts/bench/generate.js';
 
@@ -264,13 +264,18 @@ describe('rehber import', () => {
     await t.db.raw('TRUNCATE businesses, cities, categories, countries, imports RESTART IDENTITY CASCADE');
     const indexesBefore = await t.db('pg_indexes').where({ tablename: 'businesses' }).orderBy('indexname').pluck('indexname');
     let pid = 0;
+    let ended = false;
     const running = rehber(['import', file, '--json'], (p) => (pid = p));
+    void running.then(() => (ended = true));
     // Kill it as soon as a batch has committed, long before the end.
-    for (;;) {
-      const row = await t.db('imports').first('imported');
-      if (row && row.imported > 0) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await vi.waitUntil(
+      async () => {
+        if (ended) throw new Error('the import ended before a committed batch was seen');
+        const row = await t.db('imports').first('imported');
+        return row !== undefined && row.imported > 0;
+      },
+      { timeout: 45_000, interval: 20 },
+    );
     process.kill(pid, 'SIGKILL');
     const killed = await running;
     expect(killed.signal).toBe('SIGKILL');

@@ -125,8 +125,8 @@ async function drained(out: Writable): Promise<void> {
 
 /**
  * exceljs hands the sheet's XML to the zip without back-pressure, so when compressing is slower
- * than reading rows the XML piles up in memory (606 MB at 1,000,000 rows against 249 MB at
- * 100,000 before this wait). The sheet stream's consumers are ordinary writables: wait for them.
+ * than reading rows the XML piles up in memory, more with every row exported. The sheet
+ * stream's consumers are ordinary writables: wait for them.
  */
 async function zipCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
   // archiver's streams come from readable-stream 2, which has no `writableLength`: read the state.
@@ -149,8 +149,8 @@ export async function exportBusinesses(db: Db, options: ExportOptions, out: Writ
 }
 
 async function writeXlsx(batches: AsyncIterable<ExportRow[]>, baseUrl: string, out: Writable, onProgress?: (rows: number) => void): Promise<number> {
-  // Shared strings and styles off: with them exceljs keeps every distinct string in memory
-  // (365 MiB for 200,000 rows here); inline strings stream out row by row.
+  // Shared strings and styles off: with them exceljs keeps every distinct string in memory, so
+  // memory grows with the rows; inline strings stream out row by row.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
   const sheet = workbook.addWorksheet('Businesses');
   sheet.columns = EXPORT_COLUMNS.map((key) => ({ header: key, key }));

@@ -15,7 +15,7 @@ import type { UploadSummary } from './upload-summary.js';
 type WorkerOptions = Omit<ImportOptions, 'onProgress'>;
 
 /**
- * The worker's old-generation heap limit. An import keeps ~50 MB alive (two batches); without a
+ * The worker's old-generation heap limit. An import keeps little alive (two batches); without a
  * limit V8 lets garbage pile up to several hundred MB before a full collection. Batches are also
  * capped in bytes (import.ts), so this is ample for any file.
  */

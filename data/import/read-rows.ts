@@ -20,8 +20,8 @@ export async function openRows(filePath: string, options: ReadOptions = {}): Pro
 async function open(filePath: string, options: ReadOptions): Promise<RowSource> {
   const format = await detectFormat(filePath);
   switch (format) {
-    // The spreadsheet readers are loaded only for their files: exceljs and SheetJS cost a thread
-    // about 45 MB of memory, which a CSV import (and an XLSX import's loader thread) never needs.
+    // The spreadsheet readers are loaded only for their files: exceljs and SheetJS take memory in
+    // every thread that loads them, which a CSV import (and an XLSX import's loader thread) never needs.
     case 'xlsx':
       return options.readerThread ? (await import('./read-xlsx-thread.js')).openXlsxInThread(filePath) : (await import('./read-xlsx.js')).openXlsx(filePath);
     case 'xls':

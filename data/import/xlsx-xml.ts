@@ -3,8 +3,8 @@
  * read-xlsx.ts in place of exceljs's parsers: a worksheet's rows (sheetRows) and the shared
  * strings (sharedStrings). The cell values are those exceljs gives; the styles, the 1904 date
  * system and the unzipping stay exceljs's WorkbookReader's. There is no XML parser's event per tag
- * nor a Row and Cell object per cell: exceljs's sheet parse and the garbage it made were most of an
- * XLSX import's reading thread (its collector alone over a third).
+ * nor a Row and Cell object per cell: exceljs's sheet parse and the garbage it made (collected by
+ * the thread's own collector) were most of an XLSX import's reading thread.
  *
  * Where exceljs's reading loses or garbles what the file says, this one does not (each is tested
  * in xlsx-xml.test.ts):

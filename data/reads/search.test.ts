@@ -118,7 +118,7 @@ describe('relevance on a fixed directory', () => {
 
   it('reads the candidates through the indexes, never by a sequential scan, a place in the place index', () =>
     // Under the candidates' LIMIT the planner would scan the table for a fifth of it, which at a
-    // million took from 0.6 to 565 ms depending on where the matches lay.
+    // million was fast or hundreds of times slower depending on where the matches lay.
     withCountryShops(async (db) => {
       const plan = async (location: string, q = '') => {
         let found = -1;

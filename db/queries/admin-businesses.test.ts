@@ -88,7 +88,7 @@ describe('a broad search', () => {
 
 describe('the matches of a search', () => {
   it('are read through the document index, never by a sequential scan', () =>
-    // Under the LIMIT the planner would scan the table for them: 646 ms at a million.
+    // Under the LIMIT the planner would scan the table for them, slow at a million.
     withCountryShops(async (db) => {
       let r: Awaited<ReturnType<typeof listAdminBusinesses>> | undefined;
       const plans = await plansOf(db, async () => (r = await listAdminBusinesses(db, { page: 1, limit: 50, search: 'china' })));

@@ -72,7 +72,7 @@ for (const key of Object.keys(BUSINESS_KEYS)) BUSINESS_KEYS[key] = undefined;
 
 /**
  * The one row → Business mapper. Built key by key in one order (every view and list row maps one):
- * Object.fromEntries and a spread of that made the same object about ten times slower.
+ * Object.fromEntries and a spread of that made the same object many times slower.
  */
 export function toBusiness(r: BusinessRow): Business {
   const b = { ...BUSINESS_KEYS };

@@ -16,7 +16,7 @@ const BUSINESS_CANDIDATES = 50;
 /**
  * One prepared statement (bound to the words typed, twice, then to them as a LIKE prefix, four
  * times): PostgreSQL plans it once per connection instead of at every keystroke (planning was
- * a third of its work). A pattern is folded once, in its own subquery: a plan made for any words
+ * much of its work). A pattern is folded once, in its own subquery: a plan made for any words
  * would otherwise fold it again for each category, city and country it tests. The businesses' arm
  * is written as the range of the folded-name index (at or after the folded words, before them
  * followed by the last code point), which a plan made for any words can walk.

@@ -61,7 +61,7 @@ export async function render(url: string, { reads, page: request, site, onError,
     </StrictMode>
   );
   // The page's data is in the client and its route is loaded, so it renders in one synchronous
-  // pass: to a string, without the streaming renderer's byte encoding (a third of a render). A
+  // pass: to a string, without the streaming renderer's byte encoding (a large share of a render). A
   // part that suspended all the same (a lazy component not preloaded), or failed, is left to the
   // browser there: such a page is rendered again, streaming and waiting for it.
   const html = renderToString(tree);

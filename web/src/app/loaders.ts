@@ -36,7 +36,7 @@ async function found<T>(read: Promise<T | null>, message: string): Promise<T> {
 
 /**
  * One query of the page from its read: the answer set as the query's data (TanStack's fetch
- * machinery, a tenth of a business page's render, has nothing to do on the server), or the
+ * machinery, a share of a business page's render, has nothing to do on the server), or the
  * read's failure kept as one failed attempt of a fetch would keep it (a 404 is shown; the rest is
  * dropped below, and the browser asks again).
  */

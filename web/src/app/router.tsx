@@ -36,7 +36,7 @@ const AdminBusinessesRoute = lazy(() => import('./routes/admin/businesses'));
 const AdminCountriesRoute = lazy(() => import('./routes/admin/countries'));
 const AdminSitemapRoute = lazy(() => import('./routes/admin/sitemap'));
 const AdminTrashRoute = lazy(() => import('./routes/admin/trash'));
-// Only admin screens raise toasts: Radix Toast (≈8 KB gzipped) stays out of the public pages.
+// Only admin screens raise toasts: Radix Toast stays out of the public pages' scripts.
 const Toaster = lazy(() => import('@/components/ui/toast').then((m) => ({ default: m.Toaster })));
 
 function AdminLayout() {

@@ -1,8 +1,8 @@
 /**
  * The public pages' icons: lucide's drawings as plain <svg> elements, each built once per icon and
  * class and then reused, with the markup lucide's component gives (icon.test.tsx compares them).
- * Lucide's component works its attributes and classes out again on every render: about 8 µs an
- * icon, and a city page draws eighty. Every icon here is decoration (aria-hidden); the words
+ * Lucide's component works its attributes and classes out again on every render, and a city page
+ * draws eighty. Every icon here is decoration (aria-hidden); the words
  * beside it say what it means.
  */
 import { createElement, type ReactElement } from 'react';

@@ -3,7 +3,7 @@
  * The server render draws its children to markup once per `cacheKey` and gives the element that
  * markup as its inner HTML; the browser renders the element with its children, as everywhere, and
  * hydrates them against the same bytes. React drew header and footer element by element on every
- * page: about a third of a business page's render. `cacheKey` must name everything the children
+ * page: a large share of a business page's render. `cacheKey` must name everything the children
  * draw from (site settings, the links' active states, the year).
  */
 import { createContext, useContext, type ReactNode } from 'react';

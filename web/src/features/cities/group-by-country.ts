@@ -4,8 +4,8 @@ export const NO_COUNTRY = 'Diğer';
 
 /**
  * The cities a country shows on the page of all cities: its biggest; its own page lists them all.
- * Every city of a world-wide directory (4,253 at a million businesses) made that page 4 MB of HTML
- * and 41,000 elements to lay out and hydrate; twelve a country make about 1,100 cards.
+ * Every city of a world-wide directory made that page megabytes of HTML and tens of thousands of
+ * elements to lay out and hydrate; twelve a country bound it by the countries, not the cities.
  */
 export const CITIES_SHOWN_PER_COUNTRY = 12;
 
