@@ -220,6 +220,18 @@ describe.skipIf(missing)('the production recipe (docs/production.md)', () => {
     expect(files).toEqual([expect.stringMatching(/^rehber-\d{4}-\d\d-\d\d\.dump$/), expect.stringMatching(/^rehber-uploads-\d{4}-\d\d-\d\d\.tar\.gz$/)]);
     const listing = await promisify(execFile)(path.join(PG15_BIN, 'pg_restore'), ['--list', path.join(backups, files[0])]);
     expect(listing.stdout).toMatch(/TABLE DATA public businesses /);
+    // The recipe's restore, into a new database owned by the application role.
+    await check.query('CREATE DATABASE restored OWNER rehber');
+    const restored = new URL(db.url);
+    restored.pathname = '/restored';
+    await promisify(execFile)(path.join(PG15_BIN, 'pg_restore'), ['--no-owner', '--exit-on-error', `--dbname=${restored}`, path.join(backups, files[0])]);
+    const copy = new pg.Client({ connectionString: restored.toString() });
+    await copy.connect();
+    try {
+      expect((await copy.query<{ n: number }>('SELECT count(*)::int AS n FROM businesses')).rows[0].n).toBe(total);
+    } finally {
+      await copy.end();
+    }
 
     await second.stop();
     expect(await second.exited).toBe(0);
