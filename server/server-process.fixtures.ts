@@ -12,8 +12,9 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-export function startServerProcess(env: NodeJS.ProcessEnv): ServerProcess {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** `args` after node: the sources through tsx unless told (the production test runs the build). */
+export function startServerProcess(env: NodeJS.ProcessEnv, args = ['--import', 'tsx', 'server/main.ts']): ServerProcess {
+  const child: ChildProcess = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
