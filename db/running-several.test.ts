@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,16 +6,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTempDir } from '../scripts/test-hooks.fixtures.js';
 import { createDb, openDatabase, type Database } from './index.js';
 import { freePort } from '../scripts/free-port.js';
+import { runCli } from '../cli/run-cli.fixtures.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** `rehber <args>` from source, as a user runs it. */
-function rehber(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'cli/main.ts', ...args], { cwd: root, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } }, (err, _out, stderr) =>
-      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stderr }),
-    );
-  });
+async function rehber(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stderr: string }> {
+  const run = await runCli(args, { env });
+  return { code: run.code ?? 1, stderr: run.stderr };
 }
 
 async function count(database: Database, table: string): Promise<number> {

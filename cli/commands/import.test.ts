@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDb, type TestDb } from '../../db/test-db.js';
 import { writeGeneratedCsv } from '../../scripts/bench/generate.js';
+import { runCli } from '../run-cli.fixtures.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const HEADER = 'name,category,full_address,city,state,country,rating,reviews,place_id';
@@ -28,22 +29,8 @@ interface Run {
 }
 
 /** Runs the real CLI from its sources; stdout is a pipe, so it must choose plain output. */
-function rehber(args: string[], onSpawn?: (pid: number) => void): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'cli/main.ts'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: t.url, NO_COLOR: '', FORCE_COLOR: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-    if (onSpawn && child.pid) onSpawn(child.pid);
-  });
-}
+const rehber = (args: string[], onSpawn?: (pid: number) => void): Promise<Run> =>
+  runCli(args, { env: { ...process.env, DATABASE_URL: t.url, NO_COLOR: '', FORCE_COLOR: '' }, onSpawn });
 
 /** Runs the CLI on a terminal (a pty from util-linux `script`), typing `typed`; the output is the terminal's. */
 function rehberOnTerminal(args: string[], typed: string): Promise<Run> {
@@ -257,7 +244,7 @@ describe('rehber import', () => {
     expect(await rehber(['import', 'x.csv', '--confirm', '5'])).toMatchObject({ code: 2, stderr: 'rehber: --confirm is for `rehber import undo <id>`\n' });
   });
 
-  it('converges after being killed mid-import: every row once, counts right, indexes back', async () => {
+  it('converges after being killed mid-import: every row once, counts right, indexes back', { timeout: 180_000 }, async () => {
     const ROWS = 40_000;
     const file = path.join(dir, 'big.csv');
     await writeGeneratedCsv(file, ROWS);
