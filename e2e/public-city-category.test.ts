@@ -97,6 +97,21 @@ describe('a category in a city, server-rendered', () => {
   });
 });
 
+describe('links to a category in a city', () => {
+  it("a business page links its category in its city, in its text and its trail", async () => {
+    const b = (await s.app.db('businesses as b')
+      .join('cities as c', 'c.id', 'b.city_id')
+      .join('categories as k', 'k.id', 'b.category_id')
+      .where('b.is_active', true)
+      .orderBy('b.id')
+      .first('b.slug', 'c.slug as city', 'k.slug as category')) as { slug: string; city: string; category: string };
+    const { body } = await html(`/details/${b.slug}`);
+    const path = cityCategoryPath(b.city, b.category);
+    expect(body).toContain(`href="${path}"`);
+    expect(jsonLd(body).BreadcrumbList.itemListElement.map((c) => c.item)).toContain(s.app.url + path);
+  });
+});
+
 describe('a visitor', () => {
   it("goes from a city page to one of its categories and sees only that category's businesses", async () => {
     await s.page.goto(`${s.app.url}/city/${big.citySlug}`);

@@ -4,7 +4,7 @@
  * preview image, language and JSON-LD. Pure: data in, HeadTags out.
  */
 import { businessMeta, categoryMeta, cityCategoryMeta, cityMeta, countryMeta, NOT_FOUND_META, searchMeta, SITE_NAME, STATIC_META, type PageMeta } from '../../domain/page-meta.js';
-import { slugPath, STATIC_PAGES, type StaticPage } from '../../domain/paths.js';
+import { cityCategoryPath, slugPath, STATIC_PAGES, type StaticPage } from '../../domain/paths.js';
 import type { Business, Category, City, Country } from '../../domain/types.js';
 import type { HeadTags } from './head.js';
 import { breadcrumbJsonLd, businessJsonLd, itemListJsonLd, webSiteJsonLd, type Crumb } from './json-ld.js';
@@ -33,12 +33,17 @@ export function staticPageHead(page: StaticPage, baseUrl: string, query = ''): H
   return plainHead(STATIC_META[page], baseUrl, page === 'home' ? [webSiteJsonLd(baseUrl, SITE_NAME)] : undefined);
 }
 
-/** `business` as the detail answer gives it, with its titlePlace (data/reads/title-place.ts). */
+/**
+ * `business` as the detail answer gives it, with its titlePlace (data/reads/title-place.ts). Its
+ * trail: Home › its city › its category in the city › the business.
+ */
 export function businessPageHead(business: Business, baseUrl: string): HeadTags {
   const meta = businessMeta(business);
   const canonical = baseUrl + meta.path;
   const trail = [home(baseUrl)];
   if (business.city) trail.push({ name: business.city.name, url: baseUrl + slugPath('city', business.city.slug) });
+  // Its category in its city: the list a visitor compares it in.
+  if (business.city && business.category) trail.push({ name: business.category.name, url: baseUrl + cityCategoryPath(business.city.slug, business.category.slug) });
   trail.push({ name: business.name, url: canonical });
   return {
     title: meta.title,
