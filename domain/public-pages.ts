@@ -25,7 +25,7 @@ export interface PageRequest {
 }
 
 /** Where an old slug of a page's subject has moved: the kind of subject the redirects know. */
-export type MovedKind = 'business' | GroupKind | 'country';
+export type MovedKind = 'business' | GroupKind | 'country' | 'cityCategory';
 
 export interface PageEntry<D> {
   /** The router's pattern of its path. */
@@ -98,6 +98,8 @@ const cityCategoryPage = entry({
     const { items, pagination } = await reads.groupBusinesses('city', city, cityCategoryFilters(category.slug, listPage ? { page: listPage } : {}));
     return items.length ? { city, category, businesses: items, total: pagination.total, listPage } : null;
   },
+  // Its city or its category renamed or merged into another.
+  moved: { kind: 'cityCategory' },
 });
 
 export const PUBLIC_PAGES = {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cityCategoryPath } from '../domain/paths.js';
 import { DEFAULT_CITY_CATEGORY_MIN } from '../server/config.js';
 import { publicSession } from './public-session.js';
+import { renameGroup } from '../data/store/group-writes.js';
 
 /**
  * A category in a city (/city/:city/:category): its server-rendered HTML as a crawler gets it, and
@@ -124,5 +125,18 @@ describe('a visitor', () => {
     expect(links.length).toBeGreaterThan(0);
     const categories = await s.app.db('businesses as b').join('categories as k', 'k.id', 'b.category_id').whereIn('b.slug', links).pluck('k.slug');
     expect(new Set(categories)).toEqual(new Set([big.categorySlug]));
+  });
+});
+
+describe('a renamed category', () => {
+  it('sends its old combination path to the new one with a 301', async () => {
+    const before = cityCategoryPath(big.citySlug, big.categorySlug);
+    const id = (await s.app.db('categories').where({ slug: big.categorySlug }).first('id')) as { id: number };
+    const { slug } = await renameGroup(s.app.db, 'category', id.id, `${big.categoryName} Renamed`);
+    await s.app.settle();
+    const res = await fetch(`${s.app.url}${before}?page=1`, { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(new URL(res.headers.get('location')!, s.app.url).pathname).toBe(cityCategoryPath(big.citySlug, slug));
+    expect((await fetch(s.app.url + cityCategoryPath(big.citySlug, slug))).status).toBe(200);
   });
 });
