@@ -3,8 +3,9 @@
  * crawler head (server/seo) and the client (web/src/lib/seo.ts), so both agree. Pure.
  */
 import { META_DESCRIPTION_LENGTH } from './constants.js';
-import { searchPath, slugPath, STATIC_PAGES } from './paths.js';
-import type { Business, City } from './types.js';
+import { cityCategoryPath, searchPath, slugPath, STATIC_PAGES } from './paths.js';
+import { countOf } from './plural.js';
+import type { Business, Category, City } from './types.js';
 
 export const SITE_NAME = 'rehber';
 
@@ -48,12 +49,36 @@ export function businessMeta(b: BusinessForMeta): PageMeta {
   };
 }
 
+/** A city as its page names it: with its region and country. */
+export const cityPlace = (c: Pick<City, 'name' | 'state' | 'country'>): string => [c.name, c.state, c.country].filter(Boolean).join(', ');
+
 export function cityMeta(c: Pick<City, 'name' | 'state' | 'country' | 'businessCount' | 'slug'>): PageMeta {
-  const place = [c.name, c.state, c.country].filter(Boolean).join(', ');
+  const place = cityPlace(c);
   return {
     title: `Businesses in ${place} | ${SITE_NAME}`,
     description: excerpt(`${c.businessCount} local businesses in ${place}: ratings, addresses, phone numbers and working hours.`),
     path: slugPath('city', c.slug),
+  };
+}
+
+/** The heading of a category in a city: 'Plumbers in Austin, Texas, United States'. */
+export const cityCategoryHeading = (city: Pick<City, 'name' | 'state' | 'country'>, category: Pick<Category, 'name'>): string => `${category.name} in ${cityPlace(city)}`;
+
+/**
+ * A category in a city: its count and, when known, its best rated business (the first of the
+ * list's first page, best rated first), both true of the page a search engine is shown.
+ */
+export function cityCategoryMeta(
+  city: Pick<City, 'name' | 'state' | 'country' | 'slug'>,
+  category: Pick<Category, 'name' | 'slug'>,
+  total: number,
+  best?: Pick<Business, 'name' | 'rating'> | null,
+): PageMeta {
+  const top = best && Number(best.rating) > 0 ? ` Best rated: ${best.name} (${Number(best.rating).toFixed(1)}).` : '';
+  return {
+    title: `${cityCategoryHeading(city, category)} | ${SITE_NAME}`,
+    description: excerpt(`${countOf(total, 'business')} of ${category.name} in ${cityPlace(city)}.${top} Ratings, addresses, phone numbers and working hours.`),
+    path: cityCategoryPath(city.slug, category.slug),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchPage, searchPath, slugPath, slugRoute } from './paths.js';
+import { CITY_CATEGORY_ROUTE, cityCategoryPath, matchPage, searchPath, slugPath, slugRoute } from './paths.js';
 
 describe('public paths', () => {
   it('builds slug paths and router patterns from one table', () => {
@@ -16,5 +16,13 @@ describe('public paths', () => {
     expect(matchPage('/admin/businesses')).toEqual({ kind: 'admin' });
     expect(matchPage('/city/t%C3%BCrkiye')).toEqual({ kind: 'slug', page: 'city', slug: 'türkiye' });
     for (const p of ['/details/', '/details/a/b', '/city/%E0%A4%A', '/nope', '/Cities']) expect(matchPage(p), p).toBeNull();
+  });
+
+  it('gives a category in a city the path under its city, and matches it back', () => {
+    expect(CITY_CATEGORY_ROUTE).toBe('/city/:slug/:category');
+    expect(cityCategoryPath('köln', 'cafe')).toBe('/city/k%C3%B6ln/cafe');
+    expect(matchPage('/city/k%C3%B6ln/cafe/')).toEqual({ kind: 'cityCategory', page: 'cityCategory', slug: 'köln', category: 'cafe' });
+    // Only one segment under a city; none under the other slug pages.
+    for (const p of ['/city/a/b/c', '/city//b', '/category/a/b', '/country/a/b', '/city/a/%E0%A4%A']) expect(matchPage(p), p).toBeNull();
   });
 });

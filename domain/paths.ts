@@ -39,6 +39,16 @@ export const slugRoute = (page: SlugPage): string => `${SLUG_PAGES[page]}:slug`;
 /** The path of one business, city, category or country page, its slug percent-encoded. */
 export const slugPath = (page: SlugPage, slug: string): string => `${SLUG_PAGES[page]}${encodeURIComponent(slug)}`;
 
+/**
+ * A category in a city ('/city/austin/plumbers'): the city page's path with one more segment, the
+ * category's slug. No other page has a path under a city's, and neither slug can hold a '/', so
+ * it collides with nothing (docs/public-site.md).
+ */
+export const CITY_CATEGORY_ROUTE = `${SLUG_PAGES.city}:slug/:category`;
+
+/** The page of the category `categorySlug` in the city `citySlug`, both slugs percent-encoded. */
+export const cityCategoryPath = (citySlug: string, categorySlug: string): string => `${slugPath('city', citySlug)}/${encodeURIComponent(categorySlug)}`;
+
 /** `/search?q=&location=`, each parameter only when given. */
 export function searchPath(q = '', location = ''): string {
   const p = new URLSearchParams();
@@ -48,7 +58,11 @@ export function searchPath(q = '', location = ''): string {
   return s ? `${STATIC_PAGES.search}?${s}` : STATIC_PAGES.search;
 }
 
-export type PageMatch = { kind: 'static'; page: StaticPage } | { kind: 'admin' } | { kind: 'slug'; page: SlugPage; slug: string };
+export type PageMatch =
+  | { kind: 'static'; page: StaticPage }
+  | { kind: 'admin' }
+  | { kind: 'slug'; page: SlugPage; slug: string }
+  | { kind: 'cityCategory'; page: 'cityCategory'; slug: string; category: string };
 
 const STATIC_BY_PATH = new Map<string, StaticPage>(Object.entries(STATIC_PAGES).map(([page, path]) => [path, page as StaticPage]));
 const ADMIN_PATHS = new Set<string>(Object.values(ADMIN_PAGES));
@@ -65,10 +79,11 @@ export function matchPage(rawPath: string): PageMatch | null {
   if (ADMIN_PATHS.has(path)) return { kind: 'admin' };
   for (const [slugPage, prefix] of SLUG_BY_PREFIX) {
     if (!path.startsWith(prefix)) continue;
-    const raw = path.slice(prefix.length);
-    if (!raw || raw.includes('/')) return null;
+    const parts = path.slice(prefix.length).split('/');
+    if (parts.some((p) => !p) || parts.length > (slugPage === 'city' ? 2 : 1)) return null;
     try {
-      return { kind: 'slug', page: slugPage, slug: decodeURIComponent(raw) };
+      const [slug, category] = parts.map(decodeURIComponent);
+      return category === undefined ? { kind: 'slug', page: slugPage, slug } : { kind: 'cityCategory', page: 'cityCategory', slug, category };
     } catch {
       return null;
     }

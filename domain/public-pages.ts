@@ -9,20 +9,23 @@
  * A request is matched once (paths.ts matchPage) and the match handed to each of them. Pure: the web
  * client imports it too.
  */
-import { slugRoute, STATIC_PAGES, type PageMatch, type SlugPage, type StaticPage } from './paths.js';
+import { CITY_CATEGORY_ROUTE, slugRoute, STATIC_PAGES, type PageMatch, type SlugPage, type StaticPage } from './paths.js';
 import type { GroupKind, PublicReads } from './public-reads.js';
+import type { ListFilters } from './search.js';
 
-export type PublicPage = StaticPage | SlugPage;
+export type PublicPage = StaticPage | SlugPage | 'cityCategory';
 
 /** One request for a public page: which page, its slug ('' for a page without one) and its query string (without '?'). */
 export interface PageRequest {
   page: PublicPage;
   slug: string;
   query: string;
+  /** The category's slug of a category in a city (the slug is the city's). */
+  category?: string;
 }
 
 /** Where an old slug of a page's subject has moved: the kind of subject the redirects know. */
-export type MovedKind = 'business' | GroupKind | 'country';
+export type MovedKind = 'business' | GroupKind | 'country' | 'cityCategory';
 
 export interface PageEntry<D> {
   /** The router's pattern of its path. */
@@ -71,6 +74,34 @@ const groupPage = <K extends GroupKind>(kind: K) =>
     moved: { kind },
   });
 
+/**
+ * A category in a city's list is the city's list with the category filter fixed: the filters of
+ * `filters` (the URL's) with the category's. The category first, so the head's read and the body's
+ * loader ask the same question (the request's reads key it by its JSON).
+ */
+export function cityCategoryFilters(categorySlug: string, { category: _, city: __, ...filters }: ListFilters): ListFilters {
+  return { category: categorySlug, ...filters };
+}
+
+/**
+ * A category in a city: the city, the category and the businesses its head lists (its own page of
+ * the list, as for a city). An unknown city or category, a combination without businesses and a
+ * page past the last are 404s. `total`: how many active businesses it has (a page under the least
+ * number is kept out of indexes: docs/public-site.md).
+ */
+const cityCategoryPage = entry({
+  route: CITY_CATEGORY_ROUTE,
+  async read(reads, { slug, category: categorySlug = '', query }) {
+    const [city, category] = await Promise.all([reads.group('city', slug), reads.group('category', categorySlug)]);
+    if (!city || !category) return null;
+    const listPage = ownListPage(query);
+    const { items, pagination } = await reads.groupBusinesses('city', city, cityCategoryFilters(category.slug, listPage ? { page: listPage } : {}));
+    return items.length ? { city, category, businesses: items, total: pagination.total, listPage } : null;
+  },
+  // Its city or its category renamed or merged into another.
+  moved: { kind: 'cityCategory' },
+});
+
 export const PUBLIC_PAGES = {
   home: staticPage('home'),
   cities: staticPage('cities'),
@@ -86,6 +117,7 @@ export const PUBLIC_PAGES = {
   city: groupPage('city'),
   category: groupPage('category'),
   country: entry({ route: slugRoute('country'), read: (reads, { slug }) => reads.country(slug), moved: { kind: 'country' } }),
+  cityCategory: cityCategoryPage,
 } satisfies Record<PublicPage, PageEntry<unknown>>;
 
 /** A page's entry, its data unknown (an interpreter that does not look into it). */
@@ -97,5 +129,6 @@ export type PageData<P extends PublicPage> = NonNullable<Awaited<ReturnType<(typ
 /** The request for a matched public page with `query`; null for an admin screen or a path the site has no page for. */
 export function publicRequest(match: PageMatch | null, query = ''): PageRequest | null {
   if (!match || match.kind === 'admin') return null;
+  if (match.kind === 'cityCategory') return { page: match.page, slug: match.slug, query, category: match.category };
   return { page: match.page, slug: match.kind === 'slug' ? match.slug : '', query };
 }

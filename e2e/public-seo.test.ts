@@ -70,9 +70,12 @@ describe('crawler head', () => {
     expect(attr(html, /<meta name="twitter:image" content="([^"]*)"/)).toBe(image);
     expect(html).toMatch(/<html lang="en">/);
     const trail = jsonLd(html).BreadcrumbList.itemListElement!;
-    expect(trail.map((c) => c.position)).toEqual([1, 2, 3]);
-    expect(trail[1]).toMatchObject({ name: b.city_name, item: expect.stringMatching(/\/city\//) });
-    expect(trail[2]).toMatchObject({ name: b.name, item: canonical });
+    // Home › its city › (its category in the city, when it has a category) › the business.
+    const steps = b.category_id ? 4 : 3;
+    expect(trail.map((c) => c.position)).toEqual([1, 2, 3, 4].slice(0, steps));
+    expect(trail[1]).toMatchObject({ name: b.city_name, item: expect.stringMatching(/\/city\/[^/]+$/) });
+    if (b.category_id) expect(trail[2]).toMatchObject({ item: expect.stringMatching(/\/city\/[^/]+\/[^/]+$/) });
+    expect(trail[steps - 1]).toMatchObject({ name: b.name, item: canonical });
 
     const ld = JSON.parse(attr(html, /<script type="application\/ld\+json">([\s\S]*?)<\/script>/)!);
     expect(ld['@context']).toBe('https://schema.org');

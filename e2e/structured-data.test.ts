@@ -2,6 +2,7 @@ import sdtt, { type SdttPreset, type SdttResult, type SdttTest } from 'structure
 import presets from 'structured-data-testing-tool/presets.js';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_SIZE } from '../domain/constants.js';
+import { cityCategoryPath } from '../domain/paths.js';
 import { usePublicApp } from './public-session.js';
 
 /**
@@ -71,5 +72,15 @@ describe('structured-data-testing-tool', () => {
     // The businesses of the page, as many as the page shows.
     const [{ n }] = await served.app.db('businesses as b').join('cities as c', 'c.id', 'b.city_id').where({ 'c.slug': city.slug, 'b.is_active': true }).count<{ n: string }[]>({ n: '*' });
     expect(result.structuredData.jsonld.ItemList[0].itemListElement).toHaveLength(Math.min(PUBLIC_PAGE_SIZE, Number(n)));
+  });
+});
+
+describe('structured-data-testing-tool on a category in a city', () => {
+  it('finds no error: BreadcrumbList and the ItemList of its businesses', async () => {
+    const { rows } = await served.app.db.raw(`SELECT c.slug AS city, k.slug AS category FROM businesses b JOIN cities c ON c.id = b.city_id JOIN categories k ON k.id = b.category_id
+                                                WHERE b.is_active GROUP BY c.slug, k.slug ORDER BY count(*) DESC, c.slug, k.slug LIMIT 1`);
+    const { city, category } = rows[0] as { city: string; category: string };
+    const result = await check(cityCategoryPath(city, category), [Rehber.BreadcrumbList, Rehber.ItemList]);
+    expect(result.schemas).toEqual(expect.arrayContaining(['BreadcrumbList', 'ItemList']));
   });
 });

@@ -16,6 +16,14 @@ describe('site settings', () => {
   });
 });
 
+describe('COMBO_MIN_BUSINESSES', () => {
+  it('is 3 unless set, and stops on a count that is none, naming it', () => {
+    expect(readConfig({}).cityCategoryMin).toBe(3);
+    expect(readConfig({ COMBO_MIN_BUSINESSES: '5' }).cityCategoryMin).toBe(5);
+    for (const bad of ['0', 'many', '2.5']) expect(() => readConfig({ COMBO_MIN_BUSINESSES: bad }), bad).toThrow(/^Invalid COMBO_MIN_BUSINESSES/);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   const proxy = (value?: string) => {
     const c = readConfig(value === undefined ? {} : { TRUST_PROXY: value });

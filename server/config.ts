@@ -7,6 +7,12 @@ import { DEFAULT_SITE_NAME } from '../domain/site-config.js';
 import { PHOTO_CACHE_MAX_MB } from '../data/photos/limits.js';
 import { DEFAULT_BODY_LIMITS, DEFAULT_MIN_KB_PER_SECOND, type BodyLimits } from './middleware/body-deadline.js';
 
+/**
+ * The least number of active businesses that makes a category in a city a page for search
+ * engines: fewer is a thin page, served with noindex and left out of sitemaps (docs/public-site.md).
+ */
+export const DEFAULT_CITY_CATEGORY_MIN = 3;
+
 /** Where uploads go when UPLOAD_DIR is unset (the backup command reads it too). */
 export const DEFAULT_UPLOAD_DIR = './uploads';
 
@@ -46,6 +52,8 @@ const schema = z.object({
   // Prometheus metrics on a listener of their own, off unless a port is given (docs/operations.md).
   METRICS_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  // A category in a city with fewer active businesses is served with noindex (docs/public-site.md).
+  COMBO_MIN_BUSINESSES: z.coerce.number().int().min(1).default(DEFAULT_CITY_CATEGORY_MIN),
 });
 
 export interface Config {
@@ -85,6 +93,8 @@ export interface Config {
    * the public port never answers it. Absent: no metrics are kept at all.
    */
   metrics?: { port: number; host: string };
+  /** COMBO_MIN_BUSINESSES: a category in a city with fewer active businesses is not indexed. */
+  cityCategoryMin: number;
 }
 
 /** Reads the environment once; a bad value stops start-up with one line naming it. */
@@ -122,6 +132,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: e.PHOTO_CACHE_MAX_MB * 1024 * 1024,
     },
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    cityCategoryMin: e.COMBO_MIN_BUSINESSES,
   };
 }
 

@@ -16,7 +16,7 @@ import { notModified } from '../freshness/conditional.js';
 import { cacheControl } from '../freshness/cache-control.js';
 import { movedSlug } from '../../db/queries/businesses.js';
 import { redirectedGroupSlug } from '../../db/queries/redirects.js';
-import { matchPage, slugPath, type PageMatch, type SlugPage } from '../../domain/paths.js';
+import { cityCategoryPath, matchPage, slugPath, type PageMatch } from '../../domain/paths.js';
 import { pageEntry, publicRequest, type MovedKind, type PageRequest } from '../../domain/public-pages.js';
 import type { Db } from '../../db/index.js';
 
@@ -112,7 +112,7 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
     // One set of reads for the page view: the head, the redirect check and the body share answers.
     const reads = requestReads(deps, ctx);
     // A failed lookup (database down) still sends the shell, which shows its own error states.
-    const page = await pageHead(reads, deps.config.publicBaseUrl, request).catch((err: unknown) => {
+    const page = await pageHead(reads, { baseUrl: deps.config.publicBaseUrl, cityCategoryMin: deps.config.cityCategoryMin }, request).catch((err: unknown) => {
       deps.logger.error({ err, path: ctx.path }, 'page head lookup failed');
       return { status: 500 as const, head: undefined, data: undefined };
     });
@@ -150,11 +150,26 @@ export function pageMatchOf(ctx: Pick<Context, 'path' | 'state'>): PageMatch | n
   return match;
 }
 
-const MOVED: Record<MovedKind, (db: Db, slug: string) => Promise<string | null>> = {
-  business: movedSlug,
-  city: (db, slug) => redirectedGroupSlug(db, 'city', slug),
-  category: (db, slug) => redirectedGroupSlug(db, 'category', slug),
-  country: (db, slug) => redirectedGroupSlug(db, 'country', slug),
+/** Where a moved subject's page now is: the path, or null when it has not moved. */
+const movedGroup = (kind: 'city' | 'category' | 'country') => async (db: Db, { slug }: PageRequest) => {
+  const to = await redirectedGroupSlug(db, kind, slug);
+  return to && to !== slug ? slugPath(kind, to) : null;
+};
+
+const MOVED: Record<MovedKind, (db: Db, request: PageRequest) => Promise<string | null>> = {
+  business: async (db, { slug }) => {
+    const to = await movedSlug(db, slug);
+    return to && to !== slug ? slugPath('details', to) : null;
+  },
+  city: movedGroup('city'),
+  category: movedGroup('category'),
+  country: movedGroup('country'),
+  // A category in a city moves with either: its city or its category renamed or merged away.
+  cityCategory: async (db, { slug, category = '' }) => {
+    const [city, kind] = await Promise.all([redirectedGroupSlug(db, 'city', slug), redirectedGroupSlug(db, 'category', category)]);
+    const to = cityCategoryPath(city ?? slug, kind ?? category);
+    return to !== cityCategoryPath(slug, category) ? to : null;
+  },
 };
 
 /**
@@ -167,6 +182,5 @@ async function movedTo(db: Db, request: PageRequest | null, { status, data }: { 
   const moved = request && pageEntry(request.page).moved;
   if (!request || !moved) return null;
   if (!(status === 404 || (status === 200 && moved.elsewhere?.(data, request.slug)))) return null;
-  const to = await MOVED[moved.kind](db, request.slug);
-  return to && to !== request.slug ? slugPath(request.page as SlugPage, to) : null;
+  return MOVED[moved.kind](db, request);
 }

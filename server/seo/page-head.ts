@@ -9,7 +9,7 @@ import { PUBLIC_PAGES, type PageData, type PageRequest, type PublicPage } from '
 import type { PublicReads } from '../../domain/public-reads.js';
 import { slugifyText } from '../../domain/slug.js';
 import { renderHead, type HeadTags, type RenderedHead } from './head.js';
-import { businessPageHead, categoryPageHead, cityPageHead, countryPageHead, notFoundHead, staticPageHead } from './page-tags.js';
+import { businessPageHead, categoryPageHead, cityCategoryPageHead, cityPageHead, countryPageHead, notFoundHead, staticPageHead } from './page-tags.js';
 
 export interface PageHead {
   status: 200 | 404 | 500;
@@ -23,8 +23,14 @@ export interface PageHead {
 // own trail links it (web/src/features/countries/country-path.ts): no extra read.
 const countrySlugOf = (name: string): string | null => slugifyText(name) || null;
 
+/** What a head depends on besides its page's data: the site's base URL and how many businesses make a category in a city a page to index. */
+export interface HeadSettings {
+  baseUrl: string;
+  cityCategoryMin: number;
+}
+
 /** Each public page's head from what its read found. */
-const HEADS: { [P in PublicPage]: (data: PageData<P>, baseUrl: string, request: PageRequest) => HeadTags } = {
+const HEADS: { [P in PublicPage]: (data: PageData<P>, baseUrl: string, request: PageRequest, settings: HeadSettings) => HeadTags } = {
   home: (_, baseUrl, { query }) => staticPageHead('home', baseUrl, query),
   cities: (_, baseUrl, { query }) => staticPageHead('cities', baseUrl, query),
   categories: (_, baseUrl, { query }) => staticPageHead('categories', baseUrl, query),
@@ -34,15 +40,17 @@ const HEADS: { [P in PublicPage]: (data: PageData<P>, baseUrl: string, request: 
   city: ({ group, businesses, listPage }, baseUrl) => cityPageHead(group, businesses, countrySlugOf(group.country), baseUrl, listPage),
   category: ({ group, businesses, listPage }, baseUrl) => categoryPageHead(group, businesses, baseUrl, listPage),
   country: (country, baseUrl) => countryPageHead(country, baseUrl),
+  cityCategory: ({ city, category, businesses, total, listPage }, baseUrl, _, { cityCategoryMin }) =>
+    cityCategoryPageHead(city, category, businesses, total, countrySlugOf(city.country), baseUrl, { page: listPage, indexable: total >= cityCategoryMin }),
 };
 
-async function headOf<P extends PublicPage>(reads: PublicReads, baseUrl: string, request: PageRequest & { page: P }): Promise<PageHead> {
+async function headOf<P extends PublicPage>(reads: PublicReads, settings: HeadSettings, request: PageRequest & { page: P }): Promise<PageHead> {
   const data = (await PUBLIC_PAGES[request.page].read(reads, request)) as PageData<P> | null;
   if (data === null) return { status: 404, head: renderHead(notFoundHead()) };
-  return { status: 200, head: renderHead(HEADS[request.page](data, baseUrl, request)), data };
+  return { status: 200, head: renderHead(HEADS[request.page](data, settings.baseUrl, request, settings)), data };
 }
 
 /** The head of the public page `request` (null: a path the site has no page for). */
-export function pageHead(reads: PublicReads, baseUrl: string, request: PageRequest | null): Promise<PageHead> {
-  return request ? headOf(reads, baseUrl, request) : Promise.resolve({ status: 404, head: renderHead(notFoundHead()) });
+export function pageHead(reads: PublicReads, settings: HeadSettings, request: PageRequest | null): Promise<PageHead> {
+  return request ? headOf(reads, settings, request) : Promise.resolve({ status: 404, head: renderHead(notFoundHead()) });
 }

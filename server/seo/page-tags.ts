@@ -3,8 +3,8 @@
  * description from domain/page-meta.ts (the client's document.title reads the same), canonical,
  * preview image, language and JSON-LD. Pure: data in, HeadTags out.
  */
-import { businessMeta, categoryMeta, cityMeta, countryMeta, NOT_FOUND_META, searchMeta, SITE_NAME, STATIC_META, type PageMeta } from '../../domain/page-meta.js';
-import { slugPath, STATIC_PAGES, type StaticPage } from '../../domain/paths.js';
+import { businessMeta, categoryMeta, cityCategoryMeta, cityMeta, countryMeta, NOT_FOUND_META, searchMeta, SITE_NAME, STATIC_META, type PageMeta } from '../../domain/page-meta.js';
+import { cityCategoryPath, slugPath, STATIC_PAGES, type StaticPage } from '../../domain/paths.js';
 import type { Business, Category, City, Country } from '../../domain/types.js';
 import type { HeadTags } from './head.js';
 import { breadcrumbJsonLd, businessJsonLd, itemListJsonLd, webSiteJsonLd, type Crumb } from './json-ld.js';
@@ -33,12 +33,17 @@ export function staticPageHead(page: StaticPage, baseUrl: string, query = ''): H
   return plainHead(STATIC_META[page], baseUrl, page === 'home' ? [webSiteJsonLd(baseUrl, SITE_NAME)] : undefined);
 }
 
-/** `business` as the detail answer gives it, with its titlePlace (data/reads/title-place.ts). */
+/**
+ * `business` as the detail answer gives it, with its titlePlace (data/reads/title-place.ts). Its
+ * trail: Home › its city › its category in the city › the business.
+ */
 export function businessPageHead(business: Business, baseUrl: string): HeadTags {
   const meta = businessMeta(business);
   const canonical = baseUrl + meta.path;
   const trail = [home(baseUrl)];
   if (business.city) trail.push({ name: business.city.name, url: baseUrl + slugPath('city', business.city.slug) });
+  // Its category in its city: the list a visitor compares it in.
+  if (business.city && business.category) trail.push({ name: business.category.name, url: baseUrl + cityCategoryPath(business.city.slug, business.category.slug) });
   trail.push({ name: business.name, url: canonical });
   return {
     title: meta.title,
@@ -73,6 +78,28 @@ export function cityPageHead(city: City, businesses: Array<Pick<Business, 'name'
   if (countrySlug) trail.push({ name: city.country, url: baseUrl + slugPath('country', countrySlug) });
   trail.push({ name: city.name, url: baseUrl + meta.path });
   return listHead(meta, baseUrl, trail, businesses, page);
+}
+
+/**
+ * A category in a city (`page` as for a city): Home › its country › the city › the category, and
+ * its businesses. `indexable`: whether it has enough businesses to be a page of its own; under
+ * that it is served with noindex (docs/public-site.md).
+ */
+export function cityCategoryPageHead(
+  city: City,
+  category: Pick<Category, 'name' | 'slug'>,
+  businesses: Array<Pick<Business, 'name' | 'slug' | 'rating'>>,
+  total: number,
+  countrySlug: string | null,
+  baseUrl: string,
+  { page = null, indexable = true }: { page?: number | null; indexable?: boolean } = {},
+): HeadTags {
+  const meta = cityCategoryMeta(city, category, total, page ? null : businesses[0]);
+  const trail = [home(baseUrl)];
+  if (countrySlug) trail.push({ name: city.country, url: baseUrl + slugPath('country', countrySlug) });
+  trail.push({ name: city.name, url: baseUrl + slugPath('city', city.slug) }, { name: category.name, url: baseUrl + meta.path });
+  const head = listHead(meta, baseUrl, trail, businesses, page);
+  return indexable ? head : { ...head, noindex: true };
 }
 
 /** A category page (`page` as for a city): Home › Categories › the category, and its businesses. */

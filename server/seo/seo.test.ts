@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeHtml, scriptJson } from './escape.js';
 import { injectAdsMeta, injectHead, renderHead } from './head.js';
 import { breadcrumbJsonLd, businessJsonLd, itemListJsonLd, openingHoursSpecification, toIsoTime, webSiteJsonLd } from './json-ld.js';
-import { businessPageHead, categoryPageHead, cityPageHead, countryPageHead, notFoundHead, staticPageHead } from './page-tags.js';
+import { businessPageHead, categoryPageHead, cityCategoryPageHead, cityPageHead, countryPageHead, notFoundHead, staticPageHead } from './page-tags.js';
 import type { Business, City } from '../../domain/types.js';
 import { readWorkingHours } from '../../domain/hours-text.js';
 import { businessPhotoPath } from '../../domain/photo-paths.js';
@@ -149,6 +149,11 @@ describe('page heads', () => {
     expect((trail.itemListElement as Array<{ name: string; item: string }>).map((c) => [c.name, c.item])).toEqual([
       ['Home', `${BASE}/`], ['İstanbul', `${BASE}/city/istanbul`], ['Moda Çay Bahçesi', `${BASE}/details/moda-cay`],
     ]);
+    // With a category, the trail passes through the category's page in its city.
+    const [, withCategory] = businessPageHead(business({ categoryId: 2, category: { name: 'Cafés', slug: 'cafe' } as Business['category'] }), BASE).jsonLd as Array<Record<string, unknown>>;
+    expect((withCategory.itemListElement as Array<{ name: string; item: string }>).map((c) => c.item)).toEqual([
+      `${BASE}/`, `${BASE}/city/istanbul`, `${BASE}/city/istanbul/cafe`, `${BASE}/details/moda-cay`,
+    ]);
   });
   it('a business without a photo (or with one that is no http(s) URL) previews the bundled site image', () => {
     for (const photo of [null, 'javascript:alert(1)']) {
@@ -169,6 +174,29 @@ describe('page heads', () => {
     expect(h.canonical).toBe(`${BASE}/city/istanbul`);
     // A page past the first is its own page to a search engine.
     expect(cityPageHead(city, [{ name: 'A', slug: 'a' }], 'turkiye', BASE, 3).canonical).toBe(`${BASE}/city/istanbul?page=3`);
+  });
+  it('a category in a city: its own title, a true description, a trail Country › City › Category, its ItemList, noindex when thin', () => {
+    const cafe = { name: 'Cafés', slug: 'cafe' };
+    const listed = [{ name: 'Moda Çay', slug: 'moda', rating: 4.6 }, { name: 'B', slug: 'b', rating: 4 }];
+    const h = cityCategoryPageHead(city, cafe, listed, 12, 'turkiye', BASE);
+    expect(h.title).toBe(`Cafés in ${[city.name, city.state, city.country].filter(Boolean).join(', ')} | rehber`);
+    expect(h.description).toMatch(/^12 businesses of Cafés in İstanbul.*Best rated: Moda Çay \(4\.6\)\./);
+    expect(h.canonical).toBe(`${BASE}/city/istanbul/cafe`);
+    expect(types(h)).toEqual(['BreadcrumbList', 'ItemList']);
+    const [trail, list] = h.jsonLd as Array<{ itemListElement: Array<Record<string, unknown>> }>;
+    expect(trail.itemListElement.map((c) => [c.name, c.item])).toEqual([
+      ['Home', `${BASE}/`],
+      ['Türkiye', `${BASE}/country/turkiye`],
+      ['İstanbul', `${BASE}/city/istanbul`],
+      ['Cafés', `${BASE}/city/istanbul/cafe`],
+    ]);
+    expect(list.itemListElement.map((c) => c.url)).toEqual([`${BASE}/details/moda`, `${BASE}/details/b`]);
+    expect(h.noindex).toBeUndefined();
+    const page2 = cityCategoryPageHead(city, cafe, listed, 40, 'turkiye', BASE, { page: 2 });
+    expect(page2.canonical).toBe(`${BASE}/city/istanbul/cafe?page=2`);
+    expect(page2.description).not.toContain('Best rated');
+    const thin = renderHead(cityCategoryPageHead(city, cafe, listed.slice(0, 1), 1, 'turkiye', BASE, { indexable: false })).tags;
+    expect(thin).toContain('<meta name="robots" content="noindex" />');
   });
   it('a category page lists its businesses, a country page has its trail', () => {
     expect(types(categoryPageHead({ name: 'Café', slug: 'cafe', businessCount: 1, description: null }, [{ name: 'A', slug: 'a' }], BASE))).toEqual(['BreadcrumbList', 'ItemList']);

@@ -7,7 +7,7 @@
  * the browser asks itself, as it would without server rendering.
  */
 import type { DataTag, QueryClient, QueryKey } from '@tanstack/react-query';
-import type { PageRequest, PublicPage } from '@domain/public-pages';
+import { cityCategoryFilters, type PageRequest, type PublicPage } from '@domain/public-pages';
 import type { GroupKind, Groups, PublicReads } from '@domain/public-reads';
 import type { ListFilters } from '@domain/search';
 import { ApiError } from '@/lib/api';
@@ -70,11 +70,29 @@ async function loadGroup<K extends GroupKind>(kind: K, { client, reads, slug, pa
   if (group) await fill(client, list(slug, filters), () => reads.groupBusinesses(kind, group, filters));
 }
 
+/**
+ * A category in a city: the city, the category, then the page of the city's list with the category
+ * fixed (the query the page's hook asks the API: the city's list filtered by the category).
+ */
+async function loadCityCategory({ client, reads, slug, category: categorySlug = '', params }: LoadArgs): Promise<void> {
+  await Promise.all([
+    fill(client, cityOptions(slug), () => found(reads.group('city', slug), 'City not found')),
+    fill(client, categoryOptions(categorySlug), () => found(reads.group('category', categorySlug), 'Category not found')),
+  ]);
+  const city = client.getQueryData(cityOptions(slug).queryKey);
+  const category = client.getQueryData(categoryOptions(categorySlug).queryKey);
+  if (!city || !category) return;
+  const filters = cityCategoryFilters(category.slug, parseListFilters(params));
+  await fill(client, cityBusinessesOptions(slug, filters), () => reads.groupBusinesses('city', city, filters));
+}
+
 /** What a page's loader is given: the query client to fill, the reads, the matched request and its query parameters. */
 interface LoadArgs {
   client: QueryClient;
   reads: PublicReads;
   slug: string;
+  /** The category's slug of a category in a city. */
+  category?: string;
   params: URLSearchParams;
 }
 
@@ -101,6 +119,7 @@ const LOADERS: Record<PublicPage, (args: LoadArgs) => Promise<unknown>> = {
   city: (args) => loadGroup('city', args),
   category: (args) => loadGroup('category', args),
   country: ({ client, reads, slug }) => fill(client, countryOptions(slug), () => found(reads.country(slug), 'Country not found')),
+  cityCategory: loadCityCategory,
 };
 
 /**
@@ -108,7 +127,7 @@ const LOADERS: Record<PublicPage, (args: LoadArgs) => Promise<unknown>> = {
  * failed (other than a 404): the page then renders that part loading, and should not be kept.
  */
 export async function loadPage(request: PageRequest, params: URLSearchParams, reads: PublicReads, client: QueryClient): Promise<boolean> {
-  await LOADERS[request.page]({ client, reads, slug: request.slug, params });
+  await LOADERS[request.page]({ client, reads, slug: request.slug, category: request.category, params });
   const failed = (query: { state: { status: string; error: unknown } }) => query.state.status === 'error' && !isNotFound(query.state.error);
   const complete = !client.getQueryCache().getAll().some(failed);
   client.removeQueries({ predicate: failed });

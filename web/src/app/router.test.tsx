@@ -2,7 +2,7 @@ import { useContext } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Outlet, renderMatches, Route, Routes, StaticRouter, UNSAFE_NavigationContext, UNSAFE_RouteContext, useParams, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { slugRoute, STATIC_PAGES } from '@domain/paths';
+import { CITY_CATEGORY_ROUTE, slugRoute, STATIC_PAGES } from '@domain/paths';
 import { pageMatches } from './router';
 
 /** What a route's element sees of React Router: the matches (params, paths, which route) and its params. */
@@ -18,7 +18,7 @@ function Probe({ name }: { name: string }) {
   );
 }
 
-const PATHS: Record<string, string> = { ...STATIC_PAGES, details: slugRoute('details'), city: slugRoute('city'), category: slugRoute('category'), country: slugRoute('country') };
+const PATHS: Record<string, string> = { ...STATIC_PAGES, details: slugRoute('details'), city: slugRoute('city'), category: slugRoute('category'), country: slugRoute('country'), cityCategory: CITY_CATEGORY_ROUTE };
 
 describe('the server’s page matches', () => {
   it('are what React Router’s <Routes> finds for the same path, slugs with escapes included', () => {
@@ -26,7 +26,7 @@ describe('the server’s page matches', () => {
       const page: RouteObject = { caseSensitive: true, path: PATHS[name], element: <Probe name={name} /> };
       return { layout: { element: <Probe name="layout" />, children: [page] }, page };
     };
-    const paths = ['/', '/cities', '/categories', '/search', '/about', '/details/abc-123', '/details/%C3%A7i%C3%A7ek%20evi', '/details/a%2Fb', '/details/a%252Fb', '/details/100%25', '/details/a%3Fb%23c', '/details/a%5Cb', '/details/trailing%20', '/city/istanbul', '/category/cafe', '/country/t%C3%BCrkiye'];
+    const paths = ['/', '/cities', '/categories', '/search', '/about', '/details/abc-123', '/details/%C3%A7i%C3%A7ek%20evi', '/details/a%2Fb', '/details/a%252Fb', '/details/100%25', '/details/a%3Fb%23c', '/details/a%5Cb', '/details/trailing%20', '/city/istanbul', '/city/istanbul/cafe', '/city/k%C3%B6ln/a%2Fb', '/category/cafe', '/country/t%C3%BCrkiye'];
     for (const path of paths) {
       let name = '';
       const Ours = () => {

@@ -21,6 +21,7 @@ export const PUBLIC_ROUTES: Record<PublicPage, LazyRoute> = {
   country: lazyRoute('src/app/routes/country.tsx', () => import('./routes/country').then((m) => m.CountryRoute)),
   search: lazyRoute('src/app/routes/search.tsx', () => import('./routes/search').then((m) => m.SearchRoute)),
   about: lazyRoute('src/app/routes/about.tsx', () => import('./routes/about').then((m) => m.AboutRoute)),
+  cityCategory: lazyRoute('src/app/routes/city-category.tsx', () => import('./routes/city-category').then((m) => m.CityCategoryRoute)),
 };
 
 /** The public route a path shows (the browser's first page); null for admin screens and the not-found page. */
@@ -128,12 +129,16 @@ export function pageMatches(
   const { layout, page } = routesOf(request.page);
   let params: Record<string, string> = {};
   let path = pathname;
-  if (request.page in SLUG_PAGES) {
+  if (request.page in SLUG_PAGES || request.page === 'cityCategory') {
     // React Router's decoding: a segment's own "/" stays "%2F" in the path and is "/" in the param.
-    const prefix = SLUG_PAGES[request.page as SlugPage];
-    const segment = decodeURIComponent(pathname.slice(prefix.length)).replace(/\//g, '%2F');
-    params = { slug: segment.replace(/%2F/g, '/') };
-    path = prefix + segment;
+    const prefix = request.page === 'cityCategory' ? SLUG_PAGES.city : SLUG_PAGES[request.page as SlugPage];
+    const segments = pathname
+      .slice(prefix.length)
+      .split('/')
+      .map((s) => decodeURIComponent(s).replace(/\//g, '%2F'));
+    const [slug, category] = segments.map((s) => s.replace(/%2F/g, '/'));
+    params = category === undefined ? { slug } : { slug, category };
+    path = prefix + segments.join('/');
   }
   // As <Routes> gives a matched path back: %, ? and # escaped, then through the navigator.
   path = path.replace(/%/g, '%25').replace(/\?/g, '%3F').replace(/#/g, '%23');

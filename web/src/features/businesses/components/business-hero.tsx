@@ -39,6 +39,13 @@ export function BusinessHero({ business: b }: { business: Business }) {
           )}
           {b.isActive && <span className={`${badge} bg-green-50 text-green-800`}>Active</span>}
         </p>
+        {b.category && b.city && (
+          <p>
+            <Link to={paths.cityCategory(b.city.slug, b.category.slug)} className="text-sm text-blue-700 hover:underline" data-more-in-city="">
+              More {b.category.name} in {b.city.name}
+            </Link>
+          </p>
+        )}
       </div>
     </div>
   );

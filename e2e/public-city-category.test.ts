@@ -1,0 +1,142 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cityCategoryPath } from '../domain/paths.js';
+import { DEFAULT_CITY_CATEGORY_MIN } from '../server/config.js';
+import { publicSession } from './public-session.js';
+import { renameGroup } from '../data/store/group-writes.js';
+
+/**
+ * A category in a city (/city/:city/:category): its server-rendered HTML as a crawler gets it, and
+ * a visitor's way to it from the city page.
+ */
+const s = publicSession();
+
+interface Combo {
+  citySlug: string;
+  cityName: string;
+  categorySlug: string;
+  categoryName: string;
+  n: number;
+}
+
+/** The sample's categories in cities with their active businesses, most first. */
+async function combos(): Promise<Combo[]> {
+  const { rows } = await s.app.db.raw(`
+    SELECT c.slug AS "citySlug", c.name AS "cityName", k.slug AS "categorySlug", k.name AS "categoryName", count(*)::int AS n
+      FROM businesses b JOIN cities c ON c.id = b.city_id JOIN categories k ON k.id = b.category_id
+     WHERE b.is_active GROUP BY c.id, k.id ORDER BY n DESC, c.id, k.id`);
+  return rows as Combo[];
+}
+
+let big: Combo;
+let thin: Combo | undefined;
+
+beforeAll(async () => {
+  const all = await combos();
+  big = all[0];
+  thin = all.find((c) => c.n < DEFAULT_CITY_CATEGORY_MIN);
+});
+
+async function html(path: string): Promise<{ status: number; body: string }> {
+  const res = await fetch(s.app.url + path);
+  return { status: res.status, body: await res.text() };
+}
+
+const attr = (body: string, re: RegExp) => re.exec(body)?.[1];
+const decode = (t: string | undefined) => t?.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+function jsonLd(body: string): Record<string, { itemListElement: Array<Record<string, unknown>> }> {
+  const out: Record<string, { itemListElement: Array<Record<string, unknown>> }> = {};
+  for (const m of body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
+    const obj = JSON.parse(m[1]) as { '@type': string; itemListElement: Array<Record<string, unknown>> };
+    out[obj['@type']] = obj;
+  }
+  return out;
+}
+
+describe('a category in a city, server-rendered', () => {
+  it('has its title and H1 "{Category} in {City}", a true description, a self canonical and its JSON-LD', async () => {
+    expect(big.n).toBeGreaterThanOrEqual(DEFAULT_CITY_CATEGORY_MIN);
+    const path = cityCategoryPath(big.citySlug, big.categorySlug);
+    const { status, body } = await html(path);
+    expect(status).toBe(200);
+    const title = decode(attr(body, /<title>([^<]*)<\/title>/));
+    expect(title).toMatch(new RegExp(`^${big.categoryName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} in ${big.cityName}`));
+    expect(decode(attr(body, /<h1[^>]*>([\s\S]*?)<\/h1>/)?.replace(/<[^>]+>/g, ''))).toBe(title?.replace(/ \| .*$/, ''));
+    expect(decode(attr(body, /<meta name="description" content="([^"]*)"/))).toMatch(new RegExp(`^${big.n} businesses of `));
+    expect(attr(body, /<link rel="canonical" href="([^"]*)"/)).toBe(s.app.url + path);
+    expect(body).not.toContain('content="noindex"');
+    const ld = jsonLd(body);
+    expect(ld.BreadcrumbList.itemListElement.map((c) => c.name).slice(-2)).toEqual([big.cityName, big.categoryName]);
+    // Only the category's businesses are listed.
+    const listed = ld.ItemList.itemListElement.map((i) => new URL(String(i.url)).pathname.replace('/details/', ''));
+    const theirs = await s.app.db('businesses as b').join('categories as k', 'k.id', 'b.category_id').whereIn('b.slug', listed.map(decodeURIComponent)).pluck('k.slug');
+    expect(listed.length).toBe(Math.min(big.n, listed.length));
+    expect(new Set(theirs)).toEqual(new Set([big.categorySlug]));
+  });
+
+  it('keeps its filters and sort on its own canonical', async () => {
+    const path = cityCategoryPath(big.citySlug, big.categorySlug);
+    const filtered = await html(`${path}?minRating=4&sort=name&verified=true`);
+    expect(filtered.status).toBe(200);
+    expect(attr(filtered.body, /<link rel="canonical" href="([^"]*)"/)).toBe(s.app.url + path);
+  });
+
+  it('is a 404 for an unknown city or category, and for a combination without businesses', async () => {
+    const empty = (await s.app.db.raw(
+      `SELECT c.slug AS city, k.slug AS category FROM cities c CROSS JOIN categories k
+        WHERE NOT EXISTS (SELECT 1 FROM businesses b WHERE b.city_id = c.id AND b.category_id = k.id AND b.is_active) LIMIT 1`,
+    )).rows[0] as { city: string; category: string };
+    for (const path of [cityCategoryPath('no-such-city', big.categorySlug), cityCategoryPath(big.citySlug, 'no-such-category'), cityCategoryPath(empty.city, empty.category), `${cityCategoryPath(big.citySlug, big.categorySlug)}?page=999`]) {
+      expect((await html(path)).status, path).toBe(404);
+    }
+  });
+
+  it(`is served with noindex under ${DEFAULT_CITY_CATEGORY_MIN} active businesses`, async () => {
+    expect(thin).toBeDefined();
+    const { status, body } = await html(cityCategoryPath(thin!.citySlug, thin!.categorySlug));
+    expect(status).toBe(200);
+    expect(body).toContain('<meta name="robots" content="noindex" />');
+  });
+});
+
+describe('links to a category in a city', () => {
+  it("a business page links its category in its city, in its text and its trail", async () => {
+    const b = (await s.app.db('businesses as b')
+      .join('cities as c', 'c.id', 'b.city_id')
+      .join('categories as k', 'k.id', 'b.category_id')
+      .where('b.is_active', true)
+      .orderBy('b.id')
+      .first('b.slug', 'c.slug as city', 'k.slug as category')) as { slug: string; city: string; category: string };
+    const { body } = await html(`/details/${b.slug}`);
+    const path = cityCategoryPath(b.city, b.category);
+    expect(body).toContain(`href="${path}"`);
+    expect(jsonLd(body).BreadcrumbList.itemListElement.map((c) => c.item)).toContain(s.app.url + path);
+  });
+});
+
+describe('a visitor', () => {
+  it("goes from a city page to one of its categories and sees only that category's businesses", async () => {
+    await s.page.goto(`${s.app.url}/city/${big.citySlug}`);
+    const link = s.page.locator('[data-city-categories] a', { hasText: `${big.categoryName} in ${big.cityName}` });
+    await link.click();
+    await s.page.waitForURL(`**${cityCategoryPath(big.citySlug, big.categorySlug)}`);
+    await s.page.getByRole('heading', { level: 1, name: new RegExp(`^${big.categoryName} in ${big.cityName}`) }).waitFor();
+    await s.page.locator('[data-business-item]').first().waitFor();
+    const links = await s.page.locator('[data-business-item] a[href^="/details/"]').evaluateAll((as) => as.map((a) => decodeURIComponent(new URL((a as HTMLAnchorElement).href).pathname.slice('/details/'.length))));
+    expect(links.length).toBeGreaterThan(0);
+    const categories = await s.app.db('businesses as b').join('categories as k', 'k.id', 'b.category_id').whereIn('b.slug', links).pluck('k.slug');
+    expect(new Set(categories)).toEqual(new Set([big.categorySlug]));
+  });
+});
+
+describe('a renamed category', () => {
+  it('sends its old combination path to the new one with a 301', async () => {
+    const before = cityCategoryPath(big.citySlug, big.categorySlug);
+    const id = (await s.app.db('categories').where({ slug: big.categorySlug }).first('id')) as { id: number };
+    const { slug } = await renameGroup(s.app.db, 'category', id.id, `${big.categoryName} Renamed`);
+    await s.app.settle();
+    const res = await fetch(`${s.app.url}${before}?page=1`, { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(new URL(res.headers.get('location')!, s.app.url).pathname).toBe(cityCategoryPath(big.citySlug, slug));
+    expect((await fetch(s.app.url + cityCategoryPath(big.citySlug, slug))).status).toBe(200);
+  });
+});

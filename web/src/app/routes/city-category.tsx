@@ -1,0 +1,78 @@
+import { Building2, MapPin } from 'lucide-react';
+import { useParams } from 'react-router-dom';
+import { SKELETONS } from '@domain/constants';
+import { cityCategoryHeading, cityCategoryMeta } from '@domain/page-meta';
+import { cityCategoryFilters } from '@domain/public-pages';
+import { countOf } from '@domain/plural';
+import { Breadcrumbs } from '@/components/breadcrumbs';
+import { FilteredBusinessList } from '@/components/filtered-business-list';
+import { NotFoundMessage } from '@/components/page-message';
+import { LoadingStatus, Skeleton } from '@/components/skeleton';
+import { cardClass } from '@/components/ui/card';
+import { icon } from '@/components/ui/icon';
+import { paths } from '@/config/paths';
+import { useCategory } from '@/features/categories/api/get-category';
+import { useCity } from '@/features/cities/api/get-city';
+import { useCityBusinesses } from '@/features/cities/api/get-city-businesses';
+import { countryPathOf } from '@/features/countries/country-path';
+import { useListFilters } from '@/lib/list-filters';
+import { useDocumentHead } from '@/lib/seo';
+
+const SORTS = ['rating', 'reviews', 'name'] as const;
+
+/**
+ * /city/:slug/:category: a category in a city, the city's list with the category fixed (the
+ * category filter is the page itself, so the panel offers none), its other filters as on the city page.
+ */
+export function CityCategoryRoute() {
+  const { slug = '', category: categorySlug = '' } = useParams();
+  const list = useListFilters('rating');
+  const city = useCity(slug);
+  const category = useCategory(categorySlug);
+  const ready = !!city.data && !!category.data;
+  const filters = cityCategoryFilters(category.data?.slug ?? categorySlug, list.filters);
+  const businesses = useCityBusinesses(slug, filters, ready);
+  const total = businesses.data?.pagination.total;
+  const c = city.data;
+  const k = category.data;
+  useDocumentHead(c && k && total !== undefined ? cityCategoryMeta(c, k, total, list.page > 1 ? null : businesses.data?.items[0]) : null);
+
+  if (city.isError || category.isError) return <NotFoundMessage title="Page Not Found" text="The city or the category you are looking for was not found or does not exist." />;
+  return (
+    <div className="space-y-6">
+      {c && k ? (
+        <div className="space-y-3">
+          <Breadcrumbs
+            items={[{ label: 'Home', to: paths.home }, ...(c.country ? [{ label: c.country, to: countryPathOf(c.country) }] : []), { label: c.name, to: paths.city(c.slug) }, { label: k.name }]}
+          />
+          <header className={cardClass('p-5')}>
+            <h1 className="flex items-center gap-2 text-3xl font-bold text-gray-900">
+              {icon(MapPin, 'h-7 w-7 text-blue-700')}
+              {cityCategoryHeading(c, k)}
+            </h1>
+            {total !== undefined && (
+              <p className="mt-2 flex items-center gap-1 text-gray-800">
+                {icon(Building2, 'h-4 w-4')}
+                <span data-business-count="">{countOf(total, 'business')}</span>
+              </p>
+            )}
+          </header>
+        </div>
+      ) : (
+        <div className="space-y-2 rounded-lg border border-gray-200 bg-white p-5">
+          <LoadingStatus />
+          <Skeleton className="h-8 w-1/3" />
+          <Skeleton className="h-4 w-1/4" />
+        </div>
+      )}
+      <FilteredBusinessList
+        state={list}
+        query={ready ? businesses : { data: undefined, isPending: true, isError: false }}
+        sorts={SORTS}
+        places={['district']}
+        categories={false}
+        skeletons={SKELETONS.cityPage}
+      />
+    </div>
+  );
+}
