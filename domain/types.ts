@@ -305,6 +305,8 @@ export interface SitemapStats {
   totalCities: number;
   totalCountries: number;
   lastGenerated: string | null;
+  /** The base URL the served sitemaps name; before the first generation, the one Generate would use. */
+  baseUrl: string;
 }
 
 export interface SitemapFile {

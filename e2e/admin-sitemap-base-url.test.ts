@@ -13,6 +13,14 @@ describe('sitemap generation over a public site in the browser', () => {
     },
   });
 
+  it('offers the URL the served sitemaps name for the search console, without a warning', async () => {
+    await s.page.goto(`${s.app.url}/admin/sitemap`);
+    const hint = s.page.getByTestId('sitemap-submit-hint');
+    await hint.getByText('https://example.com/sitemap.xml', { exact: false }).waitFor();
+    expect(await hint.innerText()).toBe('Submit this URL to Google Search Console: https://example.com/sitemap.xml');
+    expect(await s.page.getByTestId('sitemap-base-url-warning').count()).toBe(0);
+  });
+
   it('shows the refusal naming PUBLIC_BASE_URL in a destructive toast and keeps the served files', async () => {
     await s.page.goto(`${s.app.url}/admin/sitemap`);
     await s.page.getByText('businesses-1.xml', { exact: true }).waitFor();

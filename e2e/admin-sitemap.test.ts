@@ -53,6 +53,16 @@ describe('sitemap management in the browser', () => {
     expect(await s.page.getByRole('link', { name: 'Back to Admin' }).getAttribute('href')).toBe('/admin');
   });
 
+  it('warns that a loopback base URL is no use to a search console, and says what to set', async () => {
+    // No PUBLIC_BASE_URL: the next generation would name this machine, http://127.0.0.1:<port>.
+    const warning = s.page.getByTestId('sitemap-base-url-warning');
+    await warning.waitFor();
+    expect(await warning.innerText()).toBe(
+      'Search engines cannot reach this address (it is on this machine or a private network): set PUBLIC_BASE_URL to the public address of the site (or pass --base-url to rehber sitemap generate) and generate again.',
+    );
+    expect(await s.page.getByTestId('sitemap-submit-hint').innerText()).toBe(`Submit this URL to Google Search Console: ${s.app.url}/sitemap.xml`);
+  });
+
   it('generates with a polled progress bar, then lists the files and says so in a toast', async () => {
     const trx = await s.app.db.transaction();
     try {

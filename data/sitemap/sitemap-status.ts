@@ -6,9 +6,13 @@ import type { Db } from '../../db/index.js';
 import { countSource, getLatestGeneration, getServedGeneration, listServedFiles } from '../../db/queries/sitemaps.js';
 import type { SitemapFile, SitemapStats } from '../../domain/types.js';
 import { INDEX_NAME, formatSize } from './sitemap-xml.js';
+import { normaliseBaseUrl } from '../../domain/base-url.js';
 
-/** Totals of what a generation would list now (the same queries the generator counts with). */
-export async function getSitemapStats(db: Db): Promise<SitemapStats> {
+/**
+ * Totals of what a generation would list now (the same queries the generator counts with), and the
+ * base URL of the served set (else `baseUrl`, what the next generation would use).
+ */
+export async function getSitemapStats(db: Db, options: { baseUrl: string }): Promise<SitemapStats> {
   const [totalBusinesses, totalCategories, totalCities, totalCountries, served] = await Promise.all([
     countSource(db, 'businesses'),
     countSource(db, 'categories'),
@@ -22,6 +26,7 @@ export async function getSitemapStats(db: Db): Promise<SitemapStats> {
     totalCities,
     totalCountries,
     lastGenerated: served?.finishedAt ? new Date(served.finishedAt).toISOString() : null,
+    baseUrl: served?.baseUrl ?? normaliseBaseUrl(options.baseUrl),
   };
 }
 

@@ -7,11 +7,11 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { memoryPages, validateXML } from 'xmllint-wasm';
 import type { Db } from '../../db/index.js';
-import { getServedFile, listServedFiles, recordValidation } from '../../db/queries/sitemaps.js';
+import { getServedFile, getServedGeneration, listServedFiles, recordValidation } from '../../db/queries/sitemaps.js';
 import { SITEMAP_MAX_URLS } from '../../domain/constants.js';
 import { INDEX_NAME, fileUrl } from './sitemap-xml.js';
 import type { SitemapValidation } from '../../domain/types.js';
-import { normaliseBaseUrl } from '../../domain/base-url.js';
+import { isLoopbackUrl, normaliseBaseUrl } from '../../domain/base-url.js';
 
 /** Sources live in data/, the build in dist/data/: the schemas stay in data/sitemap/sitemap-schema/. */
 function schemaPath(name: string): string {
@@ -26,6 +26,9 @@ function loadSchemas() {
   schemas ??= { urlset: fs.readFileSync(schemaPath('sitemap.xsd'), 'utf8'), index: fs.readFileSync(schemaPath('siteindex.xsd'), 'utf8') };
   return schemas;
 }
+
+/** The verdict on an empty set: the API answers it, the CLI says it and stops (exit 1). */
+export const NO_SITEMAPS = 'No sitemaps have been generated yet';
 
 /** The most messages reported per file for one kind of problem, so one bad file cannot flood the list. */
 const MAX_MESSAGES_PER_FILE = 5;
@@ -66,14 +69,34 @@ export function contentErrors(name: string, xml: string, baseUrl: string, expect
   return errors;
 }
 
+export interface ValidateOptions {
+  /** The site's base URL as this process knows it: PUBLIC_BASE_URL, else this machine's address. */
+  baseUrl: string;
+  /** The caller named this base URL for this run (the CLI's --base-url), not a default. */
+  baseUrlChosen?: boolean;
+}
+
 /**
- * Checks every file of the served set, one at a time (constant memory). validFiles counts the files
- * without any error.
+ * The base URL the served set is held to. This machine's address is only a default (PUBLIC_BASE_URL
+ * unset), so it does not judge a set generated for another address: that set is held to the base
+ * URL it was generated with, the same rule that keeps Generate from replacing it. The server and
+ * the CLI both come here, so they give one verdict whatever each one's default address.
  */
-export async function validateSitemaps(db: Db, options: { baseUrl: string }): Promise<SitemapValidation> {
+export function expectedBaseUrl(options: ValidateOptions, servedBaseUrl: string | undefined): string {
   const baseUrl = normaliseBaseUrl(options.baseUrl);
+  if (!options.baseUrlChosen && servedBaseUrl && isLoopbackUrl(baseUrl)) return normaliseBaseUrl(servedBaseUrl);
+  return baseUrl;
+}
+
+/**
+ * The one validation of the served set, for the admin's Validate and `rehber sitemap validate`
+ * alike. Checks every file one at a time (constant memory); validFiles counts the files without
+ * any error.
+ */
+export async function validateSitemaps(db: Db, options: ValidateOptions): Promise<SitemapValidation> {
   const files = await listServedFiles(db);
-  if (files.length === 0) return { validFiles: 0, errors: ['No sitemaps have been generated yet'] };
+  if (files.length === 0) return { validFiles: 0, errors: [NO_SITEMAPS] };
+  const baseUrl = expectedBaseUrl(options, (await getServedGeneration(db))?.baseUrl);
   const others = files.filter((f) => f.name !== INDEX_NAME).map((f) => f.name);
   let validFiles = 0;
   const errors: string[] = [];

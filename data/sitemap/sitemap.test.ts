@@ -27,7 +27,8 @@ describe('sitemap generation for the sample directory', () => {
     const result = await generateSitemaps(t.db, { baseUrl: `${BASE}/` });
     expect(names(result.files)).toEqual(['sitemap.xml', 'businesses-1.xml', 'cities-1.xml', 'categories-1.xml', 'countries-1.xml']);
 
-    const stats = await getSitemapStats(t.db);
+    const stats = await getSitemapStats(t.db, { baseUrl: 'http://localhost:3000' });
+    expect(stats.baseUrl).toBe(BASE);
     const { n: active } = (await t.db('businesses').where({ is_active: true }).count({ n: '*' }).first()) as { n: number };
     expect(stats.totalBusinesses).toBe(Number(active));
     expect(result.files.find((f) => f.type === 'businesses')!.count).toBe(stats.totalBusinesses);

@@ -19,7 +19,7 @@ import {
 import { SITEMAP_MAX_URLS } from '../../domain/constants.js';
 import { InputError } from '../../domain/errors.js';
 import { INDEX_NAME, SITEMAP_TYPES, fileName, fileUrl, pageUrl, renderIndex, renderUrlset, type SitemapType } from './sitemap-xml.js';
-import { normaliseBaseUrl } from '../../domain/base-url.js';
+import { isLoopbackUrl, normaliseBaseUrl } from '../../domain/base-url.js';
 
 /** A second generation while one runs, in this process or another: 409 on the API, exit 1 in the CLI. */
 export class SitemapBusyError extends InputError {
@@ -42,10 +42,6 @@ export class SitemapBaseUrlError extends InputError {
     this.name = 'SitemapBaseUrlError';
   }
 }
-
-/** localhost and its subdomains, 127.0.0.0/8, ::1 (also IPv4-mapped) and the unspecified addresses, as URL writes them. */
-const LOCAL_HOST = /^(?:(?:.+\.)?localhost\.?|127(?:\.\d+){3}|0\.0\.0\.0|\[::1?\]|\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\])$/i;
-const isLocal = (url: string) => LOCAL_HOST.test(new URL(url).hostname);
 
 export interface GeneratedFile {
   name: string;
@@ -95,7 +91,7 @@ export async function generateSitemaps(db: Db, options: GenerateOptions): Promis
     if (!(await tryLockGeneration(snapshot))) throw new SitemapBusyError();
     // Read under the lock (and outside the snapshot): no other run can publish until we are done.
     const served = await getServedGeneration(db);
-    if (!options.baseUrlChosen && served && isLocal(baseUrl) && !isLocal(served.baseUrl)) throw new SitemapBaseUrlError(served.baseUrl, baseUrl);
+    if (!options.baseUrlChosen && served && isLoopbackUrl(baseUrl) && !isLoopbackUrl(served.baseUrl)) throw new SitemapBaseUrlError(served.baseUrl, baseUrl);
     await failAbandonedGenerations(db);
     const generationId = await createGeneration(db, baseUrl);
     try {

@@ -16,7 +16,7 @@ export function sitemapAdminRoutes(deps: AppDeps): Router {
   const router = adminRouter(deps, { prefix: '/sitemap' });
 
   router.get('/stats', async (ctx) => {
-    ctx.body = await getSitemapStats(db);
+    ctx.body = await getSitemapStats(db, { baseUrl: config.publicBaseUrl });
   });
   router.get('/files', async (ctx) => {
     ctx.body = await getSitemapFiles(db);

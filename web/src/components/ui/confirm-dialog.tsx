@@ -28,7 +28,7 @@ export function ConfirmDialog({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <Dialog.Content
           role="alertdialog"
-          className="fixed left-1/2 top-1/2 z-50 w-[95vw] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none"
+          className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[95vw] max-w-md overflow-y-auto -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none"
         >
           <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
           <Dialog.Description asChild>

@@ -46,7 +46,7 @@ function Businesses() {
   return (
     <main className="min-h-screen bg-gray-50">
       <AdminHeader title="Business Management">
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Link to={paths.admin.trash} className={buttonClass('secondary')}>
             <Trash2 className="h-4 w-4" aria-hidden="true" /> Trash
           </Link>

@@ -25,9 +25,9 @@ function Dashboard() {
   return (
     <main className="min-h-screen bg-gray-50">
       <header className="border-b border-gray-200 bg-white">
-        <div className="mx-auto flex max-w-5xl items-center justify-between px-4 py-4">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-4 gap-y-3 px-4 py-4">
           <h1 className="text-xl font-bold">Admin Panel</h1>
-          <nav className="flex items-center gap-2" aria-label="Admin">
+          <nav className="flex flex-wrap items-center gap-2" aria-label="Admin">
             <Link to={paths.admin.countries} className={link}>
               <BarChart3 className="h-4 w-4" aria-hidden="true" /> Countries
             </Link>

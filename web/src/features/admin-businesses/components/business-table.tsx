@@ -11,6 +11,7 @@ import { countOf } from '@domain/plural';
 import { apiMessage } from '@/lib/api';
 import { useBusinessAction } from '../api/manage';
 import { EditDialog } from './edit-dialog';
+import { tableScrollClass } from '@/components/ui/table-scroll';
 
 const dash = (v: string | null | undefined) => (v ? v : '-');
 
@@ -124,7 +125,7 @@ export function BusinessTable({
           The Trash keeps {confirmDelete?.ids.length === 1 ? 'it' : 'them'} at least {TRASH_RETENTION_DAYS} days: restore from there, or delete for good.
         </p>
       </ConfirmDialog>
-      <div className="overflow-x-auto">
+      <div className={tableScrollClass()}>
         <table className="w-full text-left text-sm" data-testid="business-table">
           <thead className="bg-gray-50 text-xs uppercase text-gray-500">
             <tr>

@@ -30,7 +30,7 @@ export function FiltersBar({
         </select>
       </label>
       <form
-        className="flex items-end gap-2"
+        className="flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
           onFilter({ city: city.trim(), category: category.trim() });

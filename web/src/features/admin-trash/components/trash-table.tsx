@@ -7,6 +7,7 @@ import { ConfirmDialog, NameList } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toast';
 import { apiMessage } from '@/lib/api';
 import { usePurge, useRestore } from '../api/trash-actions';
+import { tableScrollClass } from '@/components/ui/table-scroll';
 
 const dash = (v: string | null | undefined) => (v ? v : '-');
 
@@ -86,7 +87,7 @@ export function TrashTable({ entries }: { entries: TrashEntry[] }) {
         {confirmPurge && !one && <NameList names={confirmPurge.names} />}
         <p className="mt-2">{one ? 'It' : 'They'} cannot be restored afterwards.</p>
       </ConfirmDialog>
-      <div className="overflow-x-auto">
+      <div className={tableScrollClass()}>
         <table className="w-full text-left text-sm" data-testid="trash-table">
           <thead className="bg-gray-50 text-xs uppercase text-gray-500">
             <tr>

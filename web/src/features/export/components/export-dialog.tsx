@@ -43,7 +43,7 @@ export function ExportDialog({ open, onOpenChange, stats, loading }: ExportDialo
     <Dialog.Root open={open} onOpenChange={close}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[95vw] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none">
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[95vw] max-w-lg overflow-y-auto -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none">
           <Dialog.Title className="text-lg font-semibold">Export Businesses</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-gray-600">Choose the countries and the file format to download.</Dialog.Description>
           <Dialog.Close className="absolute right-4 top-4 opacity-70 hover:opacity-100" aria-label="Close">

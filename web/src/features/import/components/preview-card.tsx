@@ -2,6 +2,7 @@ import type { ShownPreview } from './use-import-flow';
 import { buttonClass } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
 import { countOf } from '@domain/plural';
+import { tableScrollClass } from '@/components/ui/table-scroll';
 
 /**
  * A file's preview: what it would add, change, leave and refuse, a warning when it overwrites values
@@ -53,7 +54,7 @@ export function PreviewCard({ preview, onImport, onCancel, busy }: { preview: Sh
         </div>
       )}
       {preview.newBusinesses?.length > 0 && (
-        <div className="mt-4 overflow-x-auto">
+        <div className={tableScrollClass('mt-4')}>
           <h3 className="text-sm font-medium">New businesses (first {preview.newBusinesses.length})</h3>
           <table className="mt-1 w-full text-left text-sm" data-testid="preview-new">
             <thead className="text-xs uppercase text-gray-500">
@@ -78,7 +79,7 @@ export function PreviewCard({ preview, onImport, onCancel, busy }: { preview: Sh
         </div>
       )}
       {preview.changes.length > 0 && (
-        <div className="mt-4 overflow-x-auto">
+        <div className={tableScrollClass('mt-4')}>
           <h3 className="text-sm font-medium">Changes (first {preview.changes.length})</h3>
           <table className="mt-1 w-full text-left text-sm" data-testid="preview-changes">
             <thead className="text-xs uppercase text-gray-500">

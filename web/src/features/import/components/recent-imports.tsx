@@ -5,6 +5,7 @@ import { UndoButton } from './undo-button';
 import { rejected, unchanged } from './messages';
 import { cardClass } from '@/components/ui/card';
 import { nounFor } from '@domain/plural';
+import { tableScrollClass } from '@/components/ui/table-scroll';
 
 const seconds = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toFixed(1)} s`);
 
@@ -21,7 +22,7 @@ export function RecentImports() {
       ) : imports.isError || !imports.data?.length ? (
         <p className="mt-2 text-sm text-gray-500">No imports yet</p>
       ) : (
-        <div className="mt-3 overflow-x-auto">
+        <div className={tableScrollClass('mt-3')}>
           <table className="w-full text-left text-sm" data-testid="recent-imports">
             <thead className="text-xs uppercase text-gray-500">
               <tr>

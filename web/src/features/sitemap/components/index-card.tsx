@@ -1,11 +1,15 @@
-import { ExternalLink, FileText } from 'lucide-react';
+import { AlertTriangle, ExternalLink, FileText } from 'lucide-react';
+import { isPrivateUrl } from '@domain/base-url';
 import { messages } from './messages';
 import { buttonClass } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
 
-/** The main index, a View button opening the public sitemap, and the search-console hint. */
-export function IndexCard() {
-  const url = `${window.location.origin}/sitemap.xml`;
+/**
+ * The main index, a View button opening this server's copy, and the URL to submit to a search
+ * console: the one the sitemaps name, with a warning when search engines could not reach it.
+ */
+export function IndexCard({ baseUrl }: { baseUrl: string | undefined }) {
+  const url = `${baseUrl ?? window.location.origin}/sitemap.xml`;
   return (
     <section className={cardClass('p-6')}>
       <h2 className="text-lg font-semibold">{messages.indexCard}</h2>
@@ -22,7 +26,15 @@ export function IndexCard() {
           <ExternalLink className="h-4 w-4" aria-hidden="true" /> {messages.view}
         </a>
       </div>
-      <p className="mt-3 text-sm text-gray-600">{messages.indexHint(url)}</p>
+      <p className="mt-3 text-sm break-words text-gray-600" data-testid="sitemap-submit-hint">
+        {messages.indexHint(url)}
+      </p>
+      {baseUrl !== undefined && isPrivateUrl(baseUrl) && (
+        <p role="alert" className="mt-3 flex gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="sitemap-base-url-warning">
+          <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          <span>{messages.privateBaseUrl}</span>
+        </p>
+      )}
     </section>
   );
 }

@@ -13,6 +13,8 @@ export const messages = {
   never: 'Never',
   indexCard: 'Main Sitemap Index',
   indexHint: (url: string) => `Submit this URL to Google Search Console: ${url}`,
+  privateBaseUrl:
+    'Search engines cannot reach this address (it is on this machine or a private network): set PUBLIC_BASE_URL to the public address of the site (or pass --base-url to rehber sitemap generate) and generate again.',
   view: 'View',
   filesCard: 'Sitemap Files',
   emptyTitle: 'No Sitemaps Generated',

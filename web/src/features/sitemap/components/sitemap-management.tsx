@@ -66,7 +66,7 @@ export function SitemapManagement() {
             onGenerate={startGeneration}
             onValidate={() => validate.mutate()}
           />
-          <IndexCard />
+          <IndexCard baseUrl={stats.data?.baseUrl} />
         </div>
         <FilesList files={files.data} loading={files.isPending} generating={generating} onGenerate={startGeneration} />
       </div>
