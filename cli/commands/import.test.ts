@@ -54,7 +54,8 @@ function csv(name: string, lines: string[]): string {
 const GOOD = 'Ace Plumbing,Plumber,"1 Main St, Austin, TX 78701, United States",Austin,TX,United States,4.5,10,P1';
 const BAD = 'Bad Rating,Plumber,"2 Main St, Austin, TX 78701, United States",Austin,TX,United States,9,10,P2';
 
-describe('rehber import', () => {
+// Each case runs the CLI from its sources in a child (tsx transpiles it first): minutes on a busy machine.
+describe('rehber import', { timeout: 150_000 }, () => {
   it('prints exactly one JSON object with --json and exits 0 when every row is good', async () => {
     const r = await rehber(['import', csv('good.csv', [GOOD]), '--json']);
     expect(r.code).toBe(0);

@@ -65,7 +65,8 @@ async function xlsx(rows: number, prefix = 'XL'): Promise<Buffer> {
 
 const uploadFiles = () => fs.readdirSync(app.config.uploadDir).filter((f) => f.startsWith('upload-'));
 
-describe('admin import API', () => {
+// Each import runs in a worker thread that loads the pipeline and the gazetteer first: slow on a busy machine.
+describe('admin import API', { timeout: 150_000 }, () => {
   it('answers 401 to every import call without a session', async () => {
     for (const url of ['/api/admin/upload-excel', '/api/admin/import-excel-stream', '/api/admin/import']) {
       expect((await fetch(`${app.url}${url}`, { method: 'POST' })).status).toBe(401);
