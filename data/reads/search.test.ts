@@ -51,6 +51,22 @@ describe('relevance on a fixed directory', () => {
     expect((await search('qqqzzzxx')).pagination.total).toBe(0);
   });
 
+  it('respells a mistyped place too, to the nearest name of a place the directory holds, and says so', async () => {
+    const both = await search('resturant', 'Austn');
+    expect([names(both).sort(), both.didYouMean, both.understood]).toEqual([['Blue Door', 'Garden Bistro'], 'restaurant', { q: 'restaurant', location: 'Austin' }]);
+    const place = await search('locksmith', 'Montral');
+    expect([names(place), place.didYouMean, place.understood]).toEqual([['Serrurier Rapide'], 'locksmith', { q: 'locksmith', location: 'Montréal' }]);
+    const alone = await search('', 'Istanbl');
+    expect([names(alone).sort(), alone.didYouMean, alone.understood]).toEqual([['Moda Fırını', 'Çiçek Evi', 'Şişli Pastanesi'].sort(), undefined, { q: '', location: 'İstanbul' }]);
+    // A district too, and a country named after the place keeps its own name.
+    expect(names(await search('bakery', 'Kadikoyy'))).toEqual(['Moda Fırını']);
+    expect((await search('bakery', 'Istanbl Turkey')).understood).toEqual({ q: 'bakery', location: 'İstanbul, Türkiye' });
+    const box = await search('resturant in austn');
+    expect([names(box).sort(), box.understood]).toEqual([['Blue Door', 'Garden Bistro'], { q: 'restaurant', location: 'Austin' }]);
+    // A place spelt as the directory has it is not respelt.
+    expect((await search('locksmith', 'Austin')).understood).toBeUndefined();
+  });
+
   it('leaves out the words no listing holds when the query with them finds nothing', async () => {
     const best = await search('best locksmith montreal');
     expect([names(best), best.understood, best.ignored]).toEqual([['Serrurier Rapide'], { q: 'locksmith', location: 'Montréal' }, ['best']]);
