@@ -14,7 +14,7 @@ export async function suggest(db: Db | Knex.Transaction, q: string): Promise<Sug
   const text = q.trim();
   const ws = words(text);
   if (text.length < SUGGEST_MIN_LENGTH || !ws.length) return { q, items: [] };
-  const rows = await suggestionRows(db, ws.join(' '));
+  const rows = await suggestionRows(db, ws);
   const items = rows.map((r) => ({
     kind: r.kind,
     label: r.label,
