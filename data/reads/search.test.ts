@@ -390,6 +390,10 @@ describe('suggest', () => {
       ['business', 'Pastelaria Ilha'],
       ['category', 'Bakery'],
     ]);
+    // A typo, when the text finds nothing, is respelt as the search respells it.
+    expect((await suggest(t.db, 'bakrey')).items.map((i) => [i.kind, i.label])).toContainEqual(['category', 'Bakery']);
+    expect(await labels('pastanesy')).toEqual(['Şişli Pastanesi']);
+    expect((await suggest(t.db, 'qqqzzzxx')).items).toEqual([]);
     // A hidden business is not suggested.
     const moda = await t.db('businesses').where({ name: 'Moda Fırını' }).first('id');
     await setBusinessesActive(t.db, [moda.id], false);
