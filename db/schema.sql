@@ -290,6 +290,7 @@ CREATE INDEX businesses_created_at_idx ON public.businesses USING btree (created
 CREATE INDEX businesses_featured_idx ON public.businesses USING btree (rating DESC, review_count DESC) WHERE is_active;
 CREATE INDEX businesses_featured_pick_idx ON public.businesses USING btree (rating DESC, id) WHERE (is_featured AND is_active);
 CREATE INDEX businesses_name_prefix_idx ON public.businesses USING btree (rehber_fold(name) COLLATE "C") WHERE is_active;
+CREATE INDEX businesses_name_words_idx ON public.businesses USING gin (ts_filter(search_vector, '{a}'::"char"[])) WHERE is_active;
 CREATE INDEX businesses_namesake_idx ON public.businesses USING btree (city_id, name) WHERE is_active;
 CREATE INDEX businesses_place_idx ON public.businesses USING gin (ts_filter(search_vector, '{c}'::"char"[]));
 CREATE INDEX businesses_search_idx ON public.businesses USING gin (search_vector);
@@ -445,6 +446,15 @@ CREATE OR REPLACE FUNCTION public.rehber_fold(text)
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE STRICT
 AS $function$ SELECT lower(public.unaccent('public.unaccent'::regdictionary, translate($1, 'İIı', 'iii'))) $function$;
+
+CREATE OR REPLACE FUNCTION public.rehber_name_word_matches(tsquery, integer)
+ RETURNS TABLE(name text, slug text, city_id integer, review_count integer)
+ LANGUAGE sql
+ STABLE STRICT
+ SET enable_seqscan TO 'off'
+ SET enable_indexscan TO 'off'
+AS $function$ SELECT b.name, b.slug, b.city_id, b.review_count FROM businesses b
+           WHERE b.is_active AND ts_filter(b.search_vector, '{a}') @@ $1 LIMIT $2 $function$;
 
 CREATE OR REPLACE FUNCTION public.rehber_search_document(name text, category text, place text, rest text)
  RETURNS tsvector

@@ -64,7 +64,11 @@ export interface ListPage extends Page<Business> {
    * and facets are then those of this spelling (show "Showing results for …").
    */
   didYouMean?: string;
-  /** How a one-box query was read: `locksmith montreal` → {q: 'locksmith', location: 'Montreal'}. */
+  /**
+   * How a one-box query was read (`locksmith montreal` → {q: 'locksmith', location: 'Montreal'}),
+   * or the place a mistyped location was respelt to (`resturant` in `Berln` → {q: 'restaurant',
+   * location: 'Berlin'}, with `didYouMean`).
+   */
   understood?: { q: string; location: string };
   /**
    * Words of the query no listing holds, left out when the query with them found nothing ('best

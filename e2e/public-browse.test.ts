@@ -277,6 +277,14 @@ describe('search answers', () => {
     expect(await s.page.locator('[data-did-you-mean]').innerText()).toBe('Did you mean pharmacy in istanbul?');
     expect(await s.page.locator('[data-understood]').innerText()).toBe('Showing “pharmacy” in İstanbul');
 
+    // A mistyped location is respelt too, and the page says what was shown.
+    await s.page.goto(`${s.app.url}/search?q=pharmcy&location=Istanbl`);
+    await s.page.locator('[data-business-item]').first().waitFor();
+    const place = s.page.locator('[data-did-you-mean]');
+    expect(await place.innerText()).toBe('Did you mean pharmacy in İstanbul? Showing results for “pharmacy” in İstanbul.');
+    expect(await place.getByRole('link').getAttribute('href')).toBe(`/search?q=pharmacy&location=${encodeURIComponent('İstanbul')}`);
+    expect(await s.page.locator('[data-result-count]').innerText()).toMatch(/^\d+ results? for “pharmacy in İstanbul”$/);
+
     // A word no listing holds is left out when it would empty the answer, and the page says so.
     await s.page.goto(`${s.app.url}/search?q=${encodeURIComponent('best pharmacy istanbul')}`);
     await s.page.locator('[data-business-item]').first().waitFor();

@@ -59,6 +59,9 @@ describe('HTML without JavaScript', () => {
     for (const s of ['Find trusted local businesses near you', 'Latest Businesses', 'Popular Cities', 'Featured Businesses', 'Quick Links', total.toLocaleString('en-US')]) {
       expect(text).toContain(s);
     }
+    // The figure is every listed business, not only the verified ones.
+    expect(text).toContain(`${total.toLocaleString('en-US')} businesses`);
+    expect(text).not.toContain('verified businesses');
     const links = hrefs(body);
     expect(links.filter((h) => h.startsWith('/details/')).length).toBeGreaterThan(3);
     expect(links.filter((h) => h.startsWith('/city/')).length).toBeGreaterThan(0);
@@ -73,6 +76,8 @@ describe('HTML without JavaScript', () => {
     const text = rootText(body);
     expect(text).toContain(business.name);
     expect(text).toContain(row.address);
+    // A visitor sees only active businesses: an 'Active' badge would tell them nothing.
+    expect(text).not.toMatch(/\bActive\b/);
     expect(body).toMatch(/<h1[^>]*>/);
     expect(hrefs(body)).toEqual(expect.arrayContaining([`/city/${business.citySlug}`, `/category/${category.slug}`]));
   });

@@ -91,13 +91,13 @@ describe('skeletons, then content', () => {
     const page = await newPage();
     await withLock(empty, 'businesses', async () => {
       await navigateInApp(page, empty, '/');
-      await page.locator('[data-verified-count]').waitFor();
-      expect(await page.locator('[data-verified-count]').innerText()).toBe('60,000+');
+      await page.locator('[data-business-count]').waitFor();
+      expect(await page.locator('[data-business-count]').innerText()).toBe('60,000+');
       await page.locator('[data-skeleton]').first().waitFor();
     });
     await page.getByText('No businesses added yet').first().waitFor();
     // The stats answer may come after the lists': wait for it rather than race it.
-    await expect.poll(() => page.locator('[data-verified-count]').innerText()).toBe('0');
+    await expect.poll(() => page.locator('[data-business-count]').innerText()).toBe('0');
   });
 
   it('the business page shows its skeleton, then the business', async () => {
@@ -141,7 +141,7 @@ describe('error states', () => {
     try {
       await page.goto(`${empty.url}/`);
       await page.waitForFunction(() => document.querySelectorAll('[role="alert"]').length === 3);
-      expect(await page.locator('[data-verified-count]').innerText()).toBe('60,000+');
+      expect(await page.locator('[data-business-count]').innerText()).toBe('60,000+');
       await page.getByPlaceholder('What service do you need?').fill('plumber');
       await page.getByRole('button', { name: 'Search' }).click();
       await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'plumber');

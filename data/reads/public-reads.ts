@@ -74,6 +74,6 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
         const { q, location, filters: { page = 1, ...filters } } = query;
         return searchBusinesses(db, { q, location, filters, page, limit }, await memos());
       }),
-    suggest: (q) => once('suggest', [q], () => suggest(db, q)),
+    suggest: (q) => once('suggest', [q], () => suggest(db, q, memos)),
   };
 }

@@ -4,6 +4,7 @@ import { SEARCH_CANDIDATES, type ListFilters, type ListPage } from '../../domain
 import { setBusinessesActive } from '../store/visibility.js';
 import { listBusinessesIn, searchBusinesses } from './search.js';
 import { suggest } from './suggest.js';
+import { suggestionStatement } from '../../db/queries/suggest.js';
 import { seedSearch } from './search.fixtures.js';
 import { newMemos } from './search-memo.js';
 import { plansOf, withCountryShops } from '../../db/queries/bitmap-scans.fixtures.js';
@@ -49,6 +50,22 @@ describe('relevance on a fixed directory', () => {
     expect(names(hair)).toEqual(['Clean Cuts']);
     expect((await search('plumber')).didYouMean).toBeUndefined();
     expect((await search('qqqzzzxx')).pagination.total).toBe(0);
+  });
+
+  it('respells a mistyped place too, to the nearest name of a place the directory holds, and says so', async () => {
+    const both = await search('resturant', 'Austn');
+    expect([names(both).sort(), both.didYouMean, both.understood]).toEqual([['Blue Door', 'Garden Bistro'], 'restaurant', { q: 'restaurant', location: 'Austin' }]);
+    const place = await search('locksmith', 'Montral');
+    expect([names(place), place.didYouMean, place.understood]).toEqual([['Serrurier Rapide'], 'locksmith', { q: 'locksmith', location: 'Montréal' }]);
+    const alone = await search('', 'Istanbl');
+    expect([names(alone).sort(), alone.didYouMean, alone.understood]).toEqual([['Moda Fırını', 'Çiçek Evi', 'Şişli Pastanesi'].sort(), undefined, { q: '', location: 'İstanbul' }]);
+    // A district too, and a country named after the place keeps its own name.
+    expect(names(await search('bakery', 'Kadikoyy'))).toEqual(['Moda Fırını']);
+    expect((await search('bakery', 'Istanbl Turkey')).understood).toEqual({ q: 'bakery', location: 'İstanbul, Türkiye' });
+    const box = await search('resturant in austn');
+    expect([names(box).sort(), box.understood]).toEqual([['Blue Door', 'Garden Bistro'], { q: 'restaurant', location: 'Austin' }]);
+    // A place spelt as the directory has it is not respelt.
+    expect((await search('locksmith', 'Austin')).understood).toBeUndefined();
   });
 
   it('leaves out the words no listing holds when the query with them finds nothing', async () => {
@@ -344,10 +361,71 @@ describe('suggest', () => {
     expect((await suggest(t.db, 'CAFE')).items).toContainEqual({ kind: 'category', label: 'Café', path: '/category/cafe' });
     await t.db('categories').where({ name: 'Coffeehouse' }).update({ name: 'Kahve Evi' });
     try {
-      expect((await suggest(t.db, 'kahve')).items.map((i) => [i.kind, i.label])).toEqual([['category', 'Kahve Evi']]);
+      // The category, and its best rated businesses before it.
+      expect((await suggest(t.db, 'kahve')).items.map((i) => [i.kind, i.label])).toEqual([
+        ['business', 'Kaffeehaus Ring'],
+        ['business', 'Maple Coffeehouse'],
+        ['category', 'Kahve Evi'],
+      ]);
       expect((await suggest(t.db, 'evi')).items.map((i) => [i.kind, i.label])).toContainEqual(['category', 'Kahve Evi']);
     } finally {
       await t.db('categories').where({ name: 'Kahve Evi' }).update({ name: 'Coffeehouse' });
     }
   });
+
+  it('suggests a business by a word inside its name, folded, and the businesses of a category named', async () => {
+    const labels = async (q: string) => (await suggest(t.db, q)).items.filter((i) => i.kind === 'business').map((i) => i.label);
+    expect(await labels('pastan')).toEqual(['Şişli Pastanesi']);
+    expect(await labels('SLICE')).toEqual(['Minster Slice']);
+    expect(await labels('firin')).toEqual(['Moda Fırını']);
+    expect(await labels('zoe')).toEqual(['Café Zoë']);
+    // A name holding every word, the last one begun.
+    expect(await labels('shop 8020')).toEqual(['Oak Shop 80202']);
+    // 'bakery' names a category: its businesses, best reviewed first, beside the category.
+    const bakery = await suggest(t.db, 'bakery');
+    expect(bakery.items.map((i) => [i.kind, i.label])).toEqual([
+      ['business', 'Şişli Pastanesi'],
+      ['business', 'Moda Fırını'],
+      ['business', 'Padaria Real'],
+      ['business', 'Pastelaria Ilha'],
+      ['category', 'Bakery'],
+    ]);
+    // A typo, when the text finds nothing, is respelt as the search respells it.
+    expect((await suggest(t.db, 'bakrey')).items.map((i) => [i.kind, i.label])).toContainEqual(['category', 'Bakery']);
+    expect(await labels('pastanesy')).toEqual(['Şişli Pastanesi']);
+    expect((await suggest(t.db, 'qqqzzzxx')).items).toEqual([]);
+    // A hidden business is not suggested.
+    const moda = await t.db('businesses').where({ name: 'Moda Fırını' }).first('id');
+    await setBusinessesActive(t.db, [moda.id], false);
+    try {
+      expect(await labels('firin')).toEqual([]);
+    } finally {
+      await setBusinessesActive(t.db, [moda.id], true);
+    }
+  });
+
+  it('reads the names through their indexes, never by a sequential scan of the businesses', () =>
+    withCountryShops(async (db) => {
+      const { sql, bindings } = suggestionStatement(['shop']);
+      // The statement as the server prepares it: one plan for any words.
+      const native = db.raw(sql, bindings).toSQL().toNative();
+      await db.transaction(async (trx) => {
+        await trx.raw(`PREPARE suggest_plan AS ${native.sql}`);
+        await trx.raw('SET LOCAL plan_cache_mode = force_generic_plan');
+        const args = native.bindings.map((b) => (b === null ? 'NULL' : trx.raw('?', [b as string]).toQuery())).join(', ');
+        const plan = (await trx.raw(`EXPLAIN EXECUTE suggest_plan(${args})`)).rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
+        expect(plan).not.toMatch(/Seq Scan on businesses/);
+        expect(plan).toContain('businesses_name_prefix_idx');
+        await trx.raw('DEALLOCATE suggest_plan');
+        // The name words' read, under its function's own settings.
+        const { rows } = await trx.raw(`SELECT prosrc, proconfig FROM pg_proc WHERE proname = 'rehber_name_word_matches'`);
+        for (const setting of rows[0].proconfig as string[]) await trx.raw(`SET LOCAL ${setting.replace('=', ' = ')}`);
+        await trx.raw(`PREPARE words_plan(tsquery, integer) AS ${rows[0].prosrc}`);
+        const words = (await trx.raw(`EXPLAIN EXECUTE words_plan('shop:*', 50)`)).rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
+        expect(words).toContain('businesses_name_words_idx');
+        expect(words).not.toMatch(/Seq Scan/);
+        await trx.raw('DEALLOCATE words_plan');
+      });
+      expect((await suggest(db, '5999')).items.map((i) => i.label)).toContain('Shop 5999');
+    }));
 });

@@ -18,9 +18,9 @@ import type { ListFilters, ListPage } from '../../domain/search.js';
 import type { PageRequest } from '../../db/queries/paging.js';
 import { firstSplitFinding, placeLabel, resolveFilters, type Fixed } from '../../db/queries/search.js';
 import { browse, emptyPage, ranked } from './list-pages.js';
-import { readBox, readingOf, readQuery, respelt, wordsSomeListingHolds, type Reading } from './query-reading.js';
+import { readBox, readingOf, readQuery, respelt, wordsSomeListingHolds, type Place, type Reading } from './query-reading.js';
 import { memoized, memoKey, small, type MemoScope } from './search-memo.js';
-import { readWords, tsqueries } from './tsqueries.js';
+import { readPlaceWords, readWords, tsqueries } from './tsqueries.js';
 
 export interface SearchRequest extends Partial<PageRequest> {
   q?: string;
@@ -90,6 +90,20 @@ async function respell(db: Db | Knex.Transaction, ws: string[], scope?: MemoScop
 }
 
 /**
+ * A location's place with each of its own words the vocabulary does not know respelt to the
+ * nearest word that names a place ('Berln' → berlin), and how the page names it ('Berlin'); null
+ * if none changed. The country at its end is the directory's own name already.
+ */
+async function respellPlace(db: Db | Knex.Transaction, place: Place, scope?: MemoScope): Promise<{ words: string[]; label: string } | null> {
+  if (!place.named.length) return null;
+  const named = respelt(place.named, await readPlaceWords(db, place.named, scope));
+  if (!named) return null;
+  const own = place.words.slice(place.named.length);
+  const label = [await placeLabel(db, named.join(' ')), place.country].filter(Boolean).join(', ');
+  return { words: [...named, ...own], label };
+}
+
+/**
  * The words of `ws` some listing holds: without those no active business holds (a word the
  * vocabulary has not got: 'best', 'cheap' are in no document of a world-wide directory). A word
  * the vocabulary cannot judge (a number, a word of two letters) is kept. Read with the search's
@@ -116,10 +130,21 @@ export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchReq
   const again = (other: string[]): Promise<FoundSplit | null> => (hasPlace ? Promise.resolve(null) : splitThatFinds(db, other, scope));
   const plain = (other: string[]): Reading => readingOf(other, query.place.words);
   // How the words read (respelt, split into words and a place) is asked at once, in parallel.
-  const [respelling, split] = await Promise.all([ws.length ? respell(db, ws, scope) : null, query.placeInWords ? splitThatFinds(db, ws, scope) : null]);
+  const [respelling, placeRespelling, split] = await Promise.all([
+    ws.length ? respell(db, ws, scope) : null,
+    hasPlace ? respellPlace(db, query.place, scope) : null,
+    query.placeInWords ? splitThatFinds(db, ws, scope) : null,
+  ]);
   // A respelt word (of the vocabulary's kind, not in it) is in no document: the words cannot
   // match as typed, so the respelling is searched, its words read as what and where again
-  // ('restaurants in paris'); as typed only if it finds nothing.
+  // ('restaurants in paris'); as typed only if it finds nothing. A location's place likewise
+  // ('resturant' in 'Berln'), said as what was understood.
+  if (placeRespelling) {
+    const what = respelling ?? ws;
+    const found = await ranked(db, readingOf(what, placeRespelling.words), filters, sort, page, limit, scope);
+    const understood = { q: what.join(' '), location: placeRespelling.label };
+    if (found.pagination.total > 0) return { ...found, ...(what.length ? { didYouMean: what.join(' ') } : {}), understood };
+  }
   if (respelling) {
     const respeltSplit = await again(respelling);
     const found = await ranked(db, respeltSplit ?? plain(respelling), filters, sort, page, limit, scope);

@@ -5,9 +5,9 @@
  */
 import type { Db } from '../../db/index.js';
 import type { Knex } from 'knex';
-import { lookUpPlaces, lookUpWords, type WordReading } from '../../db/queries/word-lookups.js';
+import { lookUpPlaces, lookUpPlaceWords, lookUpWords, type WordReading } from '../../db/queries/word-lookups.js';
 import { operand } from './query-reading.js';
-import { memoizedEach, small, type MemoScope } from './search-memo.js';
+import { memoizedEach, small, type MemoKind, type MemoScope } from './search-memo.js';
 
 /** An operand of an allOf text: its word, quoted, and its prefix star and weights. */
 const OPERAND = /'((?:[^']|'')*)'(?::(\*?)([A-D]*))?/g;
@@ -19,6 +19,12 @@ const OPERAND = /'((?:[^']|'')*)'(?::(\*?)([A-D]*))?/g;
 export async function readWords(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope): Promise<(WordReading | undefined)[]> {
   const read = await readEach(db, scope, 'word', ws.map(operand), lookUpWords);
   return ws.map((w) => read.get(operand(w)));
+}
+
+/** Each place word (as typed) respelt to the nearest word that names a place, for a word the vocabulary lacks; kept per word like readWords. */
+export async function readPlaceWords(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope): Promise<(string | null | undefined)[]> {
+  const read = await readEach(db, scope, 'place-word', ws.map(operand), lookUpPlaceWords);
+  return ws.map((w) => read.get(operand(w))?.nearest);
 }
 
 /**
@@ -81,7 +87,7 @@ export async function tsqueries(db: Db | Knex.Transaction, texts: string[], scop
 async function readEach<T>(
   db: Db | Knex.Transaction,
   scope: MemoScope | undefined,
-  kind: 'word' | 'phrase',
+  kind: Extract<MemoKind, 'word' | 'place-word' | 'phrase'>,
   texts: string[],
   lookUp: (db: Db | Knex.Transaction, texts: string[]) => Promise<T[]>,
 ): Promise<Map<string, T>> {

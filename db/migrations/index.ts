@@ -28,6 +28,7 @@ import * as addUploadPreviewOptions from './20261202B-add-upload-preview-options
 import * as addLoginAttemptsWindowIndex from './20261202D-add-login-attempts-window-index.js';
 import * as recordGroupMerges from './20261202E-record-group-merges.js';
 import * as addGroupEvents from './20261203G-add-group-events.js';
+import * as addNameWordIndex from './20261203M-add-name-word-index.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -79,4 +80,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261202D-add-login-attempts-window-index': addLoginAttemptsWindowIndex,
   '20261202E-record-group-merges': recordGroupMerges,
   '20261203G-add-group-events': addGroupEvents,
+  '20261203M-add-name-word-index': addNameWordIndex,
 };

@@ -132,6 +132,36 @@ const nearestOf = (q: string) =>
           THEN (SELECT s.word FROM search_words s WHERE s.word % w.f ORDER BY similarity(s.word, w.f) DESC, s.word LIMIT 1) END`,
   );
 
+/** How many of the vocabulary's nearest words to a mistyped place are tried as places. */
+const PLACE_CANDIDATES = 20;
+
+/**
+ * Whether the vocabulary word `w` names a place: some city by one of its names (their GIN index),
+ * or some listing as its place (district, state, country, postal code: the place index).
+ */
+const namesPlace = (w: string) => `(EXISTS (SELECT 1 FROM cities c WHERE ${namesHold('c', `to_tsquery('simple', quote_literal(${w}))`)})
+   OR EXISTS (SELECT 1 FROM businesses b WHERE ts_filter(b.search_vector, '{c}') @@ to_tsquery('simple', quote_literal(${w}) || ':C')))`;
+
+/**
+ * The nearest known word of the word term `q` that names a place, for an absent word only: of the
+ * vocabulary's PLACE_CANDIDATES nearest words, the nearest that names a place ('berln' → berlin,
+ * not a business's word that happens to be nearer). A place is matched as a place alone, so a
+ * respelling into a word no place holds would find nothing.
+ */
+const nearestPlaceOf = (q: string) =>
+  folded(
+    q,
+    `CASE WHEN ${absentOf(q, 'w.f')}
+          THEN (SELECT n.word FROM (SELECT s.word, similarity(s.word, w.f) AS sim FROM search_words s WHERE s.word % w.f
+                                    ORDER BY sim DESC, s.word LIMIT ${PLACE_CANDIDATES}) n
+                 WHERE ${namesPlace('n.word')} ORDER BY n.sim DESC, n.word LIMIT 1) END`,
+  );
+
+/** Each place word term (a quoted word) respelt to the nearest place word the vocabulary knows (nearestPlaceOf), in order; one round trip. */
+export function lookUpPlaceWords(db: Db | Knex.Transaction, terms: string[]): Promise<{ nearest: string | null }[]> {
+  return lookUpEach<{ nearest: string | null }>(db, terms, (q) => `${nearestPlaceOf(q)} AS nearest`);
+}
+
 const WORD_SELECT = (q: string) =>
   `${wordQuery(q)}::text AS lexemes, ${citiesOf(q)} AS cities, ${nearestOf(q)} AS nearest,
    ${folded(q, absentOf(q, 'w.f'))} AS absent, ${exceptOf(q)} AS except`;

@@ -40,14 +40,15 @@ function Hero() {
   const navigate = useNavigate();
   const stats = useStats();
   // The stats call's figure, or the fallback while it loads or when it fails.
-  const verified = stats.data ? formatNumber(stats.data.totalBusinesses) : FALLBACK_BUSINESS_COUNT;
+  const count = stats.data ? formatNumber(stats.data.totalBusinesses) : FALLBACK_BUSINESS_COUNT;
   const noun = stats.data ? nounFor(stats.data.totalBusinesses, 'business') : 'businesses';
   return (
     <section className="-mx-4 -mt-6 bg-gradient-to-br from-blue-800 to-blue-600 px-4 py-8 text-white sm:rounded-b-2xl sm:py-14">
       <div className="mx-auto max-w-3xl text-center">
         <h1 className="text-2xl font-bold sm:text-4xl">Find trusted local businesses near you</h1>
         <p className="mt-2 text-blue-50 sm:mt-3 sm:text-lg">
-          <span className="font-semibold text-white" data-verified-count="">{verified}</span> verified {noun}, craftsmen and service providers
+          {/* Every listed business, verified or not: the figure is the directory's size. */}
+          <span className="font-semibold text-white" data-business-count="">{count}</span> {noun}, craftsmen and service providers
         </p>
         <div className="mt-5 sm:mt-8">
           <SearchBlock onSearch={({ query, location }) => navigate(paths.search(query.trim(), location.trim()))} />

@@ -23,17 +23,20 @@ export function SearchRoute() {
   useDocumentHead(searchMeta(q, location));
   const data = results.data;
   const understood = data?.understood;
+  // A respelt location ('Berln' → Berlin) comes back as the place understood.
+  const respeltLocation = location && data?.didYouMean !== undefined && understood ? understood.location : null;
+  const corrected = data?.didYouMean ? [data.didYouMean, respeltLocation].filter(Boolean).join(' in ') : '';
   const notice = (
     <>
       {data?.didYouMean && (
         // The answer already holds the results of the corrected spelling.
         <p className="text-gray-800" data-did-you-mean="">
-          Did you mean <Link to={paths.search(data.didYouMean, location)} className="font-semibold text-blue-700 underline">{data.didYouMean}</Link>?
+          Did you mean <Link to={paths.search(data.didYouMean, respeltLocation ?? location)} className="font-semibold text-blue-700 underline">{corrected}</Link>?
           {/* A respelt box read as what and where says so on the next line instead. */}
-          {!understood && <> Showing results for “{data.didYouMean}”.</>}
+          {(!understood || respeltLocation) && <> Showing results for “{data.didYouMean}”{respeltLocation ? <> in {respeltLocation}</> : null}.</>}
         </p>
       )}
-      {understood && (understood.q || understood.location) && (
+      {understood && (understood.q || understood.location) && !(respeltLocation && data?.didYouMean) && (
         <p className="text-sm text-gray-700" data-understood="">
           Showing {understood.q ? <>“<strong>{understood.q}</strong>”</> : 'businesses'}
           {understood.location ? <> in <strong>{understood.location}</strong></> : null}
@@ -45,7 +48,7 @@ export function SearchRoute() {
 
   // The count names what was searched: a respelling, or the words without those no listing holds.
   const countFor = data?.didYouMean
-    ? [data.didYouMean, location].filter(Boolean).join(' in ')
+    ? [data.didYouMean, respeltLocation ?? location].filter(Boolean).join(' in ')
     : data?.ignored && understood
       ? [understood.q, understood.location].filter(Boolean).join(' in ')
       : what;

@@ -37,7 +37,6 @@ export function BusinessHero({ business: b }: { business: Business }) {
               {b.city.name}
             </Link>
           )}
-          {b.isActive && <span className={`${badge} bg-green-50 text-green-800`}>Active</span>}
         </p>
         {b.category && b.city && (
           <p>
