@@ -40,6 +40,12 @@ export const TRASH_RETENTION_DAYS = 30;
 export const PUBLIC_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
 export const SITEMAP_MAX_URLS = 9000;
+/**
+ * The least number of active businesses that makes a category in a city a page for search
+ * engines (COMBO_MIN_BUSINESSES): fewer is a thin page, served with noindex and left out of
+ * sitemaps (docs/public-site.md).
+ */
+export const CITY_CATEGORY_MIN_BUSINESSES = 3;
 export const SITEMAP_REFRESH_MS = 5000;
 export const SITEMAP_PROGRESS_POLL_MS = 1000;
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;

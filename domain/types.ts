@@ -304,6 +304,8 @@ export interface SitemapStats {
   totalCategories: number;
   totalCities: number;
   totalCountries: number;
+  /** Categories in a city with at least COMBO_MIN_BUSINESSES active businesses: the pages their sitemap lists. */
+  totalCityCategories: number;
   lastGenerated: string | null;
   /** The base URL the served sitemaps name; before the first generation, the one Generate would use. */
   baseUrl: string;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cityCategoryPath } from '../domain/paths.js';
-import { DEFAULT_CITY_CATEGORY_MIN } from '../server/config.js';
+import { CITY_CATEGORY_MIN_BUSINESSES } from '../domain/constants.js';
 import { publicSession } from './public-session.js';
 import { renameGroup } from '../data/store/group-writes.js';
 
@@ -33,7 +33,7 @@ let thin: Combo | undefined;
 beforeAll(async () => {
   const all = await combos();
   big = all[0];
-  thin = all.find((c) => c.n < DEFAULT_CITY_CATEGORY_MIN);
+  thin = all.find((c) => c.n < CITY_CATEGORY_MIN_BUSINESSES);
 });
 
 async function html(path: string): Promise<{ status: number; body: string }> {
@@ -54,7 +54,7 @@ function jsonLd(body: string): Record<string, { itemListElement: Array<Record<st
 
 describe('a category in a city, server-rendered', () => {
   it('has its title and H1 "{Category} in {City}", a true description, a self canonical and its JSON-LD', async () => {
-    expect(big.n).toBeGreaterThanOrEqual(DEFAULT_CITY_CATEGORY_MIN);
+    expect(big.n).toBeGreaterThanOrEqual(CITY_CATEGORY_MIN_BUSINESSES);
     const path = cityCategoryPath(big.citySlug, big.categorySlug);
     const { status, body } = await html(path);
     expect(status).toBe(200);
@@ -90,7 +90,7 @@ describe('a category in a city, server-rendered', () => {
     }
   });
 
-  it(`is served with noindex under ${DEFAULT_CITY_CATEGORY_MIN} active businesses`, async () => {
+  it(`is served with noindex under ${CITY_CATEGORY_MIN_BUSINESSES} active businesses`, async () => {
     expect(thin).toBeDefined();
     const { status, body } = await html(cityCategoryPath(thin!.citySlug, thin!.categorySlug));
     expect(status).toBe(200);

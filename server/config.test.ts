@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from './config.js';
+import { readCityCategoryMin, readConfig } from './config.js';
 
 describe('site settings', () => {
   it('SITE_NAME defaults to rehber and no contact detail is set by default', () => {
@@ -21,6 +21,12 @@ describe('COMBO_MIN_BUSINESSES', () => {
     expect(readConfig({}).cityCategoryMin).toBe(3);
     expect(readConfig({ COMBO_MIN_BUSINESSES: '5' }).cityCategoryMin).toBe(5);
     for (const bad of ['0', 'many', '2.5']) expect(() => readConfig({ COMBO_MIN_BUSINESSES: bad }), bad).toThrow(/^Invalid COMBO_MIN_BUSINESSES/);
+  });
+
+  it('is read alone by the CLI with the same default and the same refusal', () => {
+    expect(readCityCategoryMin({})).toBe(3);
+    expect(readCityCategoryMin({ COMBO_MIN_BUSINESSES: '5' })).toBe(5);
+    expect(() => readCityCategoryMin({ COMBO_MIN_BUSINESSES: '0' })).toThrow(/^Invalid COMBO_MIN_BUSINESSES/);
   });
 });
 

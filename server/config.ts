@@ -1,23 +1,21 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { readDbConfig, type DbConfig } from '../db/config.js';
-import { UPLOAD_MAX_BYTES } from '../domain/constants.js';
+import { CITY_CATEGORY_MIN_BUSINESSES, UPLOAD_MAX_BYTES } from '../domain/constants.js';
 import { publicBaseUrl } from '../domain/base-url.js';
 import { DEFAULT_SITE_NAME } from '../domain/site-config.js';
 import { PHOTO_CACHE_MAX_MB } from '../data/photos/limits.js';
 import { DEFAULT_BODY_LIMITS, DEFAULT_MIN_KB_PER_SECOND, type BodyLimits } from './middleware/body-deadline.js';
-
-/**
- * The least number of active businesses that makes a category in a city a page for search
- * engines: fewer is a thin page, served with noindex and left out of sitemaps (docs/public-site.md).
- */
-export const DEFAULT_CITY_CATEGORY_MIN = 3;
 
 /** Where uploads go when UPLOAD_DIR is unset (the backup command reads it too). */
 export const DEFAULT_UPLOAD_DIR = './uploads';
 
 /** An optional text setting: blank counts as unset. */
 const optionalText = z.string().trim().optional().transform((v) => v || undefined);
+
+// A category in a city with fewer active businesses is served with noindex and left out of
+// sitemaps (docs/public-site.md); the CLI's sitemap generate reads it too.
+const cityCategoryMin = z.coerce.number().int().min(1).default(CITY_CATEGORY_MIN_BUSINESSES);
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -52,8 +50,7 @@ const schema = z.object({
   // Prometheus metrics on a listener of their own, off unless a port is given (docs/operations.md).
   METRICS_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
-  // A category in a city with fewer active businesses is served with noindex (docs/public-site.md).
-  COMBO_MIN_BUSINESSES: z.coerce.number().int().min(1).default(DEFAULT_CITY_CATEGORY_MIN),
+  COMBO_MIN_BUSINESSES: cityCategoryMin,
 });
 
 export interface Config {
@@ -95,6 +92,13 @@ export interface Config {
   metrics?: { port: number; host: string };
   /** COMBO_MIN_BUSINESSES: a category in a city with fewer active businesses is not indexed. */
   cityCategoryMin: number;
+}
+
+/** COMBO_MIN_BUSINESSES alone, for the CLI: the server's rule and default; a bad value throws the same line. */
+export function readCityCategoryMin(env: NodeJS.ProcessEnv = process.env): number {
+  const parsed = cityCategoryMin.safeParse(env.COMBO_MIN_BUSINESSES);
+  if (!parsed.success) throw new Error(`Invalid COMBO_MIN_BUSINESSES: ${parsed.error.issues[0].message}`);
+  return parsed.data;
 }
 
 /** Reads the environment once; a bad value stops start-up with one line naming it. */

@@ -5,6 +5,7 @@ import { formatSize } from '../../data/sitemap/sitemap-xml.js';
 import { isPrivateUrl, localBaseUrl, normaliseBaseUrl } from '../../domain/base-url.js';
 import { InputError } from '../../domain/errors.js';
 import { nounFor } from '../../domain/plural.js';
+import { readCityCategoryMin } from '../../server/config.js';
 import { withDatabase } from '../database.js';
 import { EXIT, UsageError } from '../exit.js';
 
@@ -31,7 +32,7 @@ export function registerSitemapCommands(program: Command): void {
     .option('--base-url <url>', 'absolute URLs start with this (default: PUBLIC_BASE_URL)')
     .action(async (opts: { baseUrl?: string }) => {
       const baseUrl = resolveBaseUrl(opts.baseUrl) ?? localBaseUrl();
-      await runGenerate(baseUrl, opts.baseUrl !== undefined);
+      await runGenerate(baseUrl, opts.baseUrl !== undefined, cityCategoryMinOption());
     });
   sitemap
     .command('validate')
@@ -46,13 +47,22 @@ export function registerSitemapCommands(program: Command): void {
     });
 }
 
-async function runGenerate(baseUrl: string, explicit: boolean): Promise<void> {
+/** COMBO_MIN_BUSINESSES as the server reads it, so both list the same combinations; a bad value is a usage error (exit 2). */
+function cityCategoryMinOption(): number {
+  try {
+    return readCityCategoryMin();
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+async function runGenerate(baseUrl: string, explicit: boolean, cityCategoryMin: number): Promise<void> {
   await withDatabase(async ({ db }) => {
     const started = Date.now();
     const reporter = process.stdout.isTTY ? await inkReporter(started) : plainReporter();
     let result: GenerateResult;
     try {
-      result = await generateSitemaps(db, { baseUrl, baseUrlChosen: explicit, onProgress: reporter.progress });
+      result = await generateSitemaps(db, { baseUrl, baseUrlChosen: explicit, cityCategoryMin, onProgress: reporter.progress });
     } catch (err) {
       // A cron job without PUBLIC_BASE_URL: wrong usage, not a failure of the run.
       if (err instanceof SitemapBaseUrlError) throw new UsageError(`${err.message} or pass --base-url`);

@@ -4,6 +4,7 @@
  */
 import type { Db } from '../../db/index.js';
 import { countSource, getLatestGeneration, getServedGeneration, listServedFiles } from '../../db/queries/sitemaps.js';
+import { CITY_CATEGORY_MIN_BUSINESSES } from '../../domain/constants.js';
 import type { SitemapFile, SitemapStats } from '../../domain/types.js';
 import { INDEX_NAME, formatSize } from './sitemap-xml.js';
 import { normaliseBaseUrl } from '../../domain/base-url.js';
@@ -12,12 +13,14 @@ import { normaliseBaseUrl } from '../../domain/base-url.js';
  * Totals of what a generation would list now (the same queries the generator counts with), and the
  * base URL of the served set (else `baseUrl`, what the next generation would use).
  */
-export async function getSitemapStats(db: Db, options: { baseUrl: string }): Promise<SitemapStats> {
-  const [totalBusinesses, totalCategories, totalCities, totalCountries, served] = await Promise.all([
-    countSource(db, 'businesses'),
-    countSource(db, 'categories'),
-    countSource(db, 'cities'),
-    countSource(db, 'countries'),
+export async function getSitemapStats(db: Db, options: { baseUrl: string; cityCategoryMin?: number }): Promise<SitemapStats> {
+  const sources = { cityCategoryMin: options.cityCategoryMin ?? CITY_CATEGORY_MIN_BUSINESSES };
+  const [totalBusinesses, totalCategories, totalCities, totalCountries, totalCityCategories, served] = await Promise.all([
+    countSource(db, 'businesses', sources),
+    countSource(db, 'categories', sources),
+    countSource(db, 'cities', sources),
+    countSource(db, 'countries', sources),
+    countSource(db, 'city-categories', sources),
     getServedGeneration(db),
   ]);
   return {
@@ -25,6 +28,7 @@ export async function getSitemapStats(db: Db, options: { baseUrl: string }): Pro
     totalCategories,
     totalCities,
     totalCountries,
+    totalCityCategories,
     lastGenerated: served?.finishedAt ? new Date(served.finishedAt).toISOString() : null,
     baseUrl: served?.baseUrl ?? normaliseBaseUrl(options.baseUrl),
   };

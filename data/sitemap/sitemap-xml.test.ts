@@ -45,8 +45,9 @@ describe('sitemap renderers', () => {
 
   it('names files predictably and builds page URLs from the base URL', () => {
     expect(fileName('businesses', 2)).toBe('businesses-2.xml');
-    expect(pageUrl('https://example.com', 'businesses', 'cafe-x')).toBe('https://example.com/details/cafe-x');
-    expect(pageUrl('https://example.com', 'countries', 'türkiye')).toBe('https://example.com/country/t%C3%BCrkiye');
+    expect(pageUrl('https://example.com', 'businesses', { slug: 'cafe-x' })).toBe('https://example.com/details/cafe-x');
+    expect(pageUrl('https://example.com', 'countries', { slug: 'türkiye' })).toBe('https://example.com/country/t%C3%BCrkiye');
+    expect(pageUrl('https://example.com', 'city-categories', { slug: 'austin', category: 'plumbers' })).toBe('https://example.com/city/austin/plumbers');
     expect(fileUrl('https://example.com', 'sitemap.xml')).toBe('https://example.com/sitemap.xml');
   });
 

@@ -2,7 +2,7 @@
  * Pure sitemap XML renderers: one escape function, no I/O. The generator streams rows
  * from PostgreSQL into these; the validator and the tests read what they produce.
  */
-import { slugPath, type SlugPage } from '../../domain/paths.js';
+import { cityCategoryPath, slugPath, type SlugPage } from '../../domain/paths.js';
 
 export const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -46,7 +46,7 @@ export function renderIndex(entries: Iterable<UrlEntry>): string {
   return parts.join('');
 }
 
-/** The public page of each sitemap type. */
+/** The public page of each sitemap type named by one slug. */
 const PAGE_OF = {
   businesses: 'details',
   cities: 'city',
@@ -54,12 +54,20 @@ const PAGE_OF = {
   countries: 'country',
 } as const satisfies Record<string, SlugPage>;
 
-export type SitemapType = keyof typeof PAGE_OF;
-export const SITEMAP_TYPES = Object.keys(PAGE_OF) as SitemapType[];
+/** Every sitemap type, in the order a generation writes them; a category in a city is named by two slugs. */
+export const SITEMAP_TYPES = [...(Object.keys(PAGE_OF) as (keyof typeof PAGE_OF)[]), 'city-categories'] as const;
+export type SitemapType = (typeof SITEMAP_TYPES)[number];
+
+/** What names one page of a type: a slug, and for a category in a city the category's slug too. */
+export interface PageRef {
+  slug: string;
+  category?: string;
+}
 
 /** An absolute page URL: base + the page's path. */
-export function pageUrl(baseUrl: string, type: SitemapType, slug: string): string {
-  return baseUrl + slugPath(PAGE_OF[type], slug);
+export function pageUrl(baseUrl: string, type: SitemapType, page: PageRef): string {
+  if (type === 'city-categories') return baseUrl + cityCategoryPath(page.slug, page.category ?? '');
+  return baseUrl + slugPath(PAGE_OF[type], page.slug);
 }
 
 /** Where a stored file is served: the index at /sitemap.xml, the others under /sitemaps/. */
@@ -68,7 +76,7 @@ export function fileUrl(baseUrl: string, name: string): string {
   return name === INDEX_NAME ? `${baseUrl}/${INDEX_NAME}` : `${baseUrl}/sitemaps/${name}`;
 }
 
-/** businesses-1.xml, businesses-2.xml, cities-1.xml, ... */
+/** businesses-1.xml, businesses-2.xml, cities-1.xml, city-categories-1.xml, ... */
 export function fileName(type: SitemapType, n: number): string {
   return `${type}-${n}.xml`;
 }

@@ -16,7 +16,7 @@ import {
   setWorkPlanned,
   tryLockGeneration,
 } from '../../db/queries/sitemaps.js';
-import { SITEMAP_MAX_URLS } from '../../domain/constants.js';
+import { CITY_CATEGORY_MIN_BUSINESSES, SITEMAP_MAX_URLS } from '../../domain/constants.js';
 import { InputError } from '../../domain/errors.js';
 import { INDEX_NAME, SITEMAP_TYPES, fileName, fileUrl, pageUrl, renderIndex, renderUrlset, type SitemapType } from './sitemap-xml.js';
 import { isLoopbackUrl, normaliseBaseUrl } from '../../domain/base-url.js';
@@ -67,6 +67,8 @@ export interface GenerateOptions {
    * replace a public site's sitemaps with local URLs.
    */
   baseUrlChosen?: boolean;
+  /** A category in a city with fewer active businesses is left out (COMBO_MIN_BUSINESSES; default CITY_CATEGORY_MIN_BUSINESSES). */
+  cityCategoryMin?: number;
   onProgress?: (p: SitemapProgress) => void;
   /** Awaited after each file is stored, before the next is read. Tests hold a generation mid-way with it. */
   afterFile?: (file: GeneratedFile) => Promise<void> | void;
@@ -83,6 +85,7 @@ export interface GenerateResult {
 export async function generateSitemaps(db: Db, options: GenerateOptions): Promise<GenerateResult> {
   const baseUrl = normaliseBaseUrl(options.baseUrl);
   const emit = options.onProgress ?? (() => {});
+  const sourceOptions = { cityCategoryMin: options.cityCategoryMin ?? CITY_CATEGORY_MIN_BUSINESSES };
   // One connection for the whole run: it holds the advisory lock (released when the transaction
   // ends, or when the connection dies with its process) and reads every source from one snapshot,
   // so the counts planned up front match the rows written.
@@ -97,7 +100,7 @@ export async function generateSitemaps(db: Db, options: GenerateOptions): Promis
     try {
       emit({ phase: 'counting', done: 0, planned: 0, files: 0 });
       const counts = new Map<SitemapType, number>();
-      for (const type of SITEMAP_TYPES) counts.set(type, await countSource(snapshot, type));
+      for (const type of SITEMAP_TYPES) counts.set(type, await countSource(snapshot, type, sourceOptions));
       const planned = [...counts.values()].reduce((a, b) => a + b, 0);
       await setWorkPlanned(db, generationId, planned);
 
@@ -107,9 +110,9 @@ export async function generateSitemaps(db: Db, options: GenerateOptions): Promis
       for (const type of SITEMAP_TYPES) {
         if (!counts.get(type)) continue;
         let n = 0;
-        for await (const rows of readSource(snapshot, type, SITEMAP_MAX_URLS)) {
+        for await (const rows of readSource(snapshot, type, SITEMAP_MAX_URLS, sourceOptions)) {
           const name = fileName(type, ++n);
-          const content = renderUrlset(rows.map((r) => ({ loc: pageUrl(baseUrl, type, r.slug), lastmod: r.lastmod })));
+          const content = renderUrlset(rows.map((r) => ({ loc: pageUrl(baseUrl, type, r), lastmod: r.lastmod })));
           const { bytes } = await insertFile(db, { generationId, name, type, urlCount: rows.length, content, work: rows.length });
           const file: GeneratedFile = { name, type, count: rows.length, bytes };
           files.push(file);

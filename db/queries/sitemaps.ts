@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
+import { CITY_CATEGORY_MIN_BUSINESSES } from '../../domain/constants.js';
 
 /**
  * Sitemap generations and their files. The served set is the files of the one generation whose
@@ -7,35 +8,61 @@ import type { Db } from '../index.js';
  * transaction (publishGeneration), so readers never see a half-written set.
  */
 
-export type SitemapSource = 'businesses' | 'cities' | 'categories' | 'countries';
+export type SitemapSource = 'businesses' | 'cities' | 'categories' | 'countries' | 'city-categories';
 
-/** What each sitemap type lists: active businesses, and the cities, categories, countries having one. */
-const SOURCES: Record<SitemapSource, { from: string; select: string; order: string }> = {
-  businesses: { from: 'businesses b WHERE b.is_active', select: 'b.slug, b.updated_at AS lastmod', order: 'b.id' },
-  cities: {
-    from: 'cities c WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.city_id = c.id AND b.is_active)',
-    select: 'c.slug',
-    order: 'c.id',
-  },
-  categories: {
-    from: 'categories c WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.category_id = c.id AND b.is_active)',
-    select: 'c.slug',
-    order: 'c.id',
-  },
-  countries: {
-    from: 'countries c WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.country = c.name AND b.is_active)',
-    select: 'c.slug',
-    order: 'c.id',
-  },
-};
+/** What a source depends on besides the data: the least active businesses of a listed category in a city. */
+export interface SourceOptions {
+  cityCategoryMin: number;
+}
 
-export async function countSource(db: Db | Knex.Transaction, source: SitemapSource): Promise<number> {
-  const { rows } = await db.raw(`SELECT count(*)::int AS n FROM ${SOURCES[source].from}`);
+const DEFAULT_SOURCE_OPTIONS: SourceOptions = { cityCategoryMin: CITY_CATEGORY_MIN_BUSINESSES };
+
+/**
+ * What each sitemap type lists: active businesses, the cities, categories, countries having one, and
+ * the categories in a city having at least `cityCategoryMin`, dated by their newest change. Those
+ * come from one grouped pass over the active businesses, whatever the number of combinations.
+ */
+function sourceSql(source: SitemapSource, options: SourceOptions): { from: string; select: string; order: string } {
+  switch (source) {
+    case 'businesses':
+      return { from: 'businesses b WHERE b.is_active', select: 'b.slug, b.updated_at AS lastmod', order: 'b.id' };
+    case 'cities':
+      return { from: 'cities c WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.city_id = c.id AND b.is_active)', select: 'c.slug', order: 'c.id' };
+    case 'categories':
+      return { from: 'categories c WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.category_id = c.id AND b.is_active)', select: 'c.slug', order: 'c.id' };
+    case 'countries':
+      return { from: 'countries c WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.country = c.name AND b.is_active)', select: 'c.slug', order: 'c.id' };
+    case 'city-categories': {
+      // Inlined, not bound: a cursor's DECLARE takes no parameters.
+      const min = options.cityCategoryMin;
+      if (!Number.isSafeInteger(min) || min < 1) throw new Error(`cityCategoryMin must be a positive integer, not ${min}`);
+      return {
+        from: `(SELECT b.city_id, b.category_id, max(b.updated_at) AS lastmod FROM businesses b
+                 WHERE b.is_active AND b.city_id IS NOT NULL AND b.category_id IS NOT NULL
+                 GROUP BY b.city_id, b.category_id HAVING count(*) >= ${min}) g
+               JOIN cities ci ON ci.id = g.city_id JOIN categories ca ON ca.id = g.category_id`,
+        select: 'ci.slug, ca.slug AS category, g.lastmod',
+        order: 'g.city_id, g.category_id',
+      };
+    }
+  }
+}
+
+export async function countSource(db: Db | Knex.Transaction, source: SitemapSource, options = DEFAULT_SOURCE_OPTIONS): Promise<number> {
+  const { rows } = await db.raw(`SELECT count(*)::int AS n FROM ${sourceSql(source, options).from}`);
   return rows[0].n as number;
+}
+
+/** The SQL readSource declares its cursor for: EXPLAIN it to see the plan. */
+export function sourceQuery(source: SitemapSource, options = DEFAULT_SOURCE_OPTIONS): string {
+  const s = sourceSql(source, options);
+  return `SELECT ${s.select} FROM ${s.from} ORDER BY ${s.order}`;
 }
 
 export interface SourceRow {
   slug: string;
+  /** The category's slug, for a category in a city (`slug` is the city's). */
+  category?: string;
   lastmod?: Date;
 }
 
@@ -43,10 +70,9 @@ export interface SourceRow {
  * Reads a source through a server-side cursor in pages of `pageSize` rows: constant memory however
  * many rows there are. Needs a transaction (cursors live inside one).
  */
-export async function* readSource(trx: Knex.Transaction, source: SitemapSource, pageSize: number): AsyncGenerator<SourceRow[]> {
-  const cursor = `sitemap_${source}`;
-  const s = SOURCES[source];
-  await trx.raw(`DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT ${s.select} FROM ${s.from} ORDER BY ${s.order}`);
+export async function* readSource(trx: Knex.Transaction, source: SitemapSource, pageSize: number, options = DEFAULT_SOURCE_OPTIONS): AsyncGenerator<SourceRow[]> {
+  const cursor = `sitemap_${source.replace(/-/g, '_')}`;
+  await trx.raw(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${sourceQuery(source, options)}`);
   try {
     for (;;) {
       const { rows } = await trx.raw(`FETCH FORWARD ${Number(pageSize)} FROM ${cursor}`);

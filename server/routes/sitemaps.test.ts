@@ -52,10 +52,10 @@ describe('serving sitemaps and robots.txt', () => {
     const lastModified = index.headers.get('last-modified');
     expect(lastModified).toBeTruthy();
     const locs = extractLocs(await index.text());
-    expect(locs.length).toBe(4);
+    expect(locs.length).toBe(5);
     for (const loc of locs) {
       const path = new URL(loc).pathname;
-      expect(path).toMatch(/^\/sitemaps\/[a-z]+-1\.xml$/);
+      expect(path).toMatch(/^\/sitemaps\/[a-z-]+-1\.xml$/);
       const res = await fetch(`${app.url}${path}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');

@@ -16,7 +16,7 @@ export function sitemapAdminRoutes(deps: AppDeps): Router {
   const router = adminRouter(deps, { prefix: '/sitemap' });
 
   router.get('/stats', async (ctx) => {
-    ctx.body = await getSitemapStats(db, { baseUrl: config.publicBaseUrl });
+    ctx.body = await getSitemapStats(db, { baseUrl: config.publicBaseUrl, cityCategoryMin: config.cityCategoryMin });
   });
   router.get('/files', async (ctx) => {
     ctx.body = await getSitemapFiles(db);
@@ -25,7 +25,7 @@ export function sitemapAdminRoutes(deps: AppDeps): Router {
     ctx.body = await getSitemapProgress(db);
   });
   router.post('/generate', async (ctx) => {
-    await generateSitemaps(db, { baseUrl: config.publicBaseUrl });
+    await generateSitemaps(db, { baseUrl: config.publicBaseUrl, cityCategoryMin: config.cityCategoryMin });
     ctx.body = { success: true, files: await getSitemapFiles(db) };
   });
   router.post('/validate', async (ctx) => {
