@@ -8,7 +8,8 @@ import { getServedFile } from '../../db/queries/sitemaps.js';
 import { INDEX_NAME } from '../../data/sitemap/sitemap-xml.js';
 import { robotsTxt } from '../../data/sitemap/sitemap-robots.js';
 
-const FILE_NAME = /^[a-z]+-\d+\.xml$/;
+/** A stored file: its type (words joined by hyphens) and its number, as fileName writes it. */
+const FILE_NAME = /^[a-z]+(-[a-z]+)*-\d+\.xml$/;
 
 /**
  * The served sitemap set: /sitemap.xml (the index) and /sitemaps/{name}, read from
