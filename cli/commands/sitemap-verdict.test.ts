@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../server/test-app.js';
-import { upsertUser } from '../../db/queries/users.js';
+import { signedInAdmin } from '../../server/admin-client.fixtures.js';
 import { generateSitemaps } from '../../data/sitemap/sitemap.js';
 import { insertGeneratedBusinesses } from '../../data/sitemap/sitemap-fixtures.js';
 
@@ -35,14 +35,7 @@ describe('one verdict on the served sitemaps', () => {
     // No PUBLIC_BASE_URL: the server's address is its own http://127.0.0.1:<port>, the CLI's http://localhost:3000.
     app = await startTestApp();
     await insertGeneratedBusinesses(app.db, { businesses: 30, cities: 2, categories: 2 });
-    await upsertUser(app.db, 'admin', 'secret-pass');
-    const login = await fetch(`${app.url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: app.url },
-      body: JSON.stringify({ username: 'admin', password: 'secret-pass' }),
-    });
-    expect(login.status).toBe(200);
-    cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    ({ cookie } = await signedInAdmin(app));
     // The live site's set, made by `rehber sitemap generate --base-url https://example.com`, then damaged:
     // one file breaks the schema, another names a page of a different site.
     await generateSitemaps(app.db, { baseUrl: 'https://example.com', baseUrlChosen: true });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-app.js';
-import { upsertUser } from '../../../db/queries/users.js';
+import { signedInAdmin } from '../../admin-client.fixtures.js';
 import { generateSitemaps } from '../../../data/sitemap/sitemap.js';
 import { insertGeneratedBusinesses } from '../../../data/sitemap/sitemap-fixtures.js';
 
@@ -22,14 +22,7 @@ describe('sitemap generation from the admin over a public site', () => {
     // No PUBLIC_BASE_URL: the app's base URL is its own http://127.0.0.1:<port>.
     app = await startTestApp();
     await insertGeneratedBusinesses(app.db, { businesses: 30, cities: 2, categories: 2 });
-    await upsertUser(app.db, 'admin', 'secret-pass');
-    const login = await fetch(`${app.url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: app.url },
-      body: JSON.stringify({ username: 'admin', password: 'secret-pass' }),
-    });
-    expect(login.status).toBe(200);
-    cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    ({ cookie } = await signedInAdmin(app));
     // The live site's sitemaps, made by `rehber sitemap generate --base-url https://example.com`.
     await generateSitemaps(app.db, { baseUrl: 'https://example.com', baseUrlChosen: true });
   });
