@@ -54,56 +54,25 @@ export function PreviewCard({ preview, onImport, onCancel, busy }: { preview: Sh
         </div>
       )}
       {preview.newBusinesses?.length > 0 && (
-        <div className={tableScrollClass('mt-4')}>
-          <h3 className="text-sm font-medium">New businesses (first {preview.newBusinesses.length})</h3>
-          <table className="mt-1 w-full text-left text-sm" data-testid="preview-new">
-            <thead className="text-xs uppercase text-gray-500">
-              <tr>
-                <th className="py-1 pr-3">Business</th>
-                <th className="py-1 pr-3">City</th>
-                <th className="py-1 pr-3">District</th>
-                <th className="py-1">Country</th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.newBusinesses.map((b, i) => (
-                <tr key={i} className="border-t border-gray-100">
-                  <td className="py-1 pr-3">{b.name}</td>
-                  <td className="py-1 pr-3">{b.city ?? '—'}</td>
-                  <td className="py-1 pr-3">{b.district ?? '—'}</td>
-                  <td className="py-1">{b.country ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SampleTable
+          title={`New businesses (first ${preview.newBusinesses.length})`}
+          testId="preview-new"
+          headers={['Business', 'City', 'District', 'Country']}
+          rows={preview.newBusinesses.map((b, i) => ({ key: String(i), cells: [{ text: b.name }, { text: b.city ?? '—' }, { text: b.district ?? '—' }, { text: b.country ?? '—' }] }))}
+        />
       )}
       {preview.changes.length > 0 && (
-        <div className={tableScrollClass('mt-4')}>
-          <h3 className="text-sm font-medium">Changes (first {preview.changes.length})</h3>
-          <table className="mt-1 w-full text-left text-sm" data-testid="preview-changes">
-            <thead className="text-xs uppercase text-gray-500">
-              <tr>
-                <th className="py-1 pr-3">Business</th>
-                <th className="py-1 pr-3">Field</th>
-                <th className="py-1 pr-3">Before</th>
-                <th className="py-1">After</th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.changes.flatMap((c, i) =>
-                c.fields.map((f) => (
-                  <tr key={`${i}-${f.field}`} className="border-t border-gray-100">
-                    <td className="py-1 pr-3">{c.business}</td>
-                    <td className="py-1 pr-3">{f.field}</td>
-                    <td className="py-1 pr-3 text-gray-600">{f.before ?? '(empty)'}</td>
-                    <td className="py-1">{f.after ?? '(empty)'}</td>
-                  </tr>
-                )),
-              )}
-            </tbody>
-          </table>
-        </div>
+        <SampleTable
+          title={`Changes (first ${preview.changes.length})`}
+          testId="preview-changes"
+          headers={['Business', 'Field', 'Before', 'After']}
+          rows={preview.changes.flatMap((c, i) =>
+            c.fields.map((f) => ({
+              key: `${i}-${f.field}`,
+              cells: [{ text: c.business }, { text: f.field }, { text: f.before ?? '(empty)', muted: true }, { text: f.after ?? '(empty)' }],
+            })),
+          )}
+        />
       )}
       <div className="mt-4 flex gap-2">
         <button type="button" className={buttonClass('primary')} disabled={busy} onClick={onImport}>
@@ -114,5 +83,43 @@ export function PreviewCard({ preview, onImport, onCancel, busy }: { preview: Sh
         </button>
       </div>
     </section>
+  );
+}
+
+interface SampleRow {
+  key: string;
+  cells: Array<{ text: string; muted?: boolean }>;
+}
+
+/** A few rows of the preview under a heading, scrolling inside its own box on a narrow screen. */
+function SampleTable({ title, testId, headers, rows }: { title: string; testId: string; headers: string[]; rows: SampleRow[] }) {
+  // Every column but the last keeps a gap on its right.
+  const cellClass = (i: number, muted?: boolean) => [i < headers.length - 1 ? 'py-1 pr-3' : 'py-1', muted ? 'text-gray-600' : ''].filter(Boolean).join(' ');
+  return (
+    <div className={tableScrollClass('mt-4')}>
+      <h3 className="text-sm font-medium">{title}</h3>
+      <table className="mt-1 w-full text-left text-sm" data-testid={testId}>
+        <thead className="text-xs uppercase text-gray-500">
+          <tr>
+            {headers.map((h, i) => (
+              <th key={h} className={cellClass(i)}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key} className="border-t border-gray-100">
+              {row.cells.map((c, i) => (
+                <td key={i} className={cellClass(i, c.muted)}>
+                  {c.text}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
