@@ -129,7 +129,14 @@ describe('a first start that was killed', () => {
     const dataDir = path.join(home, 'killed-running', 'pg');
     const port = await freePort();
     // initdb's bootstrap writes a postmaster.pid too; a server's says 'ready' once it takes connections.
-    const up = (dir: string) => fs.existsSync(path.join(dir, 'postmaster.pid')) && fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').includes('ready');
+    // The file may go between looking and reading (the bootstrap ending): not ready yet.
+    const up = (dir: string) => {
+      try {
+        return fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').includes('ready');
+      } catch {
+        return false;
+      }
+    };
     await killedFirstStart(dataDir, port, up);
     let database = await openDatabase({ dataDir, embeddedPort: port, embeddedPortChosen: true }, { quiet: true });
     try {
