@@ -36,6 +36,15 @@ describe('resolvePlace', () => {
     expect(at('Shibuya 2-21-1, Shibuya City, Tokyo 150-0002, Japan')).toMatchObject({ city: 'Tokyo', district: 'Shibuya City' });
   });
 
+  it('finds the same district whether the city comes from a column or from the address', () => {
+    const columns = { city: 'İstanbul', country: 'Turkey' };
+    expect(at('Çarşı Sk. No:93, 34710 Kadıköy/İstanbul', columns)).toMatchObject({ city: 'Istanbul', district: 'Kadıköy', cc: 'TR' });
+    expect(at('Oranienstr. 1, Kreuzberg, 10997 Berlin', { city: 'Berlin', country: 'Germany' })).toMatchObject({ city: 'Berlin', district: 'Kreuzberg' });
+    // The address's district counts only when it lies in the column's city.
+    expect(at('Çarşı Sk. No:93, 34710 Kadıköy/İstanbul', { city: 'Ankara', country: 'Turkey' })).toMatchObject({ city: 'Ankara', district: null });
+    expect(at('Marienplatz 8', { city: 'Munich', country: 'DE' })).toMatchObject({ city: 'Munich', district: null });
+  });
+
   it('uses the country and city columns, and the state to choose between places of one name', () => {
     expect(at('Marienplatz 8', { city: 'Munich', country: 'DE' })).toMatchObject({ city: 'Munich', cc: 'DE' });
     expect(at('Calle 1', { country: 'España', city: 'Córdoba' })).toMatchObject({ cc: 'ES' });

@@ -255,7 +255,7 @@ export function resolvePlace(input: PlaceInput): ResolvedPlace {
     code ??= worldCityCountry(input.city ? [[input.city]] : localityParts());
   }
   if (code) {
-    let found = input.city ? findNamed(code, input.city, hints) : findInAddress(code, localityParts(), input.address, hints);
+    let found = input.city ? withAddressDistrict(findNamed(code, input.city, hints), code, localityParts()) : findInAddress(code, localityParts(), input.address, hints);
     // A city-state is its own one city: 'Wan Chai, Hong Kong' is Hong Kong's district Wan Chai.
     if (CITY_STATES.has(code)) {
       const whole = findNamed(code, countryName(code));
@@ -295,6 +295,27 @@ interface Found {
 function findNamed(code: string, name: string, hints: PlaceHints = {}): Found | null {
   const place = choosePlace(lookup(code, name), hints);
   return place ? inMetropolis({ city: name, place, district: null, state: null, postal: null }) : null;
+}
+
+/**
+ * A city named by the file's column with the district its address names before that same city
+ * ('…, 34710 Kadıköy/İstanbul' with a city column 'Istanbul'): the place lands where it would
+ * without the column. Only the parts naming the column's own city are looked at, from the end (the
+ * street only beside a postal code, as findInAddress reads it), so the column keeps its speed.
+ */
+function withAddressDistrict(found: Found | null, code: string, parts: string[][]): Found | null {
+  if (!found || found.district || parts.length < 2) return found;
+  const { place } = found;
+  for (let part = parts.length - 1; part >= 0; part--) {
+    if (part === 0 && !besidePostal(parts[0])) break;
+    for (let sub = parts[part].length - 1; sub >= 0; sub--) {
+      const text = parts[part][sub];
+      if (!lookup(code, localityOf(text).text).some((p) => p.id === place.id)) continue;
+      const district = districtBefore(code, parts, { text, part, sub }, place);
+      return district ? { ...found, district } : found;
+    }
+  }
+  return found;
 }
 
 function findInAddress(code: string, parts: string[][], address: string, hints: PlaceHints): Found | null {
