@@ -99,4 +99,25 @@ describe('renaming and merging categories and cities', () => {
     expect((await call('POST', '/api/admin/merges/999999/undo')).status).toBe(404);
     expect(await countDrift(app.db)).toBe(0);
   });
+  it('answers parallel merges and undos of one group once, the others with a 4xx, and nothing drifts', async () => {
+    await importCsvText(app.db, [
+      'name,category,full_address,place_id',
+      'H,Florist,"8 Main St, Austin, TX 78701, United States",P8',
+      'I,Flourist,"9 Main St, Austin, TX 78701, United States",P9',
+      'J,Flowers,"10 Main St, Austin, TX 78701, United States",P10',
+    ].join('\n'), { source: 'cli', mode: 'upsert' });
+    const [florist, flourist, flowers] = await Promise.all(['Florist', 'Flourist', 'Flowers'].map((n) => idOf('categories', n)));
+    // A double-clicked merge, and the same group merged into two places at once.
+    const merges = await Promise.all([
+      call('POST', `/api/admin/categories/${flourist}/merge`, { into: florist }),
+      call('POST', `/api/admin/categories/${flourist}/merge`, { into: florist }),
+      call('POST', `/api/admin/categories/${flourist}/merge`, { into: flowers }),
+    ]);
+    expect(merges.map((m) => m.status).sort()).toEqual([200, 404, 404]);
+    const { mergeId } = merges.find((m) => m.status === 200)!.body;
+    const undos = await Promise.all([1, 2, 3].map(() => call('POST', `/api/admin/merges/${mergeId}/undo`)));
+    expect(undos.map((u) => u.status).sort()).toEqual([200, 409, 409]);
+    expect(await app.db('categories').where({ id: flourist }).first('business_count')).toEqual({ business_count: 1 });
+    expect(await countDrift(app.db)).toBe(0);
+  });
 });
