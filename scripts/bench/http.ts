@@ -121,7 +121,7 @@ export async function run(ctx: BenchContext): Promise<void> {
       ctx.report({ name: `${name}, server CPU per request`, value: r.cpuUs, unit: 'µs', vs: { name: 'bare Koa + pg', value: yard.cpuUs } });
       if (hits.answers !== undefined) ctx.report({ name: `${name}, answer cache hits`, value: hits.answers, unit: '%' });
       if (hits.memos !== undefined) ctx.report({ name: `${name}, search memo hits`, value: hits.memos, unit: '%' });
-      summary.push({ name, rps: r.rps, p50: r.p50, p99: r.p99, ...hits });
+      summary.push({ name, rps: r.rps, p50: r.p50, p99: r.p99, cpuUs: r.cpuUs, ...hits });
     };
     for (const [name, next, headers, variant] of cases) {
       if (only && !only.some((o) => name.toLowerCase().includes(o))) continue;
@@ -167,19 +167,20 @@ interface SummaryRow {
   rps: number;
   p50: number;
   p99: number;
+  cpuUs: number;
   answers?: number;
   memos?: number;
 }
 
 /** The run's HTTP figures as one table (for docs/performance.md), each beside the bare Koa + pg route. */
-function printSummary(rows: SummaryRow[], yard: LoadResult, size: string): void {
+function printSummary(rows: SummaryRow[], yard: LoadResult & { cpuUs: number }, size: string): void {
   const ms = (v: number) => (v >= 10 ? v.toFixed(0) : v.toFixed(1));
   const pct = (v?: number) => (v === undefined ? '–' : `${v.toFixed(0)}%`);
   const lines = [
-    `\n| case (${size} businesses, 32 connections) | req/s | vs bare | p50 ms | p99 ms | answer cache hits | search memo hits |`,
-    '|---|---|---|---|---|---|---|',
-    `| bare Koa + pg, one business by slug | ${Math.round(yard.rps)} | 1× | ${ms(yard.p50)} | ${ms(yard.p99)} | – | – |`,
-    ...rows.map((r) => `| ${r.name} | ${Math.round(r.rps)} | ${(r.rps / yard.rps).toFixed(2)}× | ${ms(r.p50)} | ${ms(r.p99)} | ${pct(r.answers)} | ${pct(r.memos)} |`),
+    `\n| case (${size} businesses, 32 connections) | req/s | vs bare | p50 ms | p99 ms | server CPU µs/request | answer cache hits | search memo hits |`,
+    '|---|---|---|---|---|---|---|---|',
+    `| bare Koa + pg, one business by slug | ${Math.round(yard.rps)} | 1× | ${ms(yard.p50)} | ${ms(yard.p99)} | ${Math.round(yard.cpuUs)} | – | – |`,
+    ...rows.map((r) => `| ${r.name} | ${Math.round(r.rps)} | ${(r.rps / yard.rps).toFixed(2)}× | ${ms(r.p50)} | ${ms(r.p99)} | ${Math.round(r.cpuUs)} | ${pct(r.answers)} | ${pct(r.memos)} |`),
   ];
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }
