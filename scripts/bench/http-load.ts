@@ -12,6 +12,7 @@ export const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() 
 
 export interface LoadResult {
   rps: number;
+  p50: number;
   p99: number;
   /** Answers other than 200, and requests that failed on the network. */
   errors: number;
@@ -65,7 +66,7 @@ export async function load(base: string, nextPath: () => string, { headers = {},
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / seconds, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0, errors, firstBadStatus };
+  return { rps: latencies.length / seconds, p50: latencies[Math.floor(latencies.length * 0.5)] ?? 0, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0, errors, firstBadStatus };
 }
 
 /** Signs the bench's admin in; the session cookie to send. */

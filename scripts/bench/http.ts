@@ -1,11 +1,17 @@
 /**
- * HTTP figures: requests/s and p99 latency of the business detail,
+ * HTTP figures: requests/s, p50 and p99 latency of the business detail,
  * the public search (broad word, narrow name, with a location, what and where in one box, with a
  * typo), suggestions, the admin list search (broad and narrow) and a big city's page 1 and page
  * 300 on 1,000,000 businesses, under CONNECTIONS concurrent clients, each beside the yardsticks
  * served by the same server process: a bare Koa route, and a bare Koa + pg route reading one
- * business by slug with its category and city. Every public request carries a unique `n`
- * parameter, so the answer cache (keyed by URL) never answers it: the engine is what is measured.
+ * business by slug with its category and city. Every repeated public request carries a unique `n`
+ * parameter, so the answer cache (keyed by URL) never answers it, though the read service's memos
+ * (a word's candidates) do.
+ * Beside each repeated case, its long tail: requests drawn from thousands of distinct ones (words
+ * × places, 50,000 businesses, every city and page: long-tail.ts), as most of a directory's
+ * visitors ask, each asked once before any a second time. Each case reports how many lookups of the answer cache and of the memos hit.
+ * Then the relevance check (relevance.ts): best-rated businesses named for broad words, imported
+ * last, and whether each is on page 1 of its word.
  * The server runs in a child process; the load comes from a small keep-alive loopback generator
  * in this one, so the two do not share an event loop.
  */
@@ -17,12 +23,17 @@ import Koa from 'koa';
 import pg from 'pg';
 import pino from 'pino';
 import { createDb } from '../../db/index.js';
+import { cacheStats } from '../../domain/bounded-cache.js';
 import { upsertUser } from '../../db/queries/users.js';
 import type { BenchContext } from './context.js';
 import { ensureBusinesses } from './export.js';
 import { load, pick, signIn, type LoadResult } from './http-load.js';
+import { adminListPages, cityDeepPages, cityFirstPages, PLACE_KINDS, prefixesOf, readLongTail, searches, WORD_KINDS } from './long-tail.js';
+import { inTurn, oneBox, type MixedQuery } from './query-mix.js';
+import { PLANTED_RATING, PLANTED_REVIEWS, relevanceCheck } from './relevance.js';
 
 const DURATION_MS = 10_000;
+const DISTINCT_BUSINESSES = 50_000;
 const WARMUP_MS = 1_000;
 const READY = '@@http-ready ';
 const PEAK = '@@http-peak ';
@@ -34,6 +45,10 @@ export async function run(ctx: BenchContext): Promise<void> {
   const rows = ctx.rows(1_000_000);
   await ensureBusinesses(ctx, rows);
   const samples = await sampleRequests(ctx.dbUrl);
+  // 50,000 distinct businesses whatever the scale (all of a smaller directory): what keeps the
+  // answer cache (5,000 answers) from serving a page twice is their count against the requests a
+  // case makes in its run, not against the directory's size.
+  const tail = await readLongTail(ctx.dbUrl, Math.min(rows, DISTINCT_BUSINESSES));
   await vacuumSearchTables(ctx.dbUrl);
   const server = await startServer(ctx.dbUrl);
   try {
@@ -44,47 +59,131 @@ export async function run(ctx: BenchContext): Promise<void> {
     const yard = await withCpu(server, () => load(server.bareUrl, () => `/slug/${encodeURIComponent(pick(samples.slugs))}`, measured()));
     if (yard.errors > 0) throw new Error(`bare Koa + pg: ${yard.errors} requests failed (first status ${yard.firstBadStatus})`);
     ctx.report({ name: 'Bare Koa + pg, one business by slug', value: yard.rps, unit: 'req/s' });
+    ctx.report({ name: 'Bare Koa + pg, one business by slug p50', value: yard.p50, unit: 'ms' });
     ctx.report({ name: 'Bare Koa + pg, one business by slug p99', value: yard.p99, unit: 'ms' });
     ctx.report({ name: 'Bare Koa + pg, one business by slug, server CPU per request', value: yard.cpuUs, unit: 'µs' });
     let n = 0;
     // A unique URL per request: the answer cache never serves it.
     const fresh = (path: string) => `${path}${path.includes('?') ? '&' : '?'}n=${++n}`;
     const q = (path: string, params: Record<string, string>) => fresh(`${path}?${new URLSearchParams(params)}`);
-    const cases: Array<[string, () => string, Record<string, string>]> = [
-      ['Business detail', () => fresh(`/api/businesses/detail/${pick(samples.slugs)}`), {}],
-      ['Business page (server-rendered HTML)', () => fresh(`/details/${pick(samples.slugs)}`), {}],
+    // The long tail: each request drawn from a fixed list of distinct ones, asked in turn (no `n`:
+    // the answer cache may serve a URL asked again, and the hit ratio beside it shows how often).
+    const search = (path: string, list: MixedQuery[], toParams: (m: MixedQuery) => Record<string, string>) =>
+      inTurn(list.map((m) => `${path}?${new URLSearchParams(toParams(m))}`));
+    const located = (m: MixedQuery) => ({ q: m.q, location: m.location ?? '' });
+    const admin = (m: MixedQuery) => ({ page: '1', limit: '50', search: oneBox(m) });
+    const named = tail.businesses.map((b): MixedQuery => ({ kind: 'word', q: b.name }));
+    const distinct = tail.businesses.length.toLocaleString('en-US');
+    const cases: HttpCase[] = [
+      ['Business detail', () => fresh(`/api/businesses/detail/${pick(samples.slugs)}`), {},
+        [`Business detail, ${distinct} distinct businesses`, inTurn(tail.businesses.map((b) => `/api/businesses/detail/${b.slug}`))]],
+      ['Business page (server-rendered HTML)', () => fresh(`/details/${pick(samples.slugs)}`), {},
+        [`Business page (server-rendered HTML), ${distinct} distinct businesses`, inTurn(tail.businesses.map((b) => `/details/${b.slug}`))]],
       // The same 500 URLs over and over: after the first pass every answer comes from the data
       // version's answer cache (server/freshness/answer-cache.ts), as between two writes.
       ['Business detail, cache warm', () => `/api/businesses/detail/${pick(samples.slugs)}`, {}],
       ['Business page, cache warm', () => `/details/${pick(samples.slugs)}`, {}],
-      ['Search, broad word', () => q('/api/search', { q: pick(BROAD) }), {}],
-      ['Search, narrow name', () => q('/api/search', { q: pick(samples.names) }), {}],
-      ['Search with location', () => q('/api/search', { q: pick(BROAD), location: pick(LOCATIONS) }), {}],
-      ['Search, what and where in one box', () => q('/api/search', { q: pick(ONE_BOX) }), {}],
-      ['Search with a typo', () => q('/api/search', { q: pick(TYPOS) }), {}],
-      ['Suggestions', () => q('/api/suggest', { q: pick(samples.prefixes) }), {}],
-      ['Big city, page 1', () => fresh(`/api/cities/${samples.bigCity}/businesses?page=1`), {}],
-      ['Big city, page 300', () => fresh(`/api/cities/${samples.bigCity}/businesses?page=300`), {}],
-      ['Admin search, broad', () => q('/api/admin/businesses', { page: '1', limit: '50', search: pick(BROAD) }), { cookie }],
-      ['Admin search, narrow', () => q('/api/admin/businesses', { page: '1', limit: '50', search: pick(samples.names) }), { cookie }],
-      ['Admin list, no search', () => `/api/admin/businesses?page=${1 + Math.floor(Math.random() * 100)}&limit=50`, { cookie }],
+      ['Search, broad word', () => q('/api/search', { q: pick(BROAD) }), {},
+        ['Search, distinct words (a word, with a category, two words)', search('/api/search', searches(tail, WORD_KINDS, 1), (m) => ({ q: m.q }))]],
+      ['Search, narrow name', () => q('/api/search', { q: pick(samples.names) }), {},
+        [`Search, ${distinct} distinct names`, search('/api/search', named, (m) => ({ q: m.q }))]],
+      ['Search with location', () => q('/api/search', { q: pick(BROAD), location: pick(LOCATIONS) }), {},
+        ['Search with location, distinct words × places (city, district, country)', search('/api/search', searches(tail, PLACE_KINDS, 2), located)]],
+      ['Search, what and where in one box', () => q('/api/search', { q: pick(ONE_BOX) }), {},
+        ['Search, what and where in one box, distinct words × places', search('/api/search', searches(tail, PLACE_KINDS, 3), (m) => ({ q: oneBox(m) }))]],
+      ['Search with a typo', () => q('/api/search', { q: pick(TYPOS) }), {},
+        ['Search with a typo, distinct typos of the words', search('/api/search', searches(tail, ['typo'], 4), (m) => ({ q: m.q }))]],
+      ['Suggestions', () => q('/api/suggest', { q: pick(samples.prefixes) }), {},
+        ['Suggestions, distinct prefixes of names', inTurn(prefixesOf(tail).map((p) => `/api/suggest?${new URLSearchParams({ q: p })}`))]],
+      ['Big city, page 1', () => fresh(`/api/cities/${samples.bigCity}/businesses?page=1`), {},
+        [`City page 1, ${tail.cities.length.toLocaleString('en-US')} distinct cities`, inTurn(cityFirstPages(tail))]],
+      ['Big city, page 300', () => fresh(`/api/cities/${samples.bigCity}/businesses?page=300`), {},
+        ['Big cities, distinct pages past the first (100 biggest cities)', inTurn(cityDeepPages(tail))]],
+      ['Admin search, broad', () => q('/api/admin/businesses', { page: '1', limit: '50', search: pick(BROAD) }), { cookie },
+        ['Admin search, distinct words (a word, with a category, two words)', search('/api/admin/businesses', searches(tail, WORD_KINDS, 5), admin)]],
+      ['Admin search, narrow', () => q('/api/admin/businesses', { page: '1', limit: '50', search: pick(samples.names) }), { cookie },
+        [`Admin search, ${distinct} distinct names`, search('/api/admin/businesses', named, admin)]],
+      ['Admin list, no search', () => `/api/admin/businesses?page=${1 + Math.floor(Math.random() * 100)}&limit=50`, { cookie },
+        [`Admin list, no search, all ${tail.adminPages.toLocaleString('en-US')} pages`, inTurn(adminListPages(tail))]],
       ['Admin country stats', () => '/api/admin/country-stats', { cookie }],
     ];
     const only = process.env.BENCH_HTTP_ONLY?.split(',').map((s) => s.trim().toLowerCase());
-    for (const [name, next, headers] of cases) {
-      if (only && !only.some((o) => name.toLowerCase().includes(o))) continue;
+    const rowsLabel = rows.toLocaleString('en-US');
+    const summary: SummaryRow[] = [];
+    const measure = async (name: string, next: () => string, headers: Record<string, string>) => {
+      const before = await server.caches();
       const r = await withCpu(server, () => load(server.appUrl, next, measured(headers)));
+      const hits = hitRatios(before, await server.caches());
       if (r.errors > 0) throw new Error(`${name}: ${r.errors} requests failed (first status ${r.firstBadStatus})`);
-      ctx.report({ name: `${name}, ${rows.toLocaleString('en-US')} businesses`, value: r.rps, unit: 'req/s', vs: { name: 'bare Koa + pg', value: yard.rps } });
+      ctx.report({ name: `${name}, ${rowsLabel} businesses`, value: r.rps, unit: 'req/s', vs: { name: 'bare Koa + pg', value: yard.rps } });
+      ctx.report({ name: `${name} p50`, value: r.p50, unit: 'ms', vs: { name: 'bare Koa + pg', value: yard.p50 } });
       ctx.report({ name: `${name} p99`, value: r.p99, unit: 'ms', vs: { name: 'bare Koa + pg', value: yard.p99 } });
       ctx.report({ name: `${name}, server CPU per request`, value: r.cpuUs, unit: 'µs', vs: { name: 'bare Koa + pg', value: yard.cpuUs } });
+      if (hits.answers !== undefined) ctx.report({ name: `${name}, answer cache hits`, value: hits.answers, unit: '%' });
+      if (hits.memos !== undefined) ctx.report({ name: `${name}, search memo hits`, value: hits.memos, unit: '%' });
+      summary.push({ name, rps: r.rps, p50: r.p50, p99: r.p99, cpuUs: r.cpuUs, ...hits });
+    };
+    for (const [name, next, headers, variant] of cases) {
+      if (only && !only.some((o) => name.toLowerCase().includes(o))) continue;
+      await measure(name, next, headers);
+      if (variant) await measure(variant[0], variant[1], headers);
     }
+    if (!only || only.includes('relevance')) {
+      for (const r of await relevanceCheck(ctx, server.appUrl)) {
+        const where = r.location ? ` in ${r.location}` : '';
+        ctx.report({ name: `Relevance: "${r.name}" (${PLANTED_RATING}, ${PLANTED_REVIEWS.toLocaleString('en-US')} reviews, imported last) on page 1 of "${r.query}"${where}`, value: r.position > 0 ? 1 : 0, unit: '(1 yes, 0 no)' });
+        const first = r.first ? `${r.first.name} (${r.first.rating}, ${r.first.reviewCount} reviews)` : 'nothing';
+        process.stdout.write(`  position ${r.position || 'not on page 1'}; total ${r.total.toLocaleString('en-US')}; first ${first}\n`);
+      }
+    }
+    printSummary(summary, yard, rowsLabel);
   } finally {
     const peak = await server.stop();
     ctx.report({ name: 'HTTP server peak memory', value: peak, unit: 'MB', maxRssMb: peak });
   }
 }
 
+/** A case: its name, its next path, its headers, and its long-tail variant (name, next path). */
+type HttpCase = [string, () => string, Record<string, string>, [string, () => string]?];
+
+/** Gets and hits of the server's caches, by kind, at one moment. */
+interface CacheCounts {
+  answers: { hits: number; misses: number };
+  memos: { hits: number; misses: number };
+}
+
+/** The share of cache lookups between two moments that found their entry, in %; undefined when none looked. */
+function hitRatios(before: CacheCounts, after: CacheCounts): { answers?: number; memos?: number } {
+  const ratio = (kind: keyof CacheCounts) => {
+    const hits = after[kind].hits - before[kind].hits;
+    const gets = hits + after[kind].misses - before[kind].misses;
+    return gets > 0 ? (100 * hits) / gets : undefined;
+  };
+  return { answers: ratio('answers'), memos: ratio('memos') };
+}
+
+interface SummaryRow {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  cpuUs: number;
+  answers?: number;
+  memos?: number;
+}
+
+/** The run's HTTP figures as one table (for docs/performance.md), each beside the bare Koa + pg route. */
+function printSummary(rows: SummaryRow[], yard: LoadResult & { cpuUs: number }, size: string): void {
+  const ms = (v: number) => (v >= 10 ? v.toFixed(0) : v.toFixed(1));
+  const pct = (v?: number) => (v === undefined ? '–' : `${v.toFixed(0)}%`);
+  const lines = [
+    `\n| case (${size} businesses, 32 connections) | req/s | vs bare | p50 ms | p99 ms | server CPU µs/request | answer cache hits | search memo hits |`,
+    '|---|---|---|---|---|---|---|---|',
+    `| bare Koa + pg, one business by slug | ${Math.round(yard.rps)} | 1× | ${ms(yard.p50)} | ${ms(yard.p99)} | ${Math.round(yard.cpuUs)} | – | – |`,
+    ...rows.map((r) => `| ${r.name} | ${Math.round(r.rps)} | ${(r.rps / yard.rps).toFixed(2)}× | ${ms(r.p50)} | ${ms(r.p99)} | ${Math.round(r.cpuUs)} | ${pct(r.answers)} | ${pct(r.memos)} |`),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
 
 /**
  * Words of the generated directory (scripts/bench/generate.ts) that match a tenth of it or more:
@@ -157,6 +256,8 @@ interface ServerChild {
   bareUrl: string;
   /** The server process's CPU time so far (user and system), in microseconds. */
   cpuUs(): Promise<number>;
+  /** Its caches' lookups so far. */
+  caches(): Promise<CacheCounts>;
   /** Stops the server; resolves with its peak memory in MB. */
   stop(): Promise<number>;
 }
@@ -184,6 +285,7 @@ function startServer(dbUrl: string): Promise<ServerChild> {
           appUrl,
           bareUrl,
           cpuUs: async () => Number(await (await fetch(`${bareUrl}/cpu`)).text()),
+          caches: async () => (await (await fetch(`${bareUrl}/caches`)).json()) as CacheCounts,
           stop: () =>
             new Promise<number>((res) => {
               peak = res;
@@ -193,6 +295,21 @@ function startServer(dbUrl: string): Promise<ServerChild> {
       }
     });
   });
+}
+
+/**
+ * The app's caches' lookups, read in its own process: the answer cache (URLs answered in this
+ * data version) and the read service's memos (a broad word's candidates, facet counts, labels).
+ */
+function cacheCounts(): CacheCounts {
+  const out: CacheCounts = { answers: { hits: 0, misses: 0 }, memos: { hits: 0, misses: 0 } };
+  for (const s of cacheStats()) {
+    const kind = s.name === 'answers' ? out.answers : s.name === 'search memo' || s.name === 'small memo' ? out.memos : null;
+    if (!kind) continue;
+    kind.hits += s.hits;
+    kind.misses += s.misses;
+  }
+  return out;
 }
 
 /** The child: the real app and a bare Koa app, in one process, until stdin closes. */
@@ -212,6 +329,10 @@ async function serve(dbUrl: string): Promise<void> {
     if (ctx.path === '/cpu') {
       const { user, system } = process.cpuUsage();
       ctx.body = String(user + system);
+      return;
+    }
+    if (ctx.path === '/caches') {
+      ctx.body = cacheCounts();
       return;
     }
     if (!ctx.path.startsWith('/slug/')) {

@@ -1,8 +1,9 @@
 /**
  * Import figures: a generated 1,000,000-row CSV imported fresh, again
  * unchanged, and with 10% changed, against plain COPY of the same file into a table with the same
- * columns and the issue's five indexes (primary key, unique slug, unique place_id, btree on
- * country, trigram on name), with one index per index of businesses, and with none; 100,000 new
+ * columns and five indexes (primary key, unique slug, unique place_id, btree on country, trigram
+ * on name), with one index per index of businesses, and with none, and against the same rows
+ * COPYed into a fresh rehber schema (same-work-copy.ts, also beside `rehber import`); 100,000 new
  * rows appended to that million against COPY of the same rows into businesses itself; a
  * 200,000-row XLSX import against exceljs merely reading it.
  * Every job runs in its own process (peak memory is its own).
@@ -19,6 +20,7 @@ import { CSV_HEADER, generatedLine, writeGeneratedCsv } from './generate.js';
 import { cliImport } from './cli-import.js';
 
 const SELF = import.meta.url;
+const SAME_WORK = new URL('./same-work-copy.js', import.meta.url).href;
 
 export async function run(ctx: BenchContext): Promise<void> {
   const rows = ctx.rows(1_000_000);
@@ -47,6 +49,12 @@ export async function run(ctx: BenchContext): Promise<void> {
   ctx.report({ name: 'CSV import, fresh (empty db)', value: freshRate, unit: 'rows/s', vs: copyFive, maxRssMb: fresh.maxRssMb });
   ctx.report({ name: 'CSV import, fresh, vs COPY with businesses\' indexes', value: freshRate, unit: 'rows/s', vs: copyIdx });
   ctx.report({ name: 'CSV import, fresh, vs unindexed COPY', value: freshRate, unit: 'rows/s', vs: copyBare });
+  // The yardstick that does the same work: the rows just stored, COPYed into a fresh rehber schema.
+  const sameWork = await ctx.child<Timed & { rows: number }>(SAME_WORK, 'sameWorkCopyJob', { dbUrl: ctx.dbUrl, adminUrl: ctx.adminUrl, file: path.join(ctx.workDir, 'same-work.tsv') });
+  if (sameWork.value.rows !== rows) throw new Error(`same-work COPY wrote ${sameWork.value.rows} of ${rows} rows`);
+  const copySameWork = { name: 'COPY of the same rows into a fresh rehber schema', value: rate(rows, sameWork.value.seconds) };
+  ctx.report({ ...copySameWork, unit: 'rows/s', maxRssMb: sameWork.maxRssMb });
+  ctx.report({ name: 'CSV import, fresh, vs the same-work COPY', value: freshRate, unit: 'rows/s', vs: copySameWork });
 
   const same = await ctx.child<ImportTimed>(SELF, 'importJob', { dbUrl: ctx.dbUrl, file: csv });
   const sameRate = rate(rows, same.value.seconds);
@@ -90,6 +98,7 @@ export async function run(ctx: BenchContext): Promise<void> {
   await reset(ctx.dbUrl);
   const cliCsv = await cliImport(ctx.dbUrl, csv);
   ctx.report({ name: `rehber import of the CSV, ${rows.toLocaleString('en-US')} rows (CLI, piped)`, value: rate(rows, cliCsv.seconds), unit: 'rows/s', vs: { name: 'CSV import, fresh', value: freshRate }, maxRssMb: cliCsv.maxRssMb ?? undefined });
+  ctx.report({ name: 'rehber import of the CSV, vs the same-work COPY', value: rate(rows, cliCsv.seconds), unit: 'rows/s', vs: copySameWork });
 }
 
 interface Timed {
@@ -160,7 +169,7 @@ type CopyTable = 'bare' | 'indexed' | 'five';
 /** The indexes of each yardstick table, on the matching CSV column (slug is a generated column). */
 function yardstickIndexes(table: string, kind: CopyTable): string[] {
   if (kind === 'bare') return [];
-  // The issue's fixed yardstick: primary key, unique slug, unique place_id, btree on country, trigram on name.
+  // The fixed yardstick: primary key, unique slug, unique place_id, btree on country, trigram on name.
   if (kind === 'five') {
     return [
       `CREATE UNIQUE INDEX ON ${table} (slug)`,
@@ -194,7 +203,7 @@ function yardstickIndexes(table: string, kind: CopyTable): string[] {
 
 /**
  * The yardsticks: COPY of the same CSV into a table with the same columns and no index ('bare'),
- * the issue's five indexes ('five'), or one per index businesses has ('indexed').
+ * five indexes ('five'), or one per index businesses has ('indexed').
  */
 export async function copyJob({ dbUrl, file, table: kind }: { dbUrl: string; file: string; table: CopyTable }): Promise<Timed> {
   const db = createDb(dbUrl, { max: 1 });
