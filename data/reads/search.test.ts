@@ -68,6 +68,21 @@ describe('relevance on a fixed directory', () => {
     expect((await search('locksmith', 'Austin')).understood).toBeUndefined();
   });
 
+  it("reads a location's words with the query's in one round trip, and a place spelt right costs no respelling", async () => {
+    const scope = { ...newMemos(), version: '1' };
+    const sent: string[] = [];
+    const heard = (q: { sql: string }) => void sent.push(q.sql);
+    t.db.on('query', heard);
+    try {
+      expect(names(await searchBusinesses(t.db, { q: 'bakery', location: 'Istanbul' }, scope)).sort()).toEqual(['Moda Fırını', 'Şişli Pastanesi']);
+    } finally {
+      t.db.removeListener('query', heard);
+    }
+    // What PostgreSQL makes of words and places (db/queries/word-lookups.ts) is one statement per batch.
+    const lookups = sent.filter((sql) => sql.includes('WITH ORDINALITY u(q, i)'));
+    expect(lookups).toHaveLength(1);
+  });
+
   it('leaves out the words no listing holds when the query with them finds nothing', async () => {
     const best = await search('best locksmith montreal');
     expect([names(best), best.understood, best.ignored]).toEqual([['Serrurier Rapide'], { q: 'locksmith', location: 'Montréal' }, ['best']]);
@@ -416,6 +431,8 @@ describe('suggest', () => {
         const plan = (await trx.raw(`EXPLAIN EXECUTE suggest_plan(${args})`)).rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
         expect(plan).not.toMatch(/Seq Scan on businesses/);
         expect(plan).toContain('businesses_name_prefix_idx');
+        // The city of each name shown only: not a hash of every city for the few dozen names read.
+        expect(plan).not.toMatch(/Seq Scan on cities ci\b/);
         await trx.raw('DEALLOCATE suggest_plan');
         // The name words' read, under its function's own settings.
         const { rows } = await trx.raw(`SELECT prosrc, proconfig FROM pg_proc WHERE proname = 'rehber_name_word_matches'`);

@@ -21,6 +21,7 @@ import { browse, emptyPage, ranked } from './list-pages.js';
 import { readBox, readingOf, readQuery, respelt, wordsSomeListingHolds, type Place, type Reading } from './query-reading.js';
 import { memoized, memoKey, small, type MemoScope } from './search-memo.js';
 import { readPlaceWords, readWords, tsqueries } from './tsqueries.js';
+import type { WordReading } from '../../db/queries/word-lookups.js';
 
 export interface SearchRequest extends Partial<PageRequest> {
   q?: string;
@@ -81,37 +82,24 @@ function splitThatFinds(db: Db | Knex.Transaction, ws: string[], scope?: MemoSco
 }
 
 /**
- * Each word the vocabulary does not know replaced by its nearest known word (only a word of its
- * kind is, so a street number, a postal code or 'in' is kept as typed); null if none changed.
- */
-async function respell(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope): Promise<string[] | null> {
-  const read = await readWords(db, ws, scope);
-  return respelt(ws, read.map((r) => r?.nearest));
-}
-
-/**
  * A location's place with each of its own words the vocabulary does not know respelt to the
  * nearest word that names a place ('Berln' → berlin), and how the page names it ('Berlin'); null
- * if none changed. The country at its end is the directory's own name already.
+ * if none changed. The country at its end is the directory's own name already. `read`: what
+ * PostgreSQL made of the place's own words (readWords, with the search's other words): a place
+ * whose words some document or city holds is asked nothing more, and most places are spelt right.
  */
-async function respellPlace(db: Db | Knex.Transaction, place: Place, scope?: MemoScope): Promise<{ words: string[]; label: string } | null> {
-  if (!place.named.length) return null;
+async function respellPlace(
+  db: Db | Knex.Transaction,
+  place: Place,
+  read: (WordReading | undefined)[],
+  scope?: MemoScope,
+): Promise<{ words: string[]; label: string } | null> {
+  if (!read.some((r) => r?.absent)) return null;
   const named = respelt(place.named, await readPlaceWords(db, place.named, scope));
   if (!named) return null;
   const own = place.words.slice(place.named.length);
   const label = [await placeLabel(db, named.join(' ')), place.country].filter(Boolean).join(', ');
   return { words: [...named, ...own], label };
-}
-
-/**
- * The words of `ws` some listing holds: without those no active business holds (a word the
- * vocabulary has not got: 'best', 'cheap' are in no document of a world-wide directory). A word
- * the vocabulary cannot judge (a number, a word of two letters) is kept. Read with the search's
- * other words already.
- */
-async function heldByListings(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope): Promise<string[]> {
-  const read = await readWords(db, ws, scope);
-  return wordsSomeListingHolds(ws, read.map((r) => r?.absent));
 }
 
 /** The public search: words, a location, filters, sort, facets. */
@@ -129,12 +117,14 @@ export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchReq
   // and where in one box, or as what with the location.
   const again = (other: string[]): Promise<FoundSplit | null> => (hasPlace ? Promise.resolve(null) : splitThatFinds(db, other, scope));
   const plain = (other: string[]): Reading => readingOf(other, query.place.words);
-  // How the words read (respelt, split into words and a place) is asked at once, in parallel.
-  const [respelling, placeRespelling, split] = await Promise.all([
-    ws.length ? respell(db, ws, scope) : null,
-    hasPlace ? respellPlace(db, query.place, scope) : null,
-    query.placeInWords ? splitThatFinds(db, ws, scope) : null,
-  ]);
+  // How the words read (respelt, split into words and a place) is asked at once, in parallel; the
+  // words and the location's own words in one round trip, which the search's tsqueries then reuse.
+  const named = query.place.named;
+  const [readings, split] = await Promise.all([readWords(db, [...ws, ...named], scope), query.placeInWords ? splitThatFinds(db, ws, scope) : null]);
+  // Each word the vocabulary does not know replaced by its nearest known word (only a word of its
+  // kind is, so a street number, a postal code or 'in' is kept as typed).
+  const respelling = respelt(ws, readings.slice(0, ws.length).map((r) => r?.nearest));
+  const placeRespelling = named.length ? await respellPlace(db, query.place, readings.slice(ws.length), scope) : null;
   // A respelt word (of the vocabulary's kind, not in it) is in no document: the words cannot
   // match as typed, so the respelling is searched, its words read as what and where again
   // ('restaurants in paris'); as typed only if it finds nothing. A location's place likewise
@@ -153,10 +143,11 @@ export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchReq
   const read = split ?? query.reading;
   const found = await ranked(db, read, filters, sort, page, limit, scope);
   if (found.pagination.total === 0 && (ws.length > 1 || hasPlace)) {
-    // Nothing holds them all: without the words no listing holds, if that leaves a word or a
-    // place ('best pizza berlin', 'cheap hotel paris', 'best' in Berlin), read again as what and
-    // where.
-    const held = await heldByListings(db, ws, scope);
+    // Nothing holds them all: without the words no listing holds (the vocabulary has not got
+    // them: 'best', 'cheap' are in no document of a world-wide directory; a word it cannot judge,
+    // a number or a word of two letters, is kept), if that leaves a word or a place ('best pizza
+    // berlin', 'cheap hotel paris', 'best' in Berlin), read again as what and where.
+    const held = wordsSomeListingHolds(ws, readings.slice(0, ws.length).map((r) => r?.absent));
     if (held.length < ws.length && (held.length || hasPlace)) {
       const heldSplit = await again(held);
       const retried = await ranked(db, heldSplit ?? plain(held), filters, sort, page, limit, scope);

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { createTestDb } from '../test-db.js';
-import { countryStats, SEARCH_COUNT_CAP } from './admin-businesses.js';
+import { countryStats, NEWEST_PAGE, SEARCH_COUNT_CAP } from './admin-businesses.js';
+import { newMemos } from '../../data/reads/search-memo.js';
 import { listAdminBusinesses } from '../../data/reads/admin-list.js';
 import { seedBusinesses } from './admin-businesses.fixtures.js';
 import { plansOf, withCountryShops } from './bitmap-scans.fixtures.js';
@@ -96,6 +97,31 @@ describe('the matches of a search', () => {
       expect(plans).toHaveLength(1);
       expect(plans[0]).toContain('businesses_search_idx');
       expect(plans[0]).not.toMatch(/Seq Scan on businesses/);
+    }));
+
+  it('of a broad search again: its page is one prepared statement, whose plan for any words walks the newest ids', () =>
+    withCountryShops(async (db) => {
+      const scope = { ...newMemos(), version: '1' };
+      await listAdminBusinesses(db, { page: 1, limit: 50, search: 'china' }, scope);
+      const sent: { sql: string; options?: { name?: string } }[] = [];
+      const heard = (q: (typeof sent)[number]) => void sent.push(q);
+      db.on('query', heard);
+      try {
+        const r = await listAdminBusinesses(db, { page: 1, limit: 50, search: 'china' }, scope);
+        expect([r.businesses[0].name, r.businesses.length, r.totalCapped]).toEqual(['Shop 60000', 50, true]);
+      } finally {
+        db.removeListener('query', heard);
+      }
+      expect(sent.map((q) => q.options?.name)).toEqual([NEWEST_PAGE.name]);
+      await db.transaction(async (trx) => {
+        const native = trx.raw(NEWEST_PAGE.sql, ['china', 20_000, 50, 0]).toSQL().toNative();
+        await trx.raw(`PREPARE newest_plan AS ${native.sql}`);
+        await trx.raw('SET LOCAL plan_cache_mode = force_generic_plan');
+        const plan = (await trx.raw(`EXPLAIN EXECUTE newest_plan('china', 20000, 50, 0)`)).rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
+        expect(plan).toContain('Index Scan Backward using businesses_pkey on businesses b');
+        expect(plan).not.toMatch(/Seq Scan on businesses|Sort/);
+        await trx.raw('DEALLOCATE newest_plan');
+      });
     }));
 });
 

@@ -30,14 +30,15 @@ const CATEGORY_MATCHES = `(k.folded_name LIKE (SELECT rehber_fold(?)) OR k.folde
  * can walk. The name words are read by rehber_name_word_matches, through their index alone, and
  * only when fewer names start with the text than are shown: a name that starts with it comes first,
  * and a broad word's bitmap is the dearest read here (a few milliseconds per 10,000 names holding
- * it). A name found by a word of it comes before a business of the category named.
+ * it). A name found by a word of it comes before a business of the category named. The city of a
+ * name is read for the names shown alone (a join there hashed every city for each keystroke).
  */
 const SUGGEST = {
   name: 'rehber_suggest',
   sql: `WITH starts AS (SELECT b.name, b.slug, b.city_id, b.review_count FROM businesses b
           WHERE b.is_active AND rehber_fold(b.name) COLLATE "C" >= rehber_fold(?) AND rehber_fold(b.name) COLLATE "C" < rehber_fold(?) || chr(1114111)
           ORDER BY rehber_fold(b.name) COLLATE "C" LIMIT ${BUSINESS_CANDIDATES})
-     (SELECT 'business' AS kind, x.name AS label, ci.name AS detail, x.slug FROM
+     (SELECT 'business' AS kind, x.name AS label, (SELECT ci.name FROM cities ci WHERE ci.id = x.city_id) AS detail, x.slug FROM
         (SELECT DISTINCT ON (m.slug) m.* FROM (
           SELECT 0 AS rank, s.name, s.slug, s.city_id, s.review_count FROM starts s
           UNION ALL
@@ -48,7 +49,7 @@ const SUGGEST = {
             WHERE b.is_active AND b.category_id = (SELECT k.id FROM categories k WHERE k.business_count > 0 AND ${CATEGORY_MATCHES} ORDER BY k.business_count DESC, k.id LIMIT 1)
             ORDER BY b.rating DESC, b.review_count DESC, b.id LIMIT ${SUGGEST_PER_KIND})
         ) m ORDER BY m.slug, m.rank) x
-        LEFT JOIN cities ci ON ci.id = x.city_id ORDER BY x.rank, x.review_count DESC, x.name LIMIT ${SUGGEST_PER_KIND})
+       ORDER BY x.rank, x.review_count DESC, x.name LIMIT ${SUGGEST_PER_KIND})
      UNION ALL
      (SELECT 'category', k.name, NULL, k.slug FROM categories k
        WHERE k.business_count > 0 AND ${CATEGORY_MATCHES}
