@@ -1,12 +1,21 @@
 import type { Db } from '../index.js';
+import { CURRENT_STAMP, stampOf } from './users.js';
 
 /**
  * The server-side session store: the cookie holds only a signed random id, the data
  * lives here, so logout really ends a session and any server instance can read it.
  */
 export async function getSession(db: Db, sid: string): Promise<Record<string, unknown> | null> {
-  const row = await db('sessions').where({ sid }).where('expires_at', '>', db.fn.now()).first('data');
-  return row ? (row.data as Record<string, unknown>) : null;
+  // The session's user is read with it: the guard then checks the password stamp without a second
+  // round trip on every admin call (CURRENT_STAMP; sessionUserIsCurrent when it is missing).
+  const { rows } = await db.raw(
+    `SELECT s.data, u.password FROM sessions s LEFT JOIN users u ON u.id::text = s.data->>'userId'
+      WHERE s.sid = ? AND s.expires_at > now()`,
+    [sid],
+  );
+  if (!rows.length) return null;
+  const { data, password } = rows[0] as { data: Record<string, unknown>; password: string | null };
+  return { ...data, [CURRENT_STAMP]: password === null ? null : stampOf(password) };
 }
 
 /**

@@ -20,7 +20,7 @@ const hashPassword = (password: string) => hash(password);
  * the hash it was opened against; once the password changes or the user is gone, no stamp matches,
  * so even a sign-in still in flight during a reset or a removal opens a dead session.
  */
-const stampOf = (passwordHash: string) => createHash('sha256').update(passwordHash).digest('base64url').slice(0, 22);
+export const stampOf = (passwordHash: string) => createHash('sha256').update(passwordHash).digest('base64url').slice(0, 22);
 
 /** Creates the admin, or resets the password of an existing one (callers go through data/store/accounts.ts). */
 export async function upsertUser(db: Db, username: string, password: string): Promise<UserRow> {
@@ -42,6 +42,12 @@ export async function verifyUser(db: Db, username: string, password: string): Pr
   }
   return (await verify(row.password, password)) ? { id: row.id, username: row.username, stamp: stampOf(row.password) } : null;
 }
+
+/**
+ * The key under which a session read from the store carries its user's password stamp as it is
+ * now (null: the user is gone). koa-session leaves keys that start with '_' out of what it saves.
+ */
+export const CURRENT_STAMP = '_currentStamp';
 
 /** Whether a session's user still exists with the password the session was opened with. */
 export async function sessionUserIsCurrent(db: Db, userId: string, stamp: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type { Db } from '../../db/index.js';
-import { sessionUserIsCurrent } from '../../db/queries/users.js';
+import { CURRENT_STAMP, sessionUserIsCurrent } from '../../db/queries/users.js';
 import { unauthorized } from '../errors.js';
 import { sessionOf, type AdminSession } from './session.js';
 
@@ -13,9 +13,19 @@ import { sessionOf, type AdminSession } from './session.js';
 export async function currentAdmin(ctx: Context, db: Db): Promise<AdminSession | null> {
   const session = sessionOf(ctx);
   if (!session?.userId) return null;
-  if (typeof session.stamp === 'string' && (await sessionUserIsCurrent(db, session.userId, session.stamp))) return session;
+  if (typeof session.stamp === 'string' && (await isCurrent(db, session))) return session;
   (ctx as unknown as { session: null }).session = null;
   return null;
+}
+
+/**
+ * Whether the session's user still has the password the session was opened with: from the stamp
+ * the store read with the session, else (a session made in this request) asked.
+ */
+async function isCurrent(db: Db, session: AdminSession): Promise<boolean> {
+  const now = (session as unknown as Record<string, unknown>)[CURRENT_STAMP];
+  if (now !== undefined) return now === session.stamp;
+  return sessionUserIsCurrent(db, session.userId!, session.stamp!);
 }
 
 /** The guard: a signed-in admin or 401. Mounted on the admin routers (routes/admin/router.ts), never by path. */

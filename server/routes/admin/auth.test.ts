@@ -212,6 +212,19 @@ describe('admin sign-in, sessions and the admin guard', () => {
     expect((await call('GET', '/api/admin/businesses', { cookie: stale })).status).toBe(401);
   });
 
+  it("reads a guarded call's session and its admin's password stamp in one statement", async () => {
+    const cookie = cookieOf((await login('admin')).setCookies);
+    const sent: string[] = [];
+    const heard = (q: { sql: string }) => void sent.push(q.sql);
+    app.db.on('query', heard);
+    try {
+      expect((await call('GET', '/api/admin/check', { cookie })).body).toMatchObject({ authenticated: true });
+    } finally {
+      app.db.removeListener('query', heard);
+    }
+    expect(sent.filter((q) => /\b(sessions|users)\b/.test(q))).toEqual([expect.stringMatching(/FROM sessions s LEFT JOIN users u/)]);
+  });
+
   it("clears the username's counter on a successful sign-in", async () => {
     for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++) await login('admin', 'wrong', '10.5.5.5');
     expect((await login('admin', PASSWORD, '10.5.5.5')).status).toBe(200);
