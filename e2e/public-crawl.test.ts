@@ -121,7 +121,7 @@ describe('a crawl from the home page', () => {
     expect(combos.filter((p) => !fromLists(p))).toEqual([]);
   }, 300_000);
 
-  it('finds one title, one H1 and one canonical link on every page, and noindex only where it belongs', async () => {
+  it('finds one title, one H1 and one canonical link on every page, search answers noindex and no other page but a thin one', async () => {
     const { pages } = await crawled();
     const wrong: string[] = [];
     for (const [path, { body }] of pages) {
@@ -131,8 +131,8 @@ describe('a crawl from the home page', () => {
         count(body, /<link rel="canonical"/g) !== 1 && 'canonical',
       ].filter(Boolean);
       const noindex = body.includes('<meta name="robots" content="noindex" />');
-      // Search answers and thin categories in a city are kept out of indexes; nothing else is.
-      if (noindex && !['search', 'cityCategory'].includes(pageOf(path))) problems.push('noindex');
+      // Search answers are kept out of indexes, and thin categories in a city; nothing else is.
+      if (noindex ? !['search', 'cityCategory'].includes(pageOf(path)) : pageOf(path) === 'search') problems.push(noindex ? 'noindex' : 'indexable search');
       if (problems.length) wrong.push(`${path}: ${problems.join(', ')}`);
     }
     expect(wrong).toEqual([]);
