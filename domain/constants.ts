@@ -46,6 +46,13 @@ export const SITEMAP_MAX_URLS = 9000;
  * sitemaps (docs/public-site.md).
  */
 export const CITY_CATEGORY_MIN_BUSINESSES = 3;
+/**
+ * How many categories in a city (those that are pages) each page links, most businesses first. A
+ * city links all of its own (a directory has dozens of categories, not thousands; the bound only
+ * keeps a page finite), so every such page is reached from its city; a category links its top
+ * cities and a country its top combinations as shortcuts.
+ */
+export const CITY_CATEGORY_LINKS = { city: 200, category: 24, country: 12 } as const;
 export const SITEMAP_REFRESH_MS = 5000;
 export const SITEMAP_PROGRESS_POLL_MS = 1000;
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;

@@ -31,6 +31,12 @@ export const ADMIN_PAGES = {
 } as const;
 
 export type StaticPage = keyof typeof STATIC_PAGES;
+
+/**
+ * The pages without a slug that sitemaps list, and whether each shows the directory's data (its
+ * date is then the data's newest change). Search answers are noindex, so not listed.
+ */
+export const SITEMAP_STATIC_PAGES = { home: true, cities: true, categories: true, about: false } as const satisfies Partial<Record<StaticPage, boolean>>;
 export type SlugPage = keyof typeof SLUG_PAGES;
 
 /** The router's pattern of a slug page: '/details/:slug'. */

@@ -5,7 +5,7 @@
  * data and the client does not ask for it again. A null is the API's 404.
  */
 import type { ListFilters, ListPage } from './search.js';
-import type { Business, Category, City, CountryDetail, Stats } from './types.js';
+import type { Business, Category, CategoryDetail, City, CityDetail, CountryDetail, Stats } from './types.js';
 
 export interface SearchQuery {
   q: string;
@@ -16,9 +16,10 @@ export interface SearchQuery {
 
 /** A city or a category: the groups of businesses that have a page and a list of their own. */
 export type GroupKind = 'city' | 'category';
+/** A city or category read by its slug, with its categories in a city that are pages. */
 export interface Groups {
-  city: City;
-  category: Category;
+  city: CityDetail;
+  category: CategoryDetail;
 }
 
 export interface PublicReads {

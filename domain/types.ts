@@ -84,6 +84,26 @@ export interface Category {
   createdAt: string;
 }
 
+/** A link to a category in a city that is a page for search engines (COMBO_MIN_BUSINESSES or more active businesses). */
+export interface CityCategoryLink {
+  citySlug: string;
+  city: string;
+  categorySlug: string;
+  category: string;
+  /** Its active businesses. */
+  count: number;
+}
+
+/** A city's page: the city and its categories that are pages. */
+export interface CityDetail extends City {
+  cityCategories: CityCategoryLink[];
+}
+
+/** A category's page: the category and its top cities where it is a page. */
+export interface CategoryDetail extends Category {
+  cityCategories: CityCategoryLink[];
+}
+
 export interface Country {
   name: string;
   slug: string;
@@ -353,6 +373,8 @@ export interface ApiError {
  */
 export interface CountryDetail extends Country {
   cities: City[];
+  /** Its top categories in a city that are pages. */
+  cityCategories: CityCategoryLink[];
 }
 
 /** GET /api/admin/places/reresolve: the background re-resolution of every business's place. */

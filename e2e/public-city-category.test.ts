@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cityCategoryPath } from '../domain/paths.js';
-import { CITY_CATEGORY_MIN_BUSINESSES } from '../domain/constants.js';
+import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES } from '../domain/constants.js';
 import { publicSession } from './public-session.js';
 import { renameGroup } from '../data/store/group-writes.js';
 
@@ -98,7 +98,47 @@ describe('a category in a city, server-rendered', () => {
   });
 });
 
+/** The paths a page's server-rendered links to categories in a city name, in their order. */
+function comboLinks(body: string): string[] {
+  const list = /<ul[^>]*data-city-categories=""[^>]*>([\s\S]*?)<\/ul>/.exec(body)?.[1] ?? '';
+  return [...list.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+}
+
+const pathOf = (c: Combo) => cityCategoryPath(c.citySlug, c.categorySlug);
+const pages = (all: Combo[]) => all.filter((c) => c.n >= CITY_CATEGORY_MIN_BUSINESSES);
+
 describe('links to a category in a city', () => {
+  it('a city page links every category in it that is a page, and no thinner one', async () => {
+    const all = await combos();
+    const city = thin?.citySlug ?? big.citySlug;
+    const { body } = await html(`/city/${city}`);
+    const ofCity = all.filter((c) => c.citySlug === city);
+    expect(new Set(comboLinks(body))).toEqual(new Set(pages(ofCity).map(pathOf)));
+    if (thin) expect(comboLinks(body)).not.toContain(pathOf(thin));
+  });
+
+  it('a category page links its top cities where it is a page, most businesses first', async () => {
+    const all = await combos();
+    const { body } = await html(`/category/${big.categorySlug}`);
+    const links = comboLinks(body);
+    const ofCategory = pages(all.filter((c) => c.categorySlug === big.categorySlug));
+    expect(links.length).toBe(Math.min(ofCategory.length, CITY_CATEGORY_LINKS.category));
+    expect(ofCategory.find((c) => pathOf(c) === links[0])?.n).toBe(ofCategory[0].n);
+    for (const link of links) expect(ofCategory.map(pathOf)).toContain(link);
+  });
+
+  it("a country page links its top categories in a city", async () => {
+    const all = await combos();
+    const country = (await s.app.db('cities as c').join('countries as n', 'n.name', 'c.country').where('c.slug', big.citySlug).first('n.slug', 'n.name')) as { slug: string; name: string };
+    const inCountry = new Set((await s.app.db('cities').where('country', country.name).pluck('slug')) as string[]);
+    const { body } = await html(`/country/${country.slug}`);
+    const links = comboLinks(body);
+    const ofCountry = pages(all.filter((c) => inCountry.has(c.citySlug)));
+    expect(links.length).toBe(Math.min(ofCountry.length, CITY_CATEGORY_LINKS.country));
+    expect(ofCountry.find((c) => pathOf(c) === links[0])?.n).toBe(ofCountry[0].n);
+    for (const link of links) expect(ofCountry.map(pathOf)).toContain(link);
+  });
+
   it("a business page links its category in its city, in its text and its trail", async () => {
     const b = (await s.app.db('businesses as b')
       .join('cities as c', 'c.id', 'b.city_id')

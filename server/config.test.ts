@@ -11,6 +11,13 @@ describe('site settings', () => {
     expect(site).toEqual({ name: 'Rehber TR', contact: { email: 'desk@example.org', phone: undefined, address: 'Moda Cd. 1, İstanbul' } });
   });
 
+  it('SITE_TWITTER is the site\'s X account as @name, unset by default, and stops on what is no handle', () => {
+    expect(readConfig({}).site.twitter).toBeUndefined();
+    expect(readConfig({ SITE_TWITTER: 'rehber_tr' }).site.twitter).toBe('@rehber_tr');
+    expect(readConfig({ SITE_TWITTER: ' @rehber ' }).site.twitter).toBe('@rehber');
+    expect(() => readConfig({ SITE_TWITTER: 'https://x.com/rehber' })).toThrow(/^Invalid SITE_TWITTER/);
+  });
+
   it('stops on a CONTACT_EMAIL that is no email address, naming it', () => {
     expect(() => readConfig({ CONTACT_EMAIL: 'not an email' })).toThrow(/^Invalid CONTACT_EMAIL/);
   });

@@ -34,6 +34,8 @@ const schema = z.object({
   CONTACT_EMAIL: optionalText.pipe(z.email().optional()),
   CONTACT_PHONE: optionalText,
   CONTACT_ADDRESS: optionalText,
+  // The site's X (Twitter) account for twitter:site, as '@name' or 'name'.
+  SITE_TWITTER: optionalText.pipe(z.string().regex(/^@?\w{1,15}$/, 'must be an X (Twitter) handle such as @rehber').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // 'true' or a count of proxies in front of the server (docs/security-accounts.md).
   TRUST_PROXY: z
@@ -67,7 +69,7 @@ export interface Config {
   bodyLimits: BodyLimits;
   ads: { client?: string; slots: { detail?: string; notFound?: string; banner?: string } };
   /** The site's name and the footer's contact details (each absent when unset). */
-  site: { name: string; contact: { email?: string; phone?: string; address?: string } };
+  site: { name: string; contact: { email?: string; phone?: string; address?: string }; twitter?: string };
   logLevel: string;
   trustProxy: boolean;
   /**
@@ -123,7 +125,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES ?? UPLOAD_MAX_BYTES,
     bodyLimits: { ...DEFAULT_BODY_LIMITS, minBytesPerSecond: e.UPLOAD_MIN_KB_PER_S * 1024 },
     ads: { client: e.AD_CLIENT, slots: { detail: e.AD_SLOT_DETAIL, notFound: e.AD_SLOT_NOT_FOUND, banner: e.AD_SLOT_BANNER } },
-    site: { name: e.SITE_NAME ?? DEFAULT_SITE_NAME, contact: { email: e.CONTACT_EMAIL, phone: e.CONTACT_PHONE, address: e.CONTACT_ADDRESS } },
+    site: { name: e.SITE_NAME ?? DEFAULT_SITE_NAME, contact: { email: e.CONTACT_EMAIL, phone: e.CONTACT_PHONE, address: e.CONTACT_ADDRESS }, ...(e.SITE_TWITTER ? { twitter: `@${e.SITE_TWITTER.replace(/^@/, '')}` } : {}) },
     logLevel: e.LOG_LEVEL,
     trustProxy: proxyHops > 0,
     proxyHops: Math.max(1, proxyHops),

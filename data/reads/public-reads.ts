@@ -8,7 +8,7 @@
  * searches are kept per data version. db/queries returns rows and knows nothing of either.
  */
 import type { Db } from '../../db/index.js';
-import { memoized, slugMemo, type MemoScope } from './search-memo.js';
+import { memoized, memoKey, slugMemo, small, type MemoScope } from './search-memo.js';
 import { listFeatured, listRecent } from '../../db/queries/businesses.js';
 import { listBusinessesIn, searchBusinesses } from './search.js';
 import { suggest } from './suggest.js';
@@ -16,13 +16,20 @@ import { getCategoryBySlug, listCategories } from '../../db/queries/categories.j
 import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/cities.js';
 import { getCountryBySlug, listCountries } from '../../db/queries/countries.js';
 import { getStats } from '../../db/queries/stats.js';
-import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
+import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES, PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
+import { listCityCategories, type CityCategoriesOf } from '../../db/queries/city-categories.js';
 import type { GroupKind, Groups, PublicReads, SearchQuery } from '../../domain/public-reads.js';
 import type { ListFilters, ListPage, Suggestions } from '../../domain/search.js';
 import type { Country } from '../../domain/types.js';
 import { getBusinessPage } from './business-page.js';
 
-const GROUP_BY_SLUG = { city: getCityBySlug, category: getCategoryBySlug } satisfies { [K in GroupKind]: (db: Db, slug: string) => Promise<Groups[K] | null> };
+const GROUP_BY_SLUG = { city: getCityBySlug, category: getCategoryBySlug } satisfies { [K in GroupKind]: (db: Db, slug: string) => Promise<Omit<Groups[K], 'cityCategories'> | null> };
+
+/** What the reads depend on besides the data. */
+export interface ReadOptions {
+  /** COMBO_MIN_BUSINESSES: the least active businesses of a category in a city that is a page. */
+  cityCategoryMin?: number;
+}
 
 /** The page's reads plus what only the API asks. `limit`: a page's size when the API is given one. */
 export interface ReadService extends PublicReads {
@@ -36,7 +43,7 @@ export interface ReadService extends PublicReads {
  * The reads of one request. `scope`: what the request may keep, asked only when a read uses it
  * (a request for the stats never waits for the data version); none in tests and the CLI.
  */
-export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> = async () => undefined): ReadService {
+export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> = async () => undefined, { cityCategoryMin = CITY_CATEGORY_MIN_BUSINESSES }: ReadOptions = {}): ReadService {
   let at: Promise<MemoScope | undefined> | undefined;
   const memos = () => (at ??= scope());
   const seen = new Map<string, Promise<unknown>>();
@@ -50,8 +57,17 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     }
     return answer as Promise<T>;
   };
+  // The categories in a city a page links (they move with the data, so they are kept with it).
+  const cityCategories = (of: CityCategoriesOf, limit: number) => listCityCategories(db, of, cityCategoryMin, limit);
   const group = <K extends GroupKind>(kind: K, slug: string) =>
-    once(kind, [slug], async () => memoized(slugMemo(await memos(), slug), `${kind}|${slug}`, () => GROUP_BY_SLUG[kind](db, slug) as Promise<Groups[K] | null>));
+    once(kind, [slug], async () =>
+      memoized(slugMemo(await memos(), slug), `${kind}|${slug}`, async () => {
+        const found = await GROUP_BY_SLUG[kind](db, slug);
+        if (!found) return null;
+        const of = kind === 'city' ? { cityId: found.id } : { categoryId: found.id };
+        return { ...found, cityCategories: await cityCategories(of, CITY_CATEGORY_LINKS[kind]) } as Groups[K];
+      }),
+    );
   const groupBusinesses = (kind: GroupKind, { id }: Groups[GroupKind], filters: ListFilters, limit = PUBLIC_PAGE_SIZE) =>
     once(`${kind}Businesses`, [id, filters, limit], async () => {
       const { page = 1, ...rest } = filters;
@@ -68,7 +84,13 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     group,
     groupBusinesses,
     countries: () => once('countries', [], () => listCountries(db)),
-    country: (slug) => once('country', [slug], () => getCountryBySlug(db, slug)),
+    country: (slug) =>
+      once('country', [slug], async () => {
+        const country = await getCountryBySlug(db, slug);
+        if (!country) return null;
+        const links = await memoized(small(await memos()), memoKey('country-links', country.name), () => cityCategories({ country: country.name }, CITY_CATEGORY_LINKS.country));
+        return { ...country, cityCategories: links };
+      }),
     search: (query, limit = PUBLIC_PAGE_SIZE) =>
       once('search', [query, limit], async () => {
         const { q, location, filters: { page = 1, ...filters } } = query;

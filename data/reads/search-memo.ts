@@ -85,9 +85,9 @@ export const slugMemo = (scope: MemoScope | undefined, slug: string): MemoScope 
  * reads never share a key by accident: rows and facet labels as pages show them, what PostgreSQL
  * makes of a word or a place of several words, the split of a one-box query that finds businesses,
  * a search's candidates, their order and facets, a list's kept counts, that an admin search is
- * broad, a city or a category by slug.
+ * broad, a city or a category by slug, a country's links to its categories in a city.
  */
-export type MemoKind = 'row' | 'label' | 'word' | 'place-word' | 'phrase' | 'one-box' | 'candidates' | 'order' | 'search-facets' | 'facets' | 'admin-matches' | 'city' | 'category';
+export type MemoKind = 'row' | 'label' | 'word' | 'place-word' | 'phrase' | 'one-box' | 'candidates' | 'order' | 'search-facets' | 'facets' | 'admin-matches' | 'city' | 'category' | 'country-links';
 
 /** The key of `what` among the values of `kind`. */
 export const memoKey = (kind: MemoKind, what: string | number): string => `${kind}|${what}`;

@@ -1,6 +1,10 @@
 import { INDEX_NAME } from './sitemap-xml.js';
 
-/** robots.txt: everything but the back office may be crawled, and the sitemap index is named. */
+/**
+ * robots.txt: the pages may be crawled, not the back office, the JSON API (the pages carry its
+ * answers already, server-rendered; photos are under /photos, not /api) nor the health check; the
+ * sitemap index is named.
+ */
 export function robotsTxt(baseUrl: string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/admin', '', `Sitemap: ${baseUrl}/${INDEX_NAME}`, ''].join('\n');
+  return ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', 'Disallow: /healthz', '', `Sitemap: ${baseUrl}/${INDEX_NAME}`, ''].join('\n');
 }

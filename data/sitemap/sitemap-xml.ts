@@ -2,7 +2,7 @@
  * Pure sitemap XML renderers: one escape function, no I/O. The generator streams rows
  * from PostgreSQL into these; the validator and the tests read what they produce.
  */
-import { cityCategoryPath, slugPath, type SlugPage } from '../../domain/paths.js';
+import { cityCategoryPath, slugPath, STATIC_PAGES, type SlugPage, type StaticPage } from '../../domain/paths.js';
 
 export const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -54,8 +54,11 @@ const PAGE_OF = {
   countries: 'country',
 } as const satisfies Record<string, SlugPage>;
 
-/** Every sitemap type, in the order a generation writes them; a category in a city is named by two slugs. */
-export const SITEMAP_TYPES = [...(Object.keys(PAGE_OF) as (keyof typeof PAGE_OF)[]), 'city-categories'] as const;
+/**
+ * Every sitemap type, in the order a generation writes them: those named by one slug, a category
+ * in a city, named by two, and the pages without a slug, named by their page.
+ */
+export const SITEMAP_TYPES = [...(Object.keys(PAGE_OF) as (keyof typeof PAGE_OF)[]), 'city-categories', 'pages'] as const;
 export type SitemapType = (typeof SITEMAP_TYPES)[number];
 
 /** What names one page of a type: a slug, and for a category in a city the category's slug too. */
@@ -66,6 +69,7 @@ export interface PageRef {
 
 /** An absolute page URL: base + the page's path. */
 export function pageUrl(baseUrl: string, type: SitemapType, page: PageRef): string {
+  if (type === 'pages') return baseUrl + STATIC_PAGES[page.slug as StaticPage];
   if (type === 'city-categories') return baseUrl + cityCategoryPath(page.slug, page.category ?? '');
   return baseUrl + slugPath(PAGE_OF[type], page.slug);
 }

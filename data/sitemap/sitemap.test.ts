@@ -8,6 +8,7 @@ import { insertGeneratedBusinesses, startHeldGeneration } from './sitemap-fixtur
 import { getSitemapFiles, getSitemapProgress, getSitemapStats } from './sitemap-status.js';
 import { validateSitemaps } from './sitemap-validate.js';
 import { extractLocs } from './sitemap-validate.js';
+import { formatLastmod } from './sitemap-xml.js';
 
 const BASE = 'https://rehber.example';
 
@@ -25,7 +26,7 @@ describe('sitemap generation for the sample directory', () => {
     expect((await getSitemapFiles(t.db)).length).toBe(0);
     expect(await getSitemapProgress(t.db)).toEqual({ progress: 0 });
     const result = await generateSitemaps(t.db, { baseUrl: `${BASE}/` });
-    expect(names(result.files)).toEqual(['sitemap.xml', 'businesses-1.xml', 'cities-1.xml', 'categories-1.xml', 'countries-1.xml', 'city-categories-1.xml']);
+    expect(names(result.files)).toEqual(['sitemap.xml', 'businesses-1.xml', 'cities-1.xml', 'categories-1.xml', 'countries-1.xml', 'city-categories-1.xml', 'pages-1.xml']);
 
     const stats = await getSitemapStats(t.db, { baseUrl: 'http://localhost:3000' });
     expect(stats.baseUrl).toBe(BASE);
@@ -47,11 +48,11 @@ describe('sitemap generation for the sample directory', () => {
     expect(extractLocs(index!.content)).toEqual(result.files.slice(1).map((f) => `${BASE}/sitemaps/${f.name}`));
 
     const files = await getSitemapFiles(t.db);
-    expect(files[0]).toMatchObject({ name: 'sitemap.xml', type: 'index', status: 'ready', url: '/sitemap.xml', count: 5 });
+    expect(files[0]).toMatchObject({ name: 'sitemap.xml', type: 'index', status: 'ready', url: '/sitemap.xml', count: 6 });
     expect(files[1]).toMatchObject({ name: 'businesses-1.xml', status: 'ready', url: '/sitemaps/businesses-1.xml' });
     expect(files[1].size).toMatch(/^\d+(\.\d)? (B|KB|MB)$/);
 
-    expect(await validateSitemaps(t.db, { baseUrl: BASE })).toEqual({ validFiles: 6, errors: [] });
+    expect(await validateSitemaps(t.db, { baseUrl: BASE })).toEqual({ validFiles: 7, errors: [] });
     const wrongBase = await validateSitemaps(t.db, { baseUrl: 'https://elsewhere.example' });
     expect(wrongBase.validFiles).toBe(0);
     expect(wrongBase.errors.some((e) => e.startsWith('businesses-1.xml: ') && e.includes('outside https://elsewhere.example'))).toBe(true);
@@ -61,6 +62,23 @@ describe('sitemap generation for the sample directory', () => {
     expect(flagged.find((f) => f.name === 'businesses-1.xml')?.errors).toEqual([expect.stringContaining('outside https://elsewhere.example')]);
     await validateSitemaps(t.db, { baseUrl: BASE });
     expect((await getSitemapFiles(t.db)).map((f) => [f.status, f.errors])).toEqual(flagged.map(() => ['ready', undefined]));
+  });
+
+  it('lists the home page, /cities, /categories and /about, and dates each page by its businesses\' newest change', async () => {
+    await generateSitemaps(t.db, { baseUrl: BASE });
+    const pages = (await getServedFile(t.db, 'pages-1.xml'))!.content;
+    expect(extractLocs(pages)).toEqual([`${BASE}/`, `${BASE}/cities`, `${BASE}/categories`, `${BASE}/about`]);
+    const { newest } = (await t.db('businesses').max({ newest: 'updated_at' }).first()) as { newest: Date };
+    // The three that show the directory's data carry its newest change; /about shows none.
+    expect(pages.match(/<lastmod>[^<]+<\/lastmod>/g)).toEqual(Array(3).fill(`<lastmod>${formatLastmod(newest)}</lastmod>`));
+    expect(pages).toContain(`<loc>${BASE}/about</loc></url>`);
+    for (const name of ['cities-1.xml', 'categories-1.xml', 'countries-1.xml', 'city-categories-1.xml']) {
+      const content = (await getServedFile(t.db, name))!.content;
+      expect(content.match(/<url>/g)?.length, name).toBe(content.match(/<lastmod>/g)?.length);
+    }
+    // A city's date is its businesses' newest change.
+    const city = (await t.db('cities as c').join('businesses as b', 'b.city_id', 'c.id').where('b.is_active', true).groupBy('c.slug').orderBy('c.slug').first('c.slug', t.db.raw('max(b.updated_at) AS newest'))) as { slug: string; newest: Date };
+    expect((await getServedFile(t.db, 'cities-1.xml'))!.content).toContain(`<loc>${BASE}/city/${city.slug}</loc><lastmod>${formatLastmod(city.newest)}</lastmod>`);
   });
 
   it('leaves inactive businesses out', async () => {
@@ -119,8 +137,9 @@ describe('sitemap generation for more than 20,000 businesses', () => {
       ['businesses-3.xml', 2500],
     ]);
     expect(seen.slice(0, 3)).toEqual([9000, 18000, 20500]);
-    // Each of the 120 cities holds one of the 30 categories (120 is a multiple of 30): 120 combinations.
-    expect(result.urls).toBe(20_500 + 120 + 30 + 1 + 120);
+    // Each of the 120 cities holds one of the 30 categories (120 is a multiple of 30): 120
+    // combinations; and the four pages without a slug.
+    expect(result.urls).toBe(20_500 + 120 + 30 + 1 + 120 + 4);
     const g = await t.db('sitemap_generations').where({ id: result.generationId }).first();
     expect([g.work_planned, g.work_done, g.status]).toEqual([result.urls, result.urls, 'ready']);
     expect(await validateSitemaps(t.db, { baseUrl: BASE })).toEqual({ validFiles: result.files.length, errors: [] });

@@ -20,7 +20,7 @@ export async function listCountries(db: Db): Promise<Country[]> {
 }
 
 /** A country by its slug (from the countries table) with its cities. */
-export async function getCountryBySlug(db: Db, slug: string): Promise<CountryDetail | null> {
+export async function getCountryBySlug(db: Db, slug: string): Promise<Omit<CountryDetail, 'cityCategories'> | null> {
   const row = await db('countries').select('name', 'slug', 'business_count').where({ slug }).first();
   if (!row) return null;
   return { ...toCountry(row), cities: await listCitiesOfCountry(db, row.name) };

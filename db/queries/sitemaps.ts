@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
 import { CITY_CATEGORY_MIN_BUSINESSES } from '../../domain/constants.js';
+import { SITEMAP_STATIC_PAGES } from '../../domain/paths.js';
 
 /**
  * Sitemap generations and their files. The served set is the files of the one generation whose
@@ -8,7 +9,7 @@ import { CITY_CATEGORY_MIN_BUSINESSES } from '../../domain/constants.js';
  * transaction (publishGeneration), so readers never see a half-written set.
  */
 
-export type SitemapSource = 'businesses' | 'cities' | 'categories' | 'countries' | 'city-categories';
+export type SitemapSource = 'pages' | 'businesses' | 'cities' | 'categories' | 'countries' | 'city-categories';
 
 /** What a source depends on besides the data: the least active businesses of a listed category in a city. */
 export interface SourceOptions {
@@ -17,21 +18,34 @@ export interface SourceOptions {
 
 const DEFAULT_SOURCE_OPTIONS: SourceOptions = { cityCategoryMin: CITY_CATEGORY_MIN_BUSINESSES };
 
+/** The pages without a slug (their names from the table of paths, never from input), in that order. */
+const STATIC_ROWS = Object.entries(SITEMAP_STATIC_PAGES)
+  .map(([page, listsData], i) => `('${page}', ${i}, ${listsData})`)
+  .join(', ');
+
 /**
- * What each sitemap type lists: active businesses, the cities, categories, countries having one, and
- * the categories in a city having at least `cityCategoryMin`, dated by their newest change. Those
- * come from one grouped pass over the active businesses, whatever the number of combinations.
+ * What each sitemap type lists: the pages without a slug (those that show the directory's data dated
+ * by its newest change), active businesses, the cities, categories, countries having one, and the
+ * categories in a city having at least `cityCategoryMin`, each dated by the newest change among its
+ * active businesses. Groups come from one grouped pass over the active businesses each, whatever
+ * their number.
  */
 function sourceSql(source: SitemapSource, options: SourceOptions): { from: string; select: string; order: string } {
   switch (source) {
+    case 'pages':
+      return {
+        from: `(VALUES ${STATIC_ROWS}) p(slug, ord, lists_data) CROSS JOIN (SELECT max(updated_at) AS newest FROM businesses) m`,
+        select: 'p.slug, CASE WHEN p.lists_data THEN m.newest END AS lastmod',
+        order: 'p.ord',
+      };
     case 'businesses':
       return { from: 'businesses b WHERE b.is_active', select: 'b.slug, b.updated_at AS lastmod', order: 'b.id' };
     case 'cities':
-      return { from: 'cities c WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.city_id = c.id AND b.is_active)', select: 'c.slug', order: 'c.id' };
+      return { from: `${newestOf('city_id')} JOIN cities c ON c.id = g.key`, select: 'c.slug, g.lastmod', order: 'c.id' };
     case 'categories':
-      return { from: 'categories c WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.category_id = c.id AND b.is_active)', select: 'c.slug', order: 'c.id' };
+      return { from: `${newestOf('category_id')} JOIN categories c ON c.id = g.key`, select: 'c.slug, g.lastmod', order: 'c.id' };
     case 'countries':
-      return { from: 'countries c WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.country = c.name AND b.is_active)', select: 'c.slug', order: 'c.id' };
+      return { from: `${newestOf('country')} JOIN countries c ON c.name = g.key`, select: 'c.slug, g.lastmod', order: 'c.id' };
     case 'city-categories': {
       // Inlined, not bound: a cursor's DECLARE takes no parameters.
       const min = options.cityCategoryMin;
@@ -47,6 +61,10 @@ function sourceSql(source: SitemapSource, options: SourceOptions): { from: strin
     }
   }
 }
+
+/** Each value of a column of the active businesses with their newest change: `g(key, lastmod)`. */
+const newestOf = (column: 'city_id' | 'category_id' | 'country') =>
+  `(SELECT b.${column} AS key, max(b.updated_at) AS lastmod FROM businesses b WHERE b.is_active AND b.${column} IS NOT NULL GROUP BY b.${column}) g`;
 
 export async function countSource(db: Db | Knex.Transaction, source: SitemapSource, options = DEFAULT_SOURCE_OPTIONS): Promise<number> {
   const { rows } = await db.raw(`SELECT count(*)::int AS n FROM ${sourceSql(source, options).from}`);

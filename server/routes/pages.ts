@@ -112,7 +112,7 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
     // One set of reads for the page view: the head, the redirect check and the body share answers.
     const reads = requestReads(deps, ctx);
     // A failed lookup (database down) still sends the shell, which shows its own error states.
-    const page = await pageHead(reads, { baseUrl: deps.config.publicBaseUrl, cityCategoryMin: deps.config.cityCategoryMin }, request).catch((err: unknown) => {
+    const page = await pageHead(reads, { baseUrl: deps.config.publicBaseUrl, cityCategoryMin: deps.config.cityCategoryMin, twitterSite: deps.config.site.twitter }, request).catch((err: unknown) => {
       deps.logger.error({ err, path: ctx.path }, 'page head lookup failed');
       return { status: 500 as const, head: undefined, data: undefined };
     });

@@ -26,8 +26,15 @@ export interface HeadTags {
   image?: HeadImage | null;
   /** One schema.org object, or several: each gets a <script type="application/ld+json"> of its own. */
   jsonLd?: object | object[];
-  /** Asks search engines to leave the page out of their index (the not-found page). */
+  /** Asks search engines to leave the page out of their index (the not-found page, search answers). */
   noindex?: boolean;
+  /** The site's X (Twitter) account ('@name', SITE_TWITTER): twitter:site; absent when unset. */
+  twitterSite?: string;
+  /**
+   * A business page's address and contacts as Open Graph's business.business type asks for them
+   * (business:contact_data:street_address...), each only when known.
+   */
+  contactData?: Partial<Record<'street_address' | 'locality' | 'region' | 'postal_code' | 'country_name' | 'phone_number' | 'website', string>>;
 }
 
 /** A page's head, rendered: the tags of the <!--head--> block and the language of <html>. */
@@ -52,8 +59,10 @@ export function renderHead(h: HeadTags): RenderedHead {
     lines.push(meta('property', 'og:image', h.image.url), meta('property', 'og:image:alt', h.image.alt));
     if (h.image.width && h.image.height) lines.push(meta('property', 'og:image:width', String(h.image.width)), meta('property', 'og:image:height', String(h.image.height)));
   }
+  for (const [key, value] of Object.entries(h.contactData ?? {})) if (value) lines.push(meta('property', `business:contact_data:${key}`, value));
   lines.push(meta('name', 'twitter:card', h.image ? 'summary_large_image' : 'summary'), meta('name', 'twitter:title', h.title), meta('name', 'twitter:description', h.description));
   if (h.image) lines.push(meta('name', 'twitter:image', h.image.url), meta('name', 'twitter:image:alt', h.image.alt));
+  if (h.twitterSite) lines.push(meta('name', 'twitter:site', h.twitterSite));
   const ld = h.jsonLd === undefined ? [] : Array.isArray(h.jsonLd) ? h.jsonLd : [h.jsonLd];
   for (const item of ld) lines.push(`<script type="application/ld+json">${scriptJson(item)}</script>`);
   return { tags: lines.join('\n    '), lang };

@@ -27,6 +27,8 @@ const countrySlugOf = (name: string): string | null => slugifyText(name) || null
 export interface HeadSettings {
   baseUrl: string;
   cityCategoryMin: number;
+  /** SITE_TWITTER, '@name'. */
+  twitterSite?: string;
 }
 
 /** Each public page's head from what its read found. */
@@ -47,7 +49,8 @@ const HEADS: { [P in PublicPage]: (data: PageData<P>, baseUrl: string, request: 
 async function headOf<P extends PublicPage>(reads: PublicReads, settings: HeadSettings, request: PageRequest & { page: P }): Promise<PageHead> {
   const data = (await PUBLIC_PAGES[request.page].read(reads, request)) as PageData<P> | null;
   if (data === null) return { status: 404, head: renderHead(notFoundHead()) };
-  return { status: 200, head: renderHead(HEADS[request.page](data, settings.baseUrl, request, settings)), data };
+  const tags = HEADS[request.page](data, settings.baseUrl, request, settings);
+  return { status: 200, head: renderHead(settings.twitterSite ? { ...tags, twitterSite: settings.twitterSite } : tags), data };
 }
 
 /** The head of the public page `request` (null: a path the site has no page for). */

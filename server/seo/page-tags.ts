@@ -5,6 +5,7 @@
  */
 import { businessMeta, categoryMeta, cityCategoryMeta, cityMeta, countryMeta, NOT_FOUND_META, searchMeta, SITE_NAME, STATIC_META, type PageMeta } from '../../domain/page-meta.js';
 import { cityCategoryPath, slugPath, STATIC_PAGES, type StaticPage } from '../../domain/paths.js';
+import { ownListPage } from '../../domain/public-pages.js';
 import type { Business, Category, City, Country } from '../../domain/types.js';
 import type { HeadTags } from './head.js';
 import { breadcrumbJsonLd, businessJsonLd, itemListJsonLd, webSiteJsonLd, type Crumb } from './json-ld.js';
@@ -28,7 +29,13 @@ const home = (baseUrl: string): Crumb => ({ name: CRUMB.home, url: baseUrl + STA
 export function staticPageHead(page: StaticPage, baseUrl: string, query = ''): HeadTags {
   if (page === 'search') {
     const params = new URLSearchParams(query);
-    return plainHead(searchMeta(params.get('q') ?? '', params.get('location') ?? ''), baseUrl);
+    const [q, location] = [params.get('q') ?? '', params.get('location') ?? ''];
+    params.delete('q');
+    params.delete('location');
+    // Search answers are not pages for an index (any text makes one, each a copy of lists that
+    // have pages of their own); their links are still followed. Its canonical follows the rule
+    // of every list: its own page past the first, filters and sort kept on the list's.
+    return { ...pagedCanonical(plainHead(searchMeta(q, location), baseUrl), ownListPage(params.toString())), noindex: true };
   }
   return plainHead(STATIC_META[page], baseUrl, page === 'home' ? [webSiteJsonLd(baseUrl, SITE_NAME)] : undefined);
 }
@@ -50,6 +57,15 @@ export function businessPageHead(business: Business, baseUrl: string): HeadTags 
     description: meta.description,
     canonical,
     ogType: 'business.business',
+    contactData: {
+      street_address: business.address,
+      locality: business.city?.name,
+      region: business.state ?? undefined,
+      postal_code: business.postalCode ?? undefined,
+      country_name: business.country ?? undefined,
+      phone_number: business.phoneE164 ?? undefined,
+      website: business.website && /^https?:\/\//i.test(business.website) ? business.website : undefined,
+    },
     image: businessImage(business, baseUrl),
     jsonLd: [businessJsonLd(business, canonical, photoUrlFor(business, baseUrl)), breadcrumbJsonLd(trail)],
   };
@@ -64,8 +80,13 @@ const listed = (businesses: Array<Pick<Business, 'name' | 'slug'>>, baseUrl: str
  * it lists as an ItemList.
  */
 function listHead(meta: PageMeta, baseUrl: string, trail: Crumb[], businesses: Array<Pick<Business, 'name' | 'slug'>>, page: number | null): HeadTags {
-  const head = plainHead(meta, baseUrl, [breadcrumbJsonLd(trail), ...(businesses.length ? [itemListJsonLd(listed(businesses, baseUrl))] : [])]);
-  return page ? { ...head, canonical: `${head.canonical}?page=${page}` } : head;
+  return pagedCanonical(plainHead(meta, baseUrl, [breadcrumbJsonLd(trail), ...(businesses.length ? [itemListJsonLd(listed(businesses, baseUrl))] : [])]), page);
+}
+
+/** The one canonical rule of every list: page N past the first names itself ('?page=N' or '&page=N'), else the list's. */
+function pagedCanonical(head: HeadTags, page: number | null): HeadTags {
+  if (!page || !head.canonical) return head;
+  return { ...head, canonical: `${head.canonical}${head.canonical.includes('?') ? '&' : '?'}page=${page}` };
 }
 
 /**

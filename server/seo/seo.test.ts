@@ -204,7 +204,7 @@ describe('page heads', () => {
     expect(types(country)).toEqual(['BreadcrumbList']);
   });
   it('/cities is Turkish, the search page names its query, home offers the site search, the 404 page has its own title and no canonical', () => {
-    expect(staticPageHead('search', BASE, 'q=caf%C3%A9&location=Paris&page=2')).toMatchObject({ title: 'Search: café in Paris | rehber', canonical: `${BASE}/search?q=caf%C3%A9&location=Paris` });
+    expect(staticPageHead('search', BASE, 'q=caf%C3%A9&location=Paris')).toMatchObject({ title: 'Search: café in Paris | rehber', canonical: `${BASE}/search?q=caf%C3%A9&location=Paris` });
     expect(staticPageHead('search', BASE).title).toBe('Search Businesses | rehber');
     expect(staticPageHead('cities', BASE)).toMatchObject({ lang: 'tr', image: { alt: 'rehber: dünya genelinde yerel işletmeler' } });
     expect(staticPageHead('about', BASE).lang ?? 'en').toBe('en');
@@ -213,5 +213,33 @@ describe('page heads', () => {
     expect(nf).toContain('<title>Page Not Found | rehber</title>');
     expect(nf).toContain('<meta name="robots" content="noindex" />');
     expect(nf).not.toContain('rel="canonical"');
+  });
+  it('a search answer is noindex, and its canonical follows the rule of every list: its own page past the first, filters and sort kept on the list', () => {
+    const first = staticPageHead('search', BASE, 'q=cafe');
+    expect(renderHead(first).tags).toContain('<meta name="robots" content="noindex" />');
+    expect(staticPageHead('search', BASE, 'q=cafe&location=Paris&page=2').canonical).toBe(`${BASE}/search?q=cafe&location=Paris&page=2`);
+    expect(staticPageHead('search', BASE, 'page=3').canonical).toBe(`${BASE}/search?page=3`);
+    expect(staticPageHead('search', BASE, 'q=cafe&page=2&sort=name').canonical).toBe(`${BASE}/search?q=cafe`);
+    expect(cityPageHead(city, [], 'turkiye', BASE, 2).canonical).toBe(`${BASE}/city/istanbul?page=2`);
+    expect(renderHead(staticPageHead('home', BASE)).tags).not.toContain('name="robots"');
+  });
+});
+
+describe('twitter:site and a business page\'s contact data', () => {
+  it('names the site\'s account only when one is configured', () => {
+    expect(renderHead({ ...staticPageHead('home', BASE), twitterSite: '@rehber' }).tags).toContain('<meta name="twitter:site" content="@rehber" />');
+    expect(renderHead(staticPageHead('home', BASE)).tags).not.toContain('twitter:site');
+  });
+  it('a business page declares business.business with the contact data that type asks for, each only when known', () => {
+    const tags = renderHead(businessPageHead(business({ website: 'https://moda.example/' }), BASE)).tags;
+    expect(tag(tags, /property="og:type" content="([^"]*)"/)).toBe('business.business');
+    expect(tag(tags, /property="business:contact_data:street_address" content="([^"]*)"/)).toBe('Moda Cd. No:12, 34710 Kadıköy/İstanbul, Türkiye');
+    expect(tag(tags, /property="business:contact_data:locality" content="([^"]*)"/)).toBe('İstanbul');
+    expect(tag(tags, /property="business:contact_data:postal_code" content="([^"]*)"/)).toBe('34710');
+    expect(tag(tags, /property="business:contact_data:country_name" content="([^"]*)"/)).toBe('Türkiye');
+    expect(tag(tags, /property="business:contact_data:phone_number" content="([^"]*)"/)).toBe('+902165551212');
+    expect(tag(tags, /property="business:contact_data:website" content="([^"]*)"/)).toBe('https://moda.example/');
+    expect(tags).not.toContain('business:contact_data:region');
+    expect(renderHead(businessPageHead(business({ website: 'javascript:alert(1)' }), BASE)).tags).not.toContain('contact_data:website');
   });
 });

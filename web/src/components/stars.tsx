@@ -25,7 +25,8 @@ export function Stars({ rating, size = 16 }: { rating: number; size?: number }) 
  */
 export function Rating({ rating, reviewCount, size = 14, outOf = false, className = '' }: { rating: number; reviewCount: number; size?: number; outOf?: boolean; className?: string }) {
   if (!(reviewCount > 0)) {
-    return <span className={`block text-sm text-gray-600 ${className}`} data-no-reviews="">No reviews yet</span>;
+    // The caller's size and colour, else the default: never both, which would clash.
+    return <span className={`block ${className || 'text-sm text-gray-600'}`} data-no-reviews="">No reviews yet</span>;
   }
   return (
     <span className={`flex flex-wrap items-center gap-1 ${className}`}>

@@ -2,6 +2,7 @@ import { useParams } from 'react-router-dom';
 import { categoryMeta } from '@domain/page-meta';
 import { countOf } from '@domain/plural';
 import { Breadcrumbs } from '@/components/breadcrumbs';
+import { CityCategoryLinks } from '@/components/city-category-links';
 import { FilteredBusinessList } from '@/components/filtered-business-list';
 import { NotFoundMessage } from '@/components/page-message';
 import { LoadingStatus, Skeleton } from '@/components/skeleton';
@@ -33,6 +34,7 @@ export function CategoryRoute() {
             {c.description && <p className="mt-1 text-gray-700">{c.description}</p>}
             <p className="mt-1 text-gray-700">{countOf(c.businessCount, 'business')}</p>
           </header>
+          <CityCategoryLinks title={`${c.name} by city`} links={c.cityCategories} />
         </div>
       ) : (
         <div className="space-y-2"><LoadingStatus /><Skeleton className="h-8 w-1/3" /><Skeleton className="h-4 w-1/4" /></div>

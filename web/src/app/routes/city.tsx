@@ -11,11 +11,11 @@ import { LoadingStatus, Skeleton } from '@/components/skeleton';
 import { paths } from '@/config/paths';
 import { useCity } from '@/features/cities/api/get-city';
 import { useCityBusinesses } from '@/features/cities/api/get-city-businesses';
-import { CityCategories } from '@/features/cities/components/city-categories';
 import { countryPathOf } from '@/features/countries/country-path';
 import { useListFilters } from '@/lib/list-filters';
 import { useDocumentHead } from '@/lib/seo';
 import { cardClass } from '@/components/ui/card';
+import { CityCategoryLinks } from '@/components/city-category-links';
 
 const SORTS = ['rating', 'reviews', 'name'] as const;
 
@@ -45,7 +45,7 @@ export function CityRoute() {
               <span data-business-count="">{formatNumber(c.businessCount)}</span> {nounFor(c.businessCount, 'business')}
             </p>
           </header>
-          <CityCategories citySlug={c.slug} cityName={c.name} categories={businesses.data?.facets?.categories} />
+          <CityCategoryLinks title={`Categories in ${c.name}`} links={c.cityCategories} />
         </div>
       ) : (
         <div className="space-y-2 rounded-lg border border-gray-200 bg-white p-5">

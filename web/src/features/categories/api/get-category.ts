@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category } from '@domain/types';
+import type { CategoryDetail } from '@domain/types';
 import { apiGet } from '@/lib/api';
 
-export const getCategory = (slug: string) => apiGet<Category>(`/api/categories/${encodeURIComponent(slug)}`);
+export const getCategory = (slug: string) => apiGet<CategoryDetail>(`/api/categories/${encodeURIComponent(slug)}`);
 
 export const categoryOptions = (slug: string) => queryOptions({ queryKey: ['api', 'categories', slug], queryFn: () => getCategory(slug) });
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { City } from '@domain/types';
+import type { CityDetail } from '@domain/types';
 import { apiGet } from '@/lib/api';
 
-export const getCity = (slug: string) => apiGet<City>(`/api/cities/${encodeURIComponent(slug)}`);
+export const getCity = (slug: string) => apiGet<CityDetail>(`/api/cities/${encodeURIComponent(slug)}`);
 
 export const cityOptions = (slug: string) => queryOptions({ queryKey: ['api', 'cities', slug], queryFn: () => getCity(slug) });
 

@@ -78,7 +78,9 @@ export function SuggestBox({ id, value, onChange, placeholder }: { id: string; v
       <input
         id={id}
         name="q"
-        type="search"
+        // A text box: ARIA in HTML allows the combobox role on type=text, on type=search none.
+        type="text"
+        enterKeyHint="search"
         role="combobox"
         autoComplete="off"
         aria-autocomplete="list"

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { usePublicApp } from './public-session.js';
+import { insertGeneratedBusinesses } from '../data/sitemap/sitemap-fixtures.js';
+import { generateSitemaps } from '../data/sitemap/sitemap.js';
+import { extractLocs } from '../data/sitemap/sitemap-validate.js';
+import { matchPage } from '../domain/paths.js';
+
+/**
+ * A crawler's walk of the site from its home page, on a small generated directory: every internal
+ * link a crawler follows (rel=nofollow filter links are not), HTML pages only, bounded. What a
+ * search engine needs of the link graph and of each page, checked on all of them at once.
+ */
+
+// 5 cities × 14 categories (coprime, so the businesses spread evenly): 3 businesses in each
+// combination, every one a page, 14 to a city (more than a short "top" list would show); and a
+// second country whose 2 × 3 combinations hold one business each, every one thin.
+const served = usePublicApp({
+  sample: false,
+  seed: async (app) => {
+    await insertGeneratedBusinesses(app.db, { businesses: 5 * 14 * 3, cities: 5, categories: 14, prefix: 'big' });
+    await insertGeneratedBusinesses(app.db, { businesses: 6, cities: 2, categories: 3, prefix: 'thin' });
+    // Some nobody has rated ('No reviews yet' on their cards).
+    await app.db('businesses').whereRaw('id % 7 = 0').update({ review_count: 0 });
+    await app.settle();
+    await generateSitemaps(app.db, { baseUrl: app.config.publicBaseUrl, cityCategoryMin: app.config.cityCategoryMin });
+  },
+});
+const site = () => served.app.url;
+
+/** Enough for the directory above (about 300 pages); reaching it means the walk did not end. */
+const MAX_PAGES = 2000;
+
+interface Crawled {
+  status: number;
+  body: string;
+}
+
+const decode = (t: string) => t.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+
+/** The internal links of a page a crawler follows: no nofollow, no fragment, nothing but pages. */
+function followedLinks(body: string, base: string): string[] {
+  const out: string[] = [];
+  for (const [tag, href] of body.matchAll(/<a\b[^>]*?\shref="([^"]*)"[^>]*>/g)) {
+    if (/\brel="[^"]*\bnofollow\b/.test(tag)) continue;
+    const url = new URL(decode(href), base);
+    if (url.origin !== new URL(base).origin) continue;
+    if (/^\/(admin|api|photos|assets|sitemaps)(\/|$)/.test(url.pathname)) continue;
+    out.push(url.pathname + url.search);
+  }
+  return out;
+}
+
+let crawl: { pages: Map<string, Crawled>; linkedFrom: Map<string, Set<string>>; finished: boolean } | undefined;
+
+/** Walks the site from '/', breadth first, a few requests at a time. */
+async function crawled() {
+  if (crawl) return crawl;
+  const pages = new Map<string, Crawled>();
+  const linkedFrom = new Map<string, Set<string>>();
+  let queue = ['/'];
+  const seen = new Set(queue);
+  while (queue.length && pages.size < MAX_PAGES) {
+    const batch = queue.slice(0, 8);
+    queue = queue.slice(8);
+    await Promise.all(
+      batch.map(async (path) => {
+        const res = await fetch(site() + path, { redirect: 'manual' });
+        const html = (res.headers.get('content-type') ?? '').startsWith('text/html');
+        const body = html ? await res.text() : (await res.arrayBuffer(), '');
+        pages.set(path, { status: res.status, body });
+        if (res.status !== 200) return;
+        for (const link of followedLinks(body, site() + path)) {
+          if (!linkedFrom.has(link)) linkedFrom.set(link, new Set());
+          linkedFrom.get(link)!.add(path);
+          if (!seen.has(link)) {
+            seen.add(link);
+            queue.push(link);
+          }
+        }
+      }),
+    );
+  }
+  crawl = { pages, linkedFrom, finished: queue.length === 0 };
+  return crawl;
+}
+
+/** Every page URL the served sitemaps list, as paths. */
+async function sitemapPaths(): Promise<string[]> {
+  const index = extractLocs(await (await fetch(`${site()}/sitemap.xml`)).text());
+  const paths: string[] = [];
+  for (const file of index) {
+    for (const loc of extractLocs(await (await fetch(site() + new URL(file).pathname)).text())) paths.push(new URL(loc).pathname);
+  }
+  return paths;
+}
+
+const count = (body: string, re: RegExp) => body.match(re)?.length ?? 0;
+
+/** Which public page a crawled path is ('' for none). */
+const pageOf = (path: string): string => {
+  const match = matchPage(path.split('?')[0]);
+  return match && match.kind !== 'admin' ? match.page : '';
+};
+
+describe('a crawl from the home page', () => {
+  it('ends, and finds no broken page: every internal link answers 200', async () => {
+    const { pages, finished } = await crawled();
+    expect(finished).toBe(true);
+    expect(pages.size).toBeGreaterThan(5 * 14 * 3);
+    const broken = [...pages].filter(([, p]) => p.status !== 200).map(([path, p]) => `${p.status} ${path}`);
+    expect(broken).toEqual([]);
+  }, 300_000);
+
+  it('reaches every page the sitemaps list, each category in a city from its city, category or country page (not only from its businesses)', async () => {
+    const { pages, linkedFrom } = await crawled();
+    const listed = await sitemapPaths();
+    const combos = listed.filter((p) => pageOf(p) === 'cityCategory');
+    expect(combos.length).toBe(5 * 14);
+    expect(listed.filter((p) => !pages.has(p))).toEqual([]);
+    const fromLists = (path: string) => [...(linkedFrom.get(path) ?? [])].some((from) => ['city', 'category', 'country'].includes(pageOf(from)));
+    expect(combos.filter((p) => !fromLists(p))).toEqual([]);
+  }, 300_000);
+
+  it('finds one title, one H1 and one canonical link on every page, search answers noindex and no other page but a thin one', async () => {
+    const { pages } = await crawled();
+    const wrong: string[] = [];
+    for (const [path, { body }] of pages) {
+      const problems = [
+        count(body, /<title>[^<]+<\/title>/g) !== 1 && 'title',
+        count(body, /<h1[\s>]/g) !== 1 && 'h1',
+        count(body, /<link rel="canonical"/g) !== 1 && 'canonical',
+      ].filter(Boolean);
+      const noindex = body.includes('<meta name="robots" content="noindex" />');
+      // Search answers are kept out of indexes, and thin categories in a city; nothing else is.
+      if (noindex ? !['search', 'cityCategory'].includes(pageOf(path)) : pageOf(path) === 'search') problems.push(noindex ? 'noindex' : 'indexable search');
+      if (problems.length) wrong.push(`${path}: ${problems.join(', ')}`);
+    }
+    expect(wrong).toEqual([]);
+  }, 300_000);
+
+  it('finds none of the HTML checker\'s complaints: no role on a search input, no raw space in a URL attribute, no class given twice', async () => {
+    const { pages } = await crawled();
+    const wrong: string[] = [];
+    for (const [path, { body }] of pages) {
+      for (const [input] of body.matchAll(/<input\b[^>]*>/g)) if (/type="search"/.test(input) && /\srole="/.test(input)) wrong.push(`${path}: ${input}`);
+      for (const [, attr, url] of body.matchAll(/\s(href|src)="([^"]*)"/g)) if (/\s/.test(url)) wrong.push(`${path}: ${attr}="${url.slice(0, 60)}…"`);
+      for (const [, classes] of body.matchAll(/\sclass="([^"]*)"/g)) {
+        const tokens = classes.split(/\s+/).filter(Boolean);
+        if (new Set(tokens).size !== tokens.length) wrong.push(`${path}: class="${classes}"`);
+      }
+    }
+    expect([...new Set(wrong)].slice(0, 10)).toEqual([]);
+  }, 300_000);
+});
