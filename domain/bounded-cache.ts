@@ -129,6 +129,14 @@ export class BoundedCache<V> {
     return true;
   }
 
+  /** Keeps the entries `keep` accepts and drops the others (all of them when `keep` is null). */
+  retain(keep: ((value: V) => boolean) | null): void {
+    if (!keep) return this.clear();
+    const dropped: string[] = [];
+    for (const [key, kept] of this.entries.entries()) if (!keep(kept.value)) dropped.push(key);
+    for (const key of dropped) this.entries.delete(key);
+  }
+
   delete(key: string): boolean {
     return this.entries.delete(key);
   }
