@@ -340,18 +340,18 @@ AS $function$
       RETURN NEW;
     END $function$;
 
-CREATE OR REPLACE FUNCTION public.rehber_business_keys(ids bigint[], city_ids integer[], category_ids integer[], names text[])
+CREATE OR REPLACE FUNCTION public.rehber_business_keys(ids bigint[], names text[], city_ids integer[], category_ids integer[])
  RETURNS text[]
  LANGUAGE sql
  IMMUTABLE
 AS $function$
-    SELECT CASE WHEN (SELECT count(DISTINCT c) FROM unnest(city_ids) c) > 500 THEN NULL ELSE ARRAY(
+    SELECT CASE WHEN cardinality(city_ids) > 500 THEN NULL ELSE ARRAY(
       SELECT DISTINCT k FROM (
         SELECT 'lc:' || coalesce(c::text, '-') FROM unnest(city_ids) c
         UNION ALL SELECT 'lk:' || coalesce(k::text, '-') FROM unnest(category_ids) k
-        UNION ALL SELECT 'b:' || i FROM unnest(ids) i WHERE cardinality(ids) <= 200
-        UNION ALL SELECT 'n:' || coalesce(c::text, '-') || ':' || left(md5(n), 12) FROM unnest(city_ids, names) u(c, n) WHERE cardinality(ids) <= 200
-        UNION ALL SELECT 'bc:' || coalesce(c::text, '-') FROM unnest(city_ids) c WHERE cardinality(ids) > 200
+        UNION ALL SELECT 'b:' || i FROM unnest(ids) i
+        UNION ALL SELECT 'n:' || coalesce(c::text, '-') || ':' || left(md5(n), 12) FROM unnest(city_ids, names) u(c, n) WHERE ids IS NOT NULL
+        UNION ALL SELECT 'bc:' || coalesce(c::text, '-') FROM unnest(city_ids) c WHERE ids IS NULL
       ) x(k)) END
   $function$;
 
@@ -368,15 +368,29 @@ CREATE OR REPLACE FUNCTION public.rehber_businesses_changed()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-    DECLARE changed text[];
+    DECLARE changed text[]; n bigint;
     BEGIN
-      IF TG_OP = 'INSERT' THEN
-        SELECT rehber_business_keys(array_agg(id), array_agg(city_id), array_agg(category_id), array_agg(name)) INTO changed FROM added;
-      ELSIF TG_OP = 'DELETE' THEN
-        SELECT rehber_business_keys(array_agg(id), array_agg(city_id), array_agg(category_id), array_agg(name)) INTO changed FROM removed;
-      ELSE
-        SELECT rehber_business_keys(array_agg(id), array_agg(city_id), array_agg(category_id), array_agg(name)) INTO changed
-          FROM (SELECT id, city_id, category_id, name FROM removed UNION ALL SELECT id, city_id, category_id, name FROM added) r;
+      IF TG_OP = 'INSERT' THEN 
+        SELECT count(*) INTO n FROM added;
+        IF n <= 200 THEN
+          SELECT rehber_business_keys(array_agg(id), array_agg(name), array_agg(city_id), array_agg(category_id)) INTO changed FROM added;
+        ELSE
+          SELECT rehber_business_keys(NULL, NULL, array_agg(DISTINCT city_id), array_agg(DISTINCT category_id)) INTO changed FROM added;
+        END IF;
+      ELSIF TG_OP = 'DELETE' THEN 
+        SELECT count(*) INTO n FROM removed;
+        IF n <= 200 THEN
+          SELECT rehber_business_keys(array_agg(id), array_agg(name), array_agg(city_id), array_agg(category_id)) INTO changed FROM removed;
+        ELSE
+          SELECT rehber_business_keys(NULL, NULL, array_agg(DISTINCT city_id), array_agg(DISTINCT category_id)) INTO changed FROM removed;
+        END IF;
+      ELSE 
+        SELECT count(*) INTO n FROM (SELECT id, name, city_id, category_id FROM removed UNION ALL SELECT id, name, city_id, category_id FROM added) r;
+        IF n <= 200 THEN
+          SELECT rehber_business_keys(array_agg(id), array_agg(name), array_agg(city_id), array_agg(category_id)) INTO changed FROM (SELECT id, name, city_id, category_id FROM removed UNION ALL SELECT id, name, city_id, category_id FROM added) r;
+        ELSE
+          SELECT rehber_business_keys(NULL, NULL, array_agg(DISTINCT city_id), array_agg(DISTINCT category_id)) INTO changed FROM (SELECT id, name, city_id, category_id FROM removed UNION ALL SELECT id, name, city_id, category_id FROM added) r;
+        END IF;
       END IF;
       PERFORM rehber_record_change(changed);
       RETURN NULL;

@@ -39,28 +39,33 @@ export async function up(knex: Knex): Promise<void> {
     END $$`);
   // A page of one business shows its row, its city's and category's names and its namesakes (the
   // same name in the same city, which tell its title apart): b:<id>, n:<city>:<name hash>; a batch
-  // too big to list gives bc:<city> instead. Lists of a city or a category: lc:<city>, lk:<category>.
-  await knex.raw(`CREATE FUNCTION rehber_business_keys(ids bigint[], city_ids int[], category_ids int[], names text[]) RETURNS text[]
+  // too big to list (ids and names null) gives bc:<city> instead. Lists of a city or a category:
+  // lc:<city>, lk:<category>.
+  await knex.raw(`CREATE FUNCTION rehber_business_keys(ids bigint[], names text[], city_ids int[], category_ids int[]) RETURNS text[]
     LANGUAGE sql IMMUTABLE AS $$
-    SELECT CASE WHEN (SELECT count(DISTINCT c) FROM unnest(city_ids) c) > ${CITIES} THEN NULL ELSE ARRAY(
+    SELECT CASE WHEN cardinality(city_ids) > ${CITIES} THEN NULL ELSE ARRAY(
       SELECT DISTINCT k FROM (
         SELECT 'lc:' || coalesce(c::text, '-') FROM unnest(city_ids) c
         UNION ALL SELECT 'lk:' || coalesce(k::text, '-') FROM unnest(category_ids) k
-        UNION ALL SELECT 'b:' || i FROM unnest(ids) i WHERE cardinality(ids) <= ${BUSINESS_ROWS}
-        UNION ALL SELECT 'n:' || coalesce(c::text, '-') || ':' || left(md5(n), 12) FROM unnest(city_ids, names) u(c, n) WHERE cardinality(ids) <= ${BUSINESS_ROWS}
-        UNION ALL SELECT 'bc:' || coalesce(c::text, '-') FROM unnest(city_ids) c WHERE cardinality(ids) > ${BUSINESS_ROWS}
+        UNION ALL SELECT 'b:' || i FROM unnest(ids) i
+        UNION ALL SELECT 'n:' || coalesce(c::text, '-') || ':' || left(md5(n), 12) FROM unnest(city_ids, names) u(c, n) WHERE ids IS NOT NULL
+        UNION ALL SELECT 'bc:' || coalesce(c::text, '-') FROM unnest(city_ids) c WHERE ids IS NULL
       ) x(k)) END
   $$`);
+  // The rows a statement changed, counted first: a big one is read for its distinct places only.
+  const keysOf = (rows: string) => `
+        SELECT count(*) INTO n FROM ${rows};
+        IF n <= ${BUSINESS_ROWS} THEN
+          SELECT rehber_business_keys(array_agg(id), array_agg(name), array_agg(city_id), array_agg(category_id)) INTO changed FROM ${rows};
+        ELSE
+          SELECT rehber_business_keys(NULL, NULL, array_agg(DISTINCT city_id), array_agg(DISTINCT category_id)) INTO changed FROM ${rows};
+        END IF;`;
   await knex.raw(`CREATE FUNCTION rehber_businesses_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-    DECLARE changed text[];
+    DECLARE changed text[]; n bigint;
     BEGIN
-      IF TG_OP = 'INSERT' THEN
-        SELECT rehber_business_keys(array_agg(id), array_agg(city_id), array_agg(category_id), array_agg(name)) INTO changed FROM added;
-      ELSIF TG_OP = 'DELETE' THEN
-        SELECT rehber_business_keys(array_agg(id), array_agg(city_id), array_agg(category_id), array_agg(name)) INTO changed FROM removed;
-      ELSE
-        SELECT rehber_business_keys(array_agg(id), array_agg(city_id), array_agg(category_id), array_agg(name)) INTO changed
-          FROM (SELECT id, city_id, category_id, name FROM removed UNION ALL SELECT id, city_id, category_id, name FROM added) r;
+      IF TG_OP = 'INSERT' THEN ${keysOf('added')}
+      ELSIF TG_OP = 'DELETE' THEN ${keysOf('removed')}
+      ELSE ${keysOf('(SELECT id, name, city_id, category_id FROM removed UNION ALL SELECT id, name, city_id, category_id FROM added) r')}
       END IF;
       PERFORM rehber_record_change(changed);
       RETURN NULL;
@@ -126,7 +131,7 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('DROP FUNCTION rehber_slug_redirects_changed()');
   await knex.raw('DROP FUNCTION rehber_group_changed()');
   await knex.raw('DROP FUNCTION rehber_businesses_changed()');
-  await knex.raw('DROP FUNCTION rehber_business_keys(bigint[], int[], int[], text[])');
+  await knex.raw('DROP FUNCTION rehber_business_keys(bigint[], text[], int[], int[])');
   await knex.raw(`CREATE OR REPLACE FUNCTION rehber_bump_data_version() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE v bigint;
     BEGIN
