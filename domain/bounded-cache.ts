@@ -72,13 +72,23 @@ export class BoundedCache<V> {
   private hits = 0;
   private misses = 0;
 
-  /** `sizeOf` tells what a value holds in bytes (0 when it is small or bounded elsewhere). */
+  /**
+   * `sizeOf` tells what a value holds in bytes (0 when it is small or bounded elsewhere); `onDrop`
+   * hears of every key that leaves (evicted, deleted, cleared; not one whose value is replaced), to
+   * keep an index of them.
+   */
   constructor(
     readonly name: string,
     private readonly bounds: CacheBounds,
     private readonly sizeOf: (value: V) => number = () => 0,
+    onDrop?: (key: string, value: V) => void,
   ) {
-    this.entries = new LRUCache({ max: bounds.maxEntries, maxSize: bounds.maxBytes, maxEntrySize: bounds.maxBytes / 16 });
+    this.entries = new LRUCache({
+      max: bounds.maxEntries,
+      maxSize: bounds.maxBytes,
+      maxEntrySize: bounds.maxBytes / 16,
+      ...(onDrop && { dispose: (kept: { value: V }, key: string, reason: LRUCache.DisposeReason) => reason !== 'set' && onDrop(key, kept.value) }),
+    });
     live.add(new WeakRef(this as BoundedCache<unknown>));
   }
 

@@ -1,5 +1,5 @@
 import { BoundedCache } from '../../domain/bounded-cache.js';
-import { touches, type ChangeLog } from './change-log.js';
+import { touches, type ChangeLog, type Changes } from './change-log.js';
 
 /** Bounds of the in-memory cache of rendered answers (keys counted with their bodies). */
 const ANSWERS = { maxEntries: 5_000, maxBytes: 64 * 1024 * 1024 };
@@ -37,8 +37,15 @@ export interface Entry extends Validators {
  * The URLs asked once are remembered with their validators alone, least recently asked forgotten first.
  */
 export class AnswerCache {
-  private readonly entries = new BoundedCache<Entry>('answers', ANSWERS, (e) => e.body.length);
-  private readonly seen = new BoundedCache<Validators>('answers asked once', SEEN, (v) => 64 + (v.deps ?? []).reduce((n, d) => n + 16 + d.length * 2, 0));
+  private readonly entryDeps = new Dependents();
+  private readonly seenDeps = new Dependents();
+  private readonly entries = new BoundedCache<Entry>('answers', ANSWERS, (e) => e.body.length, (key, e) => this.entryDeps.remove(key, e.deps));
+  private readonly seen = new BoundedCache<Validators>(
+    'answers asked once',
+    SEEN,
+    (v) => 64 + (v.deps ?? []).reduce((n, d) => n + 16 + d.length * 2, 0),
+    (key, v) => this.seenDeps.remove(key, v.deps),
+  );
   private version: string | null = null;
 
   constructor(private readonly log?: ChangeLog) {}
@@ -57,9 +64,8 @@ export class AnswerCache {
       if (v < at && this.log.latest !== null && this.log.latest >= at) return false;
     }
     const changed = from === null || !this.log ? null : this.log.between(BigInt(from), BigInt(version));
-    const keep = changed && ((e: Validators) => !touches(e.deps ?? null, changed));
-    this.entries.retain(keep);
-    this.seen.retain(keep);
+    drop(this.entries, this.entryDeps, changed);
+    drop(this.seen, this.seenDeps, changed);
     this.version = version;
     return true;
   }
@@ -89,10 +95,64 @@ export class AnswerCache {
   set(version: string, key: string, entry: Entry): void {
     if (!this.current(version, entry.deps ?? null)) return;
     if (!this.seen.delete(key)) {
-      this.seen.set(key, { etag: entry.etag, lastModified: entry.lastModified, deps: entry.deps });
+      if (this.seen.set(key, { etag: entry.etag, lastModified: entry.lastModified, deps: entry.deps })) this.seenDeps.add(key, entry.deps);
       return;
     }
     // Two requests that missed together both store: the second replaces the first, counted once.
-    this.entries.set(key, entry);
+    if (this.entries.set(key, entry)) this.entryDeps.add(key, entry.deps);
   }
+}
+
+/**
+ * Which kept URLs depend on which change keys, so a move finds what it empties without looking at
+ * every entry (a write every few milliseconds would otherwise walk 50,000 of them each time).
+ * Kept current by the caches' drops.
+ */
+class Dependents {
+  private readonly byKey = new Map<string, Set<string>>();
+  /** The URLs that depend on everything. */
+  private readonly onAll = new Set<string>();
+
+  add(url: string, deps: readonly string[] | null | undefined): void {
+    if (!deps) {
+      this.onAll.add(url);
+      return;
+    }
+    for (const dep of deps) {
+      let urls = this.byKey.get(dep);
+      if (!urls) this.byKey.set(dep, (urls = new Set()));
+      urls.add(url);
+    }
+  }
+
+  remove(url: string, deps: readonly string[] | null | undefined): void {
+    if (!deps) {
+      this.onAll.delete(url);
+      return;
+    }
+    for (const dep of deps) {
+      const urls = this.byKey.get(dep);
+      if (urls?.delete(url) && !urls.size) this.byKey.delete(dep);
+    }
+  }
+
+  /** The URLs `changed` touches (a non-empty set). */
+  touched(changed: ReadonlySet<string>): string[] {
+    const urls = [...this.onAll];
+    for (const key of changed) for (const url of this.byKey.get(key) ?? []) urls.push(url);
+    return urls;
+  }
+
+  get dependingOnAll(): number {
+    return this.onAll.size;
+  }
+}
+
+/** Empties from `cache` what `changed` touches: everything when it is null. */
+function drop<V>(cache: BoundedCache<V>, dependents: Dependents, changed: Changes): void {
+  if (changed === null) return cache.clear();
+  if (!changed.size) return;
+  // Most of the cache (the pages that depend on everything): one pass beats a delete each.
+  if (dependents.dependingOnAll > cache.size / 2) return cache.retain((v) => !touches((v as Validators).deps ?? null, changed));
+  for (const url of dependents.touched(changed)) cache.delete(url);
 }
