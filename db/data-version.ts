@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { connectionUrlOf, type Db } from './index.js';
 
@@ -16,6 +17,35 @@ export async function readDataVersion(db: Db): Promise<Version | null> {
   const row = await db('data_version').where({ id: 1 }).first('version', 'changed_at');
   return row ? { version: String(row.version), changedAt: new Date(row.changed_at) } : null;
 }
+
+/**
+ * What the versions after `after` up to `upTo` changed, as the keys their statements recorded in
+ * `data_changes` (migration 20261205H): `b:<id>` a business, `n:<city>:<name hash>` the namesakes
+ * of a name in a city, `bc:<city>` any business of a city (a batch too big to list), `c:`, `k:`,
+ * `y:<id>` a city's, category's or country's own row, `lc:`, `lk:`, `ly:<id>` their lists or
+ * counts (`-` for none). Null when anything may have changed: a statement that could not say, or
+ * a version whose record is gone. Read from the database whose version moved (a replica holds the
+ * changes of every version it shows).
+ */
+export async function readDataChanges(db: Db, after: bigint, upTo: bigint): Promise<Set<string> | null> {
+  if (upTo <= after) return new Set();
+  if (upTo - after > MAX_VERSIONS_READ) return null;
+  const { rows } = await db.raw('SELECT keys FROM data_changes WHERE version > ? AND version <= ?', [String(after), String(upTo)]);
+  if (BigInt(rows.length) !== upTo - after) return null;
+  const keys = new Set<string>();
+  for (const row of rows as { keys: string[] | null }[]) {
+    if (row.keys === null) return null;
+    for (const key of row.keys) keys.add(key);
+  }
+  return keys;
+}
+
+/** More versions than this at once (the process was away long): cheaper to drop everything. */
+const MAX_VERSIONS_READ = 5_000n;
+
+/** The key of the namesakes of `name` in `cityId` (null: no city), as the triggers write it. */
+export const namesakesKey = (cityId: number | null, name: string): string =>
+  `n:${cityId ?? '-'}:${createHash('md5').update(name).digest('hex').slice(0, 12)}`;
 
 export interface WriteListener {
   end(): Promise<void>;

@@ -116,6 +116,12 @@ CREATE TABLE countries (
   CONSTRAINT countries_slug_unique UNIQUE (slug)
 );
 
+CREATE TABLE data_changes (
+  version bigint NOT NULL,
+  keys text[],
+  CONSTRAINT data_changes_pkey PRIMARY KEY (version)
+);
+
 CREATE TABLE data_version (
   id integer NOT NULL,
   version bigint NOT NULL,
@@ -316,10 +322,8 @@ CREATE OR REPLACE FUNCTION public.rehber_bump_data_version()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-    DECLARE v bigint;
     BEGIN
-      UPDATE data_version SET version = version + 1, changed_at = now() WHERE id = 1 RETURNING version INTO v;
-      PERFORM pg_notify('rehber_data', v::text);
+      PERFORM rehber_record_change(CASE WHEN TG_OP = 'TRUNCATE' OR TG_NARGS = 0 THEN NULL ELSE ARRAY[TG_ARGV[0]] END);
       RETURN NULL;
     END $function$;
 
@@ -336,6 +340,21 @@ AS $function$
       RETURN NEW;
     END $function$;
 
+CREATE OR REPLACE FUNCTION public.rehber_business_keys(ids bigint[], names text[], city_ids integer[], category_ids integer[])
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+    SELECT CASE WHEN cardinality(city_ids) > 500 THEN NULL ELSE ARRAY(
+      SELECT DISTINCT k FROM (
+        SELECT 'lc:' || coalesce(c::text, '-') FROM unnest(city_ids) c
+        UNION ALL SELECT 'lk:' || coalesce(k::text, '-') FROM unnest(category_ids) k
+        UNION ALL SELECT 'b:' || i FROM unnest(ids) i
+        UNION ALL SELECT 'n:' || coalesce(c::text, '-') || ':' || left(md5(n), 12) FROM unnest(city_ids, names) u(c, n) WHERE ids IS NOT NULL
+        UNION ALL SELECT 'bc:' || coalesce(c::text, '-') FROM unnest(city_ids) c WHERE ids IS NULL
+      ) x(k)) END
+  $function$;
+
 CREATE OR REPLACE FUNCTION public.rehber_business_search_document(name text, category text, city text, city_id integer, district text, state text, country text, postal_code text, services text[], about text, description text, address text)
  RETURNS tsvector
  LANGUAGE sql
@@ -344,6 +363,38 @@ AS $function$
       SELECT rehber_search_document(name, category, concat_ws(' ', city, district, state, country, postal_code),
                                     concat_ws(' ', array_to_string(services, ' '), about, description, address))
           || rehber_city_lexeme(city_id) $function$;
+
+CREATE OR REPLACE FUNCTION public.rehber_businesses_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    DECLARE changed text[]; n bigint;
+    BEGIN
+      IF TG_OP = 'INSERT' THEN 
+        SELECT count(*) INTO n FROM added;
+        IF n <= 200 THEN
+          SELECT rehber_business_keys(array_agg(id), array_agg(name), array_agg(city_id), array_agg(category_id)) INTO changed FROM added;
+        ELSE
+          SELECT rehber_business_keys(NULL, NULL, array_agg(DISTINCT city_id), array_agg(DISTINCT category_id)) INTO changed FROM added;
+        END IF;
+      ELSIF TG_OP = 'DELETE' THEN 
+        SELECT count(*) INTO n FROM removed;
+        IF n <= 200 THEN
+          SELECT rehber_business_keys(array_agg(id), array_agg(name), array_agg(city_id), array_agg(category_id)) INTO changed FROM removed;
+        ELSE
+          SELECT rehber_business_keys(NULL, NULL, array_agg(DISTINCT city_id), array_agg(DISTINCT category_id)) INTO changed FROM removed;
+        END IF;
+      ELSE 
+        SELECT count(*) INTO n FROM (SELECT id, name, city_id, category_id FROM removed UNION ALL SELECT id, name, city_id, category_id FROM added) r;
+        IF n <= 200 THEN
+          SELECT rehber_business_keys(array_agg(id), array_agg(name), array_agg(city_id), array_agg(category_id)) INTO changed FROM (SELECT id, name, city_id, category_id FROM removed UNION ALL SELECT id, name, city_id, category_id FROM added) r;
+        ELSE
+          SELECT rehber_business_keys(NULL, NULL, array_agg(DISTINCT city_id), array_agg(DISTINCT category_id)) INTO changed FROM (SELECT id, name, city_id, category_id FROM removed UNION ALL SELECT id, name, city_id, category_id FROM added) r;
+        END IF;
+      END IF;
+      PERFORM rehber_record_change(changed);
+      RETURN NULL;
+    END $function$;
 
 CREATE OR REPLACE FUNCTION public.rehber_category_renamed()
  RETURNS trigger
@@ -447,6 +498,26 @@ CREATE OR REPLACE FUNCTION public.rehber_fold(text)
  IMMUTABLE PARALLEL SAFE STRICT
 AS $function$ SELECT lower(public.unaccent('public.unaccent'::regdictionary, translate($1, 'İIı', 'iii'))) $function$;
 
+CREATE OR REPLACE FUNCTION public.rehber_group_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    DECLARE changed text[];
+    BEGIN
+      IF TG_OP = 'INSERT' THEN
+        SELECT ARRAY(SELECT TG_ARGV[0] || ':' || id FROM added) INTO changed;
+      ELSIF TG_OP = 'DELETE' THEN
+        SELECT ARRAY(SELECT TG_ARGV[0] || ':' || id FROM removed) INTO changed;
+      ELSE
+        SELECT ARRAY(
+          SELECT CASE WHEN o.id IS NOT NULL AND n.id IS NOT NULL AND to_jsonb(o) - 'business_count' = to_jsonb(n) - 'business_count'
+                      THEN 'l' || TG_ARGV[0] || ':' || n.id ELSE TG_ARGV[0] || ':' || coalesce(n.id, o.id) END
+            FROM removed o FULL JOIN added n ON n.id = o.id) INTO changed;
+      END IF;
+      PERFORM rehber_record_change(changed);
+      RETURN NULL;
+    END $function$;
+
 CREATE OR REPLACE FUNCTION public.rehber_name_word_matches(tsquery, integer)
  RETURNS TABLE(name text, slug text, city_id integer, review_count integer)
  LANGUAGE sql
@@ -455,6 +526,18 @@ CREATE OR REPLACE FUNCTION public.rehber_name_word_matches(tsquery, integer)
  SET enable_indexscan TO 'off'
 AS $function$ SELECT b.name, b.slug, b.city_id, b.review_count FROM businesses b
            WHERE b.is_active AND ts_filter(b.search_vector, '{a}') @@ $1 LIMIT $2 $function$;
+
+CREATE OR REPLACE FUNCTION public.rehber_record_change(changed text[])
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+    DECLARE v bigint;
+    BEGIN
+      UPDATE data_version SET version = version + 1, changed_at = now() WHERE id = 1 RETURNING version INTO v;
+      INSERT INTO data_changes (version, keys) VALUES (v, CASE WHEN cardinality(changed) > 2000 THEN NULL ELSE changed END);
+      IF v % 1000 = 0 THEN DELETE FROM data_changes WHERE version <= v - 10000; END IF;
+      PERFORM pg_notify('rehber_data', v::text);
+    END $function$;
 
 CREATE OR REPLACE FUNCTION public.rehber_search_document(name text, category text, place text, rest text)
  RETURNS tsvector
@@ -466,7 +549,27 @@ AS $function$
           || setweight(to_tsvector('simple', rehber_fold(coalesce(place, ''))), 'C')
           || setweight(to_tsvector('simple', rehber_fold(coalesce(rest, ''))), 'D') $function$;
 
-CREATE TRIGGER businesses_data_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.businesses FOR EACH STATEMENT EXECUTE FUNCTION rehber_bump_data_version();
+CREATE OR REPLACE FUNCTION public.rehber_slug_redirects_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    DECLARE changed text[];
+    BEGIN
+      IF TG_OP = 'INSERT' THEN
+        SELECT ARRAY(SELECT DISTINCT 'b:' || business_id FROM added) INTO changed;
+      ELSIF TG_OP = 'DELETE' THEN
+        SELECT ARRAY(SELECT DISTINCT 'b:' || business_id FROM removed) INTO changed;
+      ELSE
+        SELECT ARRAY(SELECT DISTINCT 'b:' || business_id FROM (SELECT business_id FROM removed UNION ALL SELECT business_id FROM added) r) INTO changed;
+      END IF;
+      PERFORM rehber_record_change(changed);
+      RETURN NULL;
+    END $function$;
+
+CREATE TRIGGER businesses_changes_delete AFTER DELETE ON public.businesses REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION rehber_businesses_changed();
+CREATE TRIGGER businesses_changes_insert AFTER INSERT ON public.businesses REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION rehber_businesses_changed();
+CREATE TRIGGER businesses_changes_update AFTER UPDATE ON public.businesses REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION rehber_businesses_changed();
+CREATE TRIGGER businesses_data_version AFTER TRUNCATE ON public.businesses FOR EACH STATEMENT EXECUTE FUNCTION rehber_bump_data_version();
 CREATE TRIGGER businesses_facets_delete AFTER DELETE ON public.businesses REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION rehber_facets_delete();
 CREATE TRIGGER businesses_facets_insert AFTER INSERT ON public.businesses REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION rehber_facets_insert();
 CREATE TRIGGER businesses_facets_truncate AFTER TRUNCATE ON public.businesses FOR EACH STATEMENT EXECUTE FUNCTION rehber_facets_truncate();
@@ -474,12 +577,24 @@ CREATE TRIGGER businesses_facets_update AFTER UPDATE ON public.businesses REFERE
 CREATE TRIGGER businesses_search_document BEFORE INSERT OR UPDATE OF name, category_id, city_id, district, state, country, postal_code, services, about, description, address ON public.businesses FOR EACH ROW WHEN ((current_setting('rehber.document_given'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION rehber_business_document();
 CREATE TRIGGER businesses_words_insert AFTER INSERT ON public.businesses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT WHEN ((current_setting('rehber.document_given'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION rehber_collect_words();
 CREATE TRIGGER businesses_words_update AFTER UPDATE ON public.businesses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rehber_collect_words();
-CREATE TRIGGER categories_data_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.categories FOR EACH STATEMENT EXECUTE FUNCTION rehber_bump_data_version();
+CREATE TRIGGER categories_changes_delete AFTER DELETE ON public.categories REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION rehber_group_changed('k');
+CREATE TRIGGER categories_changes_insert AFTER INSERT ON public.categories REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION rehber_group_changed('k');
+CREATE TRIGGER categories_changes_update AFTER UPDATE ON public.categories REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION rehber_group_changed('k');
+CREATE TRIGGER categories_data_version AFTER TRUNCATE ON public.categories FOR EACH STATEMENT EXECUTE FUNCTION rehber_bump_data_version();
 CREATE TRIGGER categories_search_document AFTER UPDATE OF name ON public.categories FOR EACH ROW WHEN ((old.name IS DISTINCT FROM new.name)) EXECUTE FUNCTION rehber_category_renamed();
-CREATE TRIGGER cities_data_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.cities FOR EACH STATEMENT EXECUTE FUNCTION rehber_bump_data_version();
+CREATE TRIGGER cities_changes_delete AFTER DELETE ON public.cities REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION rehber_group_changed('c');
+CREATE TRIGGER cities_changes_insert AFTER INSERT ON public.cities REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION rehber_group_changed('c');
+CREATE TRIGGER cities_changes_update AFTER UPDATE ON public.cities REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION rehber_group_changed('c');
+CREATE TRIGGER cities_data_version AFTER TRUNCATE ON public.cities FOR EACH STATEMENT EXECUTE FUNCTION rehber_bump_data_version();
 CREATE TRIGGER cities_search_document AFTER UPDATE OF name ON public.cities FOR EACH ROW WHEN ((old.name IS DISTINCT FROM new.name)) EXECUTE FUNCTION rehber_city_renamed();
 CREATE TRIGGER cities_words_insert AFTER INSERT ON public.cities REFERENCING NEW TABLE AS new_cities FOR EACH STATEMENT EXECUTE FUNCTION rehber_collect_city_words();
 CREATE TRIGGER cities_words_update AFTER UPDATE OF name, alt_names ON public.cities FOR EACH ROW WHEN (((old.name IS DISTINCT FROM new.name) OR (old.alt_names IS DISTINCT FROM new.alt_names))) EXECUTE FUNCTION rehber_collect_renamed_city_words();
-CREATE TRIGGER countries_data_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.countries FOR EACH STATEMENT EXECUTE FUNCTION rehber_bump_data_version();
-CREATE TRIGGER page_redirects_data_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.page_redirects FOR EACH STATEMENT EXECUTE FUNCTION rehber_bump_data_version();
-CREATE TRIGGER slug_redirects_data_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.slug_redirects FOR EACH STATEMENT EXECUTE FUNCTION rehber_bump_data_version();
+CREATE TRIGGER countries_changes_delete AFTER DELETE ON public.countries REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION rehber_group_changed('y');
+CREATE TRIGGER countries_changes_insert AFTER INSERT ON public.countries REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION rehber_group_changed('y');
+CREATE TRIGGER countries_changes_update AFTER UPDATE ON public.countries REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION rehber_group_changed('y');
+CREATE TRIGGER countries_data_version AFTER TRUNCATE ON public.countries FOR EACH STATEMENT EXECUTE FUNCTION rehber_bump_data_version();
+CREATE TRIGGER page_redirects_data_version AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.page_redirects FOR EACH STATEMENT EXECUTE FUNCTION rehber_bump_data_version('redirects');
+CREATE TRIGGER slug_redirects_changes_delete AFTER DELETE ON public.slug_redirects REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION rehber_slug_redirects_changed();
+CREATE TRIGGER slug_redirects_changes_insert AFTER INSERT ON public.slug_redirects REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION rehber_slug_redirects_changed();
+CREATE TRIGGER slug_redirects_changes_update AFTER UPDATE ON public.slug_redirects REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION rehber_slug_redirects_changed();
+CREATE TRIGGER slug_redirects_data_version AFTER TRUNCATE ON public.slug_redirects FOR EACH STATEMENT EXECUTE FUNCTION rehber_bump_data_version();

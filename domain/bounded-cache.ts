@@ -72,13 +72,23 @@ export class BoundedCache<V> {
   private hits = 0;
   private misses = 0;
 
-  /** `sizeOf` tells what a value holds in bytes (0 when it is small or bounded elsewhere). */
+  /**
+   * `sizeOf` tells what a value holds in bytes (0 when it is small or bounded elsewhere); `onDrop`
+   * hears of every key that leaves (evicted, deleted, cleared; not one whose value is replaced), to
+   * keep an index of them.
+   */
   constructor(
     readonly name: string,
     private readonly bounds: CacheBounds,
     private readonly sizeOf: (value: V) => number = () => 0,
+    onDrop?: (key: string, value: V) => void,
   ) {
-    this.entries = new LRUCache({ max: bounds.maxEntries, maxSize: bounds.maxBytes, maxEntrySize: bounds.maxBytes / 16 });
+    this.entries = new LRUCache({
+      max: bounds.maxEntries,
+      maxSize: bounds.maxBytes,
+      maxEntrySize: bounds.maxBytes / 16,
+      ...(onDrop && { dispose: (kept: { value: V }, key: string, reason: LRUCache.DisposeReason) => reason !== 'set' && onDrop(key, kept.value) }),
+    });
     live.add(new WeakRef(this as BoundedCache<unknown>));
   }
 
@@ -127,6 +137,14 @@ export class BoundedCache<V> {
     }
     this.entries.set(key, kept, { size });
     return true;
+  }
+
+  /** Keeps the entries `keep` accepts and drops the others (all of them when `keep` is null). */
+  retain(keep: ((value: V) => boolean) | null): void {
+    if (!keep) return this.clear();
+    const dropped: string[] = [];
+    for (const [key, kept] of this.entries.entries()) if (!keep(kept.value)) dropped.push(key);
+    for (const key of dropped) this.entries.delete(key);
   }
 
   delete(key: string): boolean {

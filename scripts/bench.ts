@@ -28,6 +28,7 @@ const MODULES: Array<[string, () => Promise<BenchModule>]> = [
   ['http', () => import('./bench/http.js')], // ADMIN
   ['lighthouse', () => import('./bench/lighthouse.js')], // PUBLIC-SITE
   ['backup', () => import('./bench/backup.js')],
+  ['warm', () => import('./bench/warm-after-write.js')], // business pages kept warm beside writes
 ];
 // ---- end of bench modules ----
 

@@ -1,6 +1,7 @@
 /** The answer cache's admission, bounds and versions (the HTTP side is in http-cache.test.ts). */
 import { describe, expect, it } from 'vitest';
 import { AnswerCache } from './answer-cache.js';
+import { ChangeLog } from './change-log.js';
 
 const answer = (body: string) => ({ body, type: 'text/html', etag: `W/"${body}"` });
 
@@ -69,5 +70,39 @@ describe('AnswerCache', () => {
     // 22 × 3 MB is over 64 MB: the oldest went, the newest stayed.
     expect(cache.get('v1', '/big/0')).toBeUndefined();
     expect(cache.get('v1', '/big/21')).toBeDefined();
+  });
+});
+
+describe('AnswerCache with a change log', () => {
+  /** A log whose moves 1 → 2 → 3 changed `b:1`, then `b:2`. */
+  async function logged(): Promise<ChangeLog> {
+    const log = new ChangeLog();
+    const moves = new Map([[2n, new Set(['b:1'])], [3n, new Set(['b:2'])]]);
+    for (const v of [1n, 2n, 3n]) await log.advance(v, async (_after, upTo) => moves.get(upTo)!);
+    return log;
+  }
+  const page = (body: string, deps: string[] | null) => ({ ...answer(body), deps });
+  const keepAt = (cache: AnswerCache, version: string, key: string, deps: string[] | null) => {
+    cache.set(version, key, page(key, deps));
+    cache.set(version, key, page(key, deps));
+  };
+
+  it('keeps through a move what depends on none of its changes, and drops the rest and what depends on everything', async () => {
+    const cache = new AnswerCache(await logged());
+    keepAt(cache, '1', '/one', ['b:1']);
+    keepAt(cache, '1', '/two', ['b:2']);
+    keepAt(cache, '1', '/home', null);
+    expect([cache.get('2', '/one'), cache.get('2', '/two')?.body, cache.get('2', '/home')]).toEqual([undefined, '/two', undefined]);
+    expect(cache.get('3', '/two')).toBeUndefined();
+  });
+
+  it('keeps an answer read before the cache moved on only when the moves since did not touch it, and does not move back for it', async () => {
+    const cache = new AnswerCache(await logged());
+    keepAt(cache, '3', '/kept', ['b:9']);
+    keepAt(cache, '1', '/stale', ['b:2']);
+    keepAt(cache, '1', '/fine', ['b:9']);
+    expect([cache.get('3', '/stale'), cache.get('3', '/fine')?.body, cache.get('3', '/kept')?.body]).toEqual([undefined, '/fine', '/kept']);
+    // A request that read version 2 just before another read 3: served what 3 keeps.
+    expect(cache.get('2', '/kept')?.body).toBe('/kept');
   });
 });

@@ -21,7 +21,8 @@
  */
 import type { Logger } from 'pino';
 import type { Db } from '../../db/index.js';
-import { listenForWrites, readDataVersion, type Version, type WriteListener } from '../../db/data-version.js';
+import { listenForWrites, readDataChanges, readDataVersion, type Version, type WriteListener } from '../../db/data-version.js';
+import { ChangeLog } from './change-log.js';
 
 /** How often the version row is read anyway (a missed notification heals within this). */
 const POLL_MS = 5_000;
@@ -45,6 +46,12 @@ export class DataVersion {
   private timer: NodeJS.Timeout | null = null;
   private chase: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** What each move of the primary's version, and of the replica's, changed. */
+  private readonly primaryLog = new ChangeLog();
+  private readonly replicaLog = new ChangeLog();
+  /** One read of each database at a time, so the versions (and the logs) only move forward. */
+  private readonly readPrimary = oneAtATime(() => this.readOnce());
+  private readonly readReplicaRow = oneAtATime(() => this.replicaOnce());
 
   constructor(
     private readonly db: Db,
@@ -101,6 +108,14 @@ export class DataVersion {
     };
   }
 
+  /**
+   * What the versions of the database a cache reads (the primary's, or the replica's) changed:
+   * each move is recorded before the version it moves to is made known.
+   */
+  changeLog(fromPrimary: boolean): ChangeLog {
+    return fromPrimary || this.readDb === this.db ? this.primaryLog : this.replicaLog;
+  }
+
   /** A version heard of: what the replica has to reach, and since when. */
   private heard(version: bigint): void {
     if (version <= this.target) return;
@@ -119,8 +134,13 @@ export class DataVersion {
     await this.listen();
   }
 
-  private async read(): Promise<void> {
+  private read(): Promise<void> {
+    return this.readPrimary();
+  }
+
+  private async readOnce(): Promise<void> {
     const primary = await this.readRow(this.db, 'data version unreadable: caching paused');
+    if (primary) await this.primaryLog.advance(BigInt(primary.version), (after, upTo) => readDataChanges(this.db, after, upTo));
     this.known = primary;
     if (primary && BigInt(primary.version) < this.target) {
       // The primary went back (restored from a backup; or this read began before a notified
@@ -133,9 +153,15 @@ export class DataVersion {
     await this.readReplica();
   }
 
-  private async readReplica(wait = CHASE_FIRST_MS): Promise<void> {
+  private async replicaOnce(): Promise<void> {
     const row = await this.readRow(this.readDb, 'replica unreadable: public reads go to the primary');
+    if (row) await this.replicaLog.advance(BigInt(row.version), (after, upTo) => readDataChanges(this.readDb, after, upTo));
     this.replicated = row;
+  }
+
+  private async readReplica(wait = CHASE_FIRST_MS): Promise<void> {
+    await this.readReplicaRow();
+    const row = this.replicated;
     if (row) {
       const shown = BigInt(row.version);
       while (this.unreplayed.length && this.unreplayed[0].version <= shown) this.unreplayed.shift();
@@ -195,4 +221,28 @@ export class DataVersion {
     await this.listener?.end().catch(() => {});
     this.listener = null;
   }
+}
+
+/**
+ * `run` one call at a time: a call made while one runs shares the one run after it (so it sees
+ * what was written before it was made), and calls made meanwhile share that run too.
+ */
+function oneAtATime(run: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  const start = () => {
+    const current = run().finally(() => {
+      if (running === current) running = null;
+    });
+    running = current;
+    return current;
+  };
+  return () => {
+    if (!running) return start();
+    next ??= running.catch(() => {}).then(() => {
+      next = null;
+      return start();
+    });
+    return next;
+  };
 }

@@ -6,8 +6,10 @@
  *   is a 404 whatever the validators say). The ETag is weak (W/): it names the data an answer shows,
  *   not its bytes, which differ between two renders of a page (the data island's read times) and
  *   between its gzip and identity encodings;
- * - answers are kept in memory (answer-cache.ts), keyed by version and URL, from the second time a
- *   URL is asked, and served again until a write moves the version;
+ * - answers are kept in memory (answer-cache.ts), keyed by URL, from the second time a URL is
+ *   asked, and served again until a write changes what they show (dependencies.ts: a business
+ *   page shows its business, its city's and category's names and its namesakes; every other
+ *   answer depends on everything): a kept answer keeps the validators it was read with;
  * - Cache-Control lets a CDN or proxy hold them briefly and revalidate in the background.
  * Admin answers are never stored anywhere (`no-store`). Only 200 answers are cached.
  */
@@ -17,6 +19,7 @@ import type { DataVersion } from './data-version.js';
 import { AnswerCache } from './answer-cache.js';
 import { cacheControl } from './cache-control.js';
 import { notModified } from './conditional.js';
+import { dependenciesOf } from './dependencies.js';
 
 /**
  * Caches what `applies` says is a public read. `variant` adds what else the answer depends on (the
@@ -29,8 +32,8 @@ export function httpCache(
   dataVersion: DataVersion,
   options: { applies(ctx: Context): boolean; variant?(): string; fromPrimary?(ctx: Context): boolean },
 ): Middleware {
-  const replicaCache = new AnswerCache();
-  const primaryCache = new AnswerCache();
+  const replicaCache = new AnswerCache(dataVersion.changeLog(false));
+  const primaryCache = new AnswerCache(dataVersion.changeLog(true));
   return async (ctx: Context, next: Next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !options.applies(ctx)) return next();
     const fromPrimary = options.fromPrimary?.(ctx) ?? false;
@@ -42,24 +45,28 @@ export function httpCache(
       return;
     }
     const variant = options.variant?.() ?? '';
-    const etag = `W/"${createHash('sha1').update(`${v.version}|${variant}|${ctx.url}`).digest('base64url').slice(0, 20)}"`;
+    const key = `${variant}|${ctx.url}`;
+    const hit = cache.get(v.version, key);
+    // A kept answer keeps the validators of the version it was read at: a write that did not touch
+    // what it shows leaves its ETag, so a client holding it still gets a 304.
+    const known = hit ?? cache.validators(v.version, key);
+    const etag = known?.etag ?? `W/"${createHash('sha1').update(`${v.version}|${variant}|${ctx.url}`).digest('base64url').slice(0, 20)}"`;
+    const lastModified = known?.lastModified ?? v.changedAt;
     const validators = () => {
       ctx.set('ETag', etag);
-      ctx.set('Last-Modified', v.changedAt.toUTCString());
+      ctx.set('Last-Modified', lastModified.toUTCString());
       cacheControl(ctx, 'public-read');
       ctx.vary('Accept-Encoding');
     };
-    const key = `${variant}|${ctx.url}`;
     // Only an answer that exists can be "not modified": a 304 is given without a read only for a
-    // URL this version already answered 200; any other conditional request is answered in full
-    // first, so an unknown URL stays a 404 (If-None-Match: * or a future If-Modified-Since).
-    const conditional = notModified(ctx, etag, v.changedAt);
-    if (conditional && cache.answered(v.version, key)) {
+    // URL that answered 200 and is still current; any other conditional request is answered in
+    // full first, so an unknown URL stays a 404 (If-None-Match: * or a future If-Modified-Since).
+    const conditional = notModified(ctx, etag, lastModified);
+    if (conditional && known) {
       validators();
       ctx.status = 304;
       return;
     }
-    const hit = cache.get(v.version, key);
     if (hit) {
       validators();
       ctx.type = hit.type;
@@ -84,7 +91,7 @@ export function httpCache(
     if (bytes !== null) {
       // Sent as the bytes kept (Koa would otherwise serialise the JSON a second time); the type stays.
       if (bytes !== body) ctx.body = bytes;
-      cache.set(v.version, key, { body: bytes, type: ctx.type, etag });
+      cache.set(v.version, key, { body: bytes, type: ctx.type, etag, lastModified, deps: dependenciesOf(ctx) });
     }
     if (conditional) {
       ctx.body = null;

@@ -18,6 +18,7 @@ import type { AppDeps } from '../deps.js';
 import type { MemoScope } from '../../data/reads/search-memo.js';
 import { publicReads, type ReadService } from '../../data/reads/public-reads.js';
 import { SESSION_COOKIE } from '../middleware/session.js';
+import { recordingReads } from './dependencies.js';
 
 const FROM_PRIMARY = 'rehber.readsFromPrimary';
 
@@ -49,14 +50,18 @@ const READS = 'rehber.reads';
 
 /**
  * The request's public reads (data/reads/public-reads.ts): made once per request, from the
- * database these deps read and the memos of its version. Without a data version (a test's bare
+ * database these deps read and the memos of its version, each noting what the answer shows
+ * (dependencies.ts). Without a data version (a test's bare
  * page middleware) nothing is kept between requests.
  */
 export function requestReads(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'dataVersion' | 'memos' | 'config'>>, ctx: Pick<Context, 'state'>): ReadService {
   const kept = ctx.state[READS] as { db: AppDeps['db']; reads: ReadService } | undefined;
   if (kept?.db === deps.db) return kept.reads;
   const { dataVersion, memos } = deps;
-  const reads = publicReads(deps.db, async () => (dataVersion && memos ? memoScope({ dataVersion, memos }, ctx) : undefined), { cityCategoryMin: deps.config?.cityCategoryMin });
+  const reads = recordingReads(
+    publicReads(deps.db, async () => (dataVersion && memos ? memoScope({ dataVersion, memos }, ctx) : undefined), { cityCategoryMin: deps.config?.cityCategoryMin }),
+    ctx,
+  );
   ctx.state[READS] = { db: deps.db, reads };
   return reads;
 }
