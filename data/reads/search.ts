@@ -18,6 +18,7 @@ import type { ListFilters, ListPage } from '../../domain/search.js';
 import type { PageRequest } from '../../db/queries/paging.js';
 import { firstSplitFinding, placeLabel, resolveFilters, type Fixed } from '../../db/queries/search.js';
 import { browse, emptyPage, ranked } from './list-pages.js';
+import { nearbyPage, type NearRequest } from './nearby.js';
 import { readBox, readingOf, readQuery, respelt, wordsSomeListingHolds, type Place, type Reading } from './query-reading.js';
 import { memoized, memoKey, small, type MemoScope } from './search-memo.js';
 import { readPlaceWords, readWords, tsqueries } from './tsqueries.js';
@@ -44,8 +45,13 @@ export async function listBusinessesIn(
   if (fixed.categoryId !== undefined) delete own.category;
   const filters = await resolveFilters(db, own);
   if (!filters) return emptyPage(page, limit);
+  const near = nearOf(list);
+  if (near) return nearbyPage(db, fixed, { ...filters, ...fixed }, near, { sort: list.sort, page, limit }, scope);
   return browse(db, fixed, filters, { sort: list.sort, page, limit }, scope);
 }
+
+/** The list's point and radius, when it names a point. */
+const nearOf = (list: ListFilters = {}): NearRequest | null => (list.near ? { point: list.near, radiusKm: list.radius } : null);
 
 /** A reading of a box's words as what and where that finds businesses, with how the answer words it. */
 interface FoundSplit extends Reading {
@@ -123,7 +129,11 @@ export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchReq
   const query = readQuery(req.q ?? '', req.location ?? '');
   const ws = query.words;
   const hasPlace = query.place.words.length > 0;
-  if (!ws.length && !hasPlace) return browse(db, {}, filters, { sort, page, limit }, scope);
+  if (!ws.length && !hasPlace) {
+    const near = nearOf(req.filters);
+    if (near) return nearbyPage(db, {}, filters, near, { sort: req.filters?.sort, page, limit }, scope);
+    return browse(db, {}, filters, { sort, page, limit }, scope);
+  }
 
   // Other words (respelt, or without those no listing holds) read as the typed ones are: as what
   // and where in one box, or as what with the location.
