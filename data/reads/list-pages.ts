@@ -59,7 +59,7 @@ const KEPT_FROM = 100;
 const worthKeeping = (c: Candidate[]) => c.length > KEPT_FROM;
 
 /** The candidates of a reading under filters, kept when worthKeeping. */
-function candidatesOf(db: Db | Knex.Transaction, read: Reading, f: FacetFilters, scope?: MemoScope): Promise<Candidate[]> {
+export function candidatesOf(db: Db | Knex.Transaction, read: Reading, f: FacetFilters, scope?: MemoScope): Promise<Candidate[]> {
   return memoized(
     scope,
     memoKey('candidates', `${read.what}|${read.where}|${JSON.stringify(f)}`),

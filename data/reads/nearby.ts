@@ -16,12 +16,14 @@ import type { Business } from '../../domain/types.js';
 import { MORE_NEARBY_LIMIT, NEAR_CANDIDATES, type GeoPoint } from '../../domain/nearby.js';
 import type { ListPage, SearchSort } from '../../domain/search.js';
 import type { FacetFilters } from '../../db/queries/facets.js';
-import { nearestCandidates, nearestNeighbours, type NearCandidate } from '../../db/queries/nearby.js';
+import { distancesFrom, nearestCandidates, nearestNeighbours, type NearCandidate } from '../../db/queries/nearby.js';
 import { pageOf } from '../../db/queries/paging.js';
 import type { Fixed } from '../../db/queries/search.js';
 import { countFacets, facetLabels, passes } from './facet-counts.js';
-import { COMPARE, rowsOf } from './list-pages.js';
+import { candidatesOf, COMPARE, rowsOf } from './list-pages.js';
+import type { Reading } from './query-reading.js';
 import type { MemoScope } from './search-memo.js';
+import { SEARCH_CANDIDATES } from '../../domain/search.js';
 
 /** A list's point and radius (kilometres). */
 export interface NearRequest {
@@ -73,6 +75,36 @@ export async function nearbyPage(
   if (sort !== 'distance' && sort !== 'relevance') inOrder.sort((a, b) => COMPARE[sort]({ ...a, rank: 0 }, { ...b, rank: 0 }));
   const [items, facets] = await Promise.all([withDistances(db, inOrder.slice((page - 1) * limit, page * limit), scope), facetLabels(db, countFacets(all, filters), scope)]);
   return { ...pageOf(items, found, { page, limit }), facets, ...(matching.length > NEAR_CANDIDATES ? { totalCapped: true } : {}) };
+}
+
+/**
+ * The matches of a search's reading near a point: the same at most SEARCH_CANDIDATES matches a
+ * search ranks (list-pages.ts ranked), those with coordinates (within the radius) kept and
+ * ordered by distance, precise before approximate, or by `sort` among them.
+ */
+export async function rankedNear(
+  db: Db | Knex.Transaction,
+  read: Reading,
+  filters: FacetFilters,
+  near: NearRequest,
+  { sort = 'distance', page, limit }: { sort?: SearchSort; page: number; limit: number },
+  scope?: MemoScope,
+): Promise<ListPage> {
+  const unfiltered = await candidatesOf(db, read, {}, scope);
+  const capped = unfiltered.length > SEARCH_CANDIDATES;
+  const filtered = !Object.keys(filters).length ? unfiltered : capped ? await candidatesOf(db, read, filters, scope) : unfiltered.filter((c) => passes(c, filters));
+  const ids = [...new Set([...unfiltered, ...filtered].map((c) => Number(c.id)))];
+  const at = await distancesFrom(db, near.point, ids);
+  const located = <C extends { id: number }>(cs: C[]) =>
+    cs.flatMap((c) => {
+      const d = at.get(Number(c.id));
+      return d && (near.radiusKm === undefined || d.distance <= near.radiusKm * 1000) ? [{ ...c, id: Number(c.id), ...d }] : [];
+    });
+  const all = located(unfiltered);
+  const matching = located(filtered);
+  matching.sort(sort === 'distance' || sort === 'relevance' ? (a, b) => Number(a.approximate) - Number(b.approximate) || a.distance - b.distance : COMPARE[sort]);
+  const [items, facets] = await Promise.all([withDistances(db, matching.slice((page - 1) * limit, page * limit), scope), facetLabels(db, countFacets(all, filters), scope)]);
+  return { ...pageOf(items, Math.min(matching.length, SEARCH_CANDIDATES), { page, limit }), facets, ...(filtered.length > SEARCH_CANDIDATES ? { totalCapped: true } : {}) };
 }
 
 /**

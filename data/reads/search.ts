@@ -17,8 +17,8 @@ import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
 import type { ListFilters, ListPage } from '../../domain/search.js';
 import type { PageRequest } from '../../db/queries/paging.js';
 import { firstSplitFinding, placeLabel, resolveFilters, type Fixed } from '../../db/queries/search.js';
-import { browse, emptyPage, ranked } from './list-pages.js';
-import { nearbyPage, type NearRequest } from './nearby.js';
+import { browse, emptyPage, ranked as rankedMatches } from './list-pages.js';
+import { nearbyPage, rankedNear, type NearRequest } from './nearby.js';
 import { readBox, readingOf, readQuery, respelt, wordsSomeListingHolds, type Place, type Reading } from './query-reading.js';
 import { memoized, memoKey, small, type MemoScope } from './search-memo.js';
 import { readPlaceWords, readWords, tsqueries } from './tsqueries.js';
@@ -129,11 +129,13 @@ export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchReq
   const query = readQuery(req.q ?? '', req.location ?? '');
   const ws = query.words;
   const hasPlace = query.place.words.length > 0;
+  const near = nearOf(req.filters);
   if (!ws.length && !hasPlace) {
-    const near = nearOf(req.filters);
     if (near) return nearbyPage(db, {}, filters, near, { sort: req.filters?.sort, page, limit }, scope);
     return browse(db, {}, filters, { sort, page, limit }, scope);
   }
+  // Near a point the matches of each reading below are ordered by distance among them.
+  const ranked: typeof rankedMatches = (...args) => (near ? rankedNear(db, args[1], filters, near, { sort: req.filters?.sort, page, limit }, scope) : rankedMatches(...args));
 
   // Other words (respelt, or without those no listing holds) read as the typed ones are: as what
   // and where in one box, or as what with the location.

@@ -56,6 +56,14 @@ describe('lists near a point (near=<lat>,<lng>, radius=<km>)', () => {
     expect(names(rated.body)).toEqual(['Merkez Kahvesi', 'Galata Kahvesi', 'Şile Fırını', 'Kadıköy Kahvesi', 'Sultanahmet Fırını']);
   });
 
+  it('orders the matches of words by distance among them', async () => {
+    const { body } = await get<ListPage>(`/api/search?q=kahvesi&${CENTRE}`);
+    expect(names(body)).toEqual(['Galata Kahvesi', 'Kadıköy Kahvesi', 'Merkez Kahvesi']);
+    expect(body.items[0].distance).toBeGreaterThan(1800);
+    const within = await get<ListPage>(`/api/search?q=kahvesi&${CENTRE}&radius=3`);
+    expect(names(within.body)).toEqual(['Galata Kahvesi', 'Merkez Kahvesi']);
+  });
+
   it('answers a city page and a category page near a point with their own businesses only', async () => {
     const city = await get<ListPage>(`/api/cities/austin/businesses?${CENTRE}`);
     expect(names(city.body)).toEqual(['Austin Coffee']);
