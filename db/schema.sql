@@ -294,7 +294,8 @@ CREATE INDEX businesses_featured_pick_idx ON public.businesses USING btree (rati
 CREATE INDEX businesses_name_prefix_idx ON public.businesses USING btree (rehber_fold(name) COLLATE "C") WHERE is_active;
 CREATE INDEX businesses_name_words_idx ON public.businesses USING gin (ts_filter(search_vector, '{a}'::"char"[])) WHERE is_active;
 CREATE INDEX businesses_namesake_idx ON public.businesses USING btree (city_id, name) WHERE is_active;
-CREATE INDEX businesses_nearby_idx ON public.businesses USING gist (ll_to_earth(latitude, longitude)) WHERE (is_active AND (latitude IS NOT NULL) AND (longitude IS NOT NULL));
+CREATE INDEX businesses_nearby_approximate_idx ON public.businesses USING gist (ll_to_earth(latitude, longitude)) WHERE (is_active AND (latitude IS NOT NULL) AND (longitude IS NOT NULL) AND coordinates_approximate);
+CREATE INDEX businesses_nearby_idx ON public.businesses USING gist (ll_to_earth(latitude, longitude)) WHERE (is_active AND (latitude IS NOT NULL) AND (longitude IS NOT NULL) AND (NOT coordinates_approximate));
 CREATE INDEX businesses_place_idx ON public.businesses USING gin (ts_filter(search_vector, '{c}'::"char"[]));
 CREATE INDEX businesses_search_idx ON public.businesses USING gin (search_vector);
 CREATE INDEX businesses_slug_pattern_idx ON public.businesses USING btree (slug text_pattern_ops);

@@ -28,6 +28,7 @@ const MODULES: Array<[string, () => Promise<BenchModule>]> = [
   ['http', () => import('./bench/http.js')], // ADMIN
   ['lighthouse', () => import('./bench/lighthouse.js')], // PUBLIC-SITE
   ['backup', () => import('./bench/backup.js')],
+  ['near', () => import('./bench/near.js')], // NEAR: lists near a point, and the index they use
 ];
 // ---- end of bench modules ----
 

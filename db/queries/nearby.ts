@@ -3,7 +3,8 @@
  * not), and a business's nearest neighbours. Plain values in, rows out; what is ranked and shown
  * is the read service's (data/reads/nearby.ts).
  *
- * Both walk the GiST index of migration 20261205C in order of distance (`<->` between points on
+ * Both walk a GiST index of migration 20261205C (the precise coordinates', or those at a city's
+ * centre: a condition written in the text, so each statement names its partial index) in order of distance (`<->` between points on
  * the earth) and stop after `limit` rows, so the nearest page costs the same in a city of a
  * hundred businesses and in one of a hundred thousand. A radius adds `earth_box` (a cube around
  * the point the index answers) and the exact great-circle distance on what the box finds. The
@@ -48,10 +49,10 @@ export async function nearestCandidates(
     `SELECT b.id, b.name, b.rating, b.review_count, ${CANDIDATE_FACET_COLUMNS}, b.coordinates_approximate AS approximate,
             earth_distance(ll_to_earth(?, ?), ${EARTH}) AS distance
        FROM businesses b
-      WHERE ${where.sql} AND ${INDEXED} AND b.coordinates_approximate = ? ${within}
+      WHERE ${where.sql} AND ${INDEXED} AND ${approximate ? '' : 'NOT '}b.coordinates_approximate ${within}
       ORDER BY ${EARTH} <-> ll_to_earth(?, ?)
       LIMIT ?`,
-    [point.lat, point.lng, ...where.bindings, approximate, ...metres, point.lat, point.lng, limit] as Knex.RawBinding[],
+    [point.lat, point.lng, ...where.bindings, ...metres, point.lat, point.lng, limit] as Knex.RawBinding[],
   );
   return (rows as NearCandidate[]).map((r) => ({ ...r, id: Number(r.id), distance: Number(r.distance) }));
 }
