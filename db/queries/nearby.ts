@@ -8,7 +8,8 @@
  * the earth) and stop after `limit` rows, so the nearest page costs the same in a city of a
  * hundred businesses and in one of a hundred thousand. A radius adds `earth_box` (a cube around
  * the point the index answers) and the exact great-circle distance on what the box finds. The
- * distances are metres along the earth's surface (earthdistance's sphere).
+ * distances are metres along the earth's surface (a sphere of earthdistance's radius). The
+ * functions are migration 20261205C's; the operators are the cube extension's.
  */
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
@@ -16,7 +17,9 @@ import type { GeoPoint } from '../../domain/nearby.js';
 import { CANDIDATE_FACET_COLUMNS, businessWhere, type FacetCandidate, type FacetFilters } from './facets.js';
 
 /** The point on the earth of a business `b`: the expression migration 20261205C indexes. */
-const EARTH = 'll_to_earth(b.latitude, b.longitude)';
+const EARTH = 'rehber_earth_point(b.latitude, b.longitude)';
+/** The query's point. */
+const POINT = 'rehber_earth_point(?, ?)';
 /** Rows the index holds: the predicate of its partial index, which a query must imply. */
 const INDEXED = 'b.latitude IS NOT NULL AND b.longitude IS NOT NULL';
 
@@ -43,14 +46,14 @@ export async function nearestCandidates(
   limit: number,
 ): Promise<NearCandidate[]> {
   const where = businessWhere(f);
-  const within = radiusKm === undefined ? '' : `AND earth_box(ll_to_earth(?, ?), ?) @> ${EARTH} AND earth_distance(ll_to_earth(?, ?), ${EARTH}) <= ?`;
+  const within = radiusKm === undefined ? '' : `AND rehber_earth_box(${POINT}, ?) @> ${EARTH} AND rehber_earth_distance(${POINT}, ${EARTH}) <= ?`;
   const metres = radiusKm === undefined ? [] : [point.lat, point.lng, radiusKm * 1000, point.lat, point.lng, radiusKm * 1000];
   const { rows } = await db.raw(
     `SELECT b.id, b.name, b.rating, b.review_count, ${CANDIDATE_FACET_COLUMNS}, b.coordinates_approximate AS approximate,
-            earth_distance(ll_to_earth(?, ?), ${EARTH}) AS distance
+            rehber_earth_distance(${POINT}, ${EARTH}) AS distance
        FROM businesses b
       WHERE ${where.sql} AND ${INDEXED} AND ${approximate ? '' : 'NOT '}b.coordinates_approximate ${within}
-      ORDER BY ${EARTH} <-> ll_to_earth(?, ?)
+      ORDER BY ${EARTH} <-> ${POINT}
       LIMIT ?`,
     [point.lat, point.lng, ...where.bindings, ...metres, point.lat, point.lng, limit] as Knex.RawBinding[],
   );
@@ -69,10 +72,10 @@ export interface Neighbour {
  */
 export async function nearestNeighbours(db: Db | Knex.Transaction, id: number, point: GeoPoint, limit: number): Promise<Neighbour[]> {
   const { rows } = await db.raw(
-    `SELECT b.id, earth_distance(ll_to_earth(?, ?), ${EARTH}) AS distance
+    `SELECT b.id, rehber_earth_distance(${POINT}, ${EARTH}) AS distance
        FROM businesses b
       WHERE b.is_active AND ${INDEXED} AND NOT b.coordinates_approximate AND b.id <> ?
-      ORDER BY ${EARTH} <-> ll_to_earth(?, ?)
+      ORDER BY ${EARTH} <-> ${POINT}
       LIMIT ?`,
     [point.lat, point.lng, id, point.lat, point.lng, limit],
   );
@@ -83,7 +86,7 @@ export async function nearestNeighbours(db: Db | Knex.Transaction, id: number, p
 export async function distancesFrom(db: Db | Knex.Transaction, point: GeoPoint, ids: number[]): Promise<Map<number, { distance: number; approximate: boolean }>> {
   if (!ids.length) return new Map();
   const { rows } = await db.raw(
-    `SELECT b.id, b.coordinates_approximate AS approximate, earth_distance(ll_to_earth(?, ?), ${EARTH}) AS distance
+    `SELECT b.id, b.coordinates_approximate AS approximate, rehber_earth_distance(${POINT}, ${EARTH}) AS distance
        FROM businesses b WHERE b.id = ANY(?::bigint[]) AND ${INDEXED}`,
     [point.lat, point.lng, ids],
   );

@@ -1,6 +1,6 @@
 /**
  * The index behind lists near a point, chosen by measurement (docs/search.md): a GiST index on
- * ll_to_earth(latitude, longitude) (cube and earthdistance) against a btree on (latitude,
+ * rehber_earth_point(latitude, longitude) (cube) against a btree on (latitude,
  * longitude) read with a bounding box, the exact distance after. On a throwaway table of `rows`
  * points spread over cities of Zipf-like sizes, one connection times the nearest 24 to points in
  * big and small cities: within 5 km, and without a radius (GiST: a walk in order of distance;
@@ -48,7 +48,7 @@ async function fill(db: Knex, rows: number): Promise<void> {
     [rows, centres.map((c) => c.lat), centres.map((c) => c.lng)],
   );
   await db.raw(`SET maintenance_work_mem = '256MB'`);
-  await db.raw('CREATE INDEX near_bench_earth ON near_bench USING gist (ll_to_earth(latitude, longitude))');
+  await db.raw('CREATE INDEX near_bench_earth ON near_bench USING gist (rehber_earth_point(latitude, longitude))');
   await db.raw('CREATE INDEX near_bench_latlng ON near_bench (latitude, longitude)');
   await db.raw('VACUUM ANALYZE near_bench');
 }
@@ -79,17 +79,17 @@ export async function compareIndexes(db: Knex, rows: number): Promise<IndexFigur
   };
   const gist = (within: number | null, category: number | null) => (p: { lat: number; lng: number }) =>
     db.raw(
-      `SELECT id, earth_distance(ll_to_earth(?, ?), ll_to_earth(latitude, longitude)) AS d FROM near_bench
-        WHERE ${within === null ? 'TRUE' : `earth_box(ll_to_earth(${p.lat}, ${p.lng}), ${within * 1000}) @> ll_to_earth(latitude, longitude)
-              AND earth_distance(ll_to_earth(${p.lat}, ${p.lng}), ll_to_earth(latitude, longitude)) <= ${within * 1000}`}
+      `SELECT id, rehber_earth_distance(rehber_earth_point(?, ?), rehber_earth_point(latitude, longitude)) AS d FROM near_bench
+        WHERE ${within === null ? 'TRUE' : `rehber_earth_box(rehber_earth_point(${p.lat}, ${p.lng}), ${within * 1000}) @> rehber_earth_point(latitude, longitude)
+              AND rehber_earth_distance(rehber_earth_point(${p.lat}, ${p.lng}), rehber_earth_point(latitude, longitude)) <= ${within * 1000}`}
               ${category === null ? '' : `AND category_id = ${category}`}
-        ORDER BY ll_to_earth(latitude, longitude) <-> ll_to_earth(?, ?) LIMIT ${PAGE}`,
+        ORDER BY rehber_earth_point(latitude, longitude) <-> rehber_earth_point(?, ?) LIMIT ${PAGE}`,
       [p.lat, p.lng, p.lat, p.lng],
     );
   const inBox = (p: { lat: number; lng: number }, km: number, category: number | null) => {
     const { dLat, dLng } = box(p.lat, km);
     return db.raw(
-      `SELECT id, d FROM (SELECT id, earth_distance(ll_to_earth(?, ?), ll_to_earth(latitude, longitude)) AS d FROM near_bench
+      `SELECT id, d FROM (SELECT id, rehber_earth_distance(rehber_earth_point(?, ?), rehber_earth_point(latitude, longitude)) AS d FROM near_bench
           WHERE latitude BETWEEN ? AND ? AND longitude BETWEEN ? AND ? ${category === null ? '' : `AND category_id = ${category}`}) x
         WHERE d <= ? ORDER BY d LIMIT ${PAGE}`,
       [p.lat, p.lng, p.lat - dLat, p.lat + dLat, p.lng - dLng, p.lng + dLng, km * 1000],
@@ -106,11 +106,11 @@ export async function compareIndexes(db: Knex, rows: number): Promise<IndexFigur
   const out: IndexFigure[] = [];
   for (const [where, points] of Object.entries(sets)) {
     const cases: [string, (p: { lat: number; lng: number }) => Promise<unknown>][] = [
-      ['GiST ll_to_earth, nearest 24', gist(null, null)],
+      ['GiST earth point, nearest 24', gist(null, null)],
       ['btree lat/lng, growing boxes, nearest 24', btree(null, null)],
-      ['GiST ll_to_earth, within 5 km', gist(5, null)],
+      ['GiST earth point, within 5 km', gist(5, null)],
       ['btree lat/lng, box of 5 km', btree(5, null)],
-      ['GiST ll_to_earth, nearest 24 of a rare category', gist(null, 60)],
+      ['GiST earth point, nearest 24 of a rare category', gist(null, 60)],
       ['btree lat/lng, growing boxes, nearest 24 of a rare category', btree(null, 60)],
     ];
     for (const [name, run] of cases) out.push({ rows, name: `${name}, ${where}`, ...(await time(db, run, points)) });
