@@ -17,7 +17,7 @@ export const MAX_RADIUS_KM = 500;
  * A list near a point ranks at most this many of the nearest matches (precise ones first, then
  * those placed at their city's centre); past it the total is this number with `totalCapped`.
  */
-export const NEAR_CANDIDATES = 200;
+export const NEAR_CANDIDATES = 100;
 /** Businesses a business page lists under "More nearby". */
 export const MORE_NEARBY_LIMIT = 6;
 
