@@ -28,6 +28,8 @@ export interface PublicReads {
   recentBusinesses(): Promise<Business[]>;
   popularCities(): Promise<City[]>;
   business(slug: string): Promise<Business | null>;
+  /** "More nearby" on a business's page: the nearest other businesses with precise coordinates, with their distances. */
+  moreNearby(business: Business): Promise<Business[]>;
   cities(): Promise<City[]>;
   categories(): Promise<Category[]>;
   /** A city or category by its slug. */

@@ -4,8 +4,10 @@
  * answers with, and the suggestions of the search boxes.
  */
 import type { Business, Page } from './types.js';
+import type { GeoPoint } from './nearby.js';
 
-export const SEARCH_SORTS = ['relevance', 'rating', 'reviews', 'name'] as const;
+/** `distance` orders by the distance from `near` (its default there); without a point it is refused. */
+export const SEARCH_SORTS = ['relevance', 'rating', 'reviews', 'name', 'distance'] as const;
 /**
  * A search ranks at most this many matches (any of them, as the index yields them), so a broad
  * word costs about what a narrow one does; past it the total is this number with `totalCapped`.
@@ -36,6 +38,10 @@ export interface ListFilters {
   hasPhone?: boolean;
   sort?: SearchSort;
   page?: number;
+  /** The `near=<lat>,<lng>` point (domain/nearby.ts): the list is then the businesses nearest it. */
+  near?: GeoPoint;
+  /** With `near`: only businesses within this many kilometres of it. */
+  radius?: number;
 }
 
 export interface FacetValue {

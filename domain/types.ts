@@ -63,6 +63,11 @@ export interface Business {
    * city: the business's district, else its street, which its page title adds (page-meta.ts).
    */
   titlePlace?: string | null;
+  /**
+   * Only in a list near a point (and "More nearby"): metres from the point. With
+   * `coordinatesApproximate` it is the city centre's distance, which a card does not show.
+   */
+  distance?: number;
 }
 
 export interface City {
@@ -358,6 +363,7 @@ export interface ApiError {
  *   GET /api/businesses/featured                 Business[]   (FEATURED_LIMIT)
  *   GET /api/businesses/recent                   Business[]   (RECENT_LIMIT)
  *   GET /api/businesses/detail/:slug             Business     (the full slug, with or without the place-id suffix)
+ *   GET /api/businesses/detail/:slug/nearby      Business[]   ("More nearby": MORE_NEARBY_LIMIT nearest precise ones, with `distance`)
  *   GET /api/cities/popular                      City[]       (POPULAR_CITIES_LIMIT, most businesses first)
  *   GET /api/cities                              City[]       (every city with at least one business)
  *   GET /api/cities/:slug                        City
@@ -368,6 +374,7 @@ export interface ApiError {
  *   GET /api/countries                           Country[]
  *   GET /api/countries/:slug                     CountryDetail
  *   GET /api/search?q=&location=&page=           ListPage (idem)
+ *   (the three lists take near=<lat>,<lng> and radius=<km>: domain/nearby.ts)
  *   GET /api/suggest?q=                          Suggestions
  * Unknown slugs answer 404 {message}; a `page` that is not a positive integer answers 400 {message}.
  */

@@ -29,6 +29,7 @@ const MODULES: Array<[string, () => Promise<BenchModule>]> = [
   ['lighthouse', () => import('./bench/lighthouse.js')], // PUBLIC-SITE
   ['backup', () => import('./bench/backup.js')],
   ['warm', () => import('./bench/warm-after-write.js')], // business pages kept warm beside writes
+  ['near', () => import('./bench/near.js')], // NEAR: lists near a point, and the index they use
 ];
 // ---- end of bench modules ----
 

@@ -19,7 +19,7 @@ import { tsqueries } from './tsqueries.js';
 export const emptyPage = (page: number, limit: number): ListPage => ({ ...pageOf<Business>([], 0, { page, limit }), facets: NO_FACETS });
 
 /** The full rows of `ids`, in that order; those a page showed before at this version from the small memo. */
-async function rowsOf(db: Db | Knex.Transaction, ids: (number | string)[], scope?: MemoScope): Promise<Business[]> {
+export async function rowsOf(db: Db | Knex.Transaction, ids: (number | string)[], scope?: MemoScope): Promise<Business[]> {
   if (!ids.length) return [];
   const rows = await memoizedEach(small(scope), 'row', ids.map(String), async (missing) => {
     const read = await businessesById(db, missing);
@@ -59,7 +59,7 @@ const KEPT_FROM = 100;
 const worthKeeping = (c: Candidate[]) => c.length > KEPT_FROM;
 
 /** The candidates of a reading under filters, kept when worthKeeping. */
-function candidatesOf(db: Db | Knex.Transaction, read: Reading, f: FacetFilters, scope?: MemoScope): Promise<Candidate[]> {
+export function candidatesOf(db: Db | Knex.Transaction, read: Reading, f: FacetFilters, scope?: MemoScope): Promise<Candidate[]> {
   return memoized(
     scope,
     memoKey('candidates', `${read.what}|${read.where}|${JSON.stringify(f)}`),
@@ -73,11 +73,13 @@ function candidatesOf(db: Db | Knex.Transaction, read: Reading, f: FacetFilters,
 }
 
 const byText = new Intl.Collator('en');
-const COMPARE: Record<SearchSort, (a: Candidate, b: Candidate) => number> = {
+export const COMPARE: Record<SearchSort, (a: Candidate, b: Candidate) => number> = {
   relevance: (a, b) => b.rank - a.rank || COMPARE.rating(a, b),
   rating: (a, b) => Number(b.rating) - Number(a.rating) || b.review_count - a.review_count || a.id - b.id,
   reviews: (a, b) => b.review_count - a.review_count || Number(b.rating) - Number(a.rating) || a.id - b.id,
   name: (a, b) => byText.compare(a.name, b.name) || a.id - b.id,
+  // A list near a point is ordered by data/reads/nearby.ts; without one, as by relevance.
+  distance: (a, b) => COMPARE.relevance(a, b),
 };
 
 const hasFilters = (f: FacetFilters) => Object.keys(f).length > 0;

@@ -22,6 +22,7 @@ import type { GroupKind, Groups, PublicReads, SearchQuery } from '../../domain/p
 import type { ListFilters, ListPage, Suggestions } from '../../domain/search.js';
 import type { Country } from '../../domain/types.js';
 import { getBusinessPage } from './business-page.js';
+import { moreNearby } from './nearby.js';
 
 const GROUP_BY_SLUG = { city: getCityBySlug, category: getCategoryBySlug } satisfies { [K in GroupKind]: (db: Db, slug: string) => Promise<Omit<Groups[K], 'cityCategories'> | null> };
 
@@ -79,6 +80,7 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     recentBusinesses: () => once('recent', [], () => listRecent(db)),
     popularCities: () => once('popularCities', [], () => listPopularCities(db)),
     business: (slug) => once('business', [slug], () => getBusinessPage(db, slug)),
+    moreNearby: (b) => once('moreNearby', [b.id], async () => moreNearby(db, b, await memos())),
     cities: () => once('cities', [], () => listCities(db)),
     categories: () => once('categories', [], () => listCategories(db)),
     group,

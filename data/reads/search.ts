@@ -17,7 +17,8 @@ import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
 import type { ListFilters, ListPage } from '../../domain/search.js';
 import type { PageRequest } from '../../db/queries/paging.js';
 import { firstSplitFinding, placeLabel, resolveFilters, type Fixed } from '../../db/queries/search.js';
-import { browse, emptyPage, ranked } from './list-pages.js';
+import { browse, emptyPage, ranked as rankedMatches } from './list-pages.js';
+import { nearbyPage, rankedNear, type NearRequest } from './nearby.js';
 import { readBox, readingOf, readQuery, respelt, wordsSomeListingHolds, type Place, type Reading } from './query-reading.js';
 import { memoized, memoKey, small, type MemoScope } from './search-memo.js';
 import { readPlaceWords, readWords, tsqueries } from './tsqueries.js';
@@ -45,8 +46,13 @@ export async function listBusinessesIn(
   if (fixed.categoryId !== undefined) delete own.category;
   const filters = await resolveFilters(db, own);
   if (!filters) return emptyPage(page, limit);
+  const near = nearOf(list);
+  if (near) return nearbyPage(db, fixed, { ...filters, ...fixed }, near, { sort: list.sort, page, limit }, scope);
   return browse(db, fixed, filters, { sort: list.sort, page, limit }, scope);
 }
+
+/** The list's point and radius, when it names a point. */
+const nearOf = (list: ListFilters = {}): NearRequest | null => (list.near ? { point: list.near, radiusKm: list.radius } : null);
 
 /** A reading of a box's words as what and where that finds businesses, with how the answer words it. */
 interface FoundSplit extends Reading {
@@ -111,7 +117,13 @@ export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchReq
   const query = readQuery(req.q ?? '', req.location ?? '');
   const ws = query.words;
   const hasPlace = query.place.words.length > 0;
-  if (!ws.length && !hasPlace) return browse(db, {}, filters, { sort, page, limit }, scope);
+  const near = nearOf(req.filters);
+  if (!ws.length && !hasPlace) {
+    if (near) return nearbyPage(db, {}, filters, near, { sort: req.filters?.sort, page, limit }, scope);
+    return browse(db, {}, filters, { sort, page, limit }, scope);
+  }
+  // Near a point the matches of each reading below are ordered by distance among them.
+  const ranked: typeof rankedMatches = (...args) => (near ? rankedNear(db, args[1], filters, near, { sort: req.filters?.sort, page, limit }, scope) : rankedMatches(...args));
 
   // Other words (respelt, or without those no listing holds) read as the typed ones are: as what
   // and where in one box, or as what with the location.

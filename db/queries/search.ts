@@ -29,6 +29,8 @@ const ORDER: Record<SearchSort, string> = {
   rating: 'rating DESC, review_count DESC, id',
   reviews: 'review_count DESC, rating DESC, id',
   name: 'name, id',
+  // A list near a point is ordered by data/reads/nearby.ts; without one, as by relevance.
+  distance: 'rating DESC, review_count DESC, id',
 };
 
 /**

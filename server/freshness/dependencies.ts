@@ -44,7 +44,7 @@ export function recordingReads(reads: ReadService, ctx: Pick<Context, 'state'>):
   const recording: Record<string, unknown> = {};
   for (const [name, read] of Object.entries(reads) as [string, (...args: unknown[]) => Promise<unknown>][]) {
     recording[name] = (...args: unknown[]) => {
-      if (name !== 'business') dependsOn(ctx, null);
+      if (name !== 'business' && name !== 'moreNearby') dependsOn(ctx, null);
       return read(...args);
     };
   }
@@ -53,5 +53,13 @@ export function recordingReads(reads: ReadService, ctx: Pick<Context, 'state'>):
     dependsOn(ctx, found && found.slug === slug ? businessKeys(found) : null);
     return found;
   };
-  return { ...(recording as unknown as ReadService), business };
+  // A business page's "More nearby": what it shows (each neighbour's own key), and any change to
+  // its own city's list (a new neighbour there). A new neighbour over a city's border shows once the
+  // page is read again for another reason: a list that is not the newest, never a wrong one.
+  const moreNearby: ReadService['moreNearby'] = async (b) => {
+    const found = await reads.moreNearby(b);
+    dependsOn(ctx, [`lc:${b.cityId ?? '-'}`, ...found.map((n) => `b:${n.id}`)]);
+    return found;
+  };
+  return { ...(recording as unknown as ReadService), business, moreNearby };
 }

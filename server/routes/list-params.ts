@@ -5,6 +5,7 @@
 import type { ParameterizedContext } from 'koa';
 import { badRequest } from '../errors.js';
 import { MIN_RATINGS, SEARCH_SORTS, type ListFilters, type SearchSort } from '../../domain/search.js';
+import { MAX_RADIUS_KM, MIN_RADIUS_KM, parseNear, parseRadius, type GeoPoint } from '../../domain/nearby.js';
 import { oneString } from './params.js';
 
 const given = (ctx: ParameterizedContext, name: string): string | undefined => {
@@ -35,9 +36,23 @@ export function listFilters(ctx: ParameterizedContext): ListFilters {
     verified: flag(ctx, 'verified'),
     hasPhone: flag(ctx, 'hasPhone'),
     sort: sort as SearchSort | undefined,
+    ...nearFilters(ctx, sort),
   };
   for (const k of Object.keys(filters) as (keyof ListFilters)[]) if (filters[k] === undefined) delete filters[k];
   return filters;
+}
+
+/** `near` and `radius`: a point and a radius around it, or a 400; the distance sort needs the point. */
+function nearFilters(ctx: ParameterizedContext, sort: string | undefined): { near?: GeoPoint; radius?: number } {
+  const nearText = given(ctx, 'near');
+  const radiusText = given(ctx, 'radius');
+  const near = nearText === undefined ? undefined : parseNear(nearText);
+  if (near === null) throw badRequest('Invalid near: expected <latitude>,<longitude> in decimal degrees');
+  const radius = radiusText === undefined ? undefined : parseRadius(radiusText);
+  if (radius === null) throw badRequest(`Invalid radius: expected kilometres from ${MIN_RADIUS_KM} to ${MAX_RADIUS_KM}`);
+  if (radius !== undefined && !near) throw badRequest('radius needs near');
+  if (sort === 'distance' && !near) throw badRequest('sort distance needs near');
+  return { near, radius };
 }
 
 /** Longest search text taken (a pasted paragraph is cut, only its first words are searched anyway). */

@@ -34,6 +34,7 @@ export function publicRoutes(deps: AppDeps): Router {
   get('/api/businesses/featured', (ctx) => reads(ctx).featuredBusinesses());
   get('/api/businesses/recent', (ctx) => reads(ctx).recentBusinesses());
   get('/api/businesses/detail/:slug', async (ctx) => found(await reads(ctx).business(ctx.params.slug), 'Business not found'));
+  get('/api/businesses/detail/:slug/nearby', async (ctx) => reads(ctx).moreNearby(found(await reads(ctx).business(ctx.params.slug), 'Business not found')));
 
   get('/api/cities/popular', (ctx) => reads(ctx).popularCities());
   get('/api/cities', (ctx) => reads(ctx).cities());

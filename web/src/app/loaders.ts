@@ -14,6 +14,7 @@ import { ApiError } from '@/lib/api';
 import { parseListFilters, type ListAnswer } from '@/lib/list-filters';
 import { isNotFound, keepNotFound } from '@/lib/query-client';
 import { businessOptions } from '@/features/businesses/api/get-business';
+import { nearbyOptions } from '@/features/businesses/api/get-nearby';
 import { featuredBusinessesOptions } from '@/features/businesses/api/get-featured';
 import { recentBusinessesOptions } from '@/features/businesses/api/get-recent';
 import { categoriesOptions } from '@/features/categories/api/get-categories';
@@ -112,10 +113,15 @@ const LOADERS: Record<PublicPage, (args: LoadArgs) => Promise<unknown>> = {
     const q = params.get('q')?.trim() ?? '';
     const location = params.get('location')?.trim() ?? '';
     const filters = parseListFilters(params);
-    if (q || location) await fill(client, searchOptions({ q, location, ...filters }), () => reads.search({ q, location, filters }));
+    if (q || location || filters.near) await fill(client, searchOptions({ q, location, ...filters }), () => reads.search({ q, location, filters }));
   },
   about: async () => {},
-  details: ({ client, reads, slug }) => fill(client, businessOptions(slug), () => found(reads.business(slug), 'Business not found')),
+  details: async ({ client, reads, slug }) => {
+    await fill(client, businessOptions(slug), () => found(reads.business(slug), 'Business not found'));
+    // "More nearby", under the slug the page asks it by (the business's own, once found).
+    const business = client.getQueryData(businessOptions(slug).queryKey);
+    if (business) await fill(client, nearbyOptions(business.slug), () => reads.moreNearby(business));
+  },
   city: (args) => loadGroup('city', args),
   category: (args) => loadGroup('category', args),
   country: ({ client, reads, slug }) => fill(client, countryOptions(slug), () => found(reads.country(slug), 'Country not found')),

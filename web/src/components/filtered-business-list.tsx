@@ -25,6 +25,8 @@ export function FilteredBusinessList({ state, query, sorts, places, categories, 
 }) {
   const data = query.data;
   const total = data?.pagination.total;
+  // Near a point the list is nearest first; relevance means nothing without words.
+  const shownSorts: readonly SearchSort[] = state.filters.near ? ['distance', ...sorts.filter((s) => s !== 'relevance' && s !== 'distance')] : sorts;
   return (
     <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:gap-6">
       <ListFiltersPanel state={state} facets={data?.facets} places={places} categories={categories} />
@@ -35,7 +37,7 @@ export function FilteredBusinessList({ state, query, sorts, places, categories, 
             {total === undefined ? '\u00a0' : data?.totalCapped ? `${formatNumber(total)}+ ${nounFor(total, 'result')}` : countOf(total, 'result')}
             {total !== undefined && countFor ? ` for “${countFor}”` : null}
           </p>
-          <SortSelect state={state} sorts={sorts} />
+          <SortSelect state={state} sorts={shownSorts} />
         </div>
         <BusinessList query={query} skeletons={skeletons} hrefFor={(page) => state.hrefWith({ page })} empty={empty} />
       </section>

@@ -12,6 +12,7 @@ const SORT_LABELS: Record<SearchSort, string> = {
   rating: 'Highest rated',
   reviews: 'Most reviewed',
   name: 'Name (A-Z)',
+  distance: 'Nearest',
 };
 
 /** How many values of a long facet (categories, cities) show before the rest. */

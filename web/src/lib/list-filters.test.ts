@@ -20,4 +20,11 @@ describe('list filters in the URL', () => {
     expect(withFilters(current, { sort: 'relevance' }, 'relevance')).toBe('?q=pizza&location=Ankara');
     expect(withFilters(new URLSearchParams('verified=true'), { verified: undefined }, 'rating')).toBe('');
   });
+
+  it('reads a point and its radius, and ignores a bad point with its radius and the distance sort', () => {
+    expect(parseListFilters(new URLSearchParams('near=41.0082,28.9784&radius=5&sort=distance'))).toEqual({ near: { lat: 41.0082, lng: 28.9784 }, radius: 5, sort: 'distance' });
+    expect(parseListFilters(new URLSearchParams('near=91,0&radius=5&sort=distance'))).toEqual({});
+    expect(parseListFilters(new URLSearchParams('near=41,29&radius=900'))).toEqual({ near: { lat: 41, lng: 29 } });
+    expect(withFilters(new URLSearchParams('near=41.0082,28.9784&radius=5'), { verified: true }, 'distance')).toBe('?verified=true&near=41.0082%2C28.9784&radius=5');
+  });
 });

@@ -5,6 +5,7 @@
  */
 import { useLocation, useNavigate } from 'react-router-dom';
 import { FACET_RATINGS, MIN_RATINGS, SEARCH_SORTS, type Facets, type ListFilters, type ListPage, type SearchSort } from '@domain/search';
+import { nearParam, parseNear, parseRadius } from '@domain/nearby';
 
 /** A list answer before the search engine serves facets: everything else of ListPage, facets maybe. */
 export type ListAnswer = Omit<ListPage, 'facets'> & { facets?: Facets };
@@ -17,6 +18,8 @@ export function parseListFilters(params: URLSearchParams): ListFilters {
   const page = Number(params.get('page'));
   const minRating = Number(params.get('minRating'));
   const sort = params.get('sort');
+  // A point that is not one is ignored, and with it its radius and the distance sort.
+  const near = parseNear(params.get('near')) ?? undefined;
   return clean({
     category: TEXT(params.get('category')),
     city: TEXT(params.get('city')),
@@ -24,8 +27,10 @@ export function parseListFilters(params: URLSearchParams): ListFilters {
     minRating: (MIN_RATINGS as readonly number[]).includes(minRating) ? minRating : undefined,
     verified: FLAG(params.get('verified')),
     hasPhone: FLAG(params.get('hasPhone')),
-    sort: SEARCH_SORTS.includes(sort as SearchSort) ? (sort as SearchSort) : undefined,
+    sort: SEARCH_SORTS.includes(sort as SearchSort) && (near || sort !== 'distance') ? (sort as SearchSort) : undefined,
     page: Number.isInteger(page) && page > 1 ? page : undefined,
+    near,
+    radius: near ? (parseRadius(params.get('radius')) ?? undefined) : undefined,
   });
 }
 
@@ -48,10 +53,12 @@ export function listFiltersParams(f: ListFilters, defaultSort?: SearchSort): Rec
   if (f.hasPhone) out.hasPhone = 'true';
   if (f.sort && f.sort !== defaultSort) out.sort = f.sort;
   if (f.page && f.page > 1) out.page = String(f.page);
+  if (f.near) out.near = nearParam(f.near);
+  if (f.near && f.radius) out.radius = String(f.radius);
   return out;
 }
 
-const FILTER_KEYS = ['category', 'city', 'district', 'minRating', 'verified', 'hasPhone', 'sort', 'page'] as const;
+const FILTER_KEYS = ['category', 'city', 'district', 'minRating', 'verified', 'hasPhone', 'sort', 'page', 'near', 'radius'] as const;
 
 /**
  * The query string of `current` (other parameters such as q and location kept) with `patch`
@@ -89,11 +96,13 @@ export function useListFilters(defaultSort: SearchSort): ListFiltersState {
   const navigate = useNavigate();
   const current = new URLSearchParams(location.search);
   const filters = parseListFilters(current);
-  const hrefWith = (patch: Partial<ListFilters>) => `${location.pathname}${withFilters(current, patch, defaultSort)}`;
+  // Near a point the list is nearest first unless sorted otherwise.
+  const sortByDefault = filters.near ? 'distance' : defaultSort;
+  const hrefWith = (patch: Partial<ListFilters>) => `${location.pathname}${withFilters(current, patch, sortByDefault)}`;
   return {
     filters,
-    sort: filters.sort ?? defaultSort,
-    defaultSort,
+    sort: filters.sort ?? sortByDefault,
+    defaultSort: sortByDefault,
     page: filters.page ?? 1,
     hrefWith,
     go: (patch) => navigate(hrefWith(patch)),

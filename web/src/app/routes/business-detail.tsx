@@ -9,6 +9,7 @@ import { AddressCard, ContactCard, QuickActions } from '@/features/businesses/co
 import { BusinessDetailSkeleton } from '@/features/businesses/components/detail-skeleton';
 import { SectionCard } from '@/features/businesses/components/section-card';
 import { WorkingHoursCard } from '@/features/businesses/components/working-hours-card';
+import { MoreNearby } from '@/features/businesses/components/more-nearby';
 import { AdSlot } from '@/features/ads/components/ad-slot';
 import { useDocumentHead } from '@/lib/seo';
 
@@ -52,6 +53,7 @@ export function BusinessDetailRoute() {
             </ul>
           </SectionCard>
         )}
+        <MoreNearby slug={b.slug} />
       </div>
       <aside className="space-y-6 lg:col-start-3 lg:row-start-2" aria-label="Contact">
         <AdSlot slot="detail" className="mx-auto" />

@@ -19,6 +19,7 @@ export function SearchRoute() {
   const location = params.get('location')?.trim() ?? '';
   const list = useListFilters('relevance');
   const results = useSearchBusinesses({ q, location, ...list.filters });
+  const near = list.filters.near;
   const what = [q, location].filter(Boolean).join(' in ');
   useDocumentHead(searchMeta(q, location));
   const data = results.data;
@@ -64,7 +65,7 @@ export function SearchRoute() {
           onSearch={({ query, location: loc }) => navigate(paths.search(query.trim(), loc.trim()))}
         />
       </header>
-      {!q && !location ? (
+      {!q && !location && !near ? (
         <p className="text-gray-700">Type a service and a city or postal code to find businesses.</p>
       ) : (
         <FilteredBusinessList state={list} query={results} sorts={SORTS} places={['city', 'district']} categories skeletons={Math.min(6, PUBLIC_PAGE_SIZE)} notice={notice} countFor={countFor} />

@@ -14,5 +14,5 @@ export const searchBusinesses = ({ q, location, ...filters }: SearchParams) =>
 export const searchOptions = (params: SearchParams) =>
   queryOptions({ queryKey: ['api', 'search', clean(params)], queryFn: () => searchBusinesses(params), placeholderData: keepPreviousData });
 
-/** Nothing is asked before the visitor has typed something. */
-export const useSearchBusinesses = (params: SearchParams) => useQuery({ ...searchOptions(params), enabled: !!(params.q || params.location) });
+/** Nothing is asked before the visitor has typed something or chosen a point. */
+export const useSearchBusinesses = (params: SearchParams) => useQuery({ ...searchOptions(params), enabled: !!(params.q || params.location || params.near) });

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { SuggestBox } from './suggest-box';
+import { NearMeButton } from './near-me-button';
 
 export interface SearchPair {
   query: string;
@@ -45,6 +46,7 @@ export function SearchBlock({ defaultQuery = '', defaultLocation = '', onSearch 
       <button type="submit" className={buttonClass('primary')}>
         Search
       </button>
+      <NearMeButton query={query} />
     </form>
   );
 }

@@ -1,0 +1,119 @@
+/**
+ * Lists near a point and a business's "More nearby": the read service's part of `near`
+ * (domain/nearby.ts). The statements are db/queries/nearby.ts's.
+ *
+ * - A list near a point ranks at most NEAR_CANDIDATES of the nearest matches: those with their own
+ *   coordinates first, nearest first, then those placed only at their city's centre (never shown
+ *   as precisely near: they follow every precise one, and their cards say "approximate"). Past the
+ *   cap the total is the cap with `totalCapped`, as a broad search's is.
+ * - Sorted otherwise (rating, reviews, name), the same nearest matches are ordered so.
+ * - Facets count the nearest matches of the page's own city or category under every filter but
+ *   their own, as a search's facets count its candidates.
+ */
+import type { Knex } from 'knex';
+import type { Db } from '../../db/index.js';
+import type { Business } from '../../domain/types.js';
+import { MORE_NEARBY_LIMIT, NEAR_CANDIDATES, type GeoPoint } from '../../domain/nearby.js';
+import type { ListPage, SearchSort } from '../../domain/search.js';
+import type { FacetFilters } from '../../db/queries/facets.js';
+import { distancesFrom, nearestCandidates, nearestNeighbours, type NearCandidate } from '../../db/queries/nearby.js';
+import { pageOf } from '../../db/queries/paging.js';
+import type { Fixed } from '../../db/queries/search.js';
+import { countFacets, facetLabels, passes } from './facet-counts.js';
+import { candidatesOf, COMPARE, rowsOf } from './list-pages.js';
+import type { Reading } from './query-reading.js';
+import type { MemoScope } from './search-memo.js';
+import { SEARCH_CANDIDATES } from '../../domain/search.js';
+
+/** A list's point and radius (kilometres). */
+export interface NearRequest {
+  point: GeoPoint;
+  radiusKm?: number;
+}
+
+/**
+ * At most NEAR_CANDIDATES + 1 matches of `f` nearest the point (one more than the cap tells a
+ * capped total): the precise ones, then, when they are fewer, the approximate ones.
+ */
+async function nearest(db: Db | Knex.Transaction, near: NearRequest, f: FacetFilters): Promise<NearCandidate[]> {
+  const want = NEAR_CANDIDATES + 1;
+  const precise = await nearestCandidates(db, near.point, near.radiusKm, f, false, want);
+  if (precise.length >= want) return precise;
+  return [...precise, ...(await nearestCandidates(db, near.point, near.radiusKm, f, true, want - precise.length))];
+}
+
+const sameFilters = (a: FacetFilters, b: FacetFilters) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
+/** The rows of `order` with their distances (a copy: a row may be shared by the memo). */
+async function withDistances(db: Db | Knex.Transaction, order: { id: number; distance: number }[], scope?: MemoScope): Promise<Business[]> {
+  const rows = await rowsOf(db, order.map((c) => c.id), scope);
+  const distance = new Map(order.map((c) => [c.id, c.distance]));
+  return rows.map((b) => ({ ...b, distance: distance.get(b.id) }));
+}
+
+/**
+ * A page of the active businesses of `fixed` under `filters` (which hold `fixed` too) nearest the
+ * point, or sorted by `sort` among the nearest, each with its distance, and the facets.
+ */
+export async function nearbyPage(
+  db: Db | Knex.Transaction,
+  fixed: Fixed,
+  filters: FacetFilters,
+  near: NearRequest,
+  { sort = 'distance', page, limit }: { sort?: SearchSort; page: number; limit: number },
+  scope?: MemoScope,
+): Promise<ListPage> {
+  const base: FacetFilters = { ...fixed };
+  const all = await nearest(db, near, base);
+  const capped = all.length > NEAR_CANDIDATES;
+  // Filtered on a capped set, the nearest under the filters are read again: the filter may keep
+  // few of the nearest unfiltered ones.
+  const matching = sameFilters(filters, base) ? all : capped ? await nearest(db, near, filters) : all.filter((c) => passes(c, filters));
+  const found = Math.min(matching.length, NEAR_CANDIDATES);
+  const inOrder = matching.slice(0, NEAR_CANDIDATES);
+  // Among the nearest, another sort orders precise and approximate alike.
+  if (sort !== 'distance' && sort !== 'relevance') inOrder.sort((a, b) => COMPARE[sort]({ ...a, rank: 0 }, { ...b, rank: 0 }));
+  const [items, facets] = await Promise.all([withDistances(db, inOrder.slice((page - 1) * limit, page * limit), scope), facetLabels(db, countFacets(all, filters), scope)]);
+  return { ...pageOf(items, found, { page, limit }), facets, ...(matching.length > NEAR_CANDIDATES ? { totalCapped: true } : {}) };
+}
+
+/**
+ * The matches of a search's reading near a point: the same at most SEARCH_CANDIDATES matches a
+ * search ranks (list-pages.ts ranked), those with coordinates (within the radius) kept and
+ * ordered by distance, precise before approximate, or by `sort` among them.
+ */
+export async function rankedNear(
+  db: Db | Knex.Transaction,
+  read: Reading,
+  filters: FacetFilters,
+  near: NearRequest,
+  { sort = 'distance', page, limit }: { sort?: SearchSort; page: number; limit: number },
+  scope?: MemoScope,
+): Promise<ListPage> {
+  const unfiltered = await candidatesOf(db, read, {}, scope);
+  const capped = unfiltered.length > SEARCH_CANDIDATES;
+  const filtered = !Object.keys(filters).length ? unfiltered : capped ? await candidatesOf(db, read, filters, scope) : unfiltered.filter((c) => passes(c, filters));
+  const ids = [...new Set([...unfiltered, ...filtered].map((c) => Number(c.id)))];
+  const at = await distancesFrom(db, near.point, ids);
+  const located = <C extends { id: number }>(cs: C[]) =>
+    cs.flatMap((c) => {
+      const d = at.get(Number(c.id));
+      return d && (near.radiusKm === undefined || d.distance <= near.radiusKm * 1000) ? [{ ...c, id: Number(c.id), ...d }] : [];
+    });
+  const all = located(unfiltered);
+  const matching = located(filtered);
+  matching.sort(sort === 'distance' || sort === 'relevance' ? (a, b) => Number(a.approximate) - Number(b.approximate) || a.distance - b.distance : COMPARE[sort]);
+  const [items, facets] = await Promise.all([withDistances(db, matching.slice((page - 1) * limit, page * limit), scope), facetLabels(db, countFacets(all, filters), scope)]);
+  return { ...pageOf(items, Math.min(matching.length, SEARCH_CANDIDATES), { page, limit }), facets, ...(filtered.length > SEARCH_CANDIDATES ? { totalCapped: true } : {}) };
+}
+
+/**
+ * "More nearby" on a business's page: the active businesses with precise coordinates nearest it,
+ * nearest first, with their distances. None when its own coordinates are unknown or only its
+ * city's centre (it is then near nothing in particular).
+ */
+export async function moreNearby(db: Db | Knex.Transaction, b: Pick<Business, 'id' | 'latitude' | 'longitude' | 'coordinatesApproximate'>, scope?: MemoScope): Promise<Business[]> {
+  if (b.latitude === null || b.longitude === null || b.coordinatesApproximate) return [];
+  const neighbours = await nearestNeighbours(db, b.id, { lat: b.latitude, lng: b.longitude }, MORE_NEARBY_LIMIT);
+  return withDistances(db, neighbours, scope);
+}

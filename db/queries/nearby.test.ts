@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../test-db.js';
+import { nearestCandidates } from './nearby.js';
+import { ISTANBUL, seedNearby } from '../../data/reads/nearby.fixtures.js';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+  await seedNearby(t.db);
+});
+afterAll(async () => {
+  await t.drop();
+});
+
+describe('the nearby statements and their indexes', () => {
+  it('need only extensions a database owner may create (the application role is no superuser)', async () => {
+    const { rows } = await t.db.raw(`SELECT e.extname FROM pg_extension e JOIN pg_available_extension_versions v ON v.name = e.extname AND v.version = e.extversion
+                                      WHERE e.extname <> 'plpgsql' AND NOT v.trusted`);
+    expect(rows).toEqual([]);
+  });
+
+  it('measure great-circle metres: İstanbul to Austin about 10,395 km, within a metre of the sphere', async () => {
+    const [austin] = await nearestCandidates(t.db, { lat: 30.2672, lng: -97.7431 }, undefined, {}, false, 1);
+    expect(austin.distance).toBeLessThan(1);
+    const far = await nearestCandidates(t.db, ISTANBUL, 20_000, {}, false, 10);
+    expect(Math.round(far.at(-1)!.distance / 1000)).toBe(10_395);
+  });
+
+  it('walk the index in order of distance when PostgreSQL is told to use it (the expression matches)', async () => {
+    await t.db.transaction(async (trx) => {
+      await trx.raw('SET LOCAL enable_seqscan = off');
+      await trx.raw('SET LOCAL enable_bitmapscan = off');
+      const { rows } = await trx.raw(`EXPLAIN SELECT b.id FROM businesses b WHERE b.is_active AND b.latitude IS NOT NULL AND b.longitude IS NOT NULL AND NOT b.coordinates_approximate
+                                       ORDER BY rehber_earth_point(b.latitude, b.longitude) <-> rehber_earth_point(41, 29) LIMIT 5`);
+      const plan = (rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(/Index Scan using businesses_nearby_idx/);
+      expect(plan).toMatch(/Order By/);
+    });
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * The statements of "near a point": the active businesses nearest a point (within a radius or
+ * not), and a business's nearest neighbours. Plain values in, rows out; what is ranked and shown
+ * is the read service's (data/reads/nearby.ts).
+ *
+ * Both walk a GiST index of migration 20261205C (the precise coordinates', or those at a city's
+ * centre: a condition written in the text, so each statement names its partial index) in order of distance (`<->` between points on
+ * the earth) and stop after `limit` rows, so the nearest page costs the same in a city of a
+ * hundred businesses and in one of a hundred thousand. A radius adds `earth_box` (a cube around
+ * the point the index answers) and the exact great-circle distance on what the box finds. The
+ * distances are metres along the earth's surface (a sphere of earthdistance's radius). The
+ * functions are migration 20261205C's; the operators are the cube extension's.
+ */
+import type { Knex } from 'knex';
+import type { Db } from '../index.js';
+import type { GeoPoint } from '../../domain/nearby.js';
+import { CANDIDATE_FACET_COLUMNS, businessWhere, type FacetCandidate, type FacetFilters } from './facets.js';
+
+/** The point on the earth of a business `b`: the expression migration 20261205C indexes. */
+const EARTH = 'rehber_earth_point(b.latitude, b.longitude)';
+/** The query's point. */
+const POINT = 'rehber_earth_point(?, ?)';
+/** Rows the index holds: the predicate of its partial index, which a query must imply. */
+const INDEXED = 'b.latitude IS NOT NULL AND b.longitude IS NOT NULL';
+
+/** A business near the point, with what its order, filters and facets need. */
+export interface NearCandidate extends FacetCandidate {
+  id: number;
+  name: string;
+  review_count: number;
+  /** Metres from the point. */
+  distance: number;
+  approximate: boolean;
+}
+
+/**
+ * At most `limit` active businesses under `f`, nearest `point` first, all precise or all
+ * approximate (their coordinates only their city's centre), within `radiusKm` when given.
+ */
+export async function nearestCandidates(
+  db: Db | Knex.Transaction,
+  point: GeoPoint,
+  radiusKm: number | undefined,
+  f: FacetFilters,
+  approximate: boolean,
+  limit: number,
+): Promise<NearCandidate[]> {
+  const where = businessWhere(f);
+  const within = radiusKm === undefined ? '' : `AND rehber_earth_box(${POINT}, ?) @> ${EARTH} AND rehber_earth_distance(${POINT}, ${EARTH}) <= ?`;
+  const metres = radiusKm === undefined ? [] : [point.lat, point.lng, radiusKm * 1000, point.lat, point.lng, radiusKm * 1000];
+  const { rows } = await db.raw(
+    `SELECT b.id, b.name, b.rating, b.review_count, ${CANDIDATE_FACET_COLUMNS}, b.coordinates_approximate AS approximate,
+            rehber_earth_distance(${POINT}, ${EARTH}) AS distance
+       FROM businesses b
+      WHERE ${where.sql} AND ${INDEXED} AND ${approximate ? '' : 'NOT '}b.coordinates_approximate ${within}
+      ORDER BY ${EARTH} <-> ${POINT}
+      LIMIT ?`,
+    [point.lat, point.lng, ...where.bindings, ...metres, point.lat, point.lng, limit] as Knex.RawBinding[],
+  );
+  return (rows as NearCandidate[]).map((r) => ({ ...r, id: Number(r.id), distance: Number(r.distance) }));
+}
+
+/** A neighbour of a business: its id and how far it is, in metres. */
+export interface Neighbour {
+  id: number;
+  distance: number;
+}
+
+/**
+ * The `limit` active businesses with precise coordinates nearest the business `id` (which has them
+ * at `point`), itself left out, nearest first.
+ */
+export async function nearestNeighbours(db: Db | Knex.Transaction, id: number, point: GeoPoint, limit: number): Promise<Neighbour[]> {
+  const { rows } = await db.raw(
+    `SELECT b.id, rehber_earth_distance(${POINT}, ${EARTH}) AS distance
+       FROM businesses b
+      WHERE b.is_active AND ${INDEXED} AND NOT b.coordinates_approximate AND b.id <> ?
+      ORDER BY ${EARTH} <-> ${POINT}
+      LIMIT ?`,
+    [point.lat, point.lng, id, point.lat, point.lng, limit],
+  );
+  return (rows as Neighbour[]).map((r) => ({ id: Number(r.id), distance: Number(r.distance) }));
+}
+
+/** The distances from `point` of the businesses `ids` that have coordinates, in metres. */
+export async function distancesFrom(db: Db | Knex.Transaction, point: GeoPoint, ids: number[]): Promise<Map<number, { distance: number; approximate: boolean }>> {
+  if (!ids.length) return new Map();
+  const { rows } = await db.raw(
+    `SELECT b.id, b.coordinates_approximate AS approximate, rehber_earth_distance(${POINT}, ${EARTH}) AS distance
+       FROM businesses b WHERE b.id = ANY(?::bigint[]) AND ${INDEXED}`,
+    [point.lat, point.lng, ids],
+  );
+  return new Map((rows as { id: string; approximate: boolean; distance: number }[]).map((r) => [Number(r.id), { distance: Number(r.distance), approximate: r.approximate }]));
+}

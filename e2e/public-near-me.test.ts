@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { publicSession } from './public-session.js';
+import { ISTANBUL, seedNearby } from '../data/reads/nearby.fixtures.js';
+
+/**
+ * "Near me": the browser's location asked only on the button, the search nearest it with the
+ * distance on each card, approximate ones last; a refusal said in a toast; "More nearby" on a
+ * business page in its server-rendered HTML.
+ */
+const s = publicSession({ app: { sample: false, seed: async (app) => { await seedNearby(app.db); await app.settle(); } }, noThirdParty: true });
+
+const DESKTOP = { viewport: { width: 1280, height: 900 } };
+
+describe('near me', () => {
+  it('asks the location only on "Near me", then lists the nearest businesses first with their distances', async () => {
+    const page = await s.reopen({ ...DESKTOP, geolocation: { latitude: ISTANBUL.lat, longitude: ISTANBUL.lng } });
+    await s.context.grantPermissions(['geolocation'], { origin: s.app.url });
+    await page.goto(`${s.app.url}/search`);
+    await page.getByRole('button', { name: 'Near me' }).first().click();
+    await page.waitForURL(/near=41\.0082,28\.9784/);
+    const cards = page.locator('[data-business-card]');
+    await expect.poll(() => cards.count()).toBe(6);
+    const names = await cards.locator('h2, h3').allTextContents();
+    expect(names).toEqual(['Sultanahmet Fırını', 'Galata Kahvesi', 'Kadıköy Kahvesi', 'Şile Fırını', 'Austin Coffee', 'Merkez Kahvesi']);
+    const distances = await cards.locator('[data-distance]').allTextContents();
+    // Metres, kilometres, miles in the United States, and "approximate" for a city's centre.
+    expect(distances.slice(0, 4)).toEqual(['340 m', '2 km', '4.7 km', '56 km']);
+    expect(distances[4]).toMatch(/^\d+ mi$/);
+    expect(distances[5]).toBe('approximate');
+  });
+
+  it('says so in a toast when the location is refused, and stays on the page', async () => {
+    const page = s.page;
+    // The visitor says no: Chromium's own setting for the site, as its prompt would leave it.
+    const cdp = await s.context.newCDPSession(page);
+    const { targetInfo } = await cdp.send('Target.getTargetInfo');
+    await cdp.send('Browser.setPermission', { permission: { name: 'geolocation' }, setting: 'denied', origin: s.app.url, browserContextId: targetInfo.browserContextId });
+    await page.goto(`${s.app.url}/search`);
+    await page.getByRole('button', { name: 'Near me' }).first().click();
+    await page.getByTestId('toast').first().waitFor();
+    expect(await page.getByTestId('toast').first().textContent()).toContain('Location access is off');
+    expect(new URL(page.url()).searchParams.get('near')).toBeNull();
+  });
+
+  it('server-renders a list near a point and "More nearby" on a business page', async () => {
+    const list = await (await fetch(`${s.app.url}/search?near=41.0082,28.9784&radius=10`)).text();
+    expect(list).toContain('data-distance="3');
+    expect(list.indexOf('Sultanahmet Fırını')).toBeLessThan(list.indexOf('Galata Kahvesi'));
+    // A bad point is ignored by the page, never an error page.
+    expect((await fetch(`${s.app.url}/search?near=91,0&radius=far`)).status).toBe(200);
+    const detail = await (await fetch(`${s.app.url}/details/sultanahmet-firini`)).text();
+    const nearby = detail.slice(detail.indexOf('data-more-nearby'));
+    expect(nearby).toContain('Galata Kahvesi');
+    expect(nearby).not.toContain('Merkez Kahvesi');
+  });
+});

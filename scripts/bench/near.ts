@@ -1,0 +1,153 @@
+/**
+ * Lists near a point at a million businesses (BENCH_ONLY=near): requests/s and p99 under
+ * CONNECTIONS clients of near-me searches around distinct points in big and small cities, with
+ * and without a category, and a big city's page near a point, each beside a bare Koa route served
+ * by the same server process. Every request carries a unique `n`, so the answer cache never
+ * answers it. Then the index comparison behind the choice of index (near-index.ts) at 100,000
+ * and 1,000,000 points.
+ *
+ * The generated directory places each business at its city's centre (approximate); a tenth keep
+ * that, the others are given a spot of their own within about 15 km of it, once, so the nearest
+ * are precise ones as in a directory whose rows carry coordinates.
+ */
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import Koa from 'koa';
+import pino from 'pino';
+import { createDb } from '../../db/index.js';
+import type { BenchContext } from './context.js';
+import { ensureBusinesses } from './export.js';
+import { load, pick } from './http-load.js';
+import { compareIndexes } from './near-index.js';
+
+const DURATION_MS = 10_000;
+const WARMUP_MS = 1_000;
+const READY = '@@near-ready ';
+const measured = () => ({ warmupMs: WARMUP_MS, budgetMs: () => DURATION_MS });
+
+interface Spot {
+  lat: number;
+  lng: number;
+  city: string;
+}
+
+export async function run(ctx: BenchContext): Promise<void> {
+  const rows = ctx.rows(1_000_000);
+  await ensureBusinesses(ctx, rows);
+  const { big, small, category, bigCity } = await prepare(ctx.dbUrl);
+  const server = await startServer(ctx.dbUrl);
+  try {
+    const bare = await load(server.bareUrl, () => '/', measured());
+    ctx.report({ name: 'Bare Koa route (near bench)', value: bare.rps, unit: 'req/s' });
+    ctx.report({ name: 'Bare Koa route (near bench) p99', value: bare.p99, unit: 'ms' });
+    let n = 0;
+    // A distinct point per request (within about 2 km of a business), never a cached answer.
+    const point = (spots: Spot[]) => {
+      const s = pick(spots);
+      return `${(s.lat + (Math.random() - 0.5) * 0.02).toFixed(5)},${(s.lng + (Math.random() - 0.5) * 0.02).toFixed(5)}`;
+    };
+    const q = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams({ ...params, n: String(++n) })}`;
+    const cases: Array<[string, () => string]> = [
+      ['Near me, big cities', () => q('/api/search', { near: point(big) })],
+      ['Near me, small cities', () => q('/api/search', { near: point(small) })],
+      ['Near me within 5 km, big cities', () => q('/api/search', { near: point(big), radius: '5' })],
+      ['Near me with a category, big cities', () => q('/api/search', { near: point(big), category })],
+      ['Near me with a category, small cities', () => q('/api/search', { near: point(small), category })],
+      ['Big city page near a point', () => q(`/api/cities/${bigCity}/businesses`, { near: point(big.filter((s) => s.city === bigCity)) })],
+    ];
+    for (const [name, next] of cases) {
+      const r = await load(server.appUrl, next, measured());
+      if (r.errors > 0) throw new Error(`${name}: ${r.errors} requests failed (first status ${r.firstBadStatus})`);
+      ctx.report({ name: `${name}, ${rows.toLocaleString('en-US')} businesses`, value: r.rps, unit: 'req/s', vs: { name: 'bare Koa route', value: bare.rps } });
+      ctx.report({ name: `${name} p99`, value: r.p99, unit: 'ms', vs: { name: 'bare Koa route', value: bare.p99 } });
+    }
+  } finally {
+    await server.stop();
+  }
+  const db = createDb(ctx.dbUrl, { max: 1 });
+  try {
+    for (const size of [100_000, 1_000_000]) {
+      for (const f of await compareIndexes(db, ctx.rows(size))) {
+        ctx.report({ name: `Index choice at ${f.rows.toLocaleString('en-US')} points: ${f.name}, one connection p99`, value: f.p99Ms, unit: 'ms' });
+      }
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Precise spots for nine businesses in ten (once), then points in the biggest and in small cities, and a common category. */
+async function prepare(dbUrl: string): Promise<{ big: Spot[]; small: Spot[]; category: string; bigCity: string }> {
+  const db = createDb(dbUrl, { max: 1 });
+  try {
+    const { rows: precise } = await db.raw('SELECT count(*)::int AS n FROM businesses WHERE NOT coordinates_approximate AND latitude IS NOT NULL');
+    if (precise[0].n === 0) {
+      await db.raw(`UPDATE businesses b SET latitude = c.latitude + (random() - 0.5) * 0.25, longitude = c.longitude + (random() - 0.5) * 0.25, coordinates_approximate = false
+                      FROM cities c WHERE c.id = b.city_id AND c.latitude IS NOT NULL AND b.id % 10 <> 0`);
+      await db.raw('VACUUM ANALYZE businesses');
+    }
+    const spots = async (order: string) =>
+      (await db.raw(`SELECT b.latitude AS lat, b.longitude AS lng, c.slug AS city FROM (SELECT id, slug FROM cities WHERE business_count > 20 ORDER BY ${order} LIMIT 50) c
+                       CROSS JOIN LATERAL (SELECT latitude, longitude FROM businesses b WHERE b.city_id = c.id AND NOT b.coordinates_approximate AND b.latitude IS NOT NULL LIMIT 10) b`)).rows as Spot[];
+    const big = await spots('business_count DESC');
+    const small = await spots('business_count ASC');
+    // A category of about one business in a hundred: found near most points, never the first rows.
+    const { rows: cat } = await db.raw(`SELECT slug FROM categories ORDER BY abs(business_count - (SELECT sum(business_count) / 100 FROM categories)) LIMIT 1`);
+    return { big, small, category: cat[0].slug, bigCity: big[0].city };
+  } finally {
+    await db.destroy();
+  }
+}
+
+interface ServerChild {
+  appUrl: string;
+  bareUrl: string;
+  stop(): Promise<void>;
+}
+
+function startServer(dbUrl: string): Promise<ServerChild> {
+  const self = fileURLToPath(import.meta.url);
+  const execArgv = self.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...execArgv, self, 'serve', dbUrl], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const ready = out.split('\n').find((l) => l.startsWith(READY));
+      if (!ready) return;
+      const [appUrl, bareUrl] = ready.slice(READY.length).split(' ');
+      out = '';
+      resolve({ appUrl, bareUrl, stop: () => new Promise((res) => (child.on('exit', () => res()), child.stdin.end())) });
+    });
+  });
+}
+
+/** The child: the real app and a bare Koa app, in one process, until stdin closes. */
+async function serve(dbUrl: string): Promise<void> {
+  const { createApp } = await import('../../server/app.js');
+  const { testConfig } = await import('../../server/config.js');
+  const db = createDb(dbUrl, { max: 10 });
+  const listen = (app: Koa) => new Promise<http.Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const app = await listen(createApp({ db, config: testConfig(), logger: pino({ level: 'silent' }) }));
+  const bareApp = new Koa();
+  bareApp.use((ctx) => {
+    ctx.body = { ok: true };
+  });
+  const bare = await listen(bareApp);
+  const url = (s: http.Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+  process.stdout.write(`${READY}${url(app)} ${url(bare)}\n`);
+  process.stdin.resume();
+  process.stdin.on('end', async () => {
+    app.closeAllConnections();
+    bare.closeAllConnections();
+    await db.destroy();
+    process.exit(0);
+  });
+}
+
+if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url && process.argv[2] === 'serve') await serve(process.argv[3]);
