@@ -58,7 +58,9 @@ export function recordingReads(reads: ReadService, ctx: Pick<Context, 'state'>):
   // page is read again for another reason: a list that is not the newest, never a wrong one.
   const moreNearby: ReadService['moreNearby'] = async (b) => {
     const found = await reads.moreNearby(b);
-    dependsOn(ctx, [`lc:${b.cityId ?? '-'}`, ...found.map((n) => `b:${n.id}`)]);
+    // A business with no precise spot of its own is near nothing: its empty list never changes.
+    const precise = b.latitude !== null && b.longitude !== null && !b.coordinatesApproximate;
+    dependsOn(ctx, [...(precise ? [`lc:${b.cityId ?? '-'}`] : []), ...found.map((n) => `b:${n.id}`)]);
     return found;
   };
   return { ...(recording as unknown as ReadService), business, moreNearby };
