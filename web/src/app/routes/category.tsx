@@ -3,6 +3,7 @@ import { categoryMeta } from '@domain/page-meta';
 import { countOf } from '@domain/plural';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { FilteredBusinessList } from '@/components/filtered-business-list';
+import { BusinessMap } from '@/features/map/components/business-map';
 import { NotFoundMessage } from '@/components/page-message';
 import { LoadingStatus, Skeleton } from '@/components/skeleton';
 import { paths } from '@/config/paths';
@@ -37,6 +38,7 @@ export function CategoryRoute() {
       ) : (
         <div className="space-y-2"><LoadingStatus /><Skeleton className="h-8 w-1/3" /><Skeleton className="h-4 w-1/4" /></div>
       )}
+      <BusinessMap businesses={c ? businesses.data?.items : undefined} />
       <FilteredBusinessList
         state={list}
         query={c ? businesses : { data: undefined, isPending: true, isError: false }}

@@ -6,6 +6,7 @@ import { cityCategoryFilters } from '@domain/public-pages';
 import { countOf } from '@domain/plural';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { FilteredBusinessList } from '@/components/filtered-business-list';
+import { BusinessMap } from '@/features/map/components/business-map';
 import { NotFoundMessage } from '@/components/page-message';
 import { LoadingStatus, Skeleton } from '@/components/skeleton';
 import { cardClass } from '@/components/ui/card';
@@ -65,6 +66,7 @@ export function CityCategoryRoute() {
           <Skeleton className="h-4 w-1/4" />
         </div>
       )}
+      <BusinessMap businesses={ready ? businesses.data?.items : undefined} />
       <FilteredBusinessList
         state={list}
         query={ready ? businesses : { data: undefined, isPending: true, isError: false }}

@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { useCity } from '@/features/cities/api/get-city';
 import { useCityBusinesses } from '@/features/cities/api/get-city-businesses';
 import { CityCategories } from '@/features/cities/components/city-categories';
+import { BusinessMap } from '@/features/map/components/business-map';
 import { countryPathOf } from '@/features/countries/country-path';
 import { useListFilters } from '@/lib/list-filters';
 import { useDocumentHead } from '@/lib/seo';
@@ -54,6 +55,7 @@ export function CityRoute() {
           <Skeleton className="h-4 w-1/4" />
         </div>
       )}
+      <BusinessMap businesses={businesses.data?.items} />
       <FilteredBusinessList
         state={list}
         query={c ? businesses : { data: undefined, isPending: true, isError: false }}

@@ -2,6 +2,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
 import { PUBLIC_PAGE_SIZE } from '@domain/constants';
 import { FilteredBusinessList } from '@/components/filtered-business-list';
+import { BusinessMap } from '@/features/map/components/business-map';
 import { paths } from '@/config/paths';
 import { useSearchBusinesses } from '@/features/search/api/search-businesses';
 import { SearchBlock } from '@/features/search/components/search-block';
@@ -64,6 +65,7 @@ export function SearchRoute() {
           onSearch={({ query, location: loc }) => navigate(paths.search(query.trim(), loc.trim()))}
         />
       </header>
+      <BusinessMap businesses={results.data?.items} />
       {!q && !location ? (
         <p className="text-gray-700">Type a service and a city or postal code to find businesses.</p>
       ) : (
