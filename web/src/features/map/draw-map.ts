@@ -43,8 +43,19 @@ async function tileLayer(tiles: MapTiles): Promise<L.Layer> {
   return leafletRasterLayer(new PMTiles(tiles.tiles), options) as L.Layer;
 }
 
-function labelled(marker: L.Marker, label: string): L.Marker {
+/**
+ * A marker that is a button: its label for screen readers, and Enter or Space does what a click
+ * does (Leaflet's markers take the focus but answer the keyboard only with a popup bound).
+ */
+function button(marker: L.Marker, label: string, press: () => void): L.Marker {
   marker.on('add', () => marker.getElement()?.setAttribute('aria-label', label));
+  marker.on('click', press);
+  marker.on('keydown', (e) => {
+    const key = (e as L.LeafletKeyboardEvent).originalEvent.key;
+    if (key !== 'Enter' && key !== ' ') return;
+    (e as L.LeafletKeyboardEvent).originalEvent.preventDefault();
+    press();
+  });
   return marker;
 }
 
@@ -65,16 +76,14 @@ export async function drawMap(container: HTMLElement, options: DrawOptions): Pro
       if ('cluster' in c.properties && c.properties.cluster) {
         const { cluster_id: id, point_count: count } = c.properties;
         const icon = L.divIcon({ className: 'rehber-cluster', html: String(count), iconSize: [36, 36] });
-        labelled(L.marker([lat, lng], { icon, keyboard: true }), `${count} businesses here: zoom in`)
-          .on('click', () => map.setView([lat, lng], Math.min(clusters.getClusterExpansionZoom(id), MAX_ZOOM)))
-          .addTo(markers);
+        button(L.marker([lat, lng], { icon, keyboard: true }), `${count} businesses here: zoom in`, () =>
+          map.setView([lat, lng], Math.min(clusters.getClusterExpansionZoom(id), MAX_ZOOM)),
+        ).addTo(markers);
       } else {
         const business = points[(c.properties as Props).index].business;
         const icon = L.divIcon({ className: business.coordinatesApproximate ? 'rehber-marker rehber-marker-approximate' : 'rehber-marker', iconSize: [22, 22] });
         const label = business.coordinatesApproximate ? `${business.name} (approximate location)` : business.name;
-        labelled(L.marker([lat, lng], { icon, keyboard: true, title: label }), label)
-          .on('click', () => options.onSelect(business))
-          .addTo(markers);
+        button(L.marker([lat, lng], { icon, keyboard: true, title: label }), label, () => options.onSelect(business)).addTo(markers);
       }
     }
   }

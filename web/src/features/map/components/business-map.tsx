@@ -9,8 +9,6 @@ import { useSiteConfig } from '@/lib/site-config';
 import { mapPoints, type MapBusiness, type MapPoint } from '../map-points';
 import type { DrawnMap } from '../draw-map';
 
-// Starts loading a little before the map scrolls into view, so it is drawn when it arrives.
-const LOAD_MARGIN = '200px';
 
 /**
  * The map of a page's businesses (or, with `spot`, of one business). Without MAP_TILE_URL or
@@ -35,9 +33,10 @@ export function BusinessMap({ businesses, spot = false }: { businesses: readonly
   useEffect(() => {
     const el = box.current;
     if (!shown || near || !el) return;
+    // Only once in view: a visitor who never scrolls to the map never pays for it.
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) setNear(true);
-    }, { rootMargin: LOAD_MARGIN });
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, [shown, near]);
