@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../server/test-app.js';
 import { PMTILES_PATH } from '../server/routes/map.js';
 import { startTileServer, writePmtiles } from '../server/routes/map.fixtures.js';
+import { axeViolations } from './public-helpers.js';
 import { publicSession, usePublicApp } from './public-session.js';
 
 /**
@@ -114,6 +115,19 @@ describe('the map with a tile URL', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Hill Cafe');
     // The map can be skipped: its skip link leads past it.
     expect(await page.getByRole('link', { name: 'Skip the map' }).count()).toBe(1);
+  });
+
+  it('passes axe with the map drawn and a card open, on a city page and a business page', async () => {
+    // Our CSP refuses injected scripts; axe is the test's own, so this context bypasses it.
+    const page = await s.reopen({ ...SHORT, bypassCSP: true });
+    await page.goto(`${s.app.url}/city/mapton`);
+    await scrollToMap(page);
+    await page.getByRole('button', { name: 'Harbour Cafe' }).click();
+    await page.locator('[data-map-card]').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto(`${s.app.url}/details/centre-cafe`);
+    await scrollToMap(page);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('moving the map offers "Search this area" around its centre', async () => {

@@ -38,7 +38,6 @@ export function CategoryRoute() {
       ) : (
         <div className="space-y-2"><LoadingStatus /><Skeleton className="h-8 w-1/3" /><Skeleton className="h-4 w-1/4" /></div>
       )}
-      <BusinessMap businesses={c ? businesses.data?.items : undefined} />
       <FilteredBusinessList
         state={list}
         query={c ? businesses : { data: undefined, isPending: true, isError: false }}
@@ -47,6 +46,7 @@ export function CategoryRoute() {
         categories={false}
         skeletons={LIST_SKELETONS}
       />
+      <BusinessMap businesses={c ? businesses.data?.items : undefined} />
     </div>
   );
 }

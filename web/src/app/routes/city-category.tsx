@@ -66,7 +66,6 @@ export function CityCategoryRoute() {
           <Skeleton className="h-4 w-1/4" />
         </div>
       )}
-      <BusinessMap businesses={ready ? businesses.data?.items : undefined} />
       <FilteredBusinessList
         state={list}
         query={ready ? businesses : { data: undefined, isPending: true, isError: false }}
@@ -75,6 +74,7 @@ export function CityCategoryRoute() {
         categories={false}
         skeletons={SKELETONS.cityPage}
       />
+      <BusinessMap businesses={ready ? businesses.data?.items : undefined} />
     </div>
   );
 }

@@ -55,7 +55,6 @@ export function CityRoute() {
           <Skeleton className="h-4 w-1/4" />
         </div>
       )}
-      <BusinessMap businesses={businesses.data?.items} />
       <FilteredBusinessList
         state={list}
         query={c ? businesses : { data: undefined, isPending: true, isError: false }}
@@ -64,6 +63,7 @@ export function CityRoute() {
         categories
         skeletons={SKELETONS.cityPage}
       />
+      <BusinessMap businesses={businesses.data?.items} />
     </div>
   );
 }

@@ -65,12 +65,12 @@ export function SearchRoute() {
           onSearch={({ query, location: loc }) => navigate(paths.search(query.trim(), loc.trim()))}
         />
       </header>
-      <BusinessMap businesses={results.data?.items} />
       {!q && !location ? (
         <p className="text-gray-700">Type a service and a city or postal code to find businesses.</p>
       ) : (
         <FilteredBusinessList state={list} query={results} sorts={SORTS} places={['city', 'district']} categories skeletons={Math.min(6, PUBLIC_PAGE_SIZE)} notice={notice} countFor={countFor} />
       )}
+      <BusinessMap businesses={results.data?.items} />
     </div>
   );
 }

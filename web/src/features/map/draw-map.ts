@@ -36,7 +36,9 @@ type Props = { index: number };
 
 async function tileLayer(tiles: MapTiles): Promise<L.Layer> {
   const options = { attribution: tiles.attribution, maxZoom: MAX_ZOOM };
-  if (!tiles.pmtiles) return L.tileLayer(tiles.tiles, options);
+  // On a high-density screen a 256-pixel tile is blurred: ask the next zoom's tiles at half size,
+  // unless the template names its own high-density tiles ({r} becomes '@2x' there).
+  if (!tiles.pmtiles) return L.tileLayer(tiles.tiles, { ...options, detectRetina: !tiles.tiles.includes('{r}') });
   // The PMTiles reader is needed only with an archive; its Leaflet layer looks for a global L.
   const { PMTiles, leafletRasterLayer } = await import('pmtiles');
   (window as unknown as { L: typeof L }).L = L;
