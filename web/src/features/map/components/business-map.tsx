@@ -9,12 +9,11 @@ import { useSiteConfig } from '@/lib/site-config';
 import { mapPoints, type MapBusiness, type MapPoint } from '../map-points';
 import type { DrawnMap } from '../draw-map';
 
-
 /**
  * The map of a page's businesses (or, with `spot`, of one business). Without MAP_TILE_URL or
  * MAP_PMTILES_FILE, or until there is a business with coordinates, nothing at all: no box, no space.
  * The server render draws only the empty box of the map's size; Leaflet is imported once the box
- * comes near the screen. The list beside it stays the accessible way to the same businesses: the
+ * comes into view. The list above it stays the accessible way to the same businesses: the
  * map can be skipped, and its markers are buttons that show a business's card.
  */
 export function BusinessMap({ businesses, spot = false }: { businesses: readonly MapBusiness[] | undefined; spot?: boolean }) {
@@ -57,11 +56,19 @@ export function BusinessMap({ businesses, spot = false }: { businesses: readonly
     void import('../draw-map')
       .then(({ drawMap }) => drawMap(el, { tiles, points, spot, onSelect: setSelected, onMoved: setAreaPath }))
       .then((map) => {
+        loading.current = false;
         if (unmounted.current) return map.destroy();
         drawn.current = map;
         if (latest.current !== points) map.update(latest.current);
       });
   }, [near, tiles, points, spot]);
+
+  // The box went away (no business with coordinates any more): a later one gets a map of its own.
+  useEffect(() => {
+    if (shown) return;
+    drawn.current?.destroy();
+    drawn.current = null;
+  }, [shown]);
 
   useEffect(() => {
     unmounted.current = false;
