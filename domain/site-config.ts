@@ -5,11 +5,22 @@
  */
 export type AdSlotName = 'detail' | 'notFound' | 'banner';
 
+/**
+ * Where the map's raster tiles come from: a `{z}/{x}/{y}` URL template, or the PMTiles archive the
+ * server itself serves (`pmtiles`: `tiles` is then that archive's path). Absent: no map at all.
+ */
+export interface MapTiles {
+  tiles: string;
+  pmtiles: boolean;
+  attribution: string;
+}
+
 export interface SiteConfig {
   siteName: string;
   contact: { email?: string; phone?: string; address?: string };
   /** No client: no ad slot is drawn and no ad network is asked. */
   ads: { client?: string; slots: Partial<Record<AdSlotName, string>> };
+  map?: MapTiles;
 }
 
 export const DEFAULT_SITE_NAME = 'rehber';

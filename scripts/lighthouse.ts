@@ -5,7 +5,8 @@
  * audits a running server, otherwise this starts its own: an embedded PostgreSQL in a temporary
  * directory with the bundled sample, and the built site of dist/web and dist/ssr. `--runs N` audits
  * each page N times and prints every run and the medians; LIGHTHOUSE_REPORTS=dir keeps each run's
- * JSON report there (the failing audits).
+ * JSON report there (the failing audits). `--map` draws the map on the pages that have one, from
+ * the test tile server (server/routes/map.fixtures.ts) started beside the site.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,7 +21,8 @@ import { startEmbedded } from '../db/embedded.js';
 import { migrateLatest } from '../db/migrate.js';
 import { loadSample } from '../data/samples/sample.js';
 import { createApp } from '../server/app.js';
-import { testConfig } from '../server/config.js';
+import { testConfig, type Config } from '../server/config.js';
+import { startTileServer } from '../server/routes/map.fixtures.js';
 import { searchPath, slugPath } from '../domain/paths.js';
 import { freePort } from './free-port.js';
 
@@ -145,11 +147,11 @@ export function auditPagesFor(businessSlug: string, citySlug: string): AuditPage
 }
 
 /** The app on `db` (migrated) with the bundled sample loaded, on a free loopback port. */
-export async function serveSample(db: Db): Promise<AuditServer> {
+export async function serveSample(db: Db, overrides: Partial<Config> = {}): Promise<AuditServer> {
   await loadSample(db);
   const business = (await db('businesses').whereNotNull('about').orderBy('review_count', 'desc').first('slug')) as { slug: string };
   const city = (await db('cities').orderBy('business_count', 'desc').orderBy('id').first('slug')) as { slug: string };
-  const config = testConfig();
+  const config = { ...testConfig(), ...overrides };
   const port = await freePort();
   config.publicBaseUrl = `http://127.0.0.1:${port}`;
   const app = createApp({ db, config, logger: pino({ level: 'silent' }) });
@@ -168,13 +170,13 @@ export async function serveSample(db: Db): Promise<AuditServer> {
 }
 
 /** A throwaway server with the sample, for when no --url is given: embedded PostgreSQL in a temp dir. */
-export async function startOwnServer(): Promise<AuditServer> {
+export async function startOwnServer(overrides: Partial<Config> = {}): Promise<AuditServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-lighthouse-'));
   fs.chmodSync(dir, 0o777);
   const pg = await startEmbedded(path.join(dir, 'data'), await freePort(), { quiet: true });
   const db = createDb(pg.url);
   await migrateLatest(db);
-  const served = await serveSample(db);
+  const served = await serveSample(db, overrides);
   return {
     ...served,
     async close() {
@@ -189,7 +191,8 @@ export async function startOwnServer(): Promise<AuditServer> {
 async function main(): Promise<void> {
   const i = process.argv.indexOf('--url');
   const given = i > 0 ? process.argv[i + 1]?.replace(/\/+$/, '') : undefined;
-  const own = given ? undefined : await startOwnServer();
+  const tiles = process.argv.includes('--map') ? await startTileServer() : undefined;
+  const own = given ? undefined : await startOwnServer(tiles ? { map: { tileUrl: tiles.template, attribution: 'Test tiles' } } : {});
   try {
     const base = given ?? own!.url;
     let pages = own?.pages;
@@ -205,6 +208,7 @@ async function main(): Promise<void> {
     console.log(formatScores(audited.map((a) => medianScores(a.runs))));
   } finally {
     await own?.close();
+    await tiles?.close();
   }
 }
 

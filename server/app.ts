@@ -23,6 +23,7 @@ import { activityAdminRoutes } from './routes/admin/activity.js';
 import { trashAdminRoutes } from './routes/admin/trash.js';
 import { sitemapRoutes } from './routes/sitemaps.js';
 import { photoRoutes } from './routes/photos.js';
+import { mapRoutes } from './routes/map.js';
 import { defaultDistDir, pageMatchOf, pageRoutes, webBuildTag } from './routes/pages.js';
 import { DataVersion } from './freshness/data-version.js';
 import { httpCache } from './freshness/http-cache.js';
@@ -103,6 +104,7 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
     // One photo store per process (its fetches and failures are shared): the slug lookup is one
     // index read on the primary.
     photoRoutes(deps),
+    mapRoutes(deps),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

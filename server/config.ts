@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { readDbConfig, type DbConfig } from '../db/config.js';
@@ -53,6 +54,21 @@ const schema = z.object({
   METRICS_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
   METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   COMBO_MIN_BUSINESSES: cityCategoryMin,
+  // The map's tiles (docs/public-site.md#the-map): a URL template or a PMTiles file beside the server.
+  MAP_TILE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/\s]+\/\S*$/, 'must be an http(s) URL')
+      .refine((u) => ['{z}', '{x}', '{y}'].every((p) => u.includes(p)), 'must contain {z}, {x} and {y}')
+      .optional(),
+  ),
+  MAP_PMTILES_FILE: optionalText.pipe(
+    z
+      .string()
+      .refine((f) => fs.statSync(f, { throwIfNoEntry: false })?.isFile() ?? false, 'no such file')
+      .optional(),
+  ),
+  MAP_ATTRIBUTION: optionalText,
 });
 
 export interface Config {
@@ -94,6 +110,8 @@ export interface Config {
   metrics?: { port: number; host: string };
   /** COMBO_MIN_BUSINESSES: a category in a city with fewer active businesses is not indexed. */
   cityCategoryMin: number;
+  /** The map's tiles: a URL template or a PMTiles file the server serves; absent, no map is drawn. */
+  map?: { tileUrl: string; attribution?: string } | { pmtilesFile: string; attribution?: string };
 }
 
 /** COMBO_MIN_BUSINESSES alone, for the CLI: the server's rule and default; a bad value throws the same line. */
@@ -111,6 +129,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid ${issue.path.join('.')}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.MAP_TILE_URL && e.MAP_PMTILES_FILE) throw new Error('Invalid MAP_TILE_URL: set MAP_TILE_URL or MAP_PMTILES_FILE, not both');
   const proxyHops = e.TRUST_PROXY === 'true' ? 1 : e.TRUST_PROXY === 'false' ? 0 : Number(e.TRUST_PROXY);
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) throw new Error('SESSION_SECRET is required when NODE_ENV=production');
   return {
@@ -139,6 +158,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     cityCategoryMin: e.COMBO_MIN_BUSINESSES,
+    map: e.MAP_PMTILES_FILE
+      ? { pmtilesFile: path.resolve(e.MAP_PMTILES_FILE), attribution: e.MAP_ATTRIBUTION }
+      : e.MAP_TILE_URL
+        ? { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION }
+        : undefined,
   };
 }
 

@@ -27,6 +27,8 @@ export const CACHE_PROFILES = {
   sitemap: { cacheControl: 'public, max-age=300' },
   /** Other built files (icons, the web manifest) under names that do not change with their content. */
   'built-file': { cacheControl: 'max-age=3600' },
+  /** The operator's PMTiles archive: replaced rarely, and a replaced one changes its ETag. */
+  'map-tiles': { cacheControl: 'public, max-age=3600' },
 } as const satisfies Record<string, { cacheControl: string; cdn?: string }>;
 
 export type CacheProfile = keyof typeof CACHE_PROFILES;

@@ -6,6 +6,7 @@ import { send } from '@koa/send';
 import type { AppDeps } from '../deps.js';
 import { injectAdsMeta, injectHead } from '../seo/head.js';
 import { pageHead } from '../seo/page-head.js';
+import { mapTilesOf } from './map.js';
 import { injectApp, injectSiteMeta, PageRenderer, ssrDirOf } from '../ssr/renderer.js';
 import { builtStamp } from '../ssr/built-stamp.js';
 import { requestReads } from '../freshness/read-routing.js';
@@ -46,7 +47,7 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
   const indexFile = path.join(distDir, 'index.html');
   const renderer = new PageRenderer(distDir, deps.logger);
   renderer.warm();
-  const site: SiteConfig = { siteName: deps.config.site.name, contact: deps.config.site.contact, ads: deps.config.ads };
+  const site: SiteConfig = { siteName: deps.config.site.name, contact: deps.config.site.contact, ads: deps.config.ads, map: mapTilesOf(deps.config) };
   let cached: { stamp: string; html: string } | undefined;
 
   // Re-read when a rebuild replaced the file, so a running server never serves stale asset names.

@@ -155,9 +155,9 @@ export function injectApp(html: string, app: RenderedApp): string {
   return links ? withApp.replace('</head>', () => `  ${links}\n  </head>`) : withApp;
 }
 
-/** `<meta name="rehber-site">`: the site's name and contact details, read by web/src/lib/site-config.tsx. */
+/** `<meta name="rehber-site">`: the site's name, contact details and map tiles, read by web/src/lib/site-config.tsx. */
 export function injectSiteMeta(html: string, site: SiteConfig): string {
-  const content = { siteName: site.siteName, contact: site.contact };
+  const content = { siteName: site.siteName, contact: site.contact, map: site.map };
   const tag = `<meta name="rehber-site" content="${escapeHtml(JSON.stringify(content))}" />`;
   return html.replace('</head>', () => `  ${tag}\n  </head>`);
 }

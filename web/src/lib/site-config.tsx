@@ -1,5 +1,5 @@
 /**
- * The operator's site settings (name, contact details, ads) as one React context: the server
+ * The operator's site settings (name, contact details, ads, map tiles) as one React context: the server
  * render gets them from its configuration, the browser from the <meta> tags the server writes
  * (`rehber-site` and `rehber-ads`), so both draw the same markup.
  */
@@ -28,6 +28,12 @@ function metaJson(name: string): Record<string, unknown> {
 
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
 
+function mapTiles(v: unknown): SiteConfig['map'] {
+  const m = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
+  const tiles = text(m.tiles);
+  return tiles ? { tiles, pmtiles: m.pmtiles === true, attribution: text(m.attribution) ?? '' } : undefined;
+}
+
 /** In the browser: the settings the server wrote into the page's head. */
 export function readSiteConfig(): SiteConfig {
   const site = metaJson('rehber-site');
@@ -38,5 +44,6 @@ export function readSiteConfig(): SiteConfig {
     siteName: text(site.siteName) ?? DEFAULT_SITE_CONFIG.siteName,
     contact: { email: text(contact.email), phone: text(contact.phone), address: text(contact.address) },
     ads: client ? { client, slots: (ads.slots ?? {}) as SiteConfig['ads']['slots'] } : { slots: {} },
+    map: mapTiles(site.map),
   };
 }

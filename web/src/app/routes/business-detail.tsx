@@ -11,6 +11,7 @@ import { SectionCard } from '@/features/businesses/components/section-card';
 import { WorkingHoursCard } from '@/features/businesses/components/working-hours-card';
 import { MoreNearby } from '@/features/businesses/components/more-nearby';
 import { AdSlot } from '@/features/ads/components/ad-slot';
+import { BusinessMap } from '@/features/map/components/business-map';
 import { useDocumentHead } from '@/lib/seo';
 
 /** /details/:slug (the slug from the API, place-id suffix included or not). */
@@ -58,6 +59,7 @@ export function BusinessDetailRoute() {
       <aside className="space-y-6 lg:col-start-3 lg:row-start-2" aria-label="Contact">
         <AdSlot slot="detail" className="mx-auto" />
         <AddressCard business={b} />
+        <BusinessMap businesses={[b]} spot />
         <ContactCard business={b} />
       </aside>
       <QuickActions business={b} className="lg:col-start-3 lg:row-start-1 lg:self-start" />

@@ -4,6 +4,7 @@ import { countOf } from '@domain/plural';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { CityCategoryLinks } from '@/components/city-category-links';
 import { FilteredBusinessList } from '@/components/filtered-business-list';
+import { BusinessMap } from '@/features/map/components/business-map';
 import { NotFoundMessage } from '@/components/page-message';
 import { LoadingStatus, Skeleton } from '@/components/skeleton';
 import { paths } from '@/config/paths';
@@ -47,6 +48,7 @@ export function CategoryRoute() {
         categories={false}
         skeletons={LIST_SKELETONS}
       />
+      <BusinessMap businesses={c ? businesses.data?.items : undefined} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { cityCategoryFilters } from '@domain/public-pages';
 import { countOf } from '@domain/plural';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { FilteredBusinessList } from '@/components/filtered-business-list';
+import { BusinessMap } from '@/features/map/components/business-map';
 import { NotFoundMessage } from '@/components/page-message';
 import { LoadingStatus, Skeleton } from '@/components/skeleton';
 import { cardClass } from '@/components/ui/card';
@@ -73,6 +74,7 @@ export function CityCategoryRoute() {
         categories={false}
         skeletons={SKELETONS.cityPage}
       />
+      <BusinessMap businesses={ready ? businesses.data?.items : undefined} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { LoadingStatus, Skeleton } from '@/components/skeleton';
 import { paths } from '@/config/paths';
 import { useCity } from '@/features/cities/api/get-city';
 import { useCityBusinesses } from '@/features/cities/api/get-city-businesses';
+import { BusinessMap } from '@/features/map/components/business-map';
 import { countryPathOf } from '@/features/countries/country-path';
 import { useListFilters } from '@/lib/list-filters';
 import { useDocumentHead } from '@/lib/seo';
@@ -62,6 +63,7 @@ export function CityRoute() {
         categories
         skeletons={SKELETONS.cityPage}
       />
+      <BusinessMap businesses={businesses.data?.items} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
 import { PUBLIC_PAGE_SIZE } from '@domain/constants';
 import { FilteredBusinessList } from '@/components/filtered-business-list';
+import { BusinessMap } from '@/features/map/components/business-map';
 import { paths } from '@/config/paths';
 import { useSearchBusinesses } from '@/features/search/api/search-businesses';
 import { SearchBlock } from '@/features/search/components/search-block';
@@ -70,6 +71,7 @@ export function SearchRoute() {
       ) : (
         <FilteredBusinessList state={list} query={results} sorts={SORTS} places={['city', 'district']} categories skeletons={Math.min(6, PUBLIC_PAGE_SIZE)} notice={notice} countFor={countFor} />
       )}
+      <BusinessMap businesses={results.data?.items} />
     </div>
   );
 }
