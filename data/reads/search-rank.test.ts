@@ -3,6 +3,7 @@ import { createTestDb, type TestDb } from '../../db/test-db.js';
 import { qualityOf, SEARCH_CANDIDATES, type ListFilters, type ListPage } from '../../domain/search.js';
 import { searchBusinesses } from './search.js';
 import { seedSearch, type SearchSeed } from './search.fixtures.js';
+import { editBusiness } from '../store/business-writes.js';
 
 /**
  * The ranking rules on a directory broader than the bound: 1,200 businesses holding 'coffee'
@@ -123,5 +124,18 @@ describe('relevance whatever the number of matches', () => {
     // Its facets are estimates too, of the same size.
     const cities = broad.facets.cities.reduce((n, c) => n + c.count, 0);
     expect(cities).toBeGreaterThan(matches / 2);
+  });
+
+  it('keeps the quality true through an edit, which logs the rating it changed and not the quality', async () => {
+    const id: number = (await t.db('businesses').where({ name: 'Roast Bar Zero' }).first('id')).id;
+    await editBusiness(t.db, id, { fields: { rating: '3' } }, null);
+    const row = await t.db('businesses').where({ id }).first('quality');
+    expect(row.quality).toBeCloseTo(qualityOf(3, 0), 5);
+    const [logged] = await t.db('business_versions').where({ business_id: id, action: 'edit' });
+    for (const side of [logged.before, logged.after]) {
+      expect(Object.keys(side)).toContain('rating');
+      expect(Object.keys(side)).not.toContain('quality');
+    }
+    expect(names(await search('roast bar'))).toEqual(['Roast Bar Many', 'Roast Bar Few', 'Roast Bar Zero']);
   });
 });
