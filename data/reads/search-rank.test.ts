@@ -100,6 +100,9 @@ describe('relevance whatever the number of matches', () => {
       ['coffee', '', { city: 'austin' }],
       ['coffee', '', { minRating: 4 }],
       ['stop', '', {}],
+      ['coffee', '', { sort: 'rating' }],
+      ['coffee', '', { sort: 'reviews' }],
+      ['coffee', 'Austin', { sort: 'name' }],
     ] as [string, string, ListFilters][]) {
       const exact = await pagesUnder(100_000, q, location, filters);
       expect(exact.length, q).toBe(30);

@@ -171,6 +171,9 @@ const WALK_ORDER: Record<SearchSort, string> = {
   name: 'b.name, b.id',
 };
 
+/** The sorts a btree of active businesses holds in order (businesses_quality_idx, businesses_featured_idx). */
+const WALKED = new Set<SearchSort>(['relevance', 'rating']);
+
 /** Categories whose name holds every word of `what` (a business's weight B is its category's name). */
 const CATEGORIES_OF = `SELECT k.id FROM categories k WHERE setweight(to_tsvector('simple', rehber_fold(k.name)), 'B') @@ ${TSQUERY}`;
 
@@ -200,8 +203,12 @@ export async function bestMatches(db: Db | Knex.Transaction, q: Asked, f: FacetF
     }
   }
   const sql = parts.map((p) => `(${p.sql})`).join(' UNION ');
+  const bindings = parts.flatMap((p) => p.bindings) as Knex.RawBinding[];
+  // No index holds the matches by review count or name: every match is read (its bitmap) and the
+  // first n kept, which costs the posting list; a walk of another order would read the table.
+  if (!WALKED.has(sort)) return (await readByBitmapScans(db, sql, bindings)) as Candidate[];
   const results = (await db.raw(
-    `SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; ${db.raw(sql, parts.flatMap((p) => p.bindings) as Knex.RawBinding[]).toQuery()}; RESET enable_seqscan; RESET enable_bitmapscan`,
+    `SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; ${db.raw(sql, bindings).toQuery()}; RESET enable_seqscan; RESET enable_bitmapscan`,
   )) as { rows: Candidate[] }[];
   return results[2].rows;
 }
