@@ -184,9 +184,11 @@ const CATEGORIES_OF = `SELECT k.id FROM categories k WHERE setweight(to_tsvector
  * every word unless `read` whole already (their sets, when small), each category whose name holds
  * them (walked in its category's quality index), and every match (the rest); under another sort, the first `n`
  * in its order. Each walk goes down a btree in the order and stops after `n` rows that match, so
- * it reads about `n` over the share of businesses that match. Walks only: with bitmap scans off
- * the planner cannot read every match to sort them, which at a broad word costs what the walk
- * saves (readByBitmapScans tells why a LIMIT alone does not steer it).
+ * it reads about `n` over the share of businesses that match. Walks only: with bitmap scans and
+ * sorts off the planner can neither read every match to sort them, which at a broad word costs
+ * what the walk saves, nor walk another index and sort what it found (a name tier in a place,
+ * which it expects to be a few rows, was read down the primary key); readByBitmapScans tells why
+ * a LIMIT alone does not steer it.
  */
 export async function bestMatches(db: Db | Knex.Transaction, q: Asked, f: FacetFilters, sort: SearchSort, n: number, read: Set<Within>): Promise<Candidate[]> {
   const walk = (more: SqlPart | null) => candidatesWhere(q, f, more, `ORDER BY ${WALK_ORDER[sort]} LIMIT ${n}`);
@@ -202,15 +204,16 @@ export async function bestMatches(db: Db | Knex.Transaction, q: Asked, f: FacetF
       parts.push(walk({ sql: `ts_filter(b.search_vector, '{b}') @@ ${TSQUERY}`, bindings: [q.what] }));
     }
   }
-  const sql = parts.map((p) => `(${p.sql})`).join(' UNION ');
+  // Each part's own rows; a business in two parts is one candidate once ranked.
+  const sql = parts.map((p) => `(${p.sql})`).join(' UNION ALL ');
   const bindings = parts.flatMap((p) => p.bindings) as Knex.RawBinding[];
   // No index holds the matches by review count or name: every match is read (its bitmap) and the
   // first n kept, which costs the posting list; a walk of another order would read the table.
   if (!WALKED.has(sort)) return (await readByBitmapScans(db, sql, bindings)) as Candidate[];
   const results = (await db.raw(
-    `SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; ${db.raw(sql, bindings).toQuery()}; RESET enable_seqscan; RESET enable_bitmapscan`,
+    `SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off; ${db.raw(sql, bindings).toQuery()}; RESET enable_seqscan; RESET enable_bitmapscan; RESET enable_sort`,
   )) as { rows: Candidate[] }[];
-  return results[2].rows;
+  return results[3].rows;
 }
 
 /**
