@@ -66,6 +66,7 @@ CREATE TABLE businesses (
   created_import_id integer,
   is_featured boolean NOT NULL DEFAULT false,
   search_vector tsvector,
+  quality real GENERATED ALWAYS AS (((((35)::numeric + (rating * (review_count)::numeric)) / ((10 + review_count))::numeric))::real) STORED,
   CONSTRAINT businesses_category_id_foreign FOREIGN KEY (category_id) REFERENCES categories(id) ON DELETE SET NULL,
   CONSTRAINT businesses_city_id_foreign FOREIGN KEY (city_id) REFERENCES cities(id) ON DELETE SET NULL,
   CONSTRAINT businesses_pkey PRIMARY KEY (id),
@@ -289,9 +290,11 @@ CREATE INDEX business_versions_created_idx ON public.business_versions USING btr
 CREATE INDEX business_versions_import_idx ON public.business_versions USING btree (import_id) WHERE (import_id IS NOT NULL);
 CREATE INDEX businesses_category_idx ON public.businesses USING btree (category_id, rating DESC);
 CREATE INDEX businesses_category_listing_idx ON public.businesses USING btree (category_id, rating DESC, review_count DESC, id) WHERE is_active;
+CREATE INDEX businesses_category_quality_idx ON public.businesses USING btree (category_id, quality DESC, id) WHERE is_active;
 CREATE INDEX businesses_city_idx ON public.businesses USING btree (city_id, rating DESC);
 CREATE INDEX businesses_city_inactive_idx ON public.businesses USING btree (city_id) WHERE (NOT is_active);
 CREATE INDEX businesses_city_listing_idx ON public.businesses USING btree (city_id, rating DESC, review_count DESC, id) WHERE is_active;
+CREATE INDEX businesses_city_quality_idx ON public.businesses USING btree (city_id, quality DESC, id) WHERE is_active;
 CREATE INDEX businesses_country_idx ON public.businesses USING btree (country);
 CREATE INDEX businesses_created_at_idx ON public.businesses USING btree (created_at DESC, id DESC);
 CREATE INDEX businesses_featured_idx ON public.businesses USING btree (rating DESC, review_count DESC) WHERE is_active;
@@ -302,6 +305,7 @@ CREATE INDEX businesses_namesake_idx ON public.businesses USING btree (city_id, 
 CREATE INDEX businesses_nearby_approximate_idx ON public.businesses USING gist (rehber_earth_point(latitude, longitude)) WHERE (is_active AND (latitude IS NOT NULL) AND (longitude IS NOT NULL) AND coordinates_approximate);
 CREATE INDEX businesses_nearby_idx ON public.businesses USING gist (rehber_earth_point(latitude, longitude)) WHERE (is_active AND (latitude IS NOT NULL) AND (longitude IS NOT NULL) AND (NOT coordinates_approximate));
 CREATE INDEX businesses_place_idx ON public.businesses USING gin (ts_filter(search_vector, '{c}'::"char"[]));
+CREATE INDEX businesses_quality_idx ON public.businesses USING btree (quality DESC, id) WHERE is_active;
 CREATE INDEX businesses_search_idx ON public.businesses USING gin (search_vector);
 CREATE INDEX businesses_slug_pattern_idx ON public.businesses USING btree (slug text_pattern_ops);
 CREATE INDEX cities_alt_names_trgm_idx ON public.cities USING gin (alt_names gin_trgm_ops);

@@ -9,10 +9,23 @@ import type { GeoPoint } from './nearby.js';
 /** `distance` orders by the distance from `near` (its default there); without a point it is refused. */
 export const SEARCH_SORTS = ['relevance', 'rating', 'reviews', 'name', 'distance'] as const;
 /**
- * A search ranks at most this many matches (any of them, as the index yields them), so a broad
- * word costs about what a narrow one does; past it the total is this number with `totalCapped`.
+ * A search with more matches than this is broad: up to it, the matches are read from the search
+ * index and ranked in memory; past it, each relevance tier is walked in quality order, so only
+ * the page's rows are read, and the total is an estimate (`totalApprox`). The pages of a broad
+ * search reach its best this many.
  */
 export const SEARCH_CANDIDATES = 1000;
+/**
+ * A business's quality, the order within a relevance tier: its rating weighed by its review
+ * count, a Bayesian average that counts QUALITY_PRIOR_REVIEWS reviews of QUALITY_PRIOR_RATING
+ * besides its own, so a 5.0 from no review (3.5) ranks below a 4.9 from 1,142 (4.89). Stored
+ * with each business (businesses.quality); a change here takes a migration that redefines it.
+ */
+export const QUALITY_PRIOR_RATING = 3.5;
+export const QUALITY_PRIOR_REVIEWS = 10;
+/** A business's quality as businesses.quality stores it. */
+export const qualityOf = (rating: number, reviews: number): number =>
+  (QUALITY_PRIOR_RATING * QUALITY_PRIOR_REVIEWS + rating * reviews) / (QUALITY_PRIOR_REVIEWS + reviews);
 /** The `minRating` values a list accepts (the ratings facet offers 4.5, 4, 3.5 and 3). */
 export const MIN_RATINGS = [0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5] as const;
 export const FACET_RATINGS = [4.5, 4, 3.5, 3] as const;
@@ -81,8 +94,12 @@ export interface ListPage extends Page<Business> {
    * pizza berlin' → 'pizza' in Berlin, ignored ['best']); `understood` says what was searched.
    */
   ignored?: string[];
-  /** True when `total` is a lower bound (a broad word on a huge directory). */
-  totalCapped?: boolean;
+  /**
+   * True when `total` is an estimate from the database's statistics (a broad search: "about
+   * 104,000 results"); its pages then reach the best SEARCH_CANDIDATES, and its facets are
+   * counted on a sample of the matches, scaled to the estimate.
+   */
+  totalApprox?: boolean;
 }
 
 export interface Suggestion {

@@ -257,6 +257,18 @@ describe('suggestions as you type', () => {
 });
 
 describe('search answers', () => {
+  it('say about how many a broad search finds', async () => {
+    // A bound of two makes a word of this small directory broad: its total is the planner's estimate.
+    process.env.SEARCH_CANDIDATES = '2';
+    try {
+      await s.page.goto(`${s.app.url}/search?q=pharmacy`);
+      await s.page.locator('[data-business-item]').first().waitFor();
+      expect(await s.page.locator('[data-result-count]').innerText()).toMatch(/^about [\d,]+ results for “pharmacy”$/);
+    } finally {
+      delete process.env.SEARCH_CANDIDATES;
+    }
+  });
+
   it('link a did-you-mean spelling and say how a one-box query was read', async () => {
     await s.page.goto(`${s.app.url}/search?q=plumbr`);
     const dym = s.page.locator('[data-did-you-mean]');

@@ -194,7 +194,10 @@ describe('HTML without JavaScript', () => {
     const { body } = await html(`/details/${sample.business.slug}`);
     const island = /<script type="application\/json" id="rehber-state">([\s\S]*?)<\/script>/.exec(body)![1];
     const state = JSON.parse(island) as { queries: Array<{ queryKey: unknown[]; state: { data: { name: string } } }> };
-    expect(state.queries.map((q) => q.queryKey)).toEqual([['api', 'businesses', 'detail', sample.business.slug]]);
+    expect(state.queries.map((q) => q.queryKey)).toEqual([
+      ['api', 'businesses', 'detail', sample.business.slug],
+      ['api', 'businesses', 'detail', sample.business.slug, 'nearby'],
+    ]);
     expect(state.queries[0].state.data.name).toBe(sample.business.name);
     // Every other script is an external module (the CSP allows script-src 'self' only).
     const scripts = [...body.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]);

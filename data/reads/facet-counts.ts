@@ -60,6 +60,22 @@ export function countFacets(rows: FacetCandidate[], f: FacetFilters): CandidateF
   };
 }
 
+/**
+ * Counts of a sample multiplied by `factor` (a broad search's matches over its sample), rounded:
+ * estimates, as the broad search's total is.
+ */
+export function scaled(counted: CandidateFacets, factor: number): CandidateFacets {
+  const times = (n: number) => Math.round(n * factor);
+  return {
+    categories: counted.categories.map(([id, n]) => [id, times(n)]),
+    cities: counted.cities.map(([id, n]) => [id, times(n)]),
+    districts: counted.districts.map(([d, n]) => [d, times(n)]),
+    ratings: counted.ratings.map((r) => ({ min: r.min, count: times(r.count) })),
+    verified: times(counted.verified),
+    hasPhone: times(counted.hasPhone),
+  };
+}
+
 /** Slugs and names of the categories and cities facets show, each read once per data version. */
 export async function facetLabels(db: Db | Knex.Transaction, counted: CandidateFacets, scope?: MemoScope): Promise<Facets> {
   const want = [...counted.categories.map(([id]) => `category:${id}`), ...counted.cities.map(([id]) => `city:${id}`)];

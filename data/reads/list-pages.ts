@@ -9,9 +9,9 @@ import type { Business } from '../../domain/types.js';
 import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
 import { SEARCH_CANDIDATES, type ListPage, type SearchSort } from '../../domain/search.js';
 import { NO_FACETS, type FacetFilters } from '../../db/queries/facets.js';
-import { countFacets, facetLabels, passes } from './facet-counts.js';
+import { countFacets, facetLabels, passes, scaled } from './facet-counts.js';
 import { pageOf } from '../../db/queries/paging.js';
-import { businessesById, listFacets, listPageIds, searchCandidates, type Candidate, type Fixed } from '../../db/queries/search.js';
+import { bestMatches, businessesById, estimateMatches, listFacets, listPageIds, searchCandidates, type Asked, type Candidate, type Fixed } from '../../db/queries/search.js';
 import type { Reading } from './query-reading.js';
 import { memoized, memoizedEach, memoKey, small, type MemoScope } from './search-memo.js';
 import { tsqueries } from './tsqueries.js';
@@ -49,58 +49,123 @@ export async function browse(
 }
 
 /**
+ * The bound past which a search is broad (domain/search.ts SEARCH_CANDIDATES): the environment's
+ * SEARCH_CANDIDATES when it is a positive whole number, so a small directory can be made broad
+ * (the tests of the broad path) and the crossover measured.
+ */
+export function candidateBound(): number {
+  const n = Number(process.env.SEARCH_CANDIDATES);
+  return Number.isInteger(n) && n > 0 ? n : SEARCH_CANDIDATES;
+}
+
+/**
  * A set of more matches than this is kept for the data version, with what follows from it (its
- * order under each sort, its facets). Each match costs a read of its row's page (for its rank and
- * facets), so past a hundred reading them again costs more than keeping them (docs/performance.md);
- * a narrower set is read again, as cheap as a lookup. No set is longer than SEARCH_CANDIDATES + 1,
- * so the memo's bound in bytes holds.
+ * order under each sort, its facets, a broad search's pages). Each match costs a read of its
+ * row's page (for its tier and facets), so past a hundred reading them again costs more than
+ * keeping them (docs/performance.md); a narrower set is read again, as cheap as a lookup. No set
+ * is longer than the bound + 1, so the memo's bound in bytes holds.
  */
 const KEPT_FROM = 100;
 const worthKeeping = (c: Candidate[]) => c.length > KEPT_FROM;
 
-/** The candidates of a reading under filters, kept when worthKeeping. */
-export function candidatesOf(db: Db | Knex.Transaction, read: Reading, f: FacetFilters, scope?: MemoScope): Promise<Candidate[]> {
+/** What a reading asks, its words and place as tsqueries; null when PostgreSQL reads no lexeme in them. */
+export async function askedOf(db: Db | Knex.Transaction, read: Reading, scope?: MemoScope): Promise<Asked | null> {
+  const [what, where] = await tsqueries(db, [read.what ?? '', read.where ?? ''], scope);
+  return what || where ? { text: read.what, what, where } : null;
+}
+
+/** The candidates of a reading under filters (at most the bound + 1), kept when worthKeeping. */
+export function candidatesOf(db: Db | Knex.Transaction, asked: Asked | null, f: FacetFilters, bound: number, scope?: MemoScope): Promise<Candidate[]> {
+  if (!asked) return Promise.resolve([]);
   return memoized(
     scope,
-    memoKey('candidates', `${read.what}|${read.where}|${JSON.stringify(f)}`),
-    async () => {
-      const [what, where] = await tsqueries(db, [read.what ?? '', read.where ?? ''], scope);
-      // A text whose words PostgreSQL reads as no lexeme asks nothing of the documents.
-      return what || where ? searchCandidates(db, what, where, f) : [];
-    },
+    memoKey('candidates', `${asked.text}|${asked.what}|${asked.where}|${JSON.stringify(f)}`),
+    () => searchCandidates(db, asked, f, bound),
     worthKeeping,
   );
 }
 
 const byText = new Intl.Collator('en');
-export const COMPARE: Record<SearchSort, (a: Candidate, b: Candidate) => number> = {
-  relevance: (a, b) => b.rank - a.rank || COMPARE.rating(a, b),
-  rating: (a, b) => Number(b.rating) - Number(a.rating) || b.review_count - a.review_count || a.id - b.id,
-  reviews: (a, b) => b.review_count - a.review_count || Number(b.rating) - Number(a.rating) || a.id - b.id,
-  name: (a, b) => byText.compare(a.name, b.name) || a.id - b.id,
+/**
+ * The orders of a search's matches. Under relevance: the tier (exact name, every word in the
+ * name, in the category, in the place, elsewhere), then quality (rating weighed by reviews), then, when a
+ * place is asked, precise coordinates before approximate ones. A broad search's walks go in
+ * quality order alone, so at a tie of quality on a page's edge an approximate one may stand
+ * where a precise one of the same quality would.
+ */
+export function compare(sort: SearchSort, placed: boolean): (a: Candidate, b: Candidate) => number {
+  const rating = (a: Candidate, b: Candidate) => Number(b.rating) - Number(a.rating) || b.review_count - a.review_count || a.id - b.id;
   // A list near a point is ordered by data/reads/nearby.ts; without one, as by relevance.
-  distance: (a, b) => COMPARE.relevance(a, b),
-};
+  if (sort === 'relevance' || sort === 'distance') return (a, b) => a.tier - b.tier || b.quality - a.quality || (placed ? Number(a.approximate) - Number(b.approximate) : 0) || a.id - b.id;
+  if (sort === 'rating') return rating;
+  if (sort === 'reviews') return (a, b) => b.review_count - a.review_count || Number(b.rating) - Number(a.rating) || a.id - b.id;
+  return (a, b) => byText.compare(a.name, b.name) || a.id - b.id;
+}
 
 const hasFilters = (f: FacetFilters) => Object.keys(f).length > 0;
 
+/** An estimate said as one: three significant figures, and more than the bound it passed. */
+function about(estimate: number, bound: number): number {
+  const rounded = estimate >= 1000 ? Number(estimate.toPrecision(3)) : Math.round(estimate);
+  return Math.max(rounded, bound + 1);
+}
+
+/** The ids of a broad search's page and its estimated total. */
+interface BroadPage {
+  ids: number[];
+  total: number;
+}
+
 /**
- * The matches of a reading, ranked: at most SEARCH_CANDIDATES + 1 of them in index order (one
- * more than the cap tells a capped total), ordered, filtered and faceted in memory. Without
- * filters the page and the facets come from the same candidates; with filters the facets come
- * from the unfiltered ones (each facet counts with every filter but its own) and the page from
- * those filtered, read again only when the unfiltered set was capped.
+ * A page of a broad search (more matches than the bound): the names and the places holding every
+ * word read whole when they are few, and the best page * limit of each tier walked in order (bestMatches),
+ * ranked in memory; the first page * limit of the ranking are among them. Pages past the bound
+ * are not reached (each would walk further); the total is the planner's estimate.
+ */
+async function broadPage(db: Db | Knex.Transaction, asked: Asked, f: FacetFilters, sort: SearchSort, page: number, limit: number, bound: number): Promise<BroadPage> {
+  const n = page * limit;
+  const estimated = estimateMatches(db, asked, f);
+  if (n - limit >= bound) return { ids: [], total: about(await estimated, bound) };
+  // The names and the places holding every word, read whole when they are few: walked in
+  // quality order, a tier few businesses are in would be looked for through most of them.
+  const tiers = sort === 'relevance' && asked.what ? (['name', 'place'] as const) : [];
+  const whole = (await Promise.all(tiers.map((w) => searchCandidates(db, asked, f, bound, w)))).map((c, i) => ({ within: tiers[i], c })).filter((t) => t.c.length <= bound);
+  const best = await bestMatches(db, asked, f, sort, n, new Set(whole.map((t) => t.within)));
+  const pool = new Map([...whole.flatMap((t) => t.c), ...best].map((c) => [c.id, c]));
+  const order = [...pool.values()].sort(compare(sort, asked.where !== null)).slice((page - 1) * limit, n);
+  return { ids: order.map((c) => c.id), total: about(await estimated, bound) };
+}
+
+/**
+ * The matches of a reading, ranked. At most the bound + 1 are read in index order; when that is
+ * all of them (a narrow search) they are ordered, filtered and faceted in memory, and the total
+ * is exact. Without filters the page and the facets come from the same candidates; with filters
+ * the facets come from the unfiltered ones (each facet counts with every filter but its own) and
+ * the page from those filtered, read again only when the unfiltered set was broad. A broad set
+ * is paged by broadPage, its total estimated (`totalApprox`), and its facets are those of the
+ * bound + 1 read (a sample in index order) scaled to the estimate: approximate, as the total is.
  */
 export async function ranked(db: Db | Knex.Transaction, read: Reading, filters: FacetFilters, sort: SearchSort, page: number, limit: number, scope?: MemoScope): Promise<ListPage> {
-  const all = await candidatesOf(db, read, {}, scope);
-  const capped = all.length > SEARCH_CANDIDATES;
-  const matching = !hasFilters(filters) ? all : capped ? await candidatesOf(db, read, filters, scope) : all.filter((c) => passes(c, filters));
-  const found = matching.length;
-  // What follows from a kept set is kept with it: its order under each sort, its facets.
+  const bound = candidateBound();
+  const asked = await askedOf(db, read, scope);
+  const all = await candidatesOf(db, asked, {}, bound, scope);
+  const broadAll = all.length > bound;
+  const matching = !hasFilters(filters) ? all : broadAll ? await candidatesOf(db, asked, filters, bound, scope) : all.filter((c) => passes(c, filters));
+  // What follows from a kept set is kept with it: its order under each sort, its facets, its pages.
   const kept = worthKeeping(all) ? scope : undefined;
   const key = `${read.what}|${read.where}|${JSON.stringify(filters)}`;
-  const order = await memoized(kept, memoKey('order', `${key}|${sort}`), async () => [...matching].sort(COMPARE[sort]).map((c) => c.id));
-  const facets = memoized(kept, memoKey('search-facets', key), () => facetLabels(db, countFacets(all, filters), scope));
+  const facets = memoized(kept, memoKey('search-facets', key), async () => {
+    const counted = countFacets(all, filters);
+    return facetLabels(db, broadAll ? scaled(counted, about(await estimateMatches(db, asked!, {}), bound) / all.length) : counted, scope);
+  });
+  if (matching.length > bound) {
+    const broad = await memoized(kept, memoKey('broad-page', `${key}|${sort}|${page}|${limit}`), () => broadPage(db, asked!, filters, sort, page, limit, bound));
+    const [items, counted] = await Promise.all([rowsOf(db, broad.ids, scope), facets]);
+    const paged = pageOf(items, broad.total, { page, limit });
+    paged.pagination.totalPages = Math.ceil(bound / limit);
+    return { ...paged, facets: counted, totalApprox: true };
+  }
+  const order = await memoized(kept, memoKey('order', `${key}|${sort}`), async () => [...matching].sort(compare(sort, read.where !== null)).map((c) => c.id));
   const [items, counted] = await Promise.all([rowsOf(db, order.slice((page - 1) * limit, page * limit), scope), facets]);
-  return { ...pageOf(items, Math.min(found, SEARCH_CANDIDATES), { page, limit }), facets: counted, ...(found > SEARCH_CANDIDATES ? { totalCapped: true } : {}) };
+  return { ...pageOf(items, matching.length, { page, limit }), facets: counted };
 }

@@ -20,10 +20,10 @@ import { distancesFrom, nearestCandidates, nearestNeighbours, type NearCandidate
 import { pageOf } from '../../db/queries/paging.js';
 import type { Fixed } from '../../db/queries/search.js';
 import { countFacets, facetLabels, passes } from './facet-counts.js';
-import { candidatesOf, COMPARE, rowsOf } from './list-pages.js';
+import { askedOf, candidateBound, candidatesOf, compare, rowsOf } from './list-pages.js';
+import type { Candidate } from '../../db/queries/search.js';
 import type { Reading } from './query-reading.js';
 import type { MemoScope } from './search-memo.js';
-import { SEARCH_CANDIDATES } from '../../domain/search.js';
 
 /** A list's point and radius (kilometres). */
 export interface NearRequest {
@@ -72,10 +72,13 @@ export async function nearbyPage(
   const found = Math.min(matching.length, NEAR_CANDIDATES);
   const inOrder = matching.slice(0, NEAR_CANDIDATES);
   // Among the nearest, another sort orders precise and approximate alike.
-  if (sort !== 'distance' && sort !== 'relevance') inOrder.sort((a, b) => COMPARE[sort]({ ...a, rank: 0 }, { ...b, rank: 0 }));
+  if (sort !== 'distance' && sort !== 'relevance') inOrder.sort(byListSort(sort));
   const [items, facets] = await Promise.all([withDistances(db, inOrder.slice((page - 1) * limit, page * limit), scope), facetLabels(db, countFacets(all, filters), scope)]);
   return { ...pageOf(items, found, { page, limit }), facets, ...(matching.length > NEAR_CANDIDATES ? { totalCapped: true } : {}) };
 }
+
+/** A list sort other than distance among the nearest: rating, reviews or name, as a search orders them. */
+const byListSort = (sort: SearchSort) => compare(sort, false) as (a: Pick<Candidate, 'id' | 'rating' | 'review_count' | 'name'>, b: Pick<Candidate, 'id' | 'rating' | 'review_count' | 'name'>) => number;
 
 /**
  * The matches of a search's reading near a point: the same at most SEARCH_CANDIDATES matches a
@@ -90,9 +93,11 @@ export async function rankedNear(
   { sort = 'distance', page, limit }: { sort?: SearchSort; page: number; limit: number },
   scope?: MemoScope,
 ): Promise<ListPage> {
-  const unfiltered = await candidatesOf(db, read, {}, scope);
-  const capped = unfiltered.length > SEARCH_CANDIDATES;
-  const filtered = !Object.keys(filters).length ? unfiltered : capped ? await candidatesOf(db, read, filters, scope) : unfiltered.filter((c) => passes(c, filters));
+  const asked = await askedOf(db, read, scope);
+  const bound = candidateBound();
+  const unfiltered = await candidatesOf(db, asked, {}, bound, scope);
+  const capped = unfiltered.length > bound;
+  const filtered = !Object.keys(filters).length ? unfiltered : capped ? await candidatesOf(db, asked, filters, bound, scope) : unfiltered.filter((c) => passes(c, filters));
   const ids = [...new Set([...unfiltered, ...filtered].map((c) => Number(c.id)))];
   const at = await distancesFrom(db, near.point, ids);
   const located = <C extends { id: number }>(cs: C[]) =>
@@ -102,9 +107,9 @@ export async function rankedNear(
     });
   const all = located(unfiltered);
   const matching = located(filtered);
-  matching.sort(sort === 'distance' || sort === 'relevance' ? (a, b) => Number(a.approximate) - Number(b.approximate) || a.distance - b.distance : COMPARE[sort]);
+  matching.sort(sort === 'distance' || sort === 'relevance' ? (a, b) => Number(a.approximate) - Number(b.approximate) || a.distance - b.distance : byListSort(sort));
   const [items, facets] = await Promise.all([withDistances(db, matching.slice((page - 1) * limit, page * limit), scope), facetLabels(db, countFacets(all, filters), scope)]);
-  return { ...pageOf(items, Math.min(matching.length, SEARCH_CANDIDATES), { page, limit }), facets, ...(filtered.length > SEARCH_CANDIDATES ? { totalCapped: true } : {}) };
+  return { ...pageOf(items, Math.min(matching.length, bound), { page, limit }), facets, ...(filtered.length > bound ? { totalCapped: true } : {}) };
 }
 
 /**

@@ -87,7 +87,7 @@ export const slugMemo = (scope: MemoScope | undefined, slug: string): MemoScope 
  * a search's candidates, their order and facets, a list's kept counts, that an admin search is
  * broad, a city or a category by slug, a country's links to its categories in a city.
  */
-export type MemoKind = 'row' | 'label' | 'word' | 'place-word' | 'phrase' | 'one-box' | 'candidates' | 'order' | 'search-facets' | 'facets' | 'admin-matches' | 'city' | 'category' | 'country-links';
+export type MemoKind = 'row' | 'label' | 'word' | 'place-word' | 'phrase' | 'one-box' | 'candidates' | 'order' | 'search-facets' | 'broad-page' | 'facets' | 'admin-matches' | 'city' | 'category' | 'country-links';
 
 /** The key of `what` among the values of `kind`. */
 export const memoKey = (kind: MemoKind, what: string | number): string => `${kind}|${what}`;

@@ -4,10 +4,9 @@
  * reading is searched, how matches are ranked and what is kept per data version (search-memo.ts).
  * The statements are db/queries/search.ts's and take plain values.
  *
- * - With words or a location, at most SEARCH_CANDIDATES matches are read in index order; only
- *   those are ranked (name before category before place before description, then rating), counted
- *   and faceted. A broad word thus costs what a narrow one does, and past the cap the total says
- *   `totalCapped`.
+ * - With words or a location, the matches are ranked (exact name, then name, category, place and
+ *   the rest, then quality) by list-pages.ts: read whole and counted when they are few, walked in
+ *   quality order tier by tier when broad, the total then an estimate (`totalApprox`).
  * - Without them (a city's or category's page, a search by filters alone) the page is a walk of
  *   the listing indexes that stops after the page, and the total and facets are kept counts.
  */

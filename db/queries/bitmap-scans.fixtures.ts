@@ -19,7 +19,7 @@ export async function withCountryShops(run: (db: Db) => Promise<void>): Promise<
   }
 }
 
-/** The plans (EXPLAIN ANALYZE) of the statements `read` sent through readByBitmapScans, as sent. */
+/** The plans (EXPLAIN ANALYZE) of the statements `read` sent with their settings first (readByBitmapScans, a broad search's walks), as sent. */
 export async function plansOf(db: Db, read: () => Promise<unknown>): Promise<string[]> {
   const sent: string[] = [];
   const heard = (q: { sql: string }) => void (q.sql.startsWith('SET LOCAL enable_seqscan = off;') && sent.push(q.sql));
@@ -31,8 +31,9 @@ export async function plansOf(db: Db, read: () => Promise<unknown>): Promise<str
   }
   const plans: string[] = [];
   for (const sql of sent) {
-    const explained = (await db.raw(sql.replace(/^((?:SET LOCAL [^;]*;\s*){2})/, '$1EXPLAIN ANALYZE '))) as { rows: { 'QUERY PLAN': string }[] }[];
-    plans.push(explained[2].rows.map((r) => r['QUERY PLAN']).join('\n'));
+    const settings = sql.match(/^(?:SET LOCAL [^;]*;\s*)+/)![0];
+    const explained = (await db.raw(`${settings}EXPLAIN ANALYZE ${sql.slice(settings.length)}`)) as { rows: { 'QUERY PLAN': string }[] }[];
+    plans.push(explained[settings.split(';').length - 1].rows.map((r) => r['QUERY PLAN']).join('\n'));
   }
   return plans;
 }

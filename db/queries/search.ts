@@ -4,9 +4,10 @@
  * and the rows of a page. Plain values in, rows out: how a query is read, what is ranked and what
  * is kept per data version is the read service's (data/reads/search.ts).
  *
- * - A search's candidates come from the GIN indexes of the search document (migration 20261124H)
- *   and of its place (20261130A): at most SEARCH_CANDIDATES + 1 in index order, so a broad word
- *   costs what a narrow one does.
+ * - A search's matches come from the GIN indexes of the search document (migration 20261124H)
+ *   and of its place (20261130A): at most a bound + 1 in index order, so a narrow search is read
+ *   whole and ranked in memory. A broad one (more than the bound) is read tier by tier in quality
+ *   order (bestMatches): each walk of a quality index (20261205A) stops after the rows a page needs.
  * - A page without words walks the listing indexes and stops after the page; its total and facets
  *   come from the kept business_facets counts: exact, whatever the size of the city.
  * No plan depends on the clock; each request is a fixed handful of statements.
@@ -15,14 +16,10 @@ import type { Knex } from 'knex';
 import type { Db } from '../index.js';
 import type { Business } from '../../domain/types.js';
 import type { Facets, ListFilters, SearchSort } from '../../domain/search.js';
-import { SEARCH_CANDIDATES } from '../../domain/search.js';
 import { businessQuery, toBusiness, type BusinessRow } from './businesses.js';
 import { CANDIDATE_FACET_COLUMNS, businessWhere, facetQuery, toFacets, type FacetCandidate, type FacetFilters, type SqlPart } from './facets.js';
 import { TSQUERY } from './word-lookups.js';
 import { readByBitmapScans } from './bitmap-scans.js';
-
-/** ts_rank's weights for D, C, B, A: a name match outweighs a category, a place, a description. */
-const RANK_WEIGHTS = `'{0.05, 0.2, 0.4, 1.0}'`;
 
 const ORDER: Record<SearchSort, string> = {
   relevance: 'rating DESC, review_count DESC, id',
@@ -100,7 +97,17 @@ export interface Candidate extends FacetCandidate {
   id: number;
   review_count: number;
   name: string;
-  rank: number;
+  /** 0 its name is the words, 1 its name holds them all, 2 its category does, 3 its place does, 4 the rest of it. */
+  tier: number;
+  quality: number;
+  approximate: boolean;
+}
+
+/** What a search asks: its words as typed (for an exact name) and as a tsquery, its place's tsquery. */
+export interface Asked {
+  text: string | null;
+  what: string | null;
+  where: string | null;
 }
 
 /**
@@ -110,25 +117,119 @@ export interface Candidate extends FacetCandidate {
  * place index too: when the place is a word many documents hold elsewhere and none as a place
  * ('restaurant'), the planner sees the place index find almost nothing and reads only that.
  */
-function matchOf(what: string | null, place: string | null): SqlPart {
-  if (!place) return { sql: `b.search_vector @@ ${TSQUERY}`, bindings: [what] };
-  if (!what) return { sql: `${PLACE} @@ ${TSQUERY}`, bindings: [place] };
-  return { sql: `b.search_vector @@ (${TSQUERY} && ${TSQUERY}) AND ${PLACE} @@ ${TSQUERY}`, bindings: [what, place, place] };
+function matchOf({ what, where }: Asked): SqlPart {
+  if (!where) return { sql: `b.search_vector @@ ${TSQUERY}`, bindings: [what] };
+  if (!what) return { sql: `${PLACE} @@ ${TSQUERY}`, bindings: [where] };
+  return { sql: `b.search_vector @@ (${TSQUERY} && ${TSQUERY}) AND ${PLACE} @@ ${TSQUERY}`, bindings: [what, where, where] };
+}
+
+/** A name equal to the words once both are folded, through businesses_name_prefix_idx. */
+const EXACT_NAME = `(rehber_fold(b.name) COLLATE "C") = rehber_fold(?)`;
+/**
+ * Every word in the name (the documents' weight A, through businesses_name_words_idx), in the
+ * place (weight C, through businesses_place_idx): the tiers that have an index of their own.
+ */
+const WITHIN = { name: `ts_filter(b.search_vector, '{a}') @@ ${TSQUERY}`, place: `${PLACE} @@ ${TSQUERY}` };
+export type Within = keyof typeof WITHIN;
+const IN_NAME = WITHIN.name;
+
+/** The columns of a candidate, its tier among them. */
+function columnsOf(q: Asked): SqlPart {
+  const tier = q.what
+    ? { sql: `CASE WHEN ${EXACT_NAME} THEN 0 WHEN ${IN_NAME} THEN 1 WHEN ts_filter(b.search_vector, '{b}') @@ ${TSQUERY} THEN 2 WHEN ${PLACE} @@ ${TSQUERY} THEN 3 ELSE 4 END`,
+        bindings: [q.text ?? '', q.what, q.what, q.what] }
+    : { sql: '4', bindings: [] };
+  return {
+    sql: `b.id, b.rating, b.review_count, b.name, ${CANDIDATE_FACET_COLUMNS}, b.quality, b.coordinates_approximate AS approximate, ${tier.sql} AS tier`,
+    bindings: tier.bindings,
+  };
+}
+
+/** `SELECT <candidate> FROM businesses b WHERE <filters> AND <match> AND <more> <tail>`, as one part. */
+function candidatesWhere(q: Asked, f: FacetFilters, more: SqlPart | null, tail: string): SqlPart {
+  const columns = columnsOf(q);
+  const filter = businessWhere(f);
+  const match = matchOf(q);
+  return {
+    sql: `SELECT ${columns.sql} FROM businesses b WHERE ${filter.sql} AND ${match.sql}${more ? ` AND ${more.sql}` : ''} ${tail}`,
+    bindings: [...columns.bindings, ...filter.bindings, ...match.bindings, ...(more?.bindings ?? [])],
+  };
 }
 
 /**
- * At most SEARCH_CANDIDATES + 1 matches of the tsqueries `what` and `where` (either null, not both)
- * under `f`, in index order (one more than the cap tells a capped total), ranked by `what`.
+ * At most `bound` + 1 matches of `q` under `f`, in index order (one more than the bound tells a
+ * broad search); `within`, only those holding every word there.
  */
-export async function searchCandidates(db: Db | Knex.Transaction, what: string | null, where: string | null, f: FacetFilters): Promise<Candidate[]> {
+export async function searchCandidates(db: Db | Knex.Transaction, q: Asked, f: FacetFilters, bound: number, within?: Within): Promise<Candidate[]> {
+  const part = candidatesWhere(q, f, within && q.what ? { sql: WITHIN[within], bindings: [q.what] } : null, `LIMIT ${bound + 1}`);
+  return (await readByBitmapScans(db, part.sql, part.bindings as Knex.RawBinding[])) as Candidate[];
+}
+
+/** Each walk's own order: under relevance, quality within a tier. */
+const WALK_ORDER: Record<SearchSort, string> = {
+  relevance: 'b.quality DESC, b.id',
+  rating: 'b.rating DESC, b.review_count DESC, b.id',
+  reviews: 'b.review_count DESC, b.rating DESC, b.id',
+  name: 'b.name, b.id',
+  // A list near a point is ordered by data/reads/nearby.ts; without one, as by relevance.
+  distance: 'b.quality DESC, b.id',
+};
+
+/** The sorts a btree of active businesses holds in order (businesses_quality_idx, businesses_featured_idx). */
+const WALKED = new Set<SearchSort>(['relevance', 'rating', 'distance']);
+
+/** Categories whose name holds every word of `what` (a business's weight B is its category's name). */
+const CATEGORIES_OF = `SELECT k.id FROM categories k WHERE setweight(to_tsvector('simple', rehber_fold(k.name)), 'B') @@ ${TSQUERY}`;
+
+/**
+ * The best `n` matches of a broad search `q` under `f` in each tier that may hold a page's rows,
+ * for the page to be ranked in memory: the first `n` of the ranking are among them. Under
+ * relevance: the exact names (a few, through the name index), the names and the places holding
+ * every word unless `read` whole already (their sets, when small), each category whose name holds
+ * them (walked in its category's quality index), and every match (the rest); under another sort, the first `n`
+ * in its order. Each walk goes down a btree in the order and stops after `n` rows that match, so
+ * it reads about `n` over the share of businesses that match. Walks only: with bitmap scans and
+ * sorts off the planner can neither read every match to sort them, which at a broad word costs
+ * what the walk saves, nor walk another index and sort what it found (a name tier in a place,
+ * which it expects to be a few rows, was read down the primary key); readByBitmapScans tells why
+ * a LIMIT alone does not steer it.
+ */
+export async function bestMatches(db: Db | Knex.Transaction, q: Asked, f: FacetFilters, sort: SearchSort, n: number, read: Set<Within>): Promise<Candidate[]> {
+  const walk = (more: SqlPart | null) => candidatesWhere(q, f, more, `ORDER BY ${WALK_ORDER[sort]} LIMIT ${n}`);
+  const parts: SqlPart[] = [walk(null)];
+  if (sort === 'relevance' && q.what) {
+    parts.push(candidatesWhere(q, f, { sql: EXACT_NAME, bindings: [q.text ?? ''] }, `LIMIT ${n}`));
+    for (const w of ['name', 'place'] as const) if (!read.has(w)) parts.push(walk({ sql: WITHIN[w], bindings: [q.what] }));
+    if (f.categoryId === undefined) {
+      // One walk per category, in its own index (a lateral per category id keeps the index's order).
+      const inCategory = candidatesWhere(q, f, { sql: 'b.category_id = k.id', bindings: [] }, `ORDER BY ${WALK_ORDER.relevance} LIMIT ${n}`);
+      parts.push({ sql: `SELECT c.* FROM (${CATEGORIES_OF} LIMIT 10) k, LATERAL (${inCategory.sql}) c`, bindings: [q.what, ...inCategory.bindings] });
+    } else {
+      parts.push(walk({ sql: `ts_filter(b.search_vector, '{b}') @@ ${TSQUERY}`, bindings: [q.what] }));
+    }
+  }
+  // Each part's own rows; a business in two parts is one candidate once ranked.
+  const sql = parts.map((p) => `(${p.sql})`).join(' UNION ALL ');
+  const bindings = parts.flatMap((p) => p.bindings) as Knex.RawBinding[];
+  // No index holds the matches by review count or name: every match is read (its bitmap) and the
+  // first n kept, which costs the posting list; a walk of another order would read the table.
+  if (!WALKED.has(sort)) return (await readByBitmapScans(db, sql, bindings)) as Candidate[];
+  const results = (await db.raw(
+    `SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off; ${db.raw(sql, bindings).toQuery()}; RESET enable_seqscan; RESET enable_bitmapscan; RESET enable_sort`,
+  )) as { rows: Candidate[] }[];
+  return results[3].rows;
+}
+
+/**
+ * About how many matches `q` has under `f`, from the planner's statistics (the search document's
+ * most common lexemes): counting a broad word's matches costs what reading them does.
+ */
+export async function estimateMatches(db: Db | Knex.Transaction, q: Asked, f: FacetFilters): Promise<number> {
   const filter = businessWhere(f);
-  const match = matchOf(what, where);
-  return (await readByBitmapScans(
-    db,
-    `SELECT b.id, b.rating, b.review_count, b.name, ${CANDIDATE_FACET_COLUMNS}, ${what ? `ts_rank(${RANK_WEIGHTS}, b.search_vector, ${TSQUERY})` : '0::real'} AS rank
-       FROM businesses b WHERE ${filter.sql} AND ${match.sql} LIMIT ${SEARCH_CANDIDATES + 1}`,
-    [...(what ? [what] : []), ...filter.bindings, ...match.bindings] as Knex.RawBinding[],
-  )) as Candidate[];
+  const match = matchOf(q);
+  const { rows } = await db.raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM businesses b WHERE ${filter.sql} AND ${match.sql}`, [...filter.bindings, ...match.bindings] as Knex.RawBinding[]);
+  const plan = rows[0]['QUERY PLAN'];
+  return Number((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan['Plan Rows']);
 }
 
 /** The tsqueries of a box's words and of the ways they may split into what and where. */

@@ -33,12 +33,13 @@ describe('what the search routes keep follows every write', () => {
 
   it('a broad word: an edit and a hide reach its page and facets', async () => {
     const before = await get('/api/search?q=bulk');
-    expect(before).toMatchObject({ totalCapped: true, pagination: { total: SEARCH_CANDIDATES } });
+    expect(before.totalApprox).toBe(true);
+    expect(before.pagination.total).toBeGreaterThan(SEARCH_CANDIDATES);
     expect(await get('/api/search?q=bulk')).toEqual(before);
     const [first] = before.items;
 
-    // An edit writes a new row version, which the index then yields among the last: the capped
-    // candidates are another set, and nothing of the kept one may be served.
+    // An edit of the first business's name: its candidates, its page and its rows are another
+    // version's, and nothing of the kept ones may be served.
     await editBusiness(app.db, first.id, { fields: { name: 'Bulk Renamed Shop' } }, null);
     await app.settle();
     const edited = await get('/api/search?q=bulk');
@@ -51,7 +52,7 @@ describe('what the search routes keep follows every write', () => {
     await app.settle();
     const hidden = await get('/api/search?q=bulk');
     expect(hidden.items.map((b) => b.id)).not.toContain(second.id);
-    expect(hidden.pagination.total).toBe(SEARCH_CANDIDATES);
+    expect(hidden.totalApprox).toBe(true);
   });
 
   it("a city page: its kept facet counts and rows follow a hide", async () => {
