@@ -88,6 +88,8 @@ export interface CityPlace {
   admin1?: string;
   latitude: number;
   longitude: number;
+  /** GeoNames' IANA time zone: the city's, by which its businesses' hours are read. */
+  timeZone?: string;
 }
 
 export interface ValueColumn {
@@ -161,6 +163,6 @@ export const WRITTEN_COLUMNS: string[] = [
 
 /**
  * The `businesses` columns that are not imported values: identity, slug, visibility, the search
- * document and timestamps. With WRITTEN_COLUMNS they are every column of the table (tested).
+ * document, the open intervals derived from the hours (a generated column) and timestamps. With WRITTEN_COLUMNS they are every column of the table (tested).
  */
-export const OTHER_COLUMNS = ['id', 'slug', 'identity_key', 'is_active', 'is_featured', 'created_import_id', 'images', 'search_vector', 'created_at', 'updated_at'] as const;
+export const OTHER_COLUMNS = ['id', 'slug', 'identity_key', 'is_active', 'is_featured', 'created_import_id', 'images', 'search_vector', 'open_week', 'created_at', 'updated_at'] as const;

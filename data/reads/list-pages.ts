@@ -15,6 +15,7 @@ import { businessesById, listFacets, listPageIds, searchCandidates, type Candida
 import type { Reading } from './query-reading.js';
 import { memoized, memoizedEach, memoKey, small, type MemoScope } from './search-memo.js';
 import { tsqueries } from './tsqueries.js';
+import { countUpTo } from '../../db/queries/open-now.js';
 
 export const emptyPage = (page: number, limit: number): ListPage => ({ ...pageOf<Business>([], 0, { page, limit }), facets: NO_FACETS });
 
@@ -40,12 +41,15 @@ export async function browse(
   scope?: MemoScope,
 ): Promise<ListPage> {
   const f = { ...filters, ...fixed };
+  // Open now is no kept count: the facets are those of the other filters, the total counted up to a cap.
+  const { openAt, ...keptFilters } = f;
   // The counts move only with a write: one read of them per data version and filters.
-  const counted = memoized(scope, memoKey('facets', JSON.stringify(f)), () => listFacets(db, fixed, f));
+  const counted = memoized(scope, memoKey('facets', JSON.stringify(keptFilters)), () => listFacets(db, fixed, keptFilters));
   // The page's ids are walked every time, then only its rows are read (or taken from the memo).
   const ids = await listPageIds(db, f, sort, page, limit);
-  const [{ facets, total }, rows] = await Promise.all([counted, rowsOf(db, ids, scope)]);
-  return { ...pageOf(rows, total, { page, limit }), facets };
+  const [{ facets, total }, rows, open] = await Promise.all([counted, rowsOf(db, ids, scope), openAt === undefined ? null : countUpTo(db, f, SEARCH_CANDIDATES)]);
+  if (open === null) return { ...pageOf(rows, total, { page, limit }), facets };
+  return { ...pageOf(rows, Math.min(open, SEARCH_CANDIDATES), { page, limit }), facets, ...(open > SEARCH_CANDIDATES ? { totalCapped: true } : {}) };
 }
 
 /**
@@ -92,7 +96,8 @@ const hasFilters = (f: FacetFilters) => Object.keys(f).length > 0;
 export async function ranked(db: Db | Knex.Transaction, read: Reading, filters: FacetFilters, sort: SearchSort, page: number, limit: number, scope?: MemoScope): Promise<ListPage> {
   const all = await candidatesOf(db, read, {}, scope);
   const capped = all.length > SEARCH_CANDIDATES;
-  const matching = !hasFilters(filters) ? all : capped ? await candidatesOf(db, read, filters, scope) : all.filter((c) => passes(c, filters));
+  // Open now is read by the statement (the kept candidates do not carry hours and zones).
+  const matching = !hasFilters(filters) ? all : capped || filters.openAt !== undefined ? await candidatesOf(db, read, filters, scope) : all.filter((c) => passes(c, filters));
   const found = matching.length;
   // What follows from a kept set is kept with it: its order under each sort, its facets.
   const kept = worthKeeping(all) ? scope : undefined;

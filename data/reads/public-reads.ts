@@ -34,9 +34,10 @@ export interface ReadService extends PublicReads {
 
 /**
  * The reads of one request. `scope`: what the request may keep, asked only when a read uses it
- * (a request for the stats never waits for the data version); none in tests and the CLI.
+ * (a request for the stats never waits for the data version); none in tests and the CLI. `now`:
+ * the request's time, one for all its reads ("open now").
  */
-export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> = async () => undefined): ReadService {
+export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> = async () => undefined, now: Date = new Date()): ReadService {
   let at: Promise<MemoScope | undefined> | undefined;
   const memos = () => (at ??= scope());
   const seen = new Map<string, Promise<unknown>>();
@@ -55,7 +56,7 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
   const groupBusinesses = (kind: GroupKind, { id }: Groups[GroupKind], filters: ListFilters, limit = PUBLIC_PAGE_SIZE) =>
     once(`${kind}Businesses`, [id, filters, limit], async () => {
       const { page = 1, ...rest } = filters;
-      return listBusinessesIn(db, kind === 'city' ? { cityId: id } : { categoryId: id }, { page, limit }, rest, await memos());
+      return listBusinessesIn(db, kind === 'city' ? { cityId: id } : { categoryId: id }, { page, limit }, rest, await memos(), now);
     });
   return {
     stats: () => once('stats', [], () => getStats(db)),
@@ -72,7 +73,7 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     search: (query, limit = PUBLIC_PAGE_SIZE) =>
       once('search', [query, limit], async () => {
         const { q, location, filters: { page = 1, ...filters } } = query;
-        return searchBusinesses(db, { q, location, filters, page, limit }, await memos());
+        return searchBusinesses(db, { q, location, filters, page, limit, now }, await memos());
       }),
     suggest: (q) => once('suggest', [q], () => suggest(db, q, memos)),
   };

@@ -26,6 +26,8 @@ export interface SearchRequest extends Partial<PageRequest> {
   q?: string;
   location?: string;
   filters?: ListFilters;
+  /** The request's time ("open now"). */
+  now?: Date;
 }
 
 /**
@@ -38,11 +40,12 @@ export async function listBusinessesIn(
   { page = 1, limit = PUBLIC_PAGE_SIZE }: Partial<PageRequest> = {},
   list: ListFilters = {},
   scope?: MemoScope,
+  now?: Date,
 ): Promise<ListPage> {
   const own = { ...list };
   if (fixed.cityId !== undefined) delete own.city;
   if (fixed.categoryId !== undefined) delete own.category;
-  const filters = await resolveFilters(db, own);
+  const filters = await resolveFilters(db, own, now);
   if (!filters) return emptyPage(page, limit);
   return browse(db, fixed, filters, { sort: list.sort, page, limit }, scope);
 }
@@ -118,7 +121,7 @@ async function heldByListings(db: Db | Knex.Transaction, ws: string[], scope?: M
 export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchRequest, scope?: MemoScope): Promise<ListPage> {
   const { page = 1, limit = PUBLIC_PAGE_SIZE } = req;
   const sort = req.filters?.sort ?? 'relevance';
-  const filters = await resolveFilters(db, req.filters);
+  const filters = await resolveFilters(db, req.filters, req.now);
   if (!filters) return emptyPage(page, limit);
   const query = readQuery(req.q ?? '', req.location ?? '');
   const ws = query.words;

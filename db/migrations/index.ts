@@ -29,6 +29,7 @@ import * as addLoginAttemptsWindowIndex from './20261202D-add-login-attempts-win
 import * as recordGroupMerges from './20261202E-record-group-merges.js';
 import * as addGroupEvents from './20261203G-add-group-events.js';
 import * as addNameWordIndex from './20261203M-add-name-word-index.js';
+import * as addOpeningHours from './20261205B-add-opening-hours.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -81,4 +82,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261202E-record-group-merges': recordGroupMerges,
   '20261203G-add-group-events': addGroupEvents,
   '20261203M-add-name-word-index': addNameWordIndex,
+  '20261205B-add-opening-hours': addOpeningHours,
 };

@@ -9,6 +9,9 @@
  * - answers are kept in memory (answer-cache.ts), keyed by version and URL, from the second time a
  *   URL is asked, and served again until a write moves the version;
  * - Cache-Control lets a CDN or proxy hold them briefly and revalidate in the background.
+ * An answer that `perMinute` says depends on the time too ("open now") is keyed and tagged by the
+ * minute it was read in as well, and no shared cache may hold it: it is never served past that
+ * minute, when a business may open or close.
  * Admin answers are never stored anywhere (`no-store`). Only 200 answers are cached.
  */
 import { createHash } from 'node:crypto';
@@ -27,7 +30,7 @@ import { notModified } from './conditional.js';
  */
 export function httpCache(
   dataVersion: DataVersion,
-  options: { applies(ctx: Context): boolean; variant?(): string; fromPrimary?(ctx: Context): boolean },
+  options: { applies(ctx: Context): boolean; variant?(): string; fromPrimary?(ctx: Context): boolean; perMinute?(ctx: Context): boolean; clock?: () => Date },
 ): Middleware {
   const replicaCache = new AnswerCache();
   const primaryCache = new AnswerCache();
@@ -41,12 +44,13 @@ export function httpCache(
       if (ctx.status === 200) cacheControl(ctx, 'revalidate');
       return;
     }
-    const variant = options.variant?.() ?? '';
+    const minute = options.perMinute?.(ctx) ? `|${Math.floor((options.clock?.() ?? new Date()).getTime() / 60_000)}` : '';
+    const variant = `${options.variant?.() ?? ''}${minute}`;
     const etag = `W/"${createHash('sha1').update(`${v.version}|${variant}|${ctx.url}`).digest('base64url').slice(0, 20)}"`;
     const validators = () => {
       ctx.set('ETag', etag);
       ctx.set('Last-Modified', v.changedAt.toUTCString());
-      cacheControl(ctx, 'public-read');
+      cacheControl(ctx, minute ? 'revalidate' : 'public-read');
       ctx.vary('Accept-Encoding');
     };
     const key = `${variant}|${ctx.url}`;

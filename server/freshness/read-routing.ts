@@ -52,11 +52,11 @@ const READS = 'rehber.reads';
  * database these deps read and the memos of its version. Without a data version (a test's bare
  * page middleware) nothing is kept between requests.
  */
-export function requestReads(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'dataVersion' | 'memos'>>, ctx: Pick<Context, 'state'>): ReadService {
+export function requestReads(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'dataVersion' | 'memos' | 'clock'>>, ctx: Pick<Context, 'state'>): ReadService {
   const kept = ctx.state[READS] as { db: AppDeps['db']; reads: ReadService } | undefined;
   if (kept?.db === deps.db) return kept.reads;
   const { dataVersion, memos } = deps;
-  const reads = publicReads(deps.db, async () => (dataVersion && memos ? memoScope({ dataVersion, memos }, ctx) : undefined));
+  const reads = publicReads(deps.db, async () => (dataVersion && memos ? memoScope({ dataVersion, memos }, ctx) : undefined), deps.clock?.());
   ctx.state[READS] = { db: deps.db, reads };
   return reads;
 }

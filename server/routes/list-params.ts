@@ -34,6 +34,7 @@ export function listFilters(ctx: ParameterizedContext): ListFilters {
     minRating: minRating === undefined ? undefined : Number(minRating),
     verified: flag(ctx, 'verified'),
     hasPhone: flag(ctx, 'hasPhone'),
+    openNow: flag(ctx, 'open'),
     sort: sort as SearchSort | undefined,
   };
   for (const k of Object.keys(filters) as (keyof ListFilters)[]) if (filters[k] === undefined) delete filters[k];

@@ -24,6 +24,7 @@ export function parseListFilters(params: URLSearchParams): ListFilters {
     minRating: (MIN_RATINGS as readonly number[]).includes(minRating) ? minRating : undefined,
     verified: FLAG(params.get('verified')),
     hasPhone: FLAG(params.get('hasPhone')),
+    openNow: FLAG(params.get('open')),
     sort: SEARCH_SORTS.includes(sort as SearchSort) ? (sort as SearchSort) : undefined,
     page: Number.isInteger(page) && page > 1 ? page : undefined,
   });
@@ -46,12 +47,13 @@ export function listFiltersParams(f: ListFilters, defaultSort?: SearchSort): Rec
   if (f.minRating) out.minRating = String(f.minRating);
   if (f.verified) out.verified = 'true';
   if (f.hasPhone) out.hasPhone = 'true';
+  if (f.openNow) out.open = '1';
   if (f.sort && f.sort !== defaultSort) out.sort = f.sort;
   if (f.page && f.page > 1) out.page = String(f.page);
   return out;
 }
 
-const FILTER_KEYS = ['category', 'city', 'district', 'minRating', 'verified', 'hasPhone', 'sort', 'page'] as const;
+const FILTER_KEYS = ['category', 'city', 'district', 'minRating', 'verified', 'hasPhone', 'open', 'sort', 'page'] as const;
 
 /**
  * The query string of `current` (other parameters such as q and location kept) with `patch`
@@ -68,7 +70,7 @@ export function withFilters(current: URLSearchParams, patch: Partial<ListFilters
 }
 
 /** True when any filter (not the sort or the page) narrows the list. */
-export const hasFilters = (f: ListFilters): boolean => !!(f.category || f.city || f.district || f.minRating || f.verified || f.hasPhone);
+export const hasFilters = (f: ListFilters): boolean => !!(f.category || f.city || f.district || f.minRating || f.verified || f.hasPhone || f.openNow);
 
 export const RATING_STEPS = FACET_RATINGS;
 
