@@ -1,22 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-app.js';
-import { importFile } from '../../data/import/import.js';
+import { importOpenNowRows } from './open-now.fixtures.js';
 import { openIntervals } from '../../domain/opening-status.js';
 import { readWorkingHours } from '../../domain/hours-text.js';
 import type { ListPage } from '../../domain/search.js';
-
-/** Businesses of Berlin and New York with hours of every kind the filter must get right. */
-const ROWS = [
-  ['Tagescafe', 'Cafe', 'Torstr. 1, 10119 Berlin', 'Berlin', 'Germany', 'Mon-Fri 09:00-18:00'],
-  ['Nachtbar', 'Bar', 'Torstr. 2, 10119 Berlin', 'Berlin', 'Germany', 'Fri 18:00-02:00, Sat 18:00-04:00'],
-  ['Immerauf', 'Bar', 'Torstr. 3, 10119 Berlin', 'Berlin', 'Germany', 'Open 24 hours'],
-  ['Rätselhaft', 'Cafe', 'Torstr. 4, 10119 Berlin', 'Berlin', 'Germany', 'by appointment'],
-  ['Sonntagsbäcker', 'Cafe', 'Torstr. 5, 10119 Berlin', 'Berlin', 'Germany', 'Sun 09:00-18:00'],
-  ['Deli Uptown', 'Cafe', '1 Broadway, New York, NY 10004', 'New York', 'United States', 'Mon-Fri 09:00-17:00'],
-];
 
 describe('the "open now" filter (open=1)', () => {
   let app: TestApp;
@@ -30,12 +17,7 @@ describe('the "open now" filter (open=1)', () => {
 
   beforeAll(async () => {
     app = await startTestApp({}, { clock: () => now });
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-open-now-'));
-    const file = path.join(dir, 'open.csv');
-    const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
-    fs.writeFileSync(file, ['name,category,full_address,city,country,working_hours', ...ROWS.map((r) => r.map(quote).join(','))].join('\n'));
-    await importFile(app.db, file, { source: 'cli', mode: 'upsert', fileName: 'open.csv' });
-    fs.rmSync(dir, { recursive: true, force: true });
+    await importOpenNowRows(app.db);
     await app.settle();
   });
   afterAll(() => app.close());

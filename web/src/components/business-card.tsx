@@ -7,6 +7,7 @@ import { cardClass } from '@/components/ui/card';
 import { BusinessPhoto } from './business-photo';
 import { Rating } from './stars';
 import { VerifiedBadge } from './verified-badge';
+import { OpeningBadge } from './opening-badge';
 
 export type BusinessCardVariant = 'tile' | 'row' | 'compact';
 
@@ -45,6 +46,8 @@ export function BusinessCard({ business: b, variant = 'tile', heading: H = 'h3' 
     return <BusinessPhoto {...props} className={`shrink-0 ${className}`} />;
   };
 
+  const status = <OpeningBadge hours={b.businessHours} workingHours={b.workingHours} timeZone={b.timeZone} />;
+
   if (variant === 'compact') {
     // A small row on phones (a long page of big tiles is what phones got before), a tile from sm up.
     return (
@@ -54,6 +57,7 @@ export function BusinessCard({ business: b, variant = 'tile', heading: H = 'h3' 
           {title}
           <p className="truncate text-sm text-gray-600">{[b.category?.name, b.city?.name].filter(Boolean).join(' · ')}</p>
           <Rating rating={b.rating} reviewCount={b.reviewCount} className="text-sm text-gray-700" />
+          {status}
         </div>
         {icon(ChevronRight, 'h-5 w-5 shrink-0 text-gray-400 sm:hidden')}
       </article>
@@ -68,6 +72,7 @@ export function BusinessCard({ business: b, variant = 'tile', heading: H = 'h3' 
           <div className="text-lg">{title}</div>
           {b.category && <p className="text-sm text-gray-600">{b.category.name}</p>}
           <Rating rating={b.rating} reviewCount={b.reviewCount} className="text-sm text-gray-700" />
+          {status}
           <p className="flex items-start gap-1 text-sm text-gray-700">
             {icon(MapPin, 'mt-0.5 h-4 w-4 shrink-0')}
             <span className="min-w-0 break-words">{b.address}</span>
@@ -94,6 +99,7 @@ export function BusinessCard({ business: b, variant = 'tile', heading: H = 'h3' 
         {title}
         {b.category && <p className="text-sm text-gray-600">{b.category.name}</p>}
         <Rating rating={b.rating} reviewCount={b.reviewCount} className="text-sm text-gray-700" />
+        {status}
         {b.city && (
           <p className="mt-auto flex items-center gap-1 pt-2 text-sm text-gray-600">
             {icon(MapPin, 'h-4 w-4 shrink-0')}
