@@ -29,6 +29,9 @@ async function rowsOf(db: Db | Knex.Transaction, ids: (number | string)[], scope
   return rows.filter((r): r is Business => r !== null);
 }
 
+/** An open-now list is counted up to ten pages past the one shown (db/queries/open-now.ts). */
+const OPEN_NOW_COUNTED = (page: number, limit: number) => (page + 10) * limit;
+
 /**
  * A city's, a category's or the whole directory's active businesses, filtered and sorted, with
  * facets. `fixed` is the page's own city or category (its facet rows are the only ones read).
@@ -47,9 +50,10 @@ export async function browse(
   const counted = memoized(scope, memoKey('facets', JSON.stringify(keptFilters)), () => listFacets(db, fixed, keptFilters));
   // The page's ids are walked every time, then only its rows are read (or taken from the memo).
   const ids = await listPageIds(db, f, sort, page, limit);
-  const [{ facets, total }, rows, open] = await Promise.all([counted, rowsOf(db, ids, scope), openAt === undefined ? null : countUpTo(db, f, SEARCH_CANDIDATES)]);
+  const [{ facets, total }, rows, open] = await Promise.all([counted, rowsOf(db, ids, scope), openAt === undefined ? null : countUpTo(db, f, OPEN_NOW_COUNTED(page, limit))]);
   if (open === null) return { ...pageOf(rows, total, { page, limit }), facets };
-  return { ...pageOf(rows, Math.min(open, SEARCH_CANDIDATES), { page, limit }), facets, ...(open > SEARCH_CANDIDATES ? { totalCapped: true } : {}) };
+  const cap = OPEN_NOW_COUNTED(page, limit);
+  return { ...pageOf(rows, Math.min(open, cap), { page, limit }), facets, ...(open > cap ? { totalCapped: true } : {}) };
 }
 
 /**

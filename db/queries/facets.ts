@@ -167,7 +167,7 @@ export async function readLabels(db: Db | Knex.Transaction, keys: string[]): Pro
  */
 function openAtSql(f: FacetFilters): SqlPart {
   if (f.cityId !== undefined) {
-    return { sql: 'b.open_week @> rehber_minute_of_week(?::timestamptz, (SELECT time_zone FROM cities WHERE id = ?))', bindings: [f.openAt, f.cityId] };
+    return { sql: 'rehber_open_at(b.open_week, ?::timestamptz, (SELECT time_zone FROM cities WHERE id = ?))', bindings: [f.openAt, f.cityId] };
   }
-  return { sql: 'b.open_week @> rehber_minute_of_week(?::timestamptz, (SELECT c.time_zone FROM cities c WHERE c.id = b.city_id))', bindings: [f.openAt] };
+  return { sql: 'rehber_open_at(b.open_week, ?::timestamptz, (SELECT c.time_zone FROM cities c WHERE c.id = b.city_id))', bindings: [f.openAt] };
 }

@@ -1,7 +1,7 @@
 /**
  * "Open now" on a list without words: the kept facet counts cannot say how many of a city are open
- * at this minute, and counting them all would read the whole city; the count stops past a cap, as a
- * search's does (the page then says `totalCapped`).
+ * at this minute, and counting them all would read the whole city; the count stops past a cap (the
+ * page then says `totalCapped`), ten pages past the one shown, so its cost follows the page asked.
  */
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
