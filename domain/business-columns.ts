@@ -150,19 +150,27 @@ export const VALUE_KEYS = Object.keys(VALUE_COLUMNS) as ValueColumnKey[];
 export const STAGED_VALUE_COLUMNS: string[] = VALUE_KEYS.map((k) => VALUE_COLUMNS[k].column);
 
 /**
+ * The week of open intervals of the parsed hours (openWeekText of domain/opening-status.ts): no file
+ * column, written beside the hours by every write of a business (staged after the imported values,
+ * outside the content hash, which the hours already decide), so the list filters never derive it.
+ */
+export const OPEN_WEEK_COLUMN = 'open_week';
+
+/**
  * The `businesses` columns an import writes, staged under the same name (city and category are
- * written as the ids the staging rows carry), plus the content hash.
+ * written as the ids the staging rows carry), plus the open intervals and the content hash.
  */
 export const WRITTEN_COLUMNS: string[] = [
   ...VALUE_KEYS.map((k): string => {
     const c: ValueColumn = VALUE_COLUMNS[k];
     return c.stored ?? c.column;
   }),
+  OPEN_WEEK_COLUMN,
   'content_hash',
 ];
 
 /**
  * The `businesses` columns that are not imported values: identity, slug, visibility, the search
- * document, the open intervals derived from the hours (a generated column) and timestamps. With WRITTEN_COLUMNS they are every column of the table (tested).
+ * document and timestamps. With WRITTEN_COLUMNS they are every column of the table (tested).
  */
-export const OTHER_COLUMNS = ['id', 'slug', 'identity_key', 'is_active', 'is_featured', 'created_import_id', 'images', 'search_vector', 'open_week', 'created_at', 'updated_at'] as const;
+export const OTHER_COLUMNS = ['id', 'slug', 'identity_key', 'is_active', 'is_featured', 'created_import_id', 'images', 'search_vector', 'created_at', 'updated_at'] as const;

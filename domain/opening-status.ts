@@ -1,8 +1,7 @@
 /**
  * Whether a business is open at an instant, from its parsed hours (BusinessHours) and its time zone:
  * "Open · closes 18:00", "Closed · opens Mon 09:00". Pure; the server and the web client share it,
- * and db/migrations/20261205B-add-opening-hours.ts mirrors `openIntervals` in SQL for the filter
- * (opening-status.test.ts checks that they agree).
+ * and every write of a business stores its intervals (openWeekText) for the list filters.
  *
  * Hours are wall-clock times of the business's own zone, so the week is counted in local minutes
  * (Monday 00:00 is 0): an instant is turned into its local minute of the week by the zone's rules,
@@ -56,6 +55,16 @@ export function openIntervals(hours: BusinessHours | null | undefined): Interval
     else merged.push([s, e]);
   }
   return merged;
+}
+
+/**
+ * The week as the `int4multirange` literal stored in `businesses.open_week` ('{[540,1080),[1980,2520)}',
+ * '{}' when every day is closed), which the list filters test the current minute against; null when
+ * openIntervals is. The write paths store it beside the hours, so a read never derives it.
+ */
+export function openWeekText(hours: BusinessHours | null | undefined): string | null {
+  const intervals = openIntervals(hours);
+  return intervals === null ? null : `{${intervals.map(([s, e]) => `[${s},${e})`).join(',')}}`;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat | null>();

@@ -5,14 +5,19 @@ import type { Knex } from 'knex';
 /**
  * "Open now": a city's time zone (GeoNames' zone of its gazetteer place, filled here for the cities
  * already placed; the place resolution writes it for new ones), and each business's week of open
- * intervals, derived from its parsed hours by PostgreSQL itself so every write path (imports, admin
- * edits, undo, restore) keeps it without knowing of it.
+ * intervals (open_week), a plain column that every write of a business sets beside its hours
+ * (openWeekText of domain/opening-status.ts, in data/store). It is no generated column: a plpgsql
+ * expression run on every insert made a bulk import several times slower.
  *
  * The intervals are in local minutes of the week (Monday 00:00 is 0), as domain/opening-status.ts
- * counts them (rehber_open_week mirrors openIntervals; opening-hours.test.ts checks they agree):
- * hours are wall-clock times, so an instant is turned into its local minute by its city's zone
- * when asked (rehber_minute_of_week), and nothing stored moves when daylight-saving time does.
- * NULL: the hours were not read for certain, never open now.
+ * counts them: hours are wall-clock times, so an instant is turned into its local minute by its
+ * city's zone when asked (rehber_minute_of_week), and nothing stored moves when daylight-saving
+ * time does. NULL: the hours were not read for certain, never open now.
+ *
+ * The rows already stored get theirs here, once, from rehber_open_week, openIntervals written in
+ * SQL (server/routes/open-now.test.ts checks that the two agree): the businesses, and the hours an
+ * import's undo may put back (business_versions; a restore from the trash works its week out again).
+ * The function stays, frozen with this migration; nothing else calls it.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('cities', (t) => {
@@ -81,11 +86,22 @@ export async function up(knex: Knex): Promise<void> {
   // takes for rare).
   await knex.raw(`CREATE FUNCTION rehber_open_at(week int4multirange, at timestamptz, tz text) RETURNS boolean LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
     BEGIN RETURN week @> rehber_minute_of_week(at, tz); END $$`);
+  // Filled in the table's one rewrite, then a plain column: no UPDATE of every row (and its row and
+  // statement triggers).
   await knex.raw(`SET LOCAL maintenance_work_mem = '256MB'`);
   await knex.raw('ALTER TABLE businesses ADD COLUMN open_week int4multirange GENERATED ALWAYS AS (rehber_open_week(business_hours)) STORED');
+  await knex.raw('ALTER TABLE businesses ALTER COLUMN open_week DROP EXPRESSION');
+  // An undo puts back the week beside the hours it puts back.
+  for (const side of ['before', 'after']) {
+    await knex.raw(
+      `UPDATE business_versions SET ${side} = ${side} || jsonb_build_object('open_week', rehber_open_week(${side} -> 'business_hours'))
+        WHERE jsonb_exists(${side}, 'business_hours')`,
+    );
+  }
 }
 
 export async function down(knex: Knex): Promise<void> {
+  for (const side of ['before', 'after']) await knex.raw(`UPDATE business_versions SET ${side} = ${side} - 'open_week' WHERE jsonb_exists(${side}, 'open_week')`);
   await knex.raw('ALTER TABLE businesses DROP COLUMN open_week');
   await knex.raw('DROP FUNCTION rehber_open_at(int4multirange, timestamptz, text)');
   await knex.raw('DROP FUNCTION rehber_minute_of_week(timestamptz, text)');
