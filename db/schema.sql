@@ -486,12 +486,12 @@ CREATE OR REPLACE FUNCTION public.rehber_name_word_matches(tsquery, integer)
 AS $function$ SELECT b.name, b.slug, b.city_id, b.review_count FROM businesses b
            WHERE b.is_active AND ts_filter(b.search_vector, '{a}') @@ $1 LIMIT $2 $function$;
 
-CREATE OR REPLACE FUNCTION public.rehber_open_at(week int4multirange, at timestamp with time zone, tz text)
+CREATE OR REPLACE FUNCTION public.rehber_open_at(week int4multirange, minute integer)
  RETURNS boolean
  LANGUAGE plpgsql
  IMMUTABLE PARALLEL SAFE
 AS $function$
-    BEGIN RETURN week @> rehber_minute_of_week(at, tz); END $function$;
+    BEGIN RETURN week @> minute; END $function$;
 
 CREATE OR REPLACE FUNCTION public.rehber_open_week(h jsonb)
  RETURNS int4multirange

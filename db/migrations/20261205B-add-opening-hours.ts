@@ -83,9 +83,9 @@ export async function up(knex: Knex): Promise<void> {
   // The filter, opaque to the planner on purpose: it then guesses a third of the rows pass and walks
   // a list's listing index in order, stopping after the page, rather than reading every business
   // of the city to sort those open (what it chose when it could see the containment, which it
-  // takes for rare).
-  await knex.raw(`CREATE FUNCTION rehber_open_at(week int4multirange, at timestamptz, tz text) RETURNS boolean LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
-    BEGIN RETURN week @> rehber_minute_of_week(at, tz); END $$`);
+  // takes for rare). The minute is the list's own, worked out once per zone (db/queries/facets.ts).
+  await knex.raw(`CREATE FUNCTION rehber_open_at(week int4multirange, minute integer) RETURNS boolean LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+    BEGIN RETURN week @> minute; END $$`);
   // Filled in the table's one rewrite, then a plain column: no UPDATE of every row (and its row and
   // statement triggers).
   await knex.raw(`SET LOCAL maintenance_work_mem = '256MB'`);
@@ -103,7 +103,7 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   for (const side of ['before', 'after']) await knex.raw(`UPDATE business_versions SET ${side} = ${side} - 'open_week' WHERE jsonb_exists(${side}, 'open_week')`);
   await knex.raw('ALTER TABLE businesses DROP COLUMN open_week');
-  await knex.raw('DROP FUNCTION rehber_open_at(int4multirange, timestamptz, text)');
+  await knex.raw('DROP FUNCTION rehber_open_at(int4multirange, integer)');
   await knex.raw('DROP FUNCTION rehber_minute_of_week(timestamptz, text)');
   await knex.raw('DROP FUNCTION rehber_open_week(jsonb)');
   await knex.raw('DROP FUNCTION rehber_clock_minutes(text)');
