@@ -67,6 +67,7 @@ CREATE TABLE businesses (
   is_featured boolean NOT NULL DEFAULT false,
   search_vector tsvector,
   quality real GENERATED ALWAYS AS (((((35)::numeric + (rating * (review_count)::numeric)) / ((10 + review_count))::numeric))::real) STORED,
+  open_week int4multirange,
   CONSTRAINT businesses_category_id_foreign FOREIGN KEY (category_id) REFERENCES categories(id) ON DELETE SET NULL,
   CONSTRAINT businesses_city_id_foreign FOREIGN KEY (city_id) REFERENCES cities(id) ON DELETE SET NULL,
   CONSTRAINT businesses_pkey PRIMARY KEY (id),
@@ -101,6 +102,7 @@ CREATE TABLE cities (
   latitude double precision,
   longitude double precision,
   alt_names text NOT NULL DEFAULT ''::text,
+  time_zone text,
   CONSTRAINT cities_pkey PRIMARY KEY (id),
   CONSTRAINT cities_slug_unique UNIQUE (slug)
 ) WITH (fillfactor=50);
@@ -427,6 +429,27 @@ CREATE OR REPLACE FUNCTION public.rehber_city_renamed()
 AS $function$
     BEGIN UPDATE businesses SET city_id = city_id WHERE city_id = NEW.id; RETURN NULL; END $function$;
 
+CREATE OR REPLACE FUNCTION public.rehber_clock_minutes(t text)
+ RETURNS integer
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+    DECLARE m text[]; h integer; mi integer; mer text;
+    BEGIN
+      -- Written without '$1' (knex takes it for a binding): {0,1}, and groups counted 1, 3, 5.
+      m := regexp_match(btrim(t, E' \t\r\n'), '^(\d{1,2})([:.](\d{2})){0,1}\s*(([AaPp])\.{0,1}[Mm]\.{0,1}){0,1}$');
+      IF m IS NULL THEN RETURN NULL; END IF;
+      h := m[1]::integer;
+      mi := coalesce(m[3]::integer, 0);
+      mer := lower(m[5]);
+      IF mer IS NOT NULL THEN
+        IF h < 1 OR h > 12 THEN RETURN NULL; END IF;
+        h := h % 12 + CASE WHEN mer = 'p' THEN 12 ELSE 0 END;
+      END IF;
+      IF h > 24 OR mi > 59 OR (h = 24 AND mi > 0) THEN RETURN NULL; END IF;
+      RETURN h * 60 + mi;
+    END $function$;
+
 CREATE OR REPLACE FUNCTION public.rehber_collect_city_words()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -543,6 +566,13 @@ AS $function$
       RETURN NULL;
     END $function$;
 
+CREATE OR REPLACE FUNCTION public.rehber_minute_of_week(at timestamp with time zone, tz text)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+    SELECT ((extract(isodow FROM at AT TIME ZONE tz) - 1) * 1440 + extract(hour FROM at AT TIME ZONE tz) * 60 + extract(minute FROM at AT TIME ZONE tz))::integer $function$;
+
 CREATE OR REPLACE FUNCTION public.rehber_name_word_matches(tsquery, integer)
  RETURNS TABLE(name text, slug text, city_id integer, review_count integer)
  LANGUAGE sql
@@ -551,6 +581,45 @@ CREATE OR REPLACE FUNCTION public.rehber_name_word_matches(tsquery, integer)
  SET enable_indexscan TO 'off'
 AS $function$ SELECT b.name, b.slug, b.city_id, b.review_count FROM businesses b
            WHERE b.is_active AND ts_filter(b.search_vector, '{a}') @@ $1 LIMIT $2 $function$;
+
+CREATE OR REPLACE FUNCTION public.rehber_open_at(week int4multirange, minute integer)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+    BEGIN RETURN week @> minute; END $function$;
+
+CREATE OR REPLACE FUNCTION public.rehber_open_week(h jsonb)
+ RETURNS int4multirange
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+    DECLARE
+      days text[] := ARRAY['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+      d jsonb; o integer; c integer; s integer; e integer;
+      week int4multirange := '{}';
+      stated boolean := false;
+    BEGIN
+      IF h IS NULL OR jsonb_typeof(h) <> 'object' THEN RETURN NULL; END IF;
+      FOR i IN 1..7 LOOP
+        d := h -> days[i];
+        IF d IS NULL OR jsonb_typeof(d) <> 'object' THEN CONTINUE; END IF;
+        stated := true;
+        IF d -> 'closed' = 'true'::jsonb THEN CONTINUE; END IF;
+        o := rehber_clock_minutes(d ->> 'open');
+        c := rehber_clock_minutes(d ->> 'close');
+        IF o IS NULL OR c IS NULL OR o = 1440 OR o = c THEN RETURN NULL; END IF;
+        IF c < o THEN c := c + 1440; END IF;
+        s := (i - 1) * 1440 + o;
+        e := (i - 1) * 1440 + c;
+        IF e <= 10080 THEN
+          week := week + int4multirange(int4range(s, e));
+        ELSE
+          week := week + int4multirange(int4range(s, 10080), int4range(0, e - 10080));
+        END IF;
+      END LOOP;
+      RETURN CASE WHEN stated THEN week END;
+    END $function$;
 
 CREATE OR REPLACE FUNCTION public.rehber_record_change(changed text[])
  RETURNS void

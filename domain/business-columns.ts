@@ -88,6 +88,8 @@ export interface CityPlace {
   admin1?: string;
   latitude: number;
   longitude: number;
+  /** GeoNames' IANA time zone: the city's, by which its businesses' hours are read. */
+  timeZone?: string;
 }
 
 export interface ValueColumn {
@@ -148,14 +150,22 @@ export const VALUE_KEYS = Object.keys(VALUE_COLUMNS) as ValueColumnKey[];
 export const STAGED_VALUE_COLUMNS: string[] = VALUE_KEYS.map((k) => VALUE_COLUMNS[k].column);
 
 /**
+ * The week of open intervals of the parsed hours (openWeekText of domain/opening-status.ts): no file
+ * column, written beside the hours by every write of a business (staged after the imported values,
+ * outside the content hash, which the hours already decide), so the list filters never derive it.
+ */
+export const OPEN_WEEK_COLUMN = 'open_week';
+
+/**
  * The `businesses` columns an import writes, staged under the same name (city and category are
- * written as the ids the staging rows carry), plus the content hash.
+ * written as the ids the staging rows carry), plus the open intervals and the content hash.
  */
 export const WRITTEN_COLUMNS: string[] = [
   ...VALUE_KEYS.map((k): string => {
     const c: ValueColumn = VALUE_COLUMNS[k];
     return c.stored ?? c.column;
   }),
+  OPEN_WEEK_COLUMN,
   'content_hash',
 ];
 

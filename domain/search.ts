@@ -49,6 +49,11 @@ export interface ListFilters {
   minRating?: number;
   verified?: boolean;
   hasPhone?: boolean;
+  /**
+   * Only businesses open at the request's time in their own time zone (query parameter `open=1`);
+   * a business whose hours were not read for certain, or whose zone is unknown, is never open now.
+   */
+  openNow?: boolean;
   sort?: SearchSort;
   page?: number;
   /** The `near=<lat>,<lng>` point (domain/nearby.ts): the list is then the businesses nearest it. */

@@ -58,6 +58,8 @@ export interface Business {
   updatedAt: string;
   category: NamedRef | null;
   city: NamedRef | null;
+  /** The IANA time zone its hours are read in (its city's); null when unknown: no open-now status. */
+  timeZone?: string | null;
   /**
    * Only on the detail answer, and only when other active businesses of the same name share the
    * city: the business's district, else its street, which its page title adds (page-meta.ts).

@@ -9,12 +9,12 @@ import { startTestApp, type TestApp } from '../server/test-app.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const AXE_PATH = path.join(root, 'node_modules', 'axe-core', 'axe.min.js');
 
-/** The real app on a fresh database; with the bundled sample unless `sample: false`. Needs dist/web (make build-web). */
-export async function startPublicApp(options: { sample?: boolean; config?: Partial<Config> } = {}): Promise<TestApp> {
+/** The real app on a fresh database; with the bundled sample unless `sample: false`; `clock`: the server's time. Needs dist/web (make build-web). */
+export async function startPublicApp(options: { sample?: boolean; config?: Partial<Config>; clock?: () => Date } = {}): Promise<TestApp> {
   if (!fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))) {
     throw new Error('dist/web is missing: run `npx vite build --config web/vite.config.ts` (make test does it)');
   }
-  const app = await startTestApp(options.config);
+  const app = await startTestApp(options.config, { clock: options.clock });
   if (options.sample !== false) await loadSample(app.db);
   return app;
 }

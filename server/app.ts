@@ -39,6 +39,8 @@ export interface CreateAppOptions {
   readDb?: Db;
   config: Config;
   logger?: pino.Logger;
+  /** The time requests are answered at ("open now" reads it); tests fix it. */
+  clock?: () => Date;
 }
 
 /**
@@ -48,7 +50,7 @@ export interface CreateAppOptions {
 export type RehberApp = Koa & { dataVersion: DataVersion; readiness: Readiness; metrics: Metrics | null };
 
 /** Builds the Koa app; the middleware order lives here and nowhere else. */
-export function createApp({ db, readDb = db, config, logger = pino({ level: config.logLevel }) }: CreateAppOptions): RehberApp {
+export function createApp({ db, readDb = db, config, logger = pino({ level: config.logLevel }), clock = () => new Date() }: CreateAppOptions): RehberApp {
   // ctx.ip is the left-most of the last maxIpsCount X-Forwarded-For entries: the client as the
   // outermost trusted proxy saw it, never an entry the client wrote.
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.trustProxy ? config.proxyHops : 0, keys: [config.sessionSecret] });
@@ -72,10 +74,10 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
   if (replicated) app.use(readRouting(dataVersion));
   // Public reads (the API and the pages) by data version: 304s, an answer cache, CDN headers.
   const distDir = defaultDistDir();
-  app.use(httpCache(dataVersion, { applies: isPublicRead, variant: () => webBuildTag(distDir), fromPrimary: readsFromPrimary }));
+  app.use(httpCache(dataVersion, { applies: isPublicRead, variant: () => webBuildTag(distDir), fromPrimary: readsFromPrimary, perMinute: (ctx) => ctx.query.open !== undefined, clock }));
   // The session, the same-origin check, the guard and the JSON body parser are mounted on the
   // admin routers themselves (routes/admin/router.ts), not on a spelling of their path.
-  const deps: AppDeps = { db, config, logger, adminSession: sessions(app, { db, logger }), dataVersion, memos: newMemos() };
+  const deps: AppDeps = { db, config, logger, adminSession: sessions(app, { db, logger }), dataVersion, memos: newMemos(), clock };
   // Public reads go to the replica, except a writing client's (server/read-routing.ts).
   const readDeps: AppDeps = { ...deps, db: readDb, memos: replicated ? newMemos() : deps.memos };
   const publicReads = (build: (d: AppDeps) => Router): Pick<Router, 'routes' | 'allowedMethods' | 'match'> => {

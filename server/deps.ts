@@ -20,4 +20,6 @@ export interface AppDeps {
   dataVersion: DataVersion;
   /** What the search and list reads of `db` keep per data version (data/reads/search-memo.ts): one set per database, shared by the API, the pages and the admin list. */
   memos: Memos;
+  /** The time a request is answered at ("open now"); the system clock but in tests. */
+  clock?: () => Date;
 }

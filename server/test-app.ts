@@ -26,12 +26,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(overrides: Partial<Config> = {}, options: { logger?: Logger } = {}): Promise<TestApp> {
+export async function startTestApp(overrides: Partial<Config> = {}, options: { logger?: Logger; clock?: () => Date } = {}): Promise<TestApp> {
   const t = await createTestDb();
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-uploads-'));
   const photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-photo-cache-'));
   const config = testConfig({ uploadDir, photos: { cacheDir: photoDir, allowPrivateHosts: false, maxBytes: PHOTO_CACHE_MAX_MB * 1024 * 1024 }, ...overrides });
-  const app = createApp({ db: t.db, config, logger: options.logger });
+  const app = createApp({ db: t.db, config, logger: options.logger, clock: options.clock });
   const server: http.Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

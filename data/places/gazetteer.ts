@@ -30,6 +30,8 @@ export interface Place {
   population: number;
   latitude: number;
   longitude: number;
+  /** GeoNames' IANA time zone ('Europe/Istanbul'); '' when the file gives none. */
+  timeZone: string;
 }
 
 /**
@@ -61,6 +63,7 @@ interface PlaceColumns {
   countryCodes: string[];
   admin1s: string[];
   features: string[];
+  timeZones: string[];
 }
 
 /**
@@ -120,6 +123,7 @@ export function placeAt(country: CountryPlaces, i: number): Place {
     population: c.populations[i],
     latitude: c.latitudes[i],
     longitude: c.longitudes[i],
+    timeZone: c.timeZones[i],
   };
 }
 
@@ -127,7 +131,7 @@ export function placeAt(country: CountryPlaces, i: number): Place {
 export const placesOf = (country: CountryPlaces): Place[] => Array.from({ length: country.size }, (_, i) => placeAt(country, i));
 
 /** Version of the cache layout; bump it when the split format changes. */
-const CACHE_VERSION = 'v3';
+const CACHE_VERSION = 'v4';
 /** Names in Latin letters (with digits, spaces and punctuation). */
 const LATIN = /^[\p{Script=Latin}\p{N}\p{P}\p{Zs}\p{M}]+$/u;
 /**
@@ -166,8 +170,8 @@ function cacheDir(): string {
   return path.join(path.dirname(rawFile()), '..', '.cache', `rehber-gazetteer-${CACHE_VERSION}`);
 }
 
-// One row of a country's cache file: [id, name, admin1, feature, population, lat, lon, names...].
-type CachedRow = [number, string, string, string, number, number, number, ...string[]];
+// One row of a country's cache file: [id, name, admin1, feature, population, lat, lon, time zone, names...].
+type CachedRow = [number, string, string, string, number, number, number, string, ...string[]];
 
 /** Splits the raw file into one JSON file per country; returns the rows of all countries. */
 function splitRawFile(): Map<string, CachedRow[]> {
@@ -188,10 +192,10 @@ function splitRawFile(): Map<string, CachedRow[]> {
       const folded = n.length <= MAX_NAME_LENGTH ? foldName(n) : '';
       if (folded) names.add(folded);
     }
-    const row: CachedRow = [Number(f[0]), f[1], f[10], f[7], Number(f[14]) || 0, Number(f[4]), Number(f[5]), ...names];
+    const row: CachedRow = [Number(f[0]), f[1], f[10], f[7], Number(f[14]) || 0, Number(f[4]), Number(f[5]), f[17] ?? '', ...names];
     const keyed: [string, CachedRow][] = [[f[8], row]];
     // The world file's rows carry their country code as the first name.
-    if (row[4] >= WORLD_CITY) keyed.push([WORLD, [...row.slice(0, 7), f[8], ...names] as CachedRow]);
+    if (row[4] >= WORLD_CITY) keyed.push([WORLD, [...row.slice(0, 8), f[8], ...names] as CachedRow]);
     for (const [key, r] of keyed) {
       const list = byCountry.get(key);
       if (list) list.push(r);
@@ -256,8 +260,9 @@ export function countryPlaces(code: string): CountryPlaces {
     countryCodes: [],
     admin1s: [],
     features: [],
+    timeZones: [],
   };
-  rows.forEach(([id, , admin1, feature, population, latitude, longitude, ...names], i) => {
+  rows.forEach(([id, , admin1, feature, population, latitude, longitude, timeZone, ...names], i) => {
     columns.ids[i] = id;
     columns.populations[i] = population;
     columns.latitudes[i] = latitude;
@@ -265,6 +270,7 @@ export function countryPlaces(code: string): CountryPlaces {
     columns.countryCodes.push(share(upper === WORLD ? (names.shift() ?? '') : upper));
     columns.admin1s.push(share(admin1));
     columns.features.push(share(feature));
+    columns.timeZones.push(share(timeZone));
     namesOf.push(names);
   });
   const country: CountryPlaces = { size: rows.length, columns, byName: nameIndex(columns, namesOf), metropolises: [] };
@@ -308,7 +314,7 @@ export function placeNames(list: Pick<Place, 'id' | 'countryCode'>[]): Map<numbe
   const byCountry = new Map<string, Set<number>>();
   for (const p of list) byCountry.set(p.countryCode, (byCountry.get(p.countryCode) ?? new Set()).add(p.id));
   for (const [code, ids] of byCountry) {
-    for (const [id, , , , , , , ...names] of readCountryRows(code)) if (ids.has(id)) out.set(id, names);
+    for (const [id, , , , , , , , ...names] of readCountryRows(code)) if (ids.has(id)) out.set(id, names);
   }
   return out;
 }

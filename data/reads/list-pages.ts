@@ -15,6 +15,7 @@ import { bestMatches, businessesById, estimateMatches, listFacets, listPageIds, 
 import type { Reading } from './query-reading.js';
 import { memoized, memoizedEach, memoKey, small, type MemoScope } from './search-memo.js';
 import { tsqueries } from './tsqueries.js';
+import { countUpTo } from '../../db/queries/open-now.js';
 
 export const emptyPage = (page: number, limit: number): ListPage => ({ ...pageOf<Business>([], 0, { page, limit }), facets: NO_FACETS });
 
@@ -28,6 +29,9 @@ export async function rowsOf(db: Db | Knex.Transaction, ids: (number | string)[]
   return rows.filter((r): r is Business => r !== null);
 }
 
+/** An open-now list is counted up to ten pages past the one shown (db/queries/open-now.ts). */
+const OPEN_NOW_COUNTED = (page: number, limit: number) => (page + 10) * limit;
+
 /**
  * A city's, a category's or the whole directory's active businesses, filtered and sorted, with
  * facets. `fixed` is the page's own city or category (its facet rows are the only ones read).
@@ -40,12 +44,16 @@ export async function browse(
   scope?: MemoScope,
 ): Promise<ListPage> {
   const f = { ...filters, ...fixed };
+  // Open now is no kept count: the facets are those of the other filters, the total counted up to a cap.
+  const { openAt, ...keptFilters } = f;
   // The counts move only with a write: one read of them per data version and filters.
-  const counted = memoized(scope, memoKey('facets', JSON.stringify(f)), () => listFacets(db, fixed, f));
+  const counted = memoized(scope, memoKey('facets', JSON.stringify(keptFilters)), () => listFacets(db, fixed, keptFilters));
   // The page's ids are walked every time, then only its rows are read (or taken from the memo).
   const ids = await listPageIds(db, f, sort, page, limit);
-  const [{ facets, total }, rows] = await Promise.all([counted, rowsOf(db, ids, scope)]);
-  return { ...pageOf(rows, total, { page, limit }), facets };
+  const [{ facets, total }, rows, open] = await Promise.all([counted, rowsOf(db, ids, scope), openAt === undefined ? null : countUpTo(db, f, OPEN_NOW_COUNTED(page, limit))]);
+  if (open === null) return { ...pageOf(rows, total, { page, limit }), facets };
+  const cap = OPEN_NOW_COUNTED(page, limit);
+  return { ...pageOf(rows, Math.min(open, cap), { page, limit }), facets, ...(open > cap ? { totalCapped: true } : {}) };
 }
 
 /**
@@ -150,7 +158,8 @@ export async function ranked(db: Db | Knex.Transaction, read: Reading, filters: 
   const asked = await askedOf(db, read, scope);
   const all = await candidatesOf(db, asked, {}, bound, scope);
   const broadAll = all.length > bound;
-  const matching = !hasFilters(filters) ? all : broadAll ? await candidatesOf(db, asked, filters, bound, scope) : all.filter((c) => passes(c, filters));
+  // Open now is read by the statement (the kept candidates do not carry hours and zones).
+  const matching = !hasFilters(filters) ? all : broadAll || filters.openAt !== undefined ? await candidatesOf(db, asked, filters, bound, scope) : all.filter((c) => passes(c, filters));
   // What follows from a kept set is kept with it: its order under each sort, its facets, its pages.
   const kept = worthKeeping(all) ? scope : undefined;
   const key = `${read.what}|${read.where}|${JSON.stringify(filters)}`;

@@ -30,6 +30,8 @@ const GROUP_BY_SLUG = { city: getCityBySlug, category: getCategoryBySlug } satis
 export interface ReadOptions {
   /** COMBO_MIN_BUSINESSES: the least active businesses of a category in a city that is a page. */
   cityCategoryMin?: number;
+  /** The request's time, one for all its reads ("open now"). */
+  now?: Date;
 }
 
 /** The page's reads plus what only the API asks. `limit`: a page's size when the API is given one. */
@@ -42,9 +44,10 @@ export interface ReadService extends PublicReads {
 
 /**
  * The reads of one request. `scope`: what the request may keep, asked only when a read uses it
- * (a request for the stats never waits for the data version); none in tests and the CLI.
+ * (a request for the stats never waits for the data version); none in tests and the CLI. `now`:
+ * the request's time, one for all its reads ("open now").
  */
-export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> = async () => undefined, { cityCategoryMin = CITY_CATEGORY_MIN_BUSINESSES }: ReadOptions = {}): ReadService {
+export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> = async () => undefined, { cityCategoryMin = CITY_CATEGORY_MIN_BUSINESSES, now = new Date() }: ReadOptions = {}): ReadService {
   let at: Promise<MemoScope | undefined> | undefined;
   const memos = () => (at ??= scope());
   const seen = new Map<string, Promise<unknown>>();
@@ -72,7 +75,7 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
   const groupBusinesses = (kind: GroupKind, { id }: Groups[GroupKind], filters: ListFilters, limit = PUBLIC_PAGE_SIZE) =>
     once(`${kind}Businesses`, [id, filters, limit], async () => {
       const { page = 1, ...rest } = filters;
-      return listBusinessesIn(db, kind === 'city' ? { cityId: id } : { categoryId: id }, { page, limit }, rest, await memos());
+      return listBusinessesIn(db, kind === 'city' ? { cityId: id } : { categoryId: id }, { page, limit }, rest, await memos(), now);
     });
   return {
     stats: () => once('stats', [], () => getStats(db)),
@@ -96,7 +99,7 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     search: (query, limit = PUBLIC_PAGE_SIZE) =>
       once('search', [query, limit], async () => {
         const { q, location, filters: { page = 1, ...filters } } = query;
-        return searchBusinesses(db, { q, location, filters, page, limit }, await memos());
+        return searchBusinesses(db, { q, location, filters, page, limit, now }, await memos());
       }),
     suggest: (q) => once('suggest', [q], () => suggest(db, q, memos)),
   };

@@ -27,6 +27,8 @@ export interface SearchRequest extends Partial<PageRequest> {
   q?: string;
   location?: string;
   filters?: ListFilters;
+  /** The request's time ("open now"). */
+  now?: Date;
 }
 
 /**
@@ -39,11 +41,12 @@ export async function listBusinessesIn(
   { page = 1, limit = PUBLIC_PAGE_SIZE }: Partial<PageRequest> = {},
   list: ListFilters = {},
   scope?: MemoScope,
+  now?: Date,
 ): Promise<ListPage> {
   const own = { ...list };
   if (fixed.cityId !== undefined) delete own.city;
   if (fixed.categoryId !== undefined) delete own.category;
-  const filters = await resolveFilters(db, own);
+  const filters = await resolveFilters(db, own, now);
   if (!filters) return emptyPage(page, limit);
   const near = nearOf(list);
   if (near) return nearbyPage(db, fixed, { ...filters, ...fixed }, near, { sort: list.sort, page, limit }, scope);
@@ -111,7 +114,7 @@ async function respellPlace(
 export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchRequest, scope?: MemoScope): Promise<ListPage> {
   const { page = 1, limit = PUBLIC_PAGE_SIZE } = req;
   const sort = req.filters?.sort ?? 'relevance';
-  const filters = await resolveFilters(db, req.filters);
+  const filters = await resolveFilters(db, req.filters, req.now);
   if (!filters) return emptyPage(page, limit);
   const query = readQuery(req.q ?? '', req.location ?? '');
   const ws = query.words;

@@ -13,13 +13,14 @@
  */
 import type pg from 'pg';
 import type { Db } from '../../db/index.js';
-import { type Field, FIELDS, VALUE_COLUMNS, VALUE_KEYS } from '../../domain/business-columns.js';
+import { type Field, FIELDS, OPEN_WEEK_COLUMN, VALUE_COLUMNS, VALUE_KEYS } from '../../domain/business-columns.js';
+import { openWeekText } from '../../domain/opening-status.js';
 import { InputError } from '../../domain/errors.js';
 import { slugifyText } from '../../domain/slug.js';
 import { businessFromFields, fieldText, type FieldTexts } from '../business/business-rules.js';
 import { ensureDims, newDimCache, rowCityKey } from './load-dims.js';
 import { MAX_SLUG_LENGTH } from './load-copy.js';
-import { APPLY_DELTAS, IMPORT_LOCK_SQL, mergedValue, refs, writtenColumn } from './load-sql.js';
+import { APPLY_DELTAS, IMPORT_LOCK_SQL, mergedColumns, refs, writtenColumn } from './load-sql.js';
 
 /** An edit: the business's fields as the form sends them (file headers as keys), and optionally a new slug. */
 export interface BusinessEdit {
@@ -72,15 +73,17 @@ export async function editBusiness(db: Db, id: number, edit: BusinessEdit, usern
       params.push(value);
       return `$${params.length}::${c.stored ? 'int' : pgType(c.sql)} AS ${writtenColumn(k)}`;
     });
+    params.push(openWeekText(input.businessHours));
+    selects.push(`$${params.length}::int4multirange AS ${OPEN_WEEK_COLUMN}`);
     const plan = { fields: new Set(given.filter((f) => f !== 'place_id' || edit.fields.place_id !== undefined)), clearEmpty: true };
-    const merged = VALUE_KEYS.map((k) => mergedValue(k, plan));
+    const merged = mergedColumns(plan);
     params.push(id, input.identityKey, slug, username);
     const [pId, pKey, pSlug, pUser] = [params.length - 3, params.length - 2, params.length - 1, params.length];
     await conn.query(
       `WITH s AS (SELECT ${selects.join(', ')}),
        old AS (SELECT b.* FROM businesses b WHERE b.id = $${pId}),
        ch AS (
-         UPDATE businesses b SET ${VALUE_KEYS.map((k, i) => `${writtenColumn(k)} = ${merged[i]}`).join(', ')},
+         UPDATE businesses b SET ${merged.map((c) => `${c.column} = ${c.value}`).join(', ')},
                 identity_key = $${pKey}, slug = $${pSlug}, content_hash = NULL, updated_at = now()
            FROM s WHERE b.id = $${pId}
          RETURNING b.*

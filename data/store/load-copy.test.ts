@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { encodeRow, stagingBytes } from './load-copy.js';
 import { biz } from './load.fixtures.js';
@@ -11,6 +12,15 @@ describe('encodeRow', () => {
     expect(shared[1]).toEqual(own);
     expect(own.body).toContain(JSON.stringify(hours));
     expect(encodeRow(biz({ name: 'A', businessHours: { sunday: { closed: true } } }), 'sig').hash).not.toBe(own.hash);
+  });
+
+  it('stages the open week of the hours last, outside the content hash (which the hours decide), so stored hashes stay valid', () => {
+    const hours = { monday: { open: '9AM', close: '5PM', closed: false }, sunday: { closed: true } };
+    const { body, hash } = encodeRow(biz({ name: 'A', businessHours: hours }), 'sig');
+    const cells = body.split('\t');
+    expect(cells[cells.length - 1]).toBe('{[540,1020)}');
+    expect(hash).toBe(createHash('md5').update(`sig\n${cells.slice(0, -1).join('\t')}`).digest('hex'));
+    expect(encodeRow(biz({ name: 'A', businessHours: null }), 'sig').body.endsWith('\t\\N')).toBe(true);
   });
 
   it('escapes the separators COPY text gives a meaning to, and writes null as \\N', () => {

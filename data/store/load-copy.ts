@@ -5,7 +5,8 @@
 import { hash as digest } from 'node:crypto';
 import { businessSlug, MAX_SLUG_LENGTH, PLACE_ID_PREFIX_LENGTH, slugifyText } from '../../domain/slug.js';
 import type { BusinessInput } from '../../domain/business-columns.js';
-import { STAGED_VALUE_COLUMNS, VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from '../../domain/business-columns.js';
+import { OPEN_WEEK_COLUMN, STAGED_VALUE_COLUMNS, VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from '../../domain/business-columns.js';
+import { openWeekText } from '../../domain/opening-status.js';
 
 export { MAX_SLUG_LENGTH };
 
@@ -38,7 +39,7 @@ export function arrayLiteral(items: string[]): string {
   return `{${items.map((s) => `"${s.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
 }
 
-export const STAGING_COLUMNS = ['ord', 'identity_key', 'content_hash', 'base_slug', 'category_id', 'city_id', ...STAGED_VALUE_COLUMNS];
+export const STAGING_COLUMNS = ['ord', 'identity_key', 'content_hash', 'base_slug', 'category_id', 'city_id', ...STAGED_VALUE_COLUMNS, OPEN_WEEK_COLUMN];
 
 /**
  * A staging table for one batch's rows in stagingBytes's format (the merge's, or the fast lane's).
@@ -48,35 +49,37 @@ export const stagingDdl = (table: string) => `
   CREATE TEMP TABLE ${table} (
     ord int NOT NULL, identity_key text NOT NULL, content_hash text NOT NULL, base_slug text NOT NULL,
     category_id int, city_id int,
-    ${VALUE_KEYS.map((k) => `${VALUE_COLUMNS[k].column} ${VALUE_COLUMNS[k].sql.replace(/ NOT NULL$/, '')}`).join(', ')}
+    ${VALUE_KEYS.map((k) => `${VALUE_COLUMNS[k].column} ${VALUE_COLUMNS[k].sql.replace(/ NOT NULL$/, '')}`).join(', ')},
+    ${OPEN_WEEK_COLUMN} int4multirange
   ) ON COMMIT DROP`;
 
 export const STAGING_DDL = stagingDdl('import_staging');
 
 /**
- * The JSON of each BusinessHours met: rows with the same working hours text share one object
- * (data/business/business-rules.ts reads each text once, and nothing changes them after), so each is serialised once.
+ * The JSON and the open week of each BusinessHours met: rows with the same working hours text share
+ * one object (data/business/business-rules.ts reads each text once, and nothing changes them after),
+ * so each is serialised and its week computed once.
  */
-const hoursJson = new WeakMap<object, string>();
-function hoursText(hours: NonNullable<BusinessInput['businessHours']>): string {
-  let json = hoursJson.get(hours);
-  if (json === undefined) {
-    json = JSON.stringify(hours);
-    hoursJson.set(hours, json);
+const hoursTexts = new WeakMap<object, { json: string; week: string | null }>();
+function hoursText(hours: NonNullable<BusinessInput['businessHours']>): { json: string; week: string | null } {
+  let texts = hoursTexts.get(hours);
+  if (texts === undefined) {
+    texts = { json: JSON.stringify(hours), week: openWeekText(hours) };
+    hoursTexts.set(hours, texts);
   }
-  return json;
+  return texts;
 }
 
 /** A value as COPY text wants it: JSON for the hours, an array literal for the services. */
 function staged(b: BusinessInput, key: ValueColumnKey): string | number | boolean | null {
-  if (key === 'businessHours') return b.businessHours === null ? null : hoursText(b.businessHours);
+  if (key === 'businessHours') return b.businessHours === null ? null : hoursText(b.businessHours).json;
   if (key === 'services') return b.services === null ? null : arrayLiteral(b.services);
   return b[key];
 }
 
 /** A row's COPY text, minus its position, identity, hash, slug and the ids only known under the import lock. */
 export interface EncodedRow {
-  /** Every imported value, COPY-escaped and tab-separated. */
+  /** Every imported value, then the open week, COPY-escaped and tab-separated. */
   body: string;
   /** The content hash. */
   hash: string;
@@ -88,12 +91,14 @@ export interface EncodedRow {
  * definition serves every path and a re-import can tell unchanged rows apart without rewriting them.
  */
 export function encodeRow(b: BusinessInput, signature = ''): EncodedRow {
-  const body = VALUE_KEYS.map((k) => copyValue(staged(b, k))).join('\t');
+  const values = VALUE_KEYS.map((k) => copyValue(staged(b, k))).join('\t');
   // The import's merge plan is part of the hash: the same row from a file with other columns (or
   // with --clear-empty) may change other stored values, so it must not be skipped as unchanged.
   // One call, no Hash object per row: the same md5 of the same bytes as update(signature).update('\n').update(body).
-  const hash = digest('md5', `${signature}\n${body}`, 'hex');
-  return { body, hash };
+  const hash = digest('md5', `${signature}\n${values}`, 'hex');
+  // The week follows from the hours, which the hash covers: left out, stored hashes stay valid.
+  const week = b.businessHours === null ? null : hoursText(b.businessHours).week;
+  return { body: `${values}\t${copyValue(week)}`, hash };
 }
 
 /** What a staging line needs of a row, its body kept as UTF-8 bytes (the loader's batches). */

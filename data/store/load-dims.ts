@@ -121,8 +121,10 @@ async function ensureCities(conn: pg.ClientBase, wanted: Map<string, WantedCity>
     return freeSlug(qualifier ? [bases[i], `${bases[i]}-${qualifier}`] : [bases[i]], taken);
   });
   const inserted = await conn.query<{ id: number; name: string; state: string | null; country: string; geoname_id: number | null }>(
-    `INSERT INTO cities (name, state, country, slug, geoname_id, country_code, latitude, longitude, alt_names)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::float8[], $8::float8[], $9::text[])
+    `INSERT INTO cities (name, state, country, slug, geoname_id, country_code, latitude, longitude, alt_names, time_zone)
+       SELECT n, st, co, sl, g, cc, lat, lon, alt, CASE WHEN tz IN (SELECT name FROM pg_timezone_names) THEN tz END
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::float8[], $8::float8[], $9::text[], $10::text[])
+              AS w(n, st, co, sl, g, cc, lat, lon, alt, tz)
        ON CONFLICT DO NOTHING
        RETURNING id, name, state, country, geoname_id`,
     [
@@ -135,6 +137,8 @@ async function ensureCities(conn: pg.ClientBase, wanted: Map<string, WantedCity>
       missing.map((c) => c.place?.latitude ?? null),
       missing.map((c) => c.place?.longitude ?? null),
       missing.map((c) => altNames(c, c.place ? (names.get(c.place.id) ?? []) : [])),
+      // A zone PostgreSQL does not know is left out: the filter would fail on it.
+      missing.map((c) => c.place?.timeZone || null),
     ],
   );
   for (const r of inserted.rows) ids.set(r.geoname_id !== null ? placeKey(r.geoname_id) : cityKey(r.name, r.state, r.country), r.id);

@@ -5,7 +5,7 @@
  * updates.
  */
 
-import { type Field, VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey, WRITTEN_COLUMNS } from '../../domain/business-columns.js';
+import { type Field, OPEN_WEEK_COLUMN, VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey, WRITTEN_COLUMNS } from '../../domain/business-columns.js';
 
 /**
  * Per batch transaction: sorts of a 10,000-row batch stay in memory, and the staging rows (which
@@ -126,6 +126,22 @@ export function mergedValue(k: ValueColumnKey, plan: MergePlan): string {
   return when === 'always' ? value : `CASE WHEN s.address IS NOT NULL AND s.address IS DISTINCT FROM b.address THEN ${value} ELSE b.${col} END`;
 }
 
+/**
+ * The open week an update leaves: the staged one (the row's hours' own, null for an empty cell)
+ * wherever the merged hours are the row's, else the stored one, so it always follows the hours
+ * (an empty cell cleared to '{}' states no day: null as well).
+ */
+export function mergedOpenWeek(plan: MergePlan): string {
+  if (carried('businessHours', plan.fields) === 'never') return `b.${OPEN_WEEK_COLUMN}`;
+  if (plan.clearEmpty) return `s.${OPEN_WEEK_COLUMN}`;
+  return `CASE WHEN s.business_hours IS NULL THEN b.${OPEN_WEEK_COLUMN} ELSE s.${OPEN_WEEK_COLUMN} END`;
+}
+
+/** What an update writes (`businesses` b merged with staged row s): each value's column with its merged value, and the open week. */
+export function mergedColumns(plan: MergePlan): { column: string; value: string }[] {
+  return [...VALUE_KEYS.map((k) => ({ column: writtenColumn(k), value: mergedValue(k, plan) })), { column: OPEN_WEEK_COLUMN, value: mergedOpenWeek(plan) }];
+}
+
 /** A new business's values from staging alias `a`, with each NOT NULL column's default for an empty cell: WRITTEN_COLUMNS' values. */
 export function insertValueList(a: string): string[] {
   return [
@@ -133,6 +149,7 @@ export function insertValueList(a: string): string[] {
       const d: string | undefined = (VALUE_COLUMNS[k] as { default?: string }).default;
       return d ? `coalesce(${a}.${writtenColumn(k)}, ${d})` : `${a}.${writtenColumn(k)}`;
     }),
+    `${a}.${OPEN_WEEK_COLUMN}`,
     `${a}.content_hash`,
   ];
 }
@@ -153,8 +170,9 @@ function insertValues(a: string): string {
  * Returns total, imported, updated and how many rows the INSERT placed.
  */
 export function mergeSql(plan: MergePlan = {}): string {
-  const merged = VALUE_KEYS.map((k) => mergedValue(k, plan));
-  const stored = VALUE_KEYS.map((k) => `b.${writtenColumn(k)}`);
+  const columns = mergedColumns(plan);
+  const merged = columns.map((c) => c.value);
+  const stored = columns.map((c) => `b.${c.column}`);
   return `
   WITH s AS MATERIALIZED (
     SELECT st.*, b.id AS existing_id, b.content_hash AS existing_hash, b.is_active,
@@ -169,13 +187,13 @@ export function mergeSql(plan: MergePlan = {}): string {
     SELECT s.existing_id, s.content_hash, s.is_active, s.old_city_id, s.old_category_id, s.old_country,
            ${merged.map((m, i) => `${m} AS m_${i}`).join(', ')},
            (${merged.join(', ')}) IS DISTINCT FROM (${stored.join(', ')}) AS changed,
-           jsonb_build_object(${VALUE_KEYS.map((k, i) => `'${writtenColumn(k)}', ${stored[i]}`).join(', ')}) AS old_values,
-           jsonb_build_object(${VALUE_KEYS.map((k, i) => `'${writtenColumn(k)}', ${merged[i]}`).join(', ')}) AS new_values
+           jsonb_build_object(${columns.map((c, i) => `'${c.column}', ${stored[i]}`).join(', ')}) AS old_values,
+           jsonb_build_object(${columns.map((c, i) => `'${c.column}', ${merged[i]}`).join(', ')}) AS new_values
       FROM s JOIN businesses b ON b.id = s.existing_id
      WHERE $1::boolean AND s.k = s.n AND s.existing_hash IS DISTINCT FROM s.content_hash
   ),
   u AS (
-    UPDATE businesses b SET ${VALUE_KEYS.map((k, i) => `${writtenColumn(k)} = f.m_${i}`).join(', ')},
+    UPDATE businesses b SET ${columns.map((c, i) => `${c.column} = f.m_${i}`).join(', ')},
            content_hash = f.content_hash, updated_at = CASE WHEN f.changed THEN now() ELSE b.updated_at END
       FROM f WHERE b.id = f.existing_id
     RETURNING f.changed, f.old_city_id, f.old_category_id, f.old_country, f.is_active,

@@ -30,6 +30,7 @@ import * as recordGroupMerges from './20261202E-record-group-merges.js';
 import * as addGroupEvents from './20261203G-add-group-events.js';
 import * as addNameWordIndex from './20261203M-add-name-word-index.js';
 import * as addBusinessQuality from './20261205A-add-business-quality.js';
+import * as addOpeningHours from './20261205B-add-opening-hours.js';
 import * as addNearbyIndex from './20261205C-add-nearby-index.js';
 import * as recordDataChanges from './20261205H-record-data-changes.js';
 
@@ -85,6 +86,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261203G-add-group-events': addGroupEvents,
   '20261203M-add-name-word-index': addNameWordIndex,
   '20261205A-add-business-quality': addBusinessQuality,
+  '20261205B-add-opening-hours': addOpeningHours,
   '20261205C-add-nearby-index': addNearbyIndex,
   '20261205H-record-data-changes': recordDataChanges,
 };

@@ -24,6 +24,7 @@ export interface BusinessRow {
   category_slug: string | null;
   city_name: string | null;
   city_slug: string | null;
+  city_time_zone: string | null;
   [valueColumn: string]: unknown;
 }
 
@@ -35,6 +36,7 @@ export const BUSINESS_SELECT = [
   'b.id', 'b.slug', 'b.category_id', 'b.city_id', 'b.is_active', 'b.images', 'b.created_at', 'b.updated_at',
   ...API_VALUE_KEYS.map((k) => `b.${VALUE_COLUMNS[k].column}`),
   'cat.name as category_name', 'cat.slug as category_slug', 'ci.name as city_name', 'ci.slug as city_slug',
+  'ci.time_zone as city_time_zone',
 ];
 
 /** businesses b joined with categories cat and cities ci, selecting BUSINESS_SELECT: add where/order. */
@@ -59,7 +61,7 @@ function apiValue(key: (typeof API_VALUE_KEYS)[number], value: unknown): unknown
 const API_VALUE_COLUMNS = API_VALUE_KEYS.map((key) => [key, VALUE_COLUMNS[key].column] as const);
 
 /** The keys toBusiness sets after the value columns, in its order (businesses.test.ts checks each is set). */
-const OWN_KEYS = ['id', 'slug', 'categoryId', 'cityId', 'isActive', 'images', 'createdAt', 'updatedAt', 'category', 'city', 'phoneE164', 'phoneDisplay'];
+const OWN_KEYS = ['id', 'slug', 'categoryId', 'cityId', 'isActive', 'images', 'createdAt', 'updatedAt', 'category', 'city', 'timeZone', 'phoneE164', 'phoneDisplay'];
 
 /**
  * Every key of a Business, in toBusiness's order, unset, as an object V8 keeps in fast mode
@@ -87,6 +89,7 @@ export function toBusiness(r: BusinessRow): Business {
   b.updatedAt = iso(r.updated_at);
   b.category = r.category_name && r.category_slug ? { name: r.category_name, slug: r.category_slug } : null;
   b.city = r.city_name && r.city_slug ? { name: r.city_name, slug: r.city_slug } : null;
+  b.timeZone = r.city_time_zone ?? null;
   const { phoneE164, phoneDisplay } = phoneFields(b.phone as string | null, b.countryCode as string | null);
   b.phoneE164 = phoneE164;
   b.phoneDisplay = phoneDisplay;

@@ -16,6 +16,8 @@ export interface FacetFilters {
   minRating?: number;
   verified?: boolean;
   hasPhone?: boolean;
+  /** Open at this instant (ISO) in their city's time zone; the kept facet counts know nothing of it. */
+  openAt?: string;
 }
 
 /** SQL with `?` placeholders and their values. */
@@ -123,6 +125,11 @@ export function businessWhere(f: FacetFilters): SqlPart {
   if (f.minRating !== undefined) add('b.rating >= ?', f.minRating);
   if (f.verified !== undefined) add('b.is_verified = ?', f.verified);
   if (f.hasPhone !== undefined) add(`(coalesce(b.phone, '') <> '') = ?`, f.hasPhone);
+  if (f.openAt !== undefined) {
+    const open = openAtSql(f);
+    parts.push(open.sql);
+    bindings.push(...open.bindings);
+  }
   return { sql: parts.join(' AND '), bindings };
 }
 
@@ -152,4 +159,18 @@ export async function readLabels(db: Db | Knex.Transaction, keys: string[]): Pro
     [ids('category'), ids('city')],
   );
   return new Map((rows as (Label & { key: string })[]).map((r) => [r.key, r]));
+}
+
+/**
+ * Open at `f.openAt`: the instant's local minute of the week within the business's open intervals
+ * (migration 20261205B). The minute is worked out once per zone of the statement, not per row: a
+ * city's list has one zone, read once; any other list reads each row's city zone and looks its
+ * minute up among those of every zone in use (few), computed once.
+ */
+function openAtSql(f: FacetFilters): SqlPart {
+  if (f.cityId !== undefined) {
+    return { sql: 'rehber_open_at(b.open_week, (SELECT rehber_minute_of_week(?::timestamptz, time_zone) FROM cities WHERE id = ?))', bindings: [f.openAt, f.cityId] };
+  }
+  const minutes = `(SELECT jsonb_object_agg(z.tz, rehber_minute_of_week(?::timestamptz, z.tz)) FROM (SELECT DISTINCT time_zone AS tz FROM cities WHERE time_zone IS NOT NULL) z)`;
+  return { sql: `rehber_open_at(b.open_week, (${minutes} ->> (SELECT c.time_zone FROM cities c WHERE c.id = b.city_id))::int)`, bindings: [f.openAt] };
 }

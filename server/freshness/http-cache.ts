@@ -11,6 +11,9 @@
  *   page shows its business, its city's and category's names and its namesakes; every other
  *   answer depends on everything): a kept answer keeps the validators it was read with;
  * - Cache-Control lets a CDN or proxy hold them briefly and revalidate in the background.
+ * An answer that `perMinute` says depends on the time too ("open now") is keyed and tagged by the
+ * minute it was read in as well, and no shared cache may hold it: it is never served past that
+ * minute, when a business may open or close.
  * Admin answers are never stored anywhere (`no-store`). Only 200 answers are cached.
  */
 import { createHash } from 'node:crypto';
@@ -30,7 +33,7 @@ import { dependenciesOf } from './dependencies.js';
  */
 export function httpCache(
   dataVersion: DataVersion,
-  options: { applies(ctx: Context): boolean; variant?(): string; fromPrimary?(ctx: Context): boolean },
+  options: { applies(ctx: Context): boolean; variant?(): string; fromPrimary?(ctx: Context): boolean; perMinute?(ctx: Context): boolean; clock?: () => Date },
 ): Middleware {
   const replicaCache = new AnswerCache(dataVersion.changeLog(false));
   const primaryCache = new AnswerCache(dataVersion.changeLog(true));
@@ -44,7 +47,8 @@ export function httpCache(
       if (ctx.status === 200) cacheControl(ctx, 'revalidate');
       return;
     }
-    const variant = options.variant?.() ?? '';
+    const minute = options.perMinute?.(ctx) ? `|${Math.floor((options.clock?.() ?? new Date()).getTime() / 60_000)}` : '';
+    const variant = `${options.variant?.() ?? ''}${minute}`;
     const key = `${variant}|${ctx.url}`;
     const hit = cache.get(v.version, key);
     // A kept answer keeps the validators of the version it was read at: a write that did not touch
@@ -55,7 +59,7 @@ export function httpCache(
     const validators = () => {
       ctx.set('ETag', etag);
       ctx.set('Last-Modified', lastModified.toUTCString());
-      cacheControl(ctx, 'public-read');
+      cacheControl(ctx, minute ? 'revalidate' : 'public-read');
       ctx.vary('Accept-Encoding');
     };
     // Only an answer that exists can be "not modified": a 304 is given without a read only for a

@@ -54,12 +54,12 @@ const READS = 'rehber.reads';
  * (dependencies.ts). Without a data version (a test's bare
  * page middleware) nothing is kept between requests.
  */
-export function requestReads(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'dataVersion' | 'memos' | 'config'>>, ctx: Pick<Context, 'state'>): ReadService {
+export function requestReads(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'dataVersion' | 'memos' | 'config' | 'clock'>>, ctx: Pick<Context, 'state'>): ReadService {
   const kept = ctx.state[READS] as { db: AppDeps['db']; reads: ReadService } | undefined;
   if (kept?.db === deps.db) return kept.reads;
   const { dataVersion, memos } = deps;
   const reads = recordingReads(
-    publicReads(deps.db, async () => (dataVersion && memos ? memoScope({ dataVersion, memos }, ctx) : undefined), { cityCategoryMin: deps.config?.cityCategoryMin }),
+    publicReads(deps.db, async () => (dataVersion && memos ? memoScope({ dataVersion, memos }, ctx) : undefined), { cityCategoryMin: deps.config?.cityCategoryMin, now: deps.clock?.() }),
     ctx,
   );
   ctx.state[READS] = { db: deps.db, reads };

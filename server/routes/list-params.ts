@@ -35,6 +35,7 @@ export function listFilters(ctx: ParameterizedContext): ListFilters {
     minRating: minRating === undefined ? undefined : Number(minRating),
     verified: flag(ctx, 'verified'),
     hasPhone: flag(ctx, 'hasPhone'),
+    openNow: flag(ctx, 'open'),
     sort: sort as SearchSort | undefined,
     ...nearFilters(ctx, sort),
   };

@@ -8,6 +8,7 @@ import { BusinessPhoto } from './business-photo';
 import { Rating } from './stars';
 import { VerifiedBadge } from './verified-badge';
 import { DistanceNote } from './distance-note';
+import { OpeningBadge } from './opening-badge';
 
 export type BusinessCardVariant = 'tile' | 'row' | 'compact';
 
@@ -46,6 +47,8 @@ export function BusinessCard({ business: b, variant = 'tile', heading: H = 'h3' 
     return <BusinessPhoto {...props} className={`shrink-0 ${className}`} />;
   };
 
+  const status = <OpeningBadge hours={b.businessHours} workingHours={b.workingHours} timeZone={b.timeZone} />;
+
   if (variant === 'compact') {
     // A small row on phones (a long page of big tiles is what phones got before), a tile from sm up.
     return (
@@ -56,6 +59,7 @@ export function BusinessCard({ business: b, variant = 'tile', heading: H = 'h3' 
           <p className="truncate text-sm text-gray-600">{[b.category?.name, b.city?.name].filter(Boolean).join(' · ')}</p>
           <Rating rating={b.rating} reviewCount={b.reviewCount} className="text-sm text-gray-700" />
           <DistanceNote business={b} />
+          {status}
         </div>
         {icon(ChevronRight, 'h-5 w-5 shrink-0 text-gray-400 sm:hidden')}
       </article>
@@ -71,6 +75,7 @@ export function BusinessCard({ business: b, variant = 'tile', heading: H = 'h3' 
           {b.category && <p className="text-sm text-gray-600">{b.category.name}</p>}
           <Rating rating={b.rating} reviewCount={b.reviewCount} className="text-sm text-gray-700" />
           <DistanceNote business={b} />
+          {status}
           <p className="flex items-start gap-1 text-sm text-gray-700">
             {icon(MapPin, 'mt-0.5 h-4 w-4 shrink-0')}
             <span className="min-w-0 break-words">{b.address}</span>
@@ -98,6 +103,7 @@ export function BusinessCard({ business: b, variant = 'tile', heading: H = 'h3' 
         {b.category && <p className="text-sm text-gray-600">{b.category.name}</p>}
         <Rating rating={b.rating} reviewCount={b.reviewCount} className="text-sm text-gray-700" />
         <DistanceNote business={b} />
+        {status}
         {b.city && (
           <p className="mt-auto flex items-center gap-1 pt-2 text-sm text-gray-600">
             {icon(MapPin, 'h-4 w-4 shrink-0')}

@@ -48,7 +48,7 @@ export function ListFiltersPanel({ state, facets, places, categories }: { state:
       </button>
       <nav id={panelId} aria-label="Filters" className={`${open ? 'mt-3 block' : 'hidden'} ${cardClass('space-y-5 p-4 text-sm')} lg:mt-0 lg:block`} data-filters="">
         {active && (
-          <Link to={state.hrefWith({ category: undefined, city: undefined, district: undefined, minRating: undefined, verified: undefined, hasPhone: undefined })} rel="nofollow" className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline">
+          <Link to={state.hrefWith({ category: undefined, city: undefined, district: undefined, minRating: undefined, verified: undefined, hasPhone: undefined, openNow: undefined })} rel="nofollow" className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline">
             {icon(X, 'h-4 w-4')} Clear filters
           </Link>
         )}
@@ -69,6 +69,7 @@ export function ListFiltersPanel({ state, facets, places, categories }: { state:
         <Group title="Show only">
           <FilterLink to={state.hrefWith({ verified: f.verified ? undefined : true })} on={!!f.verified} count={facets?.verified}>Verified</FilterLink>
           <FilterLink to={state.hrefWith({ hasPhone: f.hasPhone ? undefined : true })} on={!!f.hasPhone} count={facets?.hasPhone}>Has phone</FilterLink>
+          <FilterLink to={state.hrefWith({ openNow: f.openNow ? undefined : true })} on={!!f.openNow}>Open now</FilterLink>
         </Group>
       </nav>
     </div>

@@ -27,6 +27,7 @@ export function parseListFilters(params: URLSearchParams): ListFilters {
     minRating: (MIN_RATINGS as readonly number[]).includes(minRating) ? minRating : undefined,
     verified: FLAG(params.get('verified')),
     hasPhone: FLAG(params.get('hasPhone')),
+    openNow: FLAG(params.get('open')),
     sort: SEARCH_SORTS.includes(sort as SearchSort) && (near || sort !== 'distance') ? (sort as SearchSort) : undefined,
     page: Number.isInteger(page) && page > 1 ? page : undefined,
     near,
@@ -51,6 +52,7 @@ export function listFiltersParams(f: ListFilters, defaultSort?: SearchSort): Rec
   if (f.minRating) out.minRating = String(f.minRating);
   if (f.verified) out.verified = 'true';
   if (f.hasPhone) out.hasPhone = 'true';
+  if (f.openNow) out.open = '1';
   if (f.sort && f.sort !== defaultSort) out.sort = f.sort;
   if (f.page && f.page > 1) out.page = String(f.page);
   if (f.near) out.near = nearParam(f.near);
@@ -58,7 +60,7 @@ export function listFiltersParams(f: ListFilters, defaultSort?: SearchSort): Rec
   return out;
 }
 
-const FILTER_KEYS = ['category', 'city', 'district', 'minRating', 'verified', 'hasPhone', 'sort', 'page', 'near', 'radius'] as const;
+const FILTER_KEYS = ['category', 'city', 'district', 'minRating', 'verified', 'hasPhone', 'open', 'sort', 'page', 'near', 'radius'] as const;
 
 /**
  * The query string of `current` (other parameters such as q and location kept) with `patch`
@@ -75,7 +77,7 @@ export function withFilters(current: URLSearchParams, patch: Partial<ListFilters
 }
 
 /** True when any filter (not the sort or the page) narrows the list. */
-export const hasFilters = (f: ListFilters): boolean => !!(f.category || f.city || f.district || f.minRating || f.verified || f.hasPhone);
+export const hasFilters = (f: ListFilters): boolean => !!(f.category || f.city || f.district || f.minRating || f.verified || f.hasPhone || f.openNow);
 
 export const RATING_STEPS = FACET_RATINGS;
 

@@ -44,7 +44,7 @@ export function BusinessDetailRoute() {
           </SectionCard>
         )}
         <AdSlot slot="banner" className="mx-auto" />
-        <WorkingHoursCard workingHours={b.workingHours} businessHours={b.businessHours} />
+        <WorkingHoursCard workingHours={b.workingHours} businessHours={b.businessHours} timeZone={b.timeZone} />
         {b.services.length > 0 && (
           <SectionCard title="Services" icon={icon(Tag, 'h-5 w-5 text-blue-700')}>
             <ul className="flex flex-wrap gap-2">

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test-app.js';
+import { importOpenNowRows } from './open-now.fixtures.js';
+import { openWeekText } from '../../domain/opening-status.js';
+import { readWorkingHours } from '../../domain/hours-text.js';
+import type { ListPage } from '../../domain/search.js';
+
+describe('the "open now" filter (open=1)', () => {
+  let app: TestApp;
+  let now = new Date();
+  const names = async (path: string): Promise<string[]> => {
+    const res = await fetch(app.url + path);
+    expect(res.status).toBe(200);
+    return ((await res.json()) as ListPage).items.map((b) => b.name).sort();
+  };
+  const berlin = async () => (await app.db('cities').where({ name: 'Berlin' }).first('slug')).slug as string;
+
+  beforeAll(async () => {
+    app = await startTestApp({}, { clock: () => now });
+    await importOpenNowRows(app.db);
+    await app.settle();
+  });
+  afterAll(() => app.close());
+
+  it('gives cities their gazetteer time zone and businesses their city zone', async () => {
+    const zones = await app.db('cities').orderBy('name').select('name', 'time_zone');
+    expect(zones).toEqual([{ name: 'Berlin', time_zone: 'Europe/Berlin' }, { name: 'New York', time_zone: 'America/New_York' }]);
+    const res = await fetch(`${app.url}/api/search?q=Tagescafe`);
+    expect(((await res.json()) as ListPage).items[0].timeZone).toBe('Europe/Berlin');
+  });
+
+  it("stores each business's open intervals as domain/opening-status.ts reads its hours, as the migration's SQL does for the rows stored before", async () => {
+    const asText = (hours: string) => openWeekText(readWorkingHours(hours));
+    const { rows } = await app.db.raw(`SELECT working_hours, open_week::text AS week FROM businesses`);
+    for (const r of rows as { working_hours: string; week: string | null }[]) expect(r.week, r.working_hours).toBe(asText(r.working_hours));
+    const more = [
+      '{"Monday":"9AM-5PM","Tuesday":"12AM-12PM","Wednesday":"9:30 pm - 2 a.m.","Thursday":"Closed"}',
+      '{"Monday":"9AM-5PM","Tuesday":"9AM"}',
+      '{"Monday":"noon-5PM"}',
+      '{"Sunday":"10PM-6AM","Saturday":"8.30-24:00"}',
+      '{"Friday":"13PM-14PM"}',
+      '{"Friday":"09:00-09:00"}',
+      'Fri-Mon 22:00-06:00, Tue-Thu closed',
+      'Mo-Fr 8-18, Sa 9-13',
+      'Pazartesi-Cumartesi 09:00-18:00, Pazar kapalı',
+      'Daily 7-23',
+      '24/7',
+      'Mon-Sun closed',
+      '{}',
+    ];
+    const sql = await app.db.raw(`SELECT rehber_open_week(h::jsonb)::text AS week FROM unnest(?::text[]) WITH ORDINALITY AS x(h, i) ORDER BY i`, [
+      more.map((h) => JSON.stringify(readWorkingHours(h))),
+    ]);
+    expect((sql.rows as { week: string | null }[]).map((r) => r.week)).toEqual(more.map(asText));
+  });
+
+  it('lists on a city page only what is open at that minute, in the city zone, across the March change', async () => {
+    const city = await berlin();
+    // Monday 30 March 2026, 09:30 CEST: the first weekday of summer time.
+    now = new Date('2026-03-30T07:30:00Z');
+    expect(await names(`/api/cities/${city}/businesses?open=1`)).toEqual(['Immerauf', 'Tagescafe']);
+    // 08:30 CEST: the café is not open yet (winter's offset would have said 09:30).
+    now = new Date('2026-03-30T06:30:00Z');
+    expect(await names(`/api/cities/${city}/businesses?open=1`)).toEqual(['Immerauf']);
+    // Without the filter every business shows, the unread hours too.
+    expect(await names(`/api/cities/${city}/businesses`)).toHaveLength(5);
+  });
+
+  it('keeps a Friday night open past midnight, and a Sunday after the October change', async () => {
+    const city = await berlin();
+    now = new Date('2026-06-12T23:00:00Z'); // Saturday 13 June, 01:00 CEST
+    expect(await names(`/api/cities/${city}/businesses?open=1`)).toEqual(['Immerauf', 'Nachtbar']);
+    now = new Date('2026-10-25T07:30:00Z'); // Sunday 25 October, 08:30 CET
+    expect(await names(`/api/cities/${city}/businesses?open=1`)).toEqual(['Immerauf']);
+    now = new Date('2026-10-25T08:30:00Z'); // 09:30 CET
+    expect(await names(`/api/cities/${city}/businesses?open=1`)).toEqual(['Immerauf', 'Sonntagsbäcker']);
+  });
+
+  it('reads each business in its own zone on search and category pages, and never lists unread hours', async () => {
+    // Monday 9 March 2026, 14:30 UTC: 15:30 in Berlin, 10:30 EDT in New York (its change was the day before).
+    now = new Date('2026-03-09T14:30:00Z');
+    expect(await names('/api/search?q=cafe&open=1')).toEqual(['Deli Uptown', 'Tagescafe']);
+    expect(await names('/api/categories/cafe/businesses?open=1')).toEqual(['Deli Uptown', 'Tagescafe']);
+    // 13:30 UTC is 08:30 EST had New York not changed; it did: 09:30 EDT, open.
+    now = new Date('2026-03-09T13:30:00Z');
+    expect(await names('/api/categories/cafe/businesses?open=1')).toEqual(['Deli Uptown', 'Tagescafe']);
+    now = new Date('2026-03-09T12:30:00Z');
+    expect(await names('/api/categories/cafe/businesses?open=1')).toEqual(['Tagescafe']);
+  });
+
+  it('never answers an open-now list from a minute before', async () => {
+    const city = await berlin();
+    const path = `/api/cities/${city}/businesses?open=1`;
+    now = new Date('2026-03-30T06:58:30Z'); // 08:58 CEST
+    expect(await names(path)).toEqual(['Immerauf']);
+    expect(await names(path)).toEqual(['Immerauf']); // asked twice: kept for this minute
+    const res = await fetch(app.url + path);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    now = new Date('2026-03-30T07:00:10Z'); // 09:00 CEST
+    expect(await names(path)).toEqual(['Immerauf', 'Tagescafe']);
+  });
+
+  it('refuses a bad open value with a 400', async () => {
+    const res = await fetch(`${app.url}/api/search?q=cafe&open=maybe`);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toMatch(/open/);
+  });
+});
