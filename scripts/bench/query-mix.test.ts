@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inTurn, oneBox, QUERY_KINDS, queryMix, seededRandom, shuffled, typoOf, type Vocabulary } from './query-mix.js';
+import { inTurn, oneBox, QUERY_KINDS, queryMix, shuffled, typoOf, type Vocabulary } from './query-mix.js';
+import { prng } from '../../data/samples/generate.js';
 
 const vocab: Vocabulary = {
   words: ['golden', 'oak', 'pine', 'delta', 'restaurant', 'plumber', 'bakery', 'müller'],
@@ -42,7 +43,7 @@ describe('the query mix of the HTTP bench', () => {
   });
 
   it('mistypes a word by one letter, never the first, and puts a place after the word in one box', () => {
-    const random = seededRandom(11);
+    const random = prng(11);
     for (let i = 0; i < 200; i++) {
       const typo = typoOf('restaurant', random);
       expect(typo[0]).toBe('r');

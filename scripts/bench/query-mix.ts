@@ -5,6 +5,7 @@
  * city, a district or a country; a word with a category; two words; a typo. The same vocabulary
  * and seed give the same list, so two runs ask the same questions. Pure: no database, no clock.
  */
+import { prng } from '../../data/samples/generate.js';
 
 export interface Vocabulary {
   /** Words of business names, lowercase, the most common first. */
@@ -28,21 +29,9 @@ export interface MixedQuery {
   location?: string;
 }
 
-/** A 32-bit seeded generator (mulberry32): small, fast, the same sequence for the same seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 /** A copy of `list` in a seeded random order (Fisher-Yates). */
 export function shuffled<T>(list: readonly T[], seed: number): T[] {
-  const random = seededRandom(seed);
+  const random = prng(seed);
   const out = [...list];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
@@ -72,7 +61,7 @@ export function typoOf(word: string, random: () => number): string {
  * many (a kind whose list is empty, as districts may be, is skipped).
  */
 export function queryMix(vocab: Vocabulary, kinds: readonly QueryKind[], count: number, seed: number): MixedQuery[] {
-  const random = seededRandom(seed);
+  const random = prng(seed);
   const any = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
   const makers: Partial<Record<QueryKind, () => MixedQuery | null>> = {
     word: () => ({ kind: 'word', q: any(vocab.words) }),
