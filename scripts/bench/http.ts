@@ -15,28 +15,19 @@
  * The server runs in a child process; the load comes from a small keep-alive loopback generator
  * in this one, so the two do not share an event loop.
  */
-import { spawn } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import Koa from 'koa';
-import pg from 'pg';
-import pino from 'pino';
 import { createDb } from '../../db/index.js';
-import { cacheStats } from '../../domain/bounded-cache.js';
 import { upsertUser } from '../../db/queries/users.js';
 import type { BenchContext } from './context.js';
 import { ensureBusinesses } from './export.js';
 import { load, pick, signIn, type LoadResult } from './http-load.js';
 import { adminListPages, cityDeepPages, cityFirstPages, PLACE_KINDS, prefixesOf, readLongTail, searches, WORD_KINDS } from './long-tail.js';
 import { inTurn, oneBox, type MixedQuery } from './query-mix.js';
+import { startServer, type CacheCounts, type ServerChild } from './server-child.js';
 import { PLANTED_RATING, PLANTED_REVIEWS, relevanceCheck } from './relevance.js';
 
 const DURATION_MS = 10_000;
 const DISTINCT_BUSINESSES = 50_000;
 const WARMUP_MS = 1_000;
-const READY = '@@http-ready ';
-const PEAK = '@@http-peak ';
 
 /** Each case: a warm-up, then DURATION_MS measured. */
 const measured = (headers: Record<string, string> = {}) => ({ headers, warmupMs: WARMUP_MS, budgetMs: () => DURATION_MS });
@@ -146,12 +137,6 @@ export async function run(ctx: BenchContext): Promise<void> {
 /** A case: its name, its next path, its headers, and its long-tail variant (name, next path). */
 type HttpCase = [string, () => string, Record<string, string>, [string, () => string]?];
 
-/** Gets and hits of the server's caches, by kind, at one moment. */
-interface CacheCounts {
-  answers: { hits: number; misses: number };
-  memos: { hits: number; misses: number };
-}
-
 /** The share of cache lookups between two moments that found their entry, in %; undefined when none looked. */
 function hitRatios(before: CacheCounts, after: CacheCounts): { answers?: number; memos?: number } {
   const ratio = (kind: keyof CacheCounts) => {
@@ -247,120 +232,3 @@ async function vacuumSearchTables(dbUrl: string): Promise<void> {
     await db.destroy();
   }
 }
-
-
-
-
-interface ServerChild {
-  appUrl: string;
-  bareUrl: string;
-  /** The server process's CPU time so far (user and system), in microseconds. */
-  cpuUs(): Promise<number>;
-  /** Its caches' lookups so far. */
-  caches(): Promise<CacheCounts>;
-  /** Stops the server; resolves with its peak memory in MB. */
-  stop(): Promise<number>;
-}
-
-function startServer(dbUrl: string): Promise<ServerChild> {
-  const self = fileURLToPath(import.meta.url);
-  const execArgv = self.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  // BENCH_HTTP_CPU_PROF=<dir>: the server child writes a V8 CPU profile there when it stops.
-  const profile = process.env.BENCH_HTTP_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_HTTP_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...execArgv, ...profile, self, 'serve', dbUrl], { stdio: ['pipe', 'pipe', 'inherit'] });
-  let out = '';
-  let peak: ((mb: number) => void) | undefined;
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-    child.stdout.on('data', (d) => {
-      out += d;
-      const ready = out.split('\n').find((l) => l.startsWith(READY));
-      const done = out.split('\n').find((l) => l.startsWith(PEAK));
-      if (done && peak) peak(Number(done.slice(PEAK.length)));
-      if (ready && !done) {
-        const [appUrl, bareUrl] = ready.slice(READY.length).split(' ');
-        out = '';
-        resolve({
-          appUrl,
-          bareUrl,
-          cpuUs: async () => Number(await (await fetch(`${bareUrl}/cpu`)).text()),
-          caches: async () => (await (await fetch(`${bareUrl}/caches`)).json()) as CacheCounts,
-          stop: () =>
-            new Promise<number>((res) => {
-              peak = res;
-              child.stdin.end();
-            }),
-        });
-      }
-    });
-  });
-}
-
-/**
- * The app's caches' lookups, read in its own process: the answer cache (URLs answered in this
- * data version) and the read service's memos (a broad word's candidates, facet counts, labels).
- */
-function cacheCounts(): CacheCounts {
-  const out: CacheCounts = { answers: { hits: 0, misses: 0 }, memos: { hits: 0, misses: 0 } };
-  for (const s of cacheStats()) {
-    const kind = s.name === 'answers' ? out.answers : s.name === 'search memo' || s.name === 'small memo' ? out.memos : null;
-    if (!kind) continue;
-    kind.hits += s.hits;
-    kind.misses += s.misses;
-  }
-  return out;
-}
-
-/** The child: the real app and a bare Koa app, in one process, until stdin closes. */
-async function serve(dbUrl: string): Promise<void> {
-  const { createApp } = await import('../../server/app.js');
-  const { testConfig } = await import('../../server/config.js');
-  const db = createDb(dbUrl, { max: 10 });
-  const listen = (app: Koa) =>
-    new Promise<http.Server>((resolve) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-  const app = await listen(createApp({ db, config: testConfig(), logger: pino({ level: 'silent' }) }));
-  // The yardsticks: a bare route, and a bare route reading one business with its category and city.
-  const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
-  const bareApp = new Koa();
-  bareApp.use(async (ctx) => {
-    if (ctx.path === '/cpu') {
-      const { user, system } = process.cpuUsage();
-      ctx.body = String(user + system);
-      return;
-    }
-    if (ctx.path === '/caches') {
-      ctx.body = cacheCounts();
-      return;
-    }
-    if (!ctx.path.startsWith('/slug/')) {
-      ctx.body = { ok: true };
-      return;
-    }
-    const { rows } = await pool.query(
-      `SELECT b.*, k.name AS category_name, k.slug AS category_slug, c.name AS city_name, c.slug AS city_slug
-         FROM businesses b LEFT JOIN categories k ON k.id = b.category_id LEFT JOIN cities c ON c.id = b.city_id
-        WHERE b.slug = $1`,
-      [decodeURIComponent(ctx.path.slice('/slug/'.length))],
-    );
-    if (!rows.length) ctx.throw(404);
-    const { search_vector: _, ...business } = rows[0];
-    ctx.body = business;
-  });
-  const bare = await listen(bareApp);
-  const url = (s: http.Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
-  process.stdout.write(`${READY}${url(app)} ${url(bare)}\n`);
-  process.stdin.resume();
-  process.stdin.on('end', async () => {
-    app.closeAllConnections();
-    bare.closeAllConnections();
-    await db.destroy();
-    await pool.end();
-    process.stdout.write(`${PEAK}${Math.round(process.resourceUsage().maxRSS / 1024)}\n`);
-    process.exit(0);
-  });
-}
-
-if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url && process.argv[2] === 'serve') await serve(process.argv[3]);

@@ -10,21 +10,15 @@
  * that, the others are given a spot of their own within about 15 km of it, once, so the nearest
  * are precise ones as in a directory whose rows carry coordinates.
  */
-import { spawn } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import Koa from 'koa';
-import pino from 'pino';
 import { createDb } from '../../db/index.js';
 import type { BenchContext } from './context.js';
 import { ensureBusinesses } from './export.js';
 import { load, pick } from './http-load.js';
 import { compareIndexes } from './near-index.js';
+import { startServer } from './server-child.js';
 
 const DURATION_MS = 10_000;
 const WARMUP_MS = 1_000;
-const READY = '@@near-ready ';
 const measured = () => ({ warmupMs: WARMUP_MS, budgetMs: () => DURATION_MS });
 
 interface Spot {
@@ -100,54 +94,3 @@ async function prepare(dbUrl: string): Promise<{ big: Spot[]; small: Spot[]; cat
     await db.destroy();
   }
 }
-
-interface ServerChild {
-  appUrl: string;
-  bareUrl: string;
-  stop(): Promise<void>;
-}
-
-function startServer(dbUrl: string): Promise<ServerChild> {
-  const self = fileURLToPath(import.meta.url);
-  const execArgv = self.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...execArgv, self, 'serve', dbUrl], { stdio: ['pipe', 'pipe', 'inherit'] });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.stdout.on('data', (d) => {
-      out += d;
-      const ready = out.split('\n').find((l) => l.startsWith(READY));
-      if (!ready) return;
-      const [appUrl, bareUrl] = ready.slice(READY.length).split(' ');
-      out = '';
-      resolve({ appUrl, bareUrl, stop: () => new Promise((res) => (child.on('exit', () => res()), child.stdin.end())) });
-    });
-  });
-}
-
-/** The child: the real app and a bare Koa app, in one process, until stdin closes. */
-async function serve(dbUrl: string): Promise<void> {
-  const { createApp } = await import('../../server/app.js');
-  const { testConfig } = await import('../../server/config.js');
-  const db = createDb(dbUrl, { max: 10 });
-  const listen = (app: Koa) => new Promise<http.Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  const app = await listen(createApp({ db, config: testConfig(), logger: pino({ level: 'silent' }) }));
-  const bareApp = new Koa();
-  bareApp.use((ctx) => {
-    ctx.body = { ok: true };
-  });
-  const bare = await listen(bareApp);
-  const url = (s: http.Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
-  process.stdout.write(`${READY}${url(app)} ${url(bare)}\n`);
-  process.stdin.resume();
-  process.stdin.on('end', async () => {
-    app.closeAllConnections();
-    bare.closeAllConnections();
-    await db.destroy();
-    process.exit(0);
-  });
-}
-
-if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url && process.argv[2] === 'serve') await serve(process.argv[3]);

@@ -7,23 +7,16 @@
  * before the caches kept what a write does not touch. Each beside the bare Koa + pg route of the
  * same server process (one business by slug), with the answer cache's hit ratio.
  */
-import { spawn } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import Koa from 'koa';
-import pg from 'pg';
-import pino from 'pino';
 import { createDb } from '../../db/index.js';
 import type { BenchContext } from './context.js';
 import { ensureBusinesses } from './export.js';
 import { load, pick } from './http-load.js';
+import { startServer } from './server-child.js';
 
 const DURATION_MS = 10_000;
 const WARMUP_MS = 2_000;
 const POOL = 500;
 const WRITE_MS = 50;
-const READY = '@@warm-ready ';
 
 export async function run(ctx: BenchContext): Promise<void> {
   const rows = ctx.rows(100_000);
@@ -44,7 +37,7 @@ export async function run(ctx: BenchContext): Promise<void> {
     ];
     for (const [name, alsoRecord] of runs) {
       await visitAll(server.appUrl, slugs);
-      const before = await server.hits();
+      const before = (await server.caches()).answers;
       let writing = alsoRecord !== null;
       let writes = 0;
       const writer = (async () => {
@@ -59,7 +52,7 @@ export async function run(ctx: BenchContext): Promise<void> {
       const r = await load(server.appUrl, page, measured);
       writing = false;
       await writer;
-      const after = await server.hits();
+      const after = (await server.caches()).answers;
       if (r.errors > 0) throw new Error(`${name}: ${r.errors} requests failed (first status ${r.firstBadStatus})`);
       const hits = after.hits - before.hits;
       const asked = hits + after.misses - before.misses;
@@ -86,84 +79,3 @@ async function visitAll(base: string, slugs: string[]): Promise<void> {
     }),
   );
 }
-
-interface ServerChild {
-  appUrl: string;
-  bareUrl: string;
-  /** The answer caches' hits and misses so far. */
-  hits(): Promise<{ hits: number; misses: number }>;
-  stop(): Promise<void>;
-}
-
-function startServer(dbUrl: string): Promise<ServerChild> {
-  const self = fileURLToPath(import.meta.url);
-  const execArgv = self.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...execArgv, self, 'serve', dbUrl], { stdio: ['pipe', 'pipe', 'inherit'] });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    const early = (code: number | null) => reject(new Error(`bench server exited (${code})`));
-    child.on('exit', early);
-    child.stdout.on('data', (d) => {
-      out += d;
-      const ready = out.split('\n').find((l) => l.startsWith(READY));
-      if (!ready) return;
-      const [appUrl, bareUrl] = ready.slice(READY.length).split(' ');
-      child.off('exit', early);
-      resolve({
-        appUrl,
-        bareUrl,
-        hits: async () => (await (await fetch(`${bareUrl}/hits`)).json()) as { hits: number; misses: number },
-        stop: () =>
-          new Promise<void>((done) => {
-            child.on('exit', () => done());
-            child.stdin.end();
-          }),
-      });
-    });
-  });
-}
-
-/** The child: the real app and a bare Koa + pg route, in one process, until stdin closes. */
-async function serve(dbUrl: string): Promise<void> {
-  const { createApp } = await import('../../server/app.js');
-  const { testConfig } = await import('../../server/config.js');
-  const { cacheStats } = await import('../../domain/bounded-cache.js');
-  const db = createDb(dbUrl, { max: 10 });
-  const listen = (app: Koa) =>
-    new Promise<http.Server>((resolve) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
-    });
-  const app = await listen(createApp({ db, config: testConfig(), logger: pino({ level: 'silent' }) }));
-  const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
-  const bareApp = new Koa();
-  bareApp.use(async (ctx) => {
-    if (ctx.path === '/hits') {
-      const answers = cacheStats().filter((s) => s.name === 'answers');
-      ctx.body = { hits: answers.reduce((n, s) => n + s.hits, 0), misses: answers.reduce((n, s) => n + s.misses, 0) };
-      return;
-    }
-    const { rows } = await pool.query(
-      `SELECT b.*, k.name AS category_name, k.slug AS category_slug, c.name AS city_name, c.slug AS city_slug
-         FROM businesses b LEFT JOIN categories k ON k.id = b.category_id LEFT JOIN cities c ON c.id = b.city_id
-        WHERE b.slug = $1`,
-      [decodeURIComponent(ctx.path.slice('/slug/'.length))],
-    );
-    if (!rows.length) ctx.throw(404);
-    const { search_vector: _, ...business } = rows[0];
-    ctx.body = business;
-  });
-  const bare = await listen(bareApp);
-  const url = (s: http.Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
-  process.stdout.write(`${READY}${url(app)} ${url(bare)}\n`);
-  process.stdin.resume();
-  process.stdin.on('end', async () => {
-    app.closeAllConnections();
-    bare.closeAllConnections();
-    await db.destroy();
-    await pool.end();
-    process.exit(0);
-  });
-}
-
-if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url && process.argv[2] === 'serve') await serve(process.argv[3]);

@@ -1,0 +1,137 @@
+/**
+ * The HTTP benches' server: the real app and the yardsticks (a bare Koa route, and a bare Koa + pg
+ * route reading one business by slug with its category and city), in one child process, so the
+ * load generator in the bench's process does not share their event loop. The child also answers
+ * its CPU time (`/cpu`) and its caches' lookups (`/caches`) on the bare app.
+ */
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import Koa from 'koa';
+import pg from 'pg';
+import pino from 'pino';
+import { createDb } from '../../db/index.js';
+import { cacheStats } from '../../domain/bounded-cache.js';
+
+const READY = '@@bench-server-ready ';
+const PEAK = '@@bench-server-peak ';
+
+/** Gets and hits of the server's caches, by kind, at one moment. */
+export interface CacheCounts {
+  answers: { hits: number; misses: number };
+  memos: { hits: number; misses: number };
+}
+
+export interface ServerChild {
+  appUrl: string;
+  bareUrl: string;
+  /** The server process's CPU time so far (user and system), in microseconds. */
+  cpuUs(): Promise<number>;
+  /** Its caches' lookups so far. */
+  caches(): Promise<CacheCounts>;
+  /** Stops the server; resolves with its peak memory in MB. */
+  stop(): Promise<number>;
+}
+
+/** Starts the server child on `dbUrl`. BENCH_HTTP_CPU_PROF=<dir>: it writes a V8 CPU profile there when it stops. */
+export function startServer(dbUrl: string): Promise<ServerChild> {
+  const self = fileURLToPath(import.meta.url);
+  const execArgv = self.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const profile = process.env.BENCH_HTTP_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_HTTP_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...execArgv, ...profile, self, 'serve', dbUrl], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  let peak: ((mb: number) => void) | undefined;
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+    child.stdout.on('data', (d) => {
+      out += d;
+      const ready = out.split('\n').find((l) => l.startsWith(READY));
+      const done = out.split('\n').find((l) => l.startsWith(PEAK));
+      if (done && peak) peak(Number(done.slice(PEAK.length)));
+      if (ready && !done) {
+        const [appUrl, bareUrl] = ready.slice(READY.length).split(' ');
+        out = '';
+        resolve({
+          appUrl,
+          bareUrl,
+          cpuUs: async () => Number(await (await fetch(`${bareUrl}/cpu`)).text()),
+          caches: async () => (await (await fetch(`${bareUrl}/caches`)).json()) as CacheCounts,
+          stop: () =>
+            new Promise<number>((res) => {
+              peak = res;
+              child.stdin.end();
+            }),
+        });
+      }
+    });
+  });
+}
+
+/**
+ * The app's caches' lookups, read in its own process: the answer cache (URLs answered in this
+ * data version) and the read service's memos (a broad word's candidates, facet counts, labels).
+ */
+function cacheCounts(): CacheCounts {
+  const out: CacheCounts = { answers: { hits: 0, misses: 0 }, memos: { hits: 0, misses: 0 } };
+  for (const s of cacheStats()) {
+    const kind = s.name === 'answers' ? out.answers : s.name === 'search memo' || s.name === 'small memo' ? out.memos : null;
+    if (!kind) continue;
+    kind.hits += s.hits;
+    kind.misses += s.misses;
+  }
+  return out;
+}
+
+/** The child: the real app and a bare Koa app, in one process, until stdin closes. */
+async function serve(dbUrl: string): Promise<void> {
+  const { createApp } = await import('../../server/app.js');
+  const { testConfig } = await import('../../server/config.js');
+  const db = createDb(dbUrl, { max: 10 });
+  const listen = (app: Koa) =>
+    new Promise<http.Server>((resolve) => {
+      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+  const app = await listen(createApp({ db, config: testConfig(), logger: pino({ level: 'silent' }) }));
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
+  const bareApp = new Koa();
+  bareApp.use(async (ctx) => {
+    if (ctx.path === '/cpu') {
+      const { user, system } = process.cpuUsage();
+      ctx.body = String(user + system);
+      return;
+    }
+    if (ctx.path === '/caches') {
+      ctx.body = cacheCounts();
+      return;
+    }
+    if (!ctx.path.startsWith('/slug/')) {
+      ctx.body = { ok: true };
+      return;
+    }
+    const { rows } = await pool.query(
+      `SELECT b.*, k.name AS category_name, k.slug AS category_slug, c.name AS city_name, c.slug AS city_slug
+         FROM businesses b LEFT JOIN categories k ON k.id = b.category_id LEFT JOIN cities c ON c.id = b.city_id
+        WHERE b.slug = $1`,
+      [decodeURIComponent(ctx.path.slice('/slug/'.length))],
+    );
+    if (!rows.length) ctx.throw(404);
+    const { search_vector: _, ...business } = rows[0];
+    ctx.body = business;
+  });
+  const bare = await listen(bareApp);
+  const url = (s: http.Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+  process.stdout.write(`${READY}${url(app)} ${url(bare)}\n`);
+  process.stdin.resume();
+  process.stdin.on('end', async () => {
+    app.closeAllConnections();
+    bare.closeAllConnections();
+    await db.destroy();
+    await pool.end();
+    process.stdout.write(`${PEAK}${Math.round(process.resourceUsage().maxRSS / 1024)}\n`);
+    process.exit(0);
+  });
+}
+
+if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url && process.argv[2] === 'serve') await serve(process.argv[3]);
