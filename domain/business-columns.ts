@@ -171,6 +171,7 @@ export const WRITTEN_COLUMNS: string[] = [
 
 /**
  * The `businesses` columns that are not imported values: identity, slug, visibility, the search
- * document and timestamps. With WRITTEN_COLUMNS they are every column of the table (tested).
+ * document, the search's quality (generated from the rating and review count) and timestamps.
+ * With WRITTEN_COLUMNS they are every column of the table (tested).
  */
-export const OTHER_COLUMNS = ['id', 'slug', 'identity_key', 'is_active', 'is_featured', 'created_import_id', 'images', 'search_vector', 'created_at', 'updated_at'] as const;
+export const OTHER_COLUMNS = ['id', 'slug', 'identity_key', 'is_active', 'is_featured', 'created_import_id', 'images', 'search_vector', 'quality', 'created_at', 'updated_at'] as const;
