@@ -1,16 +1,12 @@
-import { Building2, MapPin } from 'lucide-react';
 import { useParams } from 'react-router-dom';
 import { SKELETONS } from '@domain/constants';
 import { cityCategoryHeading, cityCategoryMeta } from '@domain/page-meta';
 import { cityCategoryFilters } from '@domain/public-pages';
 import { countOf } from '@domain/plural';
-import { Breadcrumbs } from '@/components/breadcrumbs';
 import { FilteredBusinessList } from '@/components/filtered-business-list';
+import { PlaceHeader } from '@/components/place-header';
 import { BusinessMap } from '@/features/map/components/business-map';
 import { NotFoundMessage } from '@/components/page-message';
-import { LoadingStatus, Skeleton } from '@/components/skeleton';
-import { cardClass } from '@/components/ui/card';
-import { icon } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
 import { useCategory } from '@/features/categories/api/get-category';
 import { useCity } from '@/features/cities/api/get-city';
@@ -41,31 +37,11 @@ export function CityCategoryRoute() {
   if (city.isError || category.isError) return <NotFoundMessage title="Page Not Found" text="The city or the category you are looking for was not found or does not exist." />;
   return (
     <div className="space-y-6">
-      {c && k ? (
-        <div className="space-y-3">
-          <Breadcrumbs
-            items={[{ label: 'Home', to: paths.home }, ...(c.country ? [{ label: c.country, to: countryPathOf(c.country) }] : []), { label: c.name, to: paths.city(c.slug) }, { label: k.name }]}
-          />
-          <header className={cardClass('p-5')}>
-            <h1 className="flex items-center gap-2 text-3xl font-bold text-gray-900">
-              {icon(MapPin, 'h-7 w-7 text-blue-700')}
-              {cityCategoryHeading(c, k)}
-            </h1>
-            {total !== undefined && (
-              <p className="mt-2 flex items-center gap-1 text-gray-800">
-                {icon(Building2, 'h-4 w-4')}
-                <span data-business-count="">{countOf(total, 'business')}</span>
-              </p>
-            )}
-          </header>
-        </div>
-      ) : (
-        <div className="space-y-2 rounded-lg border border-gray-200 bg-white p-5">
-          <LoadingStatus />
-          <Skeleton className="h-8 w-1/3" />
-          <Skeleton className="h-4 w-1/4" />
-        </div>
-      )}
+      <PlaceHeader
+        crumbs={c && k ? [{ label: 'Home', to: paths.home }, ...(c.country ? [{ label: c.country, to: countryPathOf(c.country) }] : []), { label: c.name, to: paths.city(c.slug) }, { label: k.name }] : null}
+        heading={c && k && cityCategoryHeading(c, k)}
+        count={total === undefined ? undefined : <span data-business-count="">{countOf(total, 'business')}</span>}
+      />
       <FilteredBusinessList
         state={list}
         query={ready ? businesses : { data: undefined, isPending: true, isError: false }}
