@@ -36,6 +36,7 @@ lint: install
 test: install
 	@bash scripts/ensure-chromium.sh
 	@bash scripts/ensure-promtool.sh
+	@bash scripts/ensure-java.sh
 	@bash scripts/ensure-postgresql.sh
 	$(MAKE) --no-print-directory build-web
 	@# The production recipe's test runs dist/server/main.js as its unit does. A type error still

@@ -1,3 +1,9 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { usePublicApp } from './public-session.js';
 import { insertGeneratedBusinesses } from '../data/sitemap/sitemap-fixtures.js';
@@ -151,4 +157,42 @@ describe('a crawl from the home page', () => {
     }
     expect([...new Set(wrong)].slice(0, 10)).toEqual([]);
   }, 300_000);
+
+  it('passes the Nu HTML checker: no error on any page it reached', async () => {
+    const { pages } = await crawled();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-nu-'));
+    try {
+      // One file a page; the file name leads back to the path in the checker's answer.
+      const byFile = new Map<string, string>();
+      [...pages].forEach(([pagePath, { body }], i) => {
+        const file = path.join(dir, `page-${i}.html`);
+        fs.writeFileSync(file, body);
+        byFile.set(`file:${file}`, pagePath);
+      });
+      const messages = await checkHtml([...byFile.keys()].map((f) => f.slice('file:'.length)));
+      const errors = messages.filter((m) => m.type === 'error').map((m) => `${byFile.get(m.url) ?? m.url}: ${m.message}`);
+      expect(pages.size).toBeGreaterThan(5 * 14 * 3);
+      expect([...new Set(errors)].slice(0, 10)).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });
+
+interface NuMessage {
+  type: string;
+  url: string;
+  message: string;
+}
+
+/** The Nu HTML checker (the W3C's validator, offline from the vnu-jar package) on these files. */
+async function checkHtml(files: string[]): Promise<NuMessage[]> {
+  const jar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
+  try {
+    const { stdout } = await promisify(execFile)('java', ['-jar', jar, '--format', 'json', '--stdout', '--exit-zero-always', ...files], { maxBuffer: 64 << 20 });
+    return (JSON.parse(stdout) as { messages: NuMessage[] }).messages;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('The Nu HTML checker needs Java: install default-jre-headless (scripts/ensure-java.sh does as root)', { cause: err });
+    throw err;
+  }
+}
