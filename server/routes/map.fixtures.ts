@@ -6,16 +6,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-
-/** A PNG chunk: length, type, data, CRC. */
-function pngChunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const out = Buffer.alloc(body.length + 8);
-  out.writeUInt32BE(data.length, 0);
-  body.copy(out, 4);
-  out.writeUInt32BE(zlib.crc32(body), body.length + 4);
-  return out;
-}
+import { pngChunk } from '../../data/photos/image-server.fixtures.js';
 
 /** A plain light grey 256×256 PNG, a tile's real size (a smaller one is an image served too small). */
 export const TILE_PNG = ((): Buffer => {
