@@ -2,6 +2,7 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@domain/constants';
+import { apiMessage } from '@/lib/api';
 
 /** Notifications: at most one visible, 5 s, variants default and destructive. */
 export interface ToastInput {
@@ -25,6 +26,9 @@ export function toast(input: ToastInput): void {
   items = [{ ...input, id: nextId++, open: true }, ...items].slice(0, TOAST_LIMIT);
   emit();
 }
+
+/** A failed call's toast: `title`, and the API's message or "Please try again". For `onError`. */
+export const failedToast = (title: string) => (err: unknown) => toast({ title, description: apiMessage(err) ?? 'Please try again', variant: 'destructive' });
 
 function dismiss(id: number): void {
   items = items.filter((t) => t.id !== id);

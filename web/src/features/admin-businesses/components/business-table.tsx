@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { toggled, without } from '@/lib/selection';
+import { toggled, usePendingRows, without } from '@/lib/selection';
 import type { AdminBusiness, AdminSort, BulkAction } from '@domain/types';
 import { paths } from '@/config/paths';
 import { badgeClass } from '@/components/ui/badge';
 import { buttonClass } from '@/components/ui/button';
 import { ConfirmDialog, NameList } from '@/components/ui/confirm-dialog';
-import { toast } from '@/components/ui/toast';
+import { failedToast, toast } from '@/components/ui/toast';
 import { TRASH_RETENTION_DAYS } from '@domain/constants';
 import { countOf } from '@domain/plural';
-import { apiMessage } from '@/lib/api';
 import { useBusinessAction } from '../api/manage';
 import { EditDialog } from './edit-dialog';
 import { tableScrollClass } from '@/components/ui/table-scroll';
@@ -25,12 +24,6 @@ const ACTION_LABELS: Record<FlagAction, string> = {
 const DONE: Record<FlagAction, string> = {
   hide: 'hidden', show: 'shown', feature: 'featured', unfeature: 'no longer featured', verify: 'verified', unverify: 'unverified',
 };
-
-/** What a delete confirmation asks about: exactly these rows, fixed when it opened. */
-interface PendingDelete {
-  ids: number[];
-  names: string[];
-}
 
 /**
  * The admin list (Name, Address, City, Country, Category, Rating, Status; dashes for what is
@@ -57,7 +50,7 @@ export function BusinessTable({
     setSelected(new Set());
   }
   const [editing, setEditing] = useState<number | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState<PendingDelete | null>(null);
+  const { pending: confirmDelete, ask: askDelete, take, cancel } = usePendingRows();
   const act = useBusinessAction();
   const ids = businesses.map((b) => b.id);
   const chosen = ids.filter((id) => selected.has(id));
@@ -71,20 +64,14 @@ export function BusinessTable({
           toast({ title: `${countOf(r.changed, 'business')} ${DONE[action]}` });
           setSelected(new Set());
         },
-        onError: (err) => toast({ title: `${ACTION_LABELS[action]} failed`, description: apiMessage(err) ?? 'Please try again', variant: 'destructive' }),
+        onError: failedToast(`${ACTION_LABELS[action]} failed`),
       },
     );
   };
 
-  const askDelete = (rows: AdminBusiness[]) => {
-    if (confirmDelete || !rows.length) return;
-    setConfirmDelete({ ids: rows.map((b) => b.id), names: rows.map((b) => b.name) });
-  };
-
   const confirmed = () => {
-    if (!confirmDelete) return;
-    const { ids: target } = confirmDelete;
-    setConfirmDelete(null);
+    const target = take();
+    if (!target) return;
     act.mutate(
       { action: 'delete', ids: target },
       {
@@ -92,7 +79,7 @@ export function BusinessTable({
           toast({ title: `Moved ${countOf(r.changed, 'business')} to the trash` });
           setSelected((s) => without(s, target));
         },
-        onError: (err) => toast({ title: 'Delete failed', description: apiMessage(err) ?? 'Please try again', variant: 'destructive' }),
+        onError: failedToast('Delete failed'),
       },
     );
   };
@@ -118,7 +105,7 @@ export function BusinessTable({
         title={confirmDelete?.ids.length === 1 ? `Move ${confirmDelete.names[0]} to the trash?` : `Move ${countOf(confirmDelete?.ids.length ?? 0, 'business')} to the trash?`}
         confirmLabel="Move to trash"
         onConfirm={confirmed}
-        onCancel={() => setConfirmDelete(null)}
+        onCancel={cancel}
       >
         {confirmDelete && confirmDelete.ids.length > 1 && <NameList names={confirmDelete.names} />}
         <p className="mt-2">

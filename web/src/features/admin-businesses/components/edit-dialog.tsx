@@ -2,8 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Loader2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
-import { apiMessage } from '@/lib/api';
+import { failedToast, toast } from '@/components/ui/toast';
 import { useAdminBusiness, useEditBusiness } from '../api/manage';
 
 // The form's fields, in the order an admin reads a listing; keys are the import's file headers.
@@ -61,7 +60,7 @@ export function EditDialog({ id, onClose }: { id: number | null; onClose: () => 
           toast({ title: 'Business saved', description: fields.name });
           onClose();
         },
-        onError: (err) => toast({ title: 'Not saved', description: apiMessage(err) ?? 'Please try again', variant: 'destructive' }),
+        onError: failedToast('Not saved'),
       },
     );
   };

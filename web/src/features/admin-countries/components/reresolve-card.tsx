@@ -3,8 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, MapPinned } from 'lucide-react';
 import { buttonClass } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
-import { toast } from '@/components/ui/toast';
-import { apiMessage } from '@/lib/api';
+import { failedToast, toast } from '@/components/ui/toast';
 import { useReresolveStatus, useStartReresolve } from '../api/reresolve';
 import { adminCountriesKey } from '../api/get-countries';
 import { nounFor } from '@domain/plural';
@@ -17,7 +16,7 @@ export function ReresolveCard() {
   const qc = useQueryClient();
   const status = useReresolveStatus();
   const start = useStartReresolve({
-    onError: (err) => toast({ title: 'Re-resolution failed', description: apiMessage(err) ?? 'Please try again', variant: 'destructive' }),
+    onError: failedToast('Re-resolution failed'),
   });
   const running = status.data?.running === true || start.isPending;
   const wasRunning = useRef(false);

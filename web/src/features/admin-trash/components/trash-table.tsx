@@ -1,21 +1,14 @@
 import { useState } from 'react';
-import { toggled, without } from '@/lib/selection';
+import { toggled, usePendingRows, without } from '@/lib/selection';
 import type { TrashEntry } from '@domain/types';
 import { countOf } from '@domain/plural';
 import { buttonClass } from '@/components/ui/button';
 import { ConfirmDialog, NameList } from '@/components/ui/confirm-dialog';
-import { toast } from '@/components/ui/toast';
-import { apiMessage } from '@/lib/api';
+import { failedToast, toast } from '@/components/ui/toast';
 import { usePurge, useRestore } from '../api/trash-actions';
 import { tableScrollClass } from '@/components/ui/table-scroll';
 
 const dash = (v: string | null | undefined) => (v ? v : '-');
-
-/** What the "delete for good" confirmation asks about: exactly these entries, fixed when it opened. */
-interface PendingPurge {
-  ids: number[];
-  names: string[];
-}
 
 /**
  * The deleted businesses (newest first) with Restore, and Delete for good behind its own
@@ -23,7 +16,7 @@ interface PendingPurge {
  */
 export function TrashTable({ entries }: { entries: TrashEntry[] }) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [confirmPurge, setConfirmPurge] = useState<PendingPurge | null>(null);
+  const { pending: confirmPurge, ask: askPurge, take, cancel } = usePendingRows();
   const restore = useRestore();
   const purge = usePurge();
   const busy = restore.isPending || purge.isPending;
@@ -39,25 +32,19 @@ export function TrashTable({ entries }: { entries: TrashEntry[] }) {
         toast({ title: `Restored ${countOf(r.restored, 'business')}`, description: rows.length === 1 ? rows[0].name : undefined });
         forget(target);
       },
-      onError: (err) => toast({ title: 'Restore failed', description: apiMessage(err) ?? 'Please try again', variant: 'destructive' }),
+      onError: failedToast('Restore failed'),
     });
   };
 
-  const askPurge = (rows: TrashEntry[]) => {
-    if (confirmPurge || !rows.length) return;
-    setConfirmPurge({ ids: rows.map((e) => e.id), names: rows.map((e) => e.name) });
-  };
-
   const confirmed = () => {
-    if (!confirmPurge) return;
-    const { ids: target } = confirmPurge;
-    setConfirmPurge(null);
+    const target = take();
+    if (!target) return;
     purge.mutate(target, {
       onSuccess: (r) => {
         toast({ title: `Deleted ${countOf(r.purged, 'business')} for good` });
         forget(target);
       },
-      onError: (err) => toast({ title: 'Delete failed', description: apiMessage(err) ?? 'Please try again', variant: 'destructive' }),
+      onError: failedToast('Delete failed'),
     });
   };
 
@@ -82,7 +69,7 @@ export function TrashTable({ entries }: { entries: TrashEntry[] }) {
         title={one ? `Delete ${confirmPurge?.names[0]} for good?` : `Delete ${countOf(confirmPurge?.ids.length ?? 0, 'business')} for good?`}
         confirmLabel="Delete for good"
         onConfirm={confirmed}
-        onCancel={() => setConfirmPurge(null)}
+        onCancel={cancel}
       >
         {confirmPurge && !one && <NameList names={confirmPurge.names} />}
         <p className="mt-2">{one ? 'It' : 'They'} cannot be restored afterwards.</p>

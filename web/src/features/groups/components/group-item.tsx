@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { buttonClass } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toast } from '@/components/ui/toast';
+import { failedToast, toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
-import { apiMessage } from '@/lib/api';
 import { countOf, nounFor } from '@domain/plural';
 import { getMergePreview, type GroupKind, type GroupRow, type MergePreview, useGroupWrite } from '../api/groups';
 import { GroupPicker, groupLabel } from './group-picker';
@@ -17,7 +16,7 @@ export function GroupItem({ kind, group }: { kind: GroupKind; group: GroupRow })
   const [confirm, setConfirm] = useState<(MergePreview & { intoId: number }) | null>(null);
   const write = useGroupWrite();
   const page = kind === 'cities' ? paths.city : paths.category;
-  const fail = (title: string) => (err: unknown) => toast({ title, description: apiMessage(err) ?? 'Please try again', variant: 'destructive' });
+  const fail = failedToast;
   // Through the mutation's promise, not mutate()'s callbacks: a merge removes this row once the
   // lists refetch, and an unmounted row's callbacks never run (the toast would be lost).
   const rename = () => write.mutateAsync({ kind, id: group.id, rename: name }).then(() => toast({ title: `Renamed to ${name.trim()}` }), fail('Not changed'));

@@ -1,6 +1,5 @@
 import { buttonClass } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
-import { apiMessage } from '@/lib/api';
+import { failedToast, toast } from '@/components/ui/toast';
 import { countOf } from '@domain/plural';
 import { useLastMerge, useUndoMerge } from '../api/groups';
 
@@ -19,7 +18,7 @@ export function LastMerge() {
             `${m.from.name} is back with ${countOf(r.restored, 'business')}` +
             (r.stayed ? `; ${countOf(r.stayed, 'business')} changed since ${r.stayed === 1 ? 'stays' : 'stay'} where ${r.stayed === 1 ? 'it is' : 'they are'}` : ''),
         }),
-      (err: unknown) => toast({ title: 'Not undone', description: apiMessage(err) ?? 'Please try again', variant: 'destructive' }),
+      failedToast('Not undone'),
     );
   return (
     <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-gray-600" data-testid="last-merge">

@@ -3,7 +3,7 @@ import type { ImportRecord } from '@domain/types';
 import { useUndoImport } from '../api/undo-import';
 import { useUndoPlan } from '../api/get-undo-plan';
 import { buttonClass } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
+import { failedToast, toast } from '@/components/ui/toast';
 import { apiMessage } from '@/lib/api';
 import { nounFor } from '@domain/plural';
 
@@ -31,7 +31,7 @@ export function UndoButton({ record }: { record: ImportRecord }) {
           r.keptPlaceGone ? `, ${r.keptPlaceGone} left as they are because their former category or city is gone` : ''
         }`,
       }),
-    onError: (err) => toast({ title: 'Undo failed', description: apiMessage(err) ?? 'Please try again', variant: 'destructive' }),
+    onError: failedToast('Undo failed'),
   });
   if (record.undoneAt || record.status === 'running' || record.imported + record.updated === 0) return null;
   const close = () => {
