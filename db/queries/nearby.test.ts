@@ -26,6 +26,15 @@ describe('the nearby statements and their indexes', () => {
     expect(Math.round(far.at(-1)!.distance / 1000)).toBe(10_395);
   });
 
+  it('have their earth functions inlined: no row runs a function call of its own for its point, distance or box', async () => {
+    const { rows } = await t.db.raw(`EXPLAIN VERBOSE SELECT rehber_earth_distance(rehber_earth_point(41, 29), rehber_earth_point(b.latitude, b.longitude)) FROM businesses b
+                                      WHERE rehber_earth_box(rehber_earth_point(?::float8, ?::float8), ?::float8) @> rehber_earth_point(b.latitude, b.longitude)
+                                      ORDER BY rehber_earth_point(b.latitude, b.longitude) <-> rehber_earth_point(41, 29)`, [41, 29, 5000]);
+    const plan = (rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan).toMatch(/cube_distance/);
+    expect(plan).not.toMatch(/rehber_earth_/);
+  });
+
   it('walk the index in order of distance when PostgreSQL is told to use it (the expression matches)', async () => {
     await t.db.transaction(async (trx) => {
       await trx.raw('SET LOCAL enable_seqscan = off');
