@@ -4,7 +4,7 @@
  * and without a category, and a big city's page near a point, each beside a bare Koa route served
  * by the same server process. Every request carries a unique `n`, so the answer cache never
  * answers it. Then the index comparison behind the choice of index (near-index.ts) at 100,000
- * and 1,000,000 points. BENCH_NEAR_ONLY=<parts of case names, comma-separated> runs only those
+ * and 1,000,000 points. BENCH_NEAR_ONLY=<parts of case names, separated by |> runs only those
  * cases, without the index comparison: one case at a time on a kept million.
  *
  * The generated directory places each business at its city's centre (approximate); a tenth keep
@@ -52,7 +52,7 @@ export async function run(ctx: BenchContext): Promise<void> {
       ['Near me with a category, small cities', () => q('/api/search', { near: point(small), category })],
       ['Big city page near a point', () => q(`/api/cities/${bigCity}/businesses`, { near: point(big.filter((s) => s.city === bigCity)) })],
     ];
-    const only = process.env.BENCH_NEAR_ONLY?.split(',').map((s) => s.trim().toLowerCase());
+    const only = process.env.BENCH_NEAR_ONLY?.split('|').map((s) => s.trim().toLowerCase());
     for (const [name, next] of cases) {
       if (only && !only.some((o) => name.toLowerCase().includes(o))) continue;
       const r = await load(server.appUrl, next, measured());
