@@ -55,10 +55,14 @@ export async function run(ctx: BenchContext): Promise<void> {
     const only = process.env.BENCH_NEAR_ONLY?.split('|').map((s) => s.trim().toLowerCase());
     for (const [name, next] of cases) {
       if (only && !only.some((o) => name.toLowerCase().includes(o))) continue;
+      const cpuBefore = await server.cpuUs();
       const r = await load(server.appUrl, next, measured());
+      // The server's CPU time per request barely moves with what else the machine runs, unlike requests/s.
+      const cpuUs = ((await server.cpuUs()) - cpuBefore) / (r.rps * ((DURATION_MS + WARMUP_MS) / 1000));
       if (r.errors > 0) throw new Error(`${name}: ${r.errors} requests failed (first status ${r.firstBadStatus})`);
       ctx.report({ name: `${name}, ${rows.toLocaleString('en-US')} businesses`, value: r.rps, unit: 'req/s', vs: { name: 'bare Koa route', value: bare.rps } });
       ctx.report({ name: `${name} p99`, value: r.p99, unit: 'ms', vs: { name: 'bare Koa route', value: bare.p99 } });
+      ctx.report({ name: `${name}, server CPU per request`, value: Math.round(cpuUs), unit: 'µs' });
     }
   } finally {
     await server.stop();
