@@ -72,7 +72,7 @@ describe('lists near a point (near=<lat>,<lng>, radius=<km>)', () => {
       // The two nearest (the approximate Merkez, best rated, is not among them), then by rating.
       expect(names(body)).toEqual(['Galata Kahvesi', 'Kadıköy Kahvesi']);
       expect(body.pagination.total).toBe(2);
-      expect(body.totalCapped).toBe(true);
+      expect((body as ListPage & { totalCapped?: boolean }).totalCapped).toBe(true);
     } finally {
       delete process.env.SEARCH_CANDIDATES;
     }
