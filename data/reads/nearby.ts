@@ -15,13 +15,12 @@ import type { Db } from '../../db/index.js';
 import type { Business } from '../../domain/types.js';
 import { MORE_NEARBY_LIMIT, NEAR_CANDIDATES, type GeoPoint } from '../../domain/nearby.js';
 import type { ListPage, SearchSort } from '../../domain/search.js';
-import type { FacetFilters } from '../../db/queries/facets.js';
+import type { FacetCandidate, FacetFilters } from '../../db/queries/facets.js';
 import { distancesFrom, nearestCandidates, nearestNeighbours, type NearCandidate } from '../../db/queries/nearby.js';
 import { pageOf } from '../../db/queries/paging.js';
-import type { Fixed } from '../../db/queries/search.js';
+import type { Candidate, Fixed } from '../../db/queries/search.js';
 import { countFacets, facetLabels, passes } from './facet-counts.js';
 import { askedOf, candidateBound, candidatesOf, compare, rowsOf } from './list-pages.js';
-import type { Candidate } from '../../db/queries/search.js';
 import type { Reading } from './query-reading.js';
 import type { MemoScope } from './search-memo.js';
 
@@ -51,30 +50,48 @@ async function withDistances(db: Db | Knex.Transaction, order: { id: number; dis
   return rows.map((b) => ({ ...b, distance: distance.get(b.id) }));
 }
 
+/** A match near the point: what its order, filters and facets need, its distance, whether it is only at its city's centre. */
+type NearMatch = Pick<NearCandidate, keyof FacetCandidate | 'id' | 'name' | 'review_count' | 'distance' | 'approximate'>;
+
+/**
+ * A page of a list near a point: `matching` (under every filter, precise before approximate,
+ * nearest first, at most `cap`; `capped` when more matched) as it stands or sorted by `sort`
+ * among them, each with its distance, and the facets counted over `all` (the matches of every
+ * filter but the facets' own).
+ */
+async function nearPage(
+  db: Db | Knex.Transaction,
+  { all, matching, cap, capped }: { all: NearMatch[]; matching: NearMatch[]; cap: number; capped: boolean },
+  filters: FacetFilters,
+  { sort = 'distance', page, limit }: NearPaging,
+  scope?: MemoScope,
+): Promise<ListPage> {
+  const inOrder = matching.slice(0, cap);
+  // Among the nearest, another sort orders precise and approximate alike.
+  if (sort !== 'distance' && sort !== 'relevance') inOrder.sort(byListSort(sort));
+  const [items, facets] = await Promise.all([withDistances(db, inOrder.slice((page - 1) * limit, page * limit), scope), facetLabels(db, countFacets(all, filters), scope)]);
+  return { ...pageOf(items, inOrder.length, { page, limit }), facets, ...(capped ? { totalCapped: true } : {}) };
+}
+
+/** A list's sort and page. */
+interface NearPaging {
+  sort?: SearchSort;
+  page: number;
+  limit: number;
+}
+
 /**
  * A page of the active businesses of `fixed` under `filters` (which hold `fixed` too) nearest the
  * point, or sorted by `sort` among the nearest, each with its distance, and the facets.
  */
-export async function nearbyPage(
-  db: Db | Knex.Transaction,
-  fixed: Fixed,
-  filters: FacetFilters,
-  near: NearRequest,
-  { sort = 'distance', page, limit }: { sort?: SearchSort; page: number; limit: number },
-  scope?: MemoScope,
-): Promise<ListPage> {
+export async function nearbyPage(db: Db | Knex.Transaction, fixed: Fixed, filters: FacetFilters, near: NearRequest, paging: NearPaging, scope?: MemoScope): Promise<ListPage> {
   const base: FacetFilters = { ...fixed };
   const all = await nearest(db, near, base);
   const capped = all.length > NEAR_CANDIDATES;
   // Filtered on a capped set, the nearest under the filters are read again: the filter may keep
   // few of the nearest unfiltered ones.
   const matching = sameFilters(filters, base) ? all : capped ? await nearest(db, near, filters) : all.filter((c) => passes(c, filters));
-  const found = Math.min(matching.length, NEAR_CANDIDATES);
-  const inOrder = matching.slice(0, NEAR_CANDIDATES);
-  // Among the nearest, another sort orders precise and approximate alike.
-  if (sort !== 'distance' && sort !== 'relevance') inOrder.sort(byListSort(sort));
-  const [items, facets] = await Promise.all([withDistances(db, inOrder.slice((page - 1) * limit, page * limit), scope), facetLabels(db, countFacets(all, filters), scope)]);
-  return { ...pageOf(items, found, { page, limit }), facets, ...(matching.length > NEAR_CANDIDATES ? { totalCapped: true } : {}) };
+  return nearPage(db, { all, matching, cap: NEAR_CANDIDATES, capped: matching.length > NEAR_CANDIDATES }, filters, paging, scope);
 }
 
 /** A list sort other than distance among the nearest: rating, reviews or name, as a search orders them. */
@@ -85,14 +102,7 @@ const byListSort = (sort: SearchSort) => compare(sort, false) as (a: Pick<Candid
  * search ranks (list-pages.ts ranked), those with coordinates (within the radius) kept and
  * ordered by distance, precise before approximate, or by `sort` among them.
  */
-export async function rankedNear(
-  db: Db | Knex.Transaction,
-  read: Reading,
-  filters: FacetFilters,
-  near: NearRequest,
-  { sort = 'distance', page, limit }: { sort?: SearchSort; page: number; limit: number },
-  scope?: MemoScope,
-): Promise<ListPage> {
+export async function rankedNear(db: Db | Knex.Transaction, read: Reading, filters: FacetFilters, near: NearRequest, paging: NearPaging, scope?: MemoScope): Promise<ListPage> {
   const asked = await askedOf(db, read, scope);
   const bound = candidateBound();
   const unfiltered = await candidatesOf(db, asked, {}, bound, scope);
@@ -100,16 +110,13 @@ export async function rankedNear(
   const filtered = !Object.keys(filters).length ? unfiltered : capped ? await candidatesOf(db, asked, filters, bound, scope) : unfiltered.filter((c) => passes(c, filters));
   const ids = [...new Set([...unfiltered, ...filtered].map((c) => Number(c.id)))];
   const at = await distancesFrom(db, near.point, ids);
-  const located = <C extends { id: number }>(cs: C[]) =>
+  const located = (cs: Candidate[]): NearMatch[] =>
     cs.flatMap((c) => {
       const d = at.get(Number(c.id));
       return d && (near.radiusKm === undefined || d.distance <= near.radiusKm * 1000) ? [{ ...c, id: Number(c.id), ...d }] : [];
     });
-  const all = located(unfiltered);
-  const matching = located(filtered);
-  matching.sort(sort === 'distance' || sort === 'relevance' ? (a, b) => Number(a.approximate) - Number(b.approximate) || a.distance - b.distance : byListSort(sort));
-  const [items, facets] = await Promise.all([withDistances(db, matching.slice((page - 1) * limit, page * limit), scope), facetLabels(db, countFacets(all, filters), scope)]);
-  return { ...pageOf(items, Math.min(matching.length, bound), { page, limit }), facets, ...(filtered.length > bound ? { totalCapped: true } : {}) };
+  const matching = located(filtered).sort((a, b) => Number(a.approximate) - Number(b.approximate) || a.distance - b.distance);
+  return nearPage(db, { all: located(unfiltered), matching, cap: bound, capped: filtered.length > bound }, filters, paging, scope);
 }
 
 /**

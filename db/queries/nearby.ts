@@ -4,12 +4,15 @@
  * is the read service's (data/reads/nearby.ts).
  *
  * Both walk a GiST index of migration 20261205C (the precise coordinates', or those at a city's
- * centre: a condition written in the text, so each statement names its partial index) in order of distance (`<->` between points on
- * the earth) and stop after `limit` rows, so the nearest page costs the same in a city of a
- * hundred businesses and in one of a hundred thousand. A radius adds `earth_box` (a cube around
+ * centre: a condition written in the text, so each statement names its partial index) in order of
+ * distance (`<->` between points on the earth) and stop after `limit` rows, so the nearest page
+ * costs the same in a city of a hundred businesses and in one of a hundred thousand. With a
+ * category the walk is of that category's share of migration 20261207C's (category, point)
+ * indexes, so a rare category is not looked for through every nearer business of the others. A radius adds `earth_box` (a cube around
  * the point the index answers) and the exact great-circle distance on what the box finds. The
  * distances are metres along the earth's surface (a sphere of earthdistance's radius). The
- * functions are migration 20261205C's; the operators are the cube extension's.
+ * functions are migration 20261205C's (inlined since 20261206C); the operators are the cube
+ * extension's.
  */
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';

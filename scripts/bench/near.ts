@@ -4,7 +4,8 @@
  * and without a category, and a big city's page near a point, each beside a bare Koa route served
  * by the same server process. Every request carries a unique `n`, so the answer cache never
  * answers it. Then the index comparison behind the choice of index (near-index.ts) at 100,000
- * and 1,000,000 points.
+ * and 1,000,000 points. BENCH_NEAR_ONLY=<parts of case names, separated by |> runs only those
+ * cases, without the index comparison: one case at a time on a kept million.
  *
  * The generated directory places each business at its city's centre (approximate); a tenth keep
  * that, the others are given a spot of their own within about 15 km of it, once, so the nearest
@@ -51,15 +52,22 @@ export async function run(ctx: BenchContext): Promise<void> {
       ['Near me with a category, small cities', () => q('/api/search', { near: point(small), category })],
       ['Big city page near a point', () => q(`/api/cities/${bigCity}/businesses`, { near: point(big.filter((s) => s.city === bigCity)) })],
     ];
+    const only = process.env.BENCH_NEAR_ONLY?.split('|').map((s) => s.trim().toLowerCase());
     for (const [name, next] of cases) {
+      if (only && !only.some((o) => name.toLowerCase().includes(o))) continue;
+      const cpuBefore = await server.cpuUs();
       const r = await load(server.appUrl, next, measured());
+      // The server's CPU time per request barely moves with what else the machine runs, unlike requests/s.
+      const cpuUs = ((await server.cpuUs()) - cpuBefore) / (r.rps * ((DURATION_MS + WARMUP_MS) / 1000));
       if (r.errors > 0) throw new Error(`${name}: ${r.errors} requests failed (first status ${r.firstBadStatus})`);
       ctx.report({ name: `${name}, ${rows.toLocaleString('en-US')} businesses`, value: r.rps, unit: 'req/s', vs: { name: 'bare Koa route', value: bare.rps } });
       ctx.report({ name: `${name} p99`, value: r.p99, unit: 'ms', vs: { name: 'bare Koa route', value: bare.p99 } });
+      ctx.report({ name: `${name}, server CPU per request`, value: Math.round(cpuUs), unit: 'µs' });
     }
   } finally {
     await server.stop();
   }
+  if (process.env.BENCH_NEAR_ONLY) return;
   const db = createDb(ctx.dbUrl, { max: 1 });
   try {
     for (const size of [100_000, 1_000_000]) {

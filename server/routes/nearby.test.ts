@@ -64,6 +64,20 @@ describe('lists near a point (near=<lat>,<lng>, radius=<km>)', () => {
     expect(names(within.body)).toEqual(['Galata Kahvesi', 'Merkez Kahvesi']);
   });
 
+  it('sorts a broad search near a point by rating among the nearest it counts, as a list near a point does', async () => {
+    // Three businesses hold 'kahvesi': with a bound of two the search is broad, its total capped at two.
+    process.env.SEARCH_CANDIDATES = '2';
+    try {
+      const { body } = await get<ListPage>(`/api/search?q=kahvesi&${CENTRE}&sort=rating`);
+      // The two nearest (the approximate Merkez, best rated, is not among them), then by rating.
+      expect(names(body)).toEqual(['Galata Kahvesi', 'Kadıköy Kahvesi']);
+      expect(body.pagination.total).toBe(2);
+      expect((body as ListPage & { totalCapped?: boolean }).totalCapped).toBe(true);
+    } finally {
+      delete process.env.SEARCH_CANDIDATES;
+    }
+  });
+
   it('answers a city page and a category page near a point with their own businesses only', async () => {
     const city = await get<ListPage>(`/api/cities/austin/businesses?${CENTRE}`);
     expect(names(city.body)).toEqual(['Austin Coffee']);
