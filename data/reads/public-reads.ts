@@ -5,7 +5,9 @@
  * request reads and the memos it may use at the data version it reads (data/reads/search-memo.ts):
  * within the request each distinct question goes to the database once (the head and the body of a
  * page share one lookup); across requests a city or category by its slug, the lists and the
- * searches are kept per data version. db/queries returns rows and knows nothing of either.
+ * searches are kept per data version. db/queries returns rows and knows nothing of either. Each
+ * read declares, where it is defined, what its answer shows (change-keys.ts), which the server's
+ * answer cache keeps it by.
  */
 import type { Db } from '../../db/index.js';
 import { memoized, memoKey, slugMemo, small, type MemoScope } from './search-memo.js';
@@ -23,6 +25,7 @@ import type { ListFilters, ListPage, Suggestions } from '../../domain/search.js'
 import type { Country } from '../../domain/types.js';
 import { getBusinessPage } from './business-page.js';
 import { moreNearby } from './nearby.js';
+import { anything, businessKeys, nearbyKeys, type ChangeKeys } from './change-keys.js';
 
 const GROUP_BY_SLUG = { city: getCityBySlug, category: getCategoryBySlug } satisfies { [K in GroupKind]: (db: Db, slug: string) => Promise<Omit<Groups[K], 'cityCategories'> | null> };
 
@@ -32,6 +35,8 @@ export interface ReadOptions {
   cityCategoryMin?: number;
   /** The request's time, one for all its reads ("open now"). */
   now?: Date;
+  /** Told, after each read, what its answer shows (the server's answer cache keeps it by them). */
+  shown?: (keys: ChangeKeys) => void;
 }
 
 /** The page's reads plus what only the API asks. `limit`: a page's size when the API is given one. */
@@ -47,7 +52,7 @@ export interface ReadService extends PublicReads {
  * (a request for the stats never waits for the data version); none in tests and the CLI. `now`:
  * the request's time, one for all its reads ("open now").
  */
-export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> = async () => undefined, { cityCategoryMin = CITY_CATEGORY_MIN_BUSINESSES, now = new Date() }: ReadOptions = {}): ReadService {
+export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> = async () => undefined, { cityCategoryMin = CITY_CATEGORY_MIN_BUSINESSES, now = new Date(), shown }: ReadOptions = {}): ReadService {
   let at: Promise<MemoScope | undefined> | undefined;
   const memos = () => (at ??= scope());
   const seen = new Map<string, Promise<unknown>>();
@@ -77,30 +82,66 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
       const { page = 1, ...rest } = filters;
       return listBusinessesIn(db, kind === 'city' ? { cityId: id } : { categoryId: id }, { page, limit }, rest, await memos(), now);
     });
-  return {
-    stats: () => once('stats', [], () => getStats(db)),
-    featuredBusinesses: () => once('featured', [], () => listFeatured(db)),
-    recentBusinesses: () => once('recent', [], () => listRecent(db)),
-    popularCities: () => once('popularCities', [], () => listPopularCities(db)),
-    business: (slug) => once('business', [slug], () => getBusinessPage(db, slug)),
-    moreNearby: (b) => once('moreNearby', [b.id], async () => moreNearby(db, b, await memos())),
-    cities: () => once('cities', [], () => listCities(db)),
-    categories: () => once('categories', [], () => listCategories(db)),
-    group,
-    groupBusinesses,
-    countries: () => once('countries', [], () => listCountries(db)),
-    country: (slug) =>
-      once('country', [slug], async () => {
-        const country = await getCountryBySlug(db, slug);
-        if (!country) return null;
-        const links = await memoized(small(await memos()), memoKey('country-links', country.name), () => cityCategories({ country: country.name }, CITY_CATEGORY_LINKS.country));
-        return { ...country, cityCategories: links };
-      }),
-    search: (query, limit = PUBLIC_PAGE_SIZE) =>
-      once('search', [query, limit], async () => {
-        const { q, location, filters: { page = 1, ...filters } } = query;
-        return searchBusinesses(db, { q, location, filters, page, limit, now }, await memos());
-      }),
-    suggest: (q) => once('suggest', [q], () => suggest(db, q, memos)),
+  // Each read beside the change keys of its answer (change-keys.ts): a read without them is a type error.
+  const declared: DeclaredReads = {
+    stats: { read: () => once('stats', [], () => getStats(db)), shows: anything },
+    featuredBusinesses: { read: () => once('featured', [], () => listFeatured(db)), shows: anything },
+    recentBusinesses: { read: () => once('recent', [], () => listRecent(db)), shows: anything },
+    popularCities: { read: () => once('popularCities', [], () => listPopularCities(db)), shows: anything },
+    business: { read: (slug) => once('business', [slug], () => getBusinessPage(db, slug)), shows: businessKeys },
+    moreNearby: { read: (b) => once('moreNearby', [b.id], async () => moreNearby(db, b, await memos())), shows: nearbyKeys },
+    cities: { read: () => once('cities', [], () => listCities(db)), shows: anything },
+    categories: { read: () => once('categories', [], () => listCategories(db)), shows: anything },
+    group: { read: group, shows: anything },
+    groupBusinesses: { read: groupBusinesses, shows: anything },
+    countries: { read: () => once('countries', [], () => listCountries(db)), shows: anything },
+    country: {
+      read: (slug) =>
+        once('country', [slug], async () => {
+          const country = await getCountryBySlug(db, slug);
+          if (!country) return null;
+          const links = await memoized(small(await memos()), memoKey('country-links', country.name), () => cityCategories({ country: country.name }, CITY_CATEGORY_LINKS.country));
+          return { ...country, cityCategories: links };
+        }),
+      shows: anything,
+    },
+    search: {
+      read: (query, limit = PUBLIC_PAGE_SIZE) =>
+        once('search', [query, limit], async () => {
+          const { q, location, filters: { page = 1, ...filters } } = query;
+          return searchBusinesses(db, { q, location, filters, page, limit, now }, await memos());
+        }),
+      shows: anything,
+    },
+    suggest: { read: (q) => once('suggest', [q], () => suggest(db, q, memos)), shows: anything },
   };
+  return showing(declared, shown);
+}
+
+/** A read and what its answer shows, given the answer and the read's arguments. */
+type Declared<F> = F extends (...args: infer A) => Promise<infer T> ? { read: F; shows: (answer: T, ...args: A) => ChangeKeys } : never;
+type DeclaredReads = { [K in keyof ReadService]: Declared<ReadService[K]> };
+type AnyDeclared = { read: (...args: unknown[]) => Promise<unknown>; shows: (answer: unknown, ...args: unknown[]) => ChangeKeys };
+
+/**
+ * The reads, each telling `shown` what its answer shows once it has it (a read that fails may
+ * have shown anything). Without `shown` the reads are returned as they are.
+ */
+function showing(declared: DeclaredReads, shown: ((keys: ChangeKeys) => void) | undefined): ReadService {
+  const reads: Record<string, unknown> = {};
+  for (const [name, { read, shows }] of Object.entries(declared) as [string, AnyDeclared][]) {
+    reads[name] = !shown
+      ? read
+      : async (...args: unknown[]) => {
+          let keys: ChangeKeys = null;
+          try {
+            const answer = await read(...args);
+            keys = shows(answer, ...args);
+            return answer;
+          } finally {
+            shown(keys);
+          }
+        };
+  }
+  return reads as unknown as ReadService;
 }

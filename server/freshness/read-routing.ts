@@ -18,7 +18,7 @@ import type { AppDeps } from '../deps.js';
 import type { MemoScope } from '../../data/reads/search-memo.js';
 import { publicReads, type ReadService } from '../../data/reads/public-reads.js';
 import { SESSION_COOKIE } from '../middleware/session.js';
-import { recordingReads } from './dependencies.js';
+import { dependsOn } from './dependencies.js';
 
 const FROM_PRIMARY = 'rehber.readsFromPrimary';
 
@@ -58,10 +58,11 @@ export function requestReads(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, '
   const kept = ctx.state[READS] as { db: AppDeps['db']; reads: ReadService } | undefined;
   if (kept?.db === deps.db) return kept.reads;
   const { dataVersion, memos } = deps;
-  const reads = recordingReads(
-    publicReads(deps.db, async () => (dataVersion && memos ? memoScope({ dataVersion, memos }, ctx) : undefined), { cityCategoryMin: deps.config?.cityCategoryMin, now: deps.clock?.() }),
-    ctx,
-  );
+  const reads = publicReads(deps.db, async () => (dataVersion && memos ? memoScope({ dataVersion, memos }, ctx) : undefined), {
+    cityCategoryMin: deps.config?.cityCategoryMin,
+    now: deps.clock?.(),
+    shown: (keys) => dependsOn(ctx, keys),
+  });
   ctx.state[READS] = { db: deps.db, reads };
   return reads;
 }

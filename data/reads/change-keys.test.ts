@@ -1,0 +1,47 @@
+/** Every read of the read service tells, once it answered, what its answer shows (change-keys.ts). */
+import { describe, expect, it } from 'vitest';
+import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
+import { namesakesKey } from '../../db/data-version.js';
+import { publicReads } from './public-reads.js';
+import type { ChangeKeys } from './change-keys.js';
+
+const t = useTestDb();
+
+/** The read service of one request, with what each of its reads said it shows. */
+function recorded() {
+  const shown: ChangeKeys[] = [];
+  return { reads: publicReads(t.db, undefined, { shown: (keys) => void shown.push(keys) }), shown };
+}
+
+describe('the change keys each read declares', () => {
+  it('a business names itself and its page; lists, counts and searches name everything', async () => {
+    await t.db.raw(`INSERT INTO cities (name, slug, country) VALUES ('Berlin', 'berlin', 'Deutschland')`);
+    await t.db.raw(`INSERT INTO categories (name, slug) VALUES ('Bakery', 'bakery')`);
+    await t.db.raw(`INSERT INTO businesses (name, slug, address, identity_key, city_id, category_id)
+                    SELECT 'Alpha', 'alpha', 'Torstraße 1', 'n:alpha', (SELECT id FROM cities), (SELECT id FROM categories)`);
+    const alpha = await t.db('businesses').where({ slug: 'alpha' }).first('id', 'city_id', 'category_id');
+
+    const { reads, shown } = recorded();
+    const business = (await reads.business('alpha'))!;
+    expect(shown).toEqual([[`b:${alpha.id}`, `bc:${alpha.city_id}`, `c:${alpha.city_id}`, `k:${alpha.category_id}`, namesakesKey(alpha.city_id, 'Alpha')]]);
+    // Approximate coordinates: near nothing, so its empty list depends on nothing.
+    expect(await reads.moreNearby(business)).toEqual([]);
+    expect(shown[1]).toEqual([]);
+
+    for (const read of [() => reads.stats(), () => reads.cities(), () => reads.group('city', 'berlin'), () => reads.search({ q: 'alpha', location: '', filters: {} })]) {
+      shown.length = 0;
+      await read();
+      expect(shown).toEqual([null]);
+    }
+  });
+
+  it('a business under a slug not its own, and a read that fails, name everything', async () => {
+    const { reads, shown } = recorded();
+    await reads.business('no-such-business');
+    expect(shown).toEqual([null]);
+    shown.length = 0;
+    // A group of no kind the service knows: the read throws.
+    await expect(reads.group('street' as never, 'x')).rejects.toThrow();
+    expect(shown).toEqual([null]);
+  });
+});
