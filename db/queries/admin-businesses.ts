@@ -44,13 +44,12 @@ const ADMIN_COLUMNS = ['b.id', 'b.name', 'b.slug', 'b.address', 'b.country', 'b.
 const MATCH_SQL = `b.search_vector @@ ${TSQUERY}`;
 
 /**
- * A page of the list, newest first (of the matches of `match` when given). The page's ids are
+ * A page of the whole list, newest first. The page's ids are
  * walked first, in the primary key alone, and only its rows are joined to their city and category:
  * joining before the OFFSET looked both up for every row skipped (page 100 of 50: 5,000 of each).
  */
-function pageQuery(db: Db | Knex.Transaction, page: number, limit: number, match?: string | null) {
+function pageQuery(db: Db | Knex.Transaction, page: number, limit: number) {
   const ids = db('businesses as b').select('b.id').orderBy('b.id', 'desc').limit(limit).offset((page - 1) * limit);
-  if (match !== undefined) ids.whereRaw(MATCH_SQL, [match]);
   return db
     .from(ids.as('p'))
     .join('businesses as b', 'b.id', 'p.id')
@@ -164,7 +163,8 @@ const WALKED_ROWS_PER_MATCH = 5;
  * `estimated.matches` (never less than the `atLeast` matches known). Where matches are dense
  * enough that the walk of the newest businesses to the page costs less than reading every match
  * (WALKED_ROWS_PER_MATCH), the page is the newest matches among the newest businesses (the newest
- * 20,000, then 200,000, then all); otherwise it is read from the index's bitmap.
+ * 20,000, then 200,000); otherwise, or when those hold less than the page, it is read from the
+ * index's bitmap.
  */
 export async function broadSearchPage(db: Db | Knex.Transaction, page: number, limit: number, match: string | null, estimated: MatchEstimate, atLeast: number): Promise<AdminBusinessList> {
   const rows = await broadRows(db, page, limit, match, estimated);
@@ -180,7 +180,8 @@ async function broadRows(db: Db | Knex.Transaction, page: number, limit: number,
     const rows = await newestPage(db, page, limit, match, window);
     if (rows.length === limit) return rows;
   }
-  return pageQuery(db, page, limit, match);
+  // Fewer than expected among the newest: sparse after all, and walking on would read the table.
+  return bitmapPage(db, page, limit, match);
 }
 
 /** An estimate said as one: three significant figures. */
