@@ -8,7 +8,7 @@ import type { Db } from '../../db/index.js';
 import type { AdminBusinessList, AdminListFilters } from '../../domain/types.js';
 import { adminListPage, broadSearchPage, estimateBusinesses, estimateMatches, filteredAdminList, narrowSearchPage, SEARCH_COUNT_CAP, type AdminListOptions } from '../../db/queries/admin-businesses.js';
 import { allOf, words } from './query-reading.js';
-import { memoized, memoKey, type MemoScope } from './search-memo.js';
+import { memoized, memoKey, small, type MemoScope } from './search-memo.js';
 import { tsqueries } from './tsqueries.js';
 
 /**
@@ -39,7 +39,7 @@ const SURELY_BROAD = 2;
  * One page of the admin list (newest first) with the total for the pager. A search the planner
  * expects to be narrow reads the ids of its matches from the search document's index, at most
  * SEARCH_COUNT_CAP past the page: all of them found, the total is exact. A broad one (more, or
- * expected many times more) reads its page by the cheaper of a walk of the newest businesses and
+ * expected more than twice as many) reads its page by the cheaper of a walk of the newest businesses and
  * the index's bitmap, and its total is the planner's estimate, said as one ('about'). The
  * estimate, that a search is broad and a broad search's pages are kept per data version of the
  * primary; each step is a fixed statement: no plan depends on how busy the machine is.
@@ -53,13 +53,14 @@ export async function listAdminBusinesses(db: Db | Knex.Transaction, options: Ad
   if (!query) return adminListPage(db, page, limit);
   const enough = (page - 1) * limit + SEARCH_COUNT_CAP;
   const [matches, businesses] = await Promise.all([
-    memoized(scope, memoKey('admin-matches', `estimate|${query.text}`), () => estimateMatches(db, query.match)),
-    memoized(scope, memoKey('admin-matches', 'businesses'), () => estimateBusinesses(db)),
+    // Small values, in the memo of small values: they crowd out no kept set there.
+    memoized(small(scope), memoKey('admin-matches', `estimate|${query.text}`), () => estimateMatches(db, query.match)),
+    memoized(small(scope), memoKey('admin-matches', 'businesses'), () => estimateBusinesses(db)),
   ]);
   const estimated = { matches, businesses };
   if (estimated.matches <= SURELY_BROAD * enough) {
     // That a search is broad holds until a write says otherwise; a narrow one is read again.
-    const narrow = await memoized(scope, memoKey('admin-matches', `${query.text}|${enough}`), () => narrowSearchPage(db, page, limit, query.match), (found) => found === null);
+    const narrow = await memoized(small(scope), memoKey('admin-matches', `${query.text}|${enough}`), () => narrowSearchPage(db, page, limit, query.match), (found) => found === null);
     if (narrow) return narrow;
   }
   return memoized(scope, memoKey('admin-matches', `page|${query.text}|${page}|${limit}`), () => broadSearchPage(db, page, limit, query.match, estimated, enough + 1));

@@ -152,19 +152,13 @@ export async function narrowSearchPage(db: Db | Knex.Transaction, page: number, 
 }
 
 /**
- * A match read through the index's bitmap costs about what walking this many of the newest
- * businesses does (each match is a row on a page of its own; a walk reads its rows in the order
- * they lie and tests each one's document).
- */
-const WALKED_ROWS_PER_MATCH = 5;
-
-/**
  * A broad search's page (more than SEARCH_COUNT_CAP matches past the page) and its total, about
- * `estimated.matches` (never less than the `atLeast` matches known). Where matches are dense
- * enough that the walk of the newest businesses to the page costs less than reading every match
- * (WALKED_ROWS_PER_MATCH), the page is the newest matches among the newest businesses (the newest
- * 20,000, then 200,000); otherwise, or when those hold less than the page, it is read from the
- * index's bitmap.
+ * `estimated.matches` (never less than the `atLeast` matches known). The page is the newest
+ * matches among the newest businesses (the newest 20,000, then 200,000) when the matches are dense
+ * enough for those to hold it; otherwise, or when they hold less than the page, it is read from the
+ * index's bitmap. The walk is preferred: the bitmap's cost grows with every document of its words,
+ * and with every one holding a word that starts with a prefix ('restaurant:*' in "watch
+ * restaurant", a few matches), while a walk's only with the rows it passes.
  */
 export async function broadSearchPage(db: Db | Knex.Transaction, page: number, limit: number, match: string | null, estimated: MatchEstimate, atLeast: number): Promise<AdminBusinessList> {
   const rows = await broadRows(db, page, limit, match, estimated);
@@ -175,7 +169,8 @@ export async function broadSearchPage(db: Db | Knex.Transaction, page: number, l
 
 async function broadRows(db: Db | Knex.Transaction, page: number, limit: number, match: string | null, estimated: MatchEstimate): Promise<AdminRow[]> {
   const walked = (page * limit * estimated.businesses) / Math.max(1, estimated.matches);
-  if (walked > WALKED_ROWS_PER_MATCH * estimated.matches) return bitmapPage(db, page, limit, match);
+  // Expected past half the widest window: the walk would most likely find too little.
+  if (walked > NEWEST_WINDOWS[NEWEST_WINDOWS.length - 1] / 2) return bitmapPage(db, page, limit, match);
   for (const window of NEWEST_WINDOWS) {
     const rows = await newestPage(db, page, limit, match, window);
     if (rows.length === limit) return rows;
