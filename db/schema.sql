@@ -287,7 +287,8 @@ CREATE TABLE users (
   CONSTRAINT users_username_unique UNIQUE (username)
 );
 
-CREATE INDEX business_facets_category_idx ON public.business_facets USING btree (category_id);
+CREATE INDEX business_facets_category_covering_idx ON public.business_facets USING btree (category_id) INCLUDE (city_id, district, rating_floor, is_verified, has_phone, n);
+CREATE INDEX business_facets_city_idx ON public.business_facets USING btree (city_id) INCLUDE (category_id, district, rating_floor, is_verified, has_phone, n);
 CREATE INDEX business_versions_business_idx ON public.business_versions USING btree (business_id, id);
 CREATE INDEX business_versions_created_idx ON public.business_versions USING btree (created_at DESC, id DESC);
 CREATE INDEX business_versions_import_idx ON public.business_versions USING btree (import_id) WHERE (import_id IS NOT NULL);

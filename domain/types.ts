@@ -202,8 +202,10 @@ export interface TrashList {
 export interface AdminBusinessList {
   businesses: AdminBusiness[];
   pagination: Pagination;
-  /** A broad search: at least `pagination.total` matches, not counted further. */
+  /** A filtered list of many matches: at least `pagination.total`, not counted further. */
   totalCapped?: boolean;
+  /** A broad search: about `pagination.total` matches (the database's estimate), not counted. */
+  totalApprox?: boolean;
 }
 
 export interface UploadResponse {

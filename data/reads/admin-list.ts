@@ -6,9 +6,9 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/index.js';
 import type { AdminBusinessList, AdminListFilters } from '../../domain/types.js';
-import { adminListPage, broadSearchPage, filteredAdminList, narrowSearchPage, SEARCH_COUNT_CAP, type AdminListOptions } from '../../db/queries/admin-businesses.js';
+import { adminListPage, broadSearchPage, estimateBusinesses, estimateMatches, filteredAdminList, narrowSearchPage, SEARCH_COUNT_CAP, type AdminListOptions } from '../../db/queries/admin-businesses.js';
 import { allOf, words } from './query-reading.js';
-import { memoized, memoKey, type MemoScope } from './search-memo.js';
+import { memoized, memoKey, small, type MemoScope } from './search-memo.js';
 import { tsqueries } from './tsqueries.js';
 
 /**
@@ -28,11 +28,21 @@ function adminQuery(search: string | undefined): string | null {
 const hasFilters = (f: AdminListFilters | undefined) => !!f && Object.values(f).some((v) => v !== undefined && v !== '');
 
 /**
- * One page of the admin list (newest first) with the total for the pager. A search first reads
- * the ids of its matches from the search document's index, at most SEARCH_COUNT_CAP past the
- * page (a bounded read whatever the word): all of them found (a narrow search), the total is
- * exact; more (a broad one), the page is the newest matches among the newest businesses and the
- * total says 'at least'. Each step is a fixed statement: no plan depends on how busy the machine is.
+ * A search the planner expects to have more matches than this many times the bound is broad
+ * without counting them (the count reads every match the index holds up to the bound + 1; a
+ * common word's posting list is most of that cost). The planner's estimate of a lexeme outside
+ * its statistics is a guess of a few: such a search is counted.
+ */
+const SURELY_BROAD = 2;
+
+/**
+ * One page of the admin list (newest first) with the total for the pager. A search the planner
+ * expects to be narrow reads the ids of its matches from the search document's index, at most
+ * SEARCH_COUNT_CAP past the page: all of them found, the total is exact. A broad one (more, or
+ * expected more than twice as many) reads its page by the cheaper of a walk of the newest businesses and
+ * the index's bitmap, and its total is the planner's estimate, said as one ('about'). The
+ * estimate, that a search is broad and a broad search's pages are kept per data version of the
+ * primary; each step is a fixed statement: no plan depends on how busy the machine is.
  */
 export async function listAdminBusinesses(db: Db | Knex.Transaction, options: AdminListOptions, scope?: MemoScope): Promise<AdminBusinessList> {
   const { page, limit } = options;
@@ -42,8 +52,16 @@ export async function listAdminBusinesses(db: Db | Knex.Transaction, options: Ad
   if (hasFilters(options.filters) || (options.sort && options.sort.by !== 'newest')) return filteredAdminList(db, options, query);
   if (!query) return adminListPage(db, page, limit);
   const enough = (page - 1) * limit + SEARCH_COUNT_CAP;
-  // A broad search's matches are more than `enough` until a write says otherwise: that much is
-  // kept per data version (its page is read afresh each time); a narrow one is read again.
-  const narrow = await memoized(scope, memoKey('admin-matches', `${query.text}|${enough}`), () => narrowSearchPage(db, page, limit, query.match), (found) => found === null);
-  return narrow ?? broadSearchPage(db, page, limit, query.match);
+  const [matches, businesses] = await Promise.all([
+    // Small values, in the memo of small values: they crowd out no kept set there.
+    memoized(small(scope), memoKey('admin-matches', `estimate|${query.text}`), () => estimateMatches(db, query.match)),
+    memoized(small(scope), memoKey('admin-matches', 'businesses'), () => estimateBusinesses(db)),
+  ]);
+  const estimated = { matches, businesses };
+  if (estimated.matches <= SURELY_BROAD * enough) {
+    // That a search is broad holds until a write says otherwise; a narrow one is read again.
+    const narrow = await memoized(small(scope), memoKey('admin-matches', `${query.text}|${enough}`), () => narrowSearchPage(db, page, limit, query.match), (found) => found === null);
+    if (narrow) return narrow;
+  }
+  return memoized(scope, memoKey('admin-matches', `page|${query.text}|${page}|${limit}`), () => broadSearchPage(db, page, limit, query.match, estimated, enough + 1));
 }

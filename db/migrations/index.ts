@@ -33,6 +33,7 @@ import * as addBusinessQuality from './20261205A-add-business-quality.js';
 import * as addOpeningHours from './20261205B-add-opening-hours.js';
 import * as addNearbyIndex from './20261205C-add-nearby-index.js';
 import * as recordDataChanges from './20261205H-record-data-changes.js';
+import * as addFacetCoveringIndexes from './20261206B-add-facet-covering-indexes.js';
 import * as inlineEarthFunctions from './20261206C-inline-earth-functions.js';
 import * as addNearbyCategoryIndex from './20261207C-add-nearby-category-index.js';
 
@@ -91,6 +92,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261205B-add-opening-hours': addOpeningHours,
   '20261205C-add-nearby-index': addNearbyIndex,
   '20261205H-record-data-changes': recordDataChanges,
+  '20261206B-add-facet-covering-indexes': addFacetCoveringIndexes,
   '20261206C-inline-earth-functions': inlineEarthFunctions,
   '20261207C-add-nearby-category-index': addNearbyCategoryIndex,
 };

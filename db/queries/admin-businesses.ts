@@ -28,7 +28,10 @@ interface AdminRow {
   category_name: string | null;
 }
 
-/** A broad search counts this many matches past the current page, then reports `totalCapped`. */
+/**
+ * A search of at most this many matches past the current page is counted exactly; a broader one's
+ * total is the planner's estimate (`totalApprox`), and a filtered list's says 'at least' (`totalCapped`).
+ */
 export const SEARCH_COUNT_CAP = 1000;
 /**
  * How far back from the newest business a broad search looks for its page before looking
@@ -41,13 +44,12 @@ const ADMIN_COLUMNS = ['b.id', 'b.name', 'b.slug', 'b.address', 'b.country', 'b.
 const MATCH_SQL = `b.search_vector @@ ${TSQUERY}`;
 
 /**
- * A page of the list, newest first (of the matches of `match` when given). The page's ids are
+ * A page of the whole list, newest first. The page's ids are
  * walked first, in the primary key alone, and only its rows are joined to their city and category:
  * joining before the OFFSET looked both up for every row skipped (page 100 of 50: 5,000 of each).
  */
-function pageQuery(db: Db | Knex.Transaction, page: number, limit: number, match?: string | null) {
+function pageQuery(db: Db | Knex.Transaction, page: number, limit: number) {
   const ids = db('businesses as b').select('b.id').orderBy('b.id', 'desc').limit(limit).offset((page - 1) * limit);
-  if (match !== undefined) ids.whereRaw(MATCH_SQL, [match]);
   return db
     .from(ids.as('p'))
     .join('businesses as b', 'b.id', 'p.id')
@@ -96,11 +98,47 @@ async function matchesPage(db: Db | Knex.Transaction, page: number, limit: numbe
   return { rows: read.filter((r) => r.id !== null), total: read[0].total };
 }
 
+/**
+ * A page of every match, newest first, through the document's index alone: its bitmap holds each
+ * match once, and only the page's rows are joined. For a search of fewer matches than a walk of
+ * the newest businesses would pass over to find its page.
+ */
+async function bitmapPage(db: Db | Knex.Transaction, page: number, limit: number, match: string | null): Promise<AdminRow[]> {
+  return (await readByBitmapScans(
+    db,
+    `SELECT ${ADMIN_SELECT} FROM (SELECT b.id FROM businesses b WHERE ${MATCH_SQL} ORDER BY b.id DESC LIMIT ? OFFSET ?) p
+       JOIN businesses b ON b.id = p.id ${ADMIN_JOINS} ORDER BY b.id DESC`,
+    [match, limit, (page - 1) * limit],
+  )) as AdminRow[];
+}
+
 /** A page of the whole list, newest first, with the count of every business. */
 export async function adminListPage(db: Db | Knex.Transaction, page: number, limit: number): Promise<AdminBusinessList> {
   const [rows, total] = await Promise.all([pageQuery(db, page, limit), countAllBusinesses(db)]);
   return answer(rows, page, limit, total);
 }
+
+/** What the planner expects of a search: its matches, and the businesses they are among. */
+export interface MatchEstimate {
+  matches: number;
+  businesses: number;
+}
+
+/** The rows the planner expects `sql` to give. */
+async function plannedRows(db: Db | Knex.Transaction, sql: string, bindings: Knex.RawBinding[]): Promise<number> {
+  const { rows } = await db.raw(`EXPLAIN (FORMAT JSON) ${sql}`, bindings);
+  const plan = rows[0]['QUERY PLAN'];
+  return Number((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan['Plan Rows']);
+}
+
+/**
+ * About how many businesses match, from the planner's statistics of the search document (its
+ * most common lexemes): counting a broad word's matches reads every one of them, the estimate none.
+ */
+export const estimateMatches = (db: Db | Knex.Transaction, match: string | null): Promise<number> => plannedRows(db, `SELECT 1 FROM businesses b WHERE ${MATCH_SQL}`, [match]);
+
+/** About how many businesses there are, as the planner sees them (the scale of its estimates). */
+export const estimateBusinesses = (db: Db | Knex.Transaction): Promise<number> => plannedRows(db, 'SELECT 1 FROM businesses', []);
 
 /**
  * A search's page when its matches are at most SEARCH_COUNT_CAP past the page (a narrow search):
@@ -114,25 +152,44 @@ export async function narrowSearchPage(db: Db | Knex.Transaction, page: number, 
 }
 
 /**
- * A broad search's page: the newest matches among the newest businesses (the newest 20,000, then
- * 200,000, then all), the newest id read in the same statement; the total says 'at least'
- * SEARCH_COUNT_CAP past the page, with `totalCapped`, so the pager says 'of 1,050+' and its Next
- * stays open while there are more.
+ * A broad search's page (more than SEARCH_COUNT_CAP matches past the page) and its total, about
+ * `estimated.matches` (never less than the `atLeast` matches known). The page is the newest
+ * matches among the newest businesses (the newest 20,000, then 200,000) when the matches are dense
+ * enough for those to hold it; otherwise, or when they hold less than the page, it is read from the
+ * index's bitmap. The walk is preferred: the bitmap's cost grows with every document of its words,
+ * and with every one holding a word that starts with a prefix ('restaurant:*' in "watch
+ * restaurant", a few matches), while a walk's only with the rows it passes.
  */
-export async function broadSearchPage(db: Db | Knex.Transaction, page: number, limit: number, match: string | null): Promise<AdminBusinessList> {
-  const enough = (page - 1) * limit + SEARCH_COUNT_CAP;
-  for (const window of NEWEST_WINDOWS) {
-    const rows = await newestPage(db, page, limit, match, window);
-    if (rows.length === limit) return answer(rows, page, limit, enough, true);
-  }
-  return answer(await pageQuery(db, page, limit, match), page, limit, enough, true);
+export async function broadSearchPage(db: Db | Knex.Transaction, page: number, limit: number, match: string | null, estimated: MatchEstimate, atLeast: number): Promise<AdminBusinessList> {
+  const rows = await broadRows(db, page, limit, match, estimated);
+  // A page short of the limit is the last: the total is then known.
+  if (rows.length < limit && (rows.length > 0 || page === 1)) return answer(rows, page, limit, (page - 1) * limit + rows.length);
+  return answer(rows, page, limit, Math.max(about(Math.max(estimated.matches, atLeast)), page * limit + 1), { approx: true });
 }
 
-function answer(rows: AdminRow[], page: number, limit: number, total: number, totalCapped = false): AdminBusinessList {
+async function broadRows(db: Db | Knex.Transaction, page: number, limit: number, match: string | null, estimated: MatchEstimate): Promise<AdminRow[]> {
+  const walked = (page * limit * estimated.businesses) / Math.max(1, estimated.matches);
+  // Expected past half the widest window: the walk would most likely find too little.
+  if (walked > NEWEST_WINDOWS[NEWEST_WINDOWS.length - 1] / 2) return bitmapPage(db, page, limit, match);
+  for (const window of NEWEST_WINDOWS) {
+    const rows = await newestPage(db, page, limit, match, window);
+    if (rows.length === limit) return rows;
+  }
+  // Fewer than expected among the newest: sparse after all, and walking on would read the table.
+  return bitmapPage(db, page, limit, match);
+}
+
+/** An estimate said as one: three significant figures. */
+function about(estimate: number): number {
+  return estimate >= 1000 ? Number(estimate.toPrecision(3)) : Math.round(estimate);
+}
+
+function answer(rows: AdminRow[], page: number, limit: number, total: number, { capped = false, approx = false } = {}): AdminBusinessList {
   return {
     businesses: rows.map(toAdminBusiness),
     pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
-    ...(totalCapped ? { totalCapped } : {}),
+    ...(capped ? { totalCapped: true } : {}),
+    ...(approx ? { totalApprox: true } : {}),
   };
 }
 
@@ -232,5 +289,5 @@ export async function filteredAdminList(
   // Counted as far as SEARCH_COUNT_CAP past the page, like a search: 'at least' beyond.
   const enough = (page - 1) * limit + SEARCH_COUNT_CAP;
   const counted = await countRows(db.count<{ count: number }[]>({ count: '*' }).from(where(db.from('businesses as b').select(db.raw('1')).limit(enough + 1)).as('m')));
-  return answer(rows, page, limit, Math.min(counted, enough), counted > enough);
+  return answer(rows, page, limit, Math.min(counted, enough), { capped: counted > enough });
 }

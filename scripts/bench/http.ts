@@ -13,7 +13,9 @@
  * Then the relevance check (relevance.ts): best-rated businesses named for broad words, imported
  * last, and whether each is on page 1 of its word.
  * The server runs in a child process; the load comes from a small keep-alive loopback generator
- * in this one, so the two do not share an event loop.
+ * in this one, so the two do not share an event loop. BENCH_HTTP_ONLY=<parts of case names>
+ * runs only those cases (each with its long tail); BENCH_HTTP_CPU_PROF=<dir> writes the server's
+ * CPU profile; BENCH_HTTP_PG_STATS=<n> prints each case's n costliest statements (pg-stats.ts).
  */
 import { createDb } from '../../db/index.js';
 import { upsertUser } from '../../db/queries/users.js';
@@ -24,6 +26,7 @@ import { adminListPages, cityDeepPages, cityFirstPages, PLACE_KINDS, prefixesOf,
 import { inTurn, oneBox, type MixedQuery } from './query-mix.js';
 import { startServer, type CacheCounts, type ServerChild } from './server-child.js';
 import { PLANTED_RATING, PLANTED_REVIEWS, relevanceCheck } from './relevance.js';
+import { pgStats } from './pg-stats.js';
 
 const DURATION_MS = 10_000;
 const DISTINCT_BUSINESSES = 50_000;
@@ -42,6 +45,7 @@ export async function run(ctx: BenchContext): Promise<void> {
   const tail = await readLongTail(ctx.dbUrl, Math.min(rows, DISTINCT_BUSINESSES));
   await vacuumSearchTables(ctx.dbUrl);
   const server = await startServer(ctx.dbUrl);
+  const statements = await pgStats(ctx.adminUrl);
   try {
     const cookie = await signIn(server.appUrl, samples.password);
     const bare = await load(server.bareUrl, () => '/', measured());
@@ -103,8 +107,10 @@ export async function run(ctx: BenchContext): Promise<void> {
     const summary: SummaryRow[] = [];
     const measure = async (name: string, next: () => string, headers: Record<string, string>) => {
       const before = await server.caches();
+      await statements?.reset();
       const r = await withCpu(server, () => load(server.appUrl, next, measured(headers)));
       const hits = hitRatios(before, await server.caches());
+      await statements?.print(name);
       if (r.errors > 0) throw new Error(`${name}: ${r.errors} requests failed (first status ${r.firstBadStatus})`);
       ctx.report({ name: `${name}, ${rowsLabel} businesses`, value: r.rps, unit: 'req/s', vs: { name: 'bare Koa + pg', value: yard.rps } });
       ctx.report({ name: `${name} p50`, value: r.p50, unit: 'ms', vs: { name: 'bare Koa + pg', value: yard.p50 } });
@@ -129,6 +135,7 @@ export async function run(ctx: BenchContext): Promise<void> {
     }
     printSummary(summary, yard, rowsLabel);
   } finally {
+    await statements?.stop();
     const peak = await server.stop();
     ctx.report({ name: 'HTTP server peak memory', value: peak, unit: 'MB', maxRssMb: peak });
   }

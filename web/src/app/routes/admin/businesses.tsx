@@ -36,10 +36,13 @@ function Businesses() {
   const dialogStats = useCountryStats({ enabled: exportOpen });
   const data = list.data;
 
+  // A filtered list of many is counted to a bound ('1,050+'); a broad search's total is an estimate ('about').
+  const about = data?.totalApprox ? 'about ' : '';
+  const more = data?.totalCapped ? '+' : '';
   const cards: [string, string][] = [
-    ['Total Businesses', `${(data?.pagination.total ?? 0).toLocaleString()}${data?.totalCapped ? '+' : ''}`],
+    ['Total Businesses', `${about}${(data?.pagination.total ?? 0).toLocaleString()}${more}`],
     ['Countries', (countries.data?.length ?? 0).toLocaleString()],
-    ['Current Page', `${data?.pagination.page ?? 1} / ${data?.pagination.totalPages ?? 1}${data?.totalCapped ? '+' : ''}`],
+    ['Current Page', `${data?.pagination.page ?? 1} / ${about}${data?.pagination.totalPages ?? 1}${more}`],
     ['Showing', (data?.businesses.length ?? 0).toLocaleString()],
   ];
 
@@ -82,7 +85,7 @@ function Businesses() {
           ) : data ? (
             <>
               <BusinessTable businesses={data.businesses} listKey={state.listKey} sort={sort} onSort={state.toggleSort} />
-              <Pager layout="before" pagination={data.pagination} onPage={state.setPage} summary={<Showing pagination={data.pagination} shown={data.businesses.length} capped={data.totalCapped} />} />
+              <Pager layout="before" pagination={data.pagination} onPage={state.setPage} summary={<Showing pagination={data.pagination} shown={data.businesses.length} capped={data.totalCapped} approx={data.totalApprox} />} />
             </>
           ) : null}
         </section>

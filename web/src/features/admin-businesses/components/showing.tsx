@@ -2,16 +2,16 @@ import type { Pagination } from '@domain/types';
 import { nounFor } from '@domain/plural';
 
 /**
- * 'Showing X to Y of Z businesses'. A broad search is not counted to the end (`capped`): Z reads
- * '1,050+'.
+ * 'Showing X to Y of Z businesses'. A filtered list of many is not counted to the end (`capped`):
+ * Z reads '1,050+'; a broad search's total is an estimate (`approx`): 'about 124,000'.
  */
-export function Showing({ pagination, shown, capped = false }: { pagination: Pagination; shown: number; capped?: boolean }) {
+export function Showing({ pagination, shown, capped = false, approx = false }: { pagination: Pagination; shown: number; capped?: boolean; approx?: boolean }) {
   const { page, limit, total } = pagination;
   const from = total === 0 ? 0 : (page - 1) * limit + 1;
   const to = total === 0 ? 0 : from + shown - 1;
   return (
     <p className="text-sm text-gray-600" data-testid="showing">
-      Showing {from.toLocaleString()} to {to.toLocaleString()} of {total.toLocaleString()}
+      Showing {from.toLocaleString()} to {to.toLocaleString()} of {approx ? 'about ' : ''}{total.toLocaleString()}
       {capped ? '+' : ''} {nounFor(total, 'business')}
     </p>
   );

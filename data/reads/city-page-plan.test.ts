@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { publicReads } from './public-reads.js';
+
+/**
+ * A city's and a category's page read their kept facet counts (the page's total and facets, the
+ * categories in a city it links) from an index alone: the rows of one city lie scattered over the
+ * table's pages, one page each, and a city page nobody read since the data changed read them all.
+ */
+let t: TestDb;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  await t.db.raw(`INSERT INTO cities (name, slug, country) SELECT 'City ' || i, 'city-' || i, 'Türkiye' FROM generate_series(1, 40) i`);
+  await t.db.raw(`INSERT INTO categories (name, slug) SELECT 'Kind ' || i, 'kind-' || i FROM generate_series(1, 20) i`);
+  await t.db.raw(`INSERT INTO businesses (name, slug, address, identity_key, city_id, category_id, rating, review_count)
+                  SELECT 'Shop ' || i, 'shop-' || i, i || ' Road', 'n:shop' || i,
+                         (SELECT id FROM cities WHERE slug = 'city-' || (i % 40 + 1)), (SELECT id FROM categories WHERE slug = 'kind-' || (i % 20 + 1)),
+                         (i % 50) / 10.0, i % 97
+                    FROM generate_series(1, 6000) i`);
+  // As autovacuum leaves it: every page all-visible, so an index-only scan needs no heap.
+  await t.db.raw('VACUUM ANALYZE business_facets');
+}, 120_000);
+
+afterAll(async () => {
+  await t?.drop();
+});
+
+/** The plans of the statements on business_facets that `read` sends, with the table's own pages priced out. */
+async function facetPlans(read: () => Promise<unknown>): Promise<string[]> {
+  const sent: Array<{ sql: string; bindings: unknown[] }> = [];
+  const heard = (q: { sql: string; bindings?: unknown[] }) => void sent.push({ sql: q.sql, bindings: q.bindings ?? [] });
+  t.db.on('query', heard);
+  try {
+    await read();
+  } finally {
+    t.db.removeListener('query', heard);
+  }
+  const plans: string[] = [];
+  for (const q of sent.filter((s) => /\bbusiness_facets\b/.test(s.sql))) {
+    const order: number[] = [];
+    const sql = q.sql.replace(/\$(\d+)/g, (_, n: string) => (order.push(Number(n) - 1), '?'));
+    // A few thousand rows fit a handful of pages, which the planner would read whole; a million's do not.
+    const plan = await t.db.transaction(async (trx) => {
+      await trx.raw('SET LOCAL enable_seqscan = off');
+      const { rows } = (await trx.raw(`EXPLAIN ${sql}`, order.map((i) => q.bindings[i]) as never)) as { rows: { 'QUERY PLAN': string }[] };
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    plans.push(plan);
+  }
+  return plans;
+}
+
+describe('the kept facet counts of a page', () => {
+  it('of a city (its total, facets and category links) are read from its index alone', async () => {
+    const plans = await facetPlans(async () => {
+      const reads = publicReads(t.db);
+      await reads.groupBusinesses('city', (await reads.group('city', 'city-3'))!, {});
+    });
+    expect(plans).toHaveLength(2);
+    for (const plan of plans) {
+      expect(plan).toMatch(/Index Only Scan using business_facets_city_idx on business_facets/);
+      expect(plan).not.toMatch(/(Heap|Seq) Scan on business_facets/);
+    }
+  });
+
+  it('of a category are read from its index alone', async () => {
+    const plans = await facetPlans(async () => {
+      const reads = publicReads(t.db);
+      await reads.groupBusinesses('category', (await reads.group('category', 'kind-3'))!, {});
+    });
+    expect(plans.length).toBeGreaterThan(0);
+    for (const plan of plans) {
+      expect(plan).toMatch(/Index Only Scan using business_facets_category_covering_idx on business_facets/);
+      expect(plan).not.toMatch(/(Heap|Seq) Scan on business_facets/);
+    }
+  });
+});
