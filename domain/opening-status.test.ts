@@ -65,6 +65,20 @@ describe('opening status', () => {
     expect(badge('{"Monday":"9AM-5PM","Tuesday":"Closed"}', 'Europe/Berlin', '2026-06-15T08:00:00Z')).toBe('Open · closes 17:00');
   });
 
+  it('keeps a lunch break closed: a day of two shifts, in the JSON of the scrapers and in text', () => {
+    // Monday 15 June 2026 in Berlin (CEST, UTC+2).
+    for (const hours of ['Mon 09:00-12:00, 14:00-18:00', 'Mon 09:00-12:00 & 14:00-18:00', '{"Monday":["9AM-12PM","2PM-6PM"]}', '{"Monday":"9AM-12PM, 2-6PM"}']) {
+      expect(badge(hours, 'Europe/Berlin', '2026-06-15T08:00:00Z'), hours).toBe('Open · closes 12:00'); // 10:00
+      expect(badge(hours, 'Europe/Berlin', '2026-06-15T11:00:00Z'), hours).toBe('Closed · opens Mon 14:00'); // 13:00
+      expect(badge(hours, 'Europe/Berlin', '2026-06-15T13:30:00Z'), hours).toBe('Open · closes 18:00'); // 15:30
+    }
+    expect(openIntervals(readWorkingHours('Mon 09:00-12:00, 14:00-18:00'))).toEqual([[540, 720], [840, 1080]]);
+    // The last shift may run past midnight; an earlier one, or shifts out of order, are no certain hours.
+    expect(openIntervals(readWorkingHours('{"Friday":"12PM-3PM, 6PM-2AM"}'))).toEqual([[6480, 6660], [6840, 7320]]);
+    expect(openIntervals(readWorkingHours('{"Friday":"6PM-2AM, 12PM-3PM"}'))).toBeNull();
+    expect(openIntervals(readWorkingHours('{"Friday":"9AM-2PM, 1PM-5PM"}'))).toBeNull();
+  });
+
   it('never guesses: unread hours, a missing time, the same time twice or no known zone give no status', () => {
     expect(badge('By appointment', 'Europe/Berlin', '2026-06-15T08:00:00Z')).toBeNull();
     expect(badge('', 'Europe/Berlin', '2026-06-15T08:00:00Z')).toBeNull();

@@ -10,7 +10,7 @@
  * Hours that cannot be read for certain give no intervals at all (null): such a business is never
  * shown as open, and its page shows its hours as written.
  */
-import type { BusinessHours } from './types.js';
+import type { BusinessHours, DayHours } from './types.js';
 import { DAYS, toIsoTime, type Day } from './working-hours.js';
 
 export const MINUTES_PER_DAY = 1440;
@@ -22,10 +22,31 @@ export type Interval = readonly [number, number];
 const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /**
+ * A day's openings as minutes of the day, in order, [open, close), a close past 1440 when it runs
+ * past midnight (only the last shift may). Null when a time is no time of day or missing, a shift
+ * opens at 24:00 or closes when it opens (round the clock, or a typo), or the shifts overlap or are
+ * out of order: such hours are not read for certain.
+ */
+export function shiftMinutes(h: DayHours): [number, number][] | null {
+  const out: [number, number][] = [];
+  for (const shift of h.shifts ?? [{ open: h.open, close: h.close }]) {
+    const open = toIsoTime(shift.open);
+    const close = toIsoTime(shift.close);
+    if (!open || !close || open === '24:00' || open === close) return null;
+    const o = minutesOf(open);
+    const c = minutesOf(close) + (close < open ? MINUTES_PER_DAY : 0);
+    const last = out[out.length - 1];
+    if (last && (last[1] > MINUTES_PER_DAY || o < last[1])) return null;
+    out.push([o, c]);
+  }
+  return out;
+}
+
+/**
  * The week's open intervals, sorted and merged (a night that runs into the next day is one
  * interval, and a Sunday night runs into Monday morning); [] when every day is closed. A day the
- * hours do not name is closed. Null when nothing is stated, or a day has a time that is no time of
- * day, only one of its two times, or the same time twice (round the clock, or a typo).
+ * hours do not name is closed; a day of several shifts is closed between them. Null when nothing is
+ * stated, or a day's shifts cannot be read for certain (shiftMinutes).
  */
 export function openIntervals(hours: BusinessHours | null | undefined): Interval[] | null {
   if (!hours) return null;
@@ -36,15 +57,14 @@ export function openIntervals(hours: BusinessHours | null | undefined): Interval
     if (!h) continue;
     stated = true;
     if (h.closed) continue;
-    const open = toIsoTime(h.open);
-    const close = toIsoTime(h.close);
-    if (!open || !close || open === '24:00' || open === close) return null;
-    const o = minutesOf(open);
-    const c = minutesOf(close) + (close < open ? MINUTES_PER_DAY : 0);
-    const start = i * MINUTES_PER_DAY + o;
-    const end = i * MINUTES_PER_DAY + c;
-    if (end <= MINUTES_PER_WEEK) raw.push([start, end]);
-    else raw.push([start, MINUTES_PER_WEEK], [0, end - MINUTES_PER_WEEK]);
+    const shifts = shiftMinutes(h);
+    if (!shifts) return null;
+    for (const [o, c] of shifts) {
+      const start = i * MINUTES_PER_DAY + o;
+      const end = i * MINUTES_PER_DAY + c;
+      if (end <= MINUTES_PER_WEEK) raw.push([start, end]);
+      else raw.push([start, MINUTES_PER_WEEK], [0, end - MINUTES_PER_WEEK]);
+    }
   }
   if (!stated) return null;
   raw.sort((a, b) => a[0] - b[0]);

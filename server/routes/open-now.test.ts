@@ -100,6 +100,21 @@ describe('the "open now" filter (open=1)', () => {
     expect(await names(path)).toEqual(['Immerauf', 'Tagescafe']);
   });
 
+  it('leaves a business out during its lunch break, written as shifts in JSON or in text', async () => {
+    await importOpenNowRows(app.db, [
+      ['Mittagstisch', 'Imbiss', 'Torstr. 6, 10119 Berlin', 'Berlin', 'Germany', '{"Monday":["9AM-12PM","2PM-6PM"],"Tuesday":"Closed"}'],
+      ['Zweischicht', 'Imbiss', 'Torstr. 7, 10119 Berlin', 'Berlin', 'Germany', 'Mon-Fri 09:00-12:00, 14:00-18:00'],
+    ]);
+    await app.settle();
+    const path = `/api/categories/imbiss/businesses?open=1`;
+    now = new Date('2026-06-15T08:00:00Z'); // Monday 15 June 2026, 10:00 CEST
+    expect(await names(path)).toEqual(['Mittagstisch', 'Zweischicht']);
+    now = new Date('2026-06-15T11:00:00Z'); // 13:00: both at lunch
+    expect(await names(path)).toEqual([]);
+    now = new Date('2026-06-15T12:00:00Z'); // 14:00
+    expect(await names(path)).toEqual(['Mittagstisch', 'Zweischicht']);
+  });
+
   it('refuses a bad open value with a 400', async () => {
     const res = await fetch(`${app.url}/api/search?q=cafe&open=maybe`);
     expect(res.status).toBe(400);
