@@ -31,6 +31,21 @@ describe('opening status', () => {
     expect(badge('Sun 09:00-18:00', 'Europe/Berlin', '2026-10-25T08:30:00Z')).toBe('Open · closes 18:00');
   });
 
+  it('closes at the first of two 02:30s when the clocks go back, and does not open again for the second', () => {
+    // Sunday 25 October 2026 in Berlin: 03:00 CEST (01:00 UTC) is 02:00 CET, 02:00-03:00 comes twice.
+    const night = 'Sat 22:00-02:30';
+    expect(badge(night, 'Europe/Berlin', '2026-10-25T00:15:00Z')).toBe('Open · closes 02:30'); // the first 02:15
+    expect(badge(night, 'Europe/Berlin', '2026-10-25T00:45:00Z')).toBe('Closed · opens Sat 22:00'); // the first 02:45
+    expect(badge(night, 'Europe/Berlin', '2026-10-25T01:15:00Z')).toBe('Closed · opens Sat 22:00'); // the second 02:15
+    // Open through the repeated hour: open on both passes; opened at the first 02:45: open all the second pass.
+    expect(badge('Sat 22:00-04:00', 'Europe/Berlin', '2026-10-25T01:15:00Z')).toBe('Open · closes 04:00');
+    expect(badge('Sun 02:45-05:00', 'Europe/Berlin', '2026-10-25T01:05:00Z')).toBe('Open · closes 05:00');
+    expect(badge('Sun 02:45-05:00', 'Europe/Berlin', '2026-10-25T00:35:00Z')).toBe('Closed · opens Sun 02:45');
+    // New York's second 01:00-02:00 (Sunday 1 November 2026, 06:00-07:00 UTC).
+    expect(badge('Sat 20:00-01:30', 'America/New_York', '2026-11-01T05:15:00Z')).toBe('Open · closes 01:30');
+    expect(badge('Sat 20:00-01:30', 'America/New_York', '2026-11-01T06:15:00Z')).toBe('Closed · opens Sat 20:00');
+  });
+
   it('reads America/New_York across its own changes (second Sunday of March, first of November)', () => {
     const weekdays = 'Mon-Fri 09:00-17:00';
     expect(badge(weekdays, 'America/New_York', '2026-03-06T14:30:00Z')).toBe('Open · closes 17:00'); // 09:30 EST

@@ -118,6 +118,39 @@ export function minuteOfWeek(at: Date, timeZone: string): number | null {
   return day < 0 ? null : day * MINUTES_PER_DAY + hour * 60 + minute;
 }
 
+/** The zone's offset from UTC at `at`, in minutes (east positive), from two minutes of the week. */
+function offsetMinutes(at: Date, timeZone: string): number | null {
+  const local = minuteOfWeek(at, timeZone);
+  const utc = minuteOfWeek(at, 'UTC');
+  if (local === null || utc === null) return null;
+  const d = (((local - utc) % MINUTES_PER_WEEK) + MINUTES_PER_WEEK) % MINUTES_PER_WEEK;
+  return d > MINUTES_PER_WEEK / 2 ? d - MINUTES_PER_WEEK : d;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The minute of the week that open-now reads hours at: the local minute, but when the clocks have
+ * gone back and a wall time comes round a second time (02:00-03:00 twice in autumn), the last minute
+ * before the change. A business closing at 02:30 that night closed at the first 02:30 and is not open
+ * again for the second; one open through 03:00 stays open; one that opened at the first 02:45 is
+ * open all the second pass. Everything that opens or closes within the repeated wall times has done
+ * so on the first pass, so being open at its last minute is being open now. Null for an unknown zone.
+ * rehber_open_minute (migration 20261206D) is its SQL twin, which the list filter uses.
+ */
+export function openingMinute(at: Date, timeZone: string): number | null {
+  const now = minuteOfWeek(at, timeZone);
+  const offset = offsetMinutes(at, timeZone);
+  if (now === null || offset === null) return null;
+  // The clocks go back by at most an hour: by how much they went back within the hour before.
+  const back = (offsetMinutes(new Date(at.getTime() - 60 * MINUTE_MS), timeZone) ?? offset) - offset;
+  if (back <= 0 || (offsetMinutes(new Date(at.getTime() - back * MINUTE_MS), timeZone) ?? offset) <= offset) return now;
+  // The second pass: find the change, the first minute at today's offset.
+  let change = Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS;
+  while (offsetMinutes(new Date(change - MINUTE_MS), timeZone) === offset) change -= MINUTE_MS;
+  return minuteOfWeek(new Date(change - MINUTE_MS), timeZone);
+}
+
 /** A moment of the week as the badge names it. */
 export interface WeekMoment {
   day: Day;
@@ -150,7 +183,7 @@ export const isOpenAt = (intervals: readonly Interval[], now: number): boolean =
 export function openingStatus(hours: BusinessHours | null | undefined, timeZone: string | null | undefined, at: Date): OpeningStatus | null {
   const intervals = openIntervals(hours);
   if (!intervals || !timeZone) return null;
-  const now = minuteOfWeek(at, timeZone);
+  const now = openingMinute(at, timeZone);
   if (now === null) return null;
   if (intervals.length === 1 && intervals[0][0] === 0 && intervals[0][1] === MINUTES_PER_WEEK) return { state: 'always' };
   if (intervals.length === 0) return { state: 'closed', opens: null };

@@ -33,6 +33,7 @@ import * as addBusinessQuality from './20261205A-add-business-quality.js';
 import * as addOpeningHours from './20261205B-add-opening-hours.js';
 import * as addNearbyIndex from './20261205C-add-nearby-index.js';
 import * as recordDataChanges from './20261205H-record-data-changes.js';
+import * as addOpenMinute from './20261206D-add-open-minute.js';
 import * as rereadSplitShifts from './20261206D-reread-split-shifts.js';
 
 /**
@@ -90,5 +91,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261205B-add-opening-hours': addOpeningHours,
   '20261205C-add-nearby-index': addNearbyIndex,
   '20261205H-record-data-changes': recordDataChanges,
+  '20261206D-add-open-minute': addOpenMinute,
   '20261206D-reread-split-shifts': rereadSplitShifts,
 };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-app.js';
 import { importOpenNowRows } from './open-now.fixtures.js';
-import { openWeekText } from '../../domain/opening-status.js';
+import { openingMinute, openWeekText } from '../../domain/opening-status.js';
 import { readWorkingHours } from '../../domain/hours-text.js';
 import type { ListPage } from '../../domain/search.js';
 
@@ -113,6 +113,41 @@ describe('the "open now" filter (open=1)', () => {
     expect(await names(path)).toEqual([]);
     now = new Date('2026-06-15T12:00:00Z'); // 14:00
     expect(await names(path)).toEqual(['Mittagstisch', 'Zweischicht']);
+  });
+
+  it('agrees with the badge on the minute it reads, minute by minute across the changes of three zones', async () => {
+    const spans: [string, string, string][] = [
+      ['Europe/Berlin', '2026-10-24T23:30:00Z', '2026-10-25T02:30:00Z'],
+      ['Europe/Berlin', '2026-03-29T00:30:00Z', '2026-03-29T02:30:00Z'],
+      ['America/New_York', '2026-11-01T04:30:00Z', '2026-11-01T07:30:00Z'],
+      // Lord Howe Island goes back by half an hour.
+      ['Australia/Lord_Howe', '2026-04-04T14:00:00Z', '2026-04-04T16:00:00Z'],
+    ];
+    for (const [zone, from, to] of spans) {
+      const { rows } = await app.db.raw(
+        `SELECT extract(epoch FROM t)::bigint * 1000 AS ms, rehber_open_minute(t, ?) AS minute FROM generate_series(?::timestamptz, ?::timestamptz, interval '1 minute') t`,
+        [zone, from, to],
+      );
+      for (const r of rows as { ms: string; minute: number }[]) expect(r.minute, `${zone} ${new Date(Number(r.ms)).toISOString()}`).toBe(openingMinute(new Date(Number(r.ms)), zone));
+    }
+  });
+
+  it('leaves a night that closed at the first 02:30 out of the second, after the October change', async () => {
+    await importOpenNowRows(app.db, [
+      ['Spätschicht', 'Kneipe', 'Torstr. 8, 10119 Berlin', 'Berlin', 'Germany', 'Sat 22:00-02:30'],
+      ['Durchmacher', 'Kneipe', 'Torstr. 9, 10119 Berlin', 'Berlin', 'Germany', 'Sat 22:00-04:00'],
+    ]);
+    await app.settle();
+    const city = await berlin();
+    const kneipen = async (path: string) => (await names(path)).filter((n) => n === 'Spätschicht' || n === 'Durchmacher');
+    for (const path of [`/api/cities/${city}/businesses?open=1`, '/api/categories/kneipe/businesses?open=1']) {
+      now = new Date('2026-10-25T00:15:00Z'); // the first 02:15 (CEST)
+      expect(await kneipen(path), path).toEqual(['Durchmacher', 'Spätschicht']);
+      now = new Date('2026-10-25T00:45:00Z'); // the first 02:45
+      expect(await kneipen(path), path).toEqual(['Durchmacher']);
+      now = new Date('2026-10-25T01:15:00Z'); // the second 02:15 (CET)
+      expect(await kneipen(path), path).toEqual(['Durchmacher']);
+    }
   });
 
   it('refuses a bad open value with a 400', async () => {
