@@ -88,6 +88,21 @@ describe('the "open now" filter (open=1)', () => {
     expect(await names('/api/categories/cafe/businesses?open=1')).toEqual(['Tagescafe']);
   });
 
+  it("counts a search's facets over its open matches, and gives an open-now city or category page none", async () => {
+    now = new Date('2026-03-09T14:30:00Z'); // 15:30 in Berlin, 10:30 in New York
+    const get = async (path: string) => (await (await fetch(app.url + path)).json()) as ListPage;
+    const cities = (page: ListPage) => page.facets?.cities.map((c) => `${c.label} ${c.count}`).sort();
+    expect(cities(await get('/api/search?q=cafe'))).toEqual(['Berlin 3', 'New York 1']);
+    const open = await get('/api/search?q=cafe&open=1');
+    expect(cities(open)).toEqual(['Berlin 1', 'New York 1']);
+    expect(open.facets?.categories.map((c) => `${c.label} ${c.count}`)).toEqual(['Cafe 2']);
+    // Each facet with every other filter: open in Berlin, the city facet still offers New York's.
+    expect(cities(await get(`/api/search?q=cafe&open=1&city=${await berlin()}`))).toEqual(['Berlin 1', 'New York 1']);
+    expect((await get(`/api/cities/${await berlin()}/businesses?open=1`)).facets).toBeUndefined();
+    expect((await get('/api/categories/cafe/businesses?open=1')).facets).toBeUndefined();
+    expect((await get('/api/categories/cafe/businesses')).facets?.cities).toHaveLength(2);
+  });
+
   it('never answers an open-now list from a minute before', async () => {
     const city = await berlin();
     const path = `/api/cities/${city}/businesses?open=1`;
