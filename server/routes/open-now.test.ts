@@ -165,6 +165,21 @@ describe('the "open now" filter (open=1)', () => {
     }
   });
 
+  it("gives a city the gazetteer does not know its country's zone when the country has one, and none in a country of several", async () => {
+    await importOpenNowRows(app.db, [
+      ['Dorfladen', 'Laden', 'Hauptstr. 1, 99999 Kleinwinzigheim', 'Kleinwinzigheim', 'Germany', 'Mon-Fri 09:00-18:00'],
+      ['Corner Store', 'Laden', '1 Main St, Nowhereville', 'Nowhereville', 'United States', 'Mon-Fri 09:00-18:00'],
+    ]);
+    await app.settle();
+    const zones = await app.db('cities').whereIn('name', ['Kleinwinzigheim', 'Nowhereville']).orderBy('name').select('name', 'geoname_id', 'time_zone');
+    expect(zones).toEqual([
+      { name: 'Kleinwinzigheim', geoname_id: null, time_zone: 'Europe/Berlin' },
+      { name: 'Nowhereville', geoname_id: null, time_zone: null },
+    ]);
+    now = new Date('2026-06-15T08:00:00Z'); // Monday 10:00 in Germany
+    expect(await names('/api/categories/laden/businesses?open=1')).toEqual(['Dorfladen']);
+  });
+
   it('refuses a bad open value with a 400', async () => {
     const res = await fetch(`${app.url}/api/search?q=cafe&open=maybe`);
     expect(res.status).toBe(400);
