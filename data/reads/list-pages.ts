@@ -170,7 +170,7 @@ export async function ranked(db: Db | Knex.Transaction, read: Reading, filters: 
     if (filters.openAt !== undefined) {
       // Counted over the open matches (each facet with every other filter but its own); none when they are broad.
       const { openAt, ...others } = filters;
-      const open = await candidatesOf(db, asked, { openAt }, bound, scope);
+      const open = hasFilters(others) ? await candidatesOf(db, asked, { openAt }, bound, scope) : matching;
       return open.length > bound ? undefined : facetLabels(db, countFacets(open, others), scope);
     }
     const counted = countFacets(all, filters);
