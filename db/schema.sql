@@ -593,6 +593,28 @@ CREATE OR REPLACE FUNCTION public.rehber_open_at(week int4multirange, minute int
 AS $function$
     BEGIN RETURN week @> minute; END $function$;
 
+CREATE OR REPLACE FUNCTION public.rehber_open_minute(at timestamp with time zone, tz text)
+ RETURNS integer
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+    DECLARE
+      off interval := rehber_utc_offset(at, tz);
+      -- The clocks go back by at most an hour: by how much they went back within the hour before.
+      back interval := rehber_utc_offset(at - interval '1 hour', tz) - off;
+      change timestamptz;
+    BEGIN
+      IF back <= interval '0' OR rehber_utc_offset(at - back, tz) <= off THEN
+        RETURN rehber_minute_of_week(at, tz);
+      END IF;
+      -- The second pass: find the change, the first minute at today's offset.
+      change := date_trunc('minute', at);
+      WHILE rehber_utc_offset(change - interval '1 minute', tz) = off LOOP
+        change := change - interval '1 minute';
+      END LOOP;
+      RETURN rehber_minute_of_week(change - interval '1 minute', tz);
+    END $function$;
+
 CREATE OR REPLACE FUNCTION public.rehber_open_week(h jsonb)
  RETURNS int4multirange
  LANGUAGE plpgsql
@@ -663,6 +685,13 @@ AS $function$
       PERFORM rehber_record_change(changed);
       RETURN NULL;
     END $function$;
+
+CREATE OR REPLACE FUNCTION public.rehber_utc_offset(at timestamp with time zone, tz text)
+ RETURNS interval
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+    SELECT (at AT TIME ZONE tz) - (at AT TIME ZONE 'UTC') $function$;
 
 CREATE TRIGGER businesses_changes_delete AFTER DELETE ON public.businesses REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION rehber_businesses_changed();
 CREATE TRIGGER businesses_changes_insert AFTER INSERT ON public.businesses REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION rehber_businesses_changed();

@@ -29,6 +29,15 @@ describe('parseHoursText', () => {
     expect(parseHoursText('Mo-Fr 08:00-18:00, Sa 9-13').saturday).toEqual(open('09:00', '13:00'));
   });
 
+  it('reads times without days after a clause as more shifts of its days', () => {
+    const split = { open: '09:00', close: '18:00', closed: false, shifts: [{ open: '09:00', close: '12:00' }, { open: '14:00', close: '18:00' }] };
+    expect(parseHoursText('Mon-Fri 09:00-12:00, 14:00-18:00; Sat 10-14')).toMatchObject({ monday: split, friday: split, saturday: open('10:00', '14:00') });
+    expect(parseHoursText('Mo-Fr 09:00-12:00 und 14:00-18:00').wednesday).toEqual(split);
+    expect(parseHoursText('Mon 09:00-12:00 & 14:00-18:00').monday).toEqual(split);
+    // Shifts that overlap, run backwards, or follow a closed day are unclear.
+    for (const text of ['Mon 09:00-14:00, 12:00-18:00', 'Mon 9-12, 2-6', 'Sun closed, 10-12', '10-12, Mon 09:00-18:00']) expect(parseHoursText(text), text).toEqual({});
+  });
+
   it('gives {} for anything unclear: unknown words, a day given twice, impossible times', () => {
     for (const text of ['Call for hours', 'Mon-Fri 9-5', 'Mon-Fri 9-17, Mon 10-12', 'Mon 25:00-26:00', 'Mon-Fri 9-17 except holidays', 'Seasonal', '']) {
       expect(parseHoursText(text), text).toEqual({});

@@ -31,6 +31,21 @@ describe('opening status', () => {
     expect(badge('Sun 09:00-18:00', 'Europe/Berlin', '2026-10-25T08:30:00Z')).toBe('Open · closes 18:00');
   });
 
+  it('closes at the first of two 02:30s when the clocks go back, and does not open again for the second', () => {
+    // Sunday 25 October 2026 in Berlin: 03:00 CEST (01:00 UTC) is 02:00 CET, 02:00-03:00 comes twice.
+    const night = 'Sat 22:00-02:30';
+    expect(badge(night, 'Europe/Berlin', '2026-10-25T00:15:00Z')).toBe('Open · closes 02:30'); // the first 02:15
+    expect(badge(night, 'Europe/Berlin', '2026-10-25T00:45:00Z')).toBe('Closed · opens Sat 22:00'); // the first 02:45
+    expect(badge(night, 'Europe/Berlin', '2026-10-25T01:15:00Z')).toBe('Closed · opens Sat 22:00'); // the second 02:15
+    // Open through the repeated hour: open on both passes; opened at the first 02:45: open all the second pass.
+    expect(badge('Sat 22:00-04:00', 'Europe/Berlin', '2026-10-25T01:15:00Z')).toBe('Open · closes 04:00');
+    expect(badge('Sun 02:45-05:00', 'Europe/Berlin', '2026-10-25T01:05:00Z')).toBe('Open · closes 05:00');
+    expect(badge('Sun 02:45-05:00', 'Europe/Berlin', '2026-10-25T00:35:00Z')).toBe('Closed · opens Sun 02:45');
+    // New York's second 01:00-02:00 (Sunday 1 November 2026, 06:00-07:00 UTC).
+    expect(badge('Sat 20:00-01:30', 'America/New_York', '2026-11-01T05:15:00Z')).toBe('Open · closes 01:30');
+    expect(badge('Sat 20:00-01:30', 'America/New_York', '2026-11-01T06:15:00Z')).toBe('Closed · opens Sat 20:00');
+  });
+
   it('reads America/New_York across its own changes (second Sunday of March, first of November)', () => {
     const weekdays = 'Mon-Fri 09:00-17:00';
     expect(badge(weekdays, 'America/New_York', '2026-03-06T14:30:00Z')).toBe('Open · closes 17:00'); // 09:30 EST
@@ -63,6 +78,20 @@ describe('opening status', () => {
     expect(badge('Mon-Sun closed', 'Europe/Berlin', '2026-06-13T19:00:00Z')).toBe('Closed');
     // The JSON form of the scrapers, times as written.
     expect(badge('{"Monday":"9AM-5PM","Tuesday":"Closed"}', 'Europe/Berlin', '2026-06-15T08:00:00Z')).toBe('Open · closes 17:00');
+  });
+
+  it('keeps a lunch break closed: a day of two shifts, in the JSON of the scrapers and in text', () => {
+    // Monday 15 June 2026 in Berlin (CEST, UTC+2).
+    for (const hours of ['Mon 09:00-12:00, 14:00-18:00', 'Mon 09:00-12:00 & 14:00-18:00', '{"Monday":["9AM-12PM","2PM-6PM"]}', '{"Monday":"9AM-12PM, 2-6PM"}']) {
+      expect(badge(hours, 'Europe/Berlin', '2026-06-15T08:00:00Z'), hours).toBe('Open · closes 12:00'); // 10:00
+      expect(badge(hours, 'Europe/Berlin', '2026-06-15T11:00:00Z'), hours).toBe('Closed · opens Mon 14:00'); // 13:00
+      expect(badge(hours, 'Europe/Berlin', '2026-06-15T13:30:00Z'), hours).toBe('Open · closes 18:00'); // 15:30
+    }
+    expect(openIntervals(readWorkingHours('Mon 09:00-12:00, 14:00-18:00'))).toEqual([[540, 720], [840, 1080]]);
+    // The last shift may run past midnight; an earlier one, or shifts out of order, are no certain hours.
+    expect(openIntervals(readWorkingHours('{"Friday":"12PM-3PM, 6PM-2AM"}'))).toEqual([[6480, 6660], [6840, 7320]]);
+    expect(openIntervals(readWorkingHours('{"Friday":"6PM-2AM, 12PM-3PM"}'))).toBeNull();
+    expect(openIntervals(readWorkingHours('{"Friday":"9AM-2PM, 1PM-5PM"}'))).toBeNull();
   });
 
   it('never guesses: unread hours, a missing time, the same time twice or no known zone give no status', () => {

@@ -10,7 +10,7 @@
  * Hours that cannot be read for certain give no intervals at all (null): such a business is never
  * shown as open, and its page shows its hours as written.
  */
-import type { BusinessHours } from './types.js';
+import type { BusinessHours, DayHours } from './types.js';
 import { DAYS, toIsoTime, type Day } from './working-hours.js';
 
 export const MINUTES_PER_DAY = 1440;
@@ -22,10 +22,31 @@ export type Interval = readonly [number, number];
 const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /**
+ * A day's openings as minutes of the day, in order, [open, close), a close past 1440 when it runs
+ * past midnight (only the last shift may). Null when a time is no time of day or missing, a shift
+ * opens at 24:00 or closes when it opens (round the clock, or a typo), or the shifts overlap or are
+ * out of order: such hours are not read for certain.
+ */
+export function shiftMinutes(h: DayHours): [number, number][] | null {
+  const out: [number, number][] = [];
+  for (const shift of h.shifts ?? [{ open: h.open, close: h.close }]) {
+    const open = toIsoTime(shift.open);
+    const close = toIsoTime(shift.close);
+    if (!open || !close || open === '24:00' || open === close) return null;
+    const o = minutesOf(open);
+    const c = minutesOf(close) + (close < open ? MINUTES_PER_DAY : 0);
+    const last = out[out.length - 1];
+    if (last && (last[1] > MINUTES_PER_DAY || o < last[1])) return null;
+    out.push([o, c]);
+  }
+  return out;
+}
+
+/**
  * The week's open intervals, sorted and merged (a night that runs into the next day is one
  * interval, and a Sunday night runs into Monday morning); [] when every day is closed. A day the
- * hours do not name is closed. Null when nothing is stated, or a day has a time that is no time of
- * day, only one of its two times, or the same time twice (round the clock, or a typo).
+ * hours do not name is closed; a day of several shifts is closed between them. Null when nothing is
+ * stated, or a day's shifts cannot be read for certain (shiftMinutes).
  */
 export function openIntervals(hours: BusinessHours | null | undefined): Interval[] | null {
   if (!hours) return null;
@@ -36,15 +57,14 @@ export function openIntervals(hours: BusinessHours | null | undefined): Interval
     if (!h) continue;
     stated = true;
     if (h.closed) continue;
-    const open = toIsoTime(h.open);
-    const close = toIsoTime(h.close);
-    if (!open || !close || open === '24:00' || open === close) return null;
-    const o = minutesOf(open);
-    const c = minutesOf(close) + (close < open ? MINUTES_PER_DAY : 0);
-    const start = i * MINUTES_PER_DAY + o;
-    const end = i * MINUTES_PER_DAY + c;
-    if (end <= MINUTES_PER_WEEK) raw.push([start, end]);
-    else raw.push([start, MINUTES_PER_WEEK], [0, end - MINUTES_PER_WEEK]);
+    const shifts = shiftMinutes(h);
+    if (!shifts) return null;
+    for (const [o, c] of shifts) {
+      const start = i * MINUTES_PER_DAY + o;
+      const end = i * MINUTES_PER_DAY + c;
+      if (end <= MINUTES_PER_WEEK) raw.push([start, end]);
+      else raw.push([start, MINUTES_PER_WEEK], [0, end - MINUTES_PER_WEEK]);
+    }
   }
   if (!stated) return null;
   raw.sort((a, b) => a[0] - b[0]);
@@ -98,6 +118,39 @@ export function minuteOfWeek(at: Date, timeZone: string): number | null {
   return day < 0 ? null : day * MINUTES_PER_DAY + hour * 60 + minute;
 }
 
+/** The zone's offset from UTC at `at`, in minutes (east positive), from two minutes of the week. */
+function offsetMinutes(at: Date, timeZone: string): number | null {
+  const local = minuteOfWeek(at, timeZone);
+  const utc = minuteOfWeek(at, 'UTC');
+  if (local === null || utc === null) return null;
+  const d = (((local - utc) % MINUTES_PER_WEEK) + MINUTES_PER_WEEK) % MINUTES_PER_WEEK;
+  return d > MINUTES_PER_WEEK / 2 ? d - MINUTES_PER_WEEK : d;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * The minute of the week that open-now reads hours at: the local minute, but when the clocks have
+ * gone back and a wall time comes round a second time (02:00-03:00 twice in autumn), the last minute
+ * before the change. A business closing at 02:30 that night closed at the first 02:30 and is not open
+ * again for the second; one open through 03:00 stays open; one that opened at the first 02:45 is
+ * open all the second pass. Everything that opens or closes within the repeated wall times has done
+ * so on the first pass, so being open at its last minute is being open now. Null for an unknown zone.
+ * rehber_open_minute (migration 20261206D) is its SQL twin, which the list filter uses.
+ */
+export function openingMinute(at: Date, timeZone: string): number | null {
+  const now = minuteOfWeek(at, timeZone);
+  const offset = offsetMinutes(at, timeZone);
+  if (now === null || offset === null) return null;
+  // The clocks go back by at most an hour: by how much they went back within the hour before.
+  const back = (offsetMinutes(new Date(at.getTime() - 60 * MINUTE_MS), timeZone) ?? offset) - offset;
+  if (back <= 0 || (offsetMinutes(new Date(at.getTime() - back * MINUTE_MS), timeZone) ?? offset) <= offset) return now;
+  // The second pass: find the change, the first minute at today's offset.
+  let change = Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS;
+  while (offsetMinutes(new Date(change - MINUTE_MS), timeZone) === offset) change -= MINUTE_MS;
+  return minuteOfWeek(new Date(change - MINUTE_MS), timeZone);
+}
+
 /** A moment of the week as the badge names it. */
 export interface WeekMoment {
   day: Day;
@@ -130,7 +183,7 @@ export const isOpenAt = (intervals: readonly Interval[], now: number): boolean =
 export function openingStatus(hours: BusinessHours | null | undefined, timeZone: string | null | undefined, at: Date): OpeningStatus | null {
   const intervals = openIntervals(hours);
   if (!intervals || !timeZone) return null;
-  const now = minuteOfWeek(at, timeZone);
+  const now = openingMinute(at, timeZone);
   if (now === null) return null;
   if (intervals.length === 1 && intervals[0][0] === 0 && intervals[0][1] === MINUTES_PER_WEEK) return { state: 'always' };
   if (intervals.length === 0) return { state: 'closed', opens: null };

@@ -82,7 +82,11 @@ export interface Facets {
 
 /** GET /api/search, /api/cities/:slug/businesses, /api/categories/:slug/businesses. */
 export interface ListPage extends Page<Business> {
-  facets: Facets;
+  /**
+   * Absent when they are not counted: an "open now" list of a city, a category or the directory,
+   * or a search whose open matches are broad (docs/search.md).
+   */
+  facets?: Facets;
   /**
    * A spelling the index knows when the query matched nothing ('plumbr' → 'plumber'); the items
    * and facets are then those of this spelling (show "Showing results for …").

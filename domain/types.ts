@@ -8,10 +8,21 @@ export interface NamedRef {
   slug: string;
 }
 
+/** One opening of a day, times as the file wrote them ('9AM', '14:00'). */
+export interface Shift {
+  open: string;
+  close: string;
+}
+
+/**
+ * A day: `open` and `close` are its first opening and its last closing; `shifts`, when the day has
+ * more than one ('09:00-12:00, 14:00-18:00'), each of them in order, so a lunch break is closed.
+ */
 export interface DayHours {
   open?: string;
   close?: string;
   closed?: boolean;
+  shifts?: Shift[];
 }
 
 export type BusinessHours = Partial<Record<'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday', DayHours>>;

@@ -17,8 +17,17 @@ describe('parseWorkingHours', () => {
     const hours = parseWorkingHours('{"friday":{"open":"08:00","close":"12:00"},"saturday":["9AM-12PM","1PM-5PM"],"sunday":["Closed"]}');
     expect(hours).toEqual({
       friday: { open: '08:00', close: '12:00', closed: false },
-      saturday: { open: '9AM', close: '5PM', closed: false },
+      saturday: { open: '9AM', close: '5PM', closed: false, shifts: [{ open: '9AM', close: '12PM' }, { open: '1PM', close: '5PM' }] },
       sunday: { closed: true },
+    });
+  });
+
+  it('keeps the shifts of a day written in one string, with the meridiem Google leaves off the opening', () => {
+    expect(parseWorkingHours('{"Monday":"11AM-2PM, 5-9PM","Tuesday":"9AM-12PM & 1PM-5PM","Wednesday":"9-5PM"}')).toEqual({
+      monday: { open: '11AM', close: '9PM', closed: false, shifts: [{ open: '11AM', close: '2PM' }, { open: '5PM', close: '9PM' }] },
+      tuesday: { open: '9AM', close: '5PM', closed: false, shifts: [{ open: '9AM', close: '12PM' }, { open: '1PM', close: '5PM' }] },
+      // 9 PM to 5 PM would end before it starts: 9 is the morning.
+      wednesday: { open: '9', close: '5PM', closed: false },
     });
   });
 

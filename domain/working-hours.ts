@@ -4,7 +4,7 @@
  * ('9AM', '09:00'): the file's notation is what its readers know. Only what must speak 24 h
  * (JSON-LD, the round-the-clock test) reads them as clock times, through `toIsoTime`.
  */
-import type { BusinessHours, DayHours } from './types.js';
+import type { BusinessHours, DayHours, Shift } from './types.js';
 
 /** The week, Monday first: the one list of days of server and web. */
 export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const satisfies readonly (keyof BusinessHours)[];
@@ -26,6 +26,8 @@ const DAY_NAMES: Record<string, Day> = {
 
 // Hyphen, en dash, em dash, or the word "to" between the two times.
 const RANGE = /\s*(?:[-\u2013\u2014]|\bto\b)\s*/i;
+// Between the shifts of one day: '9AM-12PM, 1PM-5PM', '9AM-12PM & 1PM-5PM'.
+const SHIFTS = /\s*(?:[,;&]|\band\b)\s*/i;
 const CLOSED = /^(closed|kapal[ıi])$/i;
 
 /** 'Mon', 'monday', ' Tue. ' → the day; undefined for any other key. */
@@ -61,14 +63,41 @@ export function isRoundTheClock(hours: DayHours | undefined): boolean {
   return toIsoTime(hours.open) === '00:00' && (close === '24:00' || close === '23:59');
 }
 
-/** '9AM-5PM' | '09:00–17:00' | 'Closed' | {open, close} | ['9AM-12PM', '1PM-5PM'] → DayHours. */
+/**
+ * A range's two times, with the meridiem Google's notation leaves off the opening when both share
+ * it: '5-9PM' is 5PM to 9PM. Only when that makes the opening the earlier ('11-2PM' stays 11 to 2PM,
+ * '9-5PM' 9 to 5PM).
+ */
+export function sharedMeridiem(open: string, close: string): Shift {
+  const meridiem = /^\d{1,2}(?:[:.]\d{2})?$/.test(open) ? /[AaPp]\.?[Mm]\.?$/.exec(close)?.[0] : undefined;
+  if (meridiem) {
+    const o = toIsoTime(open + meridiem);
+    const c = toIsoTime(close);
+    if (o && c && o < c) return { open: open + meridiem, close };
+  }
+  return { open, close };
+}
+
+/** One day's openings as DayHours: its span, and each shift when there are several. */
+const withShifts = (shifts: Shift[]): DayHours =>
+  shifts.length === 1
+    ? { open: shifts[0].open, close: shifts[0].close, closed: false }
+    : { open: shifts[0].open, close: shifts[shifts.length - 1].close, closed: false, shifts };
+
+/** '9AM-12PM' → its two times; null without a range. */
+function rangeOf(text: string): Shift | null {
+  const [open, close] = text.split(RANGE, 2);
+  return close === undefined ? null : sharedMeridiem(open.trim(), close.trim());
+}
+
+/** '9AM-5PM' | '09:00–17:00' | 'Closed' | {open, close} | ['9AM-12PM', '1PM-5PM'] | '11AM-2PM, 5-9PM' → DayHours. */
 function dayHours(value: unknown): DayHours | null {
   if (Array.isArray(value)) {
     const parts = value.map(dayHours).filter((h): h is DayHours => h !== null);
     const open = parts.filter((h) => !h.closed);
     if (open.length === 0) return parts.length > 0 ? { closed: true } : null;
-    // Split shifts become one span: the table shows when the day starts and ends.
-    return { open: open[0].open, close: open[open.length - 1].close, closed: false };
+    // Each shift stays one: a lunch break is closed.
+    return withShifts(open.flatMap((h) => h.shifts ?? [{ open: h.open ?? '', close: h.close ?? '' }]));
   }
   if (value !== null && typeof value === 'object') {
     const record = value as Record<string, unknown>;
@@ -83,8 +112,9 @@ function dayHours(value: unknown): DayHours | null {
   const text = value.trim();
   if (text === '') return null;
   if (CLOSED.test(text)) return { closed: true };
-  const [open, close] = text.split(RANGE, 2);
-  return close === undefined ? { open: text, closed: false } : { open: open.trim(), close: close.trim(), closed: false };
+  const shifts = text.split(SHIFTS).filter(Boolean).map(rangeOf);
+  // A time without its other end is kept as written: no hours are read from it.
+  return shifts.every((s) => s !== null) ? withShifts(shifts as Shift[]) : { open: text, closed: false };
 }
 
 /** The JSON-by-day form parsed into BusinessHours; any other text (or bad JSON) gives {}. */

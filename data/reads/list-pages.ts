@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../../db/index.js';
 import type { Business } from '../../domain/types.js';
 import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
-import { SEARCH_CANDIDATES, type ListPage, type SearchSort } from '../../domain/search.js';
+import { SEARCH_CANDIDATES, type Facets, type ListPage, type SearchSort } from '../../domain/search.js';
 import { NO_FACETS, type FacetFilters } from '../../db/queries/facets.js';
 import { countFacets, facetLabels, passes, scaled } from './facet-counts.js';
 import { pageOf } from '../../db/queries/paging.js';
@@ -44,16 +44,19 @@ export async function browse(
   scope?: MemoScope,
 ): Promise<ListPage> {
   const f = { ...filters, ...fixed };
-  // Open now is no kept count: the facets are those of the other filters, the total counted up to a cap.
-  const { openAt, ...keptFilters } = f;
-  // The counts move only with a write: one read of them per data version and filters.
-  const counted = memoized(scope, memoKey('facets', JSON.stringify(keptFilters)), () => listFacets(db, fixed, keptFilters));
   // The page's ids are walked every time, then only its rows are read (or taken from the memo).
   const ids = await listPageIds(db, f, sort, page, limit);
-  const [{ facets, total }, rows, open] = await Promise.all([counted, rowsOf(db, ids, scope), openAt === undefined ? null : countUpTo(db, f, OPEN_NOW_COUNTED(page, limit))]);
-  if (open === null) return { ...pageOf(rows, total, { page, limit }), facets };
-  const cap = OPEN_NOW_COUNTED(page, limit);
-  return { ...pageOf(rows, Math.min(open, cap), { page, limit }), facets, ...(open > cap ? { totalCapped: true } : {}) };
+  // Open now is no kept count, and counting a category's open businesses would read them all: no
+  // facets, and the total counted up to a cap.
+  if (f.openAt !== undefined) {
+    const cap = OPEN_NOW_COUNTED(page, limit);
+    const [rows, open] = await Promise.all([rowsOf(db, ids, scope), countUpTo(db, f, cap)]);
+    return { ...pageOf(rows, Math.min(open, cap), { page, limit }), ...(open > cap ? { totalCapped: true } : {}) };
+  }
+  // The counts move only with a write: one read of them per data version and filters.
+  const counted = memoized(scope, memoKey('facets', JSON.stringify(f)), () => listFacets(db, fixed, f));
+  const [{ facets, total }, rows] = await Promise.all([counted, rowsOf(db, ids, scope)]);
+  return { ...pageOf(rows, total, { page, limit }), facets };
 }
 
 /**
@@ -163,7 +166,13 @@ export async function ranked(db: Db | Knex.Transaction, read: Reading, filters: 
   // What follows from a kept set is kept with it: its order under each sort, its facets, its pages.
   const kept = worthKeeping(all) ? scope : undefined;
   const key = `${read.what}|${read.where}|${JSON.stringify(filters)}`;
-  const facets = memoized(kept, memoKey('search-facets', key), async () => {
+  const facets = memoized(kept, memoKey('search-facets', key), async (): Promise<Facets | undefined> => {
+    if (filters.openAt !== undefined) {
+      // Counted over the open matches (each facet with every other filter but its own); none when they are broad.
+      const { openAt, ...others } = filters;
+      const open = hasFilters(others) ? await candidatesOf(db, asked, { openAt }, bound, scope) : matching;
+      return open.length > bound ? undefined : facetLabels(db, countFacets(open, others), scope);
+    }
     const counted = countFacets(all, filters);
     return facetLabels(db, broadAll ? scaled(counted, about(await estimateMatches(db, asked!, {}), bound) / all.length) : counted, scope);
   });

@@ -125,7 +125,7 @@ describe('relevance whatever the number of matches', () => {
     expect(broad.pagination.total).toBeGreaterThan(matches / 2);
     expect(broad.pagination.total).toBeLessThan(matches * 2);
     // Its facets are estimates too, of the same size.
-    const cities = broad.facets.cities.reduce((n, c) => n + c.count, 0);
+    const cities = broad.facets!.cities.reduce((n, c) => n + c.count, 0);
     expect(cities).toBeGreaterThan(matches / 2);
   });
 

@@ -212,17 +212,17 @@ describe('relevance on a fixed directory', () => {
   it('filters and sorts a search, and its facet counts are the totals their filters give', async () => {
     const all = await search('', 'austin');
     expect(all.pagination.total).toBe(6);
-    for (const c of all.facets.categories) {
+    for (const c of all.facets!.categories) {
       expect((await search('', 'austin', { category: c.value })).pagination.total, c.value).toBe(c.count);
     }
-    for (const r of all.facets.ratings) expect((await search('', 'austin', { minRating: r.min })).pagination.total).toBe(r.count);
-    expect((await search('', 'austin', { verified: true })).pagination.total).toBe(all.facets.verified);
-    expect((await search('', 'austin', { hasPhone: true })).pagination.total).toBe(all.facets.hasPhone);
+    for (const r of all.facets!.ratings) expect((await search('', 'austin', { minRating: r.min })).pagination.total).toBe(r.count);
+    expect((await search('', 'austin', { verified: true })).pagination.total).toBe(all.facets!.verified);
+    expect((await search('', 'austin', { hasPhone: true })).pagination.total).toBe(all.facets!.hasPhone);
     expect(names(await search('', 'austin', { sort: 'name' }))).toEqual(['Austin Plumber Pros', 'Blue Door', 'Clean Cuts', 'Garden Bistro', 'Greenleaf', 'Keys Now']);
     expect(names(await search('', 'austin', { sort: 'reviews' }))[0]).toBe('Keys Now');
     const restaurants = await search('', 'austin', { category: 'restaurant' });
     // A facet counts with every filter but its own: choosing a category keeps the others' counts.
-    expect(restaurants.facets.categories.length).toBe(all.facets.categories.length);
+    expect(restaurants.facets!.categories.length).toBe(all.facets!.categories.length);
     expect((await search('', 'austin', { category: 'no-such' })).pagination.total).toBe(0);
   });
 
@@ -275,19 +275,19 @@ describe('a city page with filters and facets', () => {
     const page = await listBusinessesIn(t.db, { cityId: city.id });
     expect(page.pagination.total).toBe(3);
     expect(names(page)).toEqual(['Çiçek Evi', 'Şişli Pastanesi', 'Moda Fırını']);
-    expect(page.facets.districts).toEqual([
+    expect(page.facets!.districts).toEqual([
       { value: 'Kadıköy', label: 'Kadıköy', count: 2 },
       { value: 'Şişli', label: 'Şişli', count: 1 },
     ]);
-    for (const d of page.facets.districts) {
+    for (const d of page.facets!.districts) {
       expect((await listBusinessesIn(t.db, { cityId: city.id }, {}, { district: d.value })).pagination.total).toBe(d.count);
     }
-    for (const c of page.facets.categories) {
+    for (const c of page.facets!.categories) {
       expect((await listBusinessesIn(t.db, { cityId: city.id }, {}, { category: c.value })).pagination.total).toBe(c.count);
     }
-    expect(page.facets.ratings).toEqual([{ min: 4.5, count: 1 }, { min: 4, count: 2 }, { min: 3.5, count: 3 }, { min: 3, count: 3 }]);
+    expect(page.facets!.ratings).toEqual([{ min: 4.5, count: 1 }, { min: 4, count: 2 }, { min: 3.5, count: 3 }, { min: 3, count: 3 }]);
     const phones = await listBusinessesIn(t.db, { cityId: city.id }, { page: 1, limit: 1 }, { hasPhone: true, sort: 'name' });
-    expect(phones.pagination).toEqual({ page: 1, limit: 1, total: page.facets.hasPhone, totalPages: 2 });
+    expect(phones.pagination).toEqual({ page: 1, limit: 1, total: page.facets!.hasPhone, totalPages: 2 });
     expect(names(phones)).toEqual(['Moda Fırını']);
 
     const [first] = page.items;
@@ -295,7 +295,7 @@ describe('a city page with filters and facets', () => {
     try {
       const after = await listBusinessesIn(t.db, { cityId: city.id });
       expect(after.pagination.total).toBe(2);
-      expect(after.facets.verified).toBe(page.facets.verified - 1);
+      expect(after.facets!.verified).toBe(page.facets!.verified - 1);
       expect(names(await search('cicek'))).toEqual([]);
     } finally {
       await setBusinessesActive(t.db, [first.id], true);

@@ -9,6 +9,7 @@ import type { CityPlace } from '../../domain/business-columns.js';
 import { slugifyText } from '../../domain/slug.js';
 import { foldName, placeNames } from '../places/gazetteer.js';
 import { placeState } from '../places/choose-place.js';
+import { zoneNear } from '../places/time-zones.js';
 
 export interface DimCache {
   categories: Map<string, number>;
@@ -137,8 +138,9 @@ async function ensureCities(conn: pg.ClientBase, wanted: Map<string, WantedCity>
       missing.map((c) => c.place?.latitude ?? null),
       missing.map((c) => c.place?.longitude ?? null),
       missing.map((c) => altNames(c, c.place ? (names.get(c.place.id) ?? []) : [])),
-      // A zone PostgreSQL does not know is left out: the filter would fail on it.
-      missing.map((c) => c.place?.timeZone || null),
+      // A zone PostgreSQL does not know is left out: the filter would fail on it. A city the
+      // gazetteer gives no zone takes its country's nearest (or only) one.
+      missing.map((c) => c.place?.timeZone || zoneNear(c.place?.countryCode ?? c.countryCode, c.place?.latitude, c.place?.longitude)),
     ],
   );
   for (const r of inserted.rows) ids.set(r.geoname_id !== null ? placeKey(r.geoname_id) : cityKey(r.name, r.state, r.country), r.id);

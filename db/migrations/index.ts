@@ -35,6 +35,8 @@ import * as addNearbyIndex from './20261205C-add-nearby-index.js';
 import * as recordDataChanges from './20261205H-record-data-changes.js';
 import * as addFacetCoveringIndexes from './20261206B-add-facet-covering-indexes.js';
 import * as inlineEarthFunctions from './20261206C-inline-earth-functions.js';
+import * as addOpenMinute from './20261206D-add-open-minute.js';
+import * as rereadSplitShifts from './20261206D-reread-split-shifts.js';
 import * as addNearbyCategoryIndex from './20261207C-add-nearby-category-index.js';
 
 /**
@@ -94,5 +96,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261205H-record-data-changes': recordDataChanges,
   '20261206B-add-facet-covering-indexes': addFacetCoveringIndexes,
   '20261206C-inline-earth-functions': inlineEarthFunctions,
+  '20261206D-add-open-minute': addOpenMinute,
+  '20261206D-reread-split-shifts': rereadSplitShifts,
   '20261207C-add-nearby-category-index': addNearbyCategoryIndex,
 };

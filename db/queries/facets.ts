@@ -162,15 +162,16 @@ export async function readLabels(db: Db | Knex.Transaction, keys: string[]): Pro
 }
 
 /**
- * Open at `f.openAt`: the instant's local minute of the week within the business's open intervals
- * (migration 20261205B). The minute is worked out once per zone of the statement, not per row: a
- * city's list has one zone, read once; any other list reads each row's city zone and looks its
- * minute up among those of every zone in use (few), computed once.
+ * Open at `f.openAt`: the instant's minute of the week (rehber_open_minute, the local minute but for
+ * a wall time that comes round twice when the clocks go back) within the business's open intervals.
+ * The minute is worked out once per zone of the statement, not per row: a city's list has one zone,
+ * read once; any other list reads each row's city zone and looks its minute up among those of every
+ * zone in use (few), computed once.
  */
 function openAtSql(f: FacetFilters): SqlPart {
   if (f.cityId !== undefined) {
-    return { sql: 'rehber_open_at(b.open_week, (SELECT rehber_minute_of_week(?::timestamptz, time_zone) FROM cities WHERE id = ?))', bindings: [f.openAt, f.cityId] };
+    return { sql: 'rehber_open_at(b.open_week, (SELECT rehber_open_minute(?::timestamptz, time_zone) FROM cities WHERE id = ?))', bindings: [f.openAt, f.cityId] };
   }
-  const minutes = `(SELECT jsonb_object_agg(z.tz, rehber_minute_of_week(?::timestamptz, z.tz)) FROM (SELECT DISTINCT time_zone AS tz FROM cities WHERE time_zone IS NOT NULL) z)`;
+  const minutes = `(SELECT jsonb_object_agg(z.tz, rehber_open_minute(?::timestamptz, z.tz)) FROM (SELECT DISTINCT time_zone AS tz FROM cities WHERE time_zone IS NOT NULL) z)`;
   return { sql: `rehber_open_at(b.open_week, (${minutes} ->> (SELECT c.time_zone FROM cities c WHERE c.id = b.city_id))::int)`, bindings: [f.openAt] };
 }

@@ -48,7 +48,7 @@ describe('lists near a point (near=<lat>,<lng>, radius=<km>)', () => {
     const { body } = await get<ListPage>(`/api/search?${CENTRE}&category=cafe&radius=100`);
     expect(names(body)).toEqual(['Galata Kahvesi', 'Kadıköy Kahvesi', 'Merkez Kahvesi']);
     // Each facet counts with every filter but its own: both categories within the radius.
-    expect(body.facets.categories).toEqual([
+    expect(body.facets!.categories).toEqual([
       { value: 'cafe', label: 'Café', count: 3 },
       { value: 'bakery', label: 'Bakery', count: 2 },
     ]);

@@ -14,13 +14,13 @@ export const OPEN_NOW_ROWS = [
   ['Deli Uptown', 'Cafe', '1 Broadway, New York, NY 10004', 'New York', 'United States', 'Mon-Fri 09:00-17:00'],
 ];
 
-/** Imports OPEN_NOW_ROWS through the import pipeline (so their cities are placed and zoned as any). */
-export async function importOpenNowRows(db: Db): Promise<void> {
+/** Imports `rows` (OPEN_NOW_ROWS by default) through the import pipeline (so their cities are placed and zoned as any). */
+export async function importOpenNowRows(db: Db, rows: string[][] = OPEN_NOW_ROWS): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-open-now-'));
   try {
     const file = path.join(dir, 'open.csv');
     const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
-    fs.writeFileSync(file, ['name,category,full_address,city,country,working_hours', ...OPEN_NOW_ROWS.map((r) => r.map(quote).join(','))].join('\n'));
+    fs.writeFileSync(file, ['name,category,full_address,city,country,working_hours', ...rows.map((r) => r.map(quote).join(','))].join('\n'));
     await importFile(db, file, { source: 'cli', mode: 'upsert', fileName: 'open.csv' });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-app.js';
 import { importOpenNowRows } from './open-now.fixtures.js';
-import { openWeekText } from '../../domain/opening-status.js';
+import { openingMinute, openWeekText } from '../../domain/opening-status.js';
 import { readWorkingHours } from '../../domain/hours-text.js';
 import type { ListPage } from '../../domain/search.js';
 
@@ -88,6 +88,21 @@ describe('the "open now" filter (open=1)', () => {
     expect(await names('/api/categories/cafe/businesses?open=1')).toEqual(['Tagescafe']);
   });
 
+  it("counts a search's facets over its open matches, and gives an open-now city or category page none", async () => {
+    now = new Date('2026-03-09T14:30:00Z'); // 15:30 in Berlin, 10:30 in New York
+    const get = async (path: string) => (await (await fetch(app.url + path)).json()) as ListPage;
+    const cities = (page: ListPage) => page.facets?.cities.map((c) => `${c.label} ${c.count}`).sort();
+    expect(cities(await get('/api/search?q=cafe'))).toEqual(['Berlin 3', 'New York 1']);
+    const open = await get('/api/search?q=cafe&open=1');
+    expect(cities(open)).toEqual(['Berlin 1', 'New York 1']);
+    expect(open.facets?.categories.map((c) => `${c.label} ${c.count}`)).toEqual(['Cafe 2']);
+    // Each facet with every other filter: open in Berlin, the city facet still offers New York's.
+    expect(cities(await get(`/api/search?q=cafe&open=1&city=${await berlin()}`))).toEqual(['Berlin 1', 'New York 1']);
+    expect((await get(`/api/cities/${await berlin()}/businesses?open=1`)).facets).toBeUndefined();
+    expect((await get('/api/categories/cafe/businesses?open=1')).facets).toBeUndefined();
+    expect((await get('/api/categories/cafe/businesses')).facets?.cities).toHaveLength(2);
+  });
+
   it('never answers an open-now list from a minute before', async () => {
     const city = await berlin();
     const path = `/api/cities/${city}/businesses?open=1`;
@@ -98,6 +113,71 @@ describe('the "open now" filter (open=1)', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
     now = new Date('2026-03-30T07:00:10Z'); // 09:00 CEST
     expect(await names(path)).toEqual(['Immerauf', 'Tagescafe']);
+  });
+
+  it('leaves a business out during its lunch break, written as shifts in JSON or in text', async () => {
+    await importOpenNowRows(app.db, [
+      ['Mittagstisch', 'Imbiss', 'Torstr. 6, 10119 Berlin', 'Berlin', 'Germany', '{"Monday":["9AM-12PM","2PM-6PM"],"Tuesday":"Closed"}'],
+      ['Zweischicht', 'Imbiss', 'Torstr. 7, 10119 Berlin', 'Berlin', 'Germany', 'Mon-Fri 09:00-12:00, 14:00-18:00'],
+    ]);
+    await app.settle();
+    const path = `/api/categories/imbiss/businesses?open=1`;
+    now = new Date('2026-06-15T08:00:00Z'); // Monday 15 June 2026, 10:00 CEST
+    expect(await names(path)).toEqual(['Mittagstisch', 'Zweischicht']);
+    now = new Date('2026-06-15T11:00:00Z'); // 13:00: both at lunch
+    expect(await names(path)).toEqual([]);
+    now = new Date('2026-06-15T12:00:00Z'); // 14:00
+    expect(await names(path)).toEqual(['Mittagstisch', 'Zweischicht']);
+  });
+
+  it('agrees with the badge on the minute it reads, minute by minute across the changes of three zones', async () => {
+    const spans: [string, string, string][] = [
+      ['Europe/Berlin', '2026-10-24T23:30:00Z', '2026-10-25T02:30:00Z'],
+      ['Europe/Berlin', '2026-03-29T00:30:00Z', '2026-03-29T02:30:00Z'],
+      ['America/New_York', '2026-11-01T04:30:00Z', '2026-11-01T07:30:00Z'],
+      // Lord Howe Island goes back by half an hour.
+      ['Australia/Lord_Howe', '2026-04-04T14:00:00Z', '2026-04-04T16:00:00Z'],
+    ];
+    for (const [zone, from, to] of spans) {
+      const { rows } = await app.db.raw(
+        `SELECT extract(epoch FROM t)::bigint * 1000 AS ms, rehber_open_minute(t, ?) AS minute FROM generate_series(?::timestamptz, ?::timestamptz, interval '1 minute') t`,
+        [zone, from, to],
+      );
+      for (const r of rows as { ms: string; minute: number }[]) expect(r.minute, `${zone} ${new Date(Number(r.ms)).toISOString()}`).toBe(openingMinute(new Date(Number(r.ms)), zone));
+    }
+  });
+
+  it('leaves a night that closed at the first 02:30 out of the second, after the October change', async () => {
+    await importOpenNowRows(app.db, [
+      ['Spätschicht', 'Kneipe', 'Torstr. 8, 10119 Berlin', 'Berlin', 'Germany', 'Sat 22:00-02:30'],
+      ['Durchmacher', 'Kneipe', 'Torstr. 9, 10119 Berlin', 'Berlin', 'Germany', 'Sat 22:00-04:00'],
+    ]);
+    await app.settle();
+    const city = await berlin();
+    const kneipen = async (path: string) => (await names(path)).filter((n) => n === 'Spätschicht' || n === 'Durchmacher');
+    for (const path of [`/api/cities/${city}/businesses?open=1`, '/api/categories/kneipe/businesses?open=1']) {
+      now = new Date('2026-10-25T00:15:00Z'); // the first 02:15 (CEST)
+      expect(await kneipen(path), path).toEqual(['Durchmacher', 'Spätschicht']);
+      now = new Date('2026-10-25T00:45:00Z'); // the first 02:45
+      expect(await kneipen(path), path).toEqual(['Durchmacher']);
+      now = new Date('2026-10-25T01:15:00Z'); // the second 02:15 (CET)
+      expect(await kneipen(path), path).toEqual(['Durchmacher']);
+    }
+  });
+
+  it("gives a city the gazetteer does not know its country's zone when the country has one, and none in a country of several", async () => {
+    await importOpenNowRows(app.db, [
+      ['Dorfladen', 'Laden', 'Hauptstr. 1, 99999 Kleinwinzigheim', 'Kleinwinzigheim', 'Germany', 'Mon-Fri 09:00-18:00'],
+      ['Corner Store', 'Laden', '1 Main St, Nowhereville', 'Nowhereville', 'United States', 'Mon-Fri 09:00-18:00'],
+    ]);
+    await app.settle();
+    const zones = await app.db('cities').whereIn('name', ['Kleinwinzigheim', 'Nowhereville']).orderBy('name').select('name', 'geoname_id', 'time_zone');
+    expect(zones).toEqual([
+      { name: 'Kleinwinzigheim', geoname_id: null, time_zone: 'Europe/Berlin' },
+      { name: 'Nowhereville', geoname_id: null, time_zone: null },
+    ]);
+    now = new Date('2026-06-15T08:00:00Z'); // Monday 10:00 in Germany
+    expect(await names('/api/categories/laden/businesses?open=1')).toEqual(['Dorfladen']);
   });
 
   it('refuses a bad open value with a 400', async () => {

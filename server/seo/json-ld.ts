@@ -21,12 +21,15 @@ export function openingHoursSpecification(hours: BusinessHours): object[] {
     const label = DAY_LABELS[key];
     const h = hours?.[key];
     if (!h || h.closed) continue;
-    const opens = toIsoTime(h.open);
-    let closes = toIsoTime(h.close);
-    if (!opens || !closes) continue;
-    // Round the clock is 00:00-23:59 in schema.org's convention.
-    if (closes === '24:00') closes = '23:59';
-    out.push({ '@type': 'OpeningHoursSpecification', dayOfWeek: `https://schema.org/${label}`, opens, closes });
+    // A day of several shifts is one specification each, so the break between them is closed.
+    for (const shift of h.shifts ?? [{ open: h.open, close: h.close }]) {
+      const opens = toIsoTime(shift.open);
+      let closes = toIsoTime(shift.close);
+      if (!opens || !closes) continue;
+      // Round the clock is 00:00-23:59 in schema.org's convention.
+      if (closes === '24:00') closes = '23:59';
+      out.push({ '@type': 'OpeningHoursSpecification', dayOfWeek: `https://schema.org/${label}`, opens, closes });
+    }
   }
   return out;
 }

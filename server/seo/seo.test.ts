@@ -86,6 +86,13 @@ describe('opening hours', () => {
       { '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Tuesday', opens: '09:00', closes: '17:00' },
     ]);
   });
+
+  it('gives a day of two shifts one specification each, so its break is closed', () => {
+    expect(openingHoursSpecification(readWorkingHours('{"Monday":["9AM-12PM","2PM-6PM"]}'))).toEqual([
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Monday', opens: '09:00', closes: '12:00' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Monday', opens: '14:00', closes: '18:00' },
+    ]);
+  });
 });
 
 describe('businessJsonLd', () => {

@@ -47,4 +47,9 @@ describe('weeklySchedule', () => {
       'Monday 8AM - 7PM', 'Tuesday Closed', 'Wednesday Closed', 'Thursday Closed', 'Friday Closed', 'Saturday Closed', 'Sunday Closed',
     ]);
   });
+
+  it('shows each shift of a day with a break', () => {
+    const rows = weeklySchedule({ monday: { open: '9AM', close: '6PM', closed: false, shifts: [{ open: '9AM', close: '12PM' }, { open: '2PM', close: '6PM' }] } });
+    expect(rows?.[0]).toEqual({ day: 'Monday', hours: '9AM - 12PM, 2PM - 6PM', closed: false });
+  });
 });

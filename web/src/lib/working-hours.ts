@@ -67,6 +67,7 @@ export function weeklySchedule(hours: BusinessHours | null | undefined): DayLine
     const h = hours[day];
     if (!h || h.closed || (!h.open && !h.close)) return { day: DAY_LABELS[day], hours: 'Closed', closed: true };
     if (isRoundTheClock(h)) return { day: DAY_LABELS[day], hours: 'Open 24 hours', closed: false };
-    return { day: DAY_LABELS[day], hours: [h.open, h.close].filter(Boolean).join(' - '), closed: false };
+    const shifts = h.shifts ?? [{ open: h.open, close: h.close }];
+    return { day: DAY_LABELS[day], hours: shifts.map((s) => [s.open, s.close].filter(Boolean).join(' - ')).join(', '), closed: false };
   });
 }

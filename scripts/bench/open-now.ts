@@ -1,0 +1,111 @@
+/**
+ * "Open now" at a million businesses (BENCH_ONLY=open): requests/s, p50 and p99 under CONNECTIONS
+ * clients of distinct cities' page 1 and of distinct words, each with `open=1` and without, beside a
+ * bare Koa route served by the same server process. Every request carries a unique `n`, so the
+ * answer cache never answers it.
+ *
+ * The generated directory gives every business the same hours (Monday 9 to 5), which would leave
+ * open-now lists empty most of the week: once, each business is given one of eight weeks by its id
+ * (office hours, shops, every day, round the clock, a lunch break, closed on Mondays, nights past
+ * midnight, the generated one), each read and stored as an import stores them. How many are open
+ * depends on the hour the bench runs at (each city in its own zone): the share is reported.
+ */
+import type { Knex } from 'knex';
+import { createDb } from '../../db/index.js';
+import { readWorkingHours } from '../../domain/hours-text.js';
+import { openWeekText } from '../../domain/opening-status.js';
+import type { BenchContext } from './context.js';
+import { ensureBusinesses } from './export.js';
+import { load } from './http-load.js';
+import { cityFirstPages, readLongTail, searches, WORD_KINDS } from './long-tail.js';
+import { startServer } from './server-child.js';
+
+const DURATION_MS = 10_000;
+const WARMUP_MS = 1_000;
+const measured = () => ({ warmupMs: WARMUP_MS, budgetMs: () => DURATION_MS });
+
+/** The weeks given to the businesses, by id modulo their count. */
+const WEEKS = [
+  'Mon-Fri 09:00-18:00',
+  'Mon-Sat 08:00-20:00, Sun closed',
+  'Daily 07:00-23:00',
+  'Open 24 hours',
+  'Mon-Fri 09:00-12:00, 14:00-18:00',
+  'Tue-Sun 12:00-22:00 | Mon closed',
+  'Fri-Sat 18:00-02:00',
+  '{"Monday":"9AM-5PM","Sunday":"Closed"}',
+];
+
+export async function run(ctx: BenchContext): Promise<void> {
+  const rows = ctx.rows(1_000_000);
+  await ensureBusinesses(ctx, rows);
+  const openShare = await prepare(ctx.dbUrl);
+  ctx.report({ name: 'Businesses open at the start of the open-now bench', value: openShare, unit: '%' });
+  const tail = await readLongTail(ctx.dbUrl, 1);
+  const server = await startServer(ctx.dbUrl);
+  try {
+    const bare = await load(server.bareUrl, () => '/', measured());
+    ctx.report({ name: 'Bare Koa route (open-now bench)', value: bare.rps, unit: 'req/s' });
+    ctx.report({ name: 'Bare Koa route (open-now bench) p50', value: bare.p50, unit: 'ms' });
+    ctx.report({ name: 'Bare Koa route (open-now bench) p99', value: bare.p99, unit: 'ms' });
+    let n = 0;
+    // Each list asked in turn, each with a unique `n`: never a cached answer.
+    const inTurn = (list: string[], open: boolean) => {
+      let i = 0;
+      return () => {
+        const path = list[i++ % list.length];
+        return `${path}${path.includes('?') ? '&' : '?'}${open ? 'open=1&' : ''}n=${++n}`;
+      };
+    };
+    const cities = cityFirstPages(tail);
+    const words = searches(tail, WORD_KINDS, 1).map((m) => `/api/search?${new URLSearchParams({ q: m.q })}`);
+    const distinctCities = `${tail.cities.length.toLocaleString('en-US')} distinct cities`;
+    const cases: Array<[string, () => string]> = [
+      [`City page 1, ${distinctCities}`, inTurn(cities, false)],
+      [`City page 1 open now, ${distinctCities}`, inTurn(cities, true)],
+      ['Search, distinct words', inTurn(words, false)],
+      ['Search open now, distinct words', inTurn(words, true)],
+    ];
+    const only = process.env.BENCH_HTTP_ONLY?.split(',').map((s) => s.trim().toLowerCase());
+    for (const [name, next] of cases) {
+      if (only && !only.some((o) => name.toLowerCase().includes(o))) continue;
+      const r = await load(server.appUrl, next, measured());
+      if (r.errors > 0) throw new Error(`${name}: ${r.errors} requests failed (first status ${r.firstBadStatus})`);
+      ctx.report({ name: `${name}, ${rows.toLocaleString('en-US')} businesses`, value: r.rps, unit: 'req/s', vs: { name: 'bare Koa route', value: bare.rps } });
+      ctx.report({ name: `${name} p50`, value: r.p50, unit: 'ms', vs: { name: 'bare Koa route', value: bare.p50 } });
+      ctx.report({ name: `${name} p99`, value: r.p99, unit: 'ms', vs: { name: 'bare Koa route', value: bare.p99 } });
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Gives the businesses their eight weeks (once), then says which share of them is open now, in %. */
+async function prepare(dbUrl: string): Promise<number> {
+  const db = createDb(dbUrl, { max: 1 });
+  try {
+    const { rows: varied } = await db.raw(`SELECT 1 FROM businesses WHERE working_hours = ? LIMIT 1`, [WEEKS[3]]);
+    if (varied.length === 0) await giveWeeks(db);
+    const { rows } = await db.raw(
+      `SELECT (100.0 * count(*) FILTER (WHERE rehber_open_at(b.open_week, rehber_open_minute(now(), c.time_zone))) / greatest(count(*), 1))::float AS share
+         FROM businesses b JOIN cities c ON c.id = b.city_id WHERE b.is_active AND c.time_zone IS NOT NULL`,
+    );
+    return (rows as { share: number }[])[0].share;
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function giveWeeks(db: Knex): Promise<void> {
+  const weeks = WEEKS.map((text) => {
+    const hours = readWorkingHours(text);
+    return { text, hours: JSON.stringify(hours), week: openWeekText(hours) ?? '' };
+  });
+  await db.raw(
+    `UPDATE businesses b SET working_hours = w.text, business_hours = w.hours::jsonb, open_week = nullif(w.week, '')::int4multirange
+       FROM unnest(?::text[], ?::text[], ?::text[]) WITH ORDINALITY AS w(text, hours, week, k)
+      WHERE b.id % ${weeks.length} = w.k - 1`,
+    [weeks.map((w) => w.text), weeks.map((w) => w.hours), weeks.map((w) => w.week)],
+  );
+  await db.raw('VACUUM ANALYZE businesses');
+}
