@@ -15,10 +15,11 @@ import {
   readSource,
   setWorkPlanned,
   tryLockGeneration,
+  type SourceRow,
 } from '../../db/queries/sitemaps.js';
 import { CITY_CATEGORY_MIN_BUSINESSES, SITEMAP_MAX_URLS } from '../../domain/constants.js';
 import { InputError } from '../../domain/errors.js';
-import { INDEX_NAME, SITEMAP_TYPES, fileName, fileUrl, pageUrl, renderIndex, renderUrlset, type SitemapType } from './sitemap-xml.js';
+import { INDEX_NAME, SITEMAP_TYPES, fileName, fileUrl, pageUrl, renderIndex, renderUrlset, type SitemapType, type UrlEntry } from './sitemap-xml.js';
 import { isLoopbackUrl, normaliseBaseUrl } from '../../domain/base-url.js';
 
 /** A second generation while one runs, in this process or another: 409 on the API, exit 1 in the CLI. */
@@ -111,10 +112,13 @@ export async function generateSitemaps(db: Db, options: GenerateOptions): Promis
         if (!counts.get(type)) continue;
         let n = 0;
         for await (const rows of readSource(snapshot, type, SITEMAP_MAX_URLS, sourceOptions)) {
+          const entries = urlEntries(baseUrl, type, rows);
+          // A sitemap file lists at least one URL.
+          if (!entries.length) continue;
           const name = fileName(type, ++n);
-          const content = renderUrlset(rows.map((r) => ({ loc: pageUrl(baseUrl, type, r), lastmod: r.lastmod })));
-          const { bytes } = await insertFile(db, { generationId, name, type, urlCount: rows.length, content, work: rows.length });
-          const file: GeneratedFile = { name, type, count: rows.length, bytes };
+          const content = renderUrlset(entries);
+          const { bytes } = await insertFile(db, { generationId, name, type, urlCount: entries.length, content, work: rows.length });
+          const file: GeneratedFile = { name, type, count: entries.length, bytes };
           files.push(file);
           done += rows.length;
           emit({ phase: 'writing', done, planned, files: files.length, file });
@@ -137,4 +141,21 @@ export async function generateSitemaps(db: Db, options: GenerateOptions): Promis
   } finally {
     await snapshot.rollback().catch(() => {});
   }
+}
+
+/**
+ * A file's entries from its rows: each row's page once. Two spellings of a district in one city
+ * ('Kadıköy', 'Kadikoy') make one page (its slug), written once with the newer date; a district
+ * whose name has no slug has no page.
+ */
+function urlEntries(baseUrl: string, type: SitemapType, rows: SourceRow[]): UrlEntry[] {
+  const entries = new Map<string, UrlEntry>();
+  for (const r of rows) {
+    const loc = pageUrl(baseUrl, type, r);
+    if (loc === null) continue;
+    const seen = entries.get(loc);
+    if (!seen) entries.set(loc, { loc, lastmod: r.lastmod });
+    else if (r.lastmod && (!seen.lastmod || new Date(r.lastmod) > new Date(seen.lastmod))) seen.lastmod = r.lastmod;
+  }
+  return [...entries.values()];
 }

@@ -9,7 +9,7 @@ import { SITEMAP_STATIC_PAGES } from '../../domain/paths.js';
  * transaction (publishGeneration), so readers never see a half-written set.
  */
 
-export type SitemapSource = 'pages' | 'businesses' | 'cities' | 'categories' | 'countries' | 'city-categories';
+export type SitemapSource = 'pages' | 'businesses' | 'cities' | 'categories' | 'countries' | 'city-categories' | 'district-categories';
 
 /** What a source depends on besides the data: the least active businesses of a listed category in a city. */
 export interface SourceOptions {
@@ -47,9 +47,7 @@ function sourceSql(source: SitemapSource, options: SourceOptions): { from: strin
     case 'countries':
       return { from: `${newestOf('country')} JOIN countries c ON c.name = g.key`, select: 'c.slug, g.lastmod', order: 'c.id' };
     case 'city-categories': {
-      // Inlined, not bound: a cursor's DECLARE takes no parameters.
-      const min = options.cityCategoryMin;
-      if (!Number.isSafeInteger(min) || min < 1) throw new Error(`cityCategoryMin must be a positive integer, not ${min}`);
+      const min = leastOf(options);
       return {
         from: `(SELECT b.city_id, b.category_id, max(b.updated_at) AS lastmod FROM businesses b
                  WHERE b.is_active AND b.city_id IS NOT NULL AND b.category_id IS NOT NULL
@@ -59,7 +57,26 @@ function sourceSql(source: SitemapSource, options: SourceOptions): { from: strin
         order: 'g.city_id, g.category_id',
       };
     }
+    case 'district-categories': {
+      // The district as its businesses spell it: its slug (the path's segment) is the slug rule's,
+      // applied as the rows are written (data/sitemap/sitemap.ts).
+      const min = leastOf(options);
+      return {
+        from: `(SELECT b.city_id, b.district, b.category_id, max(b.updated_at) AS lastmod FROM businesses b
+                 WHERE b.is_active AND b.city_id IS NOT NULL AND b.category_id IS NOT NULL AND b.district <> ''
+                 GROUP BY b.city_id, b.district, b.category_id HAVING count(*) >= ${min}) g
+               JOIN cities ci ON ci.id = g.city_id JOIN categories ca ON ca.id = g.category_id`,
+        select: 'ci.slug, g.district, ca.slug AS category, g.lastmod',
+        order: 'g.city_id, g.district, g.category_id',
+      };
+    }
   }
+}
+
+/** The least number of a listed combination, inlined, not bound: a cursor's DECLARE takes no parameters. */
+function leastOf({ cityCategoryMin: min }: SourceOptions): number {
+  if (!Number.isSafeInteger(min) || min < 1) throw new Error(`cityCategoryMin must be a positive integer, not ${min}`);
+  return min;
 }
 
 /** Each value of a column of the active businesses with their newest change: `g(key, lastmod)`. */
@@ -79,8 +96,10 @@ export function sourceQuery(source: SitemapSource, options = DEFAULT_SOURCE_OPTI
 
 export interface SourceRow {
   slug: string;
-  /** The category's slug, for a category in a city (`slug` is the city's). */
+  /** The category's slug, for a category in a city or district (`slug` is the city's). */
   category?: string;
+  /** The district's name, for a category in a district. */
+  district?: string;
   lastmod?: Date;
 }
 
