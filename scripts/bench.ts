@@ -30,6 +30,7 @@ const MODULES: Array<[string, () => Promise<BenchModule>]> = [
   ['backup', () => import('./bench/backup.js')],
   ['warm', () => import('./bench/warm-after-write.js')], // business pages kept warm beside writes
   ['near', () => import('./bench/near.js')], // NEAR: lists near a point, and the index they use
+  ['combos', () => import('./bench/combos.js')], // categories in a city: the page, the country's links, the sitemaps
 ];
 // ---- end of bench modules ----
 
