@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
-import { getServedFile } from '../../db/queries/sitemaps.js';
+import { countSource, getServedFile, groupBusinessesOnce, readSource, sourceQuery, type SitemapSource } from '../../db/queries/sitemaps.js';
 import { generateSitemaps } from './sitemap.js';
 import { getSitemapStats } from './sitemap-status.js';
 import { extractLocs, validateSitemaps } from './sitemap-validate.js';
@@ -62,5 +62,26 @@ describe('sitemaps of the categories in a district', () => {
     expect((await getSitemapStats(t.db, { baseUrl: BASE, cityCategoryMin: 2 })).totalDistrictCategories).toBe(4);
     await generateSitemaps(t.db, { baseUrl: BASE, cityCategoryMin: 2 });
     expect(extractLocs((await getServedFile(t.db, 'district-categories-1.xml'))!.content)).toEqual([`${BASE}/city/istanbul/kadikoy/cafes`, `${BASE}/city/istanbul/moda/bakers`]);
+  });
+
+  it('a generation groups the businesses once: every grouped type reads the same groups from that pass, none reads the businesses again', async () => {
+    const grouped: SitemapSource[] = ['cities', 'categories', 'countries', 'city-categories', 'district-categories'];
+    const trx = await t.db.transaction();
+    try {
+      await groupBusinessesOnce(trx);
+      for (const source of grouped) {
+        const rowsOf = async (options: { cityCategoryMin: number; grouped?: boolean }) => {
+          const all = [];
+          for await (const rows of readSource(trx, source, 1000, options)) all.push(...rows);
+          return all;
+        };
+        expect(await countSource(trx, source, { cityCategoryMin: 2, grouped: true }), source).toBe(await countSource(trx, source, { cityCategoryMin: 2 }));
+        expect(await rowsOf({ cityCategoryMin: 2, grouped: true }), source).toEqual(await rowsOf({ cityCategoryMin: 2 }));
+        const { rows } = await trx.raw(`EXPLAIN (FORMAT JSON) ${sourceQuery(source, { cityCategoryMin: 2, grouped: true })}`);
+        expect(JSON.stringify(rows[0]['QUERY PLAN']), source).not.toMatch(/"Relation Name":"businesses"/);
+      }
+    } finally {
+      await trx.rollback();
+    }
   });
 });

@@ -54,7 +54,7 @@ describe('sitemap generation for the sample directory', () => {
     expect(files[1]).toMatchObject({ name: 'businesses-1.xml', status: 'ready', url: '/sitemaps/businesses-1.xml' });
     expect(files[1].size).toMatch(/^\d+(\.\d)? (B|KB|MB)$/);
 
-    expect(await validateSitemaps(t.db, { baseUrl: BASE })).toEqual({ validFiles: 7, errors: [] });
+    expect(await validateSitemaps(t.db, { baseUrl: BASE })).toEqual({ validFiles: 8, errors: [] });
     const wrongBase = await validateSitemaps(t.db, { baseUrl: 'https://elsewhere.example' });
     expect(wrongBase.validFiles).toBe(0);
     expect(wrongBase.errors.some((e) => e.startsWith('businesses-1.xml: ') && e.includes('outside https://elsewhere.example'))).toBe(true);

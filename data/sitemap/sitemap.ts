@@ -10,6 +10,7 @@ import {
   failAbandonedGenerations,
   failGeneration,
   getServedGeneration,
+  groupBusinessesOnce,
   insertFile,
   publishGeneration,
   readSource,
@@ -86,7 +87,7 @@ export interface GenerateResult {
 export async function generateSitemaps(db: Db, options: GenerateOptions): Promise<GenerateResult> {
   const baseUrl = normaliseBaseUrl(options.baseUrl);
   const emit = options.onProgress ?? (() => {});
-  const sourceOptions = { cityCategoryMin: options.cityCategoryMin ?? CITY_CATEGORY_MIN_BUSINESSES };
+  const sourceOptions = { cityCategoryMin: options.cityCategoryMin ?? CITY_CATEGORY_MIN_BUSINESSES, grouped: true };
   // One connection for the whole run: it holds the advisory lock (released when the transaction
   // ends, or when the connection dies with its process) and reads every source from one snapshot,
   // so the counts planned up front match the rows written.
@@ -100,6 +101,7 @@ export async function generateSitemaps(db: Db, options: GenerateOptions): Promis
     const generationId = await createGeneration(db, baseUrl);
     try {
       emit({ phase: 'counting', done: 0, planned: 0, files: 0 });
+      await groupBusinessesOnce(snapshot);
       const counts = new Map<SitemapType, number>();
       for (const type of SITEMAP_TYPES) counts.set(type, await countSource(snapshot, type, sourceOptions));
       const planned = [...counts.values()].reduce((a, b) => a + b, 0);
