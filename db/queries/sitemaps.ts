@@ -43,6 +43,9 @@ export async function groupBusinessesOnce(trx: Knex.Transaction): Promise<void> 
          FROM businesses b WHERE b.is_active
         GROUP BY GROUPING SETS ((b.city_id), (b.category_id), (b.country), (b.city_id, b.category_id), (b.city_id, b.district, b.category_id))`,
   );
+  // Without statistics the planner takes the table for a few rows and joins each group to the
+  // cities by a scan of them, which made the categories in a city's cursor minutes long at the million.
+  await trx.raw(`ANALYZE ${GROUPS}`);
 }
 
 const DEFAULT_SOURCE_OPTIONS: SourceOptions = { cityCategoryMin: CITY_CATEGORY_MIN_BUSINESSES };
