@@ -3,7 +3,7 @@
  * crawler head (server/seo) and the client (web/src/lib/seo.ts), so both agree. Pure.
  */
 import { META_DESCRIPTION_LENGTH } from './constants.js';
-import { cityCategoryPath, searchPath, slugPath, STATIC_PAGES } from './paths.js';
+import { cityCategoryPath, districtCategoryPath, searchPath, slugPath, STATIC_PAGES } from './paths.js';
 import { countOf } from './plural.js';
 import type { Business, Category, City } from './types.js';
 
@@ -79,6 +79,27 @@ export function cityCategoryMeta(
     title: `${cityCategoryHeading(city, category)} | ${SITE_NAME}`,
     description: excerpt(`${countOf(total, 'business')} of ${category.name} in ${cityPlace(city)}.${top} Ratings, addresses, phone numbers and working hours.`),
     path: cityCategoryPath(city.slug, category.slug),
+  };
+}
+
+/** The heading of a category in a district: 'Restaurants in Kadıköy, İstanbul, Türkiye' (the city as its page writes it). */
+export const districtCategoryHeading = (city: Pick<City, 'name' | 'state' | 'country'>, district: string, category: Pick<Category, 'name'>): string =>
+  `${category.name} in ${district}, ${cityPlace(city)}`;
+
+/** A category in a district: as a category in a city, the district named before the city. */
+export function districtCategoryMeta(
+  city: Pick<City, 'name' | 'state' | 'country' | 'slug'>,
+  district: { district: string; districtSlug: string },
+  category: Pick<Category, 'name' | 'slug'>,
+  total: number,
+  best?: Pick<Business, 'name' | 'rating'> | null,
+): PageMeta {
+  const top = best && Number(best.rating) > 0 ? ` Best rated: ${best.name} (${Number(best.rating).toFixed(1)}).` : '';
+  const heading = districtCategoryHeading(city, district.district, category);
+  return {
+    title: `${heading} | ${SITE_NAME}`,
+    description: excerpt(`${countOf(total, 'business')} of ${category.name} in ${district.district}, ${cityPlace(city)}.${top} Ratings, addresses, phone numbers and working hours.`),
+    path: districtCategoryPath(city.slug, district.districtSlug, category.slug),
   };
 }
 

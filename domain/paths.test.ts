@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CITY_CATEGORY_ROUTE, cityCategoryPath, matchPage, searchPath, slugPath, slugRoute } from './paths.js';
+import { CITY_CATEGORY_ROUTE, cityCategoryPath, DISTRICT_CATEGORY_ROUTE, districtCategoryPath, matchPage, searchPath, slugPath, slugRoute } from './paths.js';
 
 describe('public paths', () => {
   it('builds slug paths and router patterns from one table', () => {
@@ -22,7 +22,13 @@ describe('public paths', () => {
     expect(CITY_CATEGORY_ROUTE).toBe('/city/:slug/:category');
     expect(cityCategoryPath('köln', 'cafe')).toBe('/city/k%C3%B6ln/cafe');
     expect(matchPage('/city/k%C3%B6ln/cafe/')).toEqual({ kind: 'cityCategory', page: 'cityCategory', slug: 'köln', category: 'cafe' });
-    // Only one segment under a city; none under the other slug pages.
-    for (const p of ['/city/a/b/c', '/city//b', '/category/a/b', '/country/a/b', '/city/a/%E0%A4%A']) expect(matchPage(p), p).toBeNull();
+    // At most two segments under a city (a district's category); none under the other slug pages.
+    for (const p of ['/city/a/b/c/d', '/city//b', '/city/a//c', '/category/a/b', '/country/a/b', '/city/a/%E0%A4%A']) expect(matchPage(p), p).toBeNull();
+  });
+
+  it('gives a category in a district the path under its city, district first, and matches it back', () => {
+    expect(DISTRICT_CATEGORY_ROUTE).toBe('/city/:slug/:district/:category');
+    expect(districtCategoryPath('istanbul', 'kadikoy', 'restaurants')).toBe('/city/istanbul/kadikoy/restaurants');
+    expect(matchPage('/city/istanbul/kad%C4%B1k%C3%B6y/cafe/')).toEqual({ kind: 'districtCategory', page: 'districtCategory', slug: 'istanbul', district: 'kadıköy', category: 'cafe' });
   });
 });

@@ -55,6 +55,18 @@ export const CITY_CATEGORY_ROUTE = `${SLUG_PAGES.city}:slug/:category`;
 /** The page of the category `categorySlug` in the city `citySlug`, both slugs percent-encoded. */
 export const cityCategoryPath = (citySlug: string, categorySlug: string): string => `${slugPath('city', citySlug)}/${encodeURIComponent(categorySlug)}`;
 
+/**
+ * A category in a district of a city ('/city/istanbul/kadikoy/restaurants'): the places from the
+ * widest to the narrowest, then the category, as a category in a city reads. Three segments under
+ * a city's path, so it collides neither with a category in a city (two) nor with the city (one);
+ * the district's slug is its name by the slug rule (districts have no row of their own).
+ */
+export const DISTRICT_CATEGORY_ROUTE = `${SLUG_PAGES.city}:slug/:district/:category`;
+
+/** The page of the category `categorySlug` in the district `districtSlug` of the city `citySlug`, each slug percent-encoded. */
+export const districtCategoryPath = (citySlug: string, districtSlug: string, categorySlug: string): string =>
+  `${slugPath('city', citySlug)}/${encodeURIComponent(districtSlug)}/${encodeURIComponent(categorySlug)}`;
+
 /** `/search?q=&location=`, each parameter only when given. */
 export function searchPath(q = '', location = ''): string {
   const p = new URLSearchParams();
@@ -68,7 +80,8 @@ export type PageMatch =
   | { kind: 'static'; page: StaticPage }
   | { kind: 'admin' }
   | { kind: 'slug'; page: SlugPage; slug: string }
-  | { kind: 'cityCategory'; page: 'cityCategory'; slug: string; category: string };
+  | { kind: 'cityCategory'; page: 'cityCategory'; slug: string; category: string }
+  | { kind: 'districtCategory'; page: 'districtCategory'; slug: string; district: string; category: string };
 
 const STATIC_BY_PATH = new Map<string, StaticPage>(Object.entries(STATIC_PAGES).map(([page, path]) => [path, page as StaticPage]));
 const ADMIN_PATHS = new Set<string>(Object.values(ADMIN_PAGES));
@@ -86,9 +99,11 @@ export function matchPage(rawPath: string): PageMatch | null {
   for (const [slugPage, prefix] of SLUG_BY_PREFIX) {
     if (!path.startsWith(prefix)) continue;
     const parts = path.slice(prefix.length).split('/');
-    if (parts.some((p) => !p) || parts.length > (slugPage === 'city' ? 2 : 1)) return null;
+    if (parts.some((p) => !p) || parts.length > (slugPage === 'city' ? 3 : 1)) return null;
     try {
-      const [slug, category] = parts.map(decodeURIComponent);
+      const decoded = parts.map(decodeURIComponent);
+      if (decoded.length === 3) return { kind: 'districtCategory', page: 'districtCategory', slug: decoded[0], district: decoded[1], category: decoded[2] };
+      const [slug, category] = decoded;
       return category === undefined ? { kind: 'slug', page: slugPage, slug } : { kind: 'cityCategory', page: 'cityCategory', slug, category };
     } catch {
       return null;

@@ -9,23 +9,25 @@
  * A request is matched once (paths.ts matchPage) and the match handed to each of them. Pure: the web
  * client imports it too.
  */
-import { CITY_CATEGORY_ROUTE, slugRoute, STATIC_PAGES, type PageMatch, type SlugPage, type StaticPage } from './paths.js';
+import { CITY_CATEGORY_ROUTE, DISTRICT_CATEGORY_ROUTE, slugRoute, STATIC_PAGES, type PageMatch, type SlugPage, type StaticPage } from './paths.js';
 import type { GroupKind, PublicReads } from './public-reads.js';
 import type { ListFilters } from './search.js';
 
-export type PublicPage = StaticPage | SlugPage | 'cityCategory';
+export type PublicPage = StaticPage | SlugPage | 'cityCategory' | 'districtCategory';
 
 /** One request for a public page: which page, its slug ('' for a page without one) and its query string (without '?'). */
 export interface PageRequest {
   page: PublicPage;
   slug: string;
   query: string;
-  /** The category's slug of a category in a city (the slug is the city's). */
+  /** The category's slug of a category in a city or district (the slug is the city's). */
   category?: string;
+  /** The district's slug of a category in a district. */
+  district?: string;
 }
 
 /** Where an old slug of a page's subject has moved: the kind of subject the redirects know. */
-export type MovedKind = 'business' | GroupKind | 'country' | 'cityCategory';
+export type MovedKind = 'business' | GroupKind | 'country' | 'cityCategory' | 'districtCategory';
 
 export interface PageEntry<D> {
   /** The router's pattern of its path. */
@@ -102,6 +104,34 @@ const cityCategoryPage = entry({
   moved: { kind: 'cityCategory' },
 });
 
+/**
+ * A category in a district of a city: the city's list with the category and the district fixed,
+ * the other filters of the URL's (the district's name, which the list filters by, in place of its slug).
+ */
+export function districtCategoryFilters(categorySlug: string, district: string, filters: ListFilters): ListFilters {
+  const { district: _, ...rest } = cityCategoryFilters(categorySlug, filters);
+  return { ...rest, district };
+}
+
+/**
+ * A category in a district: as a category in a city, the district found among those where the
+ * category has active businesses in the city (its slug is its name's), else a 404.
+ */
+const districtCategoryPage = entry({
+  route: DISTRICT_CATEGORY_ROUTE,
+  async read(reads, { slug, district: districtSlug = '', category: categorySlug = '', query }) {
+    const [city, category] = await Promise.all([reads.group('city', slug), reads.group('category', categorySlug)]);
+    if (!city || !category) return null;
+    const district = (await reads.categoryDistricts(city, category)).find((d) => d.districtSlug === districtSlug);
+    if (!district) return null;
+    const listPage = ownListPage(query);
+    const { items, pagination } = await reads.groupBusinesses('city', city, districtCategoryFilters(category.slug, district.district, listPage ? { page: listPage } : {}));
+    return items.length ? { city, category, district, businesses: items, total: pagination.total, listPage } : null;
+  },
+  // Its city or its category renamed or merged into another (a district has no row to rename).
+  moved: { kind: 'districtCategory' },
+});
+
 export const PUBLIC_PAGES = {
   home: staticPage('home'),
   cities: staticPage('cities'),
@@ -118,6 +148,7 @@ export const PUBLIC_PAGES = {
   category: groupPage('category'),
   country: entry({ route: slugRoute('country'), read: (reads, { slug }) => reads.country(slug), moved: { kind: 'country' } }),
   cityCategory: cityCategoryPage,
+  districtCategory: districtCategoryPage,
 } satisfies Record<PublicPage, PageEntry<unknown>>;
 
 /** A page's entry, its data unknown (an interpreter that does not look into it). */
@@ -130,5 +161,6 @@ export type PageData<P extends PublicPage> = NonNullable<Awaited<ReturnType<(typ
 export function publicRequest(match: PageMatch | null, query = ''): PageRequest | null {
   if (!match || match.kind === 'admin') return null;
   if (match.kind === 'cityCategory') return { page: match.page, slug: match.slug, query, category: match.category };
+  if (match.kind === 'districtCategory') return { page: match.page, slug: match.slug, query, district: match.district, category: match.category };
   return { page: match.page, slug: match.kind === 'slug' ? match.slug : '', query };
 }

@@ -5,7 +5,7 @@
  * data and the client does not ask for it again. A null is the API's 404.
  */
 import type { ListFilters, ListPage } from './search.js';
-import type { Business, Category, CategoryDetail, City, CityDetail, CountryDetail, Stats } from './types.js';
+import type { Business, Category, CategoryDetail, City, CityDetail, CountryDetail, DistrictCategoryLink, Stats } from './types.js';
 
 export interface SearchQuery {
   q: string;
@@ -36,6 +36,8 @@ export interface PublicReads {
   group<K extends GroupKind>(kind: K, slug: string): Promise<Groups[K] | null>;
   /** A page of a city's or category's businesses (`filters.page`, the first by default). */
   groupBusinesses(kind: GroupKind, group: Groups[GroupKind], filters: ListFilters): Promise<ListPage>;
+  /** The districts of `city` where `category` has active businesses, each with its link (one name per slug). */
+  categoryDistricts(city: CityDetail, category: CategoryDetail): Promise<DistrictCategoryLink[]>;
   country(slug: string): Promise<CountryDetail | null>;
   search(query: SearchQuery): Promise<ListPage>;
 }

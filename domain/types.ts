@@ -112,6 +112,21 @@ export interface CityCategoryLink {
   count: number;
 }
 
+/**
+ * A district of a city where a category has active businesses: the link to the category in that
+ * district (GET /api/cities/:slug/categories/:category/districts, most businesses first).
+ */
+export interface DistrictCategoryLink {
+  /** The district's name as its businesses spell it. */
+  district: string;
+  /** Its name by the slug rule: the district's segment of the page's path. */
+  districtSlug: string;
+  /** Its active businesses of the category. */
+  count: number;
+  /** At least COMBO_MIN_BUSINESSES: a page for search engines (fewer is noindex and linked from nowhere). */
+  indexable: boolean;
+}
+
 /** A city's page: the city and its categories that are pages. */
 export interface CityDetail extends City {
   cityCategories: CityCategoryLink[];
@@ -346,6 +361,8 @@ export interface SitemapStats {
   totalCountries: number;
   /** Categories in a city with at least COMBO_MIN_BUSINESSES active businesses: the pages their sitemap lists. */
   totalCityCategories: number;
+  /** Categories in a district with at least COMBO_MIN_BUSINESSES active businesses (a district spelled two ways counted per spelling). */
+  totalDistrictCategories: number;
   lastGenerated: string | null;
   /** The base URL the served sitemaps name; before the first generation, the one Generate would use. */
   baseUrl: string;
@@ -383,6 +400,7 @@ export interface ApiError {
  *   GET /api/cities                              City[]       (every city with at least one business)
  *   GET /api/cities/:slug                        City
  *   GET /api/cities/:slug/businesses?page=       ListPage (domain/search.ts; ListFilters as query parameters)
+ *   GET /api/cities/:slug/categories/:category/districts  DistrictCategoryLink[]
  *   GET /api/categories                          Category[]
  *   GET /api/categories/:slug                    Category
  *   GET /api/categories/:slug/businesses?page=   ListPage (idem)

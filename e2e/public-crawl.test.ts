@@ -25,6 +25,9 @@ const served = usePublicApp({
   seed: async (app) => {
     await insertGeneratedBusinesses(app.db, { businesses: 5 * 14 * 3, cities: 5, categories: 14, prefix: 'big' });
     await insertGeneratedBusinesses(app.db, { businesses: 6, cities: 2, categories: 3, prefix: 'thin' });
+    // Districts: every combination's three in Kadıköy (a page of three), but a business whose number
+    // is a multiple of 11 in Yeni Mahalle (alone there, thin, and its combination's Kadıköy thin too).
+    await app.db.raw(`UPDATE businesses SET district = CASE WHEN split_part(slug, '-', 3)::int % 11 = 0 THEN 'Yeni Mahalle' ELSE 'Kadıköy' END WHERE slug LIKE 'big-%'`);
     // Some nobody has rated ('No reviews yet' on their cards).
     await app.db('businesses').whereRaw('id % 7 = 0').update({ review_count: 0 });
     await app.settle();
@@ -117,7 +120,7 @@ describe('a crawl from the home page', () => {
     expect(broken).toEqual([]);
   }, 300_000);
 
-  it('reaches every page the sitemaps list, each category in a city from its city, category or country page (not only from its businesses)', async () => {
+  it('reaches every page the sitemaps list, each category in a city from its city, category or country page (not only from its businesses), each category in a district from its category in the city', async () => {
     const { pages, linkedFrom } = await crawled();
     const listed = await sitemapPaths();
     const combos = listed.filter((p) => pageOf(p) === 'cityCategory');
@@ -125,6 +128,11 @@ describe('a crawl from the home page', () => {
     expect(listed.filter((p) => !pages.has(p))).toEqual([]);
     const fromLists = (path: string) => [...(linkedFrom.get(path) ?? [])].some((from) => ['city', 'category', 'country'].includes(pageOf(from)));
     expect(combos.filter((p) => !fromLists(p))).toEqual([]);
+    // Each category in a district from its category in the city.
+    const districts = listed.filter((p) => pageOf(p) === 'districtCategory');
+    expect(districts.length).toBeGreaterThanOrEqual(5 * 14 - 19);
+    const fromCombo = (path: string) => [...(linkedFrom.get(path) ?? [])].some((from) => pageOf(from) === 'cityCategory');
+    expect(districts.filter((p) => !fromCombo(p))).toEqual([]);
   }, 300_000);
 
   it('finds one title, one H1 and one canonical link on every page, search answers noindex and no other page but a thin one', async () => {
@@ -137,8 +145,8 @@ describe('a crawl from the home page', () => {
         count(body, /<link rel="canonical"/g) !== 1 && 'canonical',
       ].filter(Boolean);
       const noindex = body.includes('<meta name="robots" content="noindex" />');
-      // Search answers are kept out of indexes, and thin categories in a city; nothing else is.
-      if (noindex ? !['search', 'cityCategory'].includes(pageOf(path)) : pageOf(path) === 'search') problems.push(noindex ? 'noindex' : 'indexable search');
+      // Search answers are kept out of indexes, and thin categories in a city or district; nothing else is.
+      if (noindex ? !['search', 'cityCategory', 'districtCategory'].includes(pageOf(path)) : pageOf(path) === 'search') problems.push(noindex ? 'noindex' : 'indexable search');
       if (problems.length) wrong.push(`${path}: ${problems.join(', ')}`);
     }
     expect(wrong).toEqual([]);

@@ -31,6 +31,7 @@ const MODULES: Array<[string, () => Promise<BenchModule>]> = [
   ['warm', () => import('./bench/warm-after-write.js')], // business pages kept warm beside writes
   ['near', () => import('./bench/near.js')], // NEAR: lists near a point, and the index they use
   ['open', () => import('./bench/open-now.js')], // OPEN NOW: city pages and searches with open=1
+  ['combos', () => import('./bench/combos.js')], // categories in a city: the page, the country's links, the sitemaps
 ];
 // ---- end of bench modules ----
 

@@ -19,10 +19,11 @@ import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/c
 import { getCountryBySlug, listCountries } from '../../db/queries/countries.js';
 import { getStats } from '../../db/queries/stats.js';
 import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES, PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
-import { listCityCategories, type CityCategoriesOf } from '../../db/queries/city-categories.js';
+import { listCategoryDistricts, listCityCategories, type CityCategoriesOf } from '../../db/queries/city-categories.js';
+import { slugifyText } from '../../domain/slug.js';
 import type { GroupKind, Groups, PublicReads, SearchQuery } from '../../domain/public-reads.js';
 import type { ListFilters, ListPage, Suggestions } from '../../domain/search.js';
-import type { Country } from '../../domain/types.js';
+import type { Country, DistrictCategoryLink } from '../../domain/types.js';
 import { getBusinessPage } from './business-page.js';
 import { moreNearby } from './nearby.js';
 import { anything, businessKeys, nearbyKeys, type ChangeKeys } from './change-keys.js';
@@ -94,6 +95,25 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     categories: { read: () => once('categories', [], () => listCategories(db)), shows: anything },
     group: { read: group, shows: anything },
     groupBusinesses: { read: groupBusinesses, shows: anything },
+    categoryDistricts: {
+      read: (city, category) =>
+        once('categoryDistricts', [city.id, category.id], async () =>
+          memoized(small(await memos()), memoKey('category-districts', `${city.id}|${category.id}`), async () => {
+            const links: DistrictCategoryLink[] = [];
+            const taken = new Set<string>();
+            // Two spellings of one district ('Kadıköy', 'Kadikoy') share a slug: the one most
+            // businesses use answers it; a name with nothing for the slug rule has no page.
+            for (const { district, count } of await listCategoryDistricts(db, city.id, category.id)) {
+              const districtSlug = slugifyText(district);
+              if (!districtSlug || taken.has(districtSlug)) continue;
+              taken.add(districtSlug);
+              links.push({ district, districtSlug, count, indexable: count >= cityCategoryMin });
+            }
+            return links;
+          }),
+        ),
+      shows: anything,
+    },
     countries: { read: () => once('countries', [], () => listCountries(db)), shows: anything },
     country: {
       read: (slug) =>

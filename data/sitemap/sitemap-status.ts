@@ -15,12 +15,13 @@ import { normaliseBaseUrl } from '../../domain/base-url.js';
  */
 export async function getSitemapStats(db: Db, options: { baseUrl: string; cityCategoryMin?: number }): Promise<SitemapStats> {
   const sources = { cityCategoryMin: options.cityCategoryMin ?? CITY_CATEGORY_MIN_BUSINESSES };
-  const [totalBusinesses, totalCategories, totalCities, totalCountries, totalCityCategories, served] = await Promise.all([
+  const [totalBusinesses, totalCategories, totalCities, totalCountries, totalCityCategories, totalDistrictCategories, served] = await Promise.all([
     countSource(db, 'businesses', sources),
     countSource(db, 'categories', sources),
     countSource(db, 'cities', sources),
     countSource(db, 'countries', sources),
     countSource(db, 'city-categories', sources),
+    countSource(db, 'district-categories', sources),
     getServedGeneration(db),
   ]);
   return {
@@ -29,6 +30,7 @@ export async function getSitemapStats(db: Db, options: { baseUrl: string; cityCa
     totalCities,
     totalCountries,
     totalCityCategories,
+    totalDistrictCategories,
     lastGenerated: served?.finishedAt ? new Date(served.finishedAt).toISOString() : null,
     baseUrl: served?.baseUrl ?? normaliseBaseUrl(options.baseUrl),
   };

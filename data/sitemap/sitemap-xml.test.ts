@@ -48,6 +48,8 @@ describe('sitemap renderers', () => {
     expect(pageUrl('https://example.com', 'businesses', { slug: 'cafe-x' })).toBe('https://example.com/details/cafe-x');
     expect(pageUrl('https://example.com', 'countries', { slug: 'türkiye' })).toBe('https://example.com/country/t%C3%BCrkiye');
     expect(pageUrl('https://example.com', 'city-categories', { slug: 'austin', category: 'plumbers' })).toBe('https://example.com/city/austin/plumbers');
+    expect(pageUrl('https://example.com', 'district-categories', { slug: 'istanbul', district: 'Kadıköy', category: 'cafes' })).toBe('https://example.com/city/istanbul/kadikoy/cafes');
+    expect(pageUrl('https://example.com', 'district-categories', { slug: 'moskva', district: 'Хамовники', category: 'cafes' })).toBeNull();
     expect(fileUrl('https://example.com', 'sitemap.xml')).toBe('https://example.com/sitemap.xml');
   });
 

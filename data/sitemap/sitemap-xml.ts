@@ -2,7 +2,8 @@
  * Pure sitemap XML renderers: one escape function, no I/O. The generator streams rows
  * from PostgreSQL into these; the validator and the tests read what they produce.
  */
-import { cityCategoryPath, slugPath, STATIC_PAGES, type SlugPage, type StaticPage } from '../../domain/paths.js';
+import { cityCategoryPath, districtCategoryPath, slugPath, STATIC_PAGES, type SlugPage, type StaticPage } from '../../domain/paths.js';
+import { slugifyText } from '../../domain/slug.js';
 
 export const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XML_DECL = '<?xml version="1.0" encoding="UTF-8"?>\n';
@@ -58,19 +59,30 @@ const PAGE_OF = {
  * Every sitemap type, in the order a generation writes them: those named by one slug, a category
  * in a city, named by two, and the pages without a slug, named by their page.
  */
-export const SITEMAP_TYPES = [...(Object.keys(PAGE_OF) as (keyof typeof PAGE_OF)[]), 'city-categories', 'pages'] as const;
+export const SITEMAP_TYPES = [...(Object.keys(PAGE_OF) as (keyof typeof PAGE_OF)[]), 'city-categories', 'district-categories', 'pages'] as const;
 export type SitemapType = (typeof SITEMAP_TYPES)[number];
 
-/** What names one page of a type: a slug, and for a category in a city the category's slug too. */
+/**
+ * What names one page of a type: a slug, for a category in a city the category's slug too, and
+ * for a category in a district the district's name as well.
+ */
 export interface PageRef {
   slug: string;
   category?: string;
+  district?: string;
 }
 
-/** An absolute page URL: base + the page's path. */
-export function pageUrl(baseUrl: string, type: SitemapType, page: PageRef): string {
+/**
+ * An absolute page URL: base + the page's path; null for a district whose name leaves nothing
+ * for the slug rule (it has no page).
+ */
+export function pageUrl(baseUrl: string, type: SitemapType, page: PageRef): string | null {
   if (type === 'pages') return baseUrl + STATIC_PAGES[page.slug as StaticPage];
   if (type === 'city-categories') return baseUrl + cityCategoryPath(page.slug, page.category ?? '');
+  if (type === 'district-categories') {
+    const district = slugifyText(page.district ?? '');
+    return district ? baseUrl + districtCategoryPath(page.slug, district, page.category ?? '') : null;
+  }
   return baseUrl + slugPath(PAGE_OF[type], page.slug);
 }
 

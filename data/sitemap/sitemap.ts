@@ -10,15 +10,17 @@ import {
   failAbandonedGenerations,
   failGeneration,
   getServedGeneration,
+  groupBusinessesOnce,
   insertFile,
   publishGeneration,
   readSource,
   setWorkPlanned,
   tryLockGeneration,
+  type SourceRow,
 } from '../../db/queries/sitemaps.js';
 import { CITY_CATEGORY_MIN_BUSINESSES, SITEMAP_MAX_URLS } from '../../domain/constants.js';
 import { InputError } from '../../domain/errors.js';
-import { INDEX_NAME, SITEMAP_TYPES, fileName, fileUrl, pageUrl, renderIndex, renderUrlset, type SitemapType } from './sitemap-xml.js';
+import { INDEX_NAME, SITEMAP_TYPES, fileName, fileUrl, pageUrl, renderIndex, renderUrlset, type SitemapType, type UrlEntry } from './sitemap-xml.js';
 import { isLoopbackUrl, normaliseBaseUrl } from '../../domain/base-url.js';
 
 /** A second generation while one runs, in this process or another: 409 on the API, exit 1 in the CLI. */
@@ -85,7 +87,7 @@ export interface GenerateResult {
 export async function generateSitemaps(db: Db, options: GenerateOptions): Promise<GenerateResult> {
   const baseUrl = normaliseBaseUrl(options.baseUrl);
   const emit = options.onProgress ?? (() => {});
-  const sourceOptions = { cityCategoryMin: options.cityCategoryMin ?? CITY_CATEGORY_MIN_BUSINESSES };
+  const sourceOptions = { cityCategoryMin: options.cityCategoryMin ?? CITY_CATEGORY_MIN_BUSINESSES, grouped: true };
   // One connection for the whole run: it holds the advisory lock (released when the transaction
   // ends, or when the connection dies with its process) and reads every source from one snapshot,
   // so the counts planned up front match the rows written.
@@ -99,6 +101,7 @@ export async function generateSitemaps(db: Db, options: GenerateOptions): Promis
     const generationId = await createGeneration(db, baseUrl);
     try {
       emit({ phase: 'counting', done: 0, planned: 0, files: 0 });
+      await groupBusinessesOnce(snapshot);
       const counts = new Map<SitemapType, number>();
       for (const type of SITEMAP_TYPES) counts.set(type, await countSource(snapshot, type, sourceOptions));
       const planned = [...counts.values()].reduce((a, b) => a + b, 0);
@@ -111,10 +114,13 @@ export async function generateSitemaps(db: Db, options: GenerateOptions): Promis
         if (!counts.get(type)) continue;
         let n = 0;
         for await (const rows of readSource(snapshot, type, SITEMAP_MAX_URLS, sourceOptions)) {
+          const entries = urlEntries(baseUrl, type, rows);
+          // A sitemap file lists at least one URL.
+          if (!entries.length) continue;
           const name = fileName(type, ++n);
-          const content = renderUrlset(rows.map((r) => ({ loc: pageUrl(baseUrl, type, r), lastmod: r.lastmod })));
-          const { bytes } = await insertFile(db, { generationId, name, type, urlCount: rows.length, content, work: rows.length });
-          const file: GeneratedFile = { name, type, count: rows.length, bytes };
+          const content = renderUrlset(entries);
+          const { bytes } = await insertFile(db, { generationId, name, type, urlCount: entries.length, content, work: rows.length });
+          const file: GeneratedFile = { name, type, count: entries.length, bytes };
           files.push(file);
           done += rows.length;
           emit({ phase: 'writing', done, planned, files: files.length, file });
@@ -137,4 +143,21 @@ export async function generateSitemaps(db: Db, options: GenerateOptions): Promis
   } finally {
     await snapshot.rollback().catch(() => {});
   }
+}
+
+/**
+ * A file's entries from its rows: each row's page once. Two spellings of a district in one city
+ * ('Kadıköy', 'Kadikoy') make one page (its slug), written once with the newer date; a district
+ * whose name has no slug has no page.
+ */
+function urlEntries(baseUrl: string, type: SitemapType, rows: SourceRow[]): UrlEntry[] {
+  const entries = new Map<string, UrlEntry>();
+  for (const r of rows) {
+    const loc = pageUrl(baseUrl, type, r);
+    if (loc === null) continue;
+    const seen = entries.get(loc);
+    if (!seen) entries.set(loc, { loc, lastmod: r.lastmod });
+    else if (r.lastmod && (!seen.lastmod || new Date(r.lastmod) > new Date(seen.lastmod))) seen.lastmod = r.lastmod;
+  }
+  return [...entries.values()];
 }

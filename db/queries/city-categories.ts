@@ -29,3 +29,24 @@ export async function listCityCategories(db: Db | Knex.Transaction, of: CityCate
   );
   return rows as CityCategoryLink[];
 }
+
+/** A district of a city with its active businesses of one category. */
+export interface DistrictCount {
+  district: string;
+  count: number;
+}
+
+/**
+ * The districts of a city where a category has active businesses, most first (a tie by name), from
+ * the kept facet counts as the list's district facet counts them, so the figures agree with the
+ * page's. A business without a district is in none.
+ */
+export async function listCategoryDistricts(db: Db | Knex.Transaction, cityId: number, categoryId: number): Promise<DistrictCount[]> {
+  const { rows } = await db.raw(
+    `SELECT f.district, sum(f.n)::int AS count FROM business_facets f
+      WHERE f.city_id = ? AND f.category_id = ? AND f.district IS NOT NULL AND f.district <> ''
+      GROUP BY f.district HAVING sum(f.n) > 0 ORDER BY count DESC, f.district`,
+    [cityId, categoryId],
+  );
+  return rows as DistrictCount[];
+}

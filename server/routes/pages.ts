@@ -17,7 +17,7 @@ import { notModified } from '../freshness/conditional.js';
 import { cacheControl } from '../freshness/cache-control.js';
 import { movedSlug } from '../../db/queries/businesses.js';
 import { redirectedGroupSlug } from '../../db/queries/redirects.js';
-import { cityCategoryPath, matchPage, slugPath, type PageMatch } from '../../domain/paths.js';
+import { cityCategoryPath, districtCategoryPath, matchPage, slugPath, type PageMatch } from '../../domain/paths.js';
 import { pageEntry, publicRequest, type MovedKind, type PageRequest } from '../../domain/public-pages.js';
 import type { Db } from '../../db/index.js';
 
@@ -170,6 +170,12 @@ const MOVED: Record<MovedKind, (db: Db, request: PageRequest) => Promise<string 
     const [city, kind] = await Promise.all([redirectedGroupSlug(db, 'city', slug), redirectedGroupSlug(db, 'category', category)]);
     const to = cityCategoryPath(city ?? slug, kind ?? category);
     return to !== cityCategoryPath(slug, category) ? to : null;
+  },
+  // A category in a district moves with its city or its category, keeping the district.
+  districtCategory: async (db, { slug, district = '', category = '' }) => {
+    const [city, kind] = await Promise.all([redirectedGroupSlug(db, 'city', slug), redirectedGroupSlug(db, 'category', category)]);
+    const to = districtCategoryPath(city ?? slug, district, kind ?? category);
+    return to !== districtCategoryPath(slug, district, category) ? to : null;
   },
 };
 

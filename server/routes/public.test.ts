@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-app.js';
 import { loadSample } from '../../data/samples/sample.js';
-import type { Business, Category, City, CountryDetail, Page, Stats, Country } from '../../domain/types.js';
+import type { Business, Category, City, CountryDetail, DistrictCategoryLink, Page, Stats, Country } from '../../domain/types.js';
+import { slugifyText } from '../../domain/slug.js';
 import type { ListPage, Suggestions } from '../../domain/search.js';
-import { FEATURED_LIMIT, POPULAR_CITIES_LIMIT, PUBLIC_PAGE_SIZE, RECENT_LIMIT } from '../../domain/constants.js';
+import { CITY_CATEGORY_MIN_BUSINESSES, FEATURED_LIMIT, POPULAR_CITIES_LIMIT, PUBLIC_PAGE_SIZE, RECENT_LIMIT } from '../../domain/constants.js';
 
 describe('the public read API on the sample directory', () => {
   let app: TestApp;
@@ -77,6 +78,20 @@ describe('the public read API on the sample directory', () => {
     }
     // The list's parameters are checked first: a bad one is a 400 whatever the slug.
     for (const path of ['/api/cities/atlantis/businesses?page=0', '/api/categories/nothing/businesses?sort=worst']) expect((await get(path)).status, path).toBe(400);
+  });
+
+  it("lists a category's districts in a city, most businesses first, each with its slug and whether it is a page; 404 for an unknown city or category", async () => {
+    const { city, category } = (await app.db.raw(
+      `SELECT c.slug AS city, k.slug AS category FROM businesses b JOIN cities c ON c.id = b.city_id JOIN categories k ON k.id = b.category_id
+        WHERE b.is_active AND b.district <> '' GROUP BY c.slug, k.slug ORDER BY count(DISTINCT b.district) DESC, count(*) DESC LIMIT 1`,
+    )).rows[0] as { city: string; category: string };
+    const res = await get<DistrictCategoryLink[]>(`/api/cities/${city}/categories/${category}/districts`);
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBeGreaterThan(0);
+    expect(res.body.map((d) => d.count)).toEqual([...res.body.map((d) => d.count)].sort((a, b) => b - a));
+    for (const d of res.body) expect(d).toEqual({ district: d.district, districtSlug: slugifyText(d.district), count: d.count, indexable: d.count >= CITY_CATEGORY_MIN_BUSINESSES });
+    expect((await get<{ message: string }>(`/api/cities/atlantis/categories/${category}/districts`)).body).toEqual({ message: 'City not found' });
+    expect((await get(`/api/cities/${city}/categories/nothing/districts`)).status).toBe(404);
   });
 
   it('lists popular cities by business count and every city with businesses', async () => {

@@ -51,6 +51,12 @@ export function publicRoutes(deps: AppDeps): Router {
     });
   }
 
+  // The districts where a category has businesses in a city: the links of its category-in-city page.
+  get('/api/cities/:slug/categories/:category/districts', async (ctx) => {
+    const [city, category] = await Promise.all([reads(ctx).group('city', ctx.params.slug), reads(ctx).group('category', ctx.params.category)]);
+    return reads(ctx).categoryDistricts(found(city, 'City not found'), found(category, 'Category not found'));
+  });
+
   get('/api/countries', (ctx) => reads(ctx).countries());
   get('/api/countries/:slug', async (ctx) => found(await reads(ctx).country(ctx.params.slug), 'Country not found'));
 

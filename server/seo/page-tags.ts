@@ -3,8 +3,9 @@
  * description from domain/page-meta.ts (the client's document.title reads the same), canonical,
  * preview image, language and JSON-LD. Pure: data in, HeadTags out.
  */
-import { businessMeta, categoryMeta, cityCategoryMeta, cityMeta, countryMeta, NOT_FOUND_META, searchMeta, SITE_NAME, STATIC_META, type PageMeta } from '../../domain/page-meta.js';
-import { cityCategoryPath, slugPath, STATIC_PAGES, type StaticPage } from '../../domain/paths.js';
+import { businessMeta, categoryMeta, cityCategoryMeta, cityMeta, districtCategoryMeta, countryMeta, NOT_FOUND_META, searchMeta, SITE_NAME, STATIC_META, type PageMeta } from '../../domain/page-meta.js';
+import { cityCategoryPath, districtCategoryPath, slugPath, STATIC_PAGES, type StaticPage } from '../../domain/paths.js';
+import { slugifyText } from '../../domain/slug.js';
 import { ownListPage } from '../../domain/public-pages.js';
 import type { Business, Category, City, Country } from '../../domain/types.js';
 import type { HeadTags } from './head.js';
@@ -42,7 +43,7 @@ export function staticPageHead(page: StaticPage, baseUrl: string, query = ''): H
 
 /**
  * `business` as the detail answer gives it, with its titlePlace (data/reads/title-place.ts). Its
- * trail: Home › its city › its category in the city › the business.
+ * trail: Home › its city › its category in the city › in its district › the business.
  */
 export function businessPageHead(business: Business, baseUrl: string): HeadTags {
   const meta = businessMeta(business);
@@ -51,6 +52,9 @@ export function businessPageHead(business: Business, baseUrl: string): HeadTags 
   if (business.city) trail.push({ name: business.city.name, url: baseUrl + slugPath('city', business.city.slug) });
   // Its category in its city: the list a visitor compares it in.
   if (business.city && business.category) trail.push({ name: business.category.name, url: baseUrl + cityCategoryPath(business.city.slug, business.category.slug) });
+  // Narrower still, its category in its district, when its district has a page (a slug).
+  const district = business.district ? slugifyText(business.district) : '';
+  if (business.city && business.category && district) trail.push({ name: business.district!, url: baseUrl + districtCategoryPath(business.city.slug, district, business.category.slug) });
   trail.push({ name: business.name, url: canonical });
   return {
     title: meta.title,
@@ -119,6 +123,34 @@ export function cityCategoryPageHead(
   const trail = [home(baseUrl)];
   if (countrySlug) trail.push({ name: city.country, url: baseUrl + slugPath('country', countrySlug) });
   trail.push({ name: city.name, url: baseUrl + slugPath('city', city.slug) }, { name: category.name, url: baseUrl + meta.path });
+  const head = listHead(meta, baseUrl, trail, businesses, page);
+  return indexable ? head : { ...head, noindex: true };
+}
+
+/**
+ * A category in a district (`page` and `indexable` as for a category in a city): Home › its
+ * country › the city › the category in the city › the district. A district has no page of its
+ * own (the city's list filters by it), so its crumb is this page, under the category in the
+ * city it narrows.
+ */
+export function districtCategoryPageHead(
+  city: City,
+  district: { district: string; districtSlug: string },
+  category: Pick<Category, 'name' | 'slug'>,
+  businesses: Array<Pick<Business, 'name' | 'slug' | 'rating'>>,
+  total: number,
+  countrySlug: string | null,
+  baseUrl: string,
+  { page = null, indexable = true }: { page?: number | null; indexable?: boolean } = {},
+): HeadTags {
+  const meta = districtCategoryMeta(city, district, category, total, page ? null : businesses[0]);
+  const trail = [home(baseUrl)];
+  if (countrySlug) trail.push({ name: city.country, url: baseUrl + slugPath('country', countrySlug) });
+  trail.push(
+    { name: city.name, url: baseUrl + slugPath('city', city.slug) },
+    { name: category.name, url: baseUrl + cityCategoryPath(city.slug, category.slug) },
+    { name: district.district, url: baseUrl + meta.path },
+  );
   const head = listHead(meta, baseUrl, trail, businesses, page);
   return indexable ? head : { ...head, noindex: true };
 }

@@ -156,10 +156,10 @@ describe('page heads', () => {
     expect((trail.itemListElement as Array<{ name: string; item: string }>).map((c) => [c.name, c.item])).toEqual([
       ['Home', `${BASE}/`], ['İstanbul', `${BASE}/city/istanbul`], ['Moda Çay Bahçesi', `${BASE}/details/moda-cay`],
     ]);
-    // With a category, the trail passes through the category's page in its city.
+    // With a category, the trail passes through the category's page in its city, then in its district.
     const [, withCategory] = businessPageHead(business({ categoryId: 2, category: { name: 'Cafés', slug: 'cafe' } as Business['category'] }), BASE).jsonLd as Array<Record<string, unknown>>;
     expect((withCategory.itemListElement as Array<{ name: string; item: string }>).map((c) => c.item)).toEqual([
-      `${BASE}/`, `${BASE}/city/istanbul`, `${BASE}/city/istanbul/cafe`, `${BASE}/details/moda-cay`,
+      `${BASE}/`, `${BASE}/city/istanbul`, `${BASE}/city/istanbul/cafe`, `${BASE}/city/istanbul/kadikoy/cafe`, `${BASE}/details/moda-cay`,
     ]);
   });
   it('a business without a photo (or with one that is no http(s) URL) previews the bundled site image', () => {

@@ -7,7 +7,7 @@
  * the browser asks itself, as it would without server rendering.
  */
 import type { DataTag, QueryClient, QueryKey } from '@tanstack/react-query';
-import { cityCategoryFilters, type PageRequest, type PublicPage } from '@domain/public-pages';
+import { cityCategoryFilters, districtCategoryFilters, type PageRequest, type PublicPage } from '@domain/public-pages';
 import type { GroupKind, Groups, PublicReads } from '@domain/public-reads';
 import type { ListFilters } from '@domain/search';
 import { ApiError } from '@/lib/api';
@@ -23,6 +23,7 @@ import { categoryBusinessesOptions } from '@/features/categories/api/get-categor
 import { citiesOptions } from '@/features/cities/api/get-cities';
 import { cityOptions } from '@/features/cities/api/get-city';
 import { cityBusinessesOptions } from '@/features/cities/api/get-city-businesses';
+import { categoryDistrictsOptions } from '@/features/cities/api/get-category-districts';
 import { popularCitiesOptions } from '@/features/cities/api/get-popular-cities';
 import { countryOptions } from '@/features/countries/api/get-country';
 import { searchOptions } from '@/features/search/api/search-businesses';
@@ -84,6 +85,29 @@ async function loadCityCategory({ client, reads, slug, category: categorySlug = 
   const category = client.getQueryData(categoryOptions(categorySlug).queryKey);
   if (!city || !category) return;
   const filters = cityCategoryFilters(category.slug, parseListFilters(params));
+  await Promise.all([
+    fill(client, cityBusinessesOptions(slug, filters), () => reads.groupBusinesses('city', city, filters)),
+    // Its districts that are pages, linked under its head.
+    fill(client, categoryDistrictsOptions(slug, categorySlug), () => reads.categoryDistricts(city, category)),
+  ]);
+}
+
+/**
+ * A category in a district: the city and the category, the category's districts in the city
+ * (where the district's slug is found), then the page of the city's list with both fixed.
+ */
+async function loadDistrictCategory({ client, reads, slug, district: districtSlug = '', category: categorySlug = '', params }: LoadArgs): Promise<void> {
+  await Promise.all([
+    fill(client, cityOptions(slug), () => found(reads.group('city', slug), 'City not found')),
+    fill(client, categoryOptions(categorySlug), () => found(reads.group('category', categorySlug), 'Category not found')),
+  ]);
+  const city = client.getQueryData(cityOptions(slug).queryKey);
+  const category = client.getQueryData(categoryOptions(categorySlug).queryKey);
+  if (!city || !category) return;
+  await fill(client, categoryDistrictsOptions(slug, categorySlug), () => reads.categoryDistricts(city, category));
+  const district = client.getQueryData(categoryDistrictsOptions(slug, categorySlug).queryKey)?.find((d) => d.districtSlug === districtSlug);
+  if (!district) return;
+  const filters = districtCategoryFilters(category.slug, district.district, parseListFilters(params));
   await fill(client, cityBusinessesOptions(slug, filters), () => reads.groupBusinesses('city', city, filters));
 }
 
@@ -92,8 +116,10 @@ interface LoadArgs {
   client: QueryClient;
   reads: PublicReads;
   slug: string;
-  /** The category's slug of a category in a city. */
+  /** The category's slug of a category in a city or district. */
   category?: string;
+  /** The district's slug of a category in a district. */
+  district?: string;
   params: URLSearchParams;
 }
 
@@ -126,6 +152,7 @@ const LOADERS: Record<PublicPage, (args: LoadArgs) => Promise<unknown>> = {
   category: (args) => loadGroup('category', args),
   country: ({ client, reads, slug }) => fill(client, countryOptions(slug), () => found(reads.country(slug), 'Country not found')),
   cityCategory: loadCityCategory,
+  districtCategory: loadDistrictCategory,
 };
 
 /**
@@ -133,7 +160,7 @@ const LOADERS: Record<PublicPage, (args: LoadArgs) => Promise<unknown>> = {
  * failed (other than a 404): the page then renders that part loading, and should not be kept.
  */
 export async function loadPage(request: PageRequest, params: URLSearchParams, reads: PublicReads, client: QueryClient): Promise<boolean> {
-  await LOADERS[request.page]({ client, reads, slug: request.slug, category: request.category, params });
+  await LOADERS[request.page]({ client, reads, slug: request.slug, category: request.category, district: request.district, params });
   const failed = (query: { state: { status: string; error: unknown } }) => query.state.status === 'error' && !isNotFound(query.state.error);
   const complete = !client.getQueryCache().getAll().some(failed);
   client.removeQueries({ predicate: failed });

@@ -22,6 +22,7 @@ export const PUBLIC_ROUTES: Record<PublicPage, LazyRoute> = {
   search: lazyRoute('src/app/routes/search.tsx', () => import('./routes/search').then((m) => m.SearchRoute)),
   about: lazyRoute('src/app/routes/about.tsx', () => import('./routes/about').then((m) => m.AboutRoute)),
   cityCategory: lazyRoute('src/app/routes/city-category.tsx', () => import('./routes/city-category').then((m) => m.CityCategoryRoute)),
+  districtCategory: lazyRoute('src/app/routes/district-category.tsx', () => import('./routes/district-category').then((m) => m.DistrictCategoryRoute)),
 };
 
 /** The public route a path shows (the browser's first page); null for admin screens and the not-found page. */
@@ -129,15 +130,16 @@ export function pageMatches(
   const { layout, page } = routesOf(request.page);
   let params: Record<string, string> = {};
   let path = pathname;
-  if (request.page in SLUG_PAGES || request.page === 'cityCategory') {
+  if (request.page in SLUG_PAGES || request.page === 'cityCategory' || request.page === 'districtCategory') {
     // React Router's decoding: a segment's own "/" stays "%2F" in the path and is "/" in the param.
-    const prefix = request.page === 'cityCategory' ? SLUG_PAGES.city : SLUG_PAGES[request.page as SlugPage];
+    const prefix = request.page in SLUG_PAGES ? SLUG_PAGES[request.page as SlugPage] : SLUG_PAGES.city;
     const segments = pathname
       .slice(prefix.length)
       .split('/')
       .map((s) => decodeURIComponent(s).replace(/\//g, '%2F'));
-    const [slug, category] = segments.map((s) => s.replace(/%2F/g, '/'));
-    params = category === undefined ? { slug } : { slug, category };
+    const decoded = segments.map((s) => s.replace(/%2F/g, '/'));
+    const [slug] = decoded;
+    params = decoded.length === 3 ? { slug, district: decoded[1], category: decoded[2] } : decoded.length === 2 ? { slug, category: decoded[1] } : { slug };
     path = prefix + segments.join('/');
   }
   // As <Routes> gives a matched path back: %, ? and # escaped, then through the navigator.

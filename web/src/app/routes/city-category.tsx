@@ -11,6 +11,8 @@ import { paths } from '@/config/paths';
 import { useCategory } from '@/features/categories/api/get-category';
 import { useCity } from '@/features/cities/api/get-city';
 import { useCityBusinesses } from '@/features/cities/api/get-city-businesses';
+import { useCategoryDistricts } from '@/features/cities/api/get-category-districts';
+import { DistrictCategoryLinks } from '@/components/district-category-links';
 import { countryPathOf } from '@/features/countries/country-path';
 import { useListFilters } from '@/lib/list-filters';
 import { useDocumentHead } from '@/lib/seo';
@@ -29,6 +31,7 @@ export function CityCategoryRoute() {
   const ready = !!city.data && !!category.data;
   const filters = cityCategoryFilters(category.data?.slug ?? categorySlug, list.filters);
   const businesses = useCityBusinesses(slug, filters, ready);
+  const districts = useCategoryDistricts(slug, categorySlug, ready);
   const total = businesses.data?.pagination.total;
   const c = city.data;
   const k = category.data;
@@ -41,6 +44,7 @@ export function CityCategoryRoute() {
         crumbs={c && k ? [{ label: 'Home', to: paths.home }, ...(c.country ? [{ label: c.country, to: countryPathOf(c.country) }] : []), { label: c.name, to: paths.city(c.slug) }, { label: k.name }] : null}
         heading={c && k && cityCategoryHeading(c, k)}
         count={total === undefined ? undefined : <span data-business-count="">{countOf(total, 'business')}</span>}
+        after={c && k && <DistrictCategoryLinks citySlug={c.slug} category={k.name} categorySlug={k.slug} links={districts.data} />}
       />
       <FilteredBusinessList
         state={list}

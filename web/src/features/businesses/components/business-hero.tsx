@@ -1,4 +1,5 @@
 import type { Business } from '@domain/types';
+import { slugifyText } from '@domain/slug';
 import { BusinessPhoto } from '@/components/business-photo';
 import { Rating } from '@/components/stars';
 import { VerifiedBadge } from '@/components/verified-badge';
@@ -17,6 +18,8 @@ const heroPhoto = (b: Business) => ({ photo: b.photo, name: b.name, slug: b.slug
 
 /** Photo, name with the verified icon, rating out of 5 with stars, review count, badges. */
 export function BusinessHero({ business: b }: { business: Business }) {
+  // Its category in its district has a page when the district's name has a slug.
+  const district = b.district ? slugifyText(b.district) : '';
   return (
     <div className={cardClass('overflow-hidden')}>
       <BusinessPhoto {...heroPhoto(b)} className="h-44 w-full sm:h-72" />
@@ -39,10 +42,15 @@ export function BusinessHero({ business: b }: { business: Business }) {
           )}
         </p>
         {b.category && b.city && (
-          <p>
+          <p className="flex flex-wrap gap-x-4">
             <Link to={paths.cityCategory(b.city.slug, b.category.slug)} className="text-sm text-blue-700 hover:underline" data-more-in-city="">
               More {b.category.name} in {b.city.name}
             </Link>
+            {district && (
+              <Link to={paths.districtCategory(b.city.slug, district, b.category.slug)} className="text-sm text-blue-700 hover:underline" data-more-in-district="">
+                More {b.category.name} in {b.district}
+              </Link>
+            )}
           </p>
         )}
       </div>

@@ -6,7 +6,7 @@ import { cardClass } from '@/components/ui/card';
 
 const filesFor = (n: number) => Math.ceil(n / SITEMAP_MAX_URLS);
 
-/** Businesses, Cities and Categories in cities at 9,000 per file, Categories and Countries one file each. */
+/** Businesses, Cities and Categories in cities and in districts at 9,000 per file, Categories and Countries one file each. */
 export function SitemapStatCards({ stats }: { stats: SitemapStats | undefined }) {
   const cards = [
     { label: 'Businesses', icon: Building2, count: stats?.totalBusinesses, files: filesText(filesFor(stats?.totalBusinesses ?? 0)) },
@@ -20,9 +20,16 @@ export function SitemapStatCards({ stats }: { stats: SitemapStats | undefined })
       count: stats?.totalCityCategories,
       files: filesText(filesFor(stats?.totalCityCategories ?? 0)),
     },
+    {
+      label: 'Categories in districts',
+      testId: 'stat-district-categories',
+      icon: LayoutGrid,
+      count: stats?.totalDistrictCategories,
+      files: filesText(filesFor(stats?.totalDistrictCategories ?? 0)),
+    },
   ];
   return (
-    <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-5">
+    <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-6">
       {cards.map(({ label, testId, icon: Icon, count, files }) => (
         <section key={label} className={cardClass('p-4')} data-testid={testId ?? `stat-${label.toLowerCase()}`}>
           <div className="flex items-center justify-between text-sm font-medium text-gray-600">

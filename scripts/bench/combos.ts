@@ -1,0 +1,113 @@
+/**
+ * Categories in a city at a million businesses (BENCH_ONLY=combos): how many combinations pass
+ * COMBO_MIN_BUSINESSES (in a city, in a district), the server-rendered page of distinct ones under CONNECTIONS clients beside a
+ * bare Koa route served by the same server process (a unique `n` per request, so the answer cache
+ * never answers it; the page's list is read as a visitor's first view of it after a write would
+ * read it, or from the search memo when the same combination came up before at this data
+ * version), the country page's links to its top combinations as its first view after a write reads
+ * them, and the whole directory's sitemap generation.
+ */
+import { createDb } from '../../db/index.js';
+import { listCityCategories } from '../../db/queries/city-categories.js';
+import { generateSitemaps } from '../../data/sitemap/sitemap.js';
+import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES } from '../../domain/constants.js';
+import { cityCategoryPath, districtCategoryPath, slugPath } from '../../domain/paths.js';
+import { slugifyText } from '../../domain/slug.js';
+import type { BenchContext } from './context.js';
+import { ensureBusinesses } from './export.js';
+import { load, pick } from './http-load.js';
+import { startServer } from './server-child.js';
+
+const DURATION_MS = 10_000;
+const WARMUP_MS = 1_000;
+const measured = () => ({ warmupMs: WARMUP_MS, budgetMs: () => DURATION_MS });
+/** Distinct combinations the page case draws from: more than it asks in its run, so most are first views. */
+const SAMPLED = 20_000;
+/** Runs of a one-connection read; their median is reported. */
+const RUNS = 5;
+
+export async function run(ctx: BenchContext): Promise<void> {
+  const rows = ctx.rows(1_000_000);
+  await ensureBusinesses(ctx, rows);
+  const at = `${rows.toLocaleString('en-US')} businesses`;
+  const db = createDb(ctx.dbUrl, { max: 2 });
+  let combos: string[];
+  let districts: string[];
+  let countries: Array<{ name: string; slug: string }>;
+  try {
+    const { rows: counted } = await db.raw(
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM business_facets WHERE city_id IS NOT NULL AND category_id IS NOT NULL GROUP BY city_id, category_id HAVING sum(n) >= ?) g`,
+      [CITY_CATEGORY_MIN_BUSINESSES],
+    );
+    ctx.report({ name: `Categories in a city with at least ${CITY_CATEGORY_MIN_BUSINESSES} businesses, ${at}`, value: counted[0].n, unit: 'pages' });
+    const { rows: sample } = await db.raw(
+      `SELECT ci.slug AS city, ca.slug AS category FROM (SELECT city_id, category_id FROM business_facets
+          WHERE city_id IS NOT NULL AND category_id IS NOT NULL GROUP BY city_id, category_id HAVING sum(n) >= ? ORDER BY random() LIMIT ?) g
+        JOIN cities ci ON ci.id = g.city_id JOIN categories ca ON ca.id = g.category_id`,
+      [CITY_CATEGORY_MIN_BUSINESSES, SAMPLED],
+    );
+    combos = (sample as Array<{ city: string; category: string }>).map((c) => cityCategoryPath(c.city, c.category));
+    // The generated addresses name a district now and then (the resolver reads it): those that are pages.
+    const { rows: inDistricts } = await db.raw(
+      `SELECT ci.slug AS city, g.district, ca.slug AS category FROM (SELECT city_id, district, category_id FROM business_facets
+          WHERE city_id IS NOT NULL AND category_id IS NOT NULL AND district <> '' GROUP BY 1, 2, 3 HAVING sum(n) >= ? ORDER BY random() LIMIT ?) g
+        JOIN cities ci ON ci.id = g.city_id JOIN categories ca ON ca.id = g.category_id`,
+      [CITY_CATEGORY_MIN_BUSINESSES, SAMPLED],
+    );
+    districts = (inDistricts as Array<{ city: string; district: string; category: string }>)
+      .filter((d) => slugifyText(d.district))
+      .map((d) => districtCategoryPath(d.city, slugifyText(d.district), d.category));
+    ctx.report({ name: `Categories in a district with at least ${CITY_CATEGORY_MIN_BUSINESSES} businesses, ${at}`, value: districts.length, unit: 'pages' });
+    countries = (await db('countries').orderBy('business_count', 'desc').limit(3).select('name', 'slug')) as Array<{ name: string; slug: string }>;
+    for (const country of countries) {
+      const ms = await median(() => listCityCategories(db, { country: country.name }, CITY_CATEGORY_MIN_BUSINESSES, CITY_CATEGORY_LINKS.country));
+      ctx.report({ name: `A country page's links to its top categories in a city (${country.name}), one connection, median of ${RUNS}`, value: ms, unit: 'ms' });
+    }
+  } finally {
+    await db.destroy();
+  }
+
+  const server = await startServer(ctx.dbUrl);
+  try {
+    const bare = await load(server.bareUrl, () => '/', measured());
+    ctx.report({ name: 'Bare Koa route (combos bench)', value: bare.rps, unit: 'req/s' });
+    ctx.report({ name: 'Bare Koa route (combos bench) p99', value: bare.p99, unit: 'ms' });
+    let n = 0;
+    const cases: Array<[string, () => string]> = [
+      ['Category in a city page, distinct combinations', () => `${pick(combos)}?n=${++n}`],
+      ...(districts.length ? [['Category in a district page, distinct combinations', () => `${pick(districts)}?n=${++n}`] as [string, () => string]] : []),
+      ['Country page, top three countries', () => `${slugPath('country', pick(countries).slug)}?n=${++n}`],
+    ];
+    for (const [name, next] of cases) {
+      const r = await load(server.appUrl, next, measured());
+      if (r.errors > 0) throw new Error(`${name}: ${r.errors} requests failed (first status ${r.firstBadStatus})`);
+      ctx.report({ name: `${name}, ${at}`, value: r.rps, unit: 'req/s', vs: { name: 'bare Koa route', value: bare.rps } });
+      ctx.report({ name: `${name} p99`, value: r.p99, unit: 'ms', vs: { name: 'bare Koa route', value: bare.p99 } });
+    }
+  } finally {
+    await server.stop();
+  }
+
+  // The whole directory's sitemaps, the combinations' files included (goal: under 15 s).
+  const gen = createDb(ctx.dbUrl, { max: 2 });
+  try {
+    const started = performance.now();
+    const result = await generateSitemaps(gen, { baseUrl: 'https://bench.example', baseUrlChosen: true });
+    const seconds = (performance.now() - started) / 1000;
+    ctx.report({ name: `Sitemap generation of the whole directory, ${at} (${result.files.length} files, ${result.urls.toLocaleString('en-US')} URLs), time`, value: seconds, unit: 's' });
+  } finally {
+    await gen.destroy();
+  }
+}
+
+/** The median time of RUNS runs of `read`, in ms. */
+async function median(read: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await read();
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)];
+}
+
