@@ -41,6 +41,7 @@ export async function run(ctx: BenchContext): Promise<void> {
   // case makes in its run, not against the directory's size.
   const tail = await readLongTail(ctx.dbUrl, Math.min(rows, DISTINCT_BUSINESSES));
   await vacuumSearchTables(ctx.dbUrl);
+  const statements = process.env.BENCH_HTTP_STATEMENTS ? await statementsOf(ctx.adminUrl) : null;
   const server = await startServer(ctx.dbUrl);
   try {
     const cookie = await signIn(server.appUrl, samples.password);
@@ -102,6 +103,7 @@ export async function run(ctx: BenchContext): Promise<void> {
     const rowsLabel = rows.toLocaleString('en-US');
     const summary: SummaryRow[] = [];
     const measure = async (name: string, next: () => string, headers: Record<string, string>) => {
+      await statements?.reset();
       const before = await server.caches();
       const r = await withCpu(server, () => load(server.appUrl, next, measured(headers)));
       const hits = hitRatios(before, await server.caches());
@@ -113,11 +115,14 @@ export async function run(ctx: BenchContext): Promise<void> {
       if (hits.answers !== undefined) ctx.report({ name: `${name}, answer cache hits`, value: hits.answers, unit: '%' });
       if (hits.memos !== undefined) ctx.report({ name: `${name}, search memo hits`, value: hits.memos, unit: '%' });
       summary.push({ name, rps: r.rps, p50: r.p50, p99: r.p99, cpuUs: r.cpuUs, ...hits });
+      await statements?.print(name, r.rps * ((DURATION_MS + WARMUP_MS) / 1000));
     };
+    // A part of a case's name runs it with its long-tail variant; a part of a variant's name runs the variant alone.
+    const chosen = (name: string) => !only || only.some((o) => name.toLowerCase().includes(o));
     for (const [name, next, headers, variant] of cases) {
-      if (only && !only.some((o) => name.toLowerCase().includes(o))) continue;
-      await measure(name, next, headers);
-      if (variant) await measure(variant[0], variant[1], headers);
+      const whole = chosen(name);
+      if (whole) await measure(name, next, headers);
+      if (variant && (whole || chosen(variant[0]))) await measure(variant[0], variant[1], headers);
     }
     if (!only || only.includes('relevance')) {
       for (const r of await relevanceCheck(ctx, server.appUrl)) {
@@ -129,6 +134,7 @@ export async function run(ctx: BenchContext): Promise<void> {
     }
     printSummary(summary, yard, rowsLabel);
   } finally {
+    await statements?.close();
     const peak = await server.stop();
     ctx.report({ name: 'HTTP server peak memory', value: peak, unit: 'MB', maxRssMb: peak });
   }
@@ -231,4 +237,30 @@ async function vacuumSearchTables(dbUrl: string): Promise<void> {
   } finally {
     await db.destroy();
   }
+}
+
+/**
+ * BENCH_HTTP_STATEMENTS=1: where PostgreSQL's time goes in each case, from pg_stat_statements
+ * (reset before the case; the server must preload it: shared_preload_libraries). Printed per
+ * case: each of the costliest statements' share of the time, its calls and rows per request.
+ */
+async function statementsOf(adminUrl: string) {
+  const db = createDb(adminUrl, { max: 1 });
+  await db.raw('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  return {
+    reset: () => db.raw('SELECT pg_stat_statements_reset()'),
+    print: async (name: string, requests: number) => {
+      const { rows } = await db.raw(
+        `SELECT calls, total_exec_time AS ms, rows, 100 * total_exec_time / sum(total_exec_time) OVER () AS share, sum(total_exec_time) OVER () AS total,
+                left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query
+           FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC LIMIT 12`,
+      );
+      const total = rows.length ? Number(rows[0].total) : 0;
+      process.stdout.write(`  statements of ${name}: ${(total / requests).toFixed(2)} ms of PostgreSQL time per request\n`);
+      for (const r of rows as { calls: string; ms: number; rows: string; share: number; query: string }[]) {
+        process.stdout.write(`    ${r.share.toFixed(1).padStart(5)}%  ${(Number(r.calls) / requests).toFixed(2)} calls/req  ${(r.ms / Number(r.calls)).toFixed(2)} ms/call  ${(Number(r.rows) / Number(r.calls)).toFixed(0)} rows/call  ${r.query}\n`);
+      }
+    },
+    close: () => db.destroy(),
+  };
 }
