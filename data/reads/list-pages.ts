@@ -16,6 +16,7 @@ import type { Reading } from './query-reading.js';
 import { memoized, memoizedEach, memoKey, small, type MemoScope } from './search-memo.js';
 import { tsqueries } from './tsqueries.js';
 import { countUpTo } from '../../db/queries/open-now.js';
+import { pack, unpack } from './packed-candidates.js';
 
 export const emptyPage = (page: number, limit: number): ListPage => ({ ...pageOf<Business>([], 0, { page, limit }), facets: NO_FACETS });
 
@@ -82,15 +83,16 @@ export async function askedOf(db: Db | Knex.Transaction, read: Reading, scope?: 
   return what || where ? { text: read.what, what, where } : null;
 }
 
-/** The candidates of a reading under filters (at most the bound + 1), kept when worthKeeping. */
-export function candidatesOf(db: Db | Knex.Transaction, asked: Asked | null, f: FacetFilters, bound: number, scope?: MemoScope): Promise<Candidate[]> {
-  if (!asked) return Promise.resolve([]);
-  return memoized(
+/** The candidates of a reading under filters (at most the bound + 1), kept (packed) when worthKeeping. */
+export async function candidatesOf(db: Db | Knex.Transaction, asked: Asked | null, f: FacetFilters, bound: number, scope?: MemoScope): Promise<Candidate[]> {
+  if (!asked) return [];
+  const packed = await memoized(
     scope,
     memoKey('candidates', `${asked.text}|${asked.what}|${asked.where}|${JSON.stringify(f)}`),
-    () => searchCandidates(db, asked, f, bound),
-    worthKeeping,
+    async () => pack(await searchCandidates(db, asked, f, bound)),
+    (p) => p.length > KEPT_FROM,
   );
+  return unpack(packed);
 }
 
 const byText = new Intl.Collator('en');
