@@ -141,7 +141,8 @@ const shareIn = (sample: Candidate[], w: Within) => sample.filter((c) => (w === 
  * A page of a broad search (more matches than the bound): the names and the places holding every
  * word read through their own indexes when few (how few is told by their share of `sample`, the
  * first matches read, times the estimated total), the rest walked in order (bestMatches), ranked in
- * memory; the first page * limit of the ranking are among them. Pages past the bound are not
+ * memory, the other tiers only when the names are fewer than the page needs; the first
+ * page * limit of the ranking are among them. Pages past the bound are not
  * reached (each would walk further); the total is the planner's estimate.
  */
 async function broadPage(
@@ -155,16 +156,22 @@ async function broadPage(
   const n = page * limit;
   const total = about(await estimated, bound);
   if (n - limit >= bound) return { ids: [], total };
-  const tiers = sort === 'relevance' && asked.what ? (['name', 'place'] as const) : [];
-  const whole = tiers.filter((w) => shareIn(sample, w) * total <= TIER_READ_WHOLE * bound);
   const placed = asked.where !== null;
-  const [tops, best] = await Promise.all([
-    Promise.all(whole.map((w) => tierTop(db, asked, f, w, n, placed))),
-    bestMatches(db, asked, f, sort, n, new Set(whole)),
+  const ranks = (found: Candidate[]) => {
+    const pool = new Map(found.map((c) => [c.id, c]));
+    return [...pool.values()].sort(compare(sort, placed)).slice((page - 1) * limit, n).map((c) => c.id);
+  };
+  if (sort !== 'relevance' || !asked.what) return { ids: ranks(await bestMatches(db, asked, f, sort, n, new Set())), total };
+  const whole = (['name', 'place'] as const).filter((w) => shareIn(sample, w) * total <= TIER_READ_WHOLE * bound);
+  // The names holding every word come first: when they are n or more, the page is among their
+  // best n and no other tier is read ('laundromat', whose every business is named so).
+  const names = whole.includes('name') ? await tierTop(db, asked, f, 'name', n, placed) : await bestMatches(db, asked, f, sort, n, new Set(), 'names');
+  if (new Set(names.map((c) => c.id)).size >= n) return { ids: ranks(names), total };
+  const [places, others] = await Promise.all([
+    whole.includes('place') ? tierTop(db, asked, f, 'place', n, placed) : [],
+    bestMatches(db, asked, f, sort, n, new Set([...whole, 'name']), 'others'),
   ]);
-  const pool = new Map([...tops.flat(), ...best].map((c) => [c.id, c]));
-  const order = [...pool.values()].sort(compare(sort, placed)).slice((page - 1) * limit, n);
-  return { ids: order.map((c) => c.id), total };
+  return { ids: ranks([...names, ...places, ...others]), total };
 }
 
 /**

@@ -207,14 +207,27 @@ const CATEGORIES_OF = `SELECT k.id FROM categories k WHERE setweight(to_tsvector
  * sorts off the planner can neither read every match to sort them, which at a broad word costs
  * what the walk saves, nor walk another index and sort what it found (a name tier in a place,
  * which it expects to be a few rows, was read down the primary key); readByBitmapScans tells why
- * a LIMIT alone does not steer it.
+ * a LIMIT alone does not steer it. `tiers`: under relevance, only the exact names and the names
+ * holding every word ('names'), or only the other tiers and the rest ('others').
  */
-export async function bestMatches(db: Db | Knex.Transaction, q: Asked, f: FacetFilters, sort: SearchSort, n: number, read: Set<Within>): Promise<Candidate[]> {
+export async function bestMatches(
+  db: Db | Knex.Transaction,
+  q: Asked,
+  f: FacetFilters,
+  sort: SearchSort,
+  n: number,
+  read: Set<Within>,
+  tiers: 'names' | 'others' | 'all' = 'all',
+): Promise<Candidate[]> {
   const walk = (more: SqlPart | null) => candidatesWhere(q, f, more, `ORDER BY ${WALK_ORDER[sort]} LIMIT ${n}`);
-  const parts: SqlPart[] = [walk(null)];
-  if (sort === 'relevance' && q.what) {
+  const ranking = sort === 'relevance' && q.what;
+  const parts: SqlPart[] = ranking && tiers === 'names' ? [] : [walk(null)];
+  if (ranking && tiers !== 'others') {
     parts.push(candidatesWhere(q, f, { sql: EXACT_NAME, bindings: [q.text ?? ''] }, `LIMIT ${n}`));
-    for (const w of ['name', 'place'] as const) if (!read.has(w)) parts.push(walk({ sql: WITHIN[w], bindings: [q.what] }));
+    if (!read.has('name')) parts.push(walk({ sql: WITHIN.name, bindings: [q.what] }));
+  }
+  if (ranking && tiers !== 'names') {
+    if (!read.has('place')) parts.push(walk({ sql: WITHIN.place, bindings: [q.what] }));
     if (f.categoryId === undefined) {
       // One walk per category, in its own index (a lateral per category id keeps the index's order).
       const inCategory = candidatesWhere(q, f, { sql: 'b.category_id = k.id', bindings: [] }, `ORDER BY ${WALK_ORDER.relevance} LIMIT ${n}`);
