@@ -11,11 +11,12 @@ import { SEARCH_CANDIDATES, type Facets, type ListPage, type SearchSort } from '
 import { NO_FACETS, type FacetFilters } from '../../db/queries/facets.js';
 import { countFacets, facetLabels, passes, scaled } from './facet-counts.js';
 import { pageOf } from '../../db/queries/paging.js';
-import { bestMatches, businessesById, estimateMatches, listFacets, listPageIds, searchCandidates, type Asked, type Candidate, type Fixed } from '../../db/queries/search.js';
+import { bestMatches, businessesById, estimateMatches, listFacets, listPageIds, searchCandidates, tierTop, type Asked, type Candidate, type Fixed, type Within } from '../../db/queries/search.js';
 import type { Reading } from './query-reading.js';
 import { memoized, memoizedEach, memoKey, small, type MemoScope } from './search-memo.js';
 import { tsqueries } from './tsqueries.js';
 import { countUpTo } from '../../db/queries/open-now.js';
+import { pack, unpack } from './packed-candidates.js';
 
 export const emptyPage = (page: number, limit: number): ListPage => ({ ...pageOf<Business>([], 0, { page, limit }), facets: NO_FACETS });
 
@@ -85,15 +86,16 @@ export async function askedOf(db: Db | Knex.Transaction, read: Reading, scope?: 
   return what || where ? { text: read.what, what, where } : null;
 }
 
-/** The candidates of a reading under filters (at most the bound + 1), kept when worthKeeping. */
-export function candidatesOf(db: Db | Knex.Transaction, asked: Asked | null, f: FacetFilters, bound: number, scope?: MemoScope): Promise<Candidate[]> {
-  if (!asked) return Promise.resolve([]);
-  return memoized(
+/** The candidates of a reading under filters (at most the bound + 1), kept (packed) when worthKeeping. */
+export async function candidatesOf(db: Db | Knex.Transaction, asked: Asked | null, f: FacetFilters, bound: number, scope?: MemoScope): Promise<Candidate[]> {
+  if (!asked) return [];
+  const packed = await memoized(
     scope,
     memoKey('candidates', `${asked.text}|${asked.what}|${asked.where}|${JSON.stringify(f)}`),
-    () => searchCandidates(db, asked, f, bound),
-    worthKeeping,
+    async () => pack(await searchCandidates(db, asked, f, bound)),
+    (p) => p.length > KEPT_FROM,
   );
+  return unpack(packed);
 }
 
 const byText = new Intl.Collator('en');
@@ -128,23 +130,51 @@ interface BroadPage {
 }
 
 /**
- * A page of a broad search (more matches than the bound): the names and the places holding every
- * word read whole when they are few, and the best page * limit of each tier walked in order (bestMatches),
- * ranked in memory; the first page * limit of the ranking are among them. Pages past the bound
- * are not reached (each would walk further); the total is the planner's estimate.
+ * A tier (the names or the places holding every word) about this many times the bound or fewer is
+ * read through its own index and its best ranked by PostgreSQL; a bigger one is walked in quality
+ * order. The read visits each of the tier's rows, the walk about the page's rows over the tier's
+ * share of the directory: past a few thousand the walk visits fewer (docs/performance.md).
  */
-async function broadPage(db: Db | Knex.Transaction, asked: Asked, f: FacetFilters, sort: SearchSort, page: number, limit: number, bound: number): Promise<BroadPage> {
+const TIER_READ_WHOLE = 5;
+
+/** How many of `sample` (matches in index order) are in tier `w`: the names, or the places only. */
+const shareIn = (sample: Candidate[], w: Within) => sample.filter((c) => (w === 'name' ? c.tier <= 1 : c.tier === 3)).length / Math.max(1, sample.length);
+
+/**
+ * A page of a broad search (more matches than the bound): the names and the places holding every
+ * word read through their own indexes when few (how few is told by their share of `sample`, the
+ * first matches read, times the estimated total), the rest walked in order (bestMatches), ranked in
+ * memory, the other tiers only when the names are fewer than the page needs; the first
+ * page * limit of the ranking are among them. Pages past the bound are not
+ * reached (each would walk further); the total is the planner's estimate.
+ */
+async function broadPage(
+  db: Db | Knex.Transaction,
+  asked: Asked,
+  f: FacetFilters,
+  { sort, page, limit, bound }: { sort: SearchSort; page: number; limit: number; bound: number },
+  sample: Candidate[],
+  estimated: Promise<number>,
+): Promise<BroadPage> {
   const n = page * limit;
-  const estimated = estimateMatches(db, asked, f);
-  if (n - limit >= bound) return { ids: [], total: about(await estimated, bound) };
-  // The names and the places holding every word, read whole when they are few: walked in
-  // quality order, a tier few businesses are in would be looked for through most of them.
-  const tiers = sort === 'relevance' && asked.what ? (['name', 'place'] as const) : [];
-  const whole = (await Promise.all(tiers.map((w) => searchCandidates(db, asked, f, bound, w)))).map((c, i) => ({ within: tiers[i], c })).filter((t) => t.c.length <= bound);
-  const best = await bestMatches(db, asked, f, sort, n, new Set(whole.map((t) => t.within)));
-  const pool = new Map([...whole.flatMap((t) => t.c), ...best].map((c) => [c.id, c]));
-  const order = [...pool.values()].sort(compare(sort, asked.where !== null)).slice((page - 1) * limit, n);
-  return { ids: order.map((c) => c.id), total: about(await estimated, bound) };
+  const total = about(await estimated, bound);
+  if (n - limit >= bound) return { ids: [], total };
+  const placed = asked.where !== null;
+  const ranks = (found: Candidate[]) => {
+    const pool = new Map(found.map((c) => [c.id, c]));
+    return [...pool.values()].sort(compare(sort, placed)).slice((page - 1) * limit, n).map((c) => c.id);
+  };
+  if (sort !== 'relevance' || !asked.what) return { ids: ranks(await bestMatches(db, asked, f, sort, n, new Set())), total };
+  const whole = (['name', 'place'] as const).filter((w) => shareIn(sample, w) * total <= TIER_READ_WHOLE * bound);
+  // The names holding every word come first: when they are n or more, the page is among their
+  // best n and no other tier is read ('laundromat', whose every business is named so).
+  const names = whole.includes('name') ? await tierTop(db, asked, f, 'name', n, placed) : await bestMatches(db, asked, f, sort, n, new Set(), 'names');
+  if (new Set(names.map((c) => c.id)).size >= n) return { ids: ranks(names), total };
+  const [places, others] = await Promise.all([
+    whole.includes('place') ? tierTop(db, asked, f, 'place', n, placed) : [],
+    bestMatches(db, asked, f, sort, n, new Set([...whole, 'name']), 'others'),
+  ]);
+  return { ids: ranks([...names, ...places, ...others]), total };
 }
 
 /**
@@ -166,6 +196,13 @@ export async function ranked(db: Db | Knex.Transaction, read: Reading, filters: 
   // What follows from a kept set is kept with it: its order under each sort, its facets, its pages.
   const kept = worthKeeping(all) ? scope : undefined;
   const key = `${read.what}|${read.where}|${JSON.stringify(filters)}`;
+  // One estimate a request under each set of filters (the facets' and the page's share it without them).
+  const estimates = new Map<string, Promise<number>>();
+  const estimate = (f: FacetFilters) => {
+    const k = JSON.stringify(f);
+    if (!estimates.has(k)) estimates.set(k, estimateMatches(db, asked!, f));
+    return estimates.get(k)!;
+  };
   const facets = memoized(kept, memoKey('search-facets', key), async (): Promise<Facets | undefined> => {
     if (filters.openAt !== undefined) {
       // Counted over the open matches (each facet with every other filter but its own); none when they are broad.
@@ -174,10 +211,12 @@ export async function ranked(db: Db | Knex.Transaction, read: Reading, filters: 
       return open.length > bound ? undefined : facetLabels(db, countFacets(open, others), scope);
     }
     const counted = countFacets(all, filters);
-    return facetLabels(db, broadAll ? scaled(counted, about(await estimateMatches(db, asked!, {}), bound) / all.length) : counted, scope);
+    return facetLabels(db, broadAll ? scaled(counted, about(await estimate({}), bound) / all.length) : counted, scope);
   });
   if (matching.length > bound) {
-    const broad = await memoized(kept, memoKey('broad-page', `${key}|${sort}|${page}|${limit}`), () => broadPage(db, asked!, filters, sort, page, limit, bound));
+    const broad = await memoized(kept, memoKey('broad-page', `${key}|${sort}|${page}|${limit}`), () =>
+      broadPage(db, asked!, filters, { sort, page, limit, bound }, matching, estimate(filters)),
+    );
     const [items, counted] = await Promise.all([rowsOf(db, broad.ids, scope), facets]);
     const paged = pageOf(items, broad.total, { page, limit });
     paged.pagination.totalPages = Math.ceil(bound / limit);

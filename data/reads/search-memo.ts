@@ -60,7 +60,8 @@ export class VersionedMemo {
 
 /**
  * The memos of one database and the data version a request reads at: `memo` for search sets,
- * orders and facets (a few hundred entries, up to a thousand candidates each), `small` for the
+ * orders and facets (a thousand entries, bounded by their bytes: a set of up to a thousand
+ * candidates is kept packed, each order, facets and page a few kilobytes), `small` for the
  * businesses of list pages as the API gives them (their phone forms are worked out once), facet
  * labels and how a query's words were read (a one-box split, a respelling).
  */
@@ -72,7 +73,7 @@ export interface MemoScope {
 
 /** The memos kept for one database. */
 export type Memos = Omit<MemoScope, 'version'>;
-export const newMemos = (): Memos => ({ memo: new VersionedMemo(256, 32 * 1024 * 1024, 'search memo'), small: new VersionedMemo(10_000, 24 * 1024 * 1024, 'small memo') });
+export const newMemos = (): Memos => ({ memo: new VersionedMemo(1024, 32 * 1024 * 1024, 'search memo'), small: new VersionedMemo(10_000, 24 * 1024 * 1024, 'small memo') });
 
 /** The scope's memo of small values. */
 export const small = (scope: MemoScope | undefined): MemoScope | undefined => scope && { ...scope, memo: scope.small };

@@ -100,6 +100,9 @@ describe('relevance whatever the number of matches', () => {
       ['coffee', '', { city: 'austin' }],
       ['coffee', '', { minRating: 4 }],
       ['stop', '', {}],
+      // No name holds these: the page comes from the other tiers.
+      ['daily', '', {}],
+      ['fresh', 'Denver', {}],
       ['coffee', '', { sort: 'rating' }],
       ['coffee', '', { sort: 'reviews' }],
       ['coffee', 'Austin', { sort: 'name' }],

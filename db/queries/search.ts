@@ -168,6 +168,18 @@ export async function searchCandidates(db: Db | Knex.Transaction, q: Asked, f: F
   return (await readByBitmapScans(db, part.sql, part.bindings as Knex.RawBinding[])) as Candidate[];
 }
 
+/**
+ * The best `n` matches of `q` under `f` holding every word `within` (the name or the place), read
+ * through that tier's own index and ranked by PostgreSQL as compare ranks them (tier, quality,
+ * precise coordinates first when `placed`): a tier of a few thousand costs its bitmap and a top-n
+ * sort, where a walk in quality order would visit n over its share of the whole directory.
+ */
+export async function tierTop(db: Db | Knex.Transaction, q: Asked, f: FacetFilters, within: Within, n: number, placed: boolean): Promise<Candidate[]> {
+  const order = `tier, b.quality DESC${placed ? ', b.coordinates_approximate' : ''}, b.id`;
+  const part = candidatesWhere(q, f, { sql: WITHIN[within], bindings: [q.what] }, `ORDER BY ${order} LIMIT ${n}`);
+  return (await readByBitmapScans(db, part.sql, part.bindings as Knex.RawBinding[])) as Candidate[];
+}
+
 /** Each walk's own order: under relevance, quality within a tier. */
 const WALK_ORDER: Record<SearchSort, string> = {
   relevance: 'b.quality DESC, b.id',
@@ -195,14 +207,27 @@ const CATEGORIES_OF = `SELECT k.id FROM categories k WHERE setweight(to_tsvector
  * sorts off the planner can neither read every match to sort them, which at a broad word costs
  * what the walk saves, nor walk another index and sort what it found (a name tier in a place,
  * which it expects to be a few rows, was read down the primary key); readByBitmapScans tells why
- * a LIMIT alone does not steer it.
+ * a LIMIT alone does not steer it. `tiers`: under relevance, only the exact names and the names
+ * holding every word ('names'), or only the other tiers and the rest ('others').
  */
-export async function bestMatches(db: Db | Knex.Transaction, q: Asked, f: FacetFilters, sort: SearchSort, n: number, read: Set<Within>): Promise<Candidate[]> {
+export async function bestMatches(
+  db: Db | Knex.Transaction,
+  q: Asked,
+  f: FacetFilters,
+  sort: SearchSort,
+  n: number,
+  read: Set<Within>,
+  tiers: 'names' | 'others' | 'all' = 'all',
+): Promise<Candidate[]> {
   const walk = (more: SqlPart | null) => candidatesWhere(q, f, more, `ORDER BY ${WALK_ORDER[sort]} LIMIT ${n}`);
-  const parts: SqlPart[] = [walk(null)];
-  if (sort === 'relevance' && q.what) {
+  const ranking = sort === 'relevance' && q.what;
+  const parts: SqlPart[] = ranking && tiers === 'names' ? [] : [walk(null)];
+  if (ranking && tiers !== 'others') {
     parts.push(candidatesWhere(q, f, { sql: EXACT_NAME, bindings: [q.text ?? ''] }, `LIMIT ${n}`));
-    for (const w of ['name', 'place'] as const) if (!read.has(w)) parts.push(walk({ sql: WITHIN[w], bindings: [q.what] }));
+    if (!read.has('name')) parts.push(walk({ sql: WITHIN.name, bindings: [q.what] }));
+  }
+  if (ranking && tiers !== 'names') {
+    if (!read.has('place')) parts.push(walk({ sql: WITHIN.place, bindings: [q.what] }));
     if (f.categoryId === undefined) {
       // One walk per category, in its own index (a lateral per category id keeps the index's order).
       const inCategory = candidatesWhere(q, f, { sql: 'b.category_id = k.id', bindings: [] }, `ORDER BY ${WALK_ORDER.relevance} LIMIT ${n}`);
@@ -217,10 +242,12 @@ export async function bestMatches(db: Db | Knex.Transaction, q: Asked, f: FacetF
   // No index holds the matches by review count or name: every match is read (its bitmap) and the
   // first n kept, which costs the posting list; a walk of another order would read the table.
   if (!WALKED.has(sort)) return (await readByBitmapScans(db, sql, bindings)) as Candidate[];
+  // No parallel workers either: each of them walks the index on its own until it has its share
+  // of the rows, which for a LIMIT multiplies the rows visited by the workers started.
   const results = (await db.raw(
-    `SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off; ${db.raw(sql, bindings).toQuery()}; RESET enable_seqscan; RESET enable_bitmapscan; RESET enable_sort`,
+    `SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off; SET LOCAL max_parallel_workers_per_gather = 0; ${db.raw(sql, bindings).toQuery()}; RESET enable_seqscan; RESET enable_bitmapscan; RESET enable_sort; RESET max_parallel_workers_per_gather`,
   )) as { rows: Candidate[] }[];
-  return results[3].rows;
+  return results[4].rows;
 }
 
 /**
