@@ -8,6 +8,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { businessMeta, excerpt } from '../domain/page-meta.js';
 import { businessPhotoPath } from '../domain/photo-paths.js';
+import { slugifyText } from '../domain/slug.js';
 import type { Business } from '../domain/types.js';
 import { pageRoutes } from '../server/routes/pages.js';
 import { someBusiness } from './public-helpers.js';
@@ -70,11 +71,14 @@ describe('crawler head', () => {
     expect(attr(html, /<meta name="twitter:image" content="([^"]*)"/)).toBe(image);
     expect(html).toMatch(/<html lang="en">/);
     const trail = jsonLd(html).BreadcrumbList.itemListElement!;
-    // Home › its city › (its category in the city, when it has a category) › the business.
-    const steps = b.category_id ? 4 : 3;
-    expect(trail.map((c) => c.position)).toEqual([1, 2, 3, 4].slice(0, steps));
+    // Home › its city › (its category in the city, when it has a category) › (its category in its
+    // district, when it has both) › the business.
+    const inDistrict = Boolean(b.category_id && slugifyText(b.district ?? ''));
+    const steps = 3 + (b.category_id ? 1 : 0) + (inDistrict ? 1 : 0);
+    expect(trail.map((c) => c.position)).toEqual([1, 2, 3, 4, 5].slice(0, steps));
     expect(trail[1]).toMatchObject({ name: b.city_name, item: expect.stringMatching(/\/city\/[^/]+$/) });
     if (b.category_id) expect(trail[2]).toMatchObject({ item: expect.stringMatching(/\/city\/[^/]+\/[^/]+$/) });
+    if (inDistrict) expect(trail[3]).toMatchObject({ name: b.district, item: expect.stringMatching(/\/city\/[^/]+\/[^/]+\/[^/]+$/) });
     expect(trail[steps - 1]).toMatchObject({ name: b.name, item: canonical });
 
     const ld = JSON.parse(attr(html, /<script type="application\/ld\+json">([\s\S]*?)<\/script>/)!);
