@@ -93,16 +93,20 @@ function pagedCanonical(head: HeadTags, page: number | null): HeadTags {
   return { ...head, canonical: `${head.canonical}${head.canonical.includes('?') ? '&' : '?'}page=${page}` };
 }
 
+/** Home › the city's country (when `countrySlug` is known) › the city: where every trail of a city's pages starts. */
+function cityTrail(city: City, countrySlug: string | null, baseUrl: string): Crumb[] {
+  const trail = [home(baseUrl)];
+  if (countrySlug) trail.push({ name: city.country, url: baseUrl + slugPath('country', countrySlug) });
+  trail.push({ name: city.name, url: baseUrl + slugPath('city', city.slug) });
+  return trail;
+}
+
 /**
  * A city page (`page` past the first, or null): its trail Home › its country (when `countrySlug`
  * is known) › the city, as the page shows it, and its businesses.
  */
 export function cityPageHead(city: City, businesses: Array<Pick<Business, 'name' | 'slug'>>, countrySlug: string | null, baseUrl: string, page: number | null = null): HeadTags {
-  const meta = cityMeta(city);
-  const trail = [home(baseUrl)];
-  if (countrySlug) trail.push({ name: city.country, url: baseUrl + slugPath('country', countrySlug) });
-  trail.push({ name: city.name, url: baseUrl + meta.path });
-  return listHead(meta, baseUrl, trail, businesses, page);
+  return listHead(cityMeta(city), baseUrl, cityTrail(city, countrySlug, baseUrl), businesses, page);
 }
 
 /**
@@ -120,9 +124,7 @@ export function cityCategoryPageHead(
   { page = null, indexable = true }: { page?: number | null; indexable?: boolean } = {},
 ): HeadTags {
   const meta = cityCategoryMeta(city, category, total, page ? null : businesses[0]);
-  const trail = [home(baseUrl)];
-  if (countrySlug) trail.push({ name: city.country, url: baseUrl + slugPath('country', countrySlug) });
-  trail.push({ name: city.name, url: baseUrl + slugPath('city', city.slug) }, { name: category.name, url: baseUrl + meta.path });
+  const trail = [...cityTrail(city, countrySlug, baseUrl), { name: category.name, url: baseUrl + meta.path }];
   const head = listHead(meta, baseUrl, trail, businesses, page);
   return indexable ? head : { ...head, noindex: true };
 }
@@ -144,13 +146,11 @@ export function districtCategoryPageHead(
   { page = null, indexable = true }: { page?: number | null; indexable?: boolean } = {},
 ): HeadTags {
   const meta = districtCategoryMeta(city, district, category, total, page ? null : businesses[0]);
-  const trail = [home(baseUrl)];
-  if (countrySlug) trail.push({ name: city.country, url: baseUrl + slugPath('country', countrySlug) });
-  trail.push(
-    { name: city.name, url: baseUrl + slugPath('city', city.slug) },
+  const trail = [
+    ...cityTrail(city, countrySlug, baseUrl),
     { name: category.name, url: baseUrl + cityCategoryPath(city.slug, category.slug) },
     { name: district.district, url: baseUrl + meta.path },
-  );
+  ];
   const head = listHead(meta, baseUrl, trail, businesses, page);
   return indexable ? head : { ...head, noindex: true };
 }

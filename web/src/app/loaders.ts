@@ -72,18 +72,25 @@ async function loadGroup<K extends GroupKind>(kind: K, { client, reads, slug, pa
   if (group) await fill(client, list(slug, filters), () => reads.groupBusinesses(kind, group, filters));
 }
 
-/**
- * A category in a city: the city, the category, then the page of the city's list with the category
- * fixed (the query the page's hook asks the API: the city's list filtered by the category).
- */
-async function loadCityCategory({ client, reads, slug, category: categorySlug = '', params }: LoadArgs): Promise<void> {
+/** The city and the category of a combination page, both read at once; null when either is missing (its 404 is kept). */
+async function cityAndCategory(client: QueryClient, reads: PublicReads, slug: string, categorySlug: string) {
   await Promise.all([
     fill(client, cityOptions(slug), () => found(reads.group('city', slug), 'City not found')),
     fill(client, categoryOptions(categorySlug), () => found(reads.group('category', categorySlug), 'Category not found')),
   ]);
   const city = client.getQueryData(cityOptions(slug).queryKey);
   const category = client.getQueryData(categoryOptions(categorySlug).queryKey);
-  if (!city || !category) return;
+  return city && category ? { city, category } : null;
+}
+
+/**
+ * A category in a city: the city, the category, then the page of the city's list with the category
+ * fixed (the query the page's hook asks the API: the city's list filtered by the category).
+ */
+async function loadCityCategory({ client, reads, slug, category: categorySlug = '', params }: LoadArgs): Promise<void> {
+  const both = await cityAndCategory(client, reads, slug, categorySlug);
+  if (!both) return;
+  const { city, category } = both;
   const filters = cityCategoryFilters(category.slug, parseListFilters(params));
   await Promise.all([
     fill(client, cityBusinessesOptions(slug, filters), () => reads.groupBusinesses('city', city, filters)),
@@ -97,13 +104,9 @@ async function loadCityCategory({ client, reads, slug, category: categorySlug = 
  * (where the district's slug is found), then the page of the city's list with both fixed.
  */
 async function loadDistrictCategory({ client, reads, slug, district: districtSlug = '', category: categorySlug = '', params }: LoadArgs): Promise<void> {
-  await Promise.all([
-    fill(client, cityOptions(slug), () => found(reads.group('city', slug), 'City not found')),
-    fill(client, categoryOptions(categorySlug), () => found(reads.group('category', categorySlug), 'Category not found')),
-  ]);
-  const city = client.getQueryData(cityOptions(slug).queryKey);
-  const category = client.getQueryData(categoryOptions(categorySlug).queryKey);
-  if (!city || !category) return;
+  const both = await cityAndCategory(client, reads, slug, categorySlug);
+  if (!both) return;
+  const { city, category } = both;
   await fill(client, categoryDistrictsOptions(slug, categorySlug), () => reads.categoryDistricts(city, category));
   const district = client.getQueryData(categoryDistrictsOptions(slug, categorySlug).queryKey)?.find((d) => d.districtSlug === districtSlug);
   if (!district) return;
