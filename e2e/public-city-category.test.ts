@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cityCategoryPath } from '../domain/paths.js';
 import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES } from '../domain/constants.js';
+import { attr, decode, fetchHtml, jsonLd } from './public-helpers.js';
 import { publicSession } from './public-session.js';
 import { renameGroup } from '../data/store/group-writes.js';
 
@@ -36,21 +37,7 @@ beforeAll(async () => {
   thin = all.find((c) => c.n < CITY_CATEGORY_MIN_BUSINESSES);
 });
 
-async function html(path: string): Promise<{ status: number; body: string }> {
-  const res = await fetch(s.app.url + path);
-  return { status: res.status, body: await res.text() };
-}
-
-const attr = (body: string, re: RegExp) => re.exec(body)?.[1];
-const decode = (t: string | undefined) => t?.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
-function jsonLd(body: string): Record<string, { itemListElement: Array<Record<string, unknown>> }> {
-  const out: Record<string, { itemListElement: Array<Record<string, unknown>> }> = {};
-  for (const m of body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
-    const obj = JSON.parse(m[1]) as { '@type': string; itemListElement: Array<Record<string, unknown>> };
-    out[obj['@type']] = obj;
-  }
-  return out;
-}
+const html = (path: string) => fetchHtml(s.app.url + path);
 
 describe('a category in a city, server-rendered', () => {
   it('has its title and H1 "{Category} in {City}", a true description, a self canonical and its JSON-LD', async () => {

@@ -47,3 +47,24 @@ export function trackThirdParty(page: Page, appUrl: string): string[] {
   });
   return seen;
 }
+
+/** A page's status and HTML as a crawler gets it (no JavaScript). */
+export async function fetchHtml(url: string): Promise<{ status: number; body: string }> {
+  const res = await fetch(url);
+  return { status: res.status, body: await res.text() };
+}
+
+/** The first group of `re` in `body`. */
+export const attr = (body: string, re: RegExp) => re.exec(body)?.[1];
+/** An attribute's text with the entities the server writes decoded. */
+export const decode = (t: string | undefined) => t?.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+
+/** A page's JSON-LD objects by their @type. */
+export function jsonLd(body: string): Record<string, { itemListElement: Array<Record<string, unknown>> }> {
+  const out: Record<string, { itemListElement: Array<Record<string, unknown>> }> = {};
+  for (const m of body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
+    const obj = JSON.parse(m[1]) as { '@type': string; itemListElement: Array<Record<string, unknown>> };
+    out[obj['@type']] = obj;
+  }
+  return out;
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../db/test-db.js';
 import { cityCategoryFilters } from '../../domain/public-pages.js';
+import { insertSpreadDirectory } from './plan.fixtures.js';
 import { publicReads } from './public-reads.js';
 
 /**
@@ -11,13 +12,7 @@ let t: TestDb;
 
 beforeAll(async () => {
   t = await createTestDb();
-  await t.db.raw(`INSERT INTO cities (name, slug, country) SELECT 'City ' || i, 'city-' || i, 'Türkiye' FROM generate_series(1, 40) i`);
-  await t.db.raw(`INSERT INTO categories (name, slug) SELECT 'Kind ' || i, 'kind-' || i FROM generate_series(1, 20) i`);
-  await t.db.raw(`INSERT INTO businesses (name, slug, address, identity_key, city_id, category_id, rating, review_count)
-                  SELECT 'Shop ' || i, 'shop-' || i, i || ' Road', 'n:shop' || i,
-                         (SELECT id FROM cities WHERE slug = 'city-' || (i % 40 + 1)), (SELECT id FROM categories WHERE slug = 'kind-' || (i % 20 + 1)),
-                         (i % 50) / 10.0, i % 97
-                    FROM generate_series(1, 6000) i`);
+  await insertSpreadDirectory(t.db);
   await t.db.raw('ANALYZE');
 }, 120_000);
 
