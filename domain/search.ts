@@ -125,3 +125,6 @@ export interface Suggestions {
   q: string;
   items: Suggestion[];
 }
+
+/** An estimate said as one ("about 124,000"): three significant figures from a thousand up. */
+export const roughly = (estimate: number): number => (estimate >= 1000 ? Number(estimate.toPrecision(3)) : Math.round(estimate));

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../../db/index.js';
 import type { Business } from '../../domain/types.js';
 import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
-import { SEARCH_CANDIDATES, type Facets, type ListPage, type SearchSort } from '../../domain/search.js';
+import { roughly, SEARCH_CANDIDATES, type Facets, type ListPage, type SearchSort } from '../../domain/search.js';
 import { NO_FACETS, type FacetFilters } from '../../db/queries/facets.js';
 import { countFacets, facetLabels, passes, scaled } from './facet-counts.js';
 import { pageOf } from '../../db/queries/paging.js';
@@ -119,8 +119,7 @@ const hasFilters = (f: FacetFilters) => Object.keys(f).length > 0;
 
 /** An estimate said as one: three significant figures, and more than the bound it passed. */
 function about(estimate: number, bound: number): number {
-  const rounded = estimate >= 1000 ? Number(estimate.toPrecision(3)) : Math.round(estimate);
-  return Math.max(rounded, bound + 1);
+  return Math.max(roughly(estimate), bound + 1);
 }
 
 /** The ids of a broad search's page and its estimated total. */

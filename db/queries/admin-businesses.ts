@@ -5,6 +5,8 @@ import type { Db } from '../index.js';
 import { TSQUERY } from './word-lookups.js';
 import { countAllBusinesses } from './stats.js';
 import { readByBitmapScans } from './bitmap-scans.js';
+import { plannedRows } from './planned-rows.js';
+import { roughly } from '../../domain/search.js';
 
 export interface AdminListOptions {
   page: number;
@@ -124,13 +126,6 @@ export interface MatchEstimate {
   businesses: number;
 }
 
-/** The rows the planner expects `sql` to give. */
-async function plannedRows(db: Db | Knex.Transaction, sql: string, bindings: Knex.RawBinding[]): Promise<number> {
-  const { rows } = await db.raw(`EXPLAIN (FORMAT JSON) ${sql}`, bindings);
-  const plan = rows[0]['QUERY PLAN'];
-  return Number((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan['Plan Rows']);
-}
-
 /**
  * About how many businesses match, from the planner's statistics of the search document (its
  * most common lexemes): counting a broad word's matches reads every one of them, the estimate none.
@@ -164,7 +159,7 @@ export async function broadSearchPage(db: Db | Knex.Transaction, page: number, l
   const rows = await broadRows(db, page, limit, match, estimated);
   // A page short of the limit is the last: the total is then known.
   if (rows.length < limit && (rows.length > 0 || page === 1)) return answer(rows, page, limit, (page - 1) * limit + rows.length);
-  return answer(rows, page, limit, Math.max(about(Math.max(estimated.matches, atLeast)), page * limit + 1), { approx: true });
+  return answer(rows, page, limit, Math.max(roughly(Math.max(estimated.matches, atLeast)), page * limit + 1), { approx: true });
 }
 
 async function broadRows(db: Db | Knex.Transaction, page: number, limit: number, match: string | null, estimated: MatchEstimate): Promise<AdminRow[]> {
@@ -179,10 +174,6 @@ async function broadRows(db: Db | Knex.Transaction, page: number, limit: number,
   return bitmapPage(db, page, limit, match);
 }
 
-/** An estimate said as one: three significant figures. */
-function about(estimate: number): number {
-  return estimate >= 1000 ? Number(estimate.toPrecision(3)) : Math.round(estimate);
-}
 
 function answer(rows: AdminRow[], page: number, limit: number, total: number, { capped = false, approx = false } = {}): AdminBusinessList {
   return {

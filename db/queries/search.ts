@@ -20,6 +20,7 @@ import { businessQuery, toBusiness, type BusinessRow } from './businesses.js';
 import { CANDIDATE_FACET_COLUMNS, businessWhere, facetQuery, toFacets, type FacetCandidate, type FacetFilters, type SqlPart } from './facets.js';
 import { TSQUERY } from './word-lookups.js';
 import { readByBitmapScans } from './bitmap-scans.js';
+import { plannedRows } from './planned-rows.js';
 
 const ORDER: Record<SearchSort, string> = {
   relevance: 'rating DESC, review_count DESC, id',
@@ -257,9 +258,7 @@ export async function bestMatches(
 export async function estimateMatches(db: Db | Knex.Transaction, q: Asked, f: FacetFilters): Promise<number> {
   const filter = businessWhere(f);
   const match = matchOf(q);
-  const { rows } = await db.raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM businesses b WHERE ${filter.sql} AND ${match.sql}`, [...filter.bindings, ...match.bindings] as Knex.RawBinding[]);
-  const plan = rows[0]['QUERY PLAN'];
-  return Number((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan['Plan Rows']);
+  return plannedRows(db, `SELECT 1 FROM businesses b WHERE ${filter.sql} AND ${match.sql}`, [...filter.bindings, ...match.bindings] as Knex.RawBinding[]);
 }
 
 /** The tsqueries of a box's words and of the ways they may split into what and where. */
