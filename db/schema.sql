@@ -295,6 +295,7 @@ CREATE INDEX business_versions_import_idx ON public.business_versions USING btre
 CREATE INDEX businesses_category_idx ON public.businesses USING btree (category_id, rating DESC);
 CREATE INDEX businesses_category_listing_idx ON public.businesses USING btree (category_id, rating DESC, review_count DESC, id) WHERE is_active;
 CREATE INDEX businesses_category_quality_idx ON public.businesses USING btree (category_id, quality DESC, id) WHERE is_active;
+CREATE INDEX businesses_city_category_listing_idx ON public.businesses USING btree (city_id, category_id, rating DESC, review_count DESC, id) INCLUDE (district) WHERE is_active;
 CREATE INDEX businesses_city_idx ON public.businesses USING btree (city_id, rating DESC);
 CREATE INDEX businesses_city_inactive_idx ON public.businesses USING btree (city_id) WHERE (NOT is_active);
 CREATE INDEX businesses_city_listing_idx ON public.businesses USING btree (city_id, rating DESC, review_count DESC, id) WHERE is_active;

@@ -5,7 +5,8 @@
  * never answers it; the page's list is read as a visitor's first view of it after a write would
  * read it, or from the search memo when the same combination came up before at this data
  * version), the country page's links to its top combinations as its first view after a write reads
- * them, and the whole directory's sitemap generation.
+ * them, and the whole directory's sitemap generation (left out with BENCH_COMBOS_SITEMAPS=0).
+ * BENCH_HTTP_PG_STATS and BENCH_HTTP_CPU_PROF work as in http.ts.
  */
 import { createDb } from '../../db/index.js';
 import { listCityCategories } from '../../db/queries/city-categories.js';
@@ -16,6 +17,7 @@ import { slugifyText } from '../../domain/slug.js';
 import type { BenchContext } from './context.js';
 import { ensureBusinesses } from './export.js';
 import { load, pick } from './http-load.js';
+import { pgStats } from './pg-stats.js';
 import { startServer } from './server-child.js';
 
 const DURATION_MS = 10_000;
@@ -68,6 +70,7 @@ export async function run(ctx: BenchContext): Promise<void> {
   }
 
   const server = await startServer(ctx.dbUrl);
+  const statements = await pgStats(ctx.adminUrl);
   try {
     const bare = await load(server.bareUrl, () => '/', measured());
     ctx.report({ name: 'Bare Koa route (combos bench)', value: bare.rps, unit: 'req/s' });
@@ -79,14 +82,21 @@ export async function run(ctx: BenchContext): Promise<void> {
       ['Country page, top three countries', () => `${slugPath('country', pick(countries).slug)}?n=${++n}`],
     ];
     for (const [name, next] of cases) {
+      await statements?.reset();
+      const cpuBefore = await server.cpuUs();
       const r = await load(server.appUrl, next, measured());
+      const cpuUs = ((await server.cpuUs()) - cpuBefore) / (r.rps * ((DURATION_MS + WARMUP_MS) / 1000));
+      await statements?.print(name);
       if (r.errors > 0) throw new Error(`${name}: ${r.errors} requests failed (first status ${r.firstBadStatus})`);
       ctx.report({ name: `${name}, ${at}`, value: r.rps, unit: 'req/s', vs: { name: 'bare Koa route', value: bare.rps } });
       ctx.report({ name: `${name} p99`, value: r.p99, unit: 'ms', vs: { name: 'bare Koa route', value: bare.p99 } });
+      ctx.report({ name: `${name}, server CPU per request`, value: cpuUs, unit: 'µs' });
     }
   } finally {
+    await statements?.stop();
     await server.stop();
   }
+  if (process.env.BENCH_COMBOS_SITEMAPS === '0') return;
 
   // The whole directory's sitemaps, the combinations' files included (goal: under 15 s).
   const gen = createDb(ctx.dbUrl, { max: 2 });
