@@ -116,13 +116,16 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     },
     countries: { read: () => once('countries', [], () => listCountries(db)), shows: anything },
     country: {
+      // Kept whole per data version (its cities, every one of a big country's, and its links,
+      // which group the country's kept counts): a country page asks nothing again until a write.
       read: (slug) =>
-        once('country', [slug], async () => {
-          const country = await getCountryBySlug(db, slug);
-          if (!country) return null;
-          const links = await memoized(small(await memos()), memoKey('country-links', country.name), () => cityCategories({ country: country.name }, CITY_CATEGORY_LINKS.country));
-          return { ...country, cityCategories: links };
-        }),
+        once('country', [slug], async () =>
+          memoized(slugMemo(await memos(), slug), memoKey('country', slug), async () => {
+            const country = await getCountryBySlug(db, slug);
+            if (!country) return null;
+            return { ...country, cityCategories: await cityCategories({ country: country.name }, CITY_CATEGORY_LINKS.country) };
+          }),
+        ),
       shows: anything,
     },
     search: {

@@ -72,6 +72,33 @@ describe('what the search routes keep follows every write', () => {
     expect((await get('/api/cities/bulkton/businesses?page=1')).pagination.total).toBe(before.pagination.total);
   });
 
+  it('a country page: asked again it reads nothing, and it follows a hide', async () => {
+    // The counts an import would keep (the fixture's rows were inserted around the store).
+    await app.db.raw(`UPDATE cities c SET business_count = (SELECT count(*) FROM businesses b WHERE b.city_id = c.id AND b.is_active) WHERE slug = 'bulkton'`);
+    await app.db('countries').insert({ name: 'Testland', slug: 'testland', business_count: 1 });
+    await app.settle();
+    const country = async () => (await (await fetch(`${app.url}/api/countries/testland?n=${++n}`)).json()) as { cities: Array<{ slug: string; businessCount: number }> };
+    const before = await country();
+    const sent: string[] = [];
+    const heard = (q: { sql: string }) => void sent.push(q.sql);
+    app.db.on('query', heard);
+    try {
+      expect(await country()).toEqual(before);
+    } finally {
+      app.db.removeListener('query', heard);
+    }
+    expect(sent.filter((sql) => /\b(countries|cities|business_facets)\b/.test(sql))).toEqual([]);
+    const [id] = await app.db('businesses').where({ is_active: true }).orderBy('id').limit(1).pluck('id');
+    await setBusinessesActive(app.db, [id], false);
+    await app.settle();
+    const count = async () => (await country()).cities.find((c) => c.slug === 'bulkton')!.businessCount;
+    const shown = before.cities.find((c) => c.slug === 'bulkton')!.businessCount;
+    expect(await count()).toBe(shown - 1);
+    await setBusinessesActive(app.db, [id], true);
+    await app.settle();
+    expect(await count()).toBe(shown);
+  });
+
   it('the admin search: a broad word kept as broad turns exact once a delete narrows it', async () => {
     await upsertUser(app.db, 'admin', 'a long enough test password');
     const login = await fetch(`${app.url}/api/admin/login`, {
