@@ -59,6 +59,21 @@ describe('the kept facet counts of a page', () => {
     }
   });
 
+  it("of a city's first view: the city and the categories it links come in one statement", async () => {
+    const sent: string[] = [];
+    const heard = (q: { sql: string }) => void sent.push(q.sql);
+    t.db.on('query', heard);
+    try {
+      const city = await publicReads(t.db).group('city', 'city-3');
+      expect(city!.cityCategories.length).toBeGreaterThan(0);
+      expect(city!.cityCategories.map((l) => l.count)).toEqual([...city!.cityCategories.map((l) => l.count)].sort((a, b) => b - a));
+    } finally {
+      t.db.removeListener('query', heard);
+    }
+    expect(sent).toHaveLength(1);
+    expect(await publicReads(t.db).group('city', 'no-such-city')).toBeNull();
+  });
+
   it('of a category are read from its index alone', async () => {
     const plans = await facetPlans(async () => {
       const reads = publicReads(t.db);

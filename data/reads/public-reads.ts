@@ -14,12 +14,12 @@ import { memoized, memoKey, slugMemo, small, type MemoScope } from './search-mem
 import { listFeatured, listRecent } from '../../db/queries/businesses.js';
 import { listBusinessesIn, searchBusinesses } from './search.js';
 import { suggest } from './suggest.js';
-import { getCategoryBySlug, listCategories } from '../../db/queries/categories.js';
-import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/cities.js';
+import { listCategories } from '../../db/queries/categories.js';
+import { listCities, listPopularCities } from '../../db/queries/cities.js';
 import { getCountryBySlug, listCountries } from '../../db/queries/countries.js';
 import { getStats } from '../../db/queries/stats.js';
 import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES, PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
-import { listCategoryDistricts, listCityCategories, type CityCategoriesOf } from '../../db/queries/city-categories.js';
+import { getGroupWithLinks, listCategoryDistricts, listCityCategories, type CityCategoriesOf } from '../../db/queries/city-categories.js';
 import { slugifyText } from '../../domain/slug.js';
 import type { GroupKind, Groups, PublicReads, SearchQuery } from '../../domain/public-reads.js';
 import type { ListFilters, ListPage, Suggestions } from '../../domain/search.js';
@@ -27,8 +27,6 @@ import type { Country, DistrictCategoryLink } from '../../domain/types.js';
 import { getBusinessPage } from './business-page.js';
 import { moreNearby } from './nearby.js';
 import { anything, businessKeys, nearbyKeys, type ChangeKeys } from './change-keys.js';
-
-const GROUP_BY_SLUG = { city: getCityBySlug, category: getCategoryBySlug } satisfies { [K in GroupKind]: (db: Db, slug: string) => Promise<Omit<Groups[K], 'cityCategories'> | null> };
 
 /** What the reads depend on besides the data. */
 export interface ReadOptions {
@@ -71,12 +69,7 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
   const cityCategories = (of: CityCategoriesOf, limit: number) => listCityCategories(db, of, cityCategoryMin, limit);
   const group = <K extends GroupKind>(kind: K, slug: string) =>
     once(kind, [slug], async () =>
-      memoized(slugMemo(await memos(), slug), `${kind}|${slug}`, async () => {
-        const found = await GROUP_BY_SLUG[kind](db, slug);
-        if (!found) return null;
-        const of = kind === 'city' ? { cityId: found.id } : { categoryId: found.id };
-        return { ...found, cityCategories: await cityCategories(of, CITY_CATEGORY_LINKS[kind]) } as Groups[K];
-      }),
+      memoized(slugMemo(await memos(), slug), `${kind}|${slug}`, () => getGroupWithLinks(db, kind, slug, cityCategoryMin, CITY_CATEGORY_LINKS[kind])),
     );
   const groupBusinesses = (kind: GroupKind, { id }: Groups[GroupKind], filters: ListFilters, limit = PUBLIC_PAGE_SIZE) =>
     once(`${kind}Businesses`, [id, filters, limit], async () => {

@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
 import type { CityCategoryLink } from '../../domain/types.js';
+import type { GroupKind, Groups } from '../../domain/public-reads.js';
+import { CITY_SELECT, toCity, type CityRow } from './cities.js';
+import { CATEGORY_SELECT, toCategory, type CategoryRow } from './categories.js';
 
 /** Whose categories in a city: one city's, one category's (its cities) or one country's. */
 export type CityCategoriesOf = { cityId: number } | { categoryId: number } | { country: string };
@@ -18,16 +21,41 @@ export async function listCityCategories(db: Db | Knex.Transaction, of: CityCate
       : 'categoryId' in of
         ? { sql: 'f.category_id = ? AND f.city_id IS NOT NULL', bindings: [of.categoryId] }
         : { sql: 'f.city_id IN (SELECT id FROM cities WHERE country = ?) AND f.category_id IS NOT NULL', bindings: [of.country] };
-  const { rows } = await db.raw(
-    `SELECT ci.slug AS "citySlug", ci.name AS city, ca.slug AS "categorySlug", ca.name AS category, g.n AS count
-       FROM (SELECT f.city_id, f.category_id, sum(f.n)::int AS n FROM business_facets f
-              WHERE ${where.sql} GROUP BY f.city_id, f.category_id HAVING sum(f.n) >= ?
-              ORDER BY n DESC, f.city_id, f.category_id LIMIT ?) g
-       JOIN cities ci ON ci.id = g.city_id JOIN categories ca ON ca.id = g.category_id
-      ORDER BY g.n DESC, ci.name, ca.name`,
-    [...where.bindings, min, limit] as Knex.RawBinding[],
-  );
+  const { rows } = await db.raw(`SELECT ${LINK_COLUMNS} FROM ${linksOf(where.sql)} ORDER BY ${LINK_ORDER}`, [...where.bindings, min, limit] as Knex.RawBinding[]);
   return rows as CityCategoryLink[];
+}
+
+const LINK_COLUMNS = `ci.slug AS "citySlug", ci.name AS city, ca.slug AS "categorySlug", ca.name AS category, g.n AS count`;
+const LINK_ORDER = 'g.n DESC, ci.name, ca.name';
+/** The links under `where` (on business_facets f) with at least ? businesses, at most ?, as `g` joined to their city `ci` and category `ca`. */
+const linksOf = (where: string) => `(SELECT f.city_id, f.category_id, sum(f.n)::int AS n FROM business_facets f
+              WHERE ${where} GROUP BY f.city_id, f.category_id HAVING sum(f.n) >= ?
+              ORDER BY n DESC, f.city_id, f.category_id LIMIT ?) g
+       JOIN cities ci ON ci.id = g.city_id JOIN categories ca ON ca.id = g.category_id`;
+
+/** Each kind of group: its table, its columns, its side of the kept counts and its row's mapping. */
+const GROUP_TABLES = {
+  city: { table: 'cities', columns: CITY_SELECT, key: 'f.city_id = t.id AND f.category_id IS NOT NULL', to: (r: CityRow) => toCity(r) },
+  category: { table: 'categories', columns: CATEGORY_SELECT, key: 'f.category_id = t.id AND f.city_id IS NOT NULL', to: (r: CategoryRow) => toCategory(r) },
+} as const;
+
+/**
+ * A city or a category by its slug with the categories in a city it links (as listCityCategories
+ * gives them), in one statement: a page's first view after a write waits for one round trip, not
+ * two one after the other.
+ */
+export async function getGroupWithLinks<K extends GroupKind>(db: Db | Knex.Transaction, kind: K, slug: string, min: number, limit: number): Promise<Groups[K] | null> {
+  const { table, columns, key, to } = GROUP_TABLES[kind];
+  const { rows } = await db.raw(
+    `SELECT ${columns.map((c) => `t.${c}`).join(', ')},
+            (SELECT coalesce(json_agg(json_build_object('citySlug', ci.slug, 'city', ci.name, 'categorySlug', ca.slug, 'category', ca.name, 'count', g.n) ORDER BY ${LINK_ORDER}), '[]')
+               FROM ${linksOf(key)}) AS links
+       FROM ${table} t WHERE t.slug = ?`,
+    [min, limit, slug],
+  );
+  if (!rows.length) return null;
+  const { links, ...row } = rows[0] as (CityRow & CategoryRow) & { links: CityCategoryLink[] };
+  return { ...(to as (r: CityRow & CategoryRow) => object)(row), cityCategories: links } as Groups[K];
 }
 
 /** A district of a city with its active businesses of one category. */
