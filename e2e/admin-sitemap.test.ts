@@ -51,6 +51,7 @@ describe('sitemap management in the browser', () => {
     expect(await s.page.getByTestId('stat-countries').innerText()).toContain('1 file');
     // 40 cities × 12 categories of generated businesses meet in 120 pairs, each far over the threshold.
     expect(await s.page.getByTestId('stat-city-categories').innerText()).toMatch(/Categories in cities\s+120\s+1 file/);
+    expect(await s.page.getByTestId('stat-country-categories').innerText()).toMatch(/Categories in countries\s+[1-9][\d,]*\s+1 file/);
     expect(await s.page.getByRole('link', { name: 'View' }).getAttribute('href')).toBe('/sitemap.xml');
     expect(await s.page.getByRole('link', { name: 'Back to Admin' }).getAttribute('href')).toBe('/admin');
   });

@@ -16,10 +16,11 @@ import { listBusinessesIn, searchBusinesses } from './search.js';
 import { suggest } from './suggest.js';
 import { getCategoryBySlug, listCategories } from '../../db/queries/categories.js';
 import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/cities.js';
-import { getCountryBySlug, listCountries } from '../../db/queries/countries.js';
+import { getCountryBySlug, getCountrySummary, listCountries } from '../../db/queries/countries.js';
 import { getStats } from '../../db/queries/stats.js';
-import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES, PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
+import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES, COUNTRY_CATEGORY_LINKS, PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
 import { listCategoryDistricts, listCityCategories, type CityCategoriesOf } from '../../db/queries/city-categories.js';
+import { listCountryCategories } from '../../db/queries/country-categories.js';
 import { slugifyText } from '../../domain/slug.js';
 import type { GroupKind, Groups, PublicReads, SearchQuery } from '../../domain/public-reads.js';
 import type { ListFilters, ListPage, Suggestions } from '../../domain/search.js';
@@ -28,7 +29,9 @@ import { getBusinessPage } from './business-page.js';
 import { moreNearby } from './nearby.js';
 import { anything, businessKeys, nearbyKeys, type ChangeKeys } from './change-keys.js';
 
-const GROUP_BY_SLUG = { city: getCityBySlug, category: getCategoryBySlug } satisfies { [K in GroupKind]: (db: Db, slug: string) => Promise<Omit<Groups[K], 'cityCategories'> | null> };
+const GROUP_BY_SLUG = { city: getCityBySlug, category: getCategoryBySlug } satisfies {
+  [K in GroupKind]: (db: Db, slug: string) => Promise<Omit<Groups[K], 'cityCategories' | 'countryCategories'> | null>;
+};
 
 /** What the reads depend on besides the data. */
 export interface ReadOptions {
@@ -74,8 +77,13 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
       memoized(slugMemo(await memos(), slug), `${kind}|${slug}`, async () => {
         const found = await GROUP_BY_SLUG[kind](db, slug);
         if (!found) return null;
-        const of = kind === 'city' ? { cityId: found.id } : { categoryId: found.id };
-        return { ...found, cityCategories: await cityCategories(of, CITY_CATEGORY_LINKS[kind]) } as Groups[K];
+        if (kind === 'city') return { ...found, cityCategories: await cityCategories({ cityId: found.id }, CITY_CATEGORY_LINKS.city) } as Groups[K];
+        // A category links its top cities and its top countries.
+        const [inCities, inCountries] = await Promise.all([
+          cityCategories({ categoryId: found.id }, CITY_CATEGORY_LINKS.category),
+          listCountryCategories(db, { categoryId: found.id }, cityCategoryMin, COUNTRY_CATEGORY_LINKS.category),
+        ]);
+        return { ...found, cityCategories: inCities, countryCategories: inCountries } as Groups[K];
       }),
     );
   const groupBusinesses = (kind: GroupKind, { id }: Groups[GroupKind], filters: ListFilters, limit = PUBLIC_PAGE_SIZE) =>
@@ -120,9 +128,18 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
         once('country', [slug], async () => {
           const country = await getCountryBySlug(db, slug);
           if (!country) return null;
-          const links = await memoized(small(await memos()), memoKey('country-links', country.name), () => cityCategories({ country: country.name }, CITY_CATEGORY_LINKS.country));
-          return { ...country, cityCategories: links };
+          const scope = small(await memos());
+          const [links, categories] = await Promise.all([
+            memoized(scope, memoKey('country-links', country.name), () => cityCategories({ country: country.name }, CITY_CATEGORY_LINKS.country)),
+            // Its categories in it that are pages: all of them, so none is an orphan.
+            memoized(scope, memoKey('country-categories', country.name), () => listCountryCategories(db, { country: country.name }, cityCategoryMin, COUNTRY_CATEGORY_LINKS.country)),
+          ]);
+          return { ...country, cityCategories: links, countryCategories: categories };
         }),
+      shows: anything,
+    },
+    countrySummary: {
+      read: (slug) => once('countrySummary', [slug], async () => memoized(slugMemo(await memos(), slug), memoKey('country', slug), () => getCountrySummary(db, slug))),
       shows: anything,
     },
     search: {
