@@ -300,6 +300,7 @@ CREATE INDEX businesses_city_idx ON public.businesses USING btree (city_id, rati
 CREATE INDEX businesses_city_inactive_idx ON public.businesses USING btree (city_id) WHERE (NOT is_active);
 CREATE INDEX businesses_city_listing_idx ON public.businesses USING btree (city_id, rating DESC, review_count DESC, id) WHERE is_active;
 CREATE INDEX businesses_city_quality_idx ON public.businesses USING btree (city_id, quality DESC, id) WHERE is_active;
+CREATE INDEX businesses_country_category_listing_idx ON public.businesses USING btree (country, category_id, rating DESC, review_count DESC, id) WHERE is_active;
 CREATE INDEX businesses_country_idx ON public.businesses USING btree (country);
 CREATE INDEX businesses_created_at_idx ON public.businesses USING btree (created_at DESC, id DESC);
 CREATE INDEX businesses_featured_idx ON public.businesses USING btree (rating DESC, review_count DESC) WHERE is_active;

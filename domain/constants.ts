@@ -53,6 +53,12 @@ export const CITY_CATEGORY_MIN_BUSINESSES = 3;
  * cities and a country its top combinations as shortcuts.
  */
 export const CITY_CATEGORY_LINKS = { city: 200, category: 24, country: 12 } as const;
+/**
+ * How many categories in a country (those that are pages) each page links: a country all of its
+ * own (the bound, again, only keeps a page finite), so every one is reached from its country; a
+ * category its top countries.
+ */
+export const COUNTRY_CATEGORY_LINKS = { country: 200, category: 24 } as const;
 export const SITEMAP_REFRESH_MS = 5000;
 export const SITEMAP_PROGRESS_POLL_MS = 1000;
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;

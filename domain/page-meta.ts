@@ -3,9 +3,9 @@
  * crawler head (server/seo) and the client (web/src/lib/seo.ts), so both agree. Pure.
  */
 import { META_DESCRIPTION_LENGTH } from './constants.js';
-import { cityCategoryPath, districtCategoryPath, searchPath, slugPath, STATIC_PAGES } from './paths.js';
+import { cityCategoryPath, countryCategoryPath, districtCategoryPath, searchPath, slugPath, STATIC_PAGES } from './paths.js';
 import { countOf } from './plural.js';
-import type { Business, Category, City } from './types.js';
+import type { Business, Category, City, Country } from './types.js';
 
 export const SITE_NAME = 'rehber';
 
@@ -100,6 +100,24 @@ export function districtCategoryMeta(
     title: `${heading} | ${SITE_NAME}`,
     description: excerpt(`${countOf(total, 'business')} of ${category.name} in ${district.district}, ${cityPlace(city)}.${top} Ratings, addresses, phone numbers and working hours.`),
     path: districtCategoryPath(city.slug, district.districtSlug, category.slug),
+  };
+}
+
+/** The heading of a category in a country: 'Plumber in Türkiye'. */
+export const countryCategoryHeading = (country: Pick<Country, 'name'>, category: Pick<Category, 'name'>): string => `${category.name} in ${country.name}`;
+
+/** A category in a country: its count and best rated business, as for a category in a city. */
+export function countryCategoryMeta(
+  country: Pick<Country, 'name' | 'slug'>,
+  category: Pick<Category, 'name' | 'slug'>,
+  total: number,
+  best?: Pick<Business, 'name' | 'rating'> | null,
+): PageMeta {
+  const top = best && Number(best.rating) > 0 ? ` Best rated: ${best.name} (${Number(best.rating).toFixed(1)}).` : '';
+  return {
+    title: `${countryCategoryHeading(country, category)} | ${SITE_NAME}`,
+    description: excerpt(`${countOf(total, 'business')} of ${category.name} in ${country.name}.${top} Ratings, addresses, phone numbers and working hours.`),
+    path: countryCategoryPath(country.slug, category.slug),
   };
 }
 

@@ -67,6 +67,16 @@ export const DISTRICT_CATEGORY_ROUTE = `${SLUG_PAGES.city}:slug/:district/:categ
 export const districtCategoryPath = (citySlug: string, districtSlug: string, categorySlug: string): string =>
   `${slugPath('city', citySlug)}/${encodeURIComponent(districtSlug)}/${encodeURIComponent(categorySlug)}`;
 
+/**
+ * A category in a country ('/country/turkiye/restaurant'): the country page's path with one more
+ * segment, as a category in a city extends its city's. No other page lives under a country's path
+ * and no slug holds a '/', so it collides with nothing (docs/public-site.md).
+ */
+export const COUNTRY_CATEGORY_ROUTE = `${SLUG_PAGES.country}:slug/:category`;
+
+/** The page of the category `categorySlug` in the country `countrySlug`, both slugs percent-encoded. */
+export const countryCategoryPath = (countrySlug: string, categorySlug: string): string => `${slugPath('country', countrySlug)}/${encodeURIComponent(categorySlug)}`;
+
 /** `/search?q=&location=`, each parameter only when given. */
 export function searchPath(q = '', location = ''): string {
   const p = new URLSearchParams();
@@ -81,11 +91,14 @@ export type PageMatch =
   | { kind: 'admin' }
   | { kind: 'slug'; page: SlugPage; slug: string }
   | { kind: 'cityCategory'; page: 'cityCategory'; slug: string; category: string }
-  | { kind: 'districtCategory'; page: 'districtCategory'; slug: string; district: string; category: string };
+  | { kind: 'districtCategory'; page: 'districtCategory'; slug: string; district: string; category: string }
+  | { kind: 'countryCategory'; page: 'countryCategory'; slug: string; category: string };
 
 const STATIC_BY_PATH = new Map<string, StaticPage>(Object.entries(STATIC_PAGES).map(([page, path]) => [path, page as StaticPage]));
 const ADMIN_PATHS = new Set<string>(Object.values(ADMIN_PAGES));
 const SLUG_BY_PREFIX = Object.entries(SLUG_PAGES) as [SlugPage, string][];
+/** Most segments under a slug page's prefix: a city's categories in it and in its districts, a country's categories in it, one slug elsewhere. */
+const MOST_SEGMENTS: Record<SlugPage, number> = { details: 1, city: 3, category: 1, country: 2 };
 
 /**
  * Which page a request path is (a trailing slash ignored), its slug decoded; null for a path the
@@ -99,11 +112,12 @@ export function matchPage(rawPath: string): PageMatch | null {
   for (const [slugPage, prefix] of SLUG_BY_PREFIX) {
     if (!path.startsWith(prefix)) continue;
     const parts = path.slice(prefix.length).split('/');
-    if (parts.some((p) => !p) || parts.length > (slugPage === 'city' ? 3 : 1)) return null;
+    if (parts.some((p) => !p) || parts.length > MOST_SEGMENTS[slugPage]) return null;
     try {
       const decoded = parts.map(decodeURIComponent);
       if (decoded.length === 3) return { kind: 'districtCategory', page: 'districtCategory', slug: decoded[0], district: decoded[1], category: decoded[2] };
       const [slug, category] = decoded;
+      if (category !== undefined && slugPage === 'country') return { kind: 'countryCategory', page: 'countryCategory', slug, category };
       return category === undefined ? { kind: 'slug', page: slugPage, slug } : { kind: 'cityCategory', page: 'cityCategory', slug, category };
     } catch {
       return null;

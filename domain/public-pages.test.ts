@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CITY_CATEGORY_ROUTE, DISTRICT_CATEGORY_ROUTE, matchPage, SLUG_PAGES, slugRoute, STATIC_PAGES } from './paths.js';
+import { CITY_CATEGORY_ROUTE, COUNTRY_CATEGORY_ROUTE, DISTRICT_CATEGORY_ROUTE, matchPage, SLUG_PAGES, slugRoute, STATIC_PAGES } from './paths.js';
 import { ownListPage, pageEntry, PUBLIC_PAGES, publicRequest } from './public-pages.js';
 import type { PublicReads } from './public-reads.js';
 import type { ListPage } from './search.js';
@@ -19,7 +19,7 @@ describe('the table of public pages', () => {
   it('has one entry per public path, its route the path table’s pattern', () => {
     const routes = Object.fromEntries(Object.entries(PUBLIC_PAGES).map(([page, entry]) => [page, entry.route]));
     const slugRoutes = Object.fromEntries(Object.keys(SLUG_PAGES).map((page) => [page, slugRoute(page as keyof typeof SLUG_PAGES)]));
-    expect(routes).toEqual({ ...STATIC_PAGES, ...slugRoutes, cityCategory: CITY_CATEGORY_ROUTE, districtCategory: DISTRICT_CATEGORY_ROUTE });
+    expect(routes).toEqual({ ...STATIC_PAGES, ...slugRoutes, cityCategory: CITY_CATEGORY_ROUTE, districtCategory: DISTRICT_CATEGORY_ROUTE, countryCategory: COUNTRY_CATEGORY_ROUTE });
   });
 
   it('turns a match into the page request every interpreter is handed, and none for admin screens or unknown paths', () => {
@@ -27,6 +27,7 @@ describe('the table of public pages', () => {
     expect(publicRequest(matchPage('/search'), 'q=x')).toEqual({ page: 'search', slug: '', query: 'q=x' });
     expect(publicRequest(matchPage('/city/ankara/cafe'), 'page=2')).toEqual({ page: 'cityCategory', slug: 'ankara', category: 'cafe', query: 'page=2' });
     expect(publicRequest(matchPage('/city/ankara/cankaya/cafe'), 'page=2')).toEqual({ page: 'districtCategory', slug: 'ankara', district: 'cankaya', category: 'cafe', query: 'page=2' });
+    expect(publicRequest(matchPage('/country/turkiye/cafe'), 'page=2')).toEqual({ page: 'countryCategory', slug: 'turkiye', category: 'cafe', query: 'page=2' });
     expect(publicRequest(matchPage('/admin/businesses'))).toBeNull();
     expect(publicRequest(matchPage('/nowhere'))).toBeNull();
   });

@@ -9,25 +9,25 @@
  * A request is matched once (paths.ts matchPage) and the match handed to each of them. Pure: the web
  * client imports it too.
  */
-import { CITY_CATEGORY_ROUTE, DISTRICT_CATEGORY_ROUTE, slugRoute, STATIC_PAGES, type PageMatch, type SlugPage, type StaticPage } from './paths.js';
+import { CITY_CATEGORY_ROUTE, COUNTRY_CATEGORY_ROUTE, DISTRICT_CATEGORY_ROUTE, slugRoute, STATIC_PAGES, type PageMatch, type SlugPage, type StaticPage } from './paths.js';
 import type { GroupKind, PublicReads } from './public-reads.js';
 import type { ListFilters } from './search.js';
 
-export type PublicPage = StaticPage | SlugPage | 'cityCategory' | 'districtCategory';
+export type PublicPage = StaticPage | SlugPage | 'cityCategory' | 'districtCategory' | 'countryCategory';
 
 /** One request for a public page: which page, its slug ('' for a page without one) and its query string (without '?'). */
 export interface PageRequest {
   page: PublicPage;
   slug: string;
   query: string;
-  /** The category's slug of a category in a city or district (the slug is the city's). */
+  /** The category's slug of a category in a city, district or country (the slug is the city's or the country's). */
   category?: string;
   /** The district's slug of a category in a district. */
   district?: string;
 }
 
 /** Where an old slug of a page's subject has moved: the kind of subject the redirects know. */
-export type MovedKind = 'business' | GroupKind | 'country' | 'cityCategory' | 'districtCategory';
+export type MovedKind = 'business' | GroupKind | 'country' | 'cityCategory' | 'districtCategory' | 'countryCategory';
 
 export interface PageEntry<D> {
   /** The router's pattern of its path. */
@@ -132,6 +132,34 @@ const districtCategoryPage = entry({
   moved: { kind: 'districtCategory' },
 });
 
+/**
+ * A category in a country is the category's list with the country fixed: the filters of `filters`
+ * (the URL's) with the country's. The country first, so the head's read and the body's loader ask
+ * the same question.
+ */
+export function countryCategoryFilters(countrySlug: string, { category: _, country: __, ...filters }: ListFilters): ListFilters {
+  return { country: countrySlug, ...filters };
+}
+
+/**
+ * A category in a country: the country, the category and the businesses its head lists (its own
+ * page of the list, as for a city). An unknown country or category, a combination without active
+ * businesses and a page past the last are 404s; `total` decides whether it is indexed, as for a
+ * category in a city.
+ */
+const countryCategoryPage = entry({
+  route: COUNTRY_CATEGORY_ROUTE,
+  async read(reads, { slug, category: categorySlug = '', query }) {
+    const [country, category] = await Promise.all([reads.countrySummary(slug), reads.group('category', categorySlug)]);
+    if (!country || !category) return null;
+    const listPage = ownListPage(query);
+    const { items, pagination } = await reads.groupBusinesses('category', category, countryCategoryFilters(country.slug, listPage ? { page: listPage } : {}));
+    return items.length ? { country, category, businesses: items, total: pagination.total, listPage } : null;
+  },
+  // Its country or its category renamed or merged into another.
+  moved: { kind: 'countryCategory' },
+});
+
 export const PUBLIC_PAGES = {
   home: staticPage('home'),
   cities: staticPage('cities'),
@@ -149,6 +177,7 @@ export const PUBLIC_PAGES = {
   country: entry({ route: slugRoute('country'), read: (reads, { slug }) => reads.country(slug), moved: { kind: 'country' } }),
   cityCategory: cityCategoryPage,
   districtCategory: districtCategoryPage,
+  countryCategory: countryCategoryPage,
 } satisfies Record<PublicPage, PageEntry<unknown>>;
 
 /** A page's entry, its data unknown (an interpreter that does not look into it). */
@@ -160,7 +189,7 @@ export type PageData<P extends PublicPage> = NonNullable<Awaited<ReturnType<(typ
 /** The request for a matched public page with `query`; null for an admin screen or a path the site has no page for. */
 export function publicRequest(match: PageMatch | null, query = ''): PageRequest | null {
   if (!match || match.kind === 'admin') return null;
-  if (match.kind === 'cityCategory') return { page: match.page, slug: match.slug, query, category: match.category };
+  if (match.kind === 'cityCategory' || match.kind === 'countryCategory') return { page: match.page, slug: match.slug, query, category: match.category };
   if (match.kind === 'districtCategory') return { page: match.page, slug: match.slug, query, district: match.district, category: match.category };
   return { page: match.page, slug: match.kind === 'slug' ? match.slug : '', query };
 }

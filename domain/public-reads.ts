@@ -5,7 +5,7 @@
  * data and the client does not ask for it again. A null is the API's 404.
  */
 import type { ListFilters, ListPage } from './search.js';
-import type { Business, Category, CategoryDetail, City, CityDetail, CountryDetail, DistrictCategoryLink, Stats } from './types.js';
+import type { Business, Category, CategoryDetail, City, CityDetail, Country, CountryDetail, DistrictCategoryLink, Stats } from './types.js';
 
 export interface SearchQuery {
   q: string;
@@ -39,5 +39,7 @@ export interface PublicReads {
   /** The districts of `city` where `category` has active businesses, each with its link (one name per slug). */
   categoryDistricts(city: CityDetail, category: CategoryDetail): Promise<DistrictCategoryLink[]>;
   country(slug: string): Promise<CountryDetail | null>;
+  /** A country by its slug without its cities and links (a category in a country names it). */
+  countrySummary(slug: string): Promise<Country | null>;
   search(query: SearchQuery): Promise<ListPage>;
 }

@@ -43,6 +43,8 @@ export interface ListFilters {
   category?: string;
   /** A city slug. */
   city?: string;
+  /** A country slug: a city's or category's list within that country (a category in a country's page; not a search's filter). */
+  country?: string;
   /** A district name within the city. */
   district?: string;
   /** Minimum rating, e.g. 4 for "4 and up". */

@@ -127,6 +127,16 @@ export interface DistrictCategoryLink {
   indexable: boolean;
 }
 
+/** A link to a category in a country that is a page for search engines (COMBO_MIN_BUSINESSES or more active businesses). */
+export interface CountryCategoryLink {
+  countrySlug: string;
+  country: string;
+  categorySlug: string;
+  category: string;
+  /** Its active businesses (those of the country's cities). */
+  count: number;
+}
+
 /** A city's page: the city and its categories that are pages. */
 export interface CityDetail extends City {
   cityCategories: CityCategoryLink[];
@@ -135,6 +145,8 @@ export interface CityDetail extends City {
 /** A category's page: the category and its top cities where it is a page. */
 export interface CategoryDetail extends Category {
   cityCategories: CityCategoryLink[];
+  /** Its top countries where it is a page. */
+  countryCategories: CountryCategoryLink[];
 }
 
 export interface Country {
@@ -363,6 +375,8 @@ export interface SitemapStats {
   totalCityCategories: number;
   /** Categories in a district with at least COMBO_MIN_BUSINESSES active businesses (a district spelled two ways counted per spelling). */
   totalDistrictCategories: number;
+  /** Categories in a country with at least COMBO_MIN_BUSINESSES active businesses. */
+  totalCountryCategories: number;
   lastGenerated: string | null;
   /** The base URL the served sitemaps name; before the first generation, the one Generate would use. */
   baseUrl: string;
@@ -406,6 +420,7 @@ export interface ApiError {
  *   GET /api/categories/:slug/businesses?page=   ListPage (idem)
  *   GET /api/countries                           Country[]
  *   GET /api/countries/:slug                     CountryDetail
+ *   GET /api/countries/:slug/summary             Country      (without its cities and links: a category in a country's page)
  *   GET /api/search?q=&location=&page=           ListPage (idem)
  *   (the three lists take near=<lat>,<lng> and radius=<km>: domain/nearby.ts)
  *   GET /api/suggest?q=                          Suggestions
@@ -415,6 +430,8 @@ export interface CountryDetail extends Country {
   cities: City[];
   /** Its top categories in a city that are pages. */
   cityCategories: CityCategoryLink[];
+  /** Its categories that are pages in it (a category in the country). */
+  countryCategories: CountryCategoryLink[];
 }
 
 /** GET /api/admin/places/reresolve: the background re-resolution of every business's place. */

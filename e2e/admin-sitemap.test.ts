@@ -51,6 +51,7 @@ describe('sitemap management in the browser', () => {
     expect(await s.page.getByTestId('stat-countries').innerText()).toContain('1 file');
     // 40 cities × 12 categories of generated businesses meet in 120 pairs, each far over the threshold.
     expect(await s.page.getByTestId('stat-city-categories').innerText()).toMatch(/Categories in cities\s+120\s+1 file/);
+    expect(await s.page.getByTestId('stat-country-categories').innerText()).toMatch(/Categories in countries\s+[1-9][\d,]*\s+1 file/);
     expect(await s.page.getByRole('link', { name: 'View' }).getAttribute('href')).toBe('/sitemap.xml');
     expect(await s.page.getByRole('link', { name: 'Back to Admin' }).getAttribute('href')).toBe('/admin');
   });
@@ -72,7 +73,7 @@ describe('sitemap management in the browser', () => {
       await s.page.getByRole('button', { name: 'Generate All Sitemaps' }).click();
       await s.page.getByRole('button', { name: 'Generating...' }).waitFor();
       expect(await s.page.getByRole('button', { name: 'Validate' }).isDisabled()).toBe(true);
-      // Held after businesses-1.xml: 9,000 of 20,177 URLs written.
+      // Held after businesses-1.xml: 9,000 of 20,189 URLs written.
       await s.page.getByTestId('sitemap-progress-text').getByText('44%').waitFor();
     } finally {
       await trx.raw('SELECT pg_advisory_unlock(?)', [HOLD_KEY]);
@@ -82,8 +83,8 @@ describe('sitemap management in the browser', () => {
     expect(await s.page.getByTestId('sitemap-progress-text').innerText()).toBe('100%');
     await s.page.getByRole('button', { name: 'Generate All Sitemaps' }).waitFor();
     const rows = s.page.getByTestId('sitemap-file');
-    await rows.nth(8).waitFor();
-    expect(await rows.count()).toBe(9);
+    await rows.nth(9).waitFor();
+    expect(await rows.count()).toBe(10);
     const first = (await rows.nth(1).innerText()).replace(/\s+/g, ' ');
     expect(first).toMatch(/^businesses-1\.xml businesses · 9,000 entries · [\d.]+ (KB|MB) ready /);
     expect(await rows.nth(1).getByRole('link', { name: 'View' }).getAttribute('href')).toBe('/sitemaps/businesses-1.xml');
@@ -96,7 +97,7 @@ describe('sitemap management in the browser', () => {
   it('validates every file and reports it in a toast', async () => {
     await s.page.getByRole('button', { name: 'Validate' }).click();
     await s.page.getByTestId('toast').filter({ hasText: 'Validation Complete' }).waitFor();
-    expect(await toastText(s.page)).toBe('Validation Complete 9 files validated successfully, 0 errors found.');
+    expect(await toastText(s.page)).toBe('Validation Complete 10 files validated successfully, 0 errors found.');
   });
 
   it('shows validation errors per file and in a destructive toast', async () => {

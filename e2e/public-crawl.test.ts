@@ -120,7 +120,7 @@ describe('a crawl from the home page', () => {
     expect(broken).toEqual([]);
   }, 300_000);
 
-  it('reaches every page the sitemaps list, each category in a city from its city, category or country page (not only from its businesses), each category in a district from its category in the city', async () => {
+  it('reaches every page the sitemaps list, each category in a city from its city, category or country page (not only from its businesses), each category in a district from its category in the city, each category in a country from its country', async () => {
     const { pages, linkedFrom } = await crawled();
     const listed = await sitemapPaths();
     const combos = listed.filter((p) => pageOf(p) === 'cityCategory');
@@ -133,6 +133,11 @@ describe('a crawl from the home page', () => {
     expect(districts.length).toBeGreaterThanOrEqual(5 * 14 - 19);
     const fromCombo = (path: string) => [...(linkedFrom.get(path) ?? [])].some((from) => pageOf(from) === 'cityCategory');
     expect(districts.filter((p) => !fromCombo(p))).toEqual([]);
+    // Each category in a country from its country: the 14 of the big one (the thin country's are thin).
+    const countries = listed.filter((p) => pageOf(p) === 'countryCategory');
+    expect(countries.length).toBe(14);
+    const fromCountry = (path: string) => [...(linkedFrom.get(path) ?? [])].some((from) => pageOf(from) === 'country');
+    expect(countries.filter((p) => !fromCountry(p))).toEqual([]);
   }, 300_000);
 
   it('finds one title, one H1 and one canonical link on every page, search answers noindex and no other page but a thin one', async () => {
@@ -145,8 +150,8 @@ describe('a crawl from the home page', () => {
         count(body, /<link rel="canonical"/g) !== 1 && 'canonical',
       ].filter(Boolean);
       const noindex = body.includes('<meta name="robots" content="noindex" />');
-      // Search answers are kept out of indexes, and thin categories in a city or district; nothing else is.
-      if (noindex ? !['search', 'cityCategory', 'districtCategory'].includes(pageOf(path)) : pageOf(path) === 'search') problems.push(noindex ? 'noindex' : 'indexable search');
+      // Search answers are kept out of indexes, and thin categories in a city, district or country; nothing else is.
+      if (noindex ? !['search', 'cityCategory', 'districtCategory', 'countryCategory'].includes(pageOf(path)) : pageOf(path) === 'search') problems.push(noindex ? 'noindex' : 'indexable search');
       if (problems.length) wrong.push(`${path}: ${problems.join(', ')}`);
     }
     expect(wrong).toEqual([]);

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { businessMeta, excerpt } from '../domain/page-meta.js';
 import { businessPhotoPath } from '../domain/photo-paths.js';
 import { slugifyText } from '../domain/slug.js';
-import type { Business } from '../domain/types.js';
+import type { Business, CountryDetail } from '../domain/types.js';
+import { countryCategoryPath } from '../domain/paths.js';
 import { pageRoutes } from '../server/routes/pages.js';
 import { someBusiness } from './public-helpers.js';
 import { publicSession } from './public-session.js';
@@ -229,9 +230,11 @@ describe('the client says what the server says', () => {
       .orderBy('b.id')
       .first('b.slug', 'b.name')) as { slug: string; name: string };
     const city = await someBusiness(s.app);
+    const inCountry = ((await (await fetch(`${s.app.url}/api/countries/turkiye`)).json()) as CountryDetail).countryCategories[0];
     const pages: Array<[string, string]> = [
       [`/details/${namesake.slug}`, namesake.name],
       [`/city/${city.citySlug}`, city.cityName],
+      [countryCategoryPath(inCountry.countrySlug, inCountry.categorySlug), `${inCountry.category} in ${inCountry.country}`],
       ['/cities', 'Şehirler'],
       ['/search?q=cafe&location=Paris', 'Search Businesses'],
       ['/no-such-page', 'Page Not Found'],

@@ -2,7 +2,7 @@ import sdtt, { type SdttPreset, type SdttResult, type SdttTest } from 'structure
 import presets from 'structured-data-testing-tool/presets.js';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_PAGE_SIZE } from '../domain/constants.js';
-import { cityCategoryPath } from '../domain/paths.js';
+import { cityCategoryPath, countryCategoryPath } from '../domain/paths.js';
 import { usePublicApp } from './public-session.js';
 
 /**
@@ -81,6 +81,16 @@ describe('structured-data-testing-tool on a category in a city', () => {
                                                 WHERE b.is_active GROUP BY c.slug, k.slug ORDER BY count(*) DESC, c.slug, k.slug LIMIT 1`);
     const { city, category } = rows[0] as { city: string; category: string };
     const result = await check(cityCategoryPath(city, category), [Rehber.BreadcrumbList, Rehber.ItemList]);
+    expect(result.schemas).toEqual(expect.arrayContaining(['BreadcrumbList', 'ItemList']));
+  });
+});
+
+describe('structured-data-testing-tool on a category in a country', () => {
+  it('finds no error: BreadcrumbList and the ItemList of its businesses', async () => {
+    const { rows } = await served.app.db.raw(`SELECT co.slug AS country, k.slug AS category FROM businesses b JOIN cities c ON c.id = b.city_id JOIN countries co ON co.name = c.country
+                                                JOIN categories k ON k.id = b.category_id WHERE b.is_active GROUP BY co.slug, k.slug ORDER BY count(*) DESC, co.slug, k.slug LIMIT 1`);
+    const { country, category } = rows[0] as { country: string; category: string };
+    const result = await check(countryCategoryPath(country, category), [Rehber.BreadcrumbList, Rehber.ItemList]);
     expect(result.schemas).toEqual(expect.arrayContaining(['BreadcrumbList', 'ItemList']));
   });
 });

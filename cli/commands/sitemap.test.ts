@@ -57,10 +57,12 @@ describe('rehber sitemap', () => {
     expect(lines).toContainEqual(expect.stringMatching(/^businesses-2\.xml: 500 URLs, [\d.]+ (B|KB) \(\d+%\)$/));
     // 5 cities × 3 categories: 15 combinations of over 600 businesses each.
     expect(lines).toContainEqual(expect.stringMatching(/^city-categories-1\.xml: 15 URLs, [\d.]+ (B|KB) \(\d+%\)$/));
-    expect(lines.at(-1)).toMatch(/^Generated 8 files with 9,528 URLs for https:\/\/cron\.example in \d+\.\d s$/);
+    // Its one country: 3 categories in a country.
+    expect(lines).toContainEqual(expect.stringMatching(/^country-categories-1\.xml: 3 URLs, [\d.]+ (B|KB) \(\d+%\)$/));
+    expect(lines.at(-1)).toMatch(/^Generated 9 files with 9,531 URLs for https:\/\/cron\.example in \d+\.\d s$/);
 
     const valid = await rehber(['sitemap', 'validate'], env);
-    expect(valid).toMatchObject({ code: 0, stdout: '8 files validated successfully, 0 errors found.\n' });
+    expect(valid).toMatchObject({ code: 0, stdout: '9 files validated successfully, 0 errors found.\n' });
   });
 
   it('generate without a base URL will not replace a live site\'s sitemaps with localhost URLs (exit 2)', async () => {
@@ -94,13 +96,14 @@ describe('rehber sitemap', () => {
     const res = await rehber(['sitemap', 'generate', '--base-url', 'https://cron.example/'], { ...env, COMBO_MIN_BUSINESSES: '1000' });
     expect(res.code).toBe(0);
     expect(res.stdout).not.toContain('city-categories-1.xml');
-    expect(res.stdout.trim().split('\n').at(-1)).toMatch(/^Generated 7 files with 9,513 URLs for https:\/\/cron\.example in /);
+    // Each category has over a thousand in the one country: still pages there.
+    expect(res.stdout.trim().split('\n').at(-1)).toMatch(/^Generated 8 files with 9,516 URLs for https:\/\/cron\.example in /);
   });
 
   it('generate for a private-network address succeeds and says on stderr what to set', async () => {
     const res = await rehber(['sitemap', 'generate', '--base-url', 'http://192.168.1.20:3000'], env);
     expect(res.code).toBe(0);
-    expect(res.stdout.trim().split('\n').at(-1)).toMatch(/^Generated 8 files with 9,528 URLs for http:\/\/192\.168\.1\.20:3000 in /);
+    expect(res.stdout.trim().split('\n').at(-1)).toMatch(/^Generated 9 files with 9,531 URLs for http:\/\/192\.168\.1\.20:3000 in /);
     expect(res.stderr).toBe(
       'Warning: search engines cannot reach http://192.168.1.20:3000 (this machine or a private network): set PUBLIC_BASE_URL or pass --base-url with the public address of the site.\n',
     );

@@ -16,10 +16,11 @@ import { listBusinessesIn, searchBusinesses } from './search.js';
 import { suggest } from './suggest.js';
 import { listCategories } from '../../db/queries/categories.js';
 import { listCities, listPopularCities } from '../../db/queries/cities.js';
-import { getCountryBySlug, listCountries } from '../../db/queries/countries.js';
+import { getCountryBySlug, getCountrySummary, listCountries } from '../../db/queries/countries.js';
 import { getStats } from '../../db/queries/stats.js';
-import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES, PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
+import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES, COUNTRY_CATEGORY_LINKS, PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
 import { getGroupWithLinks, listCategoryDistricts, listCityCategories, type CityCategoriesOf } from '../../db/queries/city-categories.js';
+import { listCountryCategories } from '../../db/queries/country-categories.js';
 import { slugifyText } from '../../domain/slug.js';
 import type { GroupKind, Groups, PublicReads, SearchQuery } from '../../domain/public-reads.js';
 import type { ListFilters, ListPage, Suggestions } from '../../domain/search.js';
@@ -69,7 +70,13 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
   const cityCategories = (of: CityCategoriesOf, limit: number) => listCityCategories(db, of, cityCategoryMin, limit);
   const group = <K extends GroupKind>(kind: K, slug: string) =>
     once(kind, [slug], async () =>
-      memoized(slugMemo(await memos(), slug), `${kind}|${slug}`, () => getGroupWithLinks(db, kind, slug, cityCategoryMin, CITY_CATEGORY_LINKS[kind])),
+      memoized(slugMemo(await memos(), slug), `${kind}|${slug}`, async () => {
+        const found = await getGroupWithLinks(db, kind, slug, cityCategoryMin, CITY_CATEGORY_LINKS[kind]);
+        if (!found || kind === 'city') return found as Groups[K] | null;
+        // A category links its top countries too.
+        const countryCategories = await listCountryCategories(db, { categoryId: found.id }, cityCategoryMin, COUNTRY_CATEGORY_LINKS.category);
+        return { ...found, countryCategories } as Groups[K];
+      }),
     );
   const groupBusinesses = (kind: GroupKind, { id }: Groups[GroupKind], filters: ListFilters, limit = PUBLIC_PAGE_SIZE) =>
     once(`${kind}Businesses`, [id, filters, limit], async () => {
@@ -116,9 +123,18 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
           memoized(slugMemo(await memos(), slug), memoKey('country', slug), async () => {
             const country = await getCountryBySlug(db, slug);
             if (!country) return null;
-            return { ...country, cityCategories: await cityCategories({ country: country.name }, CITY_CATEGORY_LINKS.country) };
+            const [links, categories] = await Promise.all([
+              cityCategories({ country: country.name }, CITY_CATEGORY_LINKS.country),
+              // Its categories in it that are pages: all of them, so none is an orphan.
+              listCountryCategories(db, { country: country.name }, cityCategoryMin, COUNTRY_CATEGORY_LINKS.country),
+            ]);
+            return { ...country, cityCategories: links, countryCategories: categories };
           }),
         ),
+      shows: anything,
+    },
+    countrySummary: {
+      read: (slug) => once('countrySummary', [slug], async () => memoized(slugMemo(await memos(), slug), memoKey('country-summary', slug), () => getCountrySummary(db, slug))),
       shows: anything,
     },
     search: {

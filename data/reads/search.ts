@@ -48,9 +48,11 @@ export async function listBusinessesIn(
   if (fixed.categoryId !== undefined) delete own.category;
   const filters = await resolveFilters(db, own, now);
   if (!filters) return emptyPage(page, limit);
+  // A country narrows the list as its own city or category does (its facet rows alone are read).
+  const kept: Fixed = filters.country === undefined ? fixed : { ...fixed, country: filters.country };
   const near = nearOf(list);
-  if (near) return nearbyPage(db, fixed, { ...filters, ...fixed }, near, { sort: list.sort, page, limit }, scope);
-  return browse(db, fixed, filters, { sort: list.sort, page, limit }, scope);
+  if (near) return nearbyPage(db, kept, { ...filters, ...kept }, near, { sort: list.sort, page, limit }, scope);
+  return browse(db, kept, filters, { sort: list.sort, page, limit }, scope);
 }
 
 /** The list's point and radius, when it names a point. */

@@ -15,13 +15,14 @@ import { normaliseBaseUrl } from '../../domain/base-url.js';
  */
 export async function getSitemapStats(db: Db, options: { baseUrl: string; cityCategoryMin?: number }): Promise<SitemapStats> {
   const sources = { cityCategoryMin: options.cityCategoryMin ?? CITY_CATEGORY_MIN_BUSINESSES };
-  const [totalBusinesses, totalCategories, totalCities, totalCountries, totalCityCategories, totalDistrictCategories, served] = await Promise.all([
+  const [totalBusinesses, totalCategories, totalCities, totalCountries, totalCityCategories, totalDistrictCategories, totalCountryCategories, served] = await Promise.all([
     countSource(db, 'businesses', sources),
     countSource(db, 'categories', sources),
     countSource(db, 'cities', sources),
     countSource(db, 'countries', sources),
     countSource(db, 'city-categories', sources),
     countSource(db, 'district-categories', sources),
+    countSource(db, 'country-categories', sources),
     getServedGeneration(db),
   ]);
   return {
@@ -31,6 +32,7 @@ export async function getSitemapStats(db: Db, options: { baseUrl: string; cityCa
     totalCountries,
     totalCityCategories,
     totalDistrictCategories,
+    totalCountryCategories,
     lastGenerated: served?.finishedAt ? new Date(served.finishedAt).toISOString() : null,
     baseUrl: served?.baseUrl ?? normaliseBaseUrl(options.baseUrl),
   };

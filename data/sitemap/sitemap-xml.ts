@@ -2,7 +2,7 @@
  * Pure sitemap XML renderers: one escape function, no I/O. The generator streams rows
  * from PostgreSQL into these; the validator and the tests read what they produce.
  */
-import { cityCategoryPath, districtCategoryPath, slugPath, STATIC_PAGES, type SlugPage, type StaticPage } from '../../domain/paths.js';
+import { cityCategoryPath, countryCategoryPath, districtCategoryPath, slugPath, STATIC_PAGES, type SlugPage, type StaticPage } from '../../domain/paths.js';
 import { slugifyText } from '../../domain/slug.js';
 
 export const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -57,9 +57,10 @@ const PAGE_OF = {
 
 /**
  * Every sitemap type, in the order a generation writes them: those named by one slug, a category
- * in a city, named by two, and the pages without a slug, named by their page.
+ * in a city, in a district and in a country, named by two or three, and the pages without a slug,
+ * named by their page.
  */
-export const SITEMAP_TYPES = [...(Object.keys(PAGE_OF) as (keyof typeof PAGE_OF)[]), 'city-categories', 'district-categories', 'pages'] as const;
+export const SITEMAP_TYPES = [...(Object.keys(PAGE_OF) as (keyof typeof PAGE_OF)[]), 'city-categories', 'district-categories', 'country-categories', 'pages'] as const;
 export type SitemapType = (typeof SITEMAP_TYPES)[number];
 
 /**
@@ -79,6 +80,7 @@ export interface PageRef {
 export function pageUrl(baseUrl: string, type: SitemapType, page: PageRef): string | null {
   if (type === 'pages') return baseUrl + STATIC_PAGES[page.slug as StaticPage];
   if (type === 'city-categories') return baseUrl + cityCategoryPath(page.slug, page.category ?? '');
+  if (type === 'country-categories') return baseUrl + countryCategoryPath(page.slug, page.category ?? '');
   if (type === 'district-categories') {
     const district = slugifyText(page.district ?? '');
     return district ? baseUrl + districtCategoryPath(page.slug, district, page.category ?? '') : null;

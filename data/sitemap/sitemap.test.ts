@@ -26,7 +26,7 @@ describe('sitemap generation for the sample directory', () => {
     expect((await getSitemapFiles(t.db)).length).toBe(0);
     expect(await getSitemapProgress(t.db)).toEqual({ progress: 0 });
     const result = await generateSitemaps(t.db, { baseUrl: `${BASE}/` });
-    expect(names(result.files)).toEqual(['sitemap.xml', 'businesses-1.xml', 'cities-1.xml', 'categories-1.xml', 'countries-1.xml', 'city-categories-1.xml', 'district-categories-1.xml', 'pages-1.xml']);
+    expect(names(result.files)).toEqual(['sitemap.xml', 'businesses-1.xml', 'cities-1.xml', 'categories-1.xml', 'countries-1.xml', 'city-categories-1.xml', 'district-categories-1.xml', 'country-categories-1.xml', 'pages-1.xml']);
 
     const stats = await getSitemapStats(t.db, { baseUrl: 'http://localhost:3000' });
     expect(stats.baseUrl).toBe(BASE);
@@ -39,6 +39,7 @@ describe('sitemap generation for the sample directory', () => {
     expect(result.files.find((f) => f.type === 'city-categories')!.count).toBe(stats.totalCityCategories);
     // Counted per spelling of a district; written once per page (the sample spells each one way).
     expect(result.files.find((f) => f.type === 'district-categories')!.count).toBe(stats.totalDistrictCategories);
+    expect(result.files.find((f) => f.type === 'country-categories')!.count).toBe(stats.totalCountryCategories);
     expect(stats.lastGenerated).not.toBeNull();
     expect(await getSitemapProgress(t.db)).toEqual({ progress: 100 });
 
@@ -50,11 +51,11 @@ describe('sitemap generation for the sample directory', () => {
     expect(extractLocs(index!.content)).toEqual(result.files.slice(1).map((f) => `${BASE}/sitemaps/${f.name}`));
 
     const files = await getSitemapFiles(t.db);
-    expect(files[0]).toMatchObject({ name: 'sitemap.xml', type: 'index', status: 'ready', url: '/sitemap.xml', count: 7 });
+    expect(files[0]).toMatchObject({ name: 'sitemap.xml', type: 'index', status: 'ready', url: '/sitemap.xml', count: 8 });
     expect(files[1]).toMatchObject({ name: 'businesses-1.xml', status: 'ready', url: '/sitemaps/businesses-1.xml' });
     expect(files[1].size).toMatch(/^\d+(\.\d)? (B|KB|MB)$/);
 
-    expect(await validateSitemaps(t.db, { baseUrl: BASE })).toEqual({ validFiles: 8, errors: [] });
+    expect(await validateSitemaps(t.db, { baseUrl: BASE })).toEqual({ validFiles: 9, errors: [] });
     const wrongBase = await validateSitemaps(t.db, { baseUrl: 'https://elsewhere.example' });
     expect(wrongBase.validFiles).toBe(0);
     expect(wrongBase.errors.some((e) => e.startsWith('businesses-1.xml: ') && e.includes('outside https://elsewhere.example'))).toBe(true);
@@ -140,8 +141,8 @@ describe('sitemap generation for more than 20,000 businesses', () => {
     ]);
     expect(seen.slice(0, 3)).toEqual([9000, 18000, 20500]);
     // Each of the 120 cities holds one of the 30 categories (120 is a multiple of 30): 120
-    // combinations; and the four pages without a slug.
-    expect(result.urls).toBe(20_500 + 120 + 30 + 1 + 120 + 4);
+    // combinations; the 30 categories in its one country; and the four pages without a slug.
+    expect(result.urls).toBe(20_500 + 120 + 30 + 1 + 120 + 30 + 4);
     const g = await t.db('sitemap_generations').where({ id: result.generationId }).first();
     expect([g.work_planned, g.work_done, g.status]).toEqual([result.urls, result.urls, 'ready']);
     expect(await validateSitemaps(t.db, { baseUrl: BASE })).toEqual({ validFiles: result.files.length, errors: [] });

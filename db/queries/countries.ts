@@ -19,8 +19,14 @@ export async function listCountries(db: Db): Promise<Country[]> {
   return rows.map(toCountry);
 }
 
+/** A country by its slug, without its cities. */
+export async function getCountrySummary(db: Db, slug: string): Promise<Country | null> {
+  const row = await db('countries').select('name', 'slug', 'business_count').where({ slug }).first();
+  return row ? toCountry(row) : null;
+}
+
 /** A country by its slug (from the countries table) with its cities. */
-export async function getCountryBySlug(db: Db, slug: string): Promise<Omit<CountryDetail, 'cityCategories'> | null> {
+export async function getCountryBySlug(db: Db, slug: string): Promise<Omit<CountryDetail, 'cityCategories' | 'countryCategories'> | null> {
   const row = await db('countries').select('name', 'slug', 'business_count').where({ slug }).first();
   if (!row) return null;
   return { ...toCountry(row), cities: await listCitiesOfCountry(db, row.name) };

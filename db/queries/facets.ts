@@ -12,6 +12,12 @@ import type { Db } from '../index.js';
 export interface FacetFilters {
   categoryId?: number;
   cityId?: number;
+  /**
+   * A country's name: a category's list within it (a category in a country). Its businesses are
+   * walked by their own country (its listing index), counted by their city's (the kept counts have no
+   * country): one and the same, as the import writes both from one place.
+   */
+  country?: string;
   district?: string;
   minRating?: number;
   verified?: boolean;
@@ -33,13 +39,15 @@ export type Dimension = 'category' | 'city' | 'district' | 'rating' | 'verified'
 function where(f: FacetFilters, except: Dimension | null): [string, unknown[]] {
   const parts: string[] = ['TRUE'];
   const bindings: unknown[] = [];
-  const add = (dim: Dimension, sql: string, value?: unknown) => {
-    if (dim === except) return;
+  const add = (dim: Dimension | null, sql: string, value?: unknown) => {
+    if (dim !== null && dim === except) return;
     parts.push(sql);
     if (value !== undefined) bindings.push(value);
   };
   if (f.categoryId !== undefined) add('category', 's.category_id = ?', f.categoryId);
   if (f.cityId !== undefined) add('city', 's.city_id = ?', f.cityId);
+  // No facet of its own: every arm keeps it.
+  if (f.country !== undefined) add(null, 's.city_id IN (SELECT id FROM cities WHERE country = ?)', f.country);
   if (f.district !== undefined) add('district', 's.district = ?', f.district);
   if (f.minRating !== undefined) add('rating', 's.rating_floor >= ?', f.minRating);
   if (f.verified !== undefined) add('verified', f.verified ? 's.is_verified' : 'NOT s.is_verified');
@@ -121,6 +129,7 @@ export function businessWhere(f: FacetFilters): SqlPart {
   };
   if (f.categoryId !== undefined) add('b.category_id = ?', f.categoryId);
   if (f.cityId !== undefined) add('b.city_id = ?', f.cityId);
+  if (f.country !== undefined) add('b.country = ?', f.country);
   if (f.district !== undefined) add('b.district = ?', f.district);
   if (f.minRating !== undefined) add('b.rating >= ?', f.minRating);
   if (f.verified !== undefined) add('b.is_verified = ?', f.verified);

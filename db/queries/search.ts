@@ -44,21 +44,27 @@ export async function resolveFilters(db: Db | Knex.Transaction, f: ListFilters =
   // To the minute, as hours are: every request of one minute asks the same filter, so the memo
   // keeps one entry a minute, not one a request (a stranger's open=1 requests cannot flush it).
   if (f.openNow) out.openAt = new Date(Math.floor(now.getTime() / 60_000) * 60_000).toISOString();
-  if (f.category !== undefined || f.city !== undefined) {
-    const { rows } = await db.raw('SELECT (SELECT id FROM categories WHERE slug = ?) AS category, (SELECT id FROM cities WHERE slug = ?) AS city', [f.category ?? null, f.city ?? null]);
+  if (f.category !== undefined || f.city !== undefined || f.country !== undefined) {
+    const { rows } = await db.raw(
+      'SELECT (SELECT id FROM categories WHERE slug = ?) AS category, (SELECT id FROM cities WHERE slug = ?) AS city, (SELECT name FROM countries WHERE slug = ?) AS country',
+      [f.category ?? null, f.city ?? null, f.country ?? null],
+    );
     if (f.category !== undefined && rows[0].category === null) return null;
     if (f.city !== undefined && rows[0].city === null) return null;
+    if (f.country !== undefined && rows[0].country === null) return null;
     if (f.category !== undefined) out.categoryId = rows[0].category;
     if (f.city !== undefined) out.cityId = rows[0].city;
+    if (f.country !== undefined) out.country = rows[0].country;
   }
   for (const k of Object.keys(out) as (keyof FacetFilters)[]) if (out[k] === undefined) delete out[k];
   return out;
 }
 
-/** A city's or a category's own page (none: the whole directory). */
+/** A city's or a category's own page (none: the whole directory), a category's within a country (its name). */
 export interface Fixed {
   cityId?: number;
   categoryId?: number;
+  country?: string;
 }
 
 /**
@@ -74,6 +80,10 @@ export async function listFacets(db: Db | Knex.Transaction, fixed: Fixed, f: Fac
   if (fixed.categoryId !== undefined) {
     source.sql += ' AND category_id = ?';
     source.bindings.push(fixed.categoryId);
+  }
+  if (fixed.country !== undefined) {
+    source.sql += ' AND city_id IN (SELECT id FROM cities WHERE country = ?)';
+    source.bindings.push(fixed.country);
   }
   return toFacets((await facetQuery(db, source, f)).rows);
 }

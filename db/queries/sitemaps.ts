@@ -9,7 +9,7 @@ import { SITEMAP_STATIC_PAGES } from '../../domain/paths.js';
  * transaction (publishGeneration), so readers never see a half-written set.
  */
 
-export type SitemapSource = 'pages' | 'businesses' | 'cities' | 'categories' | 'countries' | 'city-categories' | 'district-categories';
+export type SitemapSource = 'pages' | 'businesses' | 'cities' | 'categories' | 'countries' | 'city-categories' | 'district-categories' | 'country-categories';
 
 /** What a source depends on besides the data: the least active businesses of a listed category in a city. */
 export interface SourceOptions {
@@ -110,6 +110,24 @@ function sourceSql(source: SitemapSource, options: SourceOptions): { from: strin
         order: 'g.city_id, g.district, g.category_id',
       };
     }
+    case 'country-categories': {
+      // Its cities' categories summed by their country, as the page counts its total (the kept
+      // counts, by city): the groups by city and category of the one pass, when there is one.
+      const min = leastOf(options);
+      const groups = options.grouped
+        ? `(SELECT ci.country, g.category_id, max(g.lastmod) AS lastmod FROM ${GROUPS} g JOIN cities ci ON ci.id = g.city_id
+             WHERE g.grouping_id = ${GROUPING_OF.cityCategory} AND g.category_id IS NOT NULL
+             GROUP BY ci.country, g.category_id HAVING sum(g.n) >= ${min}) g`
+        : `(SELECT ci.country, b.category_id, max(b.updated_at) AS lastmod FROM businesses b JOIN cities ci ON ci.id = b.city_id
+             WHERE b.is_active AND b.category_id IS NOT NULL
+             GROUP BY ci.country, b.category_id HAVING count(*) >= ${min}) g`;
+      return {
+        from: `${groups}
+               JOIN countries co ON co.name = g.country JOIN categories ca ON ca.id = g.category_id`,
+        select: 'co.slug, ca.slug AS category, g.lastmod',
+        order: 'co.id, g.category_id',
+      };
+    }
   }
 }
 
@@ -138,7 +156,7 @@ export function sourceQuery(source: SitemapSource, options = DEFAULT_SOURCE_OPTI
 
 export interface SourceRow {
   slug: string;
-  /** The category's slug, for a category in a city or district (`slug` is the city's). */
+  /** The category's slug, for a category in a city, district or country (`slug` is the city's or the country's). */
   category?: string;
   /** The district's name, for a category in a district. */
   district?: string;

@@ -4,15 +4,17 @@
  * bare Koa route served by the same server process (a unique `n` per request, so the answer cache
  * never answers it; the page's list is read as a visitor's first view of it after a write would
  * read it, or from the search memo when the same combination came up before at this data
- * version), the country page's links to its top combinations as its first view after a write reads
- * them, and the whole directory's sitemap generation (left out with BENCH_COMBOS_SITEMAPS=0).
- * BENCH_HTTP_PG_STATS and BENCH_HTTP_CPU_PROF work as in http.ts.
+ * version), the same of categories in a country, the country page's links to its top combinations
+ * and to its categories as its first view after a write reads them, and the whole directory's
+ * sitemap generation (left out with BENCH_COMBOS_SITEMAPS=0). BENCH_HTTP_PG_STATS and
+ * BENCH_HTTP_CPU_PROF work as in http.ts.
  */
 import { createDb } from '../../db/index.js';
 import { listCityCategories } from '../../db/queries/city-categories.js';
+import { listCountryCategories } from '../../db/queries/country-categories.js';
 import { generateSitemaps } from '../../data/sitemap/sitemap.js';
-import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES } from '../../domain/constants.js';
-import { cityCategoryPath, districtCategoryPath, slugPath } from '../../domain/paths.js';
+import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES, COUNTRY_CATEGORY_LINKS } from '../../domain/constants.js';
+import { cityCategoryPath, countryCategoryPath, districtCategoryPath, slugPath } from '../../domain/paths.js';
 import { slugifyText } from '../../domain/slug.js';
 import type { BenchContext } from './context.js';
 import { ensureBusinesses } from './export.js';
@@ -36,6 +38,7 @@ export async function run(ctx: BenchContext): Promise<void> {
   let combos: string[];
   let districts: string[];
   let countries: Array<{ name: string; slug: string }>;
+  let inCountries: string[];
   try {
     const { rows: counted } = await db.raw(
       `SELECT count(*)::int AS n FROM (SELECT 1 FROM business_facets WHERE city_id IS NOT NULL AND category_id IS NOT NULL GROUP BY city_id, category_id HAVING sum(n) >= ?) g`,
@@ -64,7 +67,18 @@ export async function run(ctx: BenchContext): Promise<void> {
     for (const country of countries) {
       const ms = await median(() => listCityCategories(db, { country: country.name }, CITY_CATEGORY_MIN_BUSINESSES, CITY_CATEGORY_LINKS.country));
       ctx.report({ name: `A country page's links to its top categories in a city (${country.name}), one connection, median of ${RUNS}`, value: ms, unit: 'ms' });
+      const own = await median(() => listCountryCategories(db, { country: country.name }, CITY_CATEGORY_MIN_BUSINESSES, COUNTRY_CATEGORY_LINKS.country));
+      ctx.report({ name: `A country page's links to its categories in it (${country.name}), one connection, median of ${RUNS}`, value: own, unit: 'ms' });
     }
+    // Every category in a country that is a page (a few thousand at most: countries × categories).
+    const { rows: perCountry } = await db.raw(
+      `SELECT co.slug AS country, ca.slug AS category FROM (SELECT ci.country, f.category_id FROM business_facets f JOIN cities ci ON ci.id = f.city_id
+          WHERE f.category_id IS NOT NULL GROUP BY 1, 2 HAVING sum(f.n) >= ?) g
+        JOIN countries co ON co.name = g.country JOIN categories ca ON ca.id = g.category_id`,
+      [CITY_CATEGORY_MIN_BUSINESSES],
+    );
+    inCountries = (perCountry as Array<{ country: string; category: string }>).map((c) => countryCategoryPath(c.country, c.category));
+    ctx.report({ name: `Categories in a country with at least ${CITY_CATEGORY_MIN_BUSINESSES} businesses, ${at}`, value: inCountries.length, unit: 'pages' });
   } finally {
     await db.destroy();
   }
@@ -79,6 +93,7 @@ export async function run(ctx: BenchContext): Promise<void> {
     const cases: Array<[string, () => string]> = [
       ['Category in a city page, distinct combinations', () => `${pick(combos)}?n=${++n}`],
       ...(districts.length ? [['Category in a district page, distinct combinations', () => `${pick(districts)}?n=${++n}`] as [string, () => string]] : []),
+      ['Category in a country page, distinct combinations', () => `${pick(inCountries)}?n=${++n}`],
       ['Country page, top three countries', () => `${slugPath('country', pick(countries).slug)}?n=${++n}`],
     ];
     for (const [name, next] of cases) {

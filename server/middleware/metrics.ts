@@ -2,7 +2,7 @@ import path from 'node:path';
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { Counter, Histogram } from 'prom-client';
-import { ADMIN_PAGES, CITY_CATEGORY_ROUTE, DISTRICT_CATEGORY_ROUTE, slugRoute, STATIC_PAGES } from '../../domain/paths.js';
+import { ADMIN_PAGES, CITY_CATEGORY_ROUTE, COUNTRY_CATEGORY_ROUTE, DISTRICT_CATEGORY_ROUTE, slugRoute, STATIC_PAGES } from '../../domain/paths.js';
 import { pageMatchOf } from '../routes/pages.js';
 
 /** Methods named as they are; any other (Node's parser knows some thirty) is counted as `other`. */
@@ -29,6 +29,7 @@ export function routeOf(ctx: Context, routers: readonly RouteMatcher[] = []): st
   if (page?.kind === 'slug') return slugRoute(page.page);
   if (page?.kind === 'cityCategory') return CITY_CATEGORY_ROUTE;
   if (page?.kind === 'districtCategory') return DISTRICT_CATEGORY_ROUTE;
+  if (page?.kind === 'countryCategory') return COUNTRY_CATEGORY_ROUTE;
   if (page?.kind === 'admin') return `${ADMIN_PAGES.dashboard}/*`;
   // The built client's files (hashed assets, icons), found: a miss is a 404 page, `unmatched`.
   if ((ctx.path.startsWith('/assets/') || path.extname(ctx.path)) && ctx.status < 400) return 'static file';

@@ -43,6 +43,15 @@ export function listFilters(ctx: ParameterizedContext): ListFilters {
   return filters;
 }
 
+/**
+ * A city's or a category's list: the filters of any list and `country` (a slug), the country a
+ * category in a country's page fixes. A search takes none (its place is its location).
+ */
+export function groupListFilters(ctx: ParameterizedContext): ListFilters {
+  const country = given(ctx, 'country');
+  return country === undefined ? listFilters(ctx) : { ...listFilters(ctx), country };
+}
+
 /** `near` and `radius`: a point and a radius around it, or a 400; the distance sort needs the point. */
 function nearFilters(ctx: ParameterizedContext, sort: string | undefined): { near?: GeoPoint; radius?: number } {
   const nearText = given(ctx, 'near');

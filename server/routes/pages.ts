@@ -17,7 +17,7 @@ import { notModified } from '../freshness/conditional.js';
 import { cacheControl } from '../freshness/cache-control.js';
 import { movedSlug } from '../../db/queries/businesses.js';
 import { redirectedGroupSlug } from '../../db/queries/redirects.js';
-import { cityCategoryPath, districtCategoryPath, matchPage, slugPath, type PageMatch } from '../../domain/paths.js';
+import { cityCategoryPath, countryCategoryPath, districtCategoryPath, matchPage, slugPath, type PageMatch } from '../../domain/paths.js';
 import { pageEntry, publicRequest, type MovedKind, type PageRequest } from '../../domain/public-pages.js';
 import type { Db } from '../../db/index.js';
 
@@ -176,6 +176,12 @@ const MOVED: Record<MovedKind, (db: Db, request: PageRequest) => Promise<string 
     const [city, kind] = await Promise.all([redirectedGroupSlug(db, 'city', slug), redirectedGroupSlug(db, 'category', category)]);
     const to = districtCategoryPath(city ?? slug, district, kind ?? category);
     return to !== districtCategoryPath(slug, district, category) ? to : null;
+  },
+  // A category in a country moves with either: its country renamed, its category renamed or merged away.
+  countryCategory: async (db, { slug, category = '' }) => {
+    const [country, kind] = await Promise.all([redirectedGroupSlug(db, 'country', slug), redirectedGroupSlug(db, 'category', category)]);
+    const to = countryCategoryPath(country ?? slug, kind ?? category);
+    return to !== countryCategoryPath(slug, category) ? to : null;
   },
 };
 

@@ -138,6 +138,25 @@ describe('the public read API on the sample directory', () => {
     expect(tr.body.cities.map((c) => c.name)).toContain('İstanbul');
   });
 
+  it("pages a category's businesses within a country, counted as its country's link counts them; an unknown country lists none; a search takes no country", async () => {
+    const tr = await get<CountryDetail>('/api/countries/turkiye');
+    const link = tr.body.countryCategories[0];
+    expect(link).toEqual({ countrySlug: 'turkiye', country: 'Türkiye', categorySlug: expect.any(String), category: expect.any(String), count: expect.any(Number) });
+    expect(link.count).toBeGreaterThanOrEqual(CITY_CATEGORY_MIN_BUSINESSES);
+    const page = await get<ListPage>(`/api/categories/${link.categorySlug}/businesses?country=turkiye&limit=100`);
+    expect(page.body.pagination.total).toBe(link.count);
+    expect(page.body.items).toHaveLength(Math.min(100, link.count));
+    expect(page.body.items.every((b) => b.country === 'Türkiye' && b.category?.slug === link.categorySlug)).toBe(true);
+    // Its cities are the facet: all of them Turkish.
+    const turkish = new Set(tr.body.cities.map((c) => c.slug));
+    expect(page.body.facets!.cities.every((c) => turkish.has(c.value))).toBe(true);
+    expect((await get<Category & { countryCategories: unknown[] }>(`/api/categories/${link.categorySlug}`)).body.countryCategories).toContainEqual(link);
+    expect((await get<ListPage>(`/api/categories/${link.categorySlug}/businesses?country=atlantis`)).body.pagination.total).toBe(0);
+    const anywhere = await get<ListPage>(`/api/search?q=${encodeURIComponent(link.category)}`);
+    expect((await get<ListPage>(`/api/search?q=${encodeURIComponent(link.category)}&country=turkiye`)).body.pagination.total).toBe(anywhere.body.pagination.total);
+    expect((await get<Country>('/api/countries/turkiye/summary')).body).toEqual({ name: 'Türkiye', slug: 'turkiye', businessCount: tr.body.businessCount });
+  });
+
   it('searches by words, by an unaccented spelling and by location', async () => {
     const words = await get<Page<Business>>('/api/search?q=' + encodeURIComponent('Çiçekçi'));
     expect(words.body.items.some((b) => b.name === 'Şişli Çiçekçi')).toBe(true);

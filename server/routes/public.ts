@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import type { AppDeps } from '../deps.js';
 import { notFound } from '../errors.js';
 import { pageParams } from './params.js';
-import { listFilters, queryText } from './list-params.js';
+import { groupListFilters, listFilters, queryText } from './list-params.js';
 import { newRouter } from './router.js';
 import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
 import type { ListFilters } from '../../domain/search.js';
@@ -59,6 +59,7 @@ export function publicRoutes(deps: AppDeps): Router {
 
   get('/api/countries', (ctx) => reads(ctx).countries());
   get('/api/countries/:slug', async (ctx) => found(await reads(ctx).country(ctx.params.slug), 'Country not found'));
+  get('/api/countries/:slug/summary', async (ctx) => found(await reads(ctx).countrySummary(ctx.params.slug), 'Country not found'));
 
   get('/api/search', (ctx) => {
     const { page, limit } = pageParams(ctx, PUBLIC_PAGE_SIZE);
@@ -79,7 +80,7 @@ const GROUP_ROUTES = [
 /** A list's page, filters and page size from the query string (a bad one is a 400 before any read). */
 function listRequest(ctx: Context): { filters: ListFilters; limit: number } {
   const { page, limit } = pageParams(ctx, PUBLIC_PAGE_SIZE);
-  return { filters: { ...listFilters(ctx), page }, limit };
+  return { filters: { ...groupListFilters(ctx), page }, limit };
 }
 
 function found<T>(value: T | null, message: string): T {

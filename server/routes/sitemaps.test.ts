@@ -53,7 +53,7 @@ describe('serving sitemaps and robots.txt', () => {
     const lastModified = index.headers.get('last-modified');
     expect(lastModified).toBeTruthy();
     const locs = extractLocs(await index.text());
-    expect(locs.length).toBe(7);
+    expect(locs.length).toBe(8);
     for (const loc of locs) {
       const path = new URL(loc).pathname;
       expect(path).toMatch(/^\/sitemaps\/[a-z-]+-1\.xml$/);

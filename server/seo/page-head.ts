@@ -9,7 +9,7 @@ import { PUBLIC_PAGES, type PageData, type PageRequest, type PublicPage } from '
 import type { PublicReads } from '../../domain/public-reads.js';
 import { slugifyText } from '../../domain/slug.js';
 import { renderHead, type HeadTags, type RenderedHead } from './head.js';
-import { businessPageHead, categoryPageHead, cityCategoryPageHead, cityPageHead, countryPageHead, districtCategoryPageHead, notFoundHead, staticPageHead } from './page-tags.js';
+import { businessPageHead, categoryPageHead, cityCategoryPageHead, cityPageHead, countryCategoryPageHead, countryPageHead, districtCategoryPageHead, notFoundHead, staticPageHead } from './page-tags.js';
 
 export interface PageHead {
   status: 200 | 404 | 500;
@@ -47,6 +47,8 @@ const HEADS: { [P in PublicPage]: (data: PageData<P>, baseUrl: string, request: 
   // Indexable as its link says (counted from the same kept counts, under the same least number).
   districtCategory: ({ city, district, category, businesses, total, listPage }, baseUrl) =>
     districtCategoryPageHead(city, district, category, businesses, total, countrySlugOf(city.country), baseUrl, { page: listPage, indexable: district.indexable }),
+  countryCategory: ({ country, category, businesses, total, listPage }, baseUrl, _, { cityCategoryMin }) =>
+    countryCategoryPageHead(country, category, businesses, total, baseUrl, { page: listPage, indexable: total >= cityCategoryMin }),
 };
 
 async function headOf<P extends PublicPage>(reads: PublicReads, settings: HeadSettings, request: PageRequest & { page: P }): Promise<PageHead> {

@@ -3,7 +3,7 @@
  * description from domain/page-meta.ts (the client's document.title reads the same), canonical,
  * preview image, language and JSON-LD. Pure: data in, HeadTags out.
  */
-import { businessMeta, categoryMeta, cityCategoryMeta, cityMeta, districtCategoryMeta, countryMeta, NOT_FOUND_META, searchMeta, SITE_NAME, STATIC_META, type PageMeta } from '../../domain/page-meta.js';
+import { businessMeta, categoryMeta, cityCategoryMeta, cityMeta, countryCategoryMeta, districtCategoryMeta, countryMeta, NOT_FOUND_META, searchMeta, SITE_NAME, STATIC_META, type PageMeta } from '../../domain/page-meta.js';
 import { cityCategoryPath, districtCategoryPath, slugPath, STATIC_PAGES, type StaticPage } from '../../domain/paths.js';
 import { slugifyText } from '../../domain/slug.js';
 import { ownListPage } from '../../domain/public-pages.js';
@@ -151,6 +151,24 @@ export function districtCategoryPageHead(
     { name: category.name, url: baseUrl + cityCategoryPath(city.slug, category.slug) },
     { name: district.district, url: baseUrl + meta.path },
   ];
+  const head = listHead(meta, baseUrl, trail, businesses, page);
+  return indexable ? head : { ...head, noindex: true };
+}
+
+/**
+ * A category in a country (`page` and `indexable` as for a category in a city): Home › the country ›
+ * the category, and its businesses.
+ */
+export function countryCategoryPageHead(
+  country: Country,
+  category: Pick<Category, 'name' | 'slug'>,
+  businesses: Array<Pick<Business, 'name' | 'slug' | 'rating'>>,
+  total: number,
+  baseUrl: string,
+  { page = null, indexable = true }: { page?: number | null; indexable?: boolean } = {},
+): HeadTags {
+  const meta = countryCategoryMeta(country, category, total, page ? null : businesses[0]);
+  const trail = [home(baseUrl), { name: country.name, url: baseUrl + slugPath('country', country.slug) }, { name: category.name, url: baseUrl + meta.path }];
   const head = listHead(meta, baseUrl, trail, businesses, page);
   return indexable ? head : { ...head, noindex: true };
 }

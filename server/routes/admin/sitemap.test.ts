@@ -50,6 +50,7 @@ describe('sitemap admin API', () => {
     expect(stats.body.totalCountries).toBeGreaterThan(0);
     expect(stats.body.totalCityCategories).toBeGreaterThan(0);
     expect(stats.body.totalDistrictCategories).toBeGreaterThan(0);
+    expect(stats.body.totalCountryCategories).toBeGreaterThan(0);
     expect((await call('GET', '/api/admin/sitemap/files')).body).toEqual([]);
     expect((await call('GET', '/api/admin/sitemap/progress')).body).toEqual({ progress: 0 });
     expect((await call('POST', '/api/admin/sitemap/validate')).body).toEqual({ validFiles: 0, errors: ['No sitemaps have been generated yet'] });
@@ -59,7 +60,7 @@ describe('sitemap admin API', () => {
     const gen = await call('POST', '/api/admin/sitemap/generate');
     expect(gen.status).toBe(200);
     expect(gen.body.success).toBe(true);
-    expect(gen.body.files.map((f: { name: string }) => f.name)).toEqual(['sitemap.xml', 'businesses-1.xml', 'cities-1.xml', 'categories-1.xml', 'countries-1.xml', 'city-categories-1.xml', 'district-categories-1.xml', 'pages-1.xml']);
+    expect(gen.body.files.map((f: { name: string }) => f.name)).toEqual(['sitemap.xml', 'businesses-1.xml', 'cities-1.xml', 'categories-1.xml', 'countries-1.xml', 'city-categories-1.xml', 'district-categories-1.xml', 'country-categories-1.xml', 'pages-1.xml']);
     const files = (await call('GET', '/api/admin/sitemap/files')).body;
     expect(files[1]).toEqual({
       name: 'businesses-1.xml',
@@ -72,7 +73,7 @@ describe('sitemap admin API', () => {
     });
     expect((await call('GET', '/api/admin/sitemap/stats')).body.lastGenerated).toEqual(expect.any(String));
     expect((await call('GET', '/api/admin/sitemap/progress')).body).toEqual({ progress: 100 });
-    expect((await call('POST', '/api/admin/sitemap/validate')).body).toEqual({ validFiles: 8, errors: [] });
+    expect((await call('POST', '/api/admin/sitemap/validate')).body).toEqual({ validFiles: 9, errors: [] });
   });
 
   it('answers 409 while another generation runs, and reports its progress', async () => {

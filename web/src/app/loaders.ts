@@ -7,7 +7,7 @@
  * the browser asks itself, as it would without server rendering.
  */
 import type { DataTag, QueryClient, QueryKey } from '@tanstack/react-query';
-import { cityCategoryFilters, districtCategoryFilters, type PageRequest, type PublicPage } from '@domain/public-pages';
+import { cityCategoryFilters, countryCategoryFilters, districtCategoryFilters, type PageRequest, type PublicPage } from '@domain/public-pages';
 import type { GroupKind, Groups, PublicReads } from '@domain/public-reads';
 import type { ListFilters } from '@domain/search';
 import { ApiError } from '@/lib/api';
@@ -26,6 +26,7 @@ import { cityBusinessesOptions } from '@/features/cities/api/get-city-businesses
 import { categoryDistrictsOptions } from '@/features/cities/api/get-category-districts';
 import { popularCitiesOptions } from '@/features/cities/api/get-popular-cities';
 import { countryOptions } from '@/features/countries/api/get-country';
+import { countrySummaryOptions } from '@/features/countries/api/get-country-summary';
 import { searchOptions } from '@/features/search/api/search-businesses';
 import { statsOptions } from '@/features/stats/api/get-stats';
 
@@ -114,12 +115,28 @@ async function loadDistrictCategory({ client, reads, slug, district: districtSlu
   await fill(client, cityBusinessesOptions(slug, filters), () => reads.groupBusinesses('city', city, filters));
 }
 
+/**
+ * A category in a country: the country (without its cities) and the category, then the page of the
+ * category's list with the country fixed (the query the page's hook asks the API).
+ */
+async function loadCountryCategory({ client, reads, slug, category: categorySlug = '', params }: LoadArgs): Promise<void> {
+  await Promise.all([
+    fill(client, countrySummaryOptions(slug), () => found(reads.countrySummary(slug), 'Country not found')),
+    fill(client, categoryOptions(categorySlug), () => found(reads.group('category', categorySlug), 'Category not found')),
+  ]);
+  const country = client.getQueryData(countrySummaryOptions(slug).queryKey);
+  const category = client.getQueryData(categoryOptions(categorySlug).queryKey);
+  if (!country || !category) return;
+  const filters = countryCategoryFilters(country.slug, parseListFilters(params));
+  await fill(client, categoryBusinessesOptions(categorySlug, filters), () => reads.groupBusinesses('category', category, filters));
+}
+
 /** What a page's loader is given: the query client to fill, the reads, the matched request and its query parameters. */
 interface LoadArgs {
   client: QueryClient;
   reads: PublicReads;
   slug: string;
-  /** The category's slug of a category in a city or district. */
+  /** The category's slug of a category in a city, district or country. */
   category?: string;
   /** The district's slug of a category in a district. */
   district?: string;
@@ -156,6 +173,7 @@ const LOADERS: Record<PublicPage, (args: LoadArgs) => Promise<unknown>> = {
   country: ({ client, reads, slug }) => fill(client, countryOptions(slug), () => found(reads.country(slug), 'Country not found')),
   cityCategory: loadCityCategory,
   districtCategory: loadDistrictCategory,
+  countryCategory: loadCountryCategory,
 };
 
 /**

@@ -23,6 +23,7 @@ export const PUBLIC_ROUTES: Record<PublicPage, LazyRoute> = {
   about: lazyRoute('src/app/routes/about.tsx', () => import('./routes/about').then((m) => m.AboutRoute)),
   cityCategory: lazyRoute('src/app/routes/city-category.tsx', () => import('./routes/city-category').then((m) => m.CityCategoryRoute)),
   districtCategory: lazyRoute('src/app/routes/district-category.tsx', () => import('./routes/district-category').then((m) => m.DistrictCategoryRoute)),
+  countryCategory: lazyRoute('src/app/routes/country-category.tsx', () => import('./routes/country-category').then((m) => m.CountryCategoryRoute)),
 };
 
 /** The public route a path shows (the browser's first page); null for admin screens and the not-found page. */
@@ -130,9 +131,9 @@ export function pageMatches(
   const { layout, page } = routesOf(request.page);
   let params: Record<string, string> = {};
   let path = pathname;
-  if (request.page in SLUG_PAGES || request.page === 'cityCategory' || request.page === 'districtCategory') {
+  if (request.page in SLUG_PAGES || request.page === 'cityCategory' || request.page === 'districtCategory' || request.page === 'countryCategory') {
     // React Router's decoding: a segment's own "/" stays "%2F" in the path and is "/" in the param.
-    const prefix = request.page in SLUG_PAGES ? SLUG_PAGES[request.page as SlugPage] : SLUG_PAGES.city;
+    const prefix = request.page in SLUG_PAGES ? SLUG_PAGES[request.page as SlugPage] : request.page === 'countryCategory' ? SLUG_PAGES.country : SLUG_PAGES.city;
     const segments = pathname
       .slice(prefix.length)
       .split('/')

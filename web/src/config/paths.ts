@@ -1,5 +1,5 @@
 /** Every route of the SPA, derived from the one table of public paths in domain/paths.ts. */
-import { ADMIN_PAGES, cityCategoryPath, districtCategoryPath, searchPath, slugPath, STATIC_PAGES } from '@domain/paths';
+import { ADMIN_PAGES, cityCategoryPath, countryCategoryPath, districtCategoryPath, searchPath, slugPath, STATIC_PAGES } from '@domain/paths';
 
 export const paths = {
   ...STATIC_PAGES,
@@ -7,6 +7,7 @@ export const paths = {
   city: (slug: string) => slugPath('city', slug),
   cityCategory: cityCategoryPath,
   districtCategory: districtCategoryPath,
+  countryCategory: countryCategoryPath,
   category: (slug: string) => slugPath('category', slug),
   country: (slug: string) => slugPath('country', slug),
   search: searchPath,

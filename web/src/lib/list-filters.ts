@@ -48,6 +48,8 @@ export function listFiltersParams(f: ListFilters, defaultSort?: SearchSort): Rec
   const out: Record<string, string> = {};
   if (f.category) out.category = f.category;
   if (f.city) out.city = f.city;
+  // Fixed by a category in a country's page (its path), never taken from a URL's query.
+  if (f.country) out.country = f.country;
   if (f.district) out.district = f.district;
   if (f.minRating) out.minRating = String(f.minRating);
   if (f.verified) out.verified = 'true';

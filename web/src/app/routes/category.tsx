@@ -3,6 +3,7 @@ import { categoryMeta } from '@domain/page-meta';
 import { countOf } from '@domain/plural';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { CityCategoryLinks } from '@/components/city-category-links';
+import { CountryCategoryLinks } from '@/components/country-category-links';
 import { FilteredBusinessList } from '@/components/filtered-business-list';
 import { BusinessMap } from '@/features/map/components/business-map';
 import { NotFoundMessage } from '@/components/page-message';
@@ -35,6 +36,7 @@ export function CategoryRoute() {
             {c.description && <p className="mt-1 text-gray-700">{c.description}</p>}
             <p className="mt-1 text-gray-700">{countOf(c.businessCount, 'business')}</p>
           </header>
+          <CountryCategoryLinks title={`${c.name} by country`} links={c.countryCategories} />
           <CityCategoryLinks title={`${c.name} by city`} links={c.cityCategories} />
         </div>
       ) : (

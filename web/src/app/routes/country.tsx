@@ -4,6 +4,7 @@ import { Breadcrumbs } from '@/components/breadcrumbs';
 import { paths } from '@/config/paths';
 import { CityCard } from '@/components/city-card';
 import { CityCategoryLinks } from '@/components/city-category-links';
+import { CountryCategoryLinks } from '@/components/country-category-links';
 import { EmptyMessage, NotFoundMessage } from '@/components/page-message';
 import { SkeletonCards } from '@/components/skeleton';
 import { useCountry } from '@/features/countries/api/get-country';
@@ -24,6 +25,7 @@ export function CountryRoute() {
         <h1 className="text-3xl font-bold text-gray-900">{c ? c.name : <span className="sr-only">Loading...</span>}</h1>
         {c && <p className="mt-1 text-gray-700">{countOf(c.businessCount, 'business')} in {countOf(c.cities.length, 'city')}</p>}
       </header>
+      {c && <CountryCategoryLinks title={`Categories in ${c.name}`} links={c.countryCategories} />}
       {c && <CityCategoryLinks title={`Popular in ${c.name}`} links={c.cityCategories} />}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {!c ? <SkeletonCards count={9} className="h-24" /> : c.cities.map((city) => <CityCard key={city.id} city={city} showCountry={false} />)}

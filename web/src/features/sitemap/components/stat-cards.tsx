@@ -6,7 +6,7 @@ import { cardClass } from '@/components/ui/card';
 
 const filesFor = (n: number) => Math.ceil(n / SITEMAP_MAX_URLS);
 
-/** Businesses, Cities and Categories in cities and in districts at 9,000 per file, Categories and Countries one file each. */
+/** Businesses, Cities and Categories in cities, districts and countries at 9,000 per file, Categories and Countries one file each. */
 export function SitemapStatCards({ stats }: { stats: SitemapStats | undefined }) {
   const cards = [
     { label: 'Businesses', icon: Building2, count: stats?.totalBusinesses, files: filesText(filesFor(stats?.totalBusinesses ?? 0)) },
@@ -27,9 +27,16 @@ export function SitemapStatCards({ stats }: { stats: SitemapStats | undefined })
       count: stats?.totalDistrictCategories,
       files: filesText(filesFor(stats?.totalDistrictCategories ?? 0)),
     },
+    {
+      label: 'Categories in countries',
+      testId: 'stat-country-categories',
+      icon: LayoutGrid,
+      count: stats?.totalCountryCategories,
+      files: filesText(filesFor(stats?.totalCountryCategories ?? 0)),
+    },
   ];
   return (
-    <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-6">
+    <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-7">
       {cards.map(({ label, testId, icon: Icon, count, files }) => (
         <section key={label} className={cardClass('p-4')} data-testid={testId ?? `stat-${label.toLowerCase()}`}>
           <div className="flex items-center justify-between text-sm font-medium text-gray-600">
