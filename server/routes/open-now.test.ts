@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
 import { startTestApp, type TestApp } from '../test-app.js';
 import { importOpenNowRows } from './open-now.fixtures.js';
 import { openingMinute, openWeekText } from '../../domain/opening-status.js';
@@ -183,7 +184,7 @@ describe('the "open now" filter (open=1)', () => {
     const category = (await app.db('categories').where({ name: 'Cafe' }).first('id')).id as number;
     for (const f of [{ openAt }, { openAt, categoryId: category }]) {
       const where = businessWhere(f);
-      const { rows } = await app.db.raw(`EXPLAIN (FORMAT JSON, VERBOSE) SELECT b.id FROM businesses b WHERE ${where.sql}`, where.bindings);
+      const { rows } = await app.db.raw(`EXPLAIN (FORMAT JSON, VERBOSE) SELECT b.id FROM businesses b WHERE ${where.sql}`, where.bindings as Knex.RawBinding[]);
       expect(JSON.stringify(rows)).not.toMatch(/SubPlan|InitPlan|cities|time_zone|rehber_open_minute/);
     }
   });
