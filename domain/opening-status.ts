@@ -21,11 +21,14 @@ export type Interval = readonly [number, number];
 
 const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
+const BARE_HOUR = /^\s*\d{1,2}\s*$/;
+
 /**
  * A day's openings as minutes of the day, in order, [open, close), a close past 1440 when it runs
  * past midnight (only the last shift may). Null when a time is no time of day or missing, a shift
- * opens at 24:00 or closes when it opens (round the clock, or a typo), or the shifts overlap or are
- * out of order: such hours are not read for certain.
+ * opens at 24:00 or closes when it opens (round the clock, or a typo), bare hours end before they
+ * start ('9-5': to five in the afternoon, or a night?), or the shifts overlap or are out of order:
+ * such hours are not read for certain.
  */
 export function shiftMinutes(h: DayHours): [number, number][] | null {
   const out: [number, number][] = [];
@@ -33,6 +36,7 @@ export function shiftMinutes(h: DayHours): [number, number][] | null {
     const open = toIsoTime(shift.open);
     const close = toIsoTime(shift.close);
     if (!open || !close || open === '24:00' || open === close) return null;
+    if (close < open && BARE_HOUR.test(shift.open ?? '') && BARE_HOUR.test(shift.close ?? '')) return null;
     const o = minutesOf(open);
     const c = minutesOf(close) + (close < open ? MINUTES_PER_DAY : 0);
     const last = out[out.length - 1];

@@ -24,10 +24,11 @@ const DAY_NAMES: Record<string, Day> = {
   sunday: 'sunday', sun: 'sunday',
 };
 
-// Hyphen, en dash, em dash, or the word "to" between the two times.
-const RANGE = /\s*(?:[-\u2013\u2014]|\bto\b)\s*/i;
+// Hyphen, en dash, em dash, or the word "to" between the two times. The parts are trimmed after:
+// a pattern that began with \s* would be tried again at every space of a long run of them.
+const RANGE = /[-\u2013\u2014]|\bto\b/i;
 // Between the shifts of one day: '9AM-12PM, 1PM-5PM', '9AM-12PM & 1PM-5PM'.
-const SHIFTS = /\s*(?:[,;&]|\band\b)\s*/i;
+const SHIFTS = /[,;&]|\band\b/i;
 const CLOSED = /^(closed|kapal[ıi])$/i;
 
 /** 'Mon', 'monday', ' Tue. ' → the day; undefined for any other key. */
@@ -112,7 +113,7 @@ function dayHours(value: unknown): DayHours | null {
   const text = value.trim();
   if (text === '') return null;
   if (CLOSED.test(text)) return { closed: true };
-  const shifts = text.split(SHIFTS).filter(Boolean).map(rangeOf);
+  const shifts = text.split(SHIFTS).map((s) => s.trim()).filter(Boolean).map(rangeOf);
   // A time without its other end is kept as written: no hours are read from it.
   return shifts.every((s) => s !== null) ? withShifts(shifts as Shift[]) : { open: text, closed: false };
 }

@@ -18,6 +18,7 @@ import type { PageRequest } from '../../db/queries/paging.js';
 import { firstSplitFinding, placeLabel, resolveFilters, type Fixed } from '../../db/queries/search.js';
 import { browse, emptyPage, ranked as rankedMatches } from './list-pages.js';
 import { nearbyPage, rankedNear, type NearRequest } from './nearby.js';
+import { openAtOf } from './open-now.js';
 import { readBox, readingOf, readQuery, respelt, wordsSomeListingHolds, type Place, type Reading } from './query-reading.js';
 import { memoized, memoKey, small, type MemoScope } from './search-memo.js';
 import { readPlaceWords, readWords, tsqueries } from './tsqueries.js';
@@ -46,13 +47,18 @@ export async function listBusinessesIn(
   const own = { ...list };
   if (fixed.cityId !== undefined) delete own.city;
   if (fixed.categoryId !== undefined) delete own.category;
-  const filters = await resolveFilters(db, own, now);
+  const filters = await filtersOf(db, own, now, scope);
   if (!filters) return emptyPage(page, limit);
   // A country narrows the list as its own city or category does (its facet rows alone are read).
   const kept: Fixed = filters.country === undefined ? fixed : { ...fixed, country: filters.country };
   const near = nearOf(list);
   if (near) return nearbyPage(db, kept, { ...filters, ...kept }, near, { sort: list.sort, page, limit }, scope);
   return browse(db, kept, filters, { sort: list.sort, page, limit }, scope);
+}
+
+/** The list filters with their slugs turned into ids, and open now at `now`'s minute when asked; null when a slug names nothing. */
+async function filtersOf(db: Db | Knex.Transaction, list: ListFilters = {}, now = new Date(), scope?: MemoScope) {
+  return resolveFilters(db, list, list.openNow ? await openAtOf(db, now, scope) : undefined);
 }
 
 /** The list's point and radius, when it names a point. */
@@ -116,7 +122,7 @@ async function respellPlace(
 export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchRequest, scope?: MemoScope): Promise<ListPage> {
   const { page = 1, limit = PUBLIC_PAGE_SIZE } = req;
   const sort = req.filters?.sort ?? 'relevance';
-  const filters = await resolveFilters(db, req.filters, req.now);
+  const filters = await filtersOf(db, req.filters, req.now, scope);
   if (!filters) return emptyPage(page, limit);
   const query = readQuery(req.q ?? '', req.location ?? '');
   const ws = query.words;

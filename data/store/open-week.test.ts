@@ -90,6 +90,23 @@ describe('businesses.open_week, written beside the hours by every write', () => 
     expect(await weeks()).toEqual({ Tagescafe: weekOf(DAY) });
   });
 
+  it("goes back to the week today's parser reads in the hours, after an undo of an import made before a day's shifts were read", async () => {
+    const SHIFTS = 'Mon-Fri 09:00-12:00, 14:00-18:00';
+    await run(HEADER, [['Tagescafe', 'Cafe', ADDRESS, 'P1', SHIFTS]]);
+    const second = await run(HEADER, [['Tagescafe', 'Cafe', ADDRESS, 'P1', DAY]]);
+    // As such an import kept them: one span from the first opening to the last closing.
+    const span = readWorkingHours('Mon-Fri 09:00-18:00');
+    await t.db.raw(`UPDATE business_versions SET before = before || jsonb_build_object('business_hours', ?::jsonb, 'open_week', ?::text) WHERE import_id = ?`, [
+      JSON.stringify(span),
+      openWeekText(span),
+      second.importId,
+    ]);
+    await undoImport(t.db, second.importId, 'admin');
+    expect(await weeks()).toEqual({ Tagescafe: weekOf(SHIFTS) });
+    const row = await t.db('businesses').where({ name: 'Tagescafe' }).first('working_hours', 'business_hours');
+    expect(row).toEqual({ working_hours: SHIFTS, business_hours: readWorkingHours(SHIFTS) });
+  });
+
   it('comes back with a business restored from the trash, even one trashed without it', async () => {
     await run(HEADER, [
       ['Tagescafe', 'Cafe', ADDRESS, 'P1', DAY],
@@ -101,5 +118,22 @@ describe('businesses.open_week, written beside the hours by every write', () => 
     await t.db.raw(`UPDATE trashed_businesses SET row = row - 'open_week' WHERE business_id = ?`, [ids[1]]);
     await restoreBusinesses(t.db, ids, 'admin');
     expect(await weeks()).toEqual({ Nachtbar: weekOf(NIGHT), Tagescafe: weekOf(DAY) });
+  });
+
+  it("comes back from the trash with the week today's parser reads in its hours, when it was trashed before a day's shifts were read", async () => {
+    const SHIFTS = 'Mon-Fri 09:00-12:00, 14:00-18:00';
+    await run(HEADER, [['Tagescafe', 'Cafe', ADDRESS, 'P1', SHIFTS]]);
+    const id = await idOf('Tagescafe');
+    await trashBusinesses(t.db, [id], 'admin');
+    // As such a business was kept: one span from the first opening to the last closing.
+    const span = readWorkingHours('Mon-Fri 09:00-18:00');
+    await t.db.raw(`UPDATE trashed_businesses SET row = row || jsonb_build_object('business_hours', ?::jsonb, 'open_week', ?::text) WHERE business_id = ?`, [
+      JSON.stringify(span),
+      openWeekText(span),
+      id,
+    ]);
+    await restoreBusinesses(t.db, [id], 'admin');
+    expect(await weeks()).toEqual({ Tagescafe: weekOf(SHIFTS) });
+    expect((await t.db('businesses').where({ id }).first('business_hours')).business_hours).toEqual(readWorkingHours(SHIFTS));
   });
 });

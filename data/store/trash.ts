@@ -15,6 +15,7 @@ import { TRASH_RETENTION_DAYS } from '../../domain/constants.js';
 import { OPEN_WEEK_COLUMN } from '../../domain/business-columns.js';
 import { InputError } from '../../domain/errors.js';
 import { openWeekText } from '../../domain/opening-status.js';
+import { readWorkingHours } from '../../domain/hours-text.js';
 import type { BusinessHours } from '../../domain/types.js';
 import { type DimRef, ensureDims, newDimCache, rowCityKey } from './load-dims.js';
 import { APPLY_DELTAS, IMPORT_LOCK_SQL, refs } from './load-sql.js';
@@ -113,11 +114,14 @@ async function restoreOne(trx: Trx, entry: TrashedRow, columns: Set<string>, use
     );
   }
   const { cityId, categoryId } = await placeOf(trx, entry);
-  // Columns added after the row was trashed take their defaults; the open week is worked out
-  // again from the hours, as every write stores it (a row trashed before it existed has none).
-  const cols = [...new Set([...Object.keys(row), OPEN_WEEK_COLUMN])].filter((c) => columns.has(c));
-  const week = openWeekText((row.business_hours ?? null) as BusinessHours | null);
-  await insertBack(trx, entry, cols, [entry.business_id, cityId, categoryId, week, entry.business_id, username]);
+  // Columns added after the row was trashed take their defaults; the parsed hours and the open
+  // week are worked out again from the hours text by today's parser, as every write stores them
+  // (a row trashed before the week existed has none, one trashed before a day's shifts were read
+  // has a lunch break read as open).
+  const cols = [...new Set([...Object.keys(row), 'business_hours', OPEN_WEEK_COLUMN])].filter((c) => columns.has(c));
+  const text = row.working_hours;
+  const hours = (typeof text === 'string' && text !== '' ? readWorkingHours(text) : (row.business_hours ?? null)) as BusinessHours | null;
+  await insertBack(trx, entry, cols, [entry.business_id, cityId, categoryId, JSON.stringify(hours), openWeekText(hours), entry.business_id, username]);
 }
 
 /** The insert of a restore; a unique key taken in a way the checks above did not foresee is a 409 too, never a 500. */
@@ -128,7 +132,7 @@ async function insertBack(trx: Trx, entry: TrashedRow, cols: string[], params: K
      ins AS (
        INSERT INTO businesses (${list})
        SELECT ${cols.map((c) => `r."${c}"`).join(', ')}
-         FROM trashed_businesses tb, jsonb_populate_record(NULL::businesses, tb.row || jsonb_build_object('city_id', ?::int, 'category_id', ?::int, '${OPEN_WEEK_COLUMN}', ?::text)) r
+         FROM trashed_businesses tb, jsonb_populate_record(NULL::businesses, tb.row || jsonb_build_object('city_id', ?::int, 'category_id', ?::int, 'business_hours', ?::jsonb, '${OPEN_WEEK_COLUMN}', ?::text)) r
         WHERE tb.business_id = ?
        RETURNING *
      ),

@@ -14,7 +14,9 @@ import type { Db } from '../../db/index.js';
 import { WRITTEN_COLUMNS } from '../../domain/business-columns.js';
 import { UNDO_TYPED_COUNT_OVER } from '../../domain/constants.js';
 import { InputError } from '../../domain/errors.js';
-import type { UndoPlan, UndoResult } from '../../domain/types.js';
+import type { BusinessHours, UndoPlan, UndoResult } from '../../domain/types.js';
+import { readWorkingHours } from '../../domain/hours-text.js';
+import { openWeekText } from '../../domain/opening-status.js';
 import { APPLY_DELTAS, IMPORT_LOCK_SQL, refs } from './load-sql.js';
 
 export type { UndoPlan, UndoResult };
@@ -65,6 +67,22 @@ export async function undoPlan(db: Db | Knex.Transaction, importId: number): Pro
   return { importId, removes, restores, typedCountRequired: removes > UNDO_TYPED_COUNT_OVER };
 }
 
+/**
+ * The hours the restore puts back, read by today's parser, by version id: the parsed hours and
+ * open week a version keeps are those of the parser of its day, and one from before a day's
+ * shifts were read kept a lunch break as open. Every write stores what today's parser reads in
+ * the working hours text, and so does an undo.
+ */
+async function rereadHours(trx: Knex.Transaction, importId: number): Promise<string> {
+  const { rows } = await trx.raw(`SELECT l.id, l.before ->> 'working_hours' AS text FROM (${LATEST}) l WHERE l.placed AND l.before ->> 'working_hours' IS NOT NULL`, [importId]);
+  const out: Record<string, { business_hours: BusinessHours; open_week: string | null }> = {};
+  for (const r of rows as { id: number; text: string }[]) {
+    const hours = readWorkingHours(r.text);
+    out[r.id] = { business_hours: hours, open_week: openWeekText(hours) };
+  }
+  return JSON.stringify(out);
+}
+
 /** Whether import `importId` created or changed any business (a later edit or merge does not erase the trace). */
 async function wroteAnything(trx: Knex.Transaction, importId: number): Promise<boolean> {
   const { rows } = await trx.raw(
@@ -111,8 +129,9 @@ export async function undoImport(db: Db, importId: number, username: string | nu
     const createdKept = await trx.raw(`SELECT count(*)::int AS n FROM businesses b WHERE b.created_import_id = ?`, [importId]);
 
     // Changed by the import, its version the business's latest, its old places still there: the values go back.
+    const reread = await rereadHours(trx, importId);
     const restored = await trx.raw(
-      `WITH last AS (SELECT * FROM (${LATEST}) l WHERE l.placed),
+      `WITH last AS (SELECT l.id, l.business_id, l.after, l.before || coalesce(?::jsonb -> l.id::text, '{}') AS before FROM (${LATEST}) l WHERE l.placed),
        old AS (
          SELECT b.id, b.city_id, b.category_id, b.country, b.is_active FROM businesses b JOIN last ON last.business_id = b.id
        ),
@@ -130,7 +149,7 @@ export async function undoImport(db: Db, importId: number, username: string | nu
        delta AS (${refs('old', -1)} UNION ALL ${refs('back', 1)}),
        ${APPLY_DELTAS}
        SELECT count(*)::int AS n, (SELECT count(*)::int FROM (${LATEST}) l WHERE NOT l.placed) AS gone FROM back`,
-      [importId, importId, username, importId],
+      [reread, importId, importId, username, importId],
     );
     const changedKept = await trx.raw(
       `SELECT count(DISTINCT v.business_id)::int AS n FROM business_versions v

@@ -40,6 +40,7 @@ import * as rereadSplitShifts from './20261206D-reread-split-shifts.js';
 import * as addNearbyCategoryIndex from './20261207C-add-nearby-category-index.js';
 import * as addCountryCategoryListingIndex from './20261208C-add-country-category-listing-index.js';
 import * as addCityCategoryListingIndex from './20261208D-add-city-category-listing-index.js';
+import * as rereadBareHours from './20261208F-reread-bare-hours.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -103,4 +104,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261207C-add-nearby-category-index': addNearbyCategoryIndex,
   '20261208C-add-country-category-listing-index': addCountryCategoryListingIndex,
   '20261208D-add-city-category-listing-index': addCityCategoryListingIndex,
+  '20261208F-reread-bare-hours': rereadBareHours,
 };

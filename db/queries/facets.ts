@@ -7,6 +7,7 @@
 import type { Knex } from 'knex';
 import { FACET_RATINGS, FACET_VALUES, type Facets } from '../../domain/search.js';
 import type { Db } from '../index.js';
+import type { OpenAt } from './open-now.js';
 
 /** The list filters with slugs already turned into ids. */
 export interface FacetFilters {
@@ -22,8 +23,8 @@ export interface FacetFilters {
   minRating?: number;
   verified?: boolean;
   hasPhone?: boolean;
-  /** Open at this instant (ISO) in their city's time zone; the kept facet counts know nothing of it. */
-  openAt?: string;
+  /** Open at this minute in their city's time zone; the kept facet counts know nothing of it. */
+  openAt?: OpenAt;
 }
 
 /** SQL with `?` placeholders and their values. */
@@ -171,16 +172,13 @@ export async function readLabels(db: Db | Knex.Transaction, keys: string[]): Pro
 }
 
 /**
- * Open at `f.openAt`: the instant's minute of the week (rehber_open_minute, the local minute but for
- * a wall time that comes round twice when the clocks go back) within the business's open intervals.
- * The minute is worked out once per zone of the statement, not per row: a city's list has one zone,
- * read once; any other list reads each row's city zone and looks its minute up among those of every
- * zone in use (few), computed once.
+ * Open at `f.openAt`: the row's minute of the week, as the read service worked it out for its city
+ * this minute, within the business's open intervals. A city's list binds its one minute; any
+ * other list subscripts the minutes of every city by the row's city id, which costs a row no
+ * lookup of its city or zone.
  */
 function openAtSql(f: FacetFilters): SqlPart {
-  if (f.cityId !== undefined) {
-    return { sql: 'rehber_open_at(b.open_week, (SELECT rehber_open_minute(?::timestamptz, time_zone) FROM cities WHERE id = ?))', bindings: [f.openAt, f.cityId] };
-  }
-  const minutes = `(SELECT jsonb_object_agg(z.tz, rehber_open_minute(?::timestamptz, z.tz)) FROM (SELECT DISTINCT time_zone AS tz FROM cities WHERE time_zone IS NOT NULL) z)`;
-  return { sql: `rehber_open_at(b.open_week, (${minutes} ->> (SELECT c.time_zone FROM cities c WHERE c.id = b.city_id))::int)`, bindings: [f.openAt] };
+  const open = f.openAt!;
+  if (f.cityId !== undefined) return { sql: 'rehber_open_at(b.open_week, ?::int)', bindings: [open.minuteOf(f.cityId)] };
+  return { sql: 'rehber_open_at(b.open_week, (?::int[])[b.city_id])', bindings: [open.literal] };
 }

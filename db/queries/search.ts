@@ -21,6 +21,7 @@ import { CANDIDATE_FACET_COLUMNS, businessWhere, facetQuery, toFacets, type Face
 import { TSQUERY } from './word-lookups.js';
 import { readByBitmapScans } from './bitmap-scans.js';
 import { plannedRows } from './planned-rows.js';
+import type { OpenAt } from './open-now.js';
 
 const ORDER: Record<SearchSort, string> = {
   relevance: 'rating DESC, review_count DESC, id',
@@ -38,12 +39,13 @@ const ORDER: Record<SearchSort, string> = {
  */
 const PLACE = `ts_filter(b.search_vector, '{c}')`;
 
-/** The list filters with their slugs turned into ids; null when a slug names nothing. */
-export async function resolveFilters(db: Db | Knex.Transaction, f: ListFilters = {}, now: Date = new Date()): Promise<FacetFilters | null> {
+/**
+ * The list filters with their slugs turned into ids; null when a slug names nothing. `openAt` is
+ * the read service's: open now at the request's minute (data/reads/open-now.ts).
+ */
+export async function resolveFilters(db: Db | Knex.Transaction, f: ListFilters = {}, openAt?: OpenAt): Promise<FacetFilters | null> {
   const out: FacetFilters = { district: f.district, minRating: f.minRating, verified: f.verified, hasPhone: f.hasPhone };
-  // To the minute, as hours are: every request of one minute asks the same filter, so the memo
-  // keeps one entry a minute, not one a request (a stranger's open=1 requests cannot flush it).
-  if (f.openNow) out.openAt = new Date(Math.floor(now.getTime() / 60_000) * 60_000).toISOString();
+  if (f.openNow) out.openAt = openAt;
   if (f.category !== undefined || f.city !== undefined || f.country !== undefined) {
     const { rows } = await db.raw(
       'SELECT (SELECT id FROM categories WHERE slug = ?) AS category, (SELECT id FROM cities WHERE slug = ?) AS city, (SELECT name FROM countries WHERE slug = ?) AS country',

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
 import { startTestApp, type TestApp } from '../test-app.js';
 import { importOpenNowRows } from './open-now.fixtures.js';
 import { openingMinute, openWeekText } from '../../domain/opening-status.js';
 import { readWorkingHours } from '../../domain/hours-text.js';
 import type { ListPage } from '../../domain/search.js';
+import { openAtOf } from '../../data/reads/open-now.js';
+import { businessWhere } from '../../db/queries/facets.js';
 
 describe('the "open now" filter (open=1)', () => {
   let app: TestApp;
@@ -144,6 +147,45 @@ describe('the "open now" filter (open=1)', () => {
         [zone, from, to],
       );
       for (const r of rows as { ms: string; minute: number }[]) expect(r.minute, `${zone} ${new Date(Number(r.ms)).toISOString()}`).toBe(openingMinute(new Date(Number(r.ms)), zone));
+    }
+  });
+
+  it("gives each city the minute rehber_open_minute gives its zone, once a minute, the repeated autumn hour too", async () => {
+    await importOpenNowRows(app.db, [['Lord Howe Cafe', 'Cafe', '1 Lagoon Rd, Lord Howe Island', 'Lord Howe', 'Australia', 'Daily 08:00-17:00']]);
+    await app.settle();
+    await app.db('cities').where({ name: 'Lord Howe' }).update({ time_zone: 'Australia/Lord_Howe' });
+    const instants = [
+      '2026-10-25T00:45:00Z', // Berlin: the first 02:45
+      '2026-10-25T01:15:00Z', // the second 02:15
+      '2026-10-25T01:59:00Z',
+      '2026-03-29T00:59:00Z', // the minute before spring's change
+      '2026-03-29T01:00:00Z',
+      '2026-11-01T05:30:00Z', // New York: the first 01:30
+      '2026-11-01T06:30:00Z', // the second
+      '2026-04-04T15:15:00Z', // Lord Howe goes back by half an hour
+      '2026-04-04T15:45:00Z',
+    ];
+    for (const at of instants) {
+      const open = await openAtOf(app.db, new Date(at));
+      const { rows } = await app.db.raw(
+        `SELECT id, name, (?::int[])[id] AS ours, coalesce(rehber_open_minute(?::timestamptz, time_zone), -1) AS sql FROM cities ORDER BY name`,
+        [open.literal, at],
+      );
+      expect(rows.length).toBeGreaterThanOrEqual(3);
+      for (const r of rows as { id: number; name: string; ours: number; sql: number }[]) {
+        expect(r.ours, `${r.name} ${at}`).toBe(r.sql);
+        expect(open.minuteOf(r.id), `${r.name} ${at}`).toBe(r.sql);
+      }
+    }
+  });
+
+  it("reads a row's minute from those bound to the statement, never its city or zone row by row", async () => {
+    const openAt = await openAtOf(app.db, new Date('2026-03-09T14:30:00Z'));
+    const category = (await app.db('categories').where({ name: 'Cafe' }).first('id')).id as number;
+    for (const f of [{ openAt }, { openAt, categoryId: category }]) {
+      const where = businessWhere(f);
+      const { rows } = await app.db.raw(`EXPLAIN (FORMAT JSON, VERBOSE) SELECT b.id FROM businesses b WHERE ${where.sql}`, where.bindings as Knex.RawBinding[]);
+      expect(JSON.stringify(rows)).not.toMatch(/SubPlan|InitPlan|cities|time_zone|rehber_open_minute/);
     }
   });
 

@@ -1,0 +1,36 @@
+/**
+ * The minute "open now" reads each city's hours at, worked out here once a minute and data version
+ * (a new city brings its zone with a write) rather than by every statement: openingMinute of
+ * domain/opening-status.ts, the badge's own rule, once per zone in use, then spread over the
+ * cities of each zone (db/queries/open-now.ts OpenAt).
+ */
+import type { Knex } from 'knex';
+import type { Db } from '../../db/index.js';
+import { openingMinute } from '../../domain/opening-status.js';
+import { cityZones, OpenAt } from '../../db/queries/open-now.js';
+import { memoized, memoKey, small, type MemoScope } from './search-memo.js';
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Open now at `now`'s minute. To the minute, as hours are: every request of one minute asks the
+ * same filter, so the memo keeps one entry a minute, not one a request (a stranger's open=1
+ * requests cannot flush it).
+ */
+export function openAtOf(db: Db | Knex.Transaction, now: Date, scope?: MemoScope): Promise<OpenAt> {
+  const at = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
+  return memoized(small(scope), memoKey('open-at', at.toISOString()), async () => {
+    const cities = await cityZones(db);
+    const minutes = new Int16Array(Math.max(0, ...cities.map((c) => c.id))).fill(-1);
+    const byZone = new Map<string, number>();
+    for (const c of cities) {
+      let minute = byZone.get(c.time_zone);
+      if (minute === undefined) {
+        minute = openingMinute(at, c.time_zone) ?? -1;
+        byZone.set(c.time_zone, minute);
+      }
+      minutes[c.id - 1] = minute;
+    }
+    return new OpenAt(at.toISOString(), minutes);
+  });
+}
