@@ -86,10 +86,10 @@ export const slugMemo = (scope: MemoScope | undefined, slug: string): MemoScope 
  * reads never share a key by accident: rows and facet labels as pages show them, what PostgreSQL
  * makes of a word or a place of several words, the split of a one-box query that finds businesses,
  * a search's candidates, their order and facets, a list's kept counts, that an admin search is
- * broad, a city or a category by slug, a country's links to its categories in a city, the districts
- * of a category in a city.
+ * broad, a city or a category by slug, the ids of a list filter's category and city slugs, a
+ * country's links to its categories in a city, the districts of a category in a city.
  */
-export type MemoKind = 'row' | 'label' | 'word' | 'place-word' | 'phrase' | 'one-box' | 'candidates' | 'order' | 'search-facets' | 'broad-page' | 'facets' | 'admin-matches' | 'city' | 'category' | 'country-links' | 'category-districts';
+export type MemoKind = 'row' | 'label' | 'word' | 'place-word' | 'phrase' | 'one-box' | 'candidates' | 'order' | 'search-facets' | 'broad-page' | 'facets' | 'admin-matches' | 'city' | 'category' | 'filter-ids' | 'country-links' | 'category-districts';
 
 /** The key of `what` among the values of `kind`. */
 export const memoKey = (kind: MemoKind, what: string | number): string => `${kind}|${what}`;

@@ -15,7 +15,7 @@ import type { Db } from '../../db/index.js';
 import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
 import type { ListFilters, ListPage } from '../../domain/search.js';
 import type { PageRequest } from '../../db/queries/paging.js';
-import { firstSplitFinding, placeLabel, resolveFilters, type Fixed } from '../../db/queries/search.js';
+import { firstSplitFinding, placeLabel, resolveFilters, slugIds, type Fixed } from '../../db/queries/search.js';
 import { browse, emptyPage, ranked as rankedMatches } from './list-pages.js';
 import { nearbyPage, rankedNear, type NearRequest } from './nearby.js';
 import { readBox, readingOf, readQuery, respelt, wordsSomeListingHolds, type Place, type Reading } from './query-reading.js';
@@ -32,6 +32,15 @@ export interface SearchRequest extends Partial<PageRequest> {
 }
 
 /**
+ * The list filters with their slugs as ids; the ids of a category's and a city's slugs are kept
+ * per data version (the small memo), those that name nothing are not.
+ */
+const filtersOf = (db: Db | Knex.Transaction, f: ListFilters | undefined, now: Date | undefined, scope?: MemoScope) =>
+  resolveFilters(db, f, now, (d, category, city) =>
+    memoized(small(scope), memoKey('filter-ids', JSON.stringify([category ?? null, city ?? null])), () => slugIds(d, category, city), (found) => (category === undefined || found.category !== null) && (city === undefined || found.city !== null)),
+  );
+
+/**
  * A city's or a category's page: its active businesses, best rated first unless sorted otherwise,
  * filtered by `list` (a city page ignores a city filter, its city is fixed).
  */
@@ -46,7 +55,7 @@ export async function listBusinessesIn(
   const own = { ...list };
   if (fixed.cityId !== undefined) delete own.city;
   if (fixed.categoryId !== undefined) delete own.category;
-  const filters = await resolveFilters(db, own, now);
+  const filters = await filtersOf(db, own, now, scope);
   if (!filters) return emptyPage(page, limit);
   const near = nearOf(list);
   if (near) return nearbyPage(db, fixed, { ...filters, ...fixed }, near, { sort: list.sort, page, limit }, scope);
@@ -114,7 +123,7 @@ async function respellPlace(
 export async function searchBusinesses(db: Db | Knex.Transaction, req: SearchRequest, scope?: MemoScope): Promise<ListPage> {
   const { page = 1, limit = PUBLIC_PAGE_SIZE } = req;
   const sort = req.filters?.sort ?? 'relevance';
-  const filters = await resolveFilters(db, req.filters, req.now);
+  const filters = await filtersOf(db, req.filters, req.now, scope);
   if (!filters) return emptyPage(page, limit);
   const query = readQuery(req.q ?? '', req.location ?? '');
   const ws = query.words;

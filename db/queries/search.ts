@@ -39,20 +39,26 @@ const ORDER: Record<SearchSort, string> = {
 const PLACE = `ts_filter(b.search_vector, '{c}')`;
 
 /** The list filters with their slugs turned into ids; null when a slug names nothing. */
-export async function resolveFilters(db: Db | Knex.Transaction, f: ListFilters = {}, now: Date = new Date()): Promise<FacetFilters | null> {
+export async function resolveFilters(db: Db | Knex.Transaction, f: ListFilters = {}, now: Date = new Date(), ids: typeof slugIds = slugIds): Promise<FacetFilters | null> {
   const out: FacetFilters = { district: f.district, minRating: f.minRating, verified: f.verified, hasPhone: f.hasPhone };
   // To the minute, as hours are: every request of one minute asks the same filter, so the memo
   // keeps one entry a minute, not one a request (a stranger's open=1 requests cannot flush it).
   if (f.openNow) out.openAt = new Date(Math.floor(now.getTime() / 60_000) * 60_000).toISOString();
   if (f.category !== undefined || f.city !== undefined) {
-    const { rows } = await db.raw('SELECT (SELECT id FROM categories WHERE slug = ?) AS category, (SELECT id FROM cities WHERE slug = ?) AS city', [f.category ?? null, f.city ?? null]);
-    if (f.category !== undefined && rows[0].category === null) return null;
-    if (f.city !== undefined && rows[0].city === null) return null;
-    if (f.category !== undefined) out.categoryId = rows[0].category;
-    if (f.city !== undefined) out.cityId = rows[0].city;
+    const found = await ids(db, f.category, f.city);
+    if (f.category !== undefined && found.category === null) return null;
+    if (f.city !== undefined && found.city === null) return null;
+    if (f.category !== undefined) out.categoryId = found.category!;
+    if (f.city !== undefined) out.cityId = found.city!;
   }
   for (const k of Object.keys(out) as (keyof FacetFilters)[]) if (out[k] === undefined) delete out[k];
   return out;
+}
+
+/** The ids of a category's and a city's slugs, null where none has it (or none is asked). */
+export async function slugIds(db: Db | Knex.Transaction, category?: string, city?: string): Promise<{ category: number | null; city: number | null }> {
+  const { rows } = await db.raw('SELECT (SELECT id FROM categories WHERE slug = ?) AS category, (SELECT id FROM cities WHERE slug = ?) AS city', [category ?? null, city ?? null]);
+  return rows[0] as { category: number | null; city: number | null };
 }
 
 /** A city's or a category's own page (none: the whole directory). */
