@@ -8,7 +8,9 @@
  *   cap the total is the cap with `totalCapped`, as a broad search's is.
  * - Sorted otherwise (rating, reviews, name), the same nearest matches are ordered so.
  * - Facets count the nearest matches of the page's own city or category under every filter but
- *   their own, as a search's facets count its candidates.
+ *   their own, as a search's facets count its candidates. Under "open now" they count the open
+ *   ones (no kept count knows the minute); a search's open matches past its bound are not counted.
+ * - Without words the nearest matches and the page's rows are one statement (nearestWithPage).
  */
 import type { Knex } from 'knex';
 import type { Db } from '../../db/index.js';
@@ -16,7 +18,8 @@ import type { Business } from '../../domain/types.js';
 import { MORE_NEARBY_LIMIT, NEAR_CANDIDATES, type GeoPoint } from '../../domain/nearby.js';
 import type { ListPage, SearchSort } from '../../domain/search.js';
 import type { FacetCandidate, FacetFilters } from '../../db/queries/facets.js';
-import { distancesFrom, nearestCandidates, nearestNeighbours, type NearCandidate } from '../../db/queries/nearby.js';
+import { distancesFrom, nearestNeighbours, nearestWithPage, type NearCandidate } from '../../db/queries/nearby.js';
+import { toBusiness } from '../../db/queries/businesses.js';
 import { pageOf } from '../../db/queries/paging.js';
 import type { Candidate, Fixed } from '../../db/queries/search.js';
 import { countFacets, facetLabels, passes } from './facet-counts.js';
@@ -30,22 +33,16 @@ export interface NearRequest {
   radiusKm?: number;
 }
 
-/**
- * At most NEAR_CANDIDATES + 1 matches of `f` nearest the point (one more than the cap tells a
- * capped total): the precise ones, then, when they are fewer, the approximate ones.
- */
-async function nearest(db: Db | Knex.Transaction, near: NearRequest, f: FacetFilters): Promise<NearCandidate[]> {
-  const want = NEAR_CANDIDATES + 1;
-  const precise = await nearestCandidates(db, near.point, near.radiusKm, f, false, want);
-  if (precise.length >= want) return precise;
-  return [...precise, ...(await nearestCandidates(db, near.point, near.radiusKm, f, true, want - precise.length))];
-}
-
 const sameFilters = (a: FacetFilters, b: FacetFilters) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
-/** The rows of `order` with their distances (a copy: a row may be shared by the memo). */
-async function withDistances(db: Db | Knex.Transaction, order: { id: number; distance: number }[], scope?: MemoScope): Promise<Business[]> {
-  const rows = await rowsOf(db, order.map((c) => c.id), scope);
+/** The rows of `order` with their distances (a copy: a row may be shared by the memo); `readMissing` as rowsOf's. */
+async function withDistances(
+  db: Db | Knex.Transaction,
+  order: { id: number; distance: number }[],
+  scope?: MemoScope,
+  readMissing?: (ids: string[]) => Promise<Business[]>,
+): Promise<Business[]> {
+  const rows = await rowsOf(db, order.map((c) => c.id), scope, readMissing);
   const distance = new Map(order.map((c) => [c.id, c.distance]));
   return rows.map((b) => ({ ...b, distance: distance.get(b.id) }));
 }
@@ -54,24 +51,30 @@ async function withDistances(db: Db | Knex.Transaction, order: { id: number; dis
 type NearMatch = Pick<NearCandidate, keyof FacetCandidate | 'id' | 'name' | 'review_count' | 'distance' | 'approximate'>;
 
 /**
- * A page of a list near a point: `matching` (under every filter, precise before approximate,
- * nearest first, at most `cap`; `capped` when more matched) as it stands or sorted by `sort`
- * among them, each with its distance, and the facets counted over `all` (the matches of every
- * filter but the facets' own).
+ * A page of a search's matches near a point: `matching` (under every filter, precise before
+ * approximate, nearest first, at most `cap`; `capped` when more matched) as it stands or sorted by
+ * `sort` among them, each with its distance, and the facets counted over `all` (the matches of
+ * every filter but the facets' own), none when `all` is null.
  */
 async function nearPage(
   db: Db | Knex.Transaction,
-  { all, matching, cap, capped }: { all: NearMatch[]; matching: NearMatch[]; cap: number; capped: boolean },
+  { all, matching, cap, capped }: { all: NearMatch[] | null; matching: NearMatch[]; cap: number; capped: boolean },
   filters: FacetFilters,
   { sort = 'distance', page, limit }: NearPaging,
   scope?: MemoScope,
 ): Promise<ListPage> {
   const inOrder = matching.slice(0, cap);
   // Among the nearest, another sort orders precise and approximate alike.
-  if (sort !== 'distance' && sort !== 'relevance') inOrder.sort(byListSort(sort));
-  const [items, facets] = await Promise.all([withDistances(db, inOrder.slice((page - 1) * limit, page * limit), scope), facetLabels(db, countFacets(all, filters), scope)]);
-  return { ...pageOf(items, inOrder.length, { page, limit }), facets, ...(capped ? { totalCapped: true } : {}) };
+  if (!byDistance(sort)) inOrder.sort(byListSort(sort));
+  const [items, facets] = await Promise.all([
+    withDistances(db, inOrder.slice((page - 1) * limit, page * limit), scope),
+    all ? facetLabels(db, countFacets(all, filters), scope) : undefined,
+  ]);
+  return { ...pageOf(items, inOrder.length, { page, limit }), ...(facets ? { facets } : {}), ...(capped ? { totalCapped: true } : {}) };
 }
+
+/** Nearest first: the order near a point unless another is asked (relevance means nothing without words). */
+const byDistance = (sort: SearchSort) => sort === 'distance' || sort === 'relevance';
 
 /** A list's sort and page. */
 interface NearPaging {
@@ -82,16 +85,34 @@ interface NearPaging {
 
 /**
  * A page of the active businesses of `fixed` under `filters` (which hold `fixed` too) nearest the
- * point, or sorted by `sort` among the nearest, each with its distance, and the facets.
+ * point, or sorted by `sort` among the nearest, each with its distance, and the facets: one
+ * statement reads the nearest of `fixed` (and open now: the facets count the open ones), the
+ * nearest under the filters when those fill the cap (the filters may keep few of them), and the
+ * rows of a page nearest first.
  */
 export async function nearbyPage(db: Db | Knex.Transaction, fixed: Fixed, filters: FacetFilters, near: NearRequest, paging: NearPaging, scope?: MemoScope): Promise<ListPage> {
-  const base: FacetFilters = { ...fixed };
-  const all = await nearest(db, near, base);
+  const { sort = 'distance', page, limit } = paging;
+  const base: FacetFilters = { ...fixed, ...(filters.openAt !== undefined ? { openAt: filters.openAt } : {}) };
+  const same = sameFilters(filters, base);
+  const nearest = byDistance(sort);
+  const want = NEAR_CANDIDATES + 1;
+  const ask = (approximate: boolean) =>
+    nearestWithPage(db, near.point, near.radiusKm, base, same ? null : filters, want, nearest ? { offset: (page - 1) * limit, count: limit } : null, approximate);
+  // Those placed at their city's centre are read only when the precise ones do not fill the cap.
+  const precise = await ask(false);
+  const read = precise.all.length < want || (precise.matching && precise.matching.length < want) ? await ask(true) : precise;
+  const { all } = read;
   const capped = all.length > NEAR_CANDIDATES;
-  // Filtered on a capped set, the nearest under the filters are read again: the filter may keep
-  // few of the nearest unfiltered ones.
-  const matching = sameFilters(filters, base) ? all : capped ? await nearest(db, near, filters) : all.filter((c) => passes(c, filters));
-  return nearPage(db, { all, matching, cap: NEAR_CANDIDATES, capped: matching.length > NEAR_CANDIDATES }, filters, paging, scope);
+  // Not capped, every match of the filters is among the nearest of the base.
+  const matching = same ? all : capped ? read.matching! : all.filter((c) => passes(c, filters));
+  const inOrder = matching.slice(0, NEAR_CANDIDATES);
+  if (!nearest) inOrder.sort(byListSort(sort));
+  const shown = inOrder.slice((page - 1) * limit, page * limit);
+  // The statement read the page's rows where it knew their places: nearest first, in the set it walked last.
+  const placed = nearest && (same || capped) ? new Map(read.rows.map((r) => [String(r.id), r])) : null;
+  const fromStatement = placed ? async (ids: string[]) => ids.flatMap((id) => (placed.has(id) ? [toBusiness(placed.get(id)!)] : [])) : undefined;
+  const [items, facets] = await Promise.all([withDistances(db, shown, scope, fromStatement), facetLabels(db, countFacets(all, filters), scope)]);
+  return { ...pageOf(items, inOrder.length, { page, limit }), facets, ...(matching.length > NEAR_CANDIDATES ? { totalCapped: true } : {}) };
 }
 
 /** A list sort other than distance among the nearest: rating, reviews or name, as a search orders them. */
@@ -100,15 +121,18 @@ const byListSort = (sort: SearchSort) => compare(sort, false) as (a: Pick<Candid
 /**
  * The matches of a search's reading near a point: the same at most SEARCH_CANDIDATES matches a
  * search ranks (list-pages.ts ranked), those with coordinates (within the radius) kept and
- * ordered by distance, precise before approximate, or by `sort` among them.
+ * ordered by distance, precise before approximate, or by `sort` among them. Under "open now" the
+ * statement reads the open matches (the kept candidates carry no hours) and the facets count
+ * them, none when they are more than the bound, as a search's.
  */
 export async function rankedNear(db: Db | Knex.Transaction, read: Reading, filters: FacetFilters, near: NearRequest, paging: NearPaging, scope?: MemoScope): Promise<ListPage> {
   const asked = await askedOf(db, read, scope);
   const bound = candidateBound();
-  const unfiltered = await candidatesOf(db, asked, {}, bound, scope);
-  const capped = unfiltered.length > bound;
-  const filtered = !Object.keys(filters).length ? unfiltered : capped ? await candidatesOf(db, asked, filters, bound, scope) : unfiltered.filter((c) => passes(c, filters));
-  const ids = [...new Set([...unfiltered, ...filtered].map((c) => Number(c.id)))];
+  const { openAt, ...others } = filters;
+  const counted = await candidatesOf(db, asked, openAt === undefined ? {} : { openAt }, bound, scope);
+  const capped = counted.length > bound;
+  const filtered = !Object.keys(others).length ? counted : capped ? await candidatesOf(db, asked, filters, bound, scope) : counted.filter((c) => passes(c, filters));
+  const ids = [...new Set([...counted, ...filtered].map((c) => Number(c.id)))];
   const at = await distancesFrom(db, near.point, ids);
   const located = (cs: Candidate[]): NearMatch[] =>
     cs.flatMap((c) => {
@@ -116,7 +140,8 @@ export async function rankedNear(db: Db | Knex.Transaction, read: Reading, filte
       return d && (near.radiusKm === undefined || d.distance <= near.radiusKm * 1000) ? [{ ...c, id: Number(c.id), ...d }] : [];
     });
   const matching = located(filtered).sort((a, b) => Number(a.approximate) - Number(b.approximate) || a.distance - b.distance);
-  return nearPage(db, { all: located(unfiltered), matching, cap: bound, capped: filtered.length > bound }, filters, paging, scope);
+  const all = openAt !== undefined && capped ? null : located(counted);
+  return nearPage(db, { all, matching, cap: bound, capped: filtered.length > bound }, filters, paging, scope);
 }
 
 /**

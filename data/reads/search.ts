@@ -15,7 +15,7 @@ import type { Db } from '../../db/index.js';
 import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
 import type { ListFilters, ListPage } from '../../domain/search.js';
 import type { PageRequest } from '../../db/queries/paging.js';
-import { firstSplitFinding, placeLabel, resolveFilters, type Fixed } from '../../db/queries/search.js';
+import { firstSplitFinding, placeLabel, resolveFilters, slugIds, type Fixed } from '../../db/queries/search.js';
 import { browse, emptyPage, ranked as rankedMatches } from './list-pages.js';
 import { nearbyPage, rankedNear, type NearRequest } from './nearby.js';
 import { openAtOf } from './open-now.js';
@@ -56,9 +56,21 @@ export async function listBusinessesIn(
   return browse(db, kept, filters, { sort: list.sort, page, limit }, scope);
 }
 
-/** The list filters with their slugs turned into ids, and open now at `now`'s minute when asked; null when a slug names nothing. */
+/**
+ * The list filters with their slugs as ids, and open now at `now`'s minute when asked; null when a
+ * slug names nothing. The ids of the slugs are kept per data version (the small memo), those that
+ * name nothing are not.
+ */
 async function filtersOf(db: Db | Knex.Transaction, list: ListFilters = {}, now = new Date(), scope?: MemoScope) {
-  return resolveFilters(db, list, list.openNow ? await openAtOf(db, now, scope) : undefined);
+  const openAt = list.openNow ? await openAtOf(db, now, scope) : undefined;
+  return resolveFilters(db, list, openAt, (d, category, city, country) =>
+    memoized(
+      small(scope),
+      memoKey('filter-ids', JSON.stringify([category ?? null, city ?? null, country ?? null])),
+      () => slugIds(d, category, city, country),
+      (found) => (category === undefined || found.category !== null) && (city === undefined || found.city !== null) && (country === undefined || found.country !== null),
+    ),
+  );
 }
 
 /** The list's point and radius, when it names a point. */

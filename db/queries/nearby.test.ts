@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../test-db.js';
-import { nearestCandidates } from './nearby.js';
+import { nearestWithPage } from './nearby.js';
+import { businessesById } from './search.js';
+import { toBusiness } from './businesses.js';
 import { ISTANBUL, seedNearby } from '../../data/reads/nearby.fixtures.js';
 
 let t: TestDb;
@@ -20,9 +22,9 @@ describe('the nearby statements and their indexes', () => {
   });
 
   it('measure great-circle metres: İstanbul to Austin about 10,395 km, within a metre of the sphere', async () => {
-    const [austin] = await nearestCandidates(t.db, { lat: 30.2672, lng: -97.7431 }, undefined, {}, false, 1);
+    const [austin] = (await nearestWithPage(t.db, { lat: 30.2672, lng: -97.7431 }, undefined, {}, null, 1, null, true)).all;
     expect(austin.distance).toBeLessThan(1);
-    const far = await nearestCandidates(t.db, ISTANBUL, 20_000, {}, false, 10);
+    const far = (await nearestWithPage(t.db, ISTANBUL, 20_000, {}, null, 10, null, true)).all.filter((c) => !c.approximate);
     expect(Math.round(far.at(-1)!.distance / 1000)).toBe(10_395);
   });
 
@@ -61,7 +63,31 @@ describe('the nearby statements and their indexes', () => {
         expect(plan).toMatch(/Index Cond: \(category_id = /);
       });
     }
-    const cafes = await nearestCandidates(t.db, ISTANBUL, undefined, { categoryId: cafe }, false, 10);
-    expect(cafes.map((c) => c.name)).toEqual(['Galata Kahvesi', 'Kadıköy Kahvesi', 'Austin Coffee']);
+    const cafes = (await nearestWithPage(t.db, ISTANBUL, undefined, { categoryId: cafe }, null, 10, null, true)).all;
+    expect(cafes.map((c) => c.name)).toEqual(['Galata Kahvesi', 'Kadıköy Kahvesi', 'Austin Coffee', 'Merkez Kahvesi']);
+  });
+
+  it('read the nearest, precise before approximate, and the rows of a page of them in one statement, as a read by id gives them', async () => {
+    const read = await nearestWithPage(t.db, ISTANBUL, undefined, {}, null, 10, { offset: 1, count: 3 }, true);
+    expect(read.all.map((c) => c.name)).toEqual(['Sultanahmet Fırını', 'Galata Kahvesi', 'Kadıköy Kahvesi', 'Şile Fırını', 'Austin Coffee', 'Merkez Kahvesi']);
+    expect(read.matching).toBeNull();
+    expect(read.rows.map((r) => r.name)).toEqual(['Galata Kahvesi', 'Kadıköy Kahvesi', 'Şile Fırını']);
+    // The rows come as JSON: mapped, they are the very businesses a read by id gives.
+    const byId = await businessesById(t.db, read.rows.map((r) => r.id));
+    expect(read.rows.map(toBusiness)).toEqual(read.rows.map((r) => byId.find((b) => b.id === Number(r.id))));
+  });
+
+  it('walk the nearest under other filters only when the nearest of the base fill the limit (else they are among them)', async () => {
+    const [bakery] = await t.db('categories').where({ slug: 'bakery' }).pluck('id');
+    const few = await nearestWithPage(t.db, ISTANBUL, undefined, {}, { categoryId: bakery }, 10, { offset: 0, count: 5 }, true);
+    expect(few.all).toHaveLength(6);
+    expect(few.matching).toEqual([]);
+    const full = await nearestWithPage(t.db, ISTANBUL, undefined, {}, { categoryId: bakery }, 3, { offset: 0, count: 5 }, true);
+    expect(full.all.map((c) => c.name)).toEqual(['Sultanahmet Fırını', 'Galata Kahvesi', 'Kadıköy Kahvesi']);
+    expect(full.matching!.map((c) => c.name)).toEqual(['Sultanahmet Fırını', 'Şile Fırını']);
+    expect(full.rows.map((r) => r.name)).toEqual(['Sultanahmet Fırını', 'Şile Fırını']);
+    // Without the approximate ones, the precise alone.
+    const precise = await nearestWithPage(t.db, ISTANBUL, undefined, {}, null, 10, { offset: 0, count: 10 }, false);
+    expect(precise.all.map((c) => c.name)).toEqual(['Sultanahmet Fırını', 'Galata Kahvesi', 'Kadıköy Kahvesi', 'Şile Fırını', 'Austin Coffee']);
   });
 });

@@ -41,25 +41,32 @@ const PLACE = `ts_filter(b.search_vector, '{c}')`;
 
 /**
  * The list filters with their slugs turned into ids; null when a slug names nothing. `openAt` is
- * the read service's: open now at the request's minute (data/reads/open-now.ts).
+ * the read service's: open now at the request's minute (data/reads/open-now.ts); `ids` reads the
+ * slugs' ids (the read service keeps them per data version).
  */
-export async function resolveFilters(db: Db | Knex.Transaction, f: ListFilters = {}, openAt?: OpenAt): Promise<FacetFilters | null> {
+export async function resolveFilters(db: Db | Knex.Transaction, f: ListFilters = {}, openAt?: OpenAt, ids: typeof slugIds = slugIds): Promise<FacetFilters | null> {
   const out: FacetFilters = { district: f.district, minRating: f.minRating, verified: f.verified, hasPhone: f.hasPhone };
   if (f.openNow) out.openAt = openAt;
   if (f.category !== undefined || f.city !== undefined || f.country !== undefined) {
-    const { rows } = await db.raw(
-      'SELECT (SELECT id FROM categories WHERE slug = ?) AS category, (SELECT id FROM cities WHERE slug = ?) AS city, (SELECT name FROM countries WHERE slug = ?) AS country',
-      [f.category ?? null, f.city ?? null, f.country ?? null],
-    );
-    if (f.category !== undefined && rows[0].category === null) return null;
-    if (f.city !== undefined && rows[0].city === null) return null;
-    if (f.country !== undefined && rows[0].country === null) return null;
-    if (f.category !== undefined) out.categoryId = rows[0].category;
-    if (f.city !== undefined) out.cityId = rows[0].city;
-    if (f.country !== undefined) out.country = rows[0].country;
+    const found = await ids(db, f.category, f.city, f.country);
+    if (f.category !== undefined && found.category === null) return null;
+    if (f.city !== undefined && found.city === null) return null;
+    if (f.country !== undefined && found.country === null) return null;
+    if (f.category !== undefined) out.categoryId = found.category!;
+    if (f.city !== undefined) out.cityId = found.city!;
+    if (f.country !== undefined) out.country = found.country!;
   }
   for (const k of Object.keys(out) as (keyof FacetFilters)[]) if (out[k] === undefined) delete out[k];
   return out;
+}
+
+/** The ids of a category's and a city's slugs and the name of a country's, null where none has it (or none is asked). */
+export async function slugIds(db: Db | Knex.Transaction, category?: string, city?: string, country?: string): Promise<{ category: number | null; city: number | null; country: string | null }> {
+  const { rows } = await db.raw(
+    'SELECT (SELECT id FROM categories WHERE slug = ?) AS category, (SELECT id FROM cities WHERE slug = ?) AS city, (SELECT name FROM countries WHERE slug = ?) AS country',
+    [category ?? null, city ?? null, country ?? null],
+  );
+  return rows[0] as { category: number | null; city: number | null; country: string | null };
 }
 
 /** A city's or a category's own page (none: the whole directory), a category's within a country (its name). */

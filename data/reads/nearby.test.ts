@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { ISTANBUL, seedNearby } from './nearby.fixtures.js';
+import { searchBusinesses } from './search.js';
+import { newMemos } from './search-memo.js';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await createTestDb();
+  await seedNearby(t.db);
+});
+afterAll(async () => {
+  await t.drop();
+});
+
+/** The statements `run` sends. */
+async function statements(run: () => Promise<unknown>): Promise<string[]> {
+  const sent: string[] = [];
+  const heard = (q: { sql: string }) => void sent.push(q.sql);
+  t.db.on('query', heard);
+  try {
+    await run();
+  } finally {
+    t.db.removeListener('query', heard);
+  }
+  return sent;
+}
+
+describe('a list near a point', () => {
+  it("reads its nearest matches and its page's rows in one statement, never the rows by id", async () => {
+    const scope = { ...newMemos(), version: '1' };
+    let names: string[] = [];
+    const sent = await statements(async () => {
+      names = (await searchBusinesses(t.db, { filters: { near: ISTANBUL } }, scope)).items.map((b) => b.name);
+    });
+    expect(names).toEqual(['Sultanahmet Fırını', 'Galata Kahvesi', 'Kadıköy Kahvesi', 'Şile Fırını', 'Austin Coffee', 'Merkez Kahvesi']);
+    expect(sent.filter((sql) => /"b"\."id" in|b\.id = ANY/i.test(sql))).toEqual([]);
+    // The precise ones fill no page of a hundred here: asked again with those at their city's centre.
+    expect(sent.filter((sql) => sql.includes('nall'))).toHaveLength(2);
+  });
+
+  it("asks for a category's id once per data version", async () => {
+    const scope = { ...newMemos(), version: '1' };
+    const slugLookups = (sent: string[]) => sent.filter((sql) => sql.includes('FROM categories WHERE slug')).length;
+    const near = (lat: number) => searchBusinesses(t.db, { filters: { near: { lat, lng: ISTANBUL.lng }, category: 'cafe' } }, scope);
+    const first = await statements(() => near(ISTANBUL.lat));
+    const again = await statements(() => near(ISTANBUL.lat + 0.01));
+    expect([slugLookups(first), slugLookups(again)]).toEqual([1, 0]);
+    const after = await statements(() => searchBusinesses(t.db, { filters: { near: ISTANBUL, category: 'cafe' } }, { ...scope, version: '2' }));
+    expect(slugLookups(after)).toBe(1);
+    // A slug that names nothing is not kept: asked again, it is looked up again.
+    const unknown = () => searchBusinesses(t.db, { filters: { near: ISTANBUL, category: 'no-such' } }, scope);
+    expect(slugLookups([...(await statements(unknown)), ...(await statements(unknown))])).toBe(2);
+  });
+});
