@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/index.js';
 import type { AdminBusinessList, AdminListFilters } from '../../domain/types.js';
-import { adminListPage, broadSearchPage, estimateBusinesses, estimateMatches, filteredAdminList, narrowSearchPage, SEARCH_COUNT_CAP, type AdminListOptions } from '../../db/queries/admin-businesses.js';
+import { adminListPage, ANCHOR_EVERY, broadSearchPage, listAnchors, estimateBusinesses, estimateMatches, filteredAdminList, narrowSearchPage, SEARCH_COUNT_CAP, type AdminListOptions } from '../../db/queries/admin-businesses.js';
 import { allOf, words } from './query-reading.js';
 import { memoized, memoKey, small, type MemoScope } from './search-memo.js';
 import { tsqueries } from './tsqueries.js';
@@ -23,6 +23,16 @@ function adminQuery(search: string | undefined): string | null {
   if (!ws.length) return null;
   const last = ws[ws.length - 1];
   return allOf(ws, { prefix: last.length >= 3 && !/^\d+$/.test(last) });
+}
+
+/**
+ * The whole list's anchors (listAnchors) for a page this deep, kept per data version in the memo of
+ * small values: an OFFSET short of the first anchor passes fewer ids than reading them would, and
+ * without a data version to key them by they would be read again for every page.
+ */
+async function anchorsFor(db: Db | Knex.Transaction, offset: number, scope: MemoScope | undefined): Promise<number[] | undefined> {
+  if (offset < ANCHOR_EVERY || !scope) return undefined;
+  return memoized(small(scope), memoKey('admin-matches', 'anchors'), () => listAnchors(db));
 }
 
 const hasFilters = (f: AdminListFilters | undefined) => !!f && Object.values(f).some((v) => v !== undefined && v !== '');
@@ -50,7 +60,7 @@ export async function listAdminBusinesses(db: Db | Knex.Transaction, options: Ad
   // Memo keys name the words as typed; the statements bind the tsquery they stand for.
   const query = text === null ? null : { text, match: (await tsqueries(db, [text], scope))[0] };
   if (hasFilters(options.filters) || (options.sort && options.sort.by !== 'newest')) return filteredAdminList(db, options, query);
-  if (!query) return adminListPage(db, page, limit);
+  if (!query) return adminListPage(db, page, limit, await anchorsFor(db, (page - 1) * limit, scope));
   const enough = (page - 1) * limit + SEARCH_COUNT_CAP;
   const [matches, businesses] = await Promise.all([
     // Small values, in the memo of small values: they crowd out no kept set there.

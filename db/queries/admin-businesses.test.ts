@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { createTestDb } from '../test-db.js';
-import { broadSearchPage, countryStats, narrowSearchPage, NEWEST_PAGE, SEARCH_COUNT_CAP } from './admin-businesses.js';
+import { ANCHOR_EVERY, broadSearchPage, countryStats, narrowSearchPage, NEWEST_PAGE, SEARCH_COUNT_CAP } from './admin-businesses.js';
 import { tsqueries } from '../../data/reads/tsqueries.js';
 import { allOf } from '../../data/reads/query-reading.js';
 import { newMemos } from '../../data/reads/search-memo.js';
@@ -110,6 +110,52 @@ describe('a broad search', () => {
         const last = await broadSearchPage(b.db, 14, 10, match, estimated, 0);
         expect([names(last), last.pagination.total, last.totalApprox]).toEqual([['Thirds 9', 'Thirds 6', 'Thirds 3'], 133, undefined]);
       }
+    } finally {
+      await b.drop();
+    }
+  });
+});
+
+describe('a deep page of the whole list', () => {
+  it('is read from the nearest anchor, never past every id before it, and moves with a write', async () => {
+    const b = await createTestDb();
+    try {
+      const count = 3 * ANCHOR_EVERY + 70;
+      await b.db.raw(`INSERT INTO businesses (name, slug, address, identity_key)
+                      SELECT 'Row ' || i, 'row-' || i, i || ' Road', 'n:row' || i FROM generate_series(1, ${count}) i`);
+      await b.db.raw('VACUUM ANALYZE businesses');
+      const names = (r: { businesses: { name: string }[] }) => r.businesses.map((x) => x.name);
+      // Newest first: page p of 50 starts at row count - 50 (p - 1).
+      const expected = (page: number, gone = 0) => Array.from({ length: 50 }, (_, i) => `Row ${count - gone - 50 * (page - 1) - i}`);
+      const sent: { sql: string; bindings: unknown[] }[] = [];
+      const heard = (q: (typeof sent)[number]) => void sent.push(q);
+      b.db.on('query', heard);
+      const scope = { ...newMemos(), version: '1' };
+      let deep: Awaited<ReturnType<typeof listAdminBusinesses>>;
+      try {
+        deep = await listAdminBusinesses(b.db, { page: 60, limit: 50 }, scope);
+      } finally {
+        b.db.removeListener('query', heard);
+      }
+      expect(names(deep)).toEqual(expected(60));
+      expect(deep.pagination).toEqual({ page: 60, limit: 50, total: count, totalPages: Math.ceil(count / 50) });
+      // The page's walk of the ids, analyzed: it reads at most ANCHOR_EVERY ids (an OFFSET reads 3,000).
+      const walk = sent.find((q) => /offset/i.test(q.sql))!;
+      const [{ 'QUERY PLAN': plan }] = (await b.db.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${walk.sql.replace(/\$\d+/g, '?')}`, walk.bindings as never)).rows;
+      const scans: { 'Relation Name'?: string; 'Index Name'?: string; 'Actual Rows': number }[] = [];
+      const visit = (node: { Plans?: unknown[] } & (typeof scans)[number]) => {
+        if (node['Index Name'] === 'businesses_pkey') scans.push(node);
+        for (const child of node.Plans ?? []) visit(child as typeof node);
+      };
+      visit((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
+      expect(scans.length).toBeGreaterThan(0);
+      for (const scan of scans) expect(scan['Actual Rows']).toBeLessThanOrEqual(ANCHOR_EVERY);
+      // Every page read from its anchor is the one an OFFSET gives, the last one too.
+      expect(names(await listAdminBusinesses(b.db, { page: 21, limit: 50 }, scope))).toEqual(expected(21));
+      expect(names(await listAdminBusinesses(b.db, { page: 62, limit: 50 }, scope))).toEqual(Array.from({ length: 20 }, (_, i) => `Row ${20 - i}`));
+      // A write starts a new data version: its pages are read from anchors of the list as it now is.
+      await b.db.raw(`DELETE FROM businesses WHERE name IN ('Row ${count}', 'Row ${count - 1}')`);
+      expect(names(await listAdminBusinesses(b.db, { page: 60, limit: 50 }, { ...scope, version: '2' }))).toEqual(expected(60, 2));
     } finally {
       await b.drop();
     }

@@ -49,9 +49,15 @@ const MATCH_SQL = `b.search_vector @@ ${TSQUERY}`;
  * A page of the whole list, newest first. The page's ids are
  * walked first, in the primary key alone, and only its rows are joined to their city and category:
  * joining before the OFFSET looked both up for every row skipped (page 100 of 50: 5,000 of each).
+ * With the list's anchors (listAnchors) the walk starts at the anchor at or before the page, so
+ * it passes fewer than ANCHOR_EVERY ids before the page however deep it is.
  */
-function pageQuery(db: Db | Knex.Transaction, page: number, limit: number) {
-  const ids = db('businesses as b').select('b.id').orderBy('b.id', 'desc').limit(limit).offset((page - 1) * limit);
+function pageQuery(db: Db | Knex.Transaction, page: number, limit: number, anchors?: readonly number[]) {
+  const offset = (page - 1) * limit;
+  const at = anchors ? Math.min(Math.floor(offset / ANCHOR_EVERY), anchors.length - 1) : -1;
+  const ids = db('businesses as b').select('b.id').orderBy('b.id', 'desc').limit(limit);
+  if (at >= 0) ids.where('b.id', '<=', anchors![at]).offset(offset - at * ANCHOR_EVERY);
+  else ids.offset(offset);
   return db
     .from(ids.as('p'))
     .join('businesses as b', 'b.id', 'p.id')
@@ -59,6 +65,23 @@ function pageQuery(db: Db | Knex.Transaction, page: number, limit: number) {
     .leftJoin('categories as k', 'k.id', 'b.category_id')
     .select<(AdminRow & { total?: number })[]>(ADMIN_COLUMNS)
     .orderBy('b.id', 'desc');
+}
+
+/** Every this many businesses of the whole list (newest first), one anchor: the id at that place. */
+export const ANCHOR_EVERY = 1000;
+
+/**
+ * The list's anchors: the id of every ANCHOR_EVERY-th business, newest first (the first is the
+ * newest). One walk of the primary key's ids, a thousand anchors for a million businesses: kept per
+ * data version, they turn a deep page's OFFSET, which reads every id before the page, into a
+ * short walk from the nearest anchor.
+ */
+export async function listAnchors(db: Db | Knex.Transaction): Promise<number[]> {
+  const { rows } = await db.raw(
+    `SELECT id FROM (SELECT id, row_number() OVER (ORDER BY id DESC) AS n FROM businesses) s WHERE n % ? = 1 ORDER BY id DESC`,
+    [ANCHOR_EVERY],
+  );
+  return (rows as { id: number }[]).map((r) => Number(r.id));
 }
 
 const ADMIN_SELECT = ADMIN_COLUMNS.join(', ');
@@ -114,9 +137,9 @@ async function bitmapPage(db: Db | Knex.Transaction, page: number, limit: number
   )) as AdminRow[];
 }
 
-/** A page of the whole list, newest first, with the count of every business. */
-export async function adminListPage(db: Db | Knex.Transaction, page: number, limit: number): Promise<AdminBusinessList> {
-  const [rows, total] = await Promise.all([pageQuery(db, page, limit), countAllBusinesses(db)]);
+/** A page of the whole list, newest first, with the count of every business; from its anchor when given the list's anchors. */
+export async function adminListPage(db: Db | Knex.Transaction, page: number, limit: number, anchors?: readonly number[]): Promise<AdminBusinessList> {
+  const [rows, total] = await Promise.all([pageQuery(db, page, limit, anchors), countAllBusinesses(db)]);
   return answer(rows, page, limit, total);
 }
 
