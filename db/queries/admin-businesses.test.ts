@@ -116,6 +116,27 @@ describe('a broad search', () => {
   });
 });
 
+describe('a broad search of few recent matches', () => {
+  it('reads its page from the bitmap once the newest window shows them too sparse, without walking a wider one', () =>
+    withCountryShops(async (db) => {
+      // '7' is in one business, the seventh: far older than the newest 20,000; the planner's guess may still call it broad.
+      const [match] = await tsqueries(db, [allOf(['7'])]);
+      const sent: { sql: string; options?: { name?: string } }[] = [];
+      const heard = (q: (typeof sent)[number]) => void sent.push(q);
+      db.on('query', heard);
+      let r: Awaited<ReturnType<typeof broadSearchPage>>;
+      try {
+        r = await broadSearchPage(db, 1, 50, match, { matches: 1e6, businesses: 1e6 }, 0);
+      } finally {
+        db.removeListener('query', heard);
+      }
+      expect(r.businesses.map((b) => b.name)).toEqual(['Shop 7']);
+      expect(r.pagination.total).toBe(1);
+      expect(sent.filter((q) => q.options?.name === NEWEST_PAGE.name)).toHaveLength(1);
+      expect(sent.filter((q) => /enable_seqscan = off/.test(q.sql))).toHaveLength(1);
+    }));
+});
+
 describe('a deep page of the whole list', () => {
   it('is read from the nearest anchor, never past every id before it, and moves with a write', async () => {
     const b = await createTestDb();

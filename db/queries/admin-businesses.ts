@@ -172,9 +172,9 @@ export async function narrowSearchPage(db: Db | Knex.Transaction, page: number, 
 /**
  * A broad search's page (more than SEARCH_COUNT_CAP matches past the page) and its total, about
  * `estimated.matches` (never less than the `atLeast` matches known). The page is the newest
- * matches among the newest businesses (the newest 20,000, then 200,000) when the matches are dense
- * enough for those to hold it; otherwise, or when they hold less than the page, it is read from the
- * index's bitmap. The walk is preferred: the bitmap's cost grows with every document of its words,
+ * matches among the newest businesses (the newest 20,000, then 200,000 when the first showed the
+ * matches dense enough for it) when the matches are dense enough for those to hold it; otherwise,
+ * or when they hold less than the page, it is read from the index's bitmap. The walk is preferred: the bitmap's cost grows with every document of its words,
  * and with every one holding a word that starts with a prefix ('restaurant:*' in "watch
  * restaurant", a few matches), while a walk's only with the rows it passes.
  */
@@ -186,17 +186,25 @@ export async function broadSearchPage(db: Db | Knex.Transaction, page: number, l
 }
 
 async function broadRows(db: Db | Knex.Transaction, page: number, limit: number, match: string | null, estimated: MatchEstimate): Promise<AdminRow[]> {
-  const walked = (page * limit * estimated.businesses) / Math.max(1, estimated.matches);
+  const wanted = page * limit;
+  const widest = NEWEST_WINDOWS[NEWEST_WINDOWS.length - 1];
+  const walked = (wanted * estimated.businesses) / Math.max(1, estimated.matches);
   // Expected past half the widest window: the walk would most likely find too little.
-  if (walked > NEWEST_WINDOWS[NEWEST_WINDOWS.length - 1] / 2) return bitmapPage(db, page, limit, match);
-  for (const window of NEWEST_WINDOWS) {
+  if (walked > widest / 2) return bitmapPage(db, page, limit, match);
+  let window = NEWEST_WINDOWS[0];
+  for (;;) {
     const rows = await newestPage(db, page, limit, match, window);
     if (rows.length === limit) return rows;
+    // What this window held says how dense the matches are (the planner's guess of several words,
+    // each common, can be thousands where none is): walk a wider one only when, that dense, it
+    // holds the page; none found, or too few, and the bitmap is cheaper than another walk.
+    // (A page past them all says only that they are fewer than the pages before it.)
+    const found = rows.length ? (page - 1) * limit + rows.length : 0;
+    const next = NEWEST_WINDOWS.find((w) => w > window);
+    if (next === undefined || found === 0 || (wanted * window) / found > next) return bitmapPage(db, page, limit, match);
+    window = next;
   }
-  // Fewer than expected among the newest: sparse after all, and walking on would read the table.
-  return bitmapPage(db, page, limit, match);
 }
-
 
 function answer(rows: AdminRow[], page: number, limit: number, total: number, { capped = false, approx = false } = {}): AdminBusinessList {
   return {
