@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/index.js';
 import type { AdminBusinessList, AdminListFilters } from '../../domain/types.js';
-import { adminListPage, ANCHOR_EVERY, broadSearchPage, listAnchors, estimateBusinesses, estimateMatches, filteredAdminList, narrowSearchPage, SEARCH_COUNT_CAP, type AdminListOptions } from '../../db/queries/admin-businesses.js';
+import { adminListPage, ANCHOR_EVERY, broadSearchPage, listAnchors, wordsStartingWith, estimateBusinesses, estimateMatches, filteredAdminList, narrowSearchPage, SEARCH_COUNT_CAP, type AdminListOptions } from '../../db/queries/admin-businesses.js';
 import { allOf, words } from './query-reading.js';
 import { memoized, memoKey, small, type MemoScope } from './search-memo.js';
 import { tsqueries } from './tsqueries.js';
@@ -35,6 +35,39 @@ async function anchorsFor(db: Db | Knex.Transaction, offset: number, scope: Memo
   return memoized(small(scope), memoKey('admin-matches', 'anchors'), () => listAnchors(db));
 }
 
+/** At most this many words of the vocabulary stand for a prefix; a prefix that starts more stays one. */
+const PREFIX_WORDS = 64;
+
+/** A prefix operand of a tsquery (`'plumb':*`, without weights), its lexeme quoted as in the text. */
+const PREFIX_OPERAND = /'((?:[^']|'')+)':\*(?![A-D])/g;
+
+/**
+ * The tsquery with each prefix of three letters or more, without a digit, written as the words of
+ * the vocabulary it starts ('plumb':* as 'plumb' | 'plumber' | 'plumbing'), each word and the
+ * prefix's own lexeme: the index then finds each as a word, and a search of a rare word and a
+ * common prefix reads only the few documents of the rare one (a prefix is read whole, every
+ * document of every word it starts, before another word narrows it). A word with a digit or of
+ * more than forty letters is not in the vocabulary: a prefix finds such a word only when it starts
+ * more than PREFIX_WORDS others, and is then kept as a prefix. The words are read once per prefix
+ * and data version.
+ */
+async function prefixesAsWords(db: Db | Knex.Transaction, match: string | null, scope: MemoScope | undefined): Promise<string | null> {
+  if (match === null) return null;
+  const unquote = (q: string) => q.replace(/''/g, "'");
+  const prefixes = [...new Set([...match.matchAll(PREFIX_OPERAND)].map(([, quoted]) => unquote(quoted)))].filter((p) => [...p].length >= 3 && !/\d/.test(p));
+  if (!prefixes.length) return match;
+  const found = await Promise.all(
+    prefixes.map((p) => memoized(small(scope), memoKey('admin-matches', `prefix|${p}`), async () => (await wordsStartingWith(db, [p], PREFIX_WORDS))[0])),
+  );
+  const words = new Map(prefixes.map((p, i) => [p, found[i]]));
+  const quote = (w: string) => `'${w.replace(/'/g, "''")}'`;
+  return match.replace(PREFIX_OPERAND, (operand, quoted: string) => {
+    const prefix = unquote(quoted);
+    const starts = words.get(prefix);
+    return starts ? `( ${[...new Set([prefix, ...starts])].map(quote).join(' | ')} )` : operand;
+  });
+}
+
 const hasFilters = (f: AdminListFilters | undefined) => !!f && Object.values(f).some((v) => v !== undefined && v !== '');
 
 /**
@@ -58,7 +91,7 @@ export async function listAdminBusinesses(db: Db | Knex.Transaction, options: Ad
   const { page, limit } = options;
   const text = adminQuery(options.search);
   // Memo keys name the words as typed; the statements bind the tsquery they stand for.
-  const query = text === null ? null : { text, match: (await tsqueries(db, [text], scope))[0] };
+  const query = text === null ? null : { text, match: await prefixesAsWords(db, (await tsqueries(db, [text], scope))[0], scope) };
   if (hasFilters(options.filters) || (options.sort && options.sort.by !== 'newest')) return filteredAdminList(db, options, query);
   if (!query) return adminListPage(db, page, limit, await anchorsFor(db, (page - 1) * limit, scope));
   const enough = (page - 1) * limit + SEARCH_COUNT_CAP;

@@ -40,6 +40,22 @@ describe('listAdminBusinesses', () => {
     expect(await names('nothing like this')).toEqual([]);
   });
 
+  it('reads the prefix of the last word as the words of the vocabulary it starts, when they are few', async () => {
+    const bound: string[] = [];
+    const heard = (q: { sql: string; bindings?: unknown[] }) => void (/@@/.test(q.sql) && bound.push(...(q.bindings ?? []).filter((b): b is string => typeof b === 'string')));
+    t.db.on('query', heard);
+    try {
+      const r = await listAdminBusinesses(t.db, { page: 1, limit: 50, search: 'boston plumb' }, { ...newMemos(), version: '1' });
+      expect(r.businesses.map((b) => b.name)).toEqual(['Boston Plumbing']);
+    } finally {
+      t.db.removeListener('query', heard);
+    }
+    const asked = bound.filter((b) => b.includes('plumb'));
+    expect(asked.length).toBeGreaterThan(0);
+    // 'plumb' stands for 'plumbing' and the category's 'plumber', each a word: no prefix is read.
+    for (const tsquery of asked) expect([tsquery.includes("'plumbing'"), tsquery.includes("'plumber'"), tsquery.includes(':*')]).toEqual([true, true, false]);
+  });
+
   it('searches the words of a search, punctuation aside', async () => {
     const r = await listAdminBusinesses(t.db, { page: 1, limit: 50, search: '100%' });
     expect(r.businesses.map((b) => b.name)).toEqual(['100% Natural_Foods']);

@@ -143,6 +143,22 @@ export async function adminListPage(db: Db | Knex.Transaction, page: number, lim
   return answer(rows, page, limit, total);
 }
 
+/**
+ * For each prefix, the words of the search vocabulary (search_words: every word of three to forty
+ * letters without a digit that a document has held) that start with it, at most `max`; null for a
+ * prefix that starts more.
+ */
+export async function wordsStartingWith(db: Db | Knex.Transaction, prefixes: string[], max: number): Promise<(string[] | null)[]> {
+  if (!prefixes.length) return [];
+  // The database's collation (C.UTF-8) orders words by code point: a prefix's words are one range.
+  const { rows } = await db.raw(
+    `SELECT (SELECT array_agg(word ORDER BY word) FROM (SELECT word FROM search_words WHERE word >= p AND word < p || chr(1114111) ORDER BY word LIMIT ?) w) AS words
+       FROM unnest(?::text[]) WITH ORDINALITY AS u(p, n) ORDER BY n`,
+    [max + 1, prefixes],
+  );
+  return (rows as { words: string[] | null }[]).map((r) => (r.words && r.words.length > max ? null : (r.words ?? [])));
+}
+
 /** What the planner expects of a search: its matches, and the businesses they are among. */
 export interface MatchEstimate {
   matches: number;
