@@ -88,12 +88,28 @@ const SURELY_BROAD = 2;
  * primary; each step is a fixed statement: no plan depends on how busy the machine is.
  */
 export async function listAdminBusinesses(db: Db | Knex.Transaction, options: AdminListOptions, scope?: MemoScope): Promise<AdminBusinessList> {
+  return (await readList(db, options, scope)).list;
+}
+
+/**
+ * The admin list's answer as the JSON bytes it is sent as. A broad search's page, kept per data
+ * version, is kept as its bytes too: a repeated one is sent without building its text again (the
+ * text of fifty rows, made for every request, was most of what such a request allocated).
+ */
+export async function adminBusinessesJson(db: Db | Knex.Transaction, options: AdminListOptions, scope?: MemoScope): Promise<Buffer> {
+  const { list, kept } = await readList(db, options, scope);
+  const bytes = async () => Buffer.from(JSON.stringify(list));
+  return kept ? memoized(scope, `${kept}|bytes`, bytes) : bytes();
+}
+
+/** The list's page, and the memo key it is kept under when it is kept (a broad search's page). */
+async function readList(db: Db | Knex.Transaction, options: AdminListOptions, scope?: MemoScope): Promise<{ list: AdminBusinessList; kept?: string }> {
   const { page, limit } = options;
   const text = adminQuery(options.search);
   // Memo keys name the words as typed; the statements bind the tsquery they stand for.
   const query = text === null ? null : { text, match: await prefixesAsWords(db, (await tsqueries(db, [text], scope))[0], scope) };
-  if (hasFilters(options.filters) || (options.sort && options.sort.by !== 'newest')) return filteredAdminList(db, options, query);
-  if (!query) return adminListPage(db, page, limit, await anchorsFor(db, (page - 1) * limit, scope));
+  if (hasFilters(options.filters) || (options.sort && options.sort.by !== 'newest')) return { list: await filteredAdminList(db, options, query) };
+  if (!query) return { list: await adminListPage(db, page, limit, await anchorsFor(db, (page - 1) * limit, scope)) };
   const enough = (page - 1) * limit + SEARCH_COUNT_CAP;
   const [matches, businesses] = await Promise.all([
     // Small values, in the memo of small values: they crowd out no kept set there.
@@ -104,7 +120,8 @@ export async function listAdminBusinesses(db: Db | Knex.Transaction, options: Ad
   if (estimated.matches <= SURELY_BROAD * enough) {
     // That a search is broad holds until a write says otherwise; a narrow one is read again.
     const narrow = await memoized(small(scope), memoKey('admin-matches', `${query.text}|${enough}`), () => narrowSearchPage(db, page, limit, query.match), (found) => found === null);
-    if (narrow) return narrow;
+    if (narrow) return { list: narrow };
   }
-  return memoized(scope, memoKey('admin-matches', `page|${query.text}|${page}|${limit}`), () => broadSearchPage(db, page, limit, query.match, estimated, enough + 1));
+  const kept = memoKey('admin-matches', `page|${query.text}|${page}|${limit}`);
+  return { list: await memoized(scope, kept, () => broadSearchPage(db, page, limit, query.match, estimated, enough + 1)), kept };
 }

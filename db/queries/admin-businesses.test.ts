@@ -5,7 +5,7 @@ import { ANCHOR_EVERY, broadSearchPage, countryStats, narrowSearchPage, NEWEST_P
 import { tsqueries } from '../../data/reads/tsqueries.js';
 import { allOf } from '../../data/reads/query-reading.js';
 import { newMemos } from '../../data/reads/search-memo.js';
-import { listAdminBusinesses } from '../../data/reads/admin-list.js';
+import { adminBusinessesJson, listAdminBusinesses } from '../../data/reads/admin-list.js';
 import { seedBusinesses } from './admin-businesses.fixtures.js';
 import { plansOf, withCountryShops } from './bitmap-scans.fixtures.js';
 
@@ -227,6 +227,10 @@ describe('the matches of a search', () => {
         const again = await listAdminBusinesses(db, { page: 1, limit: 50, search: 'china' }, scope);
         expect([again.businesses[0].name, again.businesses.length, again.totalApprox]).toEqual(['Shop 60000', 50, true]);
         expect(again).toEqual(first);
+        // Sent as bytes kept for the data version: the same bytes again, built once.
+        const bytes = await adminBusinessesJson(db, { page: 1, limit: 50, search: 'china' }, scope);
+        expect(JSON.parse(bytes.toString())).toEqual(first);
+        expect(await adminBusinessesJson(db, { page: 1, limit: 50, search: 'china' }, scope)).toBe(bytes);
       } finally {
         db.removeListener('query', heard);
       }
