@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/index.js';
 import type { AdminBusinessList, AdminListFilters } from '../../domain/types.js';
-import { adminListPage, broadSearchPage, estimateBusinesses, estimateMatches, filteredAdminList, narrowSearchPage, SEARCH_COUNT_CAP, type AdminListOptions } from '../../db/queries/admin-businesses.js';
+import { adminListPage, ANCHOR_EVERY, broadSearchPage, listAnchors, wordsStartingWith, estimateBusinesses, estimateMatches, filteredAdminList, narrowSearchPage, SEARCH_COUNT_CAP, type AdminListOptions } from '../../db/queries/admin-businesses.js';
 import { allOf, words } from './query-reading.js';
 import { memoized, memoKey, small, type MemoScope } from './search-memo.js';
 import { tsqueries } from './tsqueries.js';
@@ -23,6 +23,49 @@ function adminQuery(search: string | undefined): string | null {
   if (!ws.length) return null;
   const last = ws[ws.length - 1];
   return allOf(ws, { prefix: last.length >= 3 && !/^\d+$/.test(last) });
+}
+
+/**
+ * The whole list's anchors (listAnchors) for a page this deep, kept per data version in the memo of
+ * small values: an OFFSET short of the first anchor passes fewer ids than reading them would, and
+ * without a data version to key them by they would be read again for every page.
+ */
+async function anchorsFor(db: Db | Knex.Transaction, offset: number, scope: MemoScope | undefined): Promise<number[] | undefined> {
+  if (offset < ANCHOR_EVERY || !scope) return undefined;
+  return memoized(small(scope), memoKey('admin-matches', 'anchors'), () => listAnchors(db));
+}
+
+/** At most this many words of the vocabulary stand for a prefix; a prefix that starts more stays one. */
+const PREFIX_WORDS = 64;
+
+/** A prefix operand of a tsquery (`'plumb':*`, without weights), its lexeme quoted as in the text. */
+const PREFIX_OPERAND = /'((?:[^']|'')+)':\*(?![A-D])/g;
+
+/**
+ * The tsquery with each prefix of three letters or more, without a digit, written as the words of
+ * the vocabulary it starts ('plumb':* as 'plumb' | 'plumber' | 'plumbing'), each word and the
+ * prefix's own lexeme: the index then finds each as a word, and a search of a rare word and a
+ * common prefix reads only the few documents of the rare one (a prefix is read whole, every
+ * document of every word it starts, before another word narrows it). A word with a digit or of
+ * more than forty letters is not in the vocabulary: a prefix finds such a word only when it starts
+ * more than PREFIX_WORDS others, and is then kept as a prefix. The words are read once per prefix
+ * and data version.
+ */
+async function prefixesAsWords(db: Db | Knex.Transaction, match: string | null, scope: MemoScope | undefined): Promise<string | null> {
+  if (match === null) return null;
+  const unquote = (q: string) => q.replace(/''/g, "'");
+  const prefixes = [...new Set([...match.matchAll(PREFIX_OPERAND)].map(([, quoted]) => unquote(quoted)))].filter((p) => [...p].length >= 3 && !/\d/.test(p));
+  if (!prefixes.length) return match;
+  const found = await Promise.all(
+    prefixes.map((p) => memoized(small(scope), memoKey('admin-matches', `prefix|${p}`), async () => (await wordsStartingWith(db, [p], PREFIX_WORDS))[0])),
+  );
+  const words = new Map(prefixes.map((p, i) => [p, found[i]]));
+  const quote = (w: string) => `'${w.replace(/'/g, "''")}'`;
+  return match.replace(PREFIX_OPERAND, (operand, quoted: string) => {
+    const prefix = unquote(quoted);
+    const starts = words.get(prefix);
+    return starts ? `( ${[...new Set([prefix, ...starts])].map(quote).join(' | ')} )` : operand;
+  });
 }
 
 const hasFilters = (f: AdminListFilters | undefined) => !!f && Object.values(f).some((v) => v !== undefined && v !== '');
@@ -45,12 +88,28 @@ const SURELY_BROAD = 2;
  * primary; each step is a fixed statement: no plan depends on how busy the machine is.
  */
 export async function listAdminBusinesses(db: Db | Knex.Transaction, options: AdminListOptions, scope?: MemoScope): Promise<AdminBusinessList> {
+  return (await readList(db, options, scope)).list;
+}
+
+/**
+ * The admin list's answer as the JSON bytes it is sent as. A broad search's page, kept per data
+ * version, is kept as its bytes too: a repeated one is sent without building its text again (the
+ * text of fifty rows, made for every request, was most of what such a request allocated).
+ */
+export async function adminBusinessesJson(db: Db | Knex.Transaction, options: AdminListOptions, scope?: MemoScope): Promise<Buffer> {
+  const { list, kept } = await readList(db, options, scope);
+  const bytes = async () => Buffer.from(JSON.stringify(list));
+  return kept ? memoized(scope, `${kept}|bytes`, bytes) : bytes();
+}
+
+/** The list's page, and the memo key it is kept under when it is kept (a broad search's page). */
+async function readList(db: Db | Knex.Transaction, options: AdminListOptions, scope?: MemoScope): Promise<{ list: AdminBusinessList; kept?: string }> {
   const { page, limit } = options;
   const text = adminQuery(options.search);
   // Memo keys name the words as typed; the statements bind the tsquery they stand for.
-  const query = text === null ? null : { text, match: (await tsqueries(db, [text], scope))[0] };
-  if (hasFilters(options.filters) || (options.sort && options.sort.by !== 'newest')) return filteredAdminList(db, options, query);
-  if (!query) return adminListPage(db, page, limit);
+  const query = text === null ? null : { text, match: await prefixesAsWords(db, (await tsqueries(db, [text], scope))[0], scope) };
+  if (hasFilters(options.filters) || (options.sort && options.sort.by !== 'newest')) return { list: await filteredAdminList(db, options, query) };
+  if (!query) return { list: await adminListPage(db, page, limit, await anchorsFor(db, (page - 1) * limit, scope)) };
   const enough = (page - 1) * limit + SEARCH_COUNT_CAP;
   const [matches, businesses] = await Promise.all([
     // Small values, in the memo of small values: they crowd out no kept set there.
@@ -61,7 +120,8 @@ export async function listAdminBusinesses(db: Db | Knex.Transaction, options: Ad
   if (estimated.matches <= SURELY_BROAD * enough) {
     // That a search is broad holds until a write says otherwise; a narrow one is read again.
     const narrow = await memoized(small(scope), memoKey('admin-matches', `${query.text}|${enough}`), () => narrowSearchPage(db, page, limit, query.match), (found) => found === null);
-    if (narrow) return narrow;
+    if (narrow) return { list: narrow };
   }
-  return memoized(scope, memoKey('admin-matches', `page|${query.text}|${page}|${limit}`), () => broadSearchPage(db, page, limit, query.match, estimated, enough + 1));
+  const kept = memoKey('admin-matches', `page|${query.text}|${page}|${limit}`);
+  return { list: await memoized(scope, kept, () => broadSearchPage(db, page, limit, query.match, estimated, enough + 1)), kept };
 }

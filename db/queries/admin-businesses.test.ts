@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { createTestDb } from '../test-db.js';
-import { broadSearchPage, countryStats, narrowSearchPage, NEWEST_PAGE, SEARCH_COUNT_CAP } from './admin-businesses.js';
+import { ANCHOR_EVERY, broadSearchPage, countryStats, narrowSearchPage, NEWEST_PAGE, SEARCH_COUNT_CAP } from './admin-businesses.js';
 import { tsqueries } from '../../data/reads/tsqueries.js';
 import { allOf } from '../../data/reads/query-reading.js';
 import { newMemos } from '../../data/reads/search-memo.js';
-import { listAdminBusinesses } from '../../data/reads/admin-list.js';
+import { adminBusinessesJson, listAdminBusinesses } from '../../data/reads/admin-list.js';
 import { seedBusinesses } from './admin-businesses.fixtures.js';
 import { plansOf, withCountryShops } from './bitmap-scans.fixtures.js';
 
@@ -38,6 +38,22 @@ describe('listAdminBusinesses', () => {
     expect(await names('MODA cd')).toEqual(['Kadıköy Fırını']);
     expect(await names('kadıköy')).toEqual(['Kadıköy Fırını']);
     expect(await names('nothing like this')).toEqual([]);
+  });
+
+  it('reads the prefix of the last word as the words of the vocabulary it starts, when they are few', async () => {
+    const bound: string[] = [];
+    const heard = (q: { sql: string; bindings?: unknown[] }) => void (/@@/.test(q.sql) && bound.push(...(q.bindings ?? []).filter((b): b is string => typeof b === 'string')));
+    t.db.on('query', heard);
+    try {
+      const r = await listAdminBusinesses(t.db, { page: 1, limit: 50, search: 'boston plumb' }, { ...newMemos(), version: '1' });
+      expect(r.businesses.map((b) => b.name)).toEqual(['Boston Plumbing']);
+    } finally {
+      t.db.removeListener('query', heard);
+    }
+    const asked = bound.filter((b) => b.includes('plumb'));
+    expect(asked.length).toBeGreaterThan(0);
+    // 'plumb' stands for 'plumbing' and the category's 'plumber', each a word: no prefix is read.
+    for (const tsquery of asked) expect([tsquery.includes("'plumbing'"), tsquery.includes("'plumber'"), tsquery.includes(':*')]).toEqual([true, true, false]);
   });
 
   it('searches the words of a search, punctuation aside', async () => {
@@ -116,6 +132,73 @@ describe('a broad search', () => {
   });
 });
 
+describe('a broad search of few recent matches', () => {
+  it('reads its page from the bitmap once the newest window shows them too sparse, without walking a wider one', () =>
+    withCountryShops(async (db) => {
+      // '7' is in one business, the seventh: far older than the newest 20,000; the planner's guess may still call it broad.
+      const [match] = await tsqueries(db, [allOf(['7'])]);
+      const sent: { sql: string; options?: { name?: string } }[] = [];
+      const heard = (q: (typeof sent)[number]) => void sent.push(q);
+      db.on('query', heard);
+      let r: Awaited<ReturnType<typeof broadSearchPage>>;
+      try {
+        r = await broadSearchPage(db, 1, 50, match, { matches: 1e6, businesses: 1e6 }, 0);
+      } finally {
+        db.removeListener('query', heard);
+      }
+      expect(r.businesses.map((b) => b.name)).toEqual(['Shop 7']);
+      expect(r.pagination.total).toBe(1);
+      expect(sent.filter((q) => q.options?.name === NEWEST_PAGE.name)).toHaveLength(1);
+      expect(sent.filter((q) => /enable_seqscan = off/.test(q.sql))).toHaveLength(1);
+    }));
+});
+
+describe('a deep page of the whole list', () => {
+  it('is read from the nearest anchor, never past every id before it, and moves with a write', async () => {
+    const b = await createTestDb();
+    try {
+      const count = 3 * ANCHOR_EVERY + 70;
+      await b.db.raw(`INSERT INTO businesses (name, slug, address, identity_key)
+                      SELECT 'Row ' || i, 'row-' || i, i || ' Road', 'n:row' || i FROM generate_series(1, ${count}) i`);
+      await b.db.raw('VACUUM ANALYZE businesses');
+      const names = (r: { businesses: { name: string }[] }) => r.businesses.map((x) => x.name);
+      // Newest first: page p of 50 starts at row count - 50 (p - 1).
+      const expected = (page: number, gone = 0) => Array.from({ length: 50 }, (_, i) => `Row ${count - gone - 50 * (page - 1) - i}`);
+      const sent: { sql: string; bindings: unknown[] }[] = [];
+      const heard = (q: (typeof sent)[number]) => void sent.push(q);
+      b.db.on('query', heard);
+      const scope = { ...newMemos(), version: '1' };
+      let deep: Awaited<ReturnType<typeof listAdminBusinesses>>;
+      try {
+        deep = await listAdminBusinesses(b.db, { page: 60, limit: 50 }, scope);
+      } finally {
+        b.db.removeListener('query', heard);
+      }
+      expect(names(deep)).toEqual(expected(60));
+      expect(deep.pagination).toEqual({ page: 60, limit: 50, total: count, totalPages: Math.ceil(count / 50) });
+      // The page's walk of the ids, analyzed: it reads at most ANCHOR_EVERY ids (an OFFSET reads 3,000).
+      const walk = sent.find((q) => /offset/i.test(q.sql))!;
+      const [{ 'QUERY PLAN': plan }] = (await b.db.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${walk.sql.replace(/\$\d+/g, '?')}`, walk.bindings as never)).rows;
+      const scans: { 'Relation Name'?: string; 'Index Name'?: string; 'Actual Rows': number }[] = [];
+      const visit = (node: { Plans?: unknown[] } & (typeof scans)[number]) => {
+        if (node['Index Name'] === 'businesses_pkey') scans.push(node);
+        for (const child of node.Plans ?? []) visit(child as typeof node);
+      };
+      visit((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
+      expect(scans.length).toBeGreaterThan(0);
+      for (const scan of scans) expect(scan['Actual Rows']).toBeLessThanOrEqual(ANCHOR_EVERY);
+      // Every page read from its anchor is the one an OFFSET gives, the last one too.
+      expect(names(await listAdminBusinesses(b.db, { page: 21, limit: 50 }, scope))).toEqual(expected(21));
+      expect(names(await listAdminBusinesses(b.db, { page: 62, limit: 50 }, scope))).toEqual(Array.from({ length: 20 }, (_, i) => `Row ${20 - i}`));
+      // A write starts a new data version: its pages are read from anchors of the list as it now is.
+      await b.db.raw(`DELETE FROM businesses WHERE name IN ('Row ${count}', 'Row ${count - 1}')`);
+      expect(names(await listAdminBusinesses(b.db, { page: 60, limit: 50 }, { ...scope, version: '2' }))).toEqual(expected(60, 2));
+    } finally {
+      await b.drop();
+    }
+  });
+});
+
 describe('the matches of a search', () => {
   it('are counted through the document index, never by a sequential scan', () =>
     // Under the LIMIT the planner would scan the table for them, slow at a million.
@@ -144,6 +227,10 @@ describe('the matches of a search', () => {
         const again = await listAdminBusinesses(db, { page: 1, limit: 50, search: 'china' }, scope);
         expect([again.businesses[0].name, again.businesses.length, again.totalApprox]).toEqual(['Shop 60000', 50, true]);
         expect(again).toEqual(first);
+        // Sent as bytes kept for the data version: the same bytes again, built once.
+        const bytes = await adminBusinessesJson(db, { page: 1, limit: 50, search: 'china' }, scope);
+        expect(JSON.parse(bytes.toString())).toEqual(first);
+        expect(await adminBusinessesJson(db, { page: 1, limit: 50, search: 'china' }, scope)).toBe(bytes);
       } finally {
         db.removeListener('query', heard);
       }

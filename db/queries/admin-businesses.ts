@@ -49,9 +49,15 @@ const MATCH_SQL = `b.search_vector @@ ${TSQUERY}`;
  * A page of the whole list, newest first. The page's ids are
  * walked first, in the primary key alone, and only its rows are joined to their city and category:
  * joining before the OFFSET looked both up for every row skipped (page 100 of 50: 5,000 of each).
+ * With the list's anchors (listAnchors) the walk starts at the anchor at or before the page, so
+ * it passes fewer than ANCHOR_EVERY ids before the page however deep it is.
  */
-function pageQuery(db: Db | Knex.Transaction, page: number, limit: number) {
-  const ids = db('businesses as b').select('b.id').orderBy('b.id', 'desc').limit(limit).offset((page - 1) * limit);
+function pageQuery(db: Db | Knex.Transaction, page: number, limit: number, anchors?: readonly number[]) {
+  const offset = (page - 1) * limit;
+  const at = anchors ? Math.min(Math.floor(offset / ANCHOR_EVERY), anchors.length - 1) : -1;
+  const ids = db('businesses as b').select('b.id').orderBy('b.id', 'desc').limit(limit);
+  if (at >= 0) ids.where('b.id', '<=', anchors![at]).offset(offset - at * ANCHOR_EVERY);
+  else ids.offset(offset);
   return db
     .from(ids.as('p'))
     .join('businesses as b', 'b.id', 'p.id')
@@ -59,6 +65,23 @@ function pageQuery(db: Db | Knex.Transaction, page: number, limit: number) {
     .leftJoin('categories as k', 'k.id', 'b.category_id')
     .select<(AdminRow & { total?: number })[]>(ADMIN_COLUMNS)
     .orderBy('b.id', 'desc');
+}
+
+/** Every this many businesses of the whole list (newest first), one anchor: the id at that place. */
+export const ANCHOR_EVERY = 1000;
+
+/**
+ * The list's anchors: the id of every ANCHOR_EVERY-th business, newest first (the first is the
+ * newest). One walk of the primary key's ids, a thousand anchors for a million businesses: kept per
+ * data version, they turn a deep page's OFFSET, which reads every id before the page, into a
+ * short walk from the nearest anchor.
+ */
+export async function listAnchors(db: Db | Knex.Transaction): Promise<number[]> {
+  const { rows } = await db.raw(
+    `SELECT id FROM (SELECT id, row_number() OVER (ORDER BY id DESC) AS n FROM businesses) s WHERE n % ? = 1 ORDER BY id DESC`,
+    [ANCHOR_EVERY],
+  );
+  return (rows as { id: number }[]).map((r) => Number(r.id));
 }
 
 const ADMIN_SELECT = ADMIN_COLUMNS.join(', ');
@@ -114,10 +137,26 @@ async function bitmapPage(db: Db | Knex.Transaction, page: number, limit: number
   )) as AdminRow[];
 }
 
-/** A page of the whole list, newest first, with the count of every business. */
-export async function adminListPage(db: Db | Knex.Transaction, page: number, limit: number): Promise<AdminBusinessList> {
-  const [rows, total] = await Promise.all([pageQuery(db, page, limit), countAllBusinesses(db)]);
+/** A page of the whole list, newest first, with the count of every business; from its anchor when given the list's anchors. */
+export async function adminListPage(db: Db | Knex.Transaction, page: number, limit: number, anchors?: readonly number[]): Promise<AdminBusinessList> {
+  const [rows, total] = await Promise.all([pageQuery(db, page, limit, anchors), countAllBusinesses(db)]);
   return answer(rows, page, limit, total);
+}
+
+/**
+ * For each prefix, the words of the search vocabulary (search_words: every word of three to forty
+ * letters without a digit that a document has held) that start with it, at most `max`; null for a
+ * prefix that starts more.
+ */
+export async function wordsStartingWith(db: Db | Knex.Transaction, prefixes: string[], max: number): Promise<(string[] | null)[]> {
+  if (!prefixes.length) return [];
+  // The database's collation (C.UTF-8) orders words by code point: a prefix's words are one range.
+  const { rows } = await db.raw(
+    `SELECT (SELECT array_agg(word ORDER BY word) FROM (SELECT word FROM search_words WHERE word >= p AND word < p || chr(1114111) ORDER BY word LIMIT ?) w) AS words
+       FROM unnest(?::text[]) WITH ORDINALITY AS u(p, n) ORDER BY n`,
+    [max + 1, prefixes],
+  );
+  return (rows as { words: string[] | null }[]).map((r) => (r.words && r.words.length > max ? null : (r.words ?? [])));
 }
 
 /** What the planner expects of a search: its matches, and the businesses they are among. */
@@ -149,9 +188,9 @@ export async function narrowSearchPage(db: Db | Knex.Transaction, page: number, 
 /**
  * A broad search's page (more than SEARCH_COUNT_CAP matches past the page) and its total, about
  * `estimated.matches` (never less than the `atLeast` matches known). The page is the newest
- * matches among the newest businesses (the newest 20,000, then 200,000) when the matches are dense
- * enough for those to hold it; otherwise, or when they hold less than the page, it is read from the
- * index's bitmap. The walk is preferred: the bitmap's cost grows with every document of its words,
+ * matches among the newest businesses (the newest 20,000, then 200,000 when the first showed the
+ * matches dense enough for it) when the matches are dense enough for those to hold it; otherwise,
+ * or when they hold less than the page, it is read from the index's bitmap. The walk is preferred: the bitmap's cost grows with every document of its words,
  * and with every one holding a word that starts with a prefix ('restaurant:*' in "watch
  * restaurant", a few matches), while a walk's only with the rows it passes.
  */
@@ -163,17 +202,25 @@ export async function broadSearchPage(db: Db | Knex.Transaction, page: number, l
 }
 
 async function broadRows(db: Db | Knex.Transaction, page: number, limit: number, match: string | null, estimated: MatchEstimate): Promise<AdminRow[]> {
-  const walked = (page * limit * estimated.businesses) / Math.max(1, estimated.matches);
+  const wanted = page * limit;
+  const widest = NEWEST_WINDOWS[NEWEST_WINDOWS.length - 1];
+  const walked = (wanted * estimated.businesses) / Math.max(1, estimated.matches);
   // Expected past half the widest window: the walk would most likely find too little.
-  if (walked > NEWEST_WINDOWS[NEWEST_WINDOWS.length - 1] / 2) return bitmapPage(db, page, limit, match);
-  for (const window of NEWEST_WINDOWS) {
+  if (walked > widest / 2) return bitmapPage(db, page, limit, match);
+  let window = NEWEST_WINDOWS[0];
+  for (;;) {
     const rows = await newestPage(db, page, limit, match, window);
     if (rows.length === limit) return rows;
+    // What this window held says how dense the matches are (the planner's guess of several words,
+    // each common, can be thousands where none is): walk a wider one only when, that dense, it
+    // holds the page; none found, or too few, and the bitmap is cheaper than another walk.
+    // (A page past them all says only that they are fewer than the pages before it.)
+    const found = rows.length ? (page - 1) * limit + rows.length : 0;
+    const next = NEWEST_WINDOWS.find((w) => w > window);
+    if (next === undefined || found === 0 || (wanted * window) / found > next) return bitmapPage(db, page, limit, match);
+    window = next;
   }
-  // Fewer than expected among the newest: sparse after all, and walking on would read the table.
-  return bitmapPage(db, page, limit, match);
 }
-
 
 function answer(rows: AdminRow[], page: number, limit: number, total: number, { capped = false, approx = false } = {}): AdminBusinessList {
   return {

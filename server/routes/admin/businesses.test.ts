@@ -48,6 +48,23 @@ describe('admin business list, country stats and export over HTTP', () => {
     expect(p2.body.businesses.at(-1)).toMatchObject({ name: 'Shop 1', city: { name: 'Austin' }, country: 'United States', category: null, rating: 0, isVerified: false });
   });
 
+  it('serialises a list answer to JSON once, and sends it as JSON', async () => {
+    const stringify = JSON.stringify;
+    let lists = 0;
+    JSON.stringify = ((value: unknown, ...rest: [never, never]) => {
+      if (value !== null && typeof value === 'object' && 'businesses' in value && 'pagination' in value) lists++;
+      return stringify(value, ...rest);
+    }) as typeof JSON.stringify;
+    let res: Response;
+    try {
+      res = await get('/api/admin/businesses?page=2&limit=50');
+    } finally {
+      JSON.stringify = stringify;
+    }
+    expect([res.status, res.headers.get('content-type'), lists]).toEqual([200, 'application/json; charset=utf-8', 1]);
+    expect((await res.json()).businesses).toHaveLength(7);
+  });
+
   it('searches by name, address or city', async () => {
     const byCity = await json('/api/admin/businesses?page=1&limit=50&search=kadık');
     expect(byCity.body.businesses.map((b: { name: string }) => b.name).sort()).toEqual(['@home Decor', 'Kadıköy Fırını']);

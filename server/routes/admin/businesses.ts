@@ -5,7 +5,7 @@ import { badRequest, notFound } from '../../errors.js';
 import { adminRouter } from './router.js';
 import { idParam, oneString, pageParams } from '../params.js';
 import { countryStats, getAdminBusiness } from '../../../db/queries/admin-businesses.js';
-import { listAdminBusinesses } from '../../../data/reads/admin-list.js';
+import { adminBusinessesJson } from '../../../data/reads/admin-list.js';
 import { editBusiness, setBusinessFlag } from '../../../data/store/business-writes.js';
 import { trashBusinesses } from '../../../data/store/trash.js';
 import { setBusinessesActive } from '../../../data/store/visibility.js';
@@ -45,7 +45,8 @@ export function businessAdminRoutes(deps: AppDeps): Router {
     };
     // What a broad search found, per data version of the primary (which every admin read uses).
     const v = await deps.dataVersion.current();
-    ctx.body = await listAdminBusinesses(db, { ...pageParams(ctx, ADMIN_PAGE_SIZE), search, filters, sort: { by, order } }, v ? { ...deps.memos, version: v.version } : undefined);
+    ctx.type = 'json';
+    ctx.body = await adminBusinessesJson(db, { ...pageParams(ctx, ADMIN_PAGE_SIZE), search, filters, sort: { by, order } }, v ? { ...deps.memos, version: v.version } : undefined);
   });
 
   router.get('/businesses/:id', async (ctx) => {
