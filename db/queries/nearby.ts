@@ -14,12 +14,11 @@
  * functions are migration 20261205C's (inlined since 20261206C); the operators are the cube
  * extension's.
  */
-import { businessQuery, toBusiness, type BusinessRow } from './businesses.js';
+import { BUSINESS_SELECT, businessQuery, toBusiness, type BusinessRow } from './businesses.js';
 import type { Business } from '../../domain/types.js';
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
 import type { GeoPoint } from '../../domain/nearby.js';
-import { BUSINESS_SELECT, type BusinessRow } from './businesses.js';
 import { CANDIDATE_FACET_COLUMNS, businessWhere, type FacetCandidate, type FacetFilters, type SqlPart } from './facets.js';
 
 /** The point on the earth of a business `b`: the expression migration 20261205C indexes. */
