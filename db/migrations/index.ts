@@ -38,6 +38,7 @@ import * as inlineEarthFunctions from './20261206C-inline-earth-functions.js';
 import * as addOpenMinute from './20261206D-add-open-minute.js';
 import * as rereadSplitShifts from './20261206D-reread-split-shifts.js';
 import * as addNearbyCategoryIndex from './20261207C-add-nearby-category-index.js';
+import * as rankSearchIndexByQuality from './20261208A-rank-search-index-by-quality.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -99,4 +100,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261206D-add-open-minute': addOpenMinute,
   '20261206D-reread-split-shifts': rereadSplitShifts,
   '20261207C-add-nearby-category-index': addNearbyCategoryIndex,
+  '20261208A-rank-search-index-by-quality': rankSearchIndexByQuality,
 };
