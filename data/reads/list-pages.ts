@@ -102,7 +102,7 @@ const byText = new Intl.Collator('en');
 /**
  * The orders of a search's matches. Under relevance: the tier (exact name, every word in the
  * name, in the category, in the place, elsewhere), then quality (rating weighed by reviews), then, when a
- * place is asked, precise coordinates before approximate ones. A broad search's walks go in
+ * place is asked, precise coordinates before approximate ones. A broad search's reads go in
  * quality order alone, so at a tie of quality on a page's edge an approximate one may stand
  * where a precise one of the same quality would.
  */

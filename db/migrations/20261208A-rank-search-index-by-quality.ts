@@ -32,10 +32,14 @@ export async function up(knex: Knex): Promise<void> {
     await knex.raw(`DROP INDEX ${name}`);
     await knex.raw(`CREATE INDEX ${name} ${banded}`);
   }
+  // A city's broad search reads its bands with the city as a filter: its walk in quality order
+  // (migration 20261205A) has nothing left to do, and an import one btree less to keep.
+  await knex.raw('DROP INDEX businesses_city_quality_idx');
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw(`SET LOCAL maintenance_work_mem = '256MB'`);
+  await knex.raw('CREATE INDEX businesses_city_quality_idx ON businesses (city_id, quality DESC, id) WHERE is_active');
   for (const [name, [, plain]] of Object.entries(INDEXES)) {
     await knex.raw(`DROP INDEX ${name}`);
     await knex.raw(`CREATE INDEX ${name} ${plain}`);
