@@ -187,11 +187,12 @@ const CATEGORIES_OF = `SELECT k.id FROM categories k WHERE setweight(to_tsvector
 
 /**
  * The best `n` matches of `q` under `f` (and `more`) in quality order, read band by band from the
- * best down through businesses_search_idx, which holds each document under its quality band
- * (migration 20261208A): a band's matches are one bitmap of the index, ranked by PostgreSQL, and
- * the reading stops at the band that makes `n`. The bands rise with quality, so the first `n`
- * this way are the first `n` in quality order. It starts at the
- * best active business's band (rehber_top_quality_band).
+ * best down through the GIN indexes of the documents, names and places, which hold each document
+ * under its quality band (migration 20261208A): a band's matches are one bitmap, ranked by
+ * PostgreSQL, and the reading stops at the band that makes `n`. The bands rise with quality, so
+ * the first `n` this way are the first `n` in quality order. It starts at the best active
+ * business's band (rehber_top_quality_band). Bitmaps only (readByBitmapScans): a walk of the
+ * quality index testing each row is what the bands replace.
  */
 function byBands(q: Asked, f: FacetFilters, more: SqlPart | null, n: number): SqlPart {
   // A place alone is matched in its own index; in the documents' too, so that a band's bitmap is
