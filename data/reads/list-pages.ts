@@ -11,7 +11,7 @@ import { roughly, SEARCH_CANDIDATES, type Facets, type ListPage, type SearchSort
 import { NO_FACETS, type FacetFilters } from '../../db/queries/facets.js';
 import { countFacets, facetLabels, passes, scaled } from './facet-counts.js';
 import { pageOf } from '../../db/queries/paging.js';
-import { bestMatches, businessesById, estimateMatches, listFacets, listPageIds, searchCandidates, tierTop, type Asked, type Candidate, type Fixed, type Within } from '../../db/queries/search.js';
+import { bestMatches, businessesById, estimateMatches, listFacets, listPageIds, searchCandidates, type Asked, type Candidate, type Fixed } from '../../db/queries/search.js';
 import type { Reading } from './query-reading.js';
 import { memoized, memoizedEach, memoKey, small, type MemoScope } from './search-memo.js';
 import { tsqueries } from './tsqueries.js';
@@ -110,7 +110,7 @@ const byText = new Intl.Collator('en');
 /**
  * The orders of a search's matches. Under relevance: the tier (exact name, every word in the
  * name, in the category, in the place, elsewhere), then quality (rating weighed by reviews), then, when a
- * place is asked, precise coordinates before approximate ones. A broad search's walks go in
+ * place is asked, precise coordinates before approximate ones. A broad search's reads go in
  * quality order alone, so at a tie of quality on a page's edge an approximate one may stand
  * where a precise one of the same quality would.
  */
@@ -137,30 +137,17 @@ interface BroadPage {
 }
 
 /**
- * A tier (the names or the places holding every word) about this many times the bound or fewer is
- * read through its own index and its best ranked by PostgreSQL; a bigger one is walked in quality
- * order. The read visits each of the tier's rows, the walk about the page's rows over the tier's
- * share of the directory: past a few thousand the walk visits fewer (docs/performance.md).
- */
-const TIER_READ_WHOLE = 5;
-
-/** How many of `sample` (matches in index order) are in tier `w`: the names, or the places only. */
-const shareIn = (sample: Candidate[], w: Within) => sample.filter((c) => (w === 'name' ? c.tier <= 1 : c.tier === 3)).length / Math.max(1, sample.length);
-
-/**
- * A page of a broad search (more matches than the bound): the names and the places holding every
- * word read through their own indexes when few (how few is told by their share of `sample`, the
- * first matches read, times the estimated total), the rest walked in order (bestMatches), ranked in
- * memory, the other tiers only when the names are fewer than the page needs; the first
- * page * limit of the ranking are among them. Pages past the bound are not
- * reached (each would walk further); the total is the planner's estimate.
+ * A page of a broad search (more matches than the bound): under relevance, the exact names and the
+ * names holding every word first, and when they are fewer than the page needs, the other tiers
+ * and the rest (bestMatches, each the best of its tier read by quality band), ranked in memory;
+ * the first page * limit of the ranking are among them. Pages past the bound are not reached
+ * (each would read further); the total is the planner's estimate.
  */
 async function broadPage(
   db: Db | Knex.Transaction,
   asked: Asked,
   f: FacetFilters,
   { sort, page, limit, bound }: { sort: SearchSort; page: number; limit: number; bound: number },
-  sample: Candidate[],
   estimated: Promise<number>,
 ): Promise<BroadPage> {
   const n = page * limit;
@@ -171,17 +158,52 @@ async function broadPage(
     const pool = new Map(found.map((c) => [c.id, c]));
     return [...pool.values()].sort(compare(sort, placed)).slice((page - 1) * limit, n).map((c) => c.id);
   };
-  if (sort !== 'relevance' || !asked.what) return { ids: ranks(await bestMatches(db, asked, f, sort, n, new Set())), total };
-  const whole = (['name', 'place'] as const).filter((w) => shareIn(sample, w) * total <= TIER_READ_WHOLE * bound);
+  if (sort !== 'relevance' || !asked.what) return { ids: ranks(await bestMatches(db, asked, f, sort, n)), total };
   // The names holding every word come first: when they are n or more, the page is among their
   // best n and no other tier is read ('laundromat', whose every business is named so).
-  const names = whole.includes('name') ? await tierTop(db, asked, f, 'name', n, placed) : await bestMatches(db, asked, f, sort, n, new Set(), 'names');
+  const names = await bestMatches(db, asked, f, sort, n, 'names');
   if (new Set(names.map((c) => c.id)).size >= n) return { ids: ranks(names), total };
-  const [places, others] = await Promise.all([
-    whole.includes('place') ? tierTop(db, asked, f, 'place', n, placed) : [],
-    bestMatches(db, asked, f, sort, n, new Set([...whole, 'name']), 'others'),
-  ]);
-  return { ids: ranks([...names, ...places, ...others]), total };
+  return { ids: ranks([...names, ...(await bestMatches(db, asked, f, sort, n, 'others'))]), total };
+}
+
+/**
+ * A set the planner expects to hold more than this many times the bound is taken for broad
+ * without reading the bound + 1 of it: only FACET_SAMPLE of its matches are read, for its facets.
+ * The planner's estimate of a word is within a few percent of its count (the documents' most
+ * common lexemes); of several words it multiplies their shares, which, for words that seldom
+ * meet, may be this many times too many.
+ */
+const BROAD_ESTIMATE = 4;
+const FACET_SAMPLE = 200;
+
+/** Matches of a reading: all of them when narrow, else the first read in index order. */
+interface Matches {
+  rows: Candidate[];
+  broad: boolean;
+}
+
+/**
+ * The matches of a reading under filters: the bound + 1 read (candidatesOf), unless the planner
+ * expects BROAD_ESTIMATE times the bound, when a sample of FACET_SAMPLE is read instead (all of
+ * them, and the set narrow, if fewer).
+ */
+async function matchesOf(
+  db: Db | Knex.Transaction,
+  asked: Asked | null,
+  f: FacetFilters,
+  bound: number,
+  estimated: () => Promise<number>,
+  scope?: MemoScope,
+): Promise<Matches> {
+  if (!asked) return { rows: [], broad: false };
+  if ((await estimated()) > BROAD_ESTIMATE * bound) {
+    const key = memoKey('candidates', `sample|${asked.text}|${asked.what}|${asked.where}|${JSON.stringify(f)}`);
+    const rows = unpack(await memoized(scope, key, async () => pack(await searchCandidates(db, asked, f, FACET_SAMPLE - 1))));
+    if (rows.length >= FACET_SAMPLE) return { rows, broad: true };
+    return { rows, broad: false };
+  }
+  const rows = await candidatesOf(db, asked, f, bound, scope);
+  return { rows, broad: rows.length > bound };
 }
 
 /**
@@ -196,40 +218,41 @@ async function broadPage(
 export async function ranked(db: Db | Knex.Transaction, read: Reading, filters: FacetFilters, sort: SearchSort, page: number, limit: number, scope?: MemoScope): Promise<ListPage> {
   const bound = candidateBound();
   const asked = await askedOf(db, read, scope);
-  const all = await candidatesOf(db, asked, {}, bound, scope);
-  const broadAll = all.length > bound;
-  // Open now is read by the statement (the kept candidates do not carry hours and zones).
-  const matching = !hasFilters(filters) ? all : broadAll || filters.openAt !== undefined ? await candidatesOf(db, asked, filters, bound, scope) : all.filter((c) => passes(c, filters));
-  // What follows from a kept set is kept with it: its order under each sort, its facets, its pages.
-  const kept = worthKeeping(all) ? scope : undefined;
-  const key = `${read.what}|${read.where}|${JSON.stringify(filters)}`;
-  // One estimate a request under each set of filters (the facets' and the page's share it without them).
+  // One estimate a request under each set of filters (the matches', the facets' and the page's share it).
   const estimates = new Map<string, Promise<number>>();
   const estimate = (f: FacetFilters) => {
     const k = JSON.stringify(f);
     if (!estimates.has(k)) estimates.set(k, estimateMatches(db, asked!, f));
     return estimates.get(k)!;
   };
+  const all = await matchesOf(db, asked, {}, bound, () => estimate({}), scope);
+  // Open now is read by the statement (the kept candidates do not carry hours and zones).
+  const matching: Matches =
+    !hasFilters(filters) ? all
+    : all.broad || filters.openAt !== undefined ? await matchesOf(db, asked, filters, bound, () => estimate(filters), scope)
+    : { rows: all.rows.filter((c) => passes(c, filters)), broad: false };
+  // What follows from a kept set is kept with it: its order under each sort, its facets, its pages.
+  const kept = worthKeeping(all.rows) ? scope : undefined;
+  const key = `${read.what}|${read.where}|${JSON.stringify(filters)}`;
   const facets = memoized(kept, memoKey('search-facets', key), async (): Promise<Facets | undefined> => {
     if (filters.openAt !== undefined) {
       // Counted over the open matches (each facet with every other filter but its own); none when they are broad.
       const { openAt, ...others } = filters;
-      const open = hasFilters(others) ? await candidatesOf(db, asked, { openAt }, bound, scope) : matching;
+      if (!hasFilters(others)) return matching.broad ? undefined : facetLabels(db, countFacets(matching.rows, others), scope);
+      const open = await candidatesOf(db, asked, { openAt }, bound, scope);
       return open.length > bound ? undefined : facetLabels(db, countFacets(open, others), scope);
     }
-    const counted = countFacets(all, filters);
-    return facetLabels(db, broadAll ? scaled(counted, about(await estimate({}), bound) / all.length) : counted, scope);
+    const counted = countFacets(all.rows, filters);
+    return facetLabels(db, all.broad ? scaled(counted, about(await estimate({}), bound) / all.rows.length) : counted, scope);
   });
-  if (matching.length > bound) {
-    const broad = await memoized(kept, memoKey('broad-page', `${key}|${sort}|${page}|${limit}`), () =>
-      broadPage(db, asked!, filters, { sort, page, limit, bound }, matching, estimate(filters)),
-    );
+  if (matching.broad) {
+    const broad = await memoized(kept, memoKey('broad-page', `${key}|${sort}|${page}|${limit}`), () => broadPage(db, asked!, filters, { sort, page, limit, bound }, estimate(filters)));
     const [items, counted] = await Promise.all([rowsOf(db, broad.ids, scope), facets]);
     const paged = pageOf(items, broad.total, { page, limit });
     paged.pagination.totalPages = Math.ceil(bound / limit);
     return { ...paged, facets: counted, totalApprox: true };
   }
-  const order = await memoized(kept, memoKey('order', `${key}|${sort}`), async () => [...matching].sort(compare(sort, read.where !== null)).map((c) => c.id));
+  const order = await memoized(kept, memoKey('order', `${key}|${sort}`), async () => [...matching.rows].sort(compare(sort, read.where !== null)).map((c) => c.id));
   const [items, counted] = await Promise.all([rowsOf(db, order.slice((page - 1) * limit, page * limit), scope), facets]);
-  return { ...pageOf(items, matching.length, { page, limit }), facets: counted };
+  return { ...pageOf(items, matching.rows.length, { page, limit }), facets: counted };
 }

@@ -5,8 +5,8 @@
  * The statements are db/queries/search.ts's and take plain values.
  *
  * - With words or a location, the matches are ranked (exact name, then name, category, place and
- *   the rest, then quality) by list-pages.ts: read whole and counted when they are few, walked in
- *   quality order tier by tier when broad, the total then an estimate (`totalApprox`).
+ *   the rest, then quality) by list-pages.ts: read whole and counted when they are few, each
+ *   tier's best read by quality band when broad, the total then an estimate (`totalApprox`).
  * - Without them (a city's or category's page, a search by filters alone) the page is a walk of
  *   the listing indexes that stops after the page, and the total and facets are kept counts.
  */

@@ -38,6 +38,7 @@ import * as inlineEarthFunctions from './20261206C-inline-earth-functions.js';
 import * as addOpenMinute from './20261206D-add-open-minute.js';
 import * as rereadSplitShifts from './20261206D-reread-split-shifts.js';
 import * as addNearbyCategoryIndex from './20261207C-add-nearby-category-index.js';
+import * as rankSearchIndexByQuality from './20261208A-rank-search-index-by-quality.js';
 import * as addCountryCategoryListingIndex from './20261208C-add-country-category-listing-index.js';
 import * as addCityCategoryListingIndex from './20261208D-add-city-category-listing-index.js';
 import * as rereadBareHours from './20261208F-reread-bare-hours.js';
@@ -102,6 +103,7 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261206D-add-open-minute': addOpenMinute,
   '20261206D-reread-split-shifts': rereadSplitShifts,
   '20261207C-add-nearby-category-index': addNearbyCategoryIndex,
+  '20261208A-rank-search-index-by-quality': rankSearchIndexByQuality,
   '20261208C-add-country-category-listing-index': addCountryCategoryListingIndex,
   '20261208D-add-city-category-listing-index': addCityCategoryListingIndex,
   '20261208F-reread-bare-hours': rereadBareHours,

@@ -7,7 +7,8 @@
  * - A search's matches come from the GIN indexes of the search document (migration 20261124H)
  *   and of its place (20261130A): at most a bound + 1 in index order, so a narrow search is read
  *   whole and ranked in memory. A broad one (more than the bound) is read tier by tier in quality
- *   order (bestMatches): each walk of a quality index (20261205A) stops after the rows a page needs.
+ *   order (bestMatches): each tier's best read band by band in the documents' index, which holds
+ *   each document under its quality band (20261208A), stopping at the band that fills the page.
  * - A page without words walks the listing indexes and stops after the page; its total and facets
  *   come from the kept business_facets counts: exact, whatever the size of the city.
  * No plan depends on the clock; each request is a fixed handful of statements.
@@ -153,7 +154,6 @@ const EXACT_NAME = `(rehber_fold(b.name) COLLATE "C") = rehber_fold(?)`;
  * place (weight C, through businesses_place_idx): the tiers that have an index of their own.
  */
 const WITHIN = { name: `ts_filter(b.search_vector, '{a}') @@ ${TSQUERY}`, place: `${PLACE} @@ ${TSQUERY}` };
-export type Within = keyof typeof WITHIN;
 const IN_NAME = WITHIN.name;
 
 /** The columns of a candidate, its tier among them. */
@@ -181,22 +181,10 @@ function candidatesWhere(q: Asked, f: FacetFilters, more: SqlPart | null, tail: 
 
 /**
  * At most `bound` + 1 matches of `q` under `f`, in index order (one more than the bound tells a
- * broad search); `within`, only those holding every word there.
+ * broad search).
  */
-export async function searchCandidates(db: Db | Knex.Transaction, q: Asked, f: FacetFilters, bound: number, within?: Within): Promise<Candidate[]> {
-  const part = candidatesWhere(q, f, within && q.what ? { sql: WITHIN[within], bindings: [q.what] } : null, `LIMIT ${bound + 1}`);
-  return (await readByBitmapScans(db, part.sql, part.bindings as Knex.RawBinding[])) as Candidate[];
-}
-
-/**
- * The best `n` matches of `q` under `f` holding every word `within` (the name or the place), read
- * through that tier's own index and ranked by PostgreSQL as compare ranks them (tier, quality,
- * precise coordinates first when `placed`): a tier of a few thousand costs its bitmap and a top-n
- * sort, where a walk in quality order would visit n over its share of the whole directory.
- */
-export async function tierTop(db: Db | Knex.Transaction, q: Asked, f: FacetFilters, within: Within, n: number, placed: boolean): Promise<Candidate[]> {
-  const order = `tier, b.quality DESC${placed ? ', b.coordinates_approximate' : ''}, b.id`;
-  const part = candidatesWhere(q, f, { sql: WITHIN[within], bindings: [q.what] }, `ORDER BY ${order} LIMIT ${n}`);
+export async function searchCandidates(db: Db | Knex.Transaction, q: Asked, f: FacetFilters, bound: number): Promise<Candidate[]> {
+  const part = candidatesWhere(q, f, null, `LIMIT ${bound + 1}`);
   return (await readByBitmapScans(db, part.sql, part.bindings as Knex.RawBinding[])) as Candidate[];
 }
 
@@ -210,25 +198,66 @@ const WALK_ORDER: Record<SearchSort, string> = {
   distance: 'b.quality DESC, b.id',
 };
 
-/** The sorts a btree of active businesses holds in order (businesses_quality_idx, businesses_featured_idx). */
-const WALKED = new Set<SearchSort>(['relevance', 'rating', 'distance']);
+/** The sorts in quality order, which the search index reads band by band (byBands). */
+const BANDED = new Set<SearchSort>(['relevance', 'distance']);
 
 /** Categories whose name holds every word of `what` (a business's weight B is its category's name). */
 const CATEGORIES_OF = `SELECT k.id FROM categories k WHERE setweight(to_tsvector('simple', rehber_fold(k.name)), 'B') @@ ${TSQUERY}`;
 
 /**
+ * The best `n` matches of `q` under `f` (and `more`) in quality order, read band by band from the
+ * best down through the GIN indexes of the documents, names and places, which hold each document
+ * under its quality band (migration 20261208A): a band's matches are one bitmap, ranked by
+ * PostgreSQL, and the reading stops at the band that makes `n`. The bands rise with quality, so
+ * the first `n` this way are the first `n` in quality order. It starts at the best active
+ * business's band (rehber_top_quality_band). Bitmaps only (readByBitmapScans): a walk of the
+ * quality index testing each row is what the bands replace.
+ */
+function byBands(q: Asked, f: FacetFilters, more: SqlPart | null, n: number): SqlPart {
+  // A place alone is matched in its own index; in the documents' too, so that a band's bitmap is
+  // the band's businesses holding its words, not the whole band.
+  const words = q.what ? '' : ` AND b.search_vector @@ ${TSQUERY}`;
+  const band = { sql: `rehber_quality_band(b.quality) = g.band${words}${more ? ` AND ${more.sql}` : ''}`, bindings: [...(q.what ? [] : [q.where]), ...(more?.bindings ?? [])] };
+  const inBand = candidatesWhere(q, f, band, `ORDER BY ${WALK_ORDER.relevance} LIMIT ${n}`);
+  return {
+    sql: `SELECT c.* FROM generate_series(rehber_top_quality_band(), rehber_quality_band(0), -1) g(band),
+            LATERAL (${inBand.sql}) c LIMIT ${n}`,
+    bindings: inBand.bindings,
+  };
+}
+
+/** The parts as one statement, each part's own rows (a business in two parts is one candidate once ranked). */
+function unionOf(parts: SqlPart[]): { sql: string; bindings: Knex.RawBinding[] } {
+  return { sql: parts.map((p) => `(${p.sql})`).join(' UNION ALL '), bindings: parts.flatMap((p) => p.bindings) as Knex.RawBinding[] };
+}
+
+/**
+ * The rows of walks down btrees in their order, each stopping after its LIMIT. With bitmap scans
+ * and sorts off the planner can neither read every match to sort them, which at a broad word
+ * costs what the walk saves, nor walk another index and sort what it found; readByBitmapScans
+ * tells why a LIMIT alone does not steer it. No parallel workers either: each of them walks the
+ * index on its own until it has its share of the rows, which for a LIMIT multiplies the rows
+ * visited by the workers started.
+ */
+async function walked(db: Db | Knex.Transaction, parts: SqlPart[]): Promise<Candidate[]> {
+  const { sql, bindings } = unionOf(parts);
+  const results = (await db.raw(
+    `SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off; SET LOCAL max_parallel_workers_per_gather = 0; ${db.raw(sql, bindings).toQuery()}; RESET enable_seqscan; RESET enable_bitmapscan; RESET enable_sort; RESET max_parallel_workers_per_gather`,
+  )) as { rows: Candidate[] }[];
+  return results[4].rows;
+}
+
+/**
  * The best `n` matches of a broad search `q` under `f` in each tier that may hold a page's rows,
  * for the page to be ranked in memory: the first `n` of the ranking are among them. Under
- * relevance: the exact names (a few, through the name index), the names and the places holding
- * every word unless `read` whole already (their sets, when small), each category whose name holds
- * them (walked in its category's quality index), and every match (the rest); under another sort, the first `n`
- * in its order. Each walk goes down a btree in the order and stops after `n` rows that match, so
- * it reads about `n` over the share of businesses that match. Walks only: with bitmap scans and
- * sorts off the planner can neither read every match to sort them, which at a broad word costs
- * what the walk saves, nor walk another index and sort what it found (a name tier in a place,
- * which it expects to be a few rows, was read down the primary key); readByBitmapScans tells why
- * a LIMIT alone does not steer it. `tiers`: under relevance, only the exact names and the names
- * holding every word ('names'), or only the other tiers and the rest ('others').
+ * relevance: the exact names (a few, down the name index), the names and the places holding
+ * every word, and every match (the rest), each read by quality band
+ * (byBands); each category whose name holds the words walked in its category's quality index
+ * (its every business holds them, so the walk visits `n` rows). Under the rating sort, the first
+ * `n` of a walk of its index; under another sort, every match is read (its bitmap) and the first
+ * `n` kept, since no index holds the matches in that order. `tiers`: under relevance, only the
+ * exact names and the names holding every word ('names'), or only the other tiers and the rest
+ * ('others').
  */
 export async function bestMatches(
   db: Db | Knex.Transaction,
@@ -236,38 +265,37 @@ export async function bestMatches(
   f: FacetFilters,
   sort: SearchSort,
   n: number,
-  read: Set<Within>,
   tiers: 'names' | 'others' | 'all' = 'all',
 ): Promise<Candidate[]> {
-  const walk = (more: SqlPart | null) => candidatesWhere(q, f, more, `ORDER BY ${WALK_ORDER[sort]} LIMIT ${n}`);
+  if (!BANDED.has(sort)) {
+    const walk = candidatesWhere(q, f, null, `ORDER BY ${WALK_ORDER[sort]} LIMIT ${n}`);
+    if (sort === 'rating') return walked(db, [walk]);
+    return (await readByBitmapScans(db, walk.sql, walk.bindings as Knex.RawBinding[])) as Candidate[];
+  }
   const ranking = sort === 'relevance' && q.what;
-  const parts: SqlPart[] = ranking && tiers === 'names' ? [] : [walk(null)];
+  const banded: SqlPart[] = ranking && tiers === 'names' ? [] : [byBands(q, f, null, n)];
+  const walks: SqlPart[] = [];
   if (ranking && tiers !== 'others') {
-    parts.push(candidatesWhere(q, f, { sql: EXACT_NAME, bindings: [q.text ?? ''] }, `LIMIT ${n}`));
-    if (!read.has('name')) parts.push(walk({ sql: WITHIN.name, bindings: [q.what] }));
+    // The exact names down the name index (a bitmap would be ANDed with the words' whole one).
+    walks.push(candidatesWhere(q, f, { sql: EXACT_NAME, bindings: [q.text ?? ''] }, `LIMIT ${n}`));
+    banded.push(byBands(q, f, { sql: WITHIN.name, bindings: [q.what] }, n));
   }
   if (ranking && tiers !== 'names') {
-    if (!read.has('place')) parts.push(walk({ sql: WITHIN.place, bindings: [q.what] }));
+    banded.push(byBands(q, f, { sql: WITHIN.place, bindings: [q.what] }, n));
     if (f.categoryId === undefined) {
       // One walk per category, in its own index (a lateral per category id keeps the index's order).
       const inCategory = candidatesWhere(q, f, { sql: 'b.category_id = k.id', bindings: [] }, `ORDER BY ${WALK_ORDER.relevance} LIMIT ${n}`);
-      parts.push({ sql: `SELECT c.* FROM (${CATEGORIES_OF} LIMIT 10) k, LATERAL (${inCategory.sql}) c`, bindings: [q.what, ...inCategory.bindings] });
+      walks.push({ sql: `SELECT c.* FROM (${CATEGORIES_OF} LIMIT 10) k, LATERAL (${inCategory.sql}) c`, bindings: [q.what, ...inCategory.bindings] });
     } else {
-      parts.push(walk({ sql: `ts_filter(b.search_vector, '{b}') @@ ${TSQUERY}`, bindings: [q.what] }));
+      banded.push(byBands(q, f, { sql: `ts_filter(b.search_vector, '{b}') @@ ${TSQUERY}`, bindings: [q.what] }, n));
     }
   }
-  // Each part's own rows; a business in two parts is one candidate once ranked.
-  const sql = parts.map((p) => `(${p.sql})`).join(' UNION ALL ');
-  const bindings = parts.flatMap((p) => p.bindings) as Knex.RawBinding[];
-  // No index holds the matches by review count or name: every match is read (its bitmap) and the
-  // first n kept, which costs the posting list; a walk of another order would read the table.
-  if (!WALKED.has(sort)) return (await readByBitmapScans(db, sql, bindings)) as Candidate[];
-  // No parallel workers either: each of them walks the index on its own until it has its share
-  // of the rows, which for a LIMIT multiplies the rows visited by the workers started.
-  const results = (await db.raw(
-    `SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off; SET LOCAL max_parallel_workers_per_gather = 0; ${db.raw(sql, bindings).toQuery()}; RESET enable_seqscan; RESET enable_bitmapscan; RESET enable_sort; RESET max_parallel_workers_per_gather`,
-  )) as { rows: Candidate[] }[];
-  return results[4].rows;
+  const bands = unionOf(banded);
+  const [inBands, inWalks] = await Promise.all([
+    banded.length ? (readByBitmapScans(db, bands.sql, bands.bindings) as Promise<Candidate[]>) : [],
+    walks.length ? walked(db, walks) : [],
+  ]);
+  return [...inBands, ...inWalks];
 }
 
 /**

@@ -1,0 +1,71 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../../db/test-db.js';
+import type { ListFilters, ListPage } from '../../domain/search.js';
+import { plansOf } from '../../db/queries/bitmap-scans.fixtures.js';
+import { insertSpreadDirectory } from './plan.fixtures.js';
+import { searchBusinesses } from './search.js';
+
+/**
+ * A broad search reads the best of each tier band by band in the indexes of the search documents
+ * (their words, their names' words, their places), which hold each document under its quality
+ * band, instead of walking the quality index and testing each business's document on the way; and the pages are the same as when every match is ranked.
+ * The spread directory's ratings and review counts fall in many bands; the bound is made small
+ * (SEARCH_CANDIDATES) so that a word of thousands of matches is broad.
+ */
+let t: TestDb;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  await insertSpreadDirectory(t.db);
+  await t.db.raw('ANALYZE');
+}, 120_000);
+
+afterAll(async () => {
+  await t?.drop();
+});
+
+afterEach(() => {
+  delete process.env.SEARCH_CANDIDATES;
+});
+
+const names = (p: ListPage) => p.items.map((b) => b.name);
+
+/** The first `pages` pages of 10 of a search under the bound `bound`. */
+async function pagesUnder(bound: number, q: string, location = '', filters: ListFilters = {}, pages = 3): Promise<string[]> {
+  process.env.SEARCH_CANDIDATES = String(bound);
+  const out: string[] = [];
+  for (let page = 1; page <= pages; page++) out.push(...names(await searchBusinesses(t.db, { q, location, filters, page, limit: 10 })));
+  return out;
+}
+
+describe('a broad search on a few thousand businesses', () => {
+  it('reads its tiers by quality band in the search index, not down the quality index', async () => {
+    process.env.SEARCH_CANDIDATES = '40';
+    // Every name holds 'shop' (the names' tier); 'road' is in every address (the rest); 'kind'
+    // in every category; 'city' in every place.
+    for (const [q, location] of [['shop', ''], ['road', ''], ['kind', ''], ['', 'city'], ['road', 'city 3']]) {
+      let page: ListPage | undefined;
+      const plans = (await plansOf(t.db, async () => (page = await searchBusinesses(t.db, { q, location })))).join('\n');
+      expect(page!.totalApprox, `${q} ${location}`).toBe(true);
+      expect(plans, `${q} ${location}`).toMatch(/Bitmap Index Scan on businesses_(search|name_words|place)_idx[^\n]*\n\s+Index Cond: \(+rehber_quality_band\(quality\) = g\.band\)/);
+      expect(plans, `${q} ${location}`).not.toMatch(/Index Scan using businesses_quality_idx|Seq Scan on businesses/);
+    }
+  });
+
+  it('gives the pages every match ranked would give, under a small bound', async () => {
+    for (const [q, location, filters] of [
+      ['shop', '', {}],
+      ['road', '', {}],
+      ['kind', '', {}],
+      ['kind 3', '', {}],
+      ['', 'city', {}],
+      ['road', 'city 3', {}],
+      ['shop', '', { category: 'kind-4' }],
+      ['shop', '', { city: 'city-7', minRating: 3 }],
+    ] as [string, string, ListFilters][]) {
+      const exact = await pagesUnder(100_000, q, location, filters);
+      expect(exact.length, `${q} ${location}`).toBe(30);
+      expect(await pagesUnder(40, q, location, filters), `${q} ${location} ${JSON.stringify(filters)}`).toEqual(exact);
+    }
+  });
+});
