@@ -22,6 +22,8 @@ describe('icon', () => {
   it('builds each icon once, as a plain <svg> (not lucide’s component) ', () => {
     const phone = icon(lucide.Phone, 'h-4 w-4');
     expect(phone.type).toBe('svg');
+    // Its paths are markup written once, not elements React builds on every render.
+    expect((phone.props as { dangerouslySetInnerHTML?: { __html: string } }).dangerouslySetInnerHTML?.__html).toMatch(/^<path d="[^"]+"><\/path>/);
     expect(icon(lucide.Phone, 'h-4 w-4')).toBe(phone);
     expect(icon(lucide.Phone, 'h-5 w-5')).not.toBe(phone);
   });
