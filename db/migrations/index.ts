@@ -39,6 +39,7 @@ import * as addOpenMinute from './20261206D-add-open-minute.js';
 import * as rereadSplitShifts from './20261206D-reread-split-shifts.js';
 import * as addNearbyCategoryIndex from './20261207C-add-nearby-category-index.js';
 import * as addCityCategoryListingIndex from './20261208D-add-city-category-listing-index.js';
+import * as addCityCategoryCounts from './20261208G-add-city-category-counts.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -101,4 +102,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261206D-reread-split-shifts': rereadSplitShifts,
   '20261207C-add-nearby-category-index': addNearbyCategoryIndex,
   '20261208D-add-city-category-listing-index': addCityCategoryListingIndex,
+  '20261208G-add-city-category-counts': addCityCategoryCounts,
 };
