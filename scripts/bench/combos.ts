@@ -4,8 +4,9 @@
  * bare Koa route served by the same server process (a unique `n` per request, so the answer cache
  * never answers it; the page's list is read as a visitor's first view of it after a write would
  * read it, or from the search memo when the same combination came up before at this data
- * version), the country page's links to its top combinations as its first view after a write reads
- * them, and the whole directory's sitemap generation (left out with BENCH_COMBOS_SITEMAPS=0).
+ * version), the country page's links to its top combinations and a category's to its top cities
+ * as their first view after a write reads them, the country pages' HTML, and the whole directory's
+ * sitemap generation (left out with BENCH_COMBOS_SITEMAPS=0).
  * BENCH_HTTP_PG_STATS and BENCH_HTTP_CPU_PROF work as in http.ts.
  */
 import { createDb } from '../../db/index.js';
@@ -65,6 +66,9 @@ export async function run(ctx: BenchContext): Promise<void> {
       const ms = await median(() => listCityCategories(db, { country: country.name }, CITY_CATEGORY_MIN_BUSINESSES, CITY_CATEGORY_LINKS.country));
       ctx.report({ name: `A country page's links to its top categories in a city (${country.name}), one connection, median of ${RUNS}`, value: ms, unit: 'ms' });
     }
+    const biggest = (await db('categories').orderBy('business_count', 'desc').first('id', 'name')) as { id: number; name: string };
+    const topCities = await median(() => listCityCategories(db, { categoryId: biggest.id }, CITY_CATEGORY_MIN_BUSINESSES, CITY_CATEGORY_LINKS.category));
+    ctx.report({ name: `A category page's links to its top cities (${biggest.name}), one connection, median of ${RUNS}`, value: topCities, unit: 'ms' });
   } finally {
     await db.destroy();
   }
@@ -75,6 +79,10 @@ export async function run(ctx: BenchContext): Promise<void> {
     const bare = await load(server.bareUrl, () => '/', measured());
     ctx.report({ name: 'Bare Koa route (combos bench)', value: bare.rps, unit: 'req/s' });
     ctx.report({ name: 'Bare Koa route (combos bench) p99', value: bare.p99, unit: 'ms' });
+    for (const country of countries) {
+      const html = await (await fetch(`${server.appUrl}${slugPath('country', country.slug)}`)).text();
+      ctx.report({ name: `Country page's HTML (${country.name})`, value: Math.round(Buffer.byteLength(html) / 1024), unit: 'KB' });
+    }
     let n = 0;
     const cases: Array<[string, () => string]> = [
       ['Category in a city page, distinct combinations', () => `${pick(combos)}?n=${++n}`],
