@@ -109,6 +109,14 @@ CREATE TABLE cities (
   CONSTRAINT cities_slug_unique UNIQUE (slug)
 ) WITH (fillfactor=50);
 
+CREATE TABLE city_category_counts (
+  city_id integer NOT NULL,
+  category_id integer NOT NULL,
+  country text,
+  n integer NOT NULL,
+  CONSTRAINT city_category_counts_pkey PRIMARY KEY (city_id, category_id)
+);
+
 CREATE TABLE countries (
   id integer NOT NULL DEFAULT nextval('countries_id_seq'::regclass),
   name text NOT NULL,
@@ -323,6 +331,8 @@ CREATE UNIQUE INDEX cities_geoname_idx ON public.cities USING btree (geoname_id)
 CREATE UNIQUE INDEX cities_identity_idx ON public.cities USING btree (lower(name), lower(COALESCE(state, ''::text)), lower(country)) WHERE (geoname_id IS NULL);
 CREATE INDEX cities_name_trgm_idx ON public.cities USING gin (name gin_trgm_ops);
 CREATE INDEX cities_search_names_idx ON public.cities USING gin (rehber_city_names(name, alt_names));
+CREATE INDEX city_category_counts_category_idx ON public.city_category_counts USING btree (category_id, n DESC, city_id);
+CREATE INDEX city_category_counts_country_idx ON public.city_category_counts USING btree (country, n DESC, city_id, category_id);
 CREATE INDEX countries_code_idx ON public.countries USING btree (code);
 CREATE INDEX group_events_created_idx ON public.group_events USING btree (created_at DESC, id DESC);
 CREATE INDEX imports_started_idx ON public.imports USING btree (started_at DESC);
@@ -416,6 +426,12 @@ CREATE OR REPLACE FUNCTION public.rehber_category_renamed()
  LANGUAGE plpgsql
 AS $function$
     BEGIN UPDATE businesses SET category_id = category_id WHERE category_id = NEW.id; RETURN NULL; END $function$;
+
+CREATE OR REPLACE FUNCTION public.rehber_city_country_moved()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    BEGIN UPDATE city_category_counts SET country = NEW.country WHERE city_id = NEW.id; RETURN NULL; END $function$;
 
 CREATE OR REPLACE FUNCTION public.rehber_city_lexeme(city_id integer)
  RETURNS tsvector
@@ -515,36 +531,60 @@ CREATE OR REPLACE FUNCTION public.rehber_facets_delete()
  LANGUAGE plpgsql
 AS $function$
     BEGIN 
-    INSERT INTO business_facets AS f (city_id, category_id, district, rating_floor, is_verified, has_phone, n)
-      SELECT city_id, category_id, district, rating_floor, is_verified, has_phone, sum(d)::int FROM (SELECT r.city_id, r.category_id, r.district, floor(r.rating * 2) / 2, r.is_verified, coalesce(r.phone, '') <> '', -1 FROM removed r WHERE r.is_active) r(city_id, category_id, district, rating_floor, is_verified, has_phone, d)
-       GROUP BY city_id, category_id, district, rating_floor, is_verified, has_phone HAVING sum(d) <> 0 ORDER BY city_id, category_id, district, rating_floor, is_verified, has_phone
-    ON CONFLICT ON CONSTRAINT business_facets_key DO UPDATE SET n = f.n + EXCLUDED.n; RETURN NULL; END $function$;
+    WITH delta AS (SELECT city_id, category_id, district, rating_floor, is_verified, has_phone, sum(d)::int AS n FROM (SELECT r.city_id, r.category_id, r.district, floor(r.rating * 2) / 2, r.is_verified, coalesce(r.phone, '') <> '', -1 FROM removed r WHERE r.is_active) r(city_id, category_id, district, rating_floor, is_verified, has_phone, d) GROUP BY city_id, category_id, district, rating_floor, is_verified, has_phone HAVING sum(d) <> 0),
+    facets AS (
+      INSERT INTO business_facets AS f (city_id, category_id, district, rating_floor, is_verified, has_phone, n) SELECT city_id, category_id, district, rating_floor, is_verified, has_phone, n FROM delta ORDER BY city_id, category_id, district, rating_floor, is_verified, has_phone
+      ON CONFLICT ON CONSTRAINT business_facets_key DO UPDATE SET n = f.n + EXCLUDED.n RETURNING 1)
+    INSERT INTO city_category_counts AS k (city_id, category_id, country, n)
+      SELECT x.city_id, x.category_id, c.country, x.n
+        FROM (SELECT city_id, category_id, sum(n)::int AS n FROM delta WHERE city_id IS NOT NULL AND category_id IS NOT NULL
+               GROUP BY city_id, category_id HAVING sum(n) <> 0) x
+        JOIN cities c ON c.id = x.city_id
+       WHERE (SELECT count(*) FROM facets) >= 0
+       ORDER BY x.city_id, x.category_id
+    ON CONFLICT (city_id, category_id) DO UPDATE SET n = k.n + EXCLUDED.n; RETURN NULL; END $function$;
 
 CREATE OR REPLACE FUNCTION public.rehber_facets_insert()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
     BEGIN 
-    INSERT INTO business_facets AS f (city_id, category_id, district, rating_floor, is_verified, has_phone, n)
-      SELECT city_id, category_id, district, rating_floor, is_verified, has_phone, sum(d)::int FROM (SELECT a.city_id, a.category_id, a.district, floor(a.rating * 2) / 2, a.is_verified, coalesce(a.phone, '') <> '', 1 FROM added a WHERE a.is_active) r(city_id, category_id, district, rating_floor, is_verified, has_phone, d)
-       GROUP BY city_id, category_id, district, rating_floor, is_verified, has_phone HAVING sum(d) <> 0 ORDER BY city_id, category_id, district, rating_floor, is_verified, has_phone
-    ON CONFLICT ON CONSTRAINT business_facets_key DO UPDATE SET n = f.n + EXCLUDED.n; RETURN NULL; END $function$;
+    WITH delta AS (SELECT city_id, category_id, district, rating_floor, is_verified, has_phone, sum(d)::int AS n FROM (SELECT a.city_id, a.category_id, a.district, floor(a.rating * 2) / 2, a.is_verified, coalesce(a.phone, '') <> '', 1 FROM added a WHERE a.is_active) r(city_id, category_id, district, rating_floor, is_verified, has_phone, d) GROUP BY city_id, category_id, district, rating_floor, is_verified, has_phone HAVING sum(d) <> 0),
+    facets AS (
+      INSERT INTO business_facets AS f (city_id, category_id, district, rating_floor, is_verified, has_phone, n) SELECT city_id, category_id, district, rating_floor, is_verified, has_phone, n FROM delta ORDER BY city_id, category_id, district, rating_floor, is_verified, has_phone
+      ON CONFLICT ON CONSTRAINT business_facets_key DO UPDATE SET n = f.n + EXCLUDED.n RETURNING 1)
+    INSERT INTO city_category_counts AS k (city_id, category_id, country, n)
+      SELECT x.city_id, x.category_id, c.country, x.n
+        FROM (SELECT city_id, category_id, sum(n)::int AS n FROM delta WHERE city_id IS NOT NULL AND category_id IS NOT NULL
+               GROUP BY city_id, category_id HAVING sum(n) <> 0) x
+        JOIN cities c ON c.id = x.city_id
+       WHERE (SELECT count(*) FROM facets) >= 0
+       ORDER BY x.city_id, x.category_id
+    ON CONFLICT (city_id, category_id) DO UPDATE SET n = k.n + EXCLUDED.n; RETURN NULL; END $function$;
 
 CREATE OR REPLACE FUNCTION public.rehber_facets_truncate()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-    BEGIN TRUNCATE business_facets; RETURN NULL; END $function$;
+    BEGIN TRUNCATE business_facets, city_category_counts; RETURN NULL; END $function$;
 
 CREATE OR REPLACE FUNCTION public.rehber_facets_update()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
     BEGIN 
-    INSERT INTO business_facets AS f (city_id, category_id, district, rating_floor, is_verified, has_phone, n)
-      SELECT city_id, category_id, district, rating_floor, is_verified, has_phone, sum(d)::int FROM (SELECT a.city_id, a.category_id, a.district, floor(a.rating * 2) / 2, a.is_verified, coalesce(a.phone, '') <> '', 1 FROM added a WHERE a.is_active UNION ALL SELECT r.city_id, r.category_id, r.district, floor(r.rating * 2) / 2, r.is_verified, coalesce(r.phone, '') <> '', -1 FROM removed r WHERE r.is_active) r(city_id, category_id, district, rating_floor, is_verified, has_phone, d)
-       GROUP BY city_id, category_id, district, rating_floor, is_verified, has_phone HAVING sum(d) <> 0 ORDER BY city_id, category_id, district, rating_floor, is_verified, has_phone
-    ON CONFLICT ON CONSTRAINT business_facets_key DO UPDATE SET n = f.n + EXCLUDED.n; RETURN NULL; END $function$;
+    WITH delta AS (SELECT city_id, category_id, district, rating_floor, is_verified, has_phone, sum(d)::int AS n FROM (SELECT a.city_id, a.category_id, a.district, floor(a.rating * 2) / 2, a.is_verified, coalesce(a.phone, '') <> '', 1 FROM added a WHERE a.is_active UNION ALL SELECT r.city_id, r.category_id, r.district, floor(r.rating * 2) / 2, r.is_verified, coalesce(r.phone, '') <> '', -1 FROM removed r WHERE r.is_active) r(city_id, category_id, district, rating_floor, is_verified, has_phone, d) GROUP BY city_id, category_id, district, rating_floor, is_verified, has_phone HAVING sum(d) <> 0),
+    facets AS (
+      INSERT INTO business_facets AS f (city_id, category_id, district, rating_floor, is_verified, has_phone, n) SELECT city_id, category_id, district, rating_floor, is_verified, has_phone, n FROM delta ORDER BY city_id, category_id, district, rating_floor, is_verified, has_phone
+      ON CONFLICT ON CONSTRAINT business_facets_key DO UPDATE SET n = f.n + EXCLUDED.n RETURNING 1)
+    INSERT INTO city_category_counts AS k (city_id, category_id, country, n)
+      SELECT x.city_id, x.category_id, c.country, x.n
+        FROM (SELECT city_id, category_id, sum(n)::int AS n FROM delta WHERE city_id IS NOT NULL AND category_id IS NOT NULL
+               GROUP BY city_id, category_id HAVING sum(n) <> 0) x
+        JOIN cities c ON c.id = x.city_id
+       WHERE (SELECT count(*) FROM facets) >= 0
+       ORDER BY x.city_id, x.category_id
+    ON CONFLICT (city_id, category_id) DO UPDATE SET n = k.n + EXCLUDED.n; RETURN NULL; END $function$;
 
 CREATE OR REPLACE FUNCTION public.rehber_fold(text)
  RETURNS text
@@ -727,6 +767,7 @@ CREATE TRIGGER categories_search_document AFTER UPDATE OF name ON public.categor
 CREATE TRIGGER cities_changes_delete AFTER DELETE ON public.cities REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION rehber_group_changed('c');
 CREATE TRIGGER cities_changes_insert AFTER INSERT ON public.cities REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION rehber_group_changed('c');
 CREATE TRIGGER cities_changes_update AFTER UPDATE ON public.cities REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION rehber_group_changed('c');
+CREATE TRIGGER cities_country_update AFTER UPDATE OF country ON public.cities FOR EACH ROW WHEN ((old.country IS DISTINCT FROM new.country)) EXECUTE FUNCTION rehber_city_country_moved();
 CREATE TRIGGER cities_data_version AFTER TRUNCATE ON public.cities FOR EACH STATEMENT EXECUTE FUNCTION rehber_bump_data_version();
 CREATE TRIGGER cities_search_document AFTER UPDATE OF name ON public.cities FOR EACH ROW WHEN ((old.name IS DISTINCT FROM new.name)) EXECUTE FUNCTION rehber_city_renamed();
 CREATE TRIGGER cities_words_insert AFTER INSERT ON public.cities REFERENCING NEW TABLE AS new_cities FOR EACH STATEMENT EXECUTE FUNCTION rehber_collect_city_words();

@@ -60,6 +60,13 @@ export const CITY_CATEGORY_LINKS = { city: 200, category: 24, country: 12 } as c
  */
 export const COUNTRY_CATEGORY_LINKS = { country: 200, category: 24 } as const;
 export const SITEMAP_REFRESH_MS = 5000;
+/**
+ * How many of a country's cities its page shows as cards, the biggest; the others are plain links
+ * with their counts, by name, so every city page stays linked from its country's page. A card is
+ * about a kilobyte of HTML: every city of a big country as one made its page hundreds of kilobytes
+ * and most of its render (docs/performance.md).
+ */
+export const COUNTRY_CITY_CARDS = 24;
 export const SITEMAP_PROGRESS_POLL_MS = 1000;
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -12,7 +12,7 @@ import { defaultDistDir, pageRoutes } from '../server/routes/pages.js';
 import { someBusiness, startPublicApp } from './public-helpers.js';
 import { publicSession, usePublicApp } from './public-session.js';
 import { importCsvText } from '../data/import/import.fixtures.js';
-import { PUBLIC_PAGE_SIZE } from '../domain/constants.js';
+import { COUNTRY_CITY_CARDS, PUBLIC_PAGE_SIZE } from '../domain/constants.js';
 
 /**
  * Server rendering: every public page's HTML, as a crawler without JavaScript gets it,
@@ -396,6 +396,37 @@ describe('hydration', () => {
         return { server: shape(doc.getElementById('root')!), live: shape(document.getElementById('root')!) };
       });
       expect(served.live, path).toEqual(served.server);
+    }
+  });
+
+  it('a country of many cities: its biggest as cards, every other one as a link with its count by name, hydrated as served', async () => {
+    const world = await startPublicApp({ sample: false });
+    try {
+      // The biggest first; past the cards the names run against the counts, and two share a name.
+      const towns = Array.from({ length: COUNTRY_CITY_CARDS + 6 }, (_, i) => ({ name: `Town ${900 - i}`, slug: `town-${900 - i}`, state: null as string | null, count: 200 - i }));
+      towns.push({ name: 'Springfield', slug: 'springfield-mo', state: 'MO', count: 2 }, { name: 'Springfield', slug: 'springfield-il', state: 'IL', count: 1 });
+      await world.db('cities').insert(towns.map((t) => ({ name: t.name, slug: t.slug, state: t.state, alt_names: `|${t.slug}|`, country: 'Manyland', business_count: t.count })));
+      await world.db('countries').insert({ name: 'Manyland', slug: 'manyland', business_count: towns.reduce((n, t) => n + t.count, 0) });
+      const { status, body } = await html('/country/manyland', world.url);
+      expect(status).toBe(200);
+      const cards = [...body.matchAll(/<a [^>]*data-city-card[^>]*>/g)].map((m) => /href="\/city\/([^"]+)"/.exec(m[0])?.[1]);
+      expect(cards).toEqual(towns.slice(0, COUNTRY_CITY_CARDS).map((t) => t.slug));
+      const list = body.slice(body.indexOf('data-country-more-cities'), body.indexOf('</ul>', body.indexOf('data-country-more-cities')));
+      const rest = towns.slice(COUNTRY_CITY_CARDS);
+      expect([...list.matchAll(/href="\/city\/([^"]+)"/g)].map((m) => m[1])).toEqual(['springfield-il', 'springfield-mo', ...rest.slice(0, 6).map((t) => t.slug).reverse()]);
+      const text = list.replace(/<[^>]+>/g, '');
+      expect(text).toContain('Springfield, IL (1)');
+      expect(text).toContain(`${rest[0].name} (${rest[0].count})`);
+      // Every city is one link away from its country's page.
+      for (const t of towns) expect(hrefs(body)).toContain(`/city/${t.slug}`);
+      expect(rootText(body)).toContain(`${towns.length} cities`);
+      const { page, problems, apiCalls } = await open('/country/manyland', world.url);
+      expect(problems).toEqual([]);
+      expect(apiCalls).toEqual([]);
+      expect(await page.locator('[data-city-card]').count()).toBe(COUNTRY_CITY_CARDS);
+      expect(await page.locator('[data-country-more-cities] a').count()).toBe(rest.length);
+    } finally {
+      await world.close();
     }
   });
 

@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../db/test-db.js';
 import { insertSpreadDirectory } from './plan.fixtures.js';
 import { publicReads } from './public-reads.js';
+import { listCityCategories } from '../../db/queries/city-categories.js';
+import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES } from '../../domain/constants.js';
 
 /**
- * A city's and a category's page read their kept facet counts (the page's total and facets, the
- * categories in a city it links) from an index alone: the rows of one city lie scattered over the
- * table's pages, one page each, and a city page nobody read since the data changed read them all.
+ * A city's and a category's page read their kept facet counts (the page's total and facets) from an
+ * index alone: the rows of one city lie scattered over the table's pages, one page each, and a city
+ * page nobody read since the data changed read them all. The categories in a city a country or a
+ * category links are the first entries of an index of the kept counts per category in a city.
  */
 let t: TestDb;
 
@@ -14,15 +17,15 @@ beforeAll(async () => {
   t = await createTestDb();
   await insertSpreadDirectory(t.db);
   // As autovacuum leaves it: every page all-visible, so an index-only scan needs no heap.
-  await t.db.raw('VACUUM ANALYZE business_facets');
+  await t.db.raw('VACUUM ANALYZE business_facets, city_category_counts');
 }, 120_000);
 
 afterAll(async () => {
   await t?.drop();
 });
 
-/** The plans of the statements on business_facets that `read` sends, with the table's own pages priced out. */
-async function facetPlans(read: () => Promise<unknown>): Promise<string[]> {
+/** The plans of the statements on `table` that `read` sends, with the table's own pages priced out. */
+async function plansOn(table: string, read: () => Promise<unknown>): Promise<string[]> {
   const sent: Array<{ sql: string; bindings: unknown[] }> = [];
   const heard = (q: { sql: string; bindings?: unknown[] }) => void sent.push({ sql: q.sql, bindings: q.bindings ?? [] });
   t.db.on('query', heard);
@@ -32,7 +35,7 @@ async function facetPlans(read: () => Promise<unknown>): Promise<string[]> {
     t.db.removeListener('query', heard);
   }
   const plans: string[] = [];
-  for (const q of sent.filter((s) => /\bbusiness_facets\b/.test(s.sql))) {
+  for (const q of sent.filter((s) => new RegExp(`\\b${table}\\b`).test(s.sql))) {
     const order: number[] = [];
     const sql = q.sql.replace(/\$(\d+)/g, (_, n: string) => (order.push(Number(n) - 1), '?'));
     // A few thousand rows fit a handful of pages, which the planner would read whole; a million's do not.
@@ -47,12 +50,12 @@ async function facetPlans(read: () => Promise<unknown>): Promise<string[]> {
 }
 
 describe('the kept facet counts of a page', () => {
-  it('of a city (its total, facets and category links) are read from its index alone', async () => {
-    const plans = await facetPlans(async () => {
+  it('of a city (its total and facets) are read from its index alone', async () => {
+    const plans = await plansOn('business_facets', async () => {
       const reads = publicReads(t.db);
       await reads.groupBusinesses('city', (await reads.group('city', 'city-3'))!, {});
     });
-    expect(plans).toHaveLength(2);
+    expect(plans).toHaveLength(1);
     for (const plan of plans) {
       expect(plan).toMatch(/Index Only Scan using business_facets_city_idx on business_facets/);
       expect(plan).not.toMatch(/(Heap|Seq) Scan on business_facets/);
@@ -75,7 +78,7 @@ describe('the kept facet counts of a page', () => {
   });
 
   it('of a category are read from its index alone', async () => {
-    const plans = await facetPlans(async () => {
+    const plans = await plansOn('business_facets', async () => {
       const reads = publicReads(t.db);
       await reads.groupBusinesses('category', (await reads.group('category', 'kind-3'))!, {});
     });
@@ -84,5 +87,24 @@ describe('the kept facet counts of a page', () => {
       expect(plan).toMatch(/Index Only Scan using business_facets_category_covering_idx on business_facets/);
       expect(plan).not.toMatch(/(Heap|Seq) Scan on business_facets/);
     }
+  });
+});
+
+describe('the links to categories in a city', () => {
+  it("of a country and of a category are the first entries of their index of the kept counts, no facet row grouped", async () => {
+    for (const [read, index] of [
+      [() => listCityCategories(t.db, { country: 'Türkiye' }, CITY_CATEGORY_MIN_BUSINESSES, CITY_CATEGORY_LINKS.country), 'city_category_counts_country_idx'],
+      [async () => listCityCategories(t.db, { categoryId: (await t.db('categories').where({ slug: 'kind-3' }).first('id')).id }, CITY_CATEGORY_MIN_BUSINESSES, CITY_CATEGORY_LINKS.category), 'city_category_counts_category_idx'],
+    ] as const) {
+      const links = await plansOn('city_category_counts', read);
+      expect(links).toHaveLength(1);
+      expect(links[0]).toMatch(new RegExp(`Index (Only )?Scan using ${index} on city_category_counts`));
+      // The limit takes the index's first rows: nothing is sorted before it.
+      expect(links[0].slice(links[0].indexOf('Limit'))).not.toMatch(/Sort/);
+      expect(await plansOn('business_facets', read)).toEqual([]);
+    }
+    // A category's page (its top cities, its top countries) groups no facet row either.
+    expect(await plansOn('business_facets', () => publicReads(t.db).group('category', 'kind-3'))).toEqual([]);
+    expect(await listCityCategories(t.db, { country: 'Türkiye' }, CITY_CATEGORY_MIN_BUSINESSES, CITY_CATEGORY_LINKS.country)).toHaveLength(CITY_CATEGORY_LINKS.country);
   });
 });

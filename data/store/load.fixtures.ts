@@ -38,7 +38,7 @@ export function biz(o: Partial<BusinessInput> & { name: string }): BusinessInput
   };
 }
 
-/** A full recount of every business_count, as UPDATEs that touch only the rows that differ. */
+/** A full recount of every kept count: UPDATEs of business_count that touch only the rows that differ, and a SELECT of them. */
 const RECOUNT_SQL = [
   `UPDATE cities c SET business_count = x.n
      FROM (SELECT c2.id, count(b.id)::int AS n FROM cities c2 LEFT JOIN businesses b ON b.city_id = c2.id AND b.is_active GROUP BY c2.id) x
@@ -49,11 +49,16 @@ const RECOUNT_SQL = [
   `UPDATE countries c SET business_count = x.n
      FROM (SELECT c2.id, count(b.id)::int AS n FROM countries c2 LEFT JOIN businesses b ON b.country = c2.name AND b.is_active GROUP BY c2.id) x
     WHERE c.id = x.id AND c.business_count <> x.n`,
+  // The kept counts per category in a city and their country: the rows that differ (none is changed).
+  `SELECT 1 FROM (SELECT city_id, category_id, count(*)::int AS n FROM businesses WHERE is_active AND city_id IS NOT NULL AND category_id IS NOT NULL GROUP BY 1, 2) x
+     FULL JOIN (SELECT * FROM city_category_counts WHERE n <> 0) k USING (city_id, category_id)
+     LEFT JOIN cities c ON c.id = coalesce(x.city_id, k.city_id)
+    WHERE x.n IS DISTINCT FROM k.n OR k.country IS DISTINCT FROM c.country`,
 ];
 
 /**
- * How many kept counts (cities, categories, countries) differ from a recount of the active
- * businesses; 0 when every write moved them exactly. Changes nothing (rolled back).
+ * How many kept counts (cities, categories, countries, categories in a city) differ from a recount
+ * of the active businesses; 0 when every write moved them exactly. Changes nothing (rolled back).
  */
 export async function countDrift(db: Db): Promise<number> {
   let drift = 0;

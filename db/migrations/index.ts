@@ -42,6 +42,7 @@ import * as rankSearchIndexByQuality from './20261208A-rank-search-index-by-qual
 import * as addCountryCategoryListingIndex from './20261208C-add-country-category-listing-index.js';
 import * as addCityCategoryListingIndex from './20261208D-add-city-category-listing-index.js';
 import * as rereadBareHours from './20261208F-reread-bare-hours.js';
+import * as addCityCategoryCounts from './20261208G-add-city-category-counts.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -107,4 +108,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261208C-add-country-category-listing-index': addCountryCategoryListingIndex,
   '20261208D-add-city-category-listing-index': addCityCategoryListingIndex,
   '20261208F-reread-bare-hours': rereadBareHours,
+  '20261208G-add-city-category-counts': addCityCategoryCounts,
 };

@@ -10,33 +10,33 @@ export type CityCategoriesOf = { cityId: number } | { categoryId: number } | { c
 
 /**
  * The categories in a city that are pages for search engines (at least `min` active businesses),
- * of one city, category or country, most businesses first, at most `limit`. Counted from the kept
- * facet counts (business_facets, active businesses only), as the city's list counts its
- * categories, so the figures agree with the page's and no business row is read.
+ * of one city, category or country, most businesses first, at most `limit`. Read from the kept
+ * counts per category in a city (city_category_counts, active businesses only, kept with the facet
+ * counts the city's list counts its categories by), so the figures agree with the page's and no
+ * business row is read: a country's or a category's are the first entries of its index.
  */
 export async function listCityCategories(db: Db | Knex.Transaction, of: CityCategoriesOf, min: number, limit: number): Promise<CityCategoryLink[]> {
   const where =
     'cityId' in of
-      ? { sql: 'f.city_id = ? AND f.category_id IS NOT NULL', bindings: [of.cityId] }
+      ? { sql: 'k.city_id = ?', bindings: [of.cityId] }
       : 'categoryId' in of
-        ? { sql: 'f.category_id = ? AND f.city_id IS NOT NULL', bindings: [of.categoryId] }
-        : { sql: 'f.city_id IN (SELECT id FROM cities WHERE country = ?) AND f.category_id IS NOT NULL', bindings: [of.country] };
+        ? { sql: 'k.category_id = ?', bindings: [of.categoryId] }
+        : { sql: 'k.country = ?', bindings: [of.country] };
   const { rows } = await db.raw(`SELECT ${LINK_COLUMNS} FROM ${linksOf(where.sql)} ORDER BY ${LINK_ORDER}`, [...where.bindings, min, limit] as Knex.RawBinding[]);
   return rows as CityCategoryLink[];
 }
 
 const LINK_COLUMNS = `ci.slug AS "citySlug", ci.name AS city, ca.slug AS "categorySlug", ca.name AS category, g.n AS count`;
 const LINK_ORDER = 'g.n DESC, ci.name, ca.name';
-/** The links under `where` (on business_facets f) with at least ? businesses, at most ?, as `g` joined to their city `ci` and category `ca`. */
-const linksOf = (where: string) => `(SELECT f.city_id, f.category_id, sum(f.n)::int AS n FROM business_facets f
-              WHERE ${where} GROUP BY f.city_id, f.category_id HAVING sum(f.n) >= ?
-              ORDER BY n DESC, f.city_id, f.category_id LIMIT ?) g
+/** The links under `where` (on city_category_counts k) with at least ? businesses, at most ?, as `g` joined to their city `ci` and category `ca`. */
+const linksOf = (where: string) => `(SELECT k.city_id, k.category_id, k.n FROM city_category_counts k
+              WHERE ${where} AND k.n >= ? ORDER BY k.n DESC, k.city_id, k.category_id LIMIT ?) g
        JOIN cities ci ON ci.id = g.city_id JOIN categories ca ON ca.id = g.category_id`;
 
 /** Each kind of group: its table, its columns, its side of the kept counts and its row's mapping. */
 const GROUP_TABLES = {
-  city: { table: 'cities', columns: CITY_SELECT, key: 'f.city_id = t.id AND f.category_id IS NOT NULL', to: (r: CityRow) => toCity(r) },
-  category: { table: 'categories', columns: CATEGORY_SELECT, key: 'f.category_id = t.id AND f.city_id IS NOT NULL', to: (r: CategoryRow) => toCategory(r) },
+  city: { table: 'cities', columns: CITY_SELECT, key: 'k.city_id = t.id', to: (r: CityRow) => toCity(r) },
+  category: { table: 'categories', columns: CATEGORY_SELECT, key: 'k.category_id = t.id', to: (r: CategoryRow) => toCategory(r) },
 } as const;
 
 /**

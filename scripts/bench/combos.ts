@@ -5,9 +5,9 @@
  * never answers it; the page's list is read as a visitor's first view of it after a write would
  * read it, or from the search memo when the same combination came up before at this data
  * version), the same of categories in a country, the country page's links to its top combinations
- * and to its categories as its first view after a write reads them, and the whole directory's
- * sitemap generation (left out with BENCH_COMBOS_SITEMAPS=0). BENCH_HTTP_PG_STATS and
- * BENCH_HTTP_CPU_PROF work as in http.ts.
+ * and to its categories and a category's to its top cities as their first view after a write reads
+ * them, the country pages' HTML, and the whole directory's sitemap generation (left out with
+ * BENCH_COMBOS_SITEMAPS=0). BENCH_HTTP_PG_STATS and BENCH_HTTP_CPU_PROF work as in http.ts.
  */
 import { createDb } from '../../db/index.js';
 import { listCityCategories } from '../../db/queries/city-categories.js';
@@ -70,6 +70,9 @@ export async function run(ctx: BenchContext): Promise<void> {
       const own = await median(() => listCountryCategories(db, { country: country.name }, CITY_CATEGORY_MIN_BUSINESSES, COUNTRY_CATEGORY_LINKS.country));
       ctx.report({ name: `A country page's links to its categories in it (${country.name}), one connection, median of ${RUNS}`, value: own, unit: 'ms' });
     }
+    const biggest = (await db('categories').orderBy('business_count', 'desc').first('id', 'name')) as { id: number; name: string };
+    const topCities = await median(() => listCityCategories(db, { categoryId: biggest.id }, CITY_CATEGORY_MIN_BUSINESSES, CITY_CATEGORY_LINKS.category));
+    ctx.report({ name: `A category page's links to its top cities (${biggest.name}), one connection, median of ${RUNS}`, value: topCities, unit: 'ms' });
     // Every category in a country that is a page (a few thousand at most: countries × categories).
     const { rows: perCountry } = await db.raw(
       `SELECT co.slug AS country, ca.slug AS category FROM (SELECT ci.country, f.category_id FROM business_facets f JOIN cities ci ON ci.id = f.city_id
@@ -89,6 +92,10 @@ export async function run(ctx: BenchContext): Promise<void> {
     const bare = await load(server.bareUrl, () => '/', measured());
     ctx.report({ name: 'Bare Koa route (combos bench)', value: bare.rps, unit: 'req/s' });
     ctx.report({ name: 'Bare Koa route (combos bench) p99', value: bare.p99, unit: 'ms' });
+    for (const country of countries) {
+      const html = await (await fetch(`${server.appUrl}${slugPath('country', country.slug)}`)).text();
+      ctx.report({ name: `Country page's HTML (${country.name})`, value: Math.round(Buffer.byteLength(html) / 1024), unit: 'KB' });
+    }
     let n = 0;
     const cases: Array<[string, () => string]> = [
       ['Category in a city page, distinct combinations', () => `${pick(combos)}?n=${++n}`],

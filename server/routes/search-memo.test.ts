@@ -5,7 +5,8 @@ import { setBusinessesActive } from '../../data/store/visibility.js';
 import { editBusiness } from '../../data/store/business-writes.js';
 import { trashBusinesses } from '../../data/store/trash.js';
 import { upsertUser } from '../../db/queries/users.js';
-import type { AdminBusinessList } from '../../domain/types.js';
+import type { AdminBusinessList, CityCategoryLink } from '../../domain/types.js';
+import { CITY_CATEGORY_MIN_BUSINESSES } from '../../domain/constants.js';
 
 /**
  * The search and list routes keep a broad word's candidates, their order and facets, the facet
@@ -97,6 +98,35 @@ describe('what the search routes keep follows every write', () => {
     await setBusinessesActive(app.db, [id], true);
     await app.settle();
     expect(await count()).toBe(shown);
+  });
+
+  it('the links to a category in a city, from its country, category and city, follow a hide and a show', async () => {
+    const [city] = await app.db('cities').insert({ name: 'Linkton', slug: 'linkton', alt_names: '|linkton|', country: 'Linkland' }).returning('id');
+    const [category] = await app.db('categories').insert({ name: 'Lamps', slug: 'lamps' }).returning('id');
+    const ids = (await app.db.raw(
+      `INSERT INTO businesses (name, slug, address, identity_key, city_id, category_id, rating, review_count)
+       SELECT 'Lamp Shop ' || i, 'lamp-' || i, i || ' Light Road', 'n:lamp' || i, ?, ?, 4, i FROM generate_series(1, ?) i RETURNING id`,
+      [city.id, category.id, CITY_CATEGORY_MIN_BUSINESSES],
+    )).rows.map((r: { id: number }) => r.id);
+    await app.db.raw(`UPDATE cities c SET business_count = (SELECT count(*) FROM businesses b WHERE b.city_id = c.id AND b.is_active) WHERE slug = 'linkton'`);
+    await app.db('countries').insert({ name: 'Linkland', slug: 'linkland', business_count: CITY_CATEGORY_MIN_BUSINESSES });
+    await app.settle();
+    const links = async () =>
+      Promise.all(
+        ['/api/countries/linkland', '/api/categories/lamps', '/api/cities/linkton'].map(async (path) => {
+          const { cityCategories } = (await (await fetch(`${app.url}${path}?n=${++n}`)).json()) as { cityCategories: CityCategoryLink[] };
+          return cityCategories.map((l) => `${l.citySlug}/${l.categorySlug} ${l.count}`);
+        }),
+      );
+    const link = `linkton/lamps ${CITY_CATEGORY_MIN_BUSINESSES}`;
+    expect(await links()).toEqual([[link], [link], [link]]);
+    // One fewer than the least a page needs: the combination is no page, and nothing links it.
+    await setBusinessesActive(app.db, [ids[0]], false);
+    await app.settle();
+    expect(await links()).toEqual([[], [], []]);
+    await setBusinessesActive(app.db, [ids[0]], true);
+    await app.settle();
+    expect(await links()).toEqual([[link], [link], [link]]);
   });
 
   it('the admin search: a broad word kept as broad turns exact once a delete narrows it', async () => {

@@ -2,12 +2,12 @@ import { useParams } from 'react-router-dom';
 import { countOf } from '@domain/plural';
 import { Breadcrumbs } from '@/components/breadcrumbs';
 import { paths } from '@/config/paths';
-import { CityCard } from '@/components/city-card';
 import { CityCategoryLinks } from '@/components/city-category-links';
 import { CountryCategoryLinks } from '@/components/country-category-links';
 import { EmptyMessage, NotFoundMessage } from '@/components/page-message';
 import { SkeletonCards } from '@/components/skeleton';
 import { useCountry } from '@/features/countries/api/get-country';
+import { CountryCities } from '@/features/countries/components/country-cities';
 import { countryMeta } from '@domain/page-meta';
 import { useDocumentHead } from '@/lib/seo';
 
@@ -27,9 +27,13 @@ export function CountryRoute() {
       </header>
       {c && <CountryCategoryLinks title={`Categories in ${c.name}`} links={c.countryCategories} />}
       {c && <CityCategoryLinks title={`Popular in ${c.name}`} links={c.cityCategories} />}
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {!c ? <SkeletonCards count={9} className="h-24" /> : c.cities.map((city) => <CityCard key={city.id} city={city} showCountry={false} />)}
-      </div>
+      {!c ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <SkeletonCards count={9} className="h-24" />
+        </div>
+      ) : (
+        <CountryCities country={c.name} cities={c.cities} />
+      )}
       {c && c.cities.length === 0 && <EmptyMessage>No cities found</EmptyMessage>}
     </div>
   );
