@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readWorkingHours } from './hours-text.js';
+import { prng } from './random.js';
 import { MINUTES_PER_WEEK, openIntervals, openWeekText } from './opening-status.js';
-
-/** mulberry32: the same random texts on every run, so a failure can be read again. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = prng(20261208);
 const int = (n: number) => Math.floor(random() * n);

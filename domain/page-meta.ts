@@ -61,25 +61,31 @@ export function cityMeta(c: Pick<City, 'name' | 'state' | 'country' | 'businessC
   };
 }
 
+/**
+ * A category in a place (a city, a district, a country): its heading as title, its count and, when
+ * known, its best rated business (the first of the list's first page, best rated first), both true
+ * of the page a search engine is shown.
+ */
+function comboMeta(heading: string, category: Pick<Category, 'name'>, place: string, total: number, best: Pick<Business, 'name' | 'rating'> | null | undefined, path: string): PageMeta {
+  const top = best && Number(best.rating) > 0 ? ` Best rated: ${best.name} (${Number(best.rating).toFixed(1)}).` : '';
+  return {
+    title: `${heading} | ${SITE_NAME}`,
+    description: excerpt(`${countOf(total, 'business')} of ${category.name} in ${place}.${top} Ratings, addresses, phone numbers and working hours.`),
+    path,
+  };
+}
+
 /** The heading of a category in a city: 'Plumbers in Austin, Texas, United States'. */
 export const cityCategoryHeading = (city: Pick<City, 'name' | 'state' | 'country'>, category: Pick<Category, 'name'>): string => `${category.name} in ${cityPlace(city)}`;
 
-/**
- * A category in a city: its count and, when known, its best rated business (the first of the
- * list's first page, best rated first), both true of the page a search engine is shown.
- */
+/** A category in a city. */
 export function cityCategoryMeta(
   city: Pick<City, 'name' | 'state' | 'country' | 'slug'>,
   category: Pick<Category, 'name' | 'slug'>,
   total: number,
   best?: Pick<Business, 'name' | 'rating'> | null,
 ): PageMeta {
-  const top = best && Number(best.rating) > 0 ? ` Best rated: ${best.name} (${Number(best.rating).toFixed(1)}).` : '';
-  return {
-    title: `${cityCategoryHeading(city, category)} | ${SITE_NAME}`,
-    description: excerpt(`${countOf(total, 'business')} of ${category.name} in ${cityPlace(city)}.${top} Ratings, addresses, phone numbers and working hours.`),
-    path: cityCategoryPath(city.slug, category.slug),
-  };
+  return comboMeta(cityCategoryHeading(city, category), category, cityPlace(city), total, best, cityCategoryPath(city.slug, category.slug));
 }
 
 /** The heading of a category in a district: 'Restaurants in Kadıköy, İstanbul, Türkiye' (the city as its page writes it). */
@@ -94,13 +100,8 @@ export function districtCategoryMeta(
   total: number,
   best?: Pick<Business, 'name' | 'rating'> | null,
 ): PageMeta {
-  const top = best && Number(best.rating) > 0 ? ` Best rated: ${best.name} (${Number(best.rating).toFixed(1)}).` : '';
   const heading = districtCategoryHeading(city, district.district, category);
-  return {
-    title: `${heading} | ${SITE_NAME}`,
-    description: excerpt(`${countOf(total, 'business')} of ${category.name} in ${district.district}, ${cityPlace(city)}.${top} Ratings, addresses, phone numbers and working hours.`),
-    path: districtCategoryPath(city.slug, district.districtSlug, category.slug),
-  };
+  return comboMeta(heading, category, `${district.district}, ${cityPlace(city)}`, total, best, districtCategoryPath(city.slug, district.districtSlug, category.slug));
 }
 
 /** The heading of a category in a country: 'Plumber in Türkiye'. */
@@ -113,12 +114,7 @@ export function countryCategoryMeta(
   total: number,
   best?: Pick<Business, 'name' | 'rating'> | null,
 ): PageMeta {
-  const top = best && Number(best.rating) > 0 ? ` Best rated: ${best.name} (${Number(best.rating).toFixed(1)}).` : '';
-  return {
-    title: `${countryCategoryHeading(country, category)} | ${SITE_NAME}`,
-    description: excerpt(`${countOf(total, 'business')} of ${category.name} in ${country.name}.${top} Ratings, addresses, phone numbers and working hours.`),
-    path: countryCategoryPath(country.slug, category.slug),
-  };
+  return comboMeta(countryCategoryHeading(country, category), category, country.name, total, best, countryCategoryPath(country.slug, category.slug));
 }
 
 export function categoryMeta(c: { name: string; slug: string; businessCount: number; description?: string | null }): PageMeta {

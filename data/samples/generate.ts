@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { CSV_BOM, csvRecords } from '../export/csv-writer.js';
 import { slugifyText } from '../../domain/slug.js';
 import { CATEGORIES, COUNTRIES, FIXED_NAMES, type SampleCountry } from './places.js';
+import { prng } from '../../domain/random.js';
 
 export const SAMPLE_COLUMNS = [
   'name', 'category', 'phone', 'full_address', 'postal_code', 'city', 'state', 'country', 'rating', 'reviews',
@@ -16,17 +17,6 @@ export const SAMPLE_COLUMNS = [
 
 export type SampleRow = Record<(typeof SAMPLE_COLUMNS)[number], string>;
 
-/** mulberry32: small, fast and good enough to make varied but reproducible data. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const PLAIN_HOURS = ['Mon-Fri 9-17; Sat 10-14', 'Mon-Sat 08:00-20:00, Sun closed', 'Daily 7-23', 'Tue-Sun 12:00-22:00 | Mon closed', '24 hours', 'By appointment'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inTurn, oneBox, QUERY_KINDS, queryMix, shuffled, typoOf, type Vocabulary } from './query-mix.js';
-import { prng } from '../../data/samples/generate.js';
+import { prng } from '../../domain/random.js';
 
 const vocab: Vocabulary = {
   words: ['golden', 'oak', 'pine', 'delta', 'restaurant', 'plumber', 'bakery', 'müller'],

@@ -5,7 +5,7 @@
  * city, a district or a country; a word with a category; two words; a typo. The same vocabulary
  * and seed give the same list, so two runs ask the same questions. Pure: no database, no clock.
  */
-import { prng } from '../../data/samples/generate.js';
+import { prng } from '../../domain/random.js';
 
 export interface Vocabulary {
   /** Words of business names, lowercase, the most common first. */
