@@ -168,13 +168,15 @@ async function broadPage(
 
 /**
  * A set the planner expects to hold more than this many times the bound is taken for broad
- * without reading the bound + 1 of it: only FACET_SAMPLE of its matches are read, for its facets.
+ * without reading the bound + 1 of it: only a sample of its matches is read, for its facets, a
+ * FACET_SAMPLE_SHARE of the bound (200 of the default 1,000; a bound forced small for a test makes
+ * the sample as small, so a small directory's word is broad too).
  * The planner's estimate of a word is within a few percent of its count (the documents' most
  * common lexemes); of several words it multiplies their shares, which, for words that seldom
  * meet, may be this many times too many.
  */
 const BROAD_ESTIMATE = 4;
-const FACET_SAMPLE = 200;
+const FACET_SAMPLE_SHARE = 1 / 5;
 
 /** Matches of a reading: all of them when narrow, else the first read in index order. */
 interface Matches {
@@ -184,8 +186,8 @@ interface Matches {
 
 /**
  * The matches of a reading under filters: the bound + 1 read (candidatesOf), unless the planner
- * expects BROAD_ESTIMATE times the bound, when a sample of FACET_SAMPLE is read instead (all of
- * them, and the set narrow, if fewer).
+ * expects BROAD_ESTIMATE times the bound, when a sample is read instead (all of them, and the set
+ * narrow, if fewer).
  */
 async function matchesOf(
   db: Db | Knex.Transaction,
@@ -197,9 +199,10 @@ async function matchesOf(
 ): Promise<Matches> {
   if (!asked) return { rows: [], broad: false };
   if ((await estimated()) > BROAD_ESTIMATE * bound) {
-    const key = memoKey('candidates', `sample|${asked.text}|${asked.what}|${asked.where}|${JSON.stringify(f)}`);
-    const rows = unpack(await memoized(scope, key, async () => pack(await searchCandidates(db, asked, f, FACET_SAMPLE - 1))));
-    if (rows.length >= FACET_SAMPLE) return { rows, broad: true };
+    const sample = Math.max(1, Math.round(bound * FACET_SAMPLE_SHARE));
+    const key = memoKey('candidates', `sample${sample}|${asked.text}|${asked.what}|${asked.where}|${JSON.stringify(f)}`);
+    const rows = unpack(await memoized(scope, key, async () => pack(await searchCandidates(db, asked, f, sample - 1))));
+    if (rows.length >= sample) return { rows, broad: true };
     return { rows, broad: false };
   }
   const rows = await candidatesOf(db, asked, f, bound, scope);

@@ -7,7 +7,8 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/index.js';
 import { openingMinute } from '../../domain/opening-status.js';
-import { cityZones, OpenAt } from '../../db/queries/open-now.js';
+import { cityZones } from '../../db/queries/open-now.js';
+import { OpenAt } from '../../db/queries/open-at.js';
 import { memoized, memoKey, small, type MemoScope } from './search-memo.js';
 
 const MINUTE_MS = 60_000;

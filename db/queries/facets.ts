@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import { FACET_RATINGS, FACET_VALUES, type Facets } from '../../domain/search.js';
 import type { Db } from '../index.js';
-import type { OpenAt } from './open-now.js';
+import type { OpenAt } from './open-at.js';
 
 /** The list filters with slugs already turned into ids. */
 export interface FacetFilters {

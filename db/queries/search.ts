@@ -22,7 +22,7 @@ import { CANDIDATE_FACET_COLUMNS, businessWhere, facetQuery, toFacets, type Face
 import { TSQUERY } from './word-lookups.js';
 import { readByBitmapScans } from './bitmap-scans.js';
 import { plannedRows } from './planned-rows.js';
-import type { OpenAt } from './open-now.js';
+import type { OpenAt } from './open-at.js';
 
 const ORDER: Record<SearchSort, string> = {
   relevance: 'rating DESC, review_count DESC, id',
