@@ -149,7 +149,8 @@ export async function rankedNear(db: Db | Knex.Transaction, read: Reading, filte
  * nearest first, with their distances. None when its own coordinates are unknown or only its
  * city's centre (it is then near nothing in particular).
  */
-export async function moreNearby(db: Db | Knex.Transaction, b: Pick<Business, 'id' | 'latitude' | 'longitude' | 'coordinatesApproximate'>): Promise<Business[]> {
+export async function moreNearby(db: Db | Knex.Transaction, b: Pick<Business, 'id' | 'latitude' | 'longitude' | 'coordinatesApproximate'>, scope?: MemoScope): Promise<Business[]> {
   if (b.latitude === null || b.longitude === null || b.coordinatesApproximate) return [];
-  return nearestNeighbours(db, b.id, { lat: b.latitude, lng: b.longitude }, MORE_NEARBY_LIMIT);
+  const neighbours = await nearestNeighbours(db, b.id, { lat: b.latitude, lng: b.longitude }, MORE_NEARBY_LIMIT);
+  return withDistances(db, neighbours, scope);
 }

@@ -90,7 +90,7 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     recentBusinesses: { read: () => once('recent', [], () => listRecent(db)), shows: anything },
     popularCities: { read: () => once('popularCities', [], () => listPopularCities(db)), shows: anything },
     business: { read: (slug) => once('business', [slug], () => getBusinessPage(db, slug)), shows: businessKeys },
-    moreNearby: { read: (b) => once('moreNearby', [b.id], () => moreNearby(db, b)), shows: nearbyKeys },
+    moreNearby: { read: (b) => once('moreNearby', [b.id], async () => moreNearby(db, b, await memos())), shows: nearbyKeys },
     cities: { read: () => once('cities', [], () => listCities(db)), shows: anything },
     categories: { read: () => once('categories', [], () => listCategories(db)), shows: anything },
     group: { read: group, shows: anything },

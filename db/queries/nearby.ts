@@ -14,8 +14,7 @@
  * functions are migration 20261205C's (inlined since 20261206C); the operators are the cube
  * extension's.
  */
-import { BUSINESS_SELECT, businessQuery, toBusiness, type BusinessRow } from './businesses.js';
-import type { Business } from '../../domain/types.js';
+import { BUSINESS_SELECT, type BusinessRow } from './businesses.js';
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
 import type { GeoPoint } from '../../domain/nearby.js';
@@ -130,24 +129,26 @@ export async function nearestWithPage(
   return { all: r.near_all.sort(nearestFirst), matching: r.near_matching?.sort(nearestFirst) ?? null, rows: r.page_rows };
 }
 
+/** A neighbour of a business: its id and how far it is, in metres. */
+export interface Neighbour {
+  id: number;
+  distance: number;
+}
+
 /**
  * The `limit` active businesses with precise coordinates nearest the business `id` (which has them
- * at `point`), itself left out, nearest first, as the API gives them, each with its distance in
- * metres. The walk of the index and the rows are one statement: the page of a business not asked
- * before reads its neighbours' rows too, and a second round trip for them cost the server more
- * than the rows.
+ * at `point`), itself left out, nearest first.
  */
-export async function nearestNeighbours(db: Db | Knex.Transaction, id: number, point: GeoPoint, limit: number): Promise<Business[]> {
-  const nearest = db.raw(
-    `(SELECT b.id, rehber_earth_distance(${POINT}, ${EARTH}) AS distance
-        FROM businesses b
-       WHERE b.is_active AND ${INDEXED} AND NOT b.coordinates_approximate AND b.id <> ?
-       ORDER BY ${EARTH} <-> ${POINT}
-       LIMIT ?) AS n`,
+export async function nearestNeighbours(db: Db | Knex.Transaction, id: number, point: GeoPoint, limit: number): Promise<Neighbour[]> {
+  const { rows } = await db.raw(
+    `SELECT b.id, rehber_earth_distance(${POINT}, ${EARTH}) AS distance
+       FROM businesses b
+      WHERE b.is_active AND ${INDEXED} AND NOT b.coordinates_approximate AND b.id <> ?
+      ORDER BY ${EARTH} <-> ${POINT}
+      LIMIT ?`,
     [point.lat, point.lng, id, point.lat, point.lng, limit],
   );
-  const rows: (BusinessRow & { distance: number })[] = await businessQuery(db).join(nearest, 'n.id', 'b.id').select('n.distance').orderBy([{ column: 'n.distance' }, { column: 'b.id' }]);
-  return rows.map((r) => ({ ...toBusiness(r), distance: Number(r.distance) }));
+  return (rows as Neighbour[]).map((r) => ({ id: Number(r.id), distance: Number(r.distance) }));
 }
 
 /** The distances from `point` of the businesses `ids` that have coordinates, in metres. */
