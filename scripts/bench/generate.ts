@@ -32,6 +32,21 @@ export const CATEGORIES = [
   'Nail Salon', 'Spa', 'Massage Therapist', 'Laundromat', 'Shoe Repair Shop', 'Watch Repair Shop', 'Bicycle Shop', 'Sporting Goods Store', 'Stationery Store', 'Gift Shop',
   'Art Gallery', 'Museum', 'Cinema', 'Night Club', 'Hostel', 'Guest House', 'Notary', 'Architect', 'Interior Designer', 'Web Designer',
 ];
+/**
+ * The weeks the businesses keep, by row modulo their count: office hours, shops, every day, round the
+ * clock, a lunch break, closed on Mondays, nights past midnight, and Google's JSON. Varied so that
+ * "open now" lists are not empty most of the week and the importer reads every format it meets.
+ */
+export const WEEKS = [
+  'Mon-Fri 09:00-18:00',
+  'Mon-Sat 08:00-20:00, Sun closed',
+  'Daily 07:00-23:00',
+  'Open 24 hours',
+  'Mon-Fri 09:00-12:00, 14:00-18:00',
+  'Tue-Sun 12:00-22:00 | Mon closed',
+  'Fri-Sat 18:00-02:00',
+  '{"Monday":"9AM-5PM","Sunday":"Closed"}',
+];
 const WORDS = ['Ace', 'Bright', 'Çınar', 'Delta', 'Eagle', 'Fırat', 'Golden', 'Harbor', 'Iron', 'Jade', 'Kale', 'Lotus', 'Müller', 'North', 'Oak', 'Pine'];
 
 /** A 32-bit hash of (i, salt), uniform enough to draw a city or a category from. */
@@ -114,7 +129,7 @@ export function generatedLine(i: number, changed = false): string {
   const placeId = `ChIJ${i.toString(36).padStart(8, '0')}gen`;
   return [
     name, category, `${phoneStem}${String(i % 10_000).padStart(4, '0')}`, address, postal, city, state, country, rating,
-    String(((i * 7) % 5000) + (changed ? 1 : 0)), '', '{"Monday":"9AM-5PM","Sunday":"Closed"}', `${name} serves ${city} with care.`, placeId,
+    String(((i * 7) % 5000) + (changed ? 1 : 0)), '', WEEKS[(i + 1) % WEEKS.length], `${name} serves ${city} with care.`, placeId,
     `https://www.google.com/maps/place/?q=place_id:${placeId}`,
   ].map(q).join(',');
 }

@@ -4,11 +4,10 @@
  * bare Koa route served by the same server process. Every request carries a unique `n`, so the
  * answer cache never answers it.
  *
- * The generated directory gives every business the same hours (Monday 9 to 5), which would leave
- * open-now lists empty most of the week: once, each business is given one of eight weeks by its id
- * (office hours, shops, every day, round the clock, a lunch break, closed on Mondays, nights past
- * midnight, the generated one), each read and stored as an import stores them. How many are open
- * depends on the hour the bench runs at (each city in its own zone): the share is reported.
+ * The generated directory gives its businesses eight weeks by row (`WEEKS`). A directory generated
+ * before that, with the same hours everywhere, is given them once here by id, each read and stored
+ * as an import stores them. How many are open depends on the hour the bench runs at (each city in
+ * its own zone): the share is reported.
  */
 import type { Knex } from 'knex';
 import { createDb } from '../../db/index.js';
@@ -16,6 +15,7 @@ import { readWorkingHours } from '../../domain/hours-text.js';
 import { openWeekText } from '../../domain/opening-status.js';
 import type { BenchContext } from './context.js';
 import { ensureBusinesses } from './export.js';
+import { WEEKS } from './generate.js';
 import { load } from './http-load.js';
 import { cityFirstPages, readLongTail, searches, WORD_KINDS } from './long-tail.js';
 import { startServer } from './server-child.js';
@@ -23,18 +23,6 @@ import { startServer } from './server-child.js';
 const DURATION_MS = 10_000;
 const WARMUP_MS = 1_000;
 const measured = () => ({ warmupMs: WARMUP_MS, budgetMs: () => DURATION_MS });
-
-/** The weeks given to the businesses, by id modulo their count. */
-const WEEKS = [
-  'Mon-Fri 09:00-18:00',
-  'Mon-Sat 08:00-20:00, Sun closed',
-  'Daily 07:00-23:00',
-  'Open 24 hours',
-  'Mon-Fri 09:00-12:00, 14:00-18:00',
-  'Tue-Sun 12:00-22:00 | Mon closed',
-  'Fri-Sat 18:00-02:00',
-  '{"Monday":"9AM-5PM","Sunday":"Closed"}',
-];
 
 export async function run(ctx: BenchContext): Promise<void> {
   const rows = ctx.rows(1_000_000);
