@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../db/test-db.js';
 import { startServerProcess, type ServerProcess } from './server-process.fixtures.js';
 import { hasPromtool, promtoolCheck, samples, total, type Sample } from './metrics.fixtures.js';
+import { signIn } from './test-login.js';
 
 const PASSWORD = 'a long enough password';
 const thrice = (path: string) => [path, path, path];
@@ -29,8 +30,7 @@ describe('/metrics of a running server', () => {
     for (const path of [...thrice('/api/businesses/recent'), `/api/businesses/detail/${slug}`, '/api/businesses/detail/no-such-business', ...thrice(`/details/${slug}`), '/search?q=cafe', '/no/such/page']) {
       await (await fetch(`${url}${path}`)).arrayBuffer();
     }
-    const login = await fetch(`${url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = await signIn(url, 'admin', PASSWORD);
     const csv = ['name,category,full_address,city,country,place_id', 'Metric Cafe,Cafe,1 Main St,Austin,US,MET1', 'Metric Bakery,Bakery,2 Main St,Austin,US,MET2', 'Metric Books,Bookshop,3 Main St,Austin,US,MET3'].join('\n');
     const imported = await fetch(`${url}/api/admin/import`, { method: 'POST', headers: { cookie, origin: url, 'content-type': 'application/json' }, body: JSON.stringify({ csvData: csv }) });
     expect(imported.status).toBe(200);

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { useTestDb } from '../scripts/test-hooks.fixtures.js';
 import { startServerProcess } from './server-process.fixtures.js';
+import { signIn } from './test-login.js';
 
 const PASSWORD = 'a long enough password';
 
@@ -12,8 +13,7 @@ describe('a server told to stop (SIGTERM)', () => {
   it('finishes the request in flight, marks the running web import interrupted, refuses new connections and exits 0', { timeout: 180_000 }, async () => {
     const run = startServerProcess({ PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: t.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: PASSWORD });
     const url = await run.serving;
-    const login = await fetch(`${url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = await signIn(url, 'admin', PASSWORD);
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
 
     // Hold the businesses table: the public read and the import's writes wait on it.

@@ -7,6 +7,7 @@ import { testConfig } from '../../config.js';
 import fs from 'node:fs';
 import { startTestApp, type TestApp } from '../../test-app.js';
 import { upsertUser } from '../../../db/queries/users.js';
+import { signIn } from '../../test-login.js';
 
 /** Routes a signed-out visitor may call: the public ones, and logout (which only ends a session). */
 const OPEN = new Set(['/api/admin/login', '/api/admin/check', '/api/admin/logout']);
@@ -177,13 +178,7 @@ describe('the admin guard, proved for every registered route', () => {
 
   it('does nothing for a signed-in admin either when the call comes from another site, in any spelling', async () => {
     await upsertUser(app.db, 'guard-admin', 'a long enough guard password');
-    const login = await fetch(`${app.url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'guard-admin', password: 'a long enough guard password' }),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = await signIn(app.url, 'guard-admin', 'a long enough guard password');
     const before = await traces();
     const failures: string[] = [];
     for (const { method, path } of admin.filter((r) => r.method !== 'GET' && !r.path.endsWith('/logout') && !r.path.endsWith('/login'))) {

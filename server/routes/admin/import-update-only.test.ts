@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-app.js';
 import { upsertUser } from '../../../db/queries/users.js';
+import { signIn } from '../../test-login.js';
 
 const PASSWORD = 'correct horse battery staple';
 const HEADER = 'name,category,full_address,city,state,country,rating,reviews,place_id';
@@ -16,15 +17,7 @@ afterAll(async () => {
   await app.close();
 });
 
-async function login(): Promise<string> {
-  const res = await fetch(`${app.url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => !c.endsWith('=')).join('; ');
-}
+const login = () => signIn(app.url, 'admin', PASSWORD);
 
 async function upload(cookie: string, name: string, text: string) {
   const form = new FormData();

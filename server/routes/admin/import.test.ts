@@ -9,6 +9,7 @@ import { MAX_XML_TEXT_BYTES } from '../../../domain/constants.js';
 import { zip } from '../../../data/import/fixtures/files.js';
 import { importFile } from '../../../data/import/import.js';
 import { rewriteZip, sheetXml, unzipEntries, type Smuggling } from '../../../data/import/zip.fixtures.js';
+import { signIn } from '../../test-login.js';
 
 // The summary must never run on the server's event loop: on this thread, reading an
 // upload fails loudly, so only a summary run in the worker thread (its own modules) can answer.
@@ -33,15 +34,7 @@ afterAll(async () => {
   await app.close();
 });
 
-async function login(): Promise<string> {
-  const res = await fetch(`${app.url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => !c.endsWith('=')).join('; ');
-}
+const login = () => signIn(app.url, 'admin', PASSWORD);
 
 async function uploadFile(cookie: string, name: string, bytes: Buffer | string) {
   const form = new FormData();
