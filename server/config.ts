@@ -21,6 +21,8 @@ const cityCategoryMin = z.coerce.number().int().min(1).default(CITY_CATEGORY_MIN
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // Processes serving requests on PORT (docs/scaling.md): one per core the server may use.
+  SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   HOST: z.string().min(1).default('localhost'),
   PUBLIC_BASE_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -74,6 +76,8 @@ const schema = z.object({
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
+  /** How many processes serve requests (SERVER_PROCESSES): above 1, one primary and that many workers sharing the port. */
+  processes: number;
   host: string;
   /** Absolute URLs in sitemaps, canonical links and JSON-LD start with this. */
   publicBaseUrl: string;
@@ -136,6 +140,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    processes: e.SERVER_PROCESSES,
     publicBaseUrl: publicBaseUrl(e),
     // Outside production a per-process secret is fine: sessions live in PostgreSQL, only the
     // cookie signature changes, so a restart signs everyone out of a development server.

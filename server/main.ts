@@ -1,4 +1,4 @@
-// `make start` runs this: the whole flow lives in start.ts, shared with `rehber serve`.
-import { runUntilSignal } from './start.js';
+// `make start` runs this: the whole flow lives in run.ts, shared with `rehber serve`.
+import { runUntilSignal } from './run.js';
 
 await runUntilSignal();

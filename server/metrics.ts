@@ -203,7 +203,13 @@ function workMetrics(registry: Registry): void {
  * The metrics listener's handler: GET /metrics, the text format; anything else 404. It is its own
  * HTTP server (METRICS_PORT), so none of the site's middleware or its request counts see a scrape.
  */
-export function metricsHandler(registry: Registry): http.RequestListener {
+/** Where the figures come from: this process's registry, or the sum over several processes'. */
+export interface MetricsSource {
+  metrics(): Promise<string>;
+  contentType: string;
+}
+
+export function metricsHandler(registry: MetricsSource): http.RequestListener {
   return (req, res) => {
     const url = req.url?.split('?')[0];
     if (url !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
@@ -221,7 +227,7 @@ export function metricsHandler(registry: Registry): http.RequestListener {
 }
 
 /** The metrics listener (METRICS_PORT, METRICS_HOST). */
-export function listenMetrics(registry: Registry, { port, host }: { port: number; host: string }): Promise<http.Server> {
+export function listenMetrics(registry: MetricsSource, { port, host }: { port: number; host: string }): Promise<http.Server> {
   return new Promise((resolve, reject) => {
     const server = http.createServer(metricsHandler(registry));
     server.once('error', (err: NodeJS.ErrnoException) =>

