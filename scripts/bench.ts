@@ -4,7 +4,8 @@
  * README-ready table. BENCH_SCALE (default 1) scales every row count, e.g. 0.1 for a quick run.
  * BENCH_ONLY=import,sitemap runs only the named modules. BENCH_DATABASE_URL (with BENCH_ADMIN_URL,
  * its superuser) runs against an existing database instead, migrated first: a million businesses
- * loaded once then serve many HTTP runs while one works on a read path.
+ * loaded once then serve many HTTP runs while one works on a read path. BENCH_HTTP_PROCESSES=N serves
+ * the HTTP benches from N processes (scripts/bench/server-child.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,6 +16,7 @@ import { migrateLatest } from '../db/migrate.js';
 import { runInChild } from './bench/child.js';
 import type { BenchContext, Figure } from './bench/context.js';
 import { freePort } from './free-port.js';
+import { SERVER_PROCESSES } from './bench/server-child.js';
 
 type BenchModule = { run(ctx: BenchContext): Promise<void> };
 
@@ -73,7 +75,7 @@ async function main(): Promise<void> {
       },
       child: runInChild,
     };
-    process.stdout.write(`rehber bench, scale ${scale}, ${os.cpus().length} cores, Node ${process.version}\n\n`);
+    process.stdout.write(`rehber bench, scale ${scale}, ${os.cpus().length} cores, Node ${process.version}${SERVER_PROCESSES > 1 ? `, HTTP served by ${SERVER_PROCESSES} processes` : ''}\n\n`);
     for (const [name, load] of MODULES) {
       if (only && !only.includes(name)) continue;
       process.stdout.write(`== ${name}\n`);

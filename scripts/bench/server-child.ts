@@ -3,8 +3,15 @@
  * route reading one business by slug with its category and city), in one child process, so the
  * load generator in the bench's process does not share their event loop. The child also answers
  * its CPU time (`/cpu`) and its caches' lookups (`/caches`) on the bare app.
+ *
+ * BENCH_HTTP_PROCESSES=N (above 1) serves both apps from N worker processes sharing their ports, as
+ * SERVER_PROCESSES does the real server (node:cluster): the yardstick and the app alike use every
+ * core. The CPU is then the sum over the workers, read from /proc; the cache lookups are one
+ * worker's (the requests are spread evenly, so its ratios are the server's).
  */
 import { spawn } from 'node:child_process';
+import cluster from 'node:cluster';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -34,6 +41,21 @@ export interface ServerChild {
   stop(): Promise<number>;
 }
 
+/** How many processes serve the benches' requests (BENCH_HTTP_PROCESSES, default 1). */
+export const SERVER_PROCESSES = Math.max(1, Number(process.env.BENCH_HTTP_PROCESSES ?? 1) || 1);
+
+/** The CPU time so far of a process and of the processes it started, in microseconds (Linux's /proc). */
+function treeCpuUs(pid: number): number {
+  // utime and stime are fields 14 and 15, counted after the command's closing parenthesis.
+  const ticks = (p: number) => {
+    const fields = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  // Linux counts them in USER_HZ, 100 a second on every architecture Node runs on.
+  return [pid, ...children].reduce((sum, p) => sum + ticks(p), 0) * 10_000;
+}
+
 /** Starts the server child on `dbUrl`. BENCH_HTTP_CPU_PROF=<dir>: it writes a V8 CPU profile there when it stops. */
 export function startServer(dbUrl: string): Promise<ServerChild> {
   const self = fileURLToPath(import.meta.url);
@@ -56,7 +78,7 @@ export function startServer(dbUrl: string): Promise<ServerChild> {
         resolve({
           appUrl,
           bareUrl,
-          cpuUs: async () => Number(await (await fetch(`${bareUrl}/cpu`)).text()),
+          cpuUs: async () => (SERVER_PROCESSES > 1 ? treeCpuUs(child.pid!) : Number(await (await fetch(`${bareUrl}/cpu`)).text())),
           caches: async () => (await (await fetch(`${bareUrl}/caches`)).json()) as CacheCounts,
           stop: () =>
             new Promise<number>((res) => {
@@ -122,16 +144,47 @@ async function serve(dbUrl: string): Promise<void> {
   });
   const bare = await listen(bareApp);
   const url = (s: http.Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
-  process.stdout.write(`${READY}${url(app)} ${url(bare)}\n`);
-  process.stdin.resume();
-  process.stdin.on('end', async () => {
+  const stop = async () => {
     app.closeAllConnections();
     bare.closeAllConnections();
     await db.destroy();
     await pool.end();
-    process.stdout.write(`${PEAK}${Math.round(process.resourceUsage().maxRSS / 1024)}\n`);
+    return Math.round(process.resourceUsage().maxRSS / 1024);
+  };
+  if (cluster.isWorker) {
+    process.send!({ ready: `${url(app)} ${url(bare)}` });
+    process.on('message', async (m: { stop?: boolean }) => {
+      if (m.stop) process.send!({ peak: await stop() }, () => process.exit(0));
+    });
+    return;
+  }
+  process.stdout.write(`${READY}${url(app)} ${url(bare)}\n`);
+  process.stdin.resume();
+  process.stdin.on('end', async () => {
+    process.stdout.write(`${PEAK}${await stop()}\n`);
     process.exit(0);
   });
 }
 
-if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url && process.argv[2] === 'serve') await serve(process.argv[3]);
+/** Several processes: the workers each serve both apps on the ports they share; the peak memory is their sum. */
+async function serveFromWorkers(count: number): Promise<void> {
+  const workers = Array.from({ length: count }, () => cluster.fork());
+  const ready = await Promise.all(workers.map((w) => new Promise<string>((resolve) => w.on('message', (m: { ready?: string }) => m.ready && resolve(m.ready)))));
+  process.stdout.write(`${READY}${ready[0]}\n`);
+  process.stdin.resume();
+  process.stdin.on('end', async () => {
+    const peaks = await Promise.all(
+      workers.map((w) => new Promise<number>((resolve) => {
+        w.on('message', (m: { peak?: number }) => m.peak !== undefined && resolve(m.peak));
+        w.send({ stop: true });
+      })),
+    );
+    process.stdout.write(`${PEAK}${peaks.reduce((a, b) => a + b, Math.round(process.resourceUsage().maxRSS / 1024))}\n`);
+    process.exit(0);
+  });
+}
+
+if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url && process.argv[2] === 'serve') {
+  if (cluster.isPrimary && SERVER_PROCESSES > 1) await serveFromWorkers(SERVER_PROCESSES);
+  else await serve(process.argv[3]);
+}
