@@ -2,8 +2,8 @@
  * A business as a list shows it: the fields its card and the map read, and no other. The lists of
  * the public pages (a city's, a category's, a category in a place, the search, the home page's)
  * keep their businesses so, in the server render's data island and in the browser's cache alike:
- * a page's island carried each business whole (its about, services, e-mail, dates...), twice what
- * its cards draw, and its JSON is written, escaped and sent with every page.
+ * a page's island carried each business whole (its about, services, e-mail, dates...), much of it
+ * drawn by nothing on the page, and its JSON is written, escaped and sent with every page.
  */
 import { openIntervals } from './opening-status.js';
 import type { Business } from './types.js';

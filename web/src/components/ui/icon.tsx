@@ -1,8 +1,9 @@
 /**
  * The public pages' icons: lucide's drawings, each drawn once per page as a <symbol> of one hidden
  * sheet (<IconSheet>, in the layouts, so it stays through the browser's navigation), and used by
- * every icon as <svg><use href="#icon-…"/></svg>. A list page draws eighty icons, three a card:
- * each drew its paths again (about 400 bytes an icon, 40% of a card's markup); now it names them.
+ * every icon as <svg><use href="#icon-…"/></svg>. A list page draws dozens of icons, three a card,
+ * and each drew its paths and lucide's attributes again, a large share of a card's markup; now it
+ * names its symbol.
  * Lucide's size and strokes come from the `icon` class (index.css) instead of attributes on each.
  * An icon not in the sheet is drawn whole in place, with the markup lucide's component gives
  * (icon.test.tsx compares them), so it still shows until it is added to SHEET_ICONS. Every icon
