@@ -13,6 +13,7 @@ import { someBusiness, startPublicApp } from './public-helpers.js';
 import { publicSession, usePublicApp } from './public-session.js';
 import { importCsvText } from '../data/import/import.fixtures.js';
 import { COUNTRY_CITY_CARDS, PUBLIC_PAGE_SIZE } from '../domain/constants.js';
+import { cityCategoryPath } from '../domain/paths.js';
 
 /**
  * Server rendering: every public page's HTML, as a crawler without JavaScript gets it,
@@ -23,13 +24,17 @@ const CONTACT = { email: 'desk@example.org', phone: '+90 212 555 01 02', address
 
 const s = publicSession();
 const contact = usePublicApp({ sample: false, config: { site: { name: 'Rehber Test', contact: CONTACT } } });
-let sample: { business: { name: string; slug: string; citySlug: string; cityName: string }; category: { name: string; slug: string }; country: { name: string; slug: string } };
+let sample: { business: { name: string; slug: string; citySlug: string; cityName: string }; category: { name: string; slug: string }; country: { name: string; slug: string }; combo: string };
 
 beforeAll(async () => {
   const business = await someBusiness(s.app, (q) => q.whereNotNull('b.category_id'));
   const category = (await s.app.db('categories as c').join('businesses as b', 'b.category_id', 'c.id').where('b.slug', business.slug).first('c.name', 'c.slug')) as { name: string; slug: string };
   const country = (await s.app.db('countries').orderBy('business_count', 'desc').first('name', 'slug')) as { name: string; slug: string };
-  sample = { business, category, country };
+  // The sample's biggest category in a city: a page of its own.
+  const { rows } = (await s.app.db.raw(`
+    SELECT c.slug AS city, k.slug AS category FROM businesses b JOIN cities c ON c.id = b.city_id JOIN categories k ON k.id = b.category_id
+     WHERE b.is_active GROUP BY c.id, k.id ORDER BY count(*) DESC, c.id, k.id LIMIT 1`)) as { rows: Array<{ city: string; category: string }> };
+  sample = { business, category, country, combo: cityCategoryPath(rows[0].city, rows[0].category) };
 });
 
 async function html(path: string, base = s.app.url): Promise<{ status: number; body: string; headers: Headers }> {
@@ -154,6 +159,52 @@ describe('HTML without JavaScript', () => {
     expect(canonical((await html(`/city/${biggest.slug}?page=2&sort=name`)).body)).toMatch(new RegExp(`/city/${biggest.slug}$`));
     const category = (await s.app.db('categories').orderBy('business_count', 'desc').first('slug', 'business_count')) as { slug: string; business_count: number };
     expect((await html(`/category/${category.slug}?page=${Math.ceil(category.business_count / PUBLIC_PAGE_SIZE) + 1}`)).status).toBe(404);
+  });
+
+  it("a list page's data island carries each business as a card row: what its card and the map draw, no more", async () => {
+    const word = sample.business.name.split(/\s+/)[0];
+    const CARD_KEYS = ['id', 'slug', 'name', 'isVerified', 'photo', 'category', 'city', 'rating', 'reviewCount', 'address', 'phoneDisplay', 'businessHours', 'workingHours', 'timeZone', 'latitude', 'longitude', 'coordinatesApproximate', 'countryCode', 'distance'];
+    for (const path of ['/', `/city/${sample.business.citySlug}`, `/category/${sample.category.slug}`, sample.combo, `/search?q=${encodeURIComponent(word)}`]) {
+      const { status, body } = await html(path);
+      expect(status, path).toBe(200);
+      const state = JSON.parse(/<script type="application\/json" id="rehber-state">([\s\S]*?)<\/script>/.exec(body)![1]) as { queries: Array<{ state: { data: unknown } }> };
+      // The businesses of the page's lists (the home page's are arrays, the others' answers with items).
+      const rows = state.queries
+        .flatMap(({ state: { data } }) => (Array.isArray(data) ? data : Array.isArray((data as { items?: unknown })?.items) ? (data as { items: unknown[] }).items : []))
+        .filter((row): row is Record<string, unknown> => typeof row === 'object' && row !== null && 'reviewCount' in row);
+      expect(rows.length, path).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(Object.keys(row).filter((k) => !CARD_KEYS.includes(k)), path).toEqual([]);
+        // The hours' text only where the card shows it: hours the badge cannot read in a known zone.
+        if (Object.keys(row.businessHours as object).length > 0) expect(row.workingHours, path).toBeNull();
+      }
+      const json = JSON.stringify(rows);
+      for (const field of ['about', 'description', 'email', 'website', 'services', 'images', 'createdAt', 'phoneE164', 'locationLink']) expect(json, `${path} ${field}`).not.toContain(`"${field}":`);
+    }
+  });
+
+  it('draws every icon of a page once, as a symbol of one hidden sheet, which the cards and the rest use', async () => {
+    for (const path of [sample.combo, `/city/${sample.business.citySlug}`, '/', `/details/${sample.business.slug}`, '/no/such/page']) {
+      const { body } = await html(path);
+      expect(body.match(/<svg [^>]*data-icon-sheet=""/g), path).toHaveLength(1);
+      const sheet = /<svg [^>]*data-icon-sheet="">([\s\S]*?)<\/svg>/.exec(body)![1];
+      const symbols = [...sheet.matchAll(/<symbol id="([^"]+)"/g)].map((m) => m[1]);
+      expect(new Set(symbols).size, path).toBe(symbols.length);
+      const uses = [...body.matchAll(/<use href="#([^"]+)">/g)].map((m) => m[1]);
+      expect(uses.length, path).toBeGreaterThan(0);
+      expect(uses.filter((id) => !symbols.includes(id)), path).toEqual([]);
+      // Decoration, as before: each icon is hidden from assistive technology, its words say it.
+      expect(body.match(/<svg class="icon[^"]*"(?! aria-hidden="true")/g), path).toBeNull();
+      // Outside the sheet no icon draws itself.
+      const rest = body.replace(sheet, '');
+      expect(rest.match(/<svg [^>]*class="lucide/g), path).toBeNull();
+    }
+    const cards = [...(await html(sample.combo)).body.matchAll(/<article [^>]*data-business-card="row"[\s\S]*?<\/article>/g)].map((m) => m[0]);
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) {
+      expect(card).toMatch(/<use href="#icon-map-pin">/);
+      expect(card).not.toMatch(/<path|<circle/);
+    }
   });
 
   it('answers 404 for unknown businesses, cities, categories, countries and paths, with the page saying so', async () => {
@@ -374,6 +425,7 @@ describe('hydration', () => {
       `/city/${business.citySlug}`,
       '/categories',
       `/category/${category.slug}`,
+      sample.combo,
       `/country/${country.slug}`,
       `/search?q=${encodeURIComponent(word)}`,
       '/search',
@@ -444,6 +496,31 @@ describe('hydration', () => {
     await answered;
     await page.getByRole('heading', { level: 1, name }).waitFor();
     expect(documents).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it("icons show with JavaScript off, hydrated, and after the app's navigation: each use finds its symbol in the layout's sheet", async () => {
+    /** The sheets, the icons, and those shown that draw nothing (their symbol missing). */
+    const drawn = (page: Page) =>
+      page.evaluate(() => ({
+        sheets: document.querySelectorAll('[data-icon-sheet]').length,
+        uses: document.querySelectorAll('#root use').length,
+        empty: [...document.querySelectorAll<SVGUseElement>('#root use')].filter((u) => u.closest('svg')!.checkVisibility() && u.getBBox().width === 0).map((u) => u.getAttribute('href')),
+      }));
+    const off = await s.reopen({ viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+    await off.goto(s.app.url + sample.combo);
+    const still = await drawn(off);
+    expect(still.uses).toBeGreaterThan(0);
+    expect(still).toMatchObject({ sheets: 1, empty: [] });
+    const { page, problems } = await open(sample.combo);
+    expect(await drawn(page)).toMatchObject({ sheets: 1, empty: [] });
+    const link = page.locator('main a[href^="/details/"]').first();
+    const { name } = (await s.app.db('businesses').where({ slug: decodeURIComponent((await link.getAttribute('href'))!.slice('/details/'.length)) }).first('name')) as { name: string };
+    await link.click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    const after = await drawn(page);
+    expect(after.uses).toBeGreaterThan(0);
+    expect(after).toMatchObject({ sheets: 1, empty: [] });
     expect(problems).toEqual([]);
   });
 

@@ -2,14 +2,17 @@
  * The route loaders of the server render: each public page's data, read in process through
  * PublicReads (the server's db/queries) and put into the QueryClient under the very query options
  * the page's hooks use, so the page renders complete and, once dehydrated into the HTML, the
- * browser does not ask for it again. An unknown slug is kept as the API's 404 error (the page
- * renders its "Not Found" state); any other failure is dropped, so the page renders it loading and
- * the browser asks itself, as it would without server rendering.
+ * browser does not ask for it again. A list's businesses are kept as card rows (cardList), as the
+ * page's own fetch keeps them, so the data island carries only what the cards and the map draw.
+ * An unknown slug is kept as the API's 404 error (the page renders its "Not Found" state); any
+ * other failure is dropped, so the page renders it loading and the browser asks itself, as it
+ * would without server rendering.
  */
 import type { DataTag, QueryClient, QueryKey } from '@tanstack/react-query';
 import { cityCategoryFilters, countryCategoryFilters, districtCategoryFilters, type PageRequest, type PublicPage } from '@domain/public-pages';
 import type { GroupKind, Groups, PublicReads } from '@domain/public-reads';
 import type { ListFilters } from '@domain/search';
+import { cardList, cardRow } from '@domain/card-row';
 import { ApiError } from '@/lib/api';
 import { parseListFilters, type ListAnswer } from '@/lib/list-filters';
 import { isNotFound, keepNotFound } from '@/lib/query-client';
@@ -70,7 +73,7 @@ async function loadGroup<K extends GroupKind>(kind: K, { client, reads, slug, pa
   const filters = parseListFilters(params);
   await fill(client, one(slug), () => found(reads.group(kind, slug), missing));
   const group = client.getQueryData(one(slug).queryKey);
-  if (group) await fill(client, list(slug, filters), () => reads.groupBusinesses(kind, group, filters));
+  if (group) await fill(client, list(slug, filters), () => reads.groupBusinesses(kind, group, filters).then(cardList));
 }
 
 /** The city and the category of a combination page, both read at once; null when either is missing (its 404 is kept). */
@@ -94,7 +97,7 @@ async function loadCityCategory({ client, reads, slug, category: categorySlug = 
   const { city, category } = both;
   const filters = cityCategoryFilters(category.slug, parseListFilters(params));
   await Promise.all([
-    fill(client, cityBusinessesOptions(slug, filters), () => reads.groupBusinesses('city', city, filters)),
+    fill(client, cityBusinessesOptions(slug, filters), () => reads.groupBusinesses('city', city, filters).then(cardList)),
     // Its districts that are pages, linked under its head.
     fill(client, categoryDistrictsOptions(slug, categorySlug), () => reads.categoryDistricts(city, category)),
   ]);
@@ -112,7 +115,7 @@ async function loadDistrictCategory({ client, reads, slug, district: districtSlu
   const district = client.getQueryData(categoryDistrictsOptions(slug, categorySlug).queryKey)?.find((d) => d.districtSlug === districtSlug);
   if (!district) return;
   const filters = districtCategoryFilters(category.slug, district.district, parseListFilters(params));
-  await fill(client, cityBusinessesOptions(slug, filters), () => reads.groupBusinesses('city', city, filters));
+  await fill(client, cityBusinessesOptions(slug, filters), () => reads.groupBusinesses('city', city, filters).then(cardList));
 }
 
 /**
@@ -128,7 +131,7 @@ async function loadCountryCategory({ client, reads, slug, category: categorySlug
   const category = client.getQueryData(categoryOptions(categorySlug).queryKey);
   if (!country || !category) return;
   const filters = countryCategoryFilters(country.slug, parseListFilters(params));
-  await fill(client, categoryBusinessesOptions(categorySlug, filters), () => reads.groupBusinesses('category', category, filters));
+  await fill(client, categoryBusinessesOptions(categorySlug, filters), () => reads.groupBusinesses('category', category, filters).then(cardList));
 }
 
 /** What a page's loader is given: the query client to fill, the reads, the matched request and its query parameters. */
@@ -148,9 +151,9 @@ const LOADERS: Record<PublicPage, (args: LoadArgs) => Promise<unknown>> = {
   home: ({ client, reads }) =>
     Promise.all([
       fill(client, statsOptions(), () => reads.stats()),
-      fill(client, recentBusinessesOptions(), () => reads.recentBusinesses()),
+      fill(client, recentBusinessesOptions(), () => reads.recentBusinesses().then((items) => items.map(cardRow))),
       fill(client, popularCitiesOptions(), () => reads.popularCities()),
-      fill(client, featuredBusinessesOptions(), () => reads.featuredBusinesses()),
+      fill(client, featuredBusinessesOptions(), () => reads.featuredBusinesses().then((items) => items.map(cardRow))),
     ]),
   cities: ({ client, reads }) => fill(client, citiesOptions(), () => reads.cities()),
   categories: ({ client, reads }) => fill(client, categoriesOptions(), () => reads.categories()),
@@ -159,7 +162,7 @@ const LOADERS: Record<PublicPage, (args: LoadArgs) => Promise<unknown>> = {
     const q = params.get('q')?.trim() ?? '';
     const location = params.get('location')?.trim() ?? '';
     const filters = parseListFilters(params);
-    if (q || location || filters.near) await fill(client, searchOptions({ q, location, ...filters }), () => reads.search({ q, location, filters }));
+    if (q || location || filters.near) await fill(client, searchOptions({ q, location, ...filters }), () => reads.search({ q, location, filters }).then(cardList));
   },
   about: async () => {},
   details: async ({ client, reads, slug }) => {

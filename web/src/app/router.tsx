@@ -2,6 +2,7 @@ import { lazy, Suspense, useContext } from 'react';
 import { BrowserRouter, Outlet, renderMatches, Route, Routes, UNSAFE_NavigationContext, type Navigator, type RouteMatch, type RouteObject } from 'react-router-dom';
 import { ADMIN_PAGES, matchPage, SLUG_PAGES, type SlugPage } from '@domain/paths';
 import { PUBLIC_PAGES, publicRequest, type PageRequest, type PublicPage } from '@domain/public-pages';
+import { IconSheet } from '@/components/ui/icon';
 import { PublicLayout } from './routes/public-layout';
 import { NotFoundRoute } from './routes/not-found';
 import { lazyRoute, type LazyRoute } from './lazy-route';
@@ -45,6 +46,7 @@ const Toaster = lazy(() => import('@/components/ui/toast').then((m) => ({ defaul
 function AdminLayout() {
   return (
     <>
+      <IconSheet />
       <Outlet />
       <Toaster />
     </>

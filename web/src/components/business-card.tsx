@@ -1,7 +1,7 @@
 import { ChevronRight, MapPin, Phone } from 'lucide-react';
 import { icon } from '@/components/ui/icon';
 import { Link } from '@/components/ui/link';
-import type { Business } from '@domain/types';
+import type { CardRow } from '@domain/card-row';
 import { paths } from '@/config/paths';
 import { cardClass } from '@/components/ui/card';
 import { BusinessPhoto } from './business-photo';
@@ -28,7 +28,7 @@ const STRETCH = "outline-none after:absolute after:inset-0 after:z-10 after:cont
  * category, rating, reviews, address, phone, View Details), `compact` is a small row on phones and
  * a tile from sm up.
  */
-export function BusinessCard({ business: b, variant = 'tile', heading: H = 'h3' }: { business: Business; variant?: BusinessCardVariant; heading?: 'h2' | 'h3' }) {
+export function BusinessCard({ business: b, variant = 'tile', heading: H = 'h3' }: { business: CardRow; variant?: BusinessCardVariant; heading?: 'h2' | 'h3' }) {
   const title = (
     <div className="flex min-w-0 items-start gap-1">
       <H className={`min-w-0 font-semibold text-gray-900 ${variant === 'tile' ? '' : 'truncate'}`}>
@@ -80,10 +80,10 @@ export function BusinessCard({ business: b, variant = 'tile', heading: H = 'h3' 
             {icon(MapPin, 'mt-0.5 h-4 w-4 shrink-0')}
             <span className="min-w-0 break-words">{b.address}</span>
           </p>
-          {b.phone && (
+          {b.phoneDisplay && (
             <p className="flex items-center gap-1 text-sm text-gray-700">
               {icon(Phone, 'h-4 w-4 shrink-0')}
-              {b.phoneDisplay ?? b.phone}
+              {b.phoneDisplay}
             </p>
           )}
           {/* View Details: the whole card is the link, so this is its visible cue, not a second link. */}

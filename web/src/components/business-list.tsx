@@ -1,4 +1,5 @@
-import type { Business, Page } from '@domain/types';
+import type { Page } from '@domain/types';
+import type { CardRow } from '@domain/card-row';
 import { formatNumber } from '@domain/plural';
 import { BusinessCard } from './business-card';
 import { EmptyMessage, ErrorMessage } from './page-message';
@@ -7,7 +8,7 @@ import { SkeletonCards } from './skeleton';
 
 /** A paged list of businesses (each card one link) with page links, and its skeleton, empty and error states. */
 export function BusinessList({ query, skeletons, hrefFor, empty = 'No businesses found' }: {
-  query: { data: Page<Business> | undefined; isPending: boolean; isError: boolean; isPlaceholderData?: boolean };
+  query: { data: Page<CardRow> | undefined; isPending: boolean; isError: boolean; isPlaceholderData?: boolean };
   skeletons: number;
   hrefFor: (page: number) => string;
   empty?: string;

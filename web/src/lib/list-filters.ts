@@ -6,9 +6,13 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import { FACET_RATINGS, MIN_RATINGS, SEARCH_SORTS, type Facets, type ListFilters, type ListPage, type SearchSort } from '@domain/search';
 import { nearParam, parseNear, parseRadius } from '@domain/nearby';
+import type { CardList } from '@domain/card-row';
 
-/** A list answer before the search engine serves facets: everything else of ListPage, facets maybe. */
-export type ListAnswer = Omit<ListPage, 'facets'> & { facets?: Facets };
+/**
+ * A list answer as the pages keep it: ListPage with its businesses as card rows (cardList, in the
+ * server render's loader and in the browser's fetch alike), facets maybe.
+ */
+export type ListAnswer = CardList<Omit<ListPage, 'facets'> & { facets?: Facets }>;
 
 const FLAG = (v: string | null) => (v === 'true' || v === '1' ? true : undefined);
 const TEXT = (v: string | null) => (v && v.trim() ? v.trim() : undefined);

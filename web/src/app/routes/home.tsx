@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
 import { FALLBACK_BUSINESS_COUNT } from '@domain/constants';
 import { formatNumber, nounFor } from '@domain/plural';
-import type { Business, City } from '@domain/types';
+import type { City } from '@domain/types';
+import type { CardRow } from '@domain/card-row';
 import { BusinessCard } from '@/components/business-card';
 import { CityCard } from '@/components/city-card';
 import { EmptyMessage, ErrorMessage } from '@/components/page-message';
@@ -67,7 +68,7 @@ function HomeStats() {
 function LatestBusinesses() {
   return (
     <HomeSection id="latest" title="Latest Businesses" query={useRecentBusinesses()} empty="No businesses added yet">
-      {(items: Business[]) => (
+      {(items: CardRow[]) => (
         <ul className="grid gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-4">
           {items.map((b, i) => (
             <li key={b.id} className={fromSm(i, PHONE_ITEMS.latest)}>
@@ -102,7 +103,7 @@ function FeaturedBusinesses() {
   return (
     <div className="-mx-4 bg-blue-50 px-4 py-8 sm:rounded-2xl">
       <HomeSection id="featured" title="Featured Businesses" query={useFeaturedBusinesses()} empty="No businesses added yet" more={{ to: paths.search(), label: 'Search all' }}>
-        {(items: Business[]) => (
+        {(items: CardRow[]) => (
           <ul className="relative -mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 lg:mx-0 lg:grid lg:grid-cols-4 lg:gap-4 lg:overflow-visible lg:px-0" aria-label="Featured businesses">
             {items.map((b) => (
               <li key={b.id} className="w-60 shrink-0 snap-start lg:w-auto">

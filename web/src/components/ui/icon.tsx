@@ -1,14 +1,44 @@
 /**
- * The public pages' icons: lucide's drawings as plain <svg> elements, each built once per icon and
- * class and then reused, with the markup lucide's component gives (icon.test.tsx compares them).
- * Lucide's component works its attributes and classes out again on every render, and a city page
- * draws eighty. The drawing inside the <svg> (its paths and circles) goes in as markup written once
- * per icon, so a render does not build those elements one by one: on the server each was a share of
- * every card's cost; the browser parses the same markup into SVG elements. Every icon here is
- * decoration (aria-hidden); the words beside it say what it means.
+ * The public pages' icons: lucide's drawings, each drawn once per page as a <symbol> of one hidden
+ * sheet (<IconSheet>, in the layouts, so it stays through the browser's navigation), and used by
+ * every icon as <svg><use href="#icon-…"/></svg>. A list page draws dozens of icons, three a card,
+ * and each drew its paths and lucide's attributes again, a large share of a card's markup; now it
+ * names its symbol.
+ * Lucide's size and strokes come from the `icon` class (index.css) instead of attributes on each.
+ * An icon not in the sheet is drawn whole in place, with the markup lucide's component gives
+ * (icon.test.tsx compares them), so it still shows until it is added to SHEET_ICONS. Every icon
+ * here is decoration (aria-hidden); the words beside it say what it means.
  */
 import { createElement, type ReactElement, type ReactNode } from 'react';
-import type { LucideIcon } from 'lucide-react';
+import {
+  ArrowLeft,
+  BadgeCheck,
+  Briefcase,
+  Building2,
+  Check,
+  ChevronRight,
+  Clock,
+  ExternalLink,
+  Globe,
+  Hammer,
+  Info,
+  LocateFixed,
+  Mail,
+  MapPin,
+  Menu,
+  Navigation,
+  Phone,
+  Search,
+  SlidersHorizontal,
+  Tag,
+  Users,
+  Wrench,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
+
+/** Every icon the public pages draw through icon() (icon.test.tsx checks the sources for others). */
+export const SHEET_ICONS: readonly LucideIcon[] = [ArrowLeft, BadgeCheck, Briefcase, Building2, Check, ChevronRight, Clock, ExternalLink, Globe, Hammer, Info, LocateFixed, Mail, MapPin, Menu, Navigation, Phone, Search, SlidersHorizontal, Tag, Users, Wrench, X];
 
 interface IconData {
   name: string;
@@ -48,7 +78,7 @@ function drawingMarkup(node: IconData['node']): string | null {
 }
 
 /** lucide-react's own attributes and classes (createLucideIcon, buildLucideIconNode), once. */
-function draw(Icon: LucideIcon, className: string): ReactElement {
+function drawWhole(Icon: LucideIcon, className: string): ReactElement {
   const data = dataOf(Icon);
   if (!data) return <Icon className={className} aria-hidden="true" />;
   const size = data.size ?? 24;
@@ -58,6 +88,43 @@ function draw(Icon: LucideIcon, className: string): ReactElement {
   const inner: { dangerouslySetInnerHTML: { __html: string } } | { children: ReactNode } = markup === null ? { children: data.node.map(([tag, attrs]) => createElement(tag, attrs)) } : { dangerouslySetInnerHTML: { __html: markup } };
   return (
     <svg xmlns="http://www.w3.org/2000/svg" width={24} height={24} viewBox={`0 0 ${size} ${size}`} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className={[...classes].join(' ')} aria-hidden="true" {...inner} />
+  );
+}
+
+/** The sheet's symbols: each icon's id, and the markup of them all. */
+function buildSheet(): { ids: Map<LucideIcon, string>; markup: string } {
+  const ids = new Map<LucideIcon, string>();
+  let markup = '';
+  for (const Icon of SHEET_ICONS) {
+    const data = dataOf(Icon);
+    const drawing = data && drawingMarkup(data.node);
+    // A drawing that is not plain markup is drawn whole where it is used.
+    if (!data || drawing === null) continue;
+    const id = `icon-${data.name}`;
+    const size = data.size ?? 24;
+    ids.set(Icon, id);
+    markup += `<symbol id="${id}" viewBox="0 0 ${size} ${size}">${drawing}</symbol>`;
+  }
+  return { ids, markup };
+}
+
+const sheet = buildSheet();
+
+/**
+ * The page's icons, each drawn once: a hidden <svg> of symbols that every icon() uses. Put once in
+ * each layout; the same markup on the server and in the browser, which hydrates it as it is.
+ */
+export function IconSheet() {
+  return <svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" className="absolute" aria-hidden="true" data-icon-sheet="" dangerouslySetInnerHTML={{ __html: sheet.markup }} />;
+}
+
+function draw(Icon: LucideIcon, className: string): ReactElement {
+  const id = sheet.ids.get(Icon);
+  if (id === undefined) return drawWhole(Icon, className);
+  return (
+    <svg className={className ? `icon ${className}` : 'icon'} aria-hidden="true">
+      <use href={`#${id}`} />
+    </svg>
   );
 }
 

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListFilters } from '@domain/search';
+import type { ListFilters, ListPage } from '@domain/search';
+import { cardList } from '@domain/card-row';
 import { apiGet, query } from '@/lib/api';
 import { clean, listFiltersParams, type ListAnswer } from '@/lib/list-filters';
 
 /** A category's businesses with the list's filters, sort and page. */
 export const getCategoryBusinesses = (slug: string, filters: ListFilters) =>
-  apiGet<ListAnswer>(`/api/categories/${encodeURIComponent(slug)}/businesses${query(listFiltersParams(filters))}`);
+  apiGet<ListPage>(`/api/categories/${encodeURIComponent(slug)}/businesses${query(listFiltersParams(filters))}`).then((answer): ListAnswer => cardList(answer));
 
 export const categoryBusinessesOptions = (slug: string, filters: ListFilters) =>
   queryOptions({ queryKey: ['api', 'categories', slug, 'businesses', clean(filters)], queryFn: () => getCategoryBusinesses(slug, filters), placeholderData: keepPreviousData });

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListFilters } from '@domain/search';
+import type { ListFilters, ListPage } from '@domain/search';
+import { cardList } from '@domain/card-row';
 import { apiGet, query } from '@/lib/api';
 import { clean, listFiltersParams, type ListAnswer } from '@/lib/list-filters';
 
 /** A city's businesses with the list's filters, sort and page (ListFilters' names as query parameters). */
 export const getCityBusinesses = (slug: string, filters: ListFilters) =>
-  apiGet<ListAnswer>(`/api/cities/${encodeURIComponent(slug)}/businesses${query(listFiltersParams(filters))}`);
+  apiGet<ListPage>(`/api/cities/${encodeURIComponent(slug)}/businesses${query(listFiltersParams(filters))}`).then((answer): ListAnswer => cardList(answer));
 
 export const cityBusinessesOptions = (slug: string, filters: ListFilters) =>
   queryOptions({ queryKey: ['api', 'cities', slug, 'businesses', clean(filters)], queryFn: () => getCityBusinesses(slug, filters), placeholderData: keepPreviousData });

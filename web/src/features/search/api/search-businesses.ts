@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListFilters } from '@domain/search';
+import type { ListFilters, ListPage } from '@domain/search';
+import { cardList } from '@domain/card-row';
 import { apiGet, query } from '@/lib/api';
 import { clean, listFiltersParams, type ListAnswer } from '@/lib/list-filters';
 
@@ -9,7 +10,7 @@ export interface SearchParams extends ListFilters {
 }
 
 export const searchBusinesses = ({ q, location, ...filters }: SearchParams) =>
-  apiGet<ListAnswer>(`/api/search${query({ q, location, ...listFiltersParams(filters) })}`);
+  apiGet<ListPage>(`/api/search${query({ q, location, ...listFiltersParams(filters) })}`).then((answer): ListAnswer => cardList(answer));
 
 export const searchOptions = (params: SearchParams) =>
   queryOptions({ queryKey: ['api', 'search', clean(params)], queryFn: () => searchBusinesses(params), placeholderData: keepPreviousData });

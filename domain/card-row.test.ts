@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { cardList, cardRow } from './card-row.js';
+import { business, WEEKDAYS } from './card-row.fixtures.js';
+
+describe('cardRow', () => {
+  it('keeps what a card and the map draw, and nothing else of the business', () => {
+    const row = cardRow(business());
+    expect(Object.keys(row).sort()).toEqual(
+      ['address', 'businessHours', 'category', 'city', 'coordinatesApproximate', 'countryCode', 'id', 'isVerified', 'latitude', 'longitude', 'name', 'phoneDisplay', 'photo', 'rating', 'reviewCount', 'slug', 'timeZone', 'workingHours'].sort(),
+    );
+    expect(row).toMatchObject({ id: 7, name: 'Moda Çay Bahçesi', phoneDisplay: '(0216) 555 12 12', category: { name: 'Cafe', slug: 'cafe' } });
+    const json = JSON.stringify(row);
+    for (const word of ['Tea and simit', 'tea garden', 'cay@example.org', 'cay.example.org', 'simit"', 'img.example', 'ChIJabc', '2026-11-2', '+902165551212']) expect(json).not.toContain(word);
+  });
+
+  it('carries the hours it draws the open-now status from, or else their text, never both', () => {
+    // Read in a known zone: the status is drawn from the hours, the text is not shown.
+    expect(cardRow(business())).toMatchObject({ businessHours: WEEKDAYS, workingHours: null });
+    // Hours that cannot be read for certain, or no zone to read them in: the text is shown instead.
+    const unread = { monday: { open: 'noonish', close: 'late' } };
+    expect(cardRow(business({ businessHours: unread, workingHours: 'noonish till late' }))).toMatchObject({ businessHours: {}, workingHours: 'noonish till late' });
+    expect(cardRow(business({ timeZone: null }))).toMatchObject({ businessHours: {}, workingHours: 'Mon-Tue 09:00-18:00', timeZone: null });
+    expect(cardRow(business({ timeZone: undefined })).timeZone).toBeNull();
+  });
+
+  it('keeps the distance of a list near a point, and has no such key elsewhere', () => {
+    expect(cardRow(business({ distance: 850 })).distance).toBe(850);
+    expect('distance' in cardRow(business())).toBe(false);
+  });
+
+  it('cardList narrows a list answer’s businesses and keeps the rest of the answer', () => {
+    const answer = { items: [business(), business({ id: 8, slug: 'other' })], pagination: { page: 1, limit: 24, total: 2, totalPages: 1 }, didYouMean: 'cay' };
+    const list = cardList(answer);
+    expect(list.pagination).toBe(answer.pagination);
+    expect(list.didYouMean).toBe('cay');
+    expect(list.items).toEqual(answer.items.map((b) => cardRow(b)));
+  });
+});

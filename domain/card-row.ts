@@ -1,0 +1,73 @@
+/**
+ * A business as a list shows it: the fields its card and the map read, and no other. The lists of
+ * the public pages (a city's, a category's, a category in a place, the search, the home page's)
+ * keep their businesses so, in the server render's data island and in the browser's cache alike:
+ * a page's island carried each business whole (its about, services, e-mail, dates...), much of it
+ * drawn by nothing on the page, and its JSON is written, escaped and sent with every page.
+ */
+import { openIntervals } from './opening-status.js';
+import type { Business } from './types.js';
+
+/** What BusinessCard, its opening badge and distance note, and the map read of a business. */
+export type CardRow = Pick<
+  Business,
+  | 'id'
+  | 'slug'
+  | 'name'
+  | 'isVerified'
+  | 'photo'
+  | 'category'
+  | 'city'
+  | 'rating'
+  | 'reviewCount'
+  | 'address'
+  | 'phoneDisplay'
+  | 'businessHours'
+  | 'workingHours'
+  | 'timeZone'
+  | 'latitude'
+  | 'longitude'
+  | 'coordinatesApproximate'
+  | 'countryCode'
+  | 'distance'
+>;
+
+/** A list answer whose businesses are card rows. */
+export type CardList<T extends { items: readonly unknown[] }> = Omit<T, 'items'> & { items: CardRow[] };
+
+/**
+ * `b` as a card row. The opening badge draws the open-now status from the hours when they can be
+ * read in a known zone, and shows the hours' text otherwise: a row carries only the one it draws.
+ * Written as one literal in one order, so every row has the same shape (and its JSON the same keys).
+ */
+export function cardRow(b: CardRow): CardRow {
+  const status = !!b.timeZone && openIntervals(b.businessHours) !== null;
+  const row: CardRow = {
+    id: b.id,
+    slug: b.slug,
+    name: b.name,
+    isVerified: b.isVerified,
+    photo: b.photo,
+    category: b.category,
+    city: b.city,
+    rating: b.rating,
+    reviewCount: b.reviewCount,
+    address: b.address,
+    phoneDisplay: b.phoneDisplay,
+    businessHours: status ? b.businessHours : {},
+    workingHours: status ? null : b.workingHours,
+    timeZone: b.timeZone ?? null,
+    latitude: b.latitude,
+    longitude: b.longitude,
+    coordinatesApproximate: b.coordinatesApproximate,
+    countryCode: b.countryCode,
+  };
+  // Only in a list near a point: absent, not undefined, elsewhere (the API's answer has no key).
+  if (b.distance !== undefined) row.distance = b.distance;
+  return row;
+}
+
+/** A list answer with its businesses as card rows (the rest of it as it was). */
+export function cardList<T extends { items: readonly CardRow[] }>(answer: T): CardList<T> {
+  return { ...answer, items: answer.items.map(cardRow) };
+}

@@ -1,0 +1,36 @@
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { cardRow } from '@domain/card-row';
+import { business } from '@domain/card-row.fixtures';
+import type { Business } from '@domain/types';
+import { BusinessCard, type BusinessCardVariant } from './business-card';
+
+const draw = (b: Parameters<typeof BusinessCard>[0]['business'], variant: BusinessCardVariant) =>
+  renderToString(
+    <StaticRouter location="/">
+      <BusinessCard business={b} variant={variant} />
+    </StaticRouter>,
+  );
+
+describe('BusinessCard', () => {
+  it('draws the same card from a card row as from the whole business', () => {
+    const cases: Array<Partial<Business>> = [
+      {},
+      { businessHours: { monday: { open: 'noonish', close: 'late' } }, workingHours: 'noonish till late' },
+      { timeZone: null },
+      { phone: null, phoneE164: null, phoneDisplay: null, isVerified: false, city: null, category: null },
+      { distance: 1234, reviewCount: 0, photo: 'https://photos.example.com/a.jpg' },
+      { workingHours: '{"monday":"9-5"}', businessHours: {} },
+    ];
+    for (const over of cases) {
+      const b = business(over);
+      for (const variant of ['tile', 'row', 'compact'] as const) expect(draw(cardRow(b), variant), `${variant} ${JSON.stringify(over)}`).toBe(draw(b, variant));
+    }
+    // The cases draw what they are about: the status line, the hours' text, the phone, the distance.
+    expect(draw(cardRow(business()), 'row')).toContain('data-opening-status="pending"');
+    expect(draw(cardRow(business({ timeZone: null })), 'row')).toContain('Mon-Tue 09:00-18:00');
+    expect(draw(cardRow(business()), 'row')).toContain('(0216) 555 12 12');
+    expect(draw(cardRow(business({ distance: 1234 })), 'row')).toContain('data-distance="1234"');
+  });
+});
