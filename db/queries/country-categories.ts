@@ -13,14 +13,19 @@ export type CountryCategoriesOf = { country: string } | { categoryId: number };
  * and the page's agree and no business row is read.
  */
 export async function listCountryCategories(db: Db | Knex.Transaction, of: CountryCategoriesOf, min: number, limit: number): Promise<CountryCategoryLink[]> {
-  const where = 'country' in of ? { sql: 'k.country = ?', bindings: [of.country] } : { sql: 'k.category_id = ? AND k.country IS NOT NULL', bindings: [of.categoryId] };
-  const { rows } = await db.raw(
-    `SELECT co.slug AS "countrySlug", co.name AS country, ca.slug AS "categorySlug", ca.name AS category, g.n AS count
-       FROM (SELECT k.country, k.category_id, sum(k.n)::int AS n FROM city_category_counts k
-              WHERE ${where.sql} GROUP BY k.country, k.category_id HAVING sum(k.n) >= ?) g
-       JOIN countries co ON co.name = g.country JOIN categories ca ON ca.id = g.category_id
-      ORDER BY g.n DESC, co.name, ca.name LIMIT ?`,
-    [...where.bindings, min, limit] as Knex.RawBinding[],
-  );
+  const where = 'country' in of ? { sql: 'k.country = ?', bindings: [of.country] } : { sql: 'k.category_id = ?', bindings: [of.categoryId] };
+  const { rows } = await db.raw(countryCategoryLinks(where.sql), [...where.bindings, min, limit] as Knex.RawBinding[]);
   return rows as CountryCategoryLink[];
 }
+
+/**
+ * The statement of listCountryCategories for the kept counts `k` under `where` (which may name an
+ * outer query's columns: a category's page reads its row and these in one statement), binding the
+ * least count and the limit after `where`'s own. A city without a country is in none.
+ */
+export const countryCategoryLinks = (where: string) => `
+  SELECT co.slug AS "countrySlug", co.name AS country, ca.slug AS "categorySlug", ca.name AS category, g.n AS count
+    FROM (SELECT k.country, k.category_id, sum(k.n)::int AS n FROM city_category_counts k
+           WHERE ${where} AND k.country IS NOT NULL GROUP BY k.country, k.category_id HAVING sum(k.n) >= ?) g
+    JOIN countries co ON co.name = g.country JOIN categories ca ON ca.id = g.category_id
+   ORDER BY g.n DESC, co.name, ca.name LIMIT ?`;
