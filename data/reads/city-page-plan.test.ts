@@ -135,6 +135,15 @@ describe('the links to categories in a city', () => {
       expect(links[0].slice(links[0].indexOf('Limit'))).not.toMatch(/Sort/);
       expect(await plansOn('business_facets', read)).toEqual([]);
     }
+    // Their links to categories in a country read the kept counts per category in a country, a row
+    // each, and sum no count per category in a city.
+    for (const read of [
+      () => listCountryCategories(t.db, { country: 'Türkiye' }, CITY_CATEGORY_MIN_BUSINESSES, COUNTRY_CATEGORY_LINKS.country),
+      async () => listCountryCategories(t.db, { categoryId: (await t.db('categories').where({ slug: 'kind-3' }).first('id')).id }, CITY_CATEGORY_MIN_BUSINESSES, COUNTRY_CATEGORY_LINKS.category),
+    ]) {
+      expect(await plansOn('city_category_counts', read)).toEqual([]);
+      expect(await plansOn('country_category_counts', read)).toHaveLength(1);
+    }
     // A category's page (its top cities, its top countries) groups no facet row either.
     expect(await plansOn('business_facets', () => publicReads(t.db).group('category', 'kind-3'))).toEqual([]);
     expect(await listCityCategories(t.db, { country: 'Türkiye' }, CITY_CATEGORY_MIN_BUSINESSES, CITY_CATEGORY_LINKS.country)).toHaveLength(CITY_CATEGORY_LINKS.country);

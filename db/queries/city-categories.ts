@@ -36,9 +36,9 @@ const linksOf = (where: string) => `(SELECT k.city_id, k.category_id, k.n FROM c
 
 /** Each kind of group: its table, its columns, its side of the kept counts and its row's mapping. */
 const GROUP_TABLES = {
-  city: { table: 'cities', columns: CITY_SELECT, key: 'k.city_id = t.id', countries: false, to: (r: CityRow) => toCity(r) },
-  // A category links its top countries too.
-  category: { table: 'categories', columns: CATEGORY_SELECT, key: 'k.category_id = t.id', countries: true, to: (r: CategoryRow) => toCategory(r) },
+  city: { table: 'cities', columns: CITY_SELECT, key: 'k.city_id = t.id', countries: null, to: (r: CityRow) => toCity(r) },
+  // A category links its top countries too (the kept counts per category in a country, q).
+  category: { table: 'categories', columns: CATEGORY_SELECT, key: 'k.category_id = t.id', countries: 'q.category_id = t.id', to: (r: CategoryRow) => toCategory(r) },
 } as const;
 
 /** How many countries a category's page links (a city's links none). */
@@ -53,7 +53,7 @@ export type GroupLimits = { cities: number; countries: number };
 export async function getGroupWithLinks<K extends GroupKind>(db: Db | Knex.Transaction, kind: K, slug: string, min: number, limits: GroupLimits): Promise<Groups[K] | null> {
   const { table, columns, key, countries, to } = GROUP_TABLES[kind];
   const countryLinks = countries
-    ? `, (SELECT coalesce(json_agg(l ORDER BY l.count DESC, l.country, l.category), '[]') FROM (${countryCategoryLinks(key)}) l) AS country_links`
+    ? `, (SELECT coalesce(json_agg(l ORDER BY l.count DESC, l.country, l.category), '[]') FROM (${countryCategoryLinks(countries)}) l) AS country_links`
     : '';
   const { rows } = await db.raw(
     `SELECT ${columns.map((c) => `t.${c}`).join(', ')},
