@@ -41,7 +41,7 @@ const GROUP_TABLES = {
   category: { table: 'categories', columns: CATEGORY_SELECT, key: 'k.category_id = t.id', countries: 'q.category_id = t.id', to: (r: CategoryRow) => toCategory(r) },
 } as const;
 
-/** How many countries a category's page links (a city's links none). */
+/** How many links a group's page gives: to categories in a city and (a category's only) in a country. */
 export type GroupLimits = { cities: number; countries: number };
 
 /**
