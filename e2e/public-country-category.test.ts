@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { countryCategoryPath, slugPath } from '../domain/paths.js';
+import { cityCategoryPath, countryCategoryPath, slugPath } from '../domain/paths.js';
 import { CITY_CATEGORY_MIN_BUSINESSES } from '../domain/constants.js';
-import { attr, decode, fetchHtml, jsonLd } from './public-helpers.js';
+import { attr, decode, fetchHtml, jsonLd, jsonLds } from './public-helpers.js';
 import { publicSession } from './public-session.js';
 import { renameGroup } from '../data/store/group-writes.js';
 import { insertGeneratedBusinesses } from '../data/sitemap/sitemap-fixtures.js';
@@ -103,6 +103,32 @@ describe('links to a category in a country', () => {
   it('its category links its countries where it is a page', async () => {
     expect(countryCategoryLinks((await html(slugPath('category', combo.categorySlug))).body)).toEqual([page()]);
     expect(countryCategoryLinks((await html(slugPath('category', 'thin-category-1'))).body)).toEqual([]);
+  });
+});
+
+describe("a business page's trails", () => {
+  it('go down to it through its country, city and category, and through its category in its country', async () => {
+    const b = (await s.app.db('businesses as b')
+      .join('cities as c', 'c.id', 'b.city_id')
+      .join('categories as k', 'k.id', 'b.category_id')
+      .where({ 'k.slug': combo.categorySlug })
+      .orderBy('b.id')
+      .first('b.slug', 'b.name', 'c.slug as city', 'c.name as cityName')) as { slug: string; name: string; city: string; cityName: string };
+    const { body } = await html(slugPath('details', b.slug));
+    const [country, inCountry, self] = [slugPath('country', combo.countrySlug), page(), slugPath('details', b.slug)];
+    const inCity = cityCategoryPath(b.city, combo.categorySlug);
+    // Two BreadcrumbLists, one for each way down to it.
+    const trails = jsonLds(body).filter((o) => o['@type'] === 'BreadcrumbList') as Array<{ itemListElement: Array<{ name: string; item: string }> }>;
+    expect(trails.map((t) => t.itemListElement.map((c) => [c.name, c.item.slice(s.app.url.length)]))).toEqual([
+      [['Home', '/'], [combo.countryName, country], [b.cityName, slugPath('city', b.city)], [combo.categoryName, inCity], [b.name, self]],
+      [['Home', '/'], [combo.countryName, country], [combo.categoryName, inCountry], [b.name, self]],
+    ]);
+    // The page shows the first as its trail (the business itself not a link) and links the category in its country.
+    const trail = /<nav aria-label="Breadcrumb"[^>]*>([\s\S]*?)<\/nav>/.exec(body)?.[1] ?? '';
+    expect([...trail.matchAll(/href="([^"]*)"/g)].map((m) => m[1])).toEqual(['/', country, slugPath('city', b.city), inCity]);
+    expect(decode(trail.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim())).toBe(['Home', combo.countryName, b.cityName, combo.categoryName, b.name].join(' '));
+    // (React's server render separates the text's parts with empty comments.)
+    expect(body.replace(/<!-- -->/g, '')).toMatch(new RegExp(`<a [^>]*data-more-in-country="" href="${inCountry}"[^>]*>More ${combo.categoryName} in ${combo.countryName}</a>`));
   });
 });
 

@@ -62,9 +62,12 @@ export const decode = (t: string | undefined) => t?.replace(/&quot;/g, '"').repl
 /** A page's JSON-LD objects by their @type. */
 export function jsonLd(body: string): Record<string, { itemListElement: Array<Record<string, unknown>> }> {
   const out: Record<string, { itemListElement: Array<Record<string, unknown>> }> = {};
-  for (const m of body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
-    const obj = JSON.parse(m[1]) as { '@type': string; itemListElement: Array<Record<string, unknown>> };
-    out[obj['@type']] = obj;
-  }
+  // The first of a type: a business page's second BreadcrumbList is its other way down (jsonLds has both).
+  for (const obj of jsonLds(body) as Array<{ '@type': string; itemListElement: Array<Record<string, unknown>> }>) out[obj['@type']] ??= obj;
   return out;
+}
+
+/** Every JSON-LD object of a page, in order. */
+export function jsonLds(body: string): Array<Record<string, unknown>> {
+  return [...body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as Record<string, unknown>);
 }

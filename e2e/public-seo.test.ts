@@ -27,7 +27,8 @@ function jsonLd(html: string): Record<string, Record<string, unknown> & { itemLi
   const out: Record<string, Record<string, unknown>> = {};
   for (const m of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
     const obj = JSON.parse(m[1]) as Record<string, unknown>;
-    out[obj['@type'] as string] = obj;
+    // The first of a type: a business page's second BreadcrumbList is its other way down.
+    out[obj['@type'] as string] ??= obj;
   }
   return out;
 }
@@ -72,14 +73,15 @@ describe('crawler head', () => {
     expect(attr(html, /<meta name="twitter:image" content="([^"]*)"/)).toBe(image);
     expect(html).toMatch(/<html lang="en">/);
     const trail = jsonLd(html).BreadcrumbList.itemListElement!;
-    // Home › its city › (its category in the city, when it has a category) › (its category in its
-    // district, when it has both) › the business.
+    // Home › its country › its city › (its category in the city, when it has a category) › (its
+    // category in its district, when it has both) › the business.
     const inDistrict = Boolean(b.category_id && slugifyText(b.district ?? ''));
-    const steps = 3 + (b.category_id ? 1 : 0) + (inDistrict ? 1 : 0);
-    expect(trail.map((c) => c.position)).toEqual([1, 2, 3, 4, 5].slice(0, steps));
-    expect(trail[1]).toMatchObject({ name: b.city_name, item: expect.stringMatching(/\/city\/[^/]+$/) });
-    if (b.category_id) expect(trail[2]).toMatchObject({ item: expect.stringMatching(/\/city\/[^/]+\/[^/]+$/) });
-    if (inDistrict) expect(trail[3]).toMatchObject({ name: b.district, item: expect.stringMatching(/\/city\/[^/]+\/[^/]+\/[^/]+$/) });
+    const steps = 4 + (b.category_id ? 1 : 0) + (inDistrict ? 1 : 0);
+    expect(trail.map((c) => c.position)).toEqual([1, 2, 3, 4, 5, 6].slice(0, steps));
+    expect(trail[1]).toMatchObject({ name: b.country, item: `${s.app.config.publicBaseUrl}/country/${slugifyText(b.country)}` });
+    expect(trail[2]).toMatchObject({ name: b.city_name, item: expect.stringMatching(/\/city\/[^/]+$/) });
+    if (b.category_id) expect(trail[3]).toMatchObject({ item: expect.stringMatching(/\/city\/[^/]+\/[^/]+$/) });
+    if (inDistrict) expect(trail[4]).toMatchObject({ name: b.district, item: expect.stringMatching(/\/city\/[^/]+\/[^/]+\/[^/]+$/) });
     expect(trail[steps - 1]).toMatchObject({ name: b.name, item: canonical });
 
     const ld = JSON.parse(attr(html, /<script type="application\/ld\+json">([\s\S]*?)<\/script>/)!);

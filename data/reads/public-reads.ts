@@ -70,13 +70,9 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
   const cityCategories = (of: CityCategoriesOf, limit: number) => listCityCategories(db, of, cityCategoryMin, limit);
   const group = <K extends GroupKind>(kind: K, slug: string) =>
     once(kind, [slug], async () =>
-      memoized(slugMemo(await memos(), slug), `${kind}|${slug}`, async () => {
-        const found = await getGroupWithLinks(db, kind, slug, cityCategoryMin, CITY_CATEGORY_LINKS[kind]);
-        if (!found || kind === 'city') return found as Groups[K] | null;
-        // A category links its top countries too.
-        const countryCategories = await listCountryCategories(db, { categoryId: found.id }, cityCategoryMin, COUNTRY_CATEGORY_LINKS.category);
-        return { ...found, countryCategories } as Groups[K];
-      }),
+      memoized(slugMemo(await memos(), slug), `${kind}|${slug}`, () =>
+        getGroupWithLinks(db, kind, slug, cityCategoryMin, { cities: CITY_CATEGORY_LINKS[kind], countries: COUNTRY_CATEGORY_LINKS.category }),
+      ),
     );
   const groupBusinesses = (kind: GroupKind, { id }: Groups[GroupKind], filters: ListFilters, limit = PUBLIC_PAGE_SIZE) =>
     once(`${kind}Businesses`, [id, filters, limit], async () => {

@@ -54,10 +54,15 @@ const RECOUNT_SQL = [
      FULL JOIN (SELECT * FROM city_category_counts WHERE n <> 0) k USING (city_id, category_id)
      LEFT JOIN cities c ON c.id = coalesce(x.city_id, k.city_id)
     WHERE x.n IS DISTINCT FROM k.n OR k.country IS DISTINCT FROM c.country`,
+  // The kept counts per category in a country (their cities' country): the rows that differ.
+  `SELECT 1 FROM (SELECT c.country, b.category_id, count(*)::int AS n FROM businesses b JOIN cities c ON c.id = b.city_id
+                   WHERE b.is_active AND b.category_id IS NOT NULL AND c.country IS NOT NULL GROUP BY 1, 2) x
+     FULL JOIN (SELECT * FROM country_category_counts WHERE n <> 0) q USING (country, category_id)
+    WHERE x.n IS DISTINCT FROM q.n`,
 ];
 
 /**
- * How many kept counts (cities, categories, countries, categories in a city) differ from a recount
+ * How many kept counts (cities, categories, countries, categories in a city and in a country) differ from a recount
  * of the active businesses; 0 when every write moved them exactly. Changes nothing (rolled back).
  */
 export async function countDrift(db: Db): Promise<number> {

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
-import type { CityCategoryLink } from '../../domain/types.js';
+import type { CityCategoryLink, CountryCategoryLink } from '../../domain/types.js';
 import type { GroupKind, Groups } from '../../domain/public-reads.js';
 import { CITY_SELECT, toCity, type CityRow } from './cities.js';
 import { CATEGORY_SELECT, toCategory, type CategoryRow } from './categories.js';
+import { countryCategoryLinks } from './country-categories.js';
 
 /** Whose categories in a city: one city's, one category's (its cities) or one country's. */
 export type CityCategoriesOf = { cityId: number } | { categoryId: number } | { country: string };
@@ -35,27 +36,36 @@ const linksOf = (where: string) => `(SELECT k.city_id, k.category_id, k.n FROM c
 
 /** Each kind of group: its table, its columns, its side of the kept counts and its row's mapping. */
 const GROUP_TABLES = {
-  city: { table: 'cities', columns: CITY_SELECT, key: 'k.city_id = t.id', to: (r: CityRow) => toCity(r) },
-  category: { table: 'categories', columns: CATEGORY_SELECT, key: 'k.category_id = t.id', to: (r: CategoryRow) => toCategory(r) },
+  city: { table: 'cities', columns: CITY_SELECT, key: 'k.city_id = t.id', countries: null, to: (r: CityRow) => toCity(r) },
+  // A category links its top countries too (the kept counts per category in a country, q).
+  category: { table: 'categories', columns: CATEGORY_SELECT, key: 'k.category_id = t.id', countries: 'q.category_id = t.id', to: (r: CategoryRow) => toCategory(r) },
 } as const;
+
+/** How many links a group's page gives: to categories in a city and (a category's only) in a country. */
+export type GroupLimits = { cities: number; countries: number };
 
 /**
  * A city or a category by its slug with the categories in a city it links (as listCityCategories
- * gives them), in one statement: a page's first view after a write waits for one round trip, not
- * two one after the other.
+ * gives them) and, for a category, its categories in a country (as listCountryCategories gives
+ * them), in one statement: a page's first view after a write waits for one round trip, not one
+ * after the other.
  */
-export async function getGroupWithLinks<K extends GroupKind>(db: Db | Knex.Transaction, kind: K, slug: string, min: number, limit: number): Promise<Groups[K] | null> {
-  const { table, columns, key, to } = GROUP_TABLES[kind];
+export async function getGroupWithLinks<K extends GroupKind>(db: Db | Knex.Transaction, kind: K, slug: string, min: number, limits: GroupLimits): Promise<Groups[K] | null> {
+  const { table, columns, key, countries, to } = GROUP_TABLES[kind];
+  const countryLinks = countries
+    ? `, (SELECT coalesce(json_agg(l ORDER BY l.count DESC, l.country, l.category), '[]') FROM (${countryCategoryLinks(countries)}) l) AS country_links`
+    : '';
   const { rows } = await db.raw(
     `SELECT ${columns.map((c) => `t.${c}`).join(', ')},
             (SELECT coalesce(json_agg(json_build_object('citySlug', ci.slug, 'city', ci.name, 'categorySlug', ca.slug, 'category', ca.name, 'count', g.n) ORDER BY ${LINK_ORDER}), '[]')
-               FROM ${linksOf(key)}) AS links
+               FROM ${linksOf(key)}) AS links${countryLinks}
        FROM ${table} t WHERE t.slug = ?`,
-    [min, limit, slug],
+    [min, limits.cities, ...(countries ? [min, limits.countries] : []), slug],
   );
   if (!rows.length) return null;
-  const { links, ...row } = rows[0] as (CityRow & CategoryRow) & { links: CityCategoryLink[] };
-  return { ...(to as (r: CityRow & CategoryRow) => object)(row), cityCategories: links } as Groups[K];
+  const { links, country_links, ...row } = rows[0] as (CityRow & CategoryRow) & { links: CityCategoryLink[]; country_links?: CountryCategoryLink[] };
+  const group = { ...(to as (r: CityRow & CategoryRow) => object)(row), cityCategories: links };
+  return (countries ? { ...group, countryCategories: country_links } : group) as Groups[K];
 }
 
 /** A district of a city with its active businesses of one category. */

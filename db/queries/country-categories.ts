@@ -8,19 +8,25 @@ export type CountryCategoriesOf = { country: string } | { categoryId: number };
 /**
  * The categories in a country that are pages for search engines (at least `min` active businesses
  * in the country's cities), of one country or one category, most businesses first, at most `limit`.
- * Summed from the kept counts of each category in each city (city_category_counts, which carry their
- * city's country and hold no district rows), as the page's list counts its total, so a link's figure
- * and the page's agree and no business row is read.
+ * Read from the kept counts per category in a country (country_category_counts: the active
+ * businesses of the country's cities, kept with the facet counts the page's list counts its total
+ * by), so a link's figure and the page's agree and no business row is read: a country's rows are
+ * one per category, a category's one per country.
  */
 export async function listCountryCategories(db: Db | Knex.Transaction, of: CountryCategoriesOf, min: number, limit: number): Promise<CountryCategoryLink[]> {
-  const where = 'country' in of ? { sql: 'k.country = ?', bindings: [of.country] } : { sql: 'k.category_id = ? AND k.country IS NOT NULL', bindings: [of.categoryId] };
-  const { rows } = await db.raw(
-    `SELECT co.slug AS "countrySlug", co.name AS country, ca.slug AS "categorySlug", ca.name AS category, g.n AS count
-       FROM (SELECT k.country, k.category_id, sum(k.n)::int AS n FROM city_category_counts k
-              WHERE ${where.sql} GROUP BY k.country, k.category_id HAVING sum(k.n) >= ?) g
-       JOIN countries co ON co.name = g.country JOIN categories ca ON ca.id = g.category_id
-      ORDER BY g.n DESC, co.name, ca.name LIMIT ?`,
-    [...where.bindings, min, limit] as Knex.RawBinding[],
-  );
+  const where = 'country' in of ? { sql: 'q.country = ?', bindings: [of.country] } : { sql: 'q.category_id = ?', bindings: [of.categoryId] };
+  const { rows } = await db.raw(countryCategoryLinks(where.sql), [...where.bindings, min, limit] as Knex.RawBinding[]);
   return rows as CountryCategoryLink[];
 }
+
+/**
+ * The statement of listCountryCategories for the kept counts `q` under `where` (which may name an
+ * outer query's columns: a category's page reads its row and these in one statement), binding the
+ * least count and the limit after `where`'s own.
+ */
+export const countryCategoryLinks = (where: string) => `
+  SELECT co.slug AS "countrySlug", co.name AS country, ca.slug AS "categorySlug", ca.name AS category, q.n AS count
+    FROM country_category_counts q
+    JOIN countries co ON co.name = q.country JOIN categories ca ON ca.id = q.category_id
+   WHERE ${where} AND q.n >= ?
+   ORDER BY q.n DESC, co.name, ca.name LIMIT ?`;

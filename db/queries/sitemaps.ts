@@ -78,57 +78,81 @@ function sourceSql(source: SitemapSource, options: SourceOptions): { from: strin
       return { from: `${newestOf('category_id', options)} JOIN categories c ON c.id = g.key`, select: 'c.slug, g.lastmod', order: 'c.id' };
     case 'countries':
       return { from: `${newestOf('country', options)} JOIN countries c ON c.name = g.key`, select: 'c.slug, g.lastmod', order: 'c.id' };
-    case 'city-categories': {
-      const min = leastOf(options);
-      const groups = options.grouped
-        ? `(SELECT city_id, category_id, lastmod FROM ${GROUPS}
-             WHERE grouping_id = ${GROUPING_OF.cityCategory} AND city_id IS NOT NULL AND category_id IS NOT NULL AND n >= ${min}) g`
-        : `(SELECT b.city_id, b.category_id, max(b.updated_at) AS lastmod FROM businesses b
-             WHERE b.is_active AND b.city_id IS NOT NULL AND b.category_id IS NOT NULL
-             GROUP BY b.city_id, b.category_id HAVING count(*) >= ${min}) g`;
-      return {
-        from: `${groups}
-               JOIN cities ci ON ci.id = g.city_id JOIN categories ca ON ca.id = g.category_id`,
-        select: 'ci.slug, ca.slug AS category, g.lastmod',
-        order: 'g.city_id, g.category_id',
-      };
-    }
-    case 'district-categories': {
-      // The district as its businesses spell it: its slug (the path's segment) is the slug rule's,
-      // applied as the rows are written (data/sitemap/sitemap.ts).
-      const min = leastOf(options);
-      const groups = options.grouped
-        ? `(SELECT city_id, district, category_id, lastmod FROM ${GROUPS}
-             WHERE grouping_id = ${GROUPING_OF.districtCategory} AND city_id IS NOT NULL AND category_id IS NOT NULL AND district <> '' AND n >= ${min}) g`
-        : `(SELECT b.city_id, b.district, b.category_id, max(b.updated_at) AS lastmod FROM businesses b
-             WHERE b.is_active AND b.city_id IS NOT NULL AND b.category_id IS NOT NULL AND b.district <> ''
-             GROUP BY b.city_id, b.district, b.category_id HAVING count(*) >= ${min}) g`;
-      return {
-        from: `${groups}
-               JOIN cities ci ON ci.id = g.city_id JOIN categories ca ON ca.id = g.category_id`,
-        select: 'ci.slug, g.district, ca.slug AS category, g.lastmod',
-        order: 'g.city_id, g.district, g.category_id',
-      };
-    }
-    case 'country-categories': {
-      // Its cities' categories summed by their country, as the page counts its total (the kept
-      // counts, by city): the groups by city and category of the one pass, when there is one.
-      const min = leastOf(options);
-      const groups = options.grouped
-        ? `(SELECT ci.country, g.category_id, max(g.lastmod) AS lastmod FROM ${GROUPS} g JOIN cities ci ON ci.id = g.city_id
-             WHERE g.grouping_id = ${GROUPING_OF.cityCategory} AND g.category_id IS NOT NULL
-             GROUP BY ci.country, g.category_id HAVING sum(g.n) >= ${min}) g`
-        : `(SELECT ci.country, b.category_id, max(b.updated_at) AS lastmod FROM businesses b JOIN cities ci ON ci.id = b.city_id
-             WHERE b.is_active AND b.category_id IS NOT NULL
-             GROUP BY ci.country, b.category_id HAVING count(*) >= ${min}) g`;
-      return {
-        from: `${groups}
-               JOIN countries co ON co.name = g.country JOIN categories ca ON ca.id = g.category_id`,
-        select: 'co.slug, ca.slug AS category, g.lastmod',
-        order: 'co.id, g.category_id',
-      };
-    }
+    case 'city-categories':
+    case 'district-categories':
+    case 'country-categories':
+      return comboSql(COMBOS[source], options);
   }
+}
+
+/**
+ * Each kind of combination: its groups' keys as read from a row `r` (an active business, or a group
+ * of the one pass) and the join that gives them, which rows have one, its grouping in the one pass,
+ * its place's table `p`, and what it lists in which order.
+ */
+interface Combo {
+  keys: Record<string, string>;
+  via?: string;
+  where: string;
+  grouping: number;
+  place: string;
+  select: string;
+  order: string;
+}
+
+const COMBOS: Record<'city-categories' | 'district-categories' | 'country-categories', Combo> = {
+  'city-categories': {
+    keys: { city_id: 'r.city_id', category_id: 'r.category_id' },
+    where: 'r.city_id IS NOT NULL AND r.category_id IS NOT NULL',
+    grouping: GROUPING_OF.cityCategory,
+    place: 'cities p ON p.id = g.city_id',
+    select: 'p.slug',
+    order: 'g.city_id, g.category_id',
+  },
+  // The district as its businesses spell it: its slug (the path's segment) is the slug rule's,
+  // applied as the rows are written (data/sitemap/sitemap.ts).
+  'district-categories': {
+    keys: { city_id: 'r.city_id', district: 'r.district', category_id: 'r.category_id' },
+    where: "r.city_id IS NOT NULL AND r.category_id IS NOT NULL AND r.district <> ''",
+    grouping: GROUPING_OF.districtCategory,
+    place: 'cities p ON p.id = g.city_id',
+    select: 'p.slug, g.district',
+    order: 'g.city_id, g.district, g.category_id',
+  },
+  // Its cities' categories summed by their country, as the page counts its total (the kept counts,
+  // by city): the groups by city and category of the one pass, when there is one.
+  'country-categories': {
+    keys: { country: 'ci.country', category_id: 'r.category_id' },
+    via: 'JOIN cities ci ON ci.id = r.city_id',
+    where: 'r.category_id IS NOT NULL',
+    grouping: GROUPING_OF.cityCategory,
+    place: 'countries p ON p.name = g.country',
+    select: 'p.slug',
+    order: 'p.id, g.category_id',
+  },
+};
+
+/**
+ * A combination's source: its groups with at least the least number of active businesses, each
+ * dated by the newest change among them, joined to its place and category. A group of the one pass
+ * keyed as the combination is taken as it is; one the combination sums (a country's, over its
+ * cities) is grouped again.
+ */
+function comboSql({ keys, via, where, grouping, place, select, order }: Combo, options: SourceOptions): { from: string; select: string; order: string } {
+  const min = leastOf(options);
+  const columns = Object.entries(keys).map(([name, expr]) => (expr === `r.${name}` ? expr : `${expr} AS ${name}`)).join(', ');
+  const rows = [options.grouped ? `${GROUPS} r` : 'businesses r', via, options.grouped ? `WHERE r.grouping_id = ${grouping}` : 'WHERE r.is_active'].filter(Boolean).join(' ');
+  const groups =
+    options.grouped && !via
+      ? `SELECT ${columns}, r.lastmod FROM ${rows} AND ${where} AND r.n >= ${min}`
+      : `SELECT ${columns}, max(r.${options.grouped ? 'lastmod' : 'updated_at'}) AS lastmod FROM ${rows} AND ${where}
+          GROUP BY ${Object.values(keys).join(', ')} HAVING ${options.grouped ? 'sum(r.n)' : 'count(*)'} >= ${min}`;
+  return {
+    from: `(${groups}) g
+           JOIN ${place} JOIN categories ca ON ca.id = g.category_id`,
+    select: `${select}, ca.slug AS category, g.lastmod`,
+    order,
+  };
 }
 
 /** The least number of a listed combination, inlined, not bound: a cursor's DECLARE takes no parameters. */

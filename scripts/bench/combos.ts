@@ -5,7 +5,7 @@
  * never answers it; the page's list is read as a visitor's first view of it after a write would
  * read it, or from the search memo when the same combination came up before at this data
  * version), the same of categories in a country, the country page's links to its top combinations
- * and to its categories and a category's to its top cities as their first view after a write reads
+ * and to its categories and a category's to its top cities and countries as their first view after a write reads
  * them, the country pages' HTML, and the whole directory's sitemap generation (left out with
  * BENCH_COMBOS_SITEMAPS=0). BENCH_HTTP_PG_STATS and BENCH_HTTP_CPU_PROF work as in http.ts.
  */
@@ -73,6 +73,8 @@ export async function run(ctx: BenchContext): Promise<void> {
     const biggest = (await db('categories').orderBy('business_count', 'desc').first('id', 'name')) as { id: number; name: string };
     const topCities = await median(() => listCityCategories(db, { categoryId: biggest.id }, CITY_CATEGORY_MIN_BUSINESSES, CITY_CATEGORY_LINKS.category));
     ctx.report({ name: `A category page's links to its top cities (${biggest.name}), one connection, median of ${RUNS}`, value: topCities, unit: 'ms' });
+    const topCountries = await median(() => listCountryCategories(db, { categoryId: biggest.id }, CITY_CATEGORY_MIN_BUSINESSES, COUNTRY_CATEGORY_LINKS.category));
+    ctx.report({ name: `A category page's links to its top countries (${biggest.name}), one connection, median of ${RUNS}`, value: topCountries, unit: 'ms' });
     // Every category in a country that is a page (a few thousand at most: countries × categories).
     const { rows: perCountry } = await db.raw(
       `SELECT co.slug AS country, ca.slug AS category FROM (SELECT ci.country, f.category_id FROM business_facets f JOIN cities ci ON ci.id = f.city_id

@@ -4,8 +4,8 @@
  * preview image, language and JSON-LD. Pure: data in, HeadTags out.
  */
 import { businessMeta, categoryMeta, cityCategoryMeta, cityMeta, countryCategoryMeta, districtCategoryMeta, countryMeta, NOT_FOUND_META, searchMeta, SITE_NAME, STATIC_META, type PageMeta } from '../../domain/page-meta.js';
-import { cityCategoryPath, districtCategoryPath, slugPath, STATIC_PAGES, type StaticPage } from '../../domain/paths.js';
-import { slugifyText } from '../../domain/slug.js';
+import { cityCategoryPath, slugPath, STATIC_PAGES, type StaticPage } from '../../domain/paths.js';
+import { businessTrails, type TrailStep } from '../../domain/business-trail.js';
 import { ownListPage } from '../../domain/public-pages.js';
 import type { Business, Category, City, Country } from '../../domain/types.js';
 import type { HeadTags } from './head.js';
@@ -43,19 +43,15 @@ export function staticPageHead(page: StaticPage, baseUrl: string, query = ''): H
 
 /**
  * `business` as the detail answer gives it, with its titlePlace (data/reads/title-place.ts). Its
- * trail: Home › its city › its category in the city › in its district › the business.
+ * trails (domain/business-trail.ts): Home › its country › its city › its category in the city › in
+ * its district › the business, and Home › its country › its category in the country › the business
+ * (a page may declare each way down to it as its own BreadcrumbList).
  */
 export function businessPageHead(business: Business, baseUrl: string): HeadTags {
   const meta = businessMeta(business);
   const canonical = baseUrl + meta.path;
-  const trail = [home(baseUrl)];
-  if (business.city) trail.push({ name: business.city.name, url: baseUrl + slugPath('city', business.city.slug) });
-  // Its category in its city: the list a visitor compares it in.
-  if (business.city && business.category) trail.push({ name: business.category.name, url: baseUrl + cityCategoryPath(business.city.slug, business.category.slug) });
-  // Narrower still, its category in its district, when its district has a page (a slug).
-  const district = business.district ? slugifyText(business.district) : '';
-  if (business.city && business.category && district) trail.push({ name: business.district!, url: baseUrl + districtCategoryPath(business.city.slug, district, business.category.slug) });
-  trail.push({ name: business.name, url: canonical });
+  const { place, inCountry } = businessTrails(business);
+  const crumbs = (trail: TrailStep[]): Crumb[] => trail.map((step) => ({ name: step.label, url: baseUrl + step.path }));
   return {
     title: meta.title,
     description: meta.description,
@@ -71,7 +67,7 @@ export function businessPageHead(business: Business, baseUrl: string): HeadTags 
       website: business.website && /^https?:\/\//i.test(business.website) ? business.website : undefined,
     },
     image: businessImage(business, baseUrl),
-    jsonLd: [businessJsonLd(business, canonical, photoUrlFor(business, baseUrl)), breadcrumbJsonLd(trail)],
+    jsonLd: [businessJsonLd(business, canonical, photoUrlFor(business, baseUrl)), breadcrumbJsonLd(crumbs(place)), ...(inCountry ? [breadcrumbJsonLd(crumbs(inCountry))] : [])],
   };
 }
 

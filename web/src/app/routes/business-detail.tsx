@@ -5,6 +5,7 @@ import { businessMeta } from '@domain/page-meta';
 import { NotFoundMessage } from '@/components/page-message';
 import { useBusiness } from '@/features/businesses/api/get-business';
 import { BusinessHero } from '@/features/businesses/components/business-hero';
+import { BusinessTrail } from '@/features/businesses/components/business-trail';
 import { AddressCard, ContactCard, QuickActions } from '@/features/businesses/components/contact-cards';
 import { BusinessDetailSkeleton } from '@/features/businesses/components/detail-skeleton';
 import { SectionCard } from '@/features/businesses/components/section-card';
@@ -32,6 +33,7 @@ export function BusinessDetailRoute() {
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
       <div className="space-y-6 lg:col-span-2 lg:row-span-2">
+        <BusinessTrail business={b} />
         <BusinessHero business={b} />
         {about && (
           <SectionCard title="About" icon={icon(Info, 'h-5 w-5 text-blue-700')}>

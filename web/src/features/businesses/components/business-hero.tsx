@@ -18,8 +18,9 @@ const heroPhoto = (b: Business) => ({ photo: b.photo, name: b.name, slug: b.slug
 
 /** Photo, name with the verified icon, rating out of 5 with stars, review count, badges. */
 export function BusinessHero({ business: b }: { business: Business }) {
-  // Its category in its district has a page when the district's name has a slug.
+  // Its category in its district has a page when the district's name has a slug, in its country when the country's has.
   const district = b.district ? slugifyText(b.district) : '';
+  const country = b.country ? slugifyText(b.country) : '';
   return (
     <div className={cardClass('overflow-hidden')}>
       <BusinessPhoto {...heroPhoto(b)} className="h-44 w-full sm:h-72" />
@@ -49,6 +50,11 @@ export function BusinessHero({ business: b }: { business: Business }) {
             {district && (
               <Link to={paths.districtCategory(b.city.slug, district, b.category.slug)} className="text-sm text-blue-700 hover:underline" data-more-in-district="">
                 More {b.category.name} in {b.district}
+              </Link>
+            )}
+            {country && (
+              <Link to={paths.countryCategory(country, b.category.slug)} className="text-sm text-blue-700 hover:underline" data-more-in-country="">
+                More {b.category.name} in {b.country}
               </Link>
             )}
           </p>
