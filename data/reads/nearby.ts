@@ -25,7 +25,7 @@ import type { Candidate, Fixed } from '../../db/queries/search.js';
 import { countFacets, facetLabels, passes } from './facet-counts.js';
 import { askedOf, candidateBound, candidatesOf, compare, rowsOf } from './list-pages.js';
 import type { Reading } from './query-reading.js';
-import type { MemoScope } from './search-memo.js';
+import { memoized, memoKey, type MemoScope } from './search-memo.js';
 
 /** A list's point and radius (kilometres). */
 export interface NearRequest {
@@ -151,6 +151,8 @@ export async function rankedNear(db: Db | Knex.Transaction, read: Reading, filte
  */
 export async function moreNearby(db: Db | Knex.Transaction, b: Pick<Business, 'id' | 'latitude' | 'longitude' | 'coordinatesApproximate'>, scope?: MemoScope): Promise<Business[]> {
   if (b.latitude === null || b.longitude === null || b.coordinatesApproximate) return [];
-  const neighbours = await nearestNeighbours(db, b.id, { lat: b.latitude, lng: b.longitude }, MORE_NEARBY_LIMIT);
+  const { latitude: lat, longitude: lng } = b;
+  // Which neighbours, kept per data version beside the page's business (their rows are kept as every list's).
+  const neighbours = await memoized(scope && { ...scope, memo: scope.views }, memoKey('nearby', b.id), () => nearestNeighbours(db, b.id, { lat, lng }, MORE_NEARBY_LIMIT));
   return withDistances(db, neighbours, scope);
 }

@@ -4,13 +4,13 @@
  * questions, so they give the same answers. One object is made per request, from the database the
  * request reads and the memos it may use at the data version it reads (data/reads/search-memo.ts):
  * within the request each distinct question goes to the database once (the head and the body of a
- * page share one lookup); across requests a city or category by its slug, the lists and the
- * searches are kept per data version. db/queries returns rows and knows nothing of either. Each
+ * page share one lookup); across requests a business, a city or a category by its slug, the lists
+ * and the searches are kept per data version. db/queries returns rows and knows nothing of either. Each
  * read declares, where it is defined, what its answer shows (change-keys.ts), which the server's
  * answer cache keeps it by.
  */
 import type { Db } from '../../db/index.js';
-import { memoized, memoKey, slugMemo, small, type MemoScope } from './search-memo.js';
+import { memoized, memoKey, slugMemo, small, viewMemo, type MemoScope } from './search-memo.js';
 import { listFeatured, listRecent } from '../../db/queries/businesses.js';
 import { listBusinessesIn, searchBusinesses } from './search.js';
 import { suggest } from './suggest.js';
@@ -85,7 +85,12 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     featuredBusinesses: { read: () => once('featured', [], () => listFeatured(db)), shows: anything },
     recentBusinesses: { read: () => once('recent', [], () => listRecent(db)), shows: anything },
     popularCities: { read: () => once('popularCities', [], () => listPopularCities(db)), shows: anything },
-    business: { read: (slug) => once('business', [slug], () => getBusinessPage(db, slug)), shows: businessKeys },
+    business: {
+      // Kept per data version (a page asked again under another URL, or the API's detail of it,
+      // reads nothing); a slug that finds nothing is not kept, so made-up ones take no room.
+      read: (slug) => once('business', [slug], async () => memoized(viewMemo(await memos(), slug), memoKey('business', slug), () => getBusinessPage(db, slug), (b) => b !== null)),
+      shows: businessKeys,
+    },
     moreNearby: { read: (b) => once('moreNearby', [b.id], async () => moreNearby(db, b, await memos())), shows: nearbyKeys },
     cities: { read: () => once('cities', [], () => listCities(db)), shows: anything },
     categories: { read: () => once('categories', [], () => listCategories(db)), shows: anything },

@@ -43,7 +43,7 @@ describe('VersionedMemo', () => {
 
   it('reads the keys a call misses in one batch, a key evicted while the others were asked among them', async () => {
     const memo = new VersionedMemo(2);
-    const scope = { memo, small: memo, version: '1' };
+    const scope = { memo, small: memo, views: memo, version: '1' };
     const reads: string[][] = [];
     const upper = async (whats: string[]) => {
       reads.push([...whats]);

@@ -63,23 +63,34 @@ export class VersionedMemo {
  * orders and facets (a thousand entries, bounded by their bytes: a set of up to a thousand
  * candidates is kept packed, each order, facets and page a few kilobytes), `small` for the
  * businesses of list pages as the API gives them (their phone forms are worked out once), facet
- * labels and how a query's words were read (a one-box split, a respelling).
+ * labels and how a query's words were read (a one-box split, a respelling), `views` for the
+ * businesses of business pages by slug and their neighbours: apart, so that a crawl of pages each
+ * asked once churns only its own entries, never a list's rows or labels.
  */
 export interface MemoScope {
   memo: VersionedMemo;
   small: VersionedMemo;
+  views: VersionedMemo;
   version: string;
 }
 
 /** The memos kept for one database. */
 export type Memos = Omit<MemoScope, 'version'>;
-export const newMemos = (): Memos => ({ memo: new VersionedMemo(1024, 32 * 1024 * 1024, 'search memo'), small: new VersionedMemo(10_000, 24 * 1024 * 1024, 'small memo') });
+export const newMemos = (): Memos => ({
+  memo: new VersionedMemo(1024, 32 * 1024 * 1024, 'search memo'),
+  small: new VersionedMemo(10_000, 24 * 1024 * 1024, 'small memo'),
+  views: new VersionedMemo(5_000, 16 * 1024 * 1024, 'business memo'),
+});
 
 /** The scope's memo of small values. */
 export const small = (scope: MemoScope | undefined): MemoScope | undefined => scope && { ...scope, memo: scope.small };
 
 /** The small memo for a read by `slug`, none for a slug longer than a stored one may be (made up: nothing to keep). */
 export const slugMemo = (scope: MemoScope | undefined, slug: string): MemoScope | undefined => (slug.length > MAX_SLUG_LENGTH ? undefined : small(scope));
+
+/** The business pages' memo for a read by `slug`, none for a slug no stored business may have. */
+export const viewMemo = (scope: MemoScope | undefined, slug: string): MemoScope | undefined =>
+  slug.length > MAX_SLUG_LENGTH || !scope ? undefined : { ...scope, memo: scope.views };
 
 /**
  * The kinds of value the reads keep, each under keys of its own (`kind|what`, memoKey), so two
@@ -88,11 +99,12 @@ export const slugMemo = (scope: MemoScope | undefined, slug: string): MemoScope 
  * a search's candidates, their order and facets, a list's kept counts, that an admin search is
  * broad, a city, a category or a country by slug (a country with its cities and its links), a
  * country by slug alone, the ids of a list filter's category, city and country slugs, the districts
- * of a category in a city, each city's minute of the week for open now.
+ * of a category in a city, each city's minute of the week for open now, a business page's business
+ * by the slug it was asked under and its nearest neighbours by its id.
  */
 export type MemoKind =
   | 'row' | 'label' | 'word' | 'place-word' | 'phrase' | 'one-box' | 'candidates' | 'order' | 'search-facets' | 'broad-page' | 'facets' | 'admin-matches' | 'city' | 'category' | 'country'
-  | 'country-summary' | 'filter-ids' | 'category-districts' | 'open-at';
+  | 'country-summary' | 'filter-ids' | 'category-districts' | 'open-at' | 'business' | 'nearby';
 
 /** The key of `what` among the values of `kind`. */
 export const memoKey = (kind: MemoKind, what: string | number): string => `${kind}|${what}`;

@@ -1,0 +1,68 @@
+/**
+ * Business pages by a fixed number of requests, not for a fixed time: the server's CPU a request
+ * and the statements of the business's read a request, at 32 connections. On a busy machine a
+ * timed case makes so few requests that its "repeated" pages are mostly first asks; a fixed count
+ * asks each of the 500 repeated businesses six times on average whatever the load. Usage, after a
+ * build, on a kept database with pg_stat_statements loaded (the bench's preamble in
+ * docs/performance.md):
+ *   node dist/scripts/bench/page-cpu.js <database URL> <admin URL>
+ * Run it from each of two builds back to back to pair them.
+ */
+import http from 'node:http';
+import { createDb } from '../../db/index.js';
+import { CONNECTIONS, pick } from './http-load.js';
+import { startServer, type ServerChild } from './server-child.js';
+
+const REPEATED = 3_000;
+const DISTINCT = 1_500;
+
+const [url, adminUrl] = process.argv.slice(2);
+if (!url || !adminUrl) throw new Error('usage: page-cpu.js <database URL> <admin URL>');
+
+/** `count` requests over CONNECTIONS keep-alive connections; the seconds they took. */
+async function run(base: string, next: () => string, count: number): Promise<number> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const { hostname, port } = new URL(base);
+  const once = (path: string) =>
+    new Promise<void>((resolve) => {
+      http.get({ host: hostname, port, path, agent }, (res) => res.resume().on('end', resolve)).on('error', () => resolve());
+    });
+  let left = count;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
+    while (left-- > 0) await once(next());
+  }));
+  agent.destroy();
+  return (performance.now() - started) / 1000;
+}
+
+const admin = createDb(adminUrl, { max: 1 });
+let server: ServerChild | undefined;
+try {
+  await admin.raw('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  // The HTTP bench's repeated businesses (a sample of the table's pages), and others asked once each.
+  const sample = (await admin.raw('SELECT slug FROM businesses TABLESAMPLE SYSTEM (1) REPEATABLE (7) LIMIT 500')).rows.map((r: { slug: string }) => r.slug) as string[];
+  const seed = Math.floor(Math.random() * 97);
+  const once = (await admin.raw('SELECT slug FROM businesses WHERE id % 97 = ? LIMIT ?', [seed, DISTINCT])).rows.map((r: { slug: string }) => r.slug) as string[];
+  server = await startServer(url);
+  const business = async () => Number((await admin.raw(`SELECT coalesce(sum(calls), 0) AS n FROM pg_stat_statements WHERE query ~ 'FROM businesses b' AND query !~ 'pg_stat'`)).rows[0].n);
+  let n = 0;
+  let i = 0;
+  // Warm-up: the server render's entry, the pool's connections, the JIT.
+  await run(server.appUrl, () => `/details/${pick(once)}?w=${++n}`, 100);
+  const cases: Array<[string, string, () => string, number]> = [
+    ['bare Koa + pg, one business by slug', server.bareUrl, () => `/slug/${encodeURIComponent(pick(sample))}`, DISTINCT],
+    [`business page, ${sample.length} businesses repeated (a new URL each time)`, server.appUrl, () => `/details/${pick(sample)}?n=${++n}`, REPEATED],
+    ['business page, each asked once', server.appUrl, () => `/details/${once[i++ % once.length]}`, DISTINCT],
+  ];
+  for (const [name, base, next, count] of cases) {
+    await admin.raw('SELECT pg_stat_statements_reset()');
+    const before = await server.cpuUs();
+    const seconds = await run(base, next, count);
+    const cpu = ((await server.cpuUs()) - before) / count;
+    console.log(`${name}: ${Math.round(count / seconds)} req/s, ${Math.round(cpu)} µs server CPU a request, ${((await business()) / count).toFixed(2)} reads of businesses a request`);
+  }
+} finally {
+  await server?.stop();
+  await admin.destroy();
+}

@@ -1,0 +1,91 @@
+/**
+ * What a business page asks PostgreSQL: its business is kept per data version by the read service
+ * (data/reads/public-reads.ts), so a page asked again under another URL (a tracking parameter, the
+ * API's detail of it) reads nothing until a write; the open-now badge is drawn in the browser, so
+ * neither does the next minute.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test-app.js';
+import { importCsvText } from '../../data/import/import.fixtures.js';
+import { editBusiness } from '../../data/store/business-writes.js';
+
+const HEADER = 'name,category,phone,full_address,place_id,working_hours,latitude,longitude';
+const ROWS = [
+  'Alpha Bäckerei,Bakery,030 1234567,"Torstraße 1, 10119 Berlin, Deutschland",PR-A,Mon-Fri 09:00-18:00,52.5291,13.4010',
+  'Beta Café,Cafe,030 7654321,"Torstraße 2, 10119 Berlin, Deutschland",PR-B,Daily 07:00-23:00,52.5292,13.4012',
+  'Gamma Laden,Bakery,,"Berlin, Deutschland",PR-C,,,',
+];
+
+describe('what a business page reads', () => {
+  let app: TestApp;
+  let now = new Date('2026-03-02T10:00:00Z');
+  const statements: string[] = [];
+  const count = (q: { sql: string }) => {
+    // The version's own bookkeeping is not the page's.
+    if (!/data_version|data_changes/.test(q.sql)) statements.push(q.sql);
+  };
+  let n = 0;
+  /** The page (a new URL each time, so the answer cache never serves it) and the statements it sent. */
+  async function ask(path: string) {
+    const before = statements.length;
+    const res = await fetch(`${app.url}${path}${path.includes('?') ? '&' : '?'}n=${++n}`);
+    return { status: res.status, text: await res.text(), statements: statements.slice(before) };
+  }
+  const slugOf = async (placeId: string) => (await app.db('businesses').where({ place_id: placeId }).first('id', 'slug')) as { id: number; slug: string };
+
+  beforeAll(async () => {
+    app = await startTestApp({}, { clock: () => now });
+    await importCsvText(app.db, [HEADER, ...ROWS].join('\n'), { source: 'cli', mode: 'upsert' });
+    await app.settle();
+    app.db.on('query', count);
+  });
+  afterAll(async () => {
+    app.db.off('query', count);
+    await app.close();
+  });
+
+  it('a page asked again in the same data version reads nothing, a minute later too, until a write to its business', async () => {
+    const { id, slug } = await slugOf('PR-A');
+    const first = await ask(`/details/${slug}`);
+    expect(first.status).toBe(200);
+    expect(first.statements.length).toBeGreaterThan(0);
+
+    const again = await ask(`/details/${slug}`);
+    expect([again.status, again.statements]).toEqual([200, []]);
+    // The API's detail of the same business is the same read.
+    expect((await ask(`/api/businesses/detail/${slug}`)).statements).toEqual([]);
+    // The badge is the browser's: the server's page does not change with the minute.
+    now = new Date(now.getTime() + 2 * 60_000);
+    const later = await ask(`/details/${slug}`);
+    expect([later.status, later.statements]).toEqual([200, []]);
+    expect(later.text).toContain('data-opening-status="pending"');
+
+    await editBusiness(app.db, id, { fields: { about: 'Sourdough at dawn' } }, null);
+    await app.settle();
+    const edited = await ask(`/details/${slug}`);
+    expect(edited.statements.length).toBeGreaterThan(0);
+    expect(edited.text).toContain('Sourdough at dawn');
+  });
+
+  it('a slug that finds nothing is read again each time (not kept)', async () => {
+    expect((await ask('/details/no-such-business')).status).toBe(404);
+    const again = await ask('/details/no-such-business');
+    expect(again.status).toBe(404);
+    expect(again.statements.length).toBeGreaterThan(0);
+  });
+
+  it('a cold page sends one statement without a precise spot, three with its neighbours', async () => {
+    // A new version: nothing of the first test's is kept.
+    const { id } = await slugOf('PR-C');
+    await editBusiness(app.db, id, { fields: { about: 'Corner shop' } }, null);
+    await app.settle();
+    const alone = await ask(`/details/${(await slugOf('PR-C')).slug}`);
+    expect(alone.status).toBe(200);
+    expect(alone.statements).toHaveLength(1);
+    const near = await ask(`/details/${(await slugOf('PR-B')).slug}`);
+    expect(near.status).toBe(200);
+    expect(near.text).toContain('Alpha Bäckerei');
+    // Its business with its namesakes, its nearest neighbours, their rows.
+    expect(near.statements.length).toBeLessThanOrEqual(3);
+  });
+});
