@@ -514,6 +514,9 @@ describe('hydration', () => {
     expect(still).toMatchObject({ sheets: 1, empty: [] });
     const { page, problems } = await open(sample.combo);
     expect(await drawn(page)).toMatchObject({ sheets: 1, empty: [] });
+    // Sized by the classes beside `icon` (h-4 w-4 win over the icon's default 24px).
+    const pin = await page.locator('[data-business-card="row"] svg:has(use[href="#icon-map-pin"])').first().boundingBox();
+    expect([pin?.width, pin?.height]).toEqual([16, 16]);
     const link = page.locator('main a[href^="/details/"]').first();
     const { name } = (await s.app.db('businesses').where({ slug: decodeURIComponent((await link.getAttribute('href'))!.slice('/details/'.length)) }).first('name')) as { name: string };
     await link.click();
