@@ -499,7 +499,7 @@ describe('hydration', () => {
     expect(problems).toEqual([]);
   });
 
-  it("icons show with JavaScript off, hydrated, and after the app's navigation: each use finds its symbol in the layout's sheet", async () => {
+  it("icons show with JavaScript off, hydrated, after the app's navigation and on a screen the browser renders: each use finds its symbol in the layout's sheet", async () => {
     /** The sheets, the icons, and those shown that draw nothing (their symbol missing). */
     const drawn = (page: Page) =>
       page.evaluate(() => ({
@@ -514,6 +514,9 @@ describe('hydration', () => {
     expect(still).toMatchObject({ sheets: 1, empty: [] });
     const { page, problems } = await open(sample.combo);
     expect(await drawn(page)).toMatchObject({ sheets: 1, empty: [] });
+    // Sized by the classes beside `icon` (h-4 w-4 win over the icon's default 24px).
+    const pin = await page.locator('[data-business-card="row"] svg:has(use[href="#icon-map-pin"])').first().boundingBox();
+    expect([pin?.width, pin?.height]).toEqual([16, 16]);
     const link = page.locator('main a[href^="/details/"]').first();
     const { name } = (await s.app.db('businesses').where({ slug: decodeURIComponent((await link.getAttribute('href'))!.slice('/details/'.length)) }).first('name')) as { name: string };
     await link.click();
@@ -522,6 +525,22 @@ describe('hydration', () => {
     expect(after.uses).toBeGreaterThan(0);
     expect(after).toMatchObject({ sheets: 1, empty: [] });
     expect(problems).toEqual([]);
+    // A screen the browser renders itself (the admin's) draws the same sheet, as SVG symbols a use finds.
+    const admin = await s.reopen({ viewport: { width: 1280, height: 900 } });
+    await admin.goto(s.app.url + '/admin/login');
+    await admin.locator('[data-icon-sheet] symbol').first().waitFor({ state: 'attached' });
+    const own = await admin.evaluate(() => {
+      const symbols = [...document.querySelectorAll('[data-icon-sheet] symbol')];
+      const probe = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+      probe.setAttribute('class', 'icon');
+      const use = probe.appendChild(document.createElementNS('http://www.w3.org/2000/svg', 'use'));
+      use.setAttribute('href', '#icon-map-pin');
+      document.body.append(probe);
+      return { symbols: symbols.length, svg: symbols.every((e) => e instanceof SVGSymbolElement), width: use.getBBox().width };
+    });
+    expect(own.symbols).toBeGreaterThan(0);
+    expect(own.svg).toBe(true);
+    expect(own.width).toBeGreaterThan(0);
   });
 
   it('the footer with contact details hydrates too', async () => {
