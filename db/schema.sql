@@ -130,6 +130,13 @@ CREATE TABLE countries (
   CONSTRAINT countries_slug_unique UNIQUE (slug)
 );
 
+CREATE TABLE country_category_counts (
+  country text NOT NULL,
+  category_id integer NOT NULL,
+  n integer NOT NULL,
+  CONSTRAINT country_category_counts_pkey PRIMARY KEY (country, category_id)
+);
+
 CREATE TABLE data_changes (
   version bigint NOT NULL,
   keys text[],
@@ -334,6 +341,7 @@ CREATE INDEX cities_search_names_idx ON public.cities USING gin (rehber_city_nam
 CREATE INDEX city_category_counts_category_idx ON public.city_category_counts USING btree (category_id, n DESC, city_id);
 CREATE INDEX city_category_counts_country_idx ON public.city_category_counts USING btree (country, n DESC, city_id, category_id);
 CREATE INDEX countries_code_idx ON public.countries USING btree (code);
+CREATE INDEX country_category_counts_category_idx ON public.country_category_counts USING btree (category_id, country);
 CREATE INDEX group_events_created_idx ON public.group_events USING btree (created_at DESC, id DESC);
 CREATE INDEX imports_started_idx ON public.imports USING btree (started_at DESC);
 CREATE INDEX login_attempts_window_idx ON public.login_attempts USING btree (window_start);
@@ -431,7 +439,17 @@ CREATE OR REPLACE FUNCTION public.rehber_city_country_moved()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-    BEGIN UPDATE city_category_counts SET country = NEW.country WHERE city_id = NEW.id; RETURN NULL; END $function$;
+    BEGIN
+      UPDATE city_category_counts SET country = NEW.country WHERE city_id = NEW.id;
+      INSERT INTO country_category_counts AS q (country, category_id, n)
+        SELECT x.country, x.category_id, sum(x.n)::int
+          FROM (SELECT OLD.country AS country, k.category_id, -k.n AS n FROM city_category_counts k WHERE k.city_id = NEW.id
+                UNION ALL
+                SELECT NEW.country, k.category_id, k.n FROM city_category_counts k WHERE k.city_id = NEW.id) x
+         WHERE x.country IS NOT NULL GROUP BY x.country, x.category_id HAVING sum(x.n) <> 0 ORDER BY x.country, x.category_id
+      ON CONFLICT (country, category_id) DO UPDATE SET n = q.n + EXCLUDED.n;
+      RETURN NULL;
+    END $function$;
 
 CREATE OR REPLACE FUNCTION public.rehber_city_lexeme(city_id integer)
  RETURNS tsvector
@@ -534,15 +552,20 @@ AS $function$
     WITH delta AS (SELECT city_id, category_id, district, rating_floor, is_verified, has_phone, sum(d)::int AS n FROM (SELECT r.city_id, r.category_id, r.district, floor(r.rating * 2) / 2, r.is_verified, coalesce(r.phone, '') <> '', -1 FROM removed r WHERE r.is_active) r(city_id, category_id, district, rating_floor, is_verified, has_phone, d) GROUP BY city_id, category_id, district, rating_floor, is_verified, has_phone HAVING sum(d) <> 0),
     facets AS (
       INSERT INTO business_facets AS f (city_id, category_id, district, rating_floor, is_verified, has_phone, n) SELECT city_id, category_id, district, rating_floor, is_verified, has_phone, n FROM delta ORDER BY city_id, category_id, district, rating_floor, is_verified, has_phone
-      ON CONFLICT ON CONSTRAINT business_facets_key DO UPDATE SET n = f.n + EXCLUDED.n RETURNING 1)
-    INSERT INTO city_category_counts AS k (city_id, category_id, country, n)
+      ON CONFLICT ON CONSTRAINT business_facets_key DO UPDATE SET n = f.n + EXCLUDED.n RETURNING 1),
+    pairs AS (
       SELECT x.city_id, x.category_id, c.country, x.n
         FROM (SELECT city_id, category_id, sum(n)::int AS n FROM delta WHERE city_id IS NOT NULL AND category_id IS NOT NULL
                GROUP BY city_id, category_id HAVING sum(n) <> 0) x
-        JOIN cities c ON c.id = x.city_id
-       WHERE (SELECT count(*) FROM facets) >= 0
-       ORDER BY x.city_id, x.category_id
-    ON CONFLICT (city_id, category_id) DO UPDATE SET n = k.n + EXCLUDED.n; RETURN NULL; END $function$;
+        JOIN cities c ON c.id = x.city_id),
+    in_cities AS (
+      INSERT INTO city_category_counts AS k (city_id, category_id, country, n)
+        SELECT city_id, category_id, country, n FROM pairs WHERE (SELECT count(*) FROM facets) >= 0 ORDER BY city_id, category_id
+      ON CONFLICT (city_id, category_id) DO UPDATE SET n = k.n + EXCLUDED.n RETURNING 1)
+    INSERT INTO country_category_counts AS q (country, category_id, n)
+      SELECT country, category_id, sum(n)::int FROM pairs WHERE country IS NOT NULL AND (SELECT count(*) FROM in_cities) >= 0
+       GROUP BY country, category_id HAVING sum(n) <> 0 ORDER BY country, category_id
+    ON CONFLICT (country, category_id) DO UPDATE SET n = q.n + EXCLUDED.n; RETURN NULL; END $function$;
 
 CREATE OR REPLACE FUNCTION public.rehber_facets_insert()
  RETURNS trigger
@@ -552,21 +575,26 @@ AS $function$
     WITH delta AS (SELECT city_id, category_id, district, rating_floor, is_verified, has_phone, sum(d)::int AS n FROM (SELECT a.city_id, a.category_id, a.district, floor(a.rating * 2) / 2, a.is_verified, coalesce(a.phone, '') <> '', 1 FROM added a WHERE a.is_active) r(city_id, category_id, district, rating_floor, is_verified, has_phone, d) GROUP BY city_id, category_id, district, rating_floor, is_verified, has_phone HAVING sum(d) <> 0),
     facets AS (
       INSERT INTO business_facets AS f (city_id, category_id, district, rating_floor, is_verified, has_phone, n) SELECT city_id, category_id, district, rating_floor, is_verified, has_phone, n FROM delta ORDER BY city_id, category_id, district, rating_floor, is_verified, has_phone
-      ON CONFLICT ON CONSTRAINT business_facets_key DO UPDATE SET n = f.n + EXCLUDED.n RETURNING 1)
-    INSERT INTO city_category_counts AS k (city_id, category_id, country, n)
+      ON CONFLICT ON CONSTRAINT business_facets_key DO UPDATE SET n = f.n + EXCLUDED.n RETURNING 1),
+    pairs AS (
       SELECT x.city_id, x.category_id, c.country, x.n
         FROM (SELECT city_id, category_id, sum(n)::int AS n FROM delta WHERE city_id IS NOT NULL AND category_id IS NOT NULL
                GROUP BY city_id, category_id HAVING sum(n) <> 0) x
-        JOIN cities c ON c.id = x.city_id
-       WHERE (SELECT count(*) FROM facets) >= 0
-       ORDER BY x.city_id, x.category_id
-    ON CONFLICT (city_id, category_id) DO UPDATE SET n = k.n + EXCLUDED.n; RETURN NULL; END $function$;
+        JOIN cities c ON c.id = x.city_id),
+    in_cities AS (
+      INSERT INTO city_category_counts AS k (city_id, category_id, country, n)
+        SELECT city_id, category_id, country, n FROM pairs WHERE (SELECT count(*) FROM facets) >= 0 ORDER BY city_id, category_id
+      ON CONFLICT (city_id, category_id) DO UPDATE SET n = k.n + EXCLUDED.n RETURNING 1)
+    INSERT INTO country_category_counts AS q (country, category_id, n)
+      SELECT country, category_id, sum(n)::int FROM pairs WHERE country IS NOT NULL AND (SELECT count(*) FROM in_cities) >= 0
+       GROUP BY country, category_id HAVING sum(n) <> 0 ORDER BY country, category_id
+    ON CONFLICT (country, category_id) DO UPDATE SET n = q.n + EXCLUDED.n; RETURN NULL; END $function$;
 
 CREATE OR REPLACE FUNCTION public.rehber_facets_truncate()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-    BEGIN TRUNCATE business_facets, city_category_counts; RETURN NULL; END $function$;
+    BEGIN TRUNCATE business_facets, city_category_counts, country_category_counts; RETURN NULL; END $function$;
 
 CREATE OR REPLACE FUNCTION public.rehber_facets_update()
  RETURNS trigger
@@ -576,15 +604,20 @@ AS $function$
     WITH delta AS (SELECT city_id, category_id, district, rating_floor, is_verified, has_phone, sum(d)::int AS n FROM (SELECT a.city_id, a.category_id, a.district, floor(a.rating * 2) / 2, a.is_verified, coalesce(a.phone, '') <> '', 1 FROM added a WHERE a.is_active UNION ALL SELECT r.city_id, r.category_id, r.district, floor(r.rating * 2) / 2, r.is_verified, coalesce(r.phone, '') <> '', -1 FROM removed r WHERE r.is_active) r(city_id, category_id, district, rating_floor, is_verified, has_phone, d) GROUP BY city_id, category_id, district, rating_floor, is_verified, has_phone HAVING sum(d) <> 0),
     facets AS (
       INSERT INTO business_facets AS f (city_id, category_id, district, rating_floor, is_verified, has_phone, n) SELECT city_id, category_id, district, rating_floor, is_verified, has_phone, n FROM delta ORDER BY city_id, category_id, district, rating_floor, is_verified, has_phone
-      ON CONFLICT ON CONSTRAINT business_facets_key DO UPDATE SET n = f.n + EXCLUDED.n RETURNING 1)
-    INSERT INTO city_category_counts AS k (city_id, category_id, country, n)
+      ON CONFLICT ON CONSTRAINT business_facets_key DO UPDATE SET n = f.n + EXCLUDED.n RETURNING 1),
+    pairs AS (
       SELECT x.city_id, x.category_id, c.country, x.n
         FROM (SELECT city_id, category_id, sum(n)::int AS n FROM delta WHERE city_id IS NOT NULL AND category_id IS NOT NULL
                GROUP BY city_id, category_id HAVING sum(n) <> 0) x
-        JOIN cities c ON c.id = x.city_id
-       WHERE (SELECT count(*) FROM facets) >= 0
-       ORDER BY x.city_id, x.category_id
-    ON CONFLICT (city_id, category_id) DO UPDATE SET n = k.n + EXCLUDED.n; RETURN NULL; END $function$;
+        JOIN cities c ON c.id = x.city_id),
+    in_cities AS (
+      INSERT INTO city_category_counts AS k (city_id, category_id, country, n)
+        SELECT city_id, category_id, country, n FROM pairs WHERE (SELECT count(*) FROM facets) >= 0 ORDER BY city_id, category_id
+      ON CONFLICT (city_id, category_id) DO UPDATE SET n = k.n + EXCLUDED.n RETURNING 1)
+    INSERT INTO country_category_counts AS q (country, category_id, n)
+      SELECT country, category_id, sum(n)::int FROM pairs WHERE country IS NOT NULL AND (SELECT count(*) FROM in_cities) >= 0
+       GROUP BY country, category_id HAVING sum(n) <> 0 ORDER BY country, category_id
+    ON CONFLICT (country, category_id) DO UPDATE SET n = q.n + EXCLUDED.n; RETURN NULL; END $function$;
 
 CREATE OR REPLACE FUNCTION public.rehber_fold(text)
  RETURNS text
