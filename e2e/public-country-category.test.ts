@@ -125,7 +125,7 @@ describe("a business page's trails", () => {
     ]);
     // The page shows the first as its trail (the business itself not a link) and links the category in its country.
     const trail = /<nav aria-label="Breadcrumb"[^>]*>([\s\S]*?)<\/nav>/.exec(body)?.[1] ?? '';
-    expect([...trail.matchAll(/href="([^"]*)"/g)].map((m) => m[1])).toEqual(['/', country, slugPath('city', b.city), inCity]);
+    expect([...trail.matchAll(/<a [^>]*href="([^"]*)"/g)].map((m) => m[1])).toEqual(['/', country, slugPath('city', b.city), inCity]);
     expect(decode(trail.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim())).toBe(['Home', combo.countryName, b.cityName, combo.categoryName, b.name].join(' '));
     // (React's server render separates the text's parts with empty comments.)
     expect(body.replace(/<!-- -->/g, '')).toMatch(new RegExp(`<a [^>]*data-more-in-country="" href="${inCountry}"[^>]*>More ${combo.categoryName} in ${combo.countryName}</a>`));
