@@ -24,7 +24,38 @@ import { cliImport } from './cli-import.js';
 const SELF = import.meta.url;
 const SAME_WORK = new URL('./same-work-copy.js', import.meta.url).href;
 
+/**
+ * BENCH_IMPORT_FRESH_ONLY=1: the fresh CSV import and its yardsticks that load the same rows (the
+ * five-index COPY, the same-work COPY, pgloader) and nothing else, for a before/after pair of a
+ * change to what an import stores, in a third of the whole module's time.
+ */
+async function runFresh(ctx: BenchContext): Promise<void> {
+  const rows = ctx.rows(1_000_000);
+  const csv = path.join(ctx.workDir, 'businesses.csv');
+  await writeGeneratedCsv(csv, rows);
+  const five = await ctx.child<Timed>(SELF, 'copyJob', { dbUrl: ctx.dbUrl, file: csv, table: 'five' });
+  const copyFive = { name: 'COPY into five-index table', value: rate(rows, five.value.seconds) };
+  ctx.report({ ...copyFive, unit: 'rows/s', maxRssMb: five.maxRssMb });
+  await reset(ctx.dbUrl);
+  const fresh = await ctx.child<ImportTimed>(SELF, 'importJob', { dbUrl: ctx.dbUrl, file: csv });
+  check(fresh.value, { imported: rows, updated: 0 });
+  const freshRate = rate(rows, fresh.value.seconds);
+  ctx.report({ name: 'CSV import, fresh (empty db)', value: freshRate, unit: 'rows/s', vs: copyFive, maxRssMb: fresh.maxRssMb });
+  const sameWork = await ctx.child<Timed & { rows: number }>(SAME_WORK, 'sameWorkCopyJob', { dbUrl: ctx.dbUrl, adminUrl: ctx.adminUrl, file: path.join(ctx.workDir, 'same-work.tsv') });
+  if (sameWork.value.rows !== rows) throw new Error(`same-work COPY wrote ${sameWork.value.rows} of ${rows} rows`);
+  const copySameWork = { name: 'COPY of the same rows into a fresh rehber schema', value: rate(rows, sameWork.value.seconds) };
+  ctx.report({ ...copySameWork, unit: 'rows/s', maxRssMb: sameWork.maxRssMb });
+  ctx.report({ name: 'CSV import, fresh, vs the same-work COPY', value: freshRate, unit: 'rows/s', vs: copySameWork });
+  if (!hasPgloader()) return void process.stdout.write('pgloader is not installed: no pgloader yardstick\n');
+  const pgloader = await ctx.child<Timed & { rows: number }>(SELF, 'pgloaderJob', { dbUrl: ctx.dbUrl, file: csv, workDir: ctx.workDir });
+  if (pgloader.value.rows !== rows) throw new Error(`pgloader wrote ${pgloader.value.rows} of ${rows} rows`);
+  const pgloaderRate = { name: 'pgloader into the five-index table', value: rate(rows, pgloader.value.seconds) };
+  ctx.report({ ...pgloaderRate, unit: 'rows/s' });
+  ctx.report({ name: 'CSV import, fresh, vs pgloader', value: freshRate, unit: 'rows/s', vs: pgloaderRate });
+}
+
 export async function run(ctx: BenchContext): Promise<void> {
+  if (process.env.BENCH_IMPORT_FRESH_ONLY === '1') return runFresh(ctx);
   const rows = ctx.rows(1_000_000);
   const xlsxRows = ctx.rows(200_000);
   const csv = path.join(ctx.workDir, 'businesses.csv');
