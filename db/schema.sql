@@ -316,14 +316,13 @@ CREATE INDEX businesses_city_idx ON public.businesses USING btree (city_id, rati
 CREATE INDEX businesses_city_inactive_idx ON public.businesses USING btree (city_id) WHERE (NOT is_active);
 CREATE INDEX businesses_city_listing_idx ON public.businesses USING btree (city_id, rating DESC, review_count DESC, id) WHERE is_active;
 CREATE INDEX businesses_country_category_listing_idx ON public.businesses USING btree (country, category_id, rating DESC, review_count DESC, id) WHERE is_active;
-CREATE INDEX businesses_country_idx ON public.businesses USING btree (country);
 CREATE INDEX businesses_created_at_idx ON public.businesses USING btree (created_at DESC, id DESC);
 CREATE INDEX businesses_featured_idx ON public.businesses USING btree (rating DESC, review_count DESC) WHERE is_active;
 CREATE INDEX businesses_featured_pick_idx ON public.businesses USING btree (rating DESC, id) WHERE (is_featured AND is_active);
 CREATE INDEX businesses_name_prefix_idx ON public.businesses USING btree (rehber_fold(name) COLLATE "C") WHERE is_active;
 CREATE INDEX businesses_name_words_idx ON public.businesses USING gin (rehber_quality_band(quality), ts_filter(search_vector, '{a}'::"char"[])) WHERE is_active;
 CREATE INDEX businesses_namesake_idx ON public.businesses USING btree (city_id, name) WHERE is_active;
-CREATE INDEX businesses_nearby_approximate_idx ON public.businesses USING gist (rehber_earth_point(latitude, longitude)) WHERE (is_active AND (latitude IS NOT NULL) AND (longitude IS NOT NULL) AND coordinates_approximate);
+CREATE INDEX businesses_nearby_approximate_idx ON public.businesses USING gist (rehber_earth_point(latitude, longitude), id) WHERE (is_active AND (latitude IS NOT NULL) AND (longitude IS NOT NULL) AND coordinates_approximate);
 CREATE INDEX businesses_nearby_category_approximate_idx ON public.businesses USING gist (category_id, rehber_earth_point(latitude, longitude)) WHERE (is_active AND (latitude IS NOT NULL) AND (longitude IS NOT NULL) AND coordinates_approximate);
 CREATE INDEX businesses_nearby_category_idx ON public.businesses USING gist (category_id, rehber_earth_point(latitude, longitude)) WHERE (is_active AND (latitude IS NOT NULL) AND (longitude IS NOT NULL) AND (NOT coordinates_approximate));
 CREATE INDEX businesses_nearby_idx ON public.businesses USING gist (rehber_earth_point(latitude, longitude)) WHERE (is_active AND (latitude IS NOT NULL) AND (longitude IS NOT NULL) AND (NOT coordinates_approximate));

@@ -23,6 +23,7 @@ type BenchModule = { run(ctx: BenchContext): Promise<void> };
 // ---- Bench modules: one import line each (IMPORT-LOADER, SITEMAPS, ADMIN add theirs here). ----
 const MODULES: Array<[string, () => Promise<BenchModule>]> = [
   ['import', () => import('./bench/import.js')],
+  ['schema-parts', () => import('./bench/schema-parts.js')], // each index, key and trigger's share of an import's COPY
   ['import-reads', () => import('./bench/import-reads.js')], // IMPORTER: public reads during a web import
   ['places', () => import('./bench/places.js')],
   ['sitemap', () => import('./bench/sitemap.js')],

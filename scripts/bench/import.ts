@@ -3,17 +3,19 @@
  * unchanged, and with 10% changed, against plain COPY of the same file into a table with the same
  * columns and five indexes (primary key, unique slug, unique place_id, btree on country, trigram
  * on name), with one index per index of businesses, and with none, and against the same rows
- * COPYed into a fresh rehber schema (same-work-copy.ts, also beside `rehber import`); 100,000 new
+ * COPYed into a fresh rehber schema (same-work-copy.ts, also beside `rehber import`), and against
+ * pgloader loading the file into the five-index table where pgloader is installed; 100,000 new
  * rows appended to that million against COPY of the same rows into businesses itself; a
  * 200,000-row XLSX import against exceljs merely reading it.
  * Every job runs in its own process (peak memory is its own).
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type pg from 'pg';
-import { createDb } from '../../db/index.js';
+import { createDb, type Db } from '../../db/index.js';
 import { importFileInWorker } from '../../data/import/import-worker.js';
 import type { BenchContext } from './context.js';
 import { CSV_HEADER, generatedLine, writeGeneratedCsv } from './generate.js';
@@ -22,7 +24,38 @@ import { cliImport } from './cli-import.js';
 const SELF = import.meta.url;
 const SAME_WORK = new URL('./same-work-copy.js', import.meta.url).href;
 
+/**
+ * BENCH_IMPORT_FRESH_ONLY=1: the fresh CSV import and its yardsticks that load the same rows (the
+ * five-index COPY, the same-work COPY, pgloader) and nothing else, for a before/after pair of a
+ * change to what an import stores, in a third of the whole module's time.
+ */
+async function runFresh(ctx: BenchContext): Promise<void> {
+  const rows = ctx.rows(1_000_000);
+  const csv = path.join(ctx.workDir, 'businesses.csv');
+  await writeGeneratedCsv(csv, rows);
+  const five = await ctx.child<Timed>(SELF, 'copyJob', { dbUrl: ctx.dbUrl, file: csv, table: 'five' });
+  const copyFive = { name: 'COPY into five-index table', value: rate(rows, five.value.seconds) };
+  ctx.report({ ...copyFive, unit: 'rows/s', maxRssMb: five.maxRssMb });
+  await reset(ctx.dbUrl);
+  const fresh = await ctx.child<ImportTimed>(SELF, 'importJob', { dbUrl: ctx.dbUrl, file: csv });
+  check(fresh.value, { imported: rows, updated: 0 });
+  const freshRate = rate(rows, fresh.value.seconds);
+  ctx.report({ name: 'CSV import, fresh (empty db)', value: freshRate, unit: 'rows/s', vs: copyFive, maxRssMb: fresh.maxRssMb });
+  const sameWork = await ctx.child<Timed & { rows: number }>(SAME_WORK, 'sameWorkCopyJob', { dbUrl: ctx.dbUrl, adminUrl: ctx.adminUrl, file: path.join(ctx.workDir, 'same-work.tsv') });
+  if (sameWork.value.rows !== rows) throw new Error(`same-work COPY wrote ${sameWork.value.rows} of ${rows} rows`);
+  const copySameWork = { name: 'COPY of the same rows into a fresh rehber schema', value: rate(rows, sameWork.value.seconds) };
+  ctx.report({ ...copySameWork, unit: 'rows/s', maxRssMb: sameWork.maxRssMb });
+  ctx.report({ name: 'CSV import, fresh, vs the same-work COPY', value: freshRate, unit: 'rows/s', vs: copySameWork });
+  if (!hasPgloader()) return void process.stdout.write('pgloader is not installed: no pgloader yardstick\n');
+  const pgloader = await ctx.child<Timed & { rows: number }>(SELF, 'pgloaderJob', { dbUrl: ctx.dbUrl, file: csv, workDir: ctx.workDir });
+  if (pgloader.value.rows !== rows) throw new Error(`pgloader wrote ${pgloader.value.rows} of ${rows} rows`);
+  const pgloaderRate = { name: 'pgloader into the five-index table', value: rate(rows, pgloader.value.seconds) };
+  ctx.report({ ...pgloaderRate, unit: 'rows/s' });
+  ctx.report({ name: 'CSV import, fresh, vs pgloader', value: freshRate, unit: 'rows/s', vs: pgloaderRate });
+}
+
 export async function run(ctx: BenchContext): Promise<void> {
+  if (process.env.BENCH_IMPORT_FRESH_ONLY === '1') return runFresh(ctx);
   const rows = ctx.rows(1_000_000);
   const xlsxRows = ctx.rows(200_000);
   const csv = path.join(ctx.workDir, 'businesses.csv');
@@ -49,6 +82,13 @@ export async function run(ctx: BenchContext): Promise<void> {
   ctx.report({ name: 'CSV import, fresh (empty db)', value: freshRate, unit: 'rows/s', vs: copyFive, maxRssMb: fresh.maxRssMb });
   ctx.report({ name: 'CSV import, fresh, vs COPY with businesses\' indexes', value: freshRate, unit: 'rows/s', vs: copyIdx });
   ctx.report({ name: 'CSV import, fresh, vs unindexed COPY', value: freshRate, unit: 'rows/s', vs: copyBare });
+  const pgloader = hasPgloader() ? await ctx.child<Timed & { rows: number }>(SELF, 'pgloaderJob', { dbUrl: ctx.dbUrl, file: csv, workDir: ctx.workDir }) : null;
+  const pgloaderRate = pgloader && { name: 'pgloader into the five-index table', value: rate(rows, pgloader.value.seconds) };
+  if (pgloader && pgloader.value.rows !== rows) throw new Error(`pgloader wrote ${pgloader.value.rows} of ${rows} rows`);
+  if (pgloaderRate) {
+    ctx.report({ ...pgloaderRate, unit: 'rows/s' });
+    ctx.report({ name: 'CSV import, fresh, vs pgloader', value: freshRate, unit: 'rows/s', vs: pgloaderRate });
+  } else process.stdout.write('pgloader is not installed: no pgloader yardstick\n');
   // The yardstick that does the same work: the rows just stored, COPYed into a fresh rehber schema.
   const sameWork = await ctx.child<Timed & { rows: number }>(SAME_WORK, 'sameWorkCopyJob', { dbUrl: ctx.dbUrl, adminUrl: ctx.adminUrl, file: path.join(ctx.workDir, 'same-work.tsv') });
   if (sameWork.value.rows !== rows) throw new Error(`same-work COPY wrote ${sameWork.value.rows} of ${rows} rows`);
@@ -99,6 +139,7 @@ export async function run(ctx: BenchContext): Promise<void> {
   const cliCsv = await cliImport(ctx.dbUrl, csv);
   ctx.report({ name: `rehber import of the CSV, ${rows.toLocaleString('en-US')} rows (CLI, piped)`, value: rate(rows, cliCsv.seconds), unit: 'rows/s', vs: { name: 'CSV import, fresh', value: freshRate }, maxRssMb: cliCsv.maxRssMb ?? undefined });
   ctx.report({ name: 'rehber import of the CSV, vs the same-work COPY', value: rate(rows, cliCsv.seconds), unit: 'rows/s', vs: copySameWork });
+  if (pgloaderRate) ctx.report({ name: 'rehber import of the CSV, vs pgloader', value: rate(rows, cliCsv.seconds), unit: 'rows/s', vs: pgloaderRate });
 }
 
 interface Timed {
@@ -201,6 +242,52 @@ function yardstickIndexes(table: string, kind: CopyTable): string[] {
   ];
 }
 
+async function createYardstickTable(db: Db, table: string, kind: CopyTable): Promise<void> {
+  await db.raw(`DROP TABLE IF EXISTS ${table}`);
+  await db.raw(`CREATE TABLE ${table} (id bigserial PRIMARY KEY, ${CSV_HEADER.split(',').map((c) => `${c} text`).join(', ')},
+    created_at timestamptz NOT NULL DEFAULT now()
+    ${kind === 'indexed' ? `, search_vector tsvector GENERATED ALWAYS AS (to_tsvector('simple', coalesce(name, '') || ' ' || coalesce(about, ''))) STORED` : ''}
+    ${kind !== 'bare' ? `, slug text GENERATED ALWAYS AS (lower(name) || '-' || place_id) STORED` : ''})`);
+  for (const sql of yardstickIndexes(table, kind)) await db.raw(sql);
+}
+
+/** Whether pgloader is on the PATH: its yardstick runs only where it is installed. */
+function hasPgloader(): boolean {
+  return spawnSync('pgloader', ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * pgloader loading the same CSV into the five-index table, as it loads a file into a table it did
+ * not create: the indexes dropped and built again after the rows (its `drop indexes`), the way
+ * rehber's fresh import loads. Timed from its start to its exit, its start-up included.
+ */
+export async function pgloaderJob({ dbUrl, file, workDir }: { dbUrl: string; file: string; workDir: string }): Promise<Timed> {
+  const db = createDb(dbUrl, { max: 1 });
+  const table = 'bench_pgloader_five';
+  const columns = CSV_HEADER.split(',').join(', ');
+  const command = path.join(workDir, 'five.load');
+  const url = new URL(dbUrl);
+  url.searchParams.set('sslmode', 'disable');
+  try {
+    await createYardstickTable(db, table, 'five');
+    await db.raw('CHECKPOINT');
+    fs.writeFileSync(command, `LOAD CSV FROM '${file}' WITH ENCODING utf-8 (${columns})
+      INTO ${url.toString()} TARGET TABLE ${table} (${columns})
+      WITH skip header = 1, drop indexes, fields optionally enclosed by '"', fields escaped by double-quote, fields terminated by ','
+      SET maintenance_work_mem to '256MB';\n`);
+    const started = performance.now();
+    const run = spawnSync('pgloader', ['--quiet', command], { encoding: 'utf8' });
+    const seconds = (performance.now() - started) / 1000;
+    if (run.status !== 0) throw new Error(`pgloader failed: ${run.stderr || run.stdout}`);
+    const [{ n }] = (await db.raw(`SELECT count(*)::int AS n FROM ${table}`)).rows;
+    await db.raw(`DROP TABLE ${table}`);
+    return { seconds, rows: n } as Timed & { rows: number };
+  } finally {
+    fs.rmSync(command, { force: true });
+    await db.destroy();
+  }
+}
+
 /**
  * The yardsticks: COPY of the same CSV into a table with the same columns and no index ('bare'),
  * five indexes ('five'), or one per index businesses has ('indexed').
@@ -210,12 +297,7 @@ export async function copyJob({ dbUrl, file, table: kind }: { dbUrl: string; fil
   const table = `bench_copy_${kind}`;
   const columns = CSV_HEADER.split(',');
   try {
-    await db.raw(`DROP TABLE IF EXISTS ${table}`);
-    await db.raw(`CREATE TABLE ${table} (id bigserial PRIMARY KEY, ${columns.map((c) => `${c} text`).join(', ')},
-      created_at timestamptz NOT NULL DEFAULT now()
-      ${kind === 'indexed' ? `, search_vector tsvector GENERATED ALWAYS AS (to_tsvector('simple', coalesce(name, '') || ' ' || coalesce(about, ''))) STORED` : ''}
-      ${kind !== 'bare' ? `, slug text GENERATED ALWAYS AS (lower(name) || '-' || place_id) STORED` : ''})`);
-    for (const sql of yardstickIndexes(table, kind)) await db.raw(sql);
+    await createYardstickTable(db, table, kind);
     await db.raw('CHECKPOINT');
     const conn = (await db.client.acquireConnection()) as pg.PoolClient;
     const started = performance.now();
