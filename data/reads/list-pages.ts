@@ -221,13 +221,10 @@ async function matchesOf(
 export async function ranked(db: Db | Knex.Transaction, read: Reading, filters: FacetFilters, sort: SearchSort, page: number, limit: number, scope?: MemoScope): Promise<ListPage> {
   const bound = candidateBound();
   const asked = await askedOf(db, read, scope);
-  // One estimate a request under each set of filters (the matches', the facets' and the page's share it).
-  const estimates = new Map<string, Promise<number>>();
-  const estimate = (f: FacetFilters) => {
-    const k = JSON.stringify(f);
-    if (!estimates.has(k)) estimates.set(k, estimateMatches(db, asked!, f));
-    return estimates.get(k)!;
-  };
+  // One estimate per data version under each set of filters (the matches', the facets' and the
+  // page's share it): planning the statement costs a round trip and the planner's selectivity
+  // work, which a search whose every other part is kept would otherwise send each time.
+  const estimate = (f: FacetFilters) => memoized(small(scope), memoKey('estimate', `${asked!.what}|${asked!.where}|${JSON.stringify(f)}`), () => estimateMatches(db, asked!, f));
   const all = await matchesOf(db, asked, {}, bound, () => estimate({}), scope);
   // Open now is read by the statement (the kept candidates do not carry hours and zones).
   const matching: Matches =
@@ -235,7 +232,8 @@ export async function ranked(db: Db | Knex.Transaction, read: Reading, filters: 
     : all.broad || filters.openAt !== undefined ? await matchesOf(db, asked, filters, bound, () => estimate(filters), scope)
     : { rows: all.rows.filter((c) => passes(c, filters)), broad: false };
   // What follows from a kept set is kept with it: its order under each sort, its facets, its pages.
-  const kept = worthKeeping(all.rows) ? scope : undefined;
+  // A broad set is, whatever the size of the sample read of it (a bound forced small makes it small).
+  const kept = all.broad || worthKeeping(all.rows) ? scope : undefined;
   const key = `${read.what}|${read.where}|${JSON.stringify(filters)}`;
   const facets = memoized(kept, memoKey('search-facets', key), async (): Promise<Facets | undefined> => {
     if (filters.openAt !== undefined) {
