@@ -16,7 +16,7 @@ import type { Reading } from './query-reading.js';
 import { memoized, memoizedEach, memoKey, small, type MemoScope } from './search-memo.js';
 import { tsqueries } from './tsqueries.js';
 import { countUpTo } from '../../db/queries/open-now.js';
-import { pack, unpack } from './packed-candidates.js';
+import { packColumns, unpack } from './packed-candidates.js';
 
 export const emptyPage = (page: number, limit: number): ListPage => ({ ...pageOf<Business>([], 0, { page, limit }), facets: NO_FACETS });
 
@@ -100,7 +100,7 @@ export async function candidatesOf(db: Db | Knex.Transaction, asked: Asked | nul
   const packed = await memoized(
     scope,
     memoKey('candidates', `${asked.text}|${asked.what}|${asked.where}|${JSON.stringify(f)}`),
-    async () => pack(await searchCandidates(db, asked, f, bound)),
+    async () => packColumns(await searchCandidates(db, asked, f, bound)),
     (p) => p.length > KEPT_FROM,
   );
   return unpack(packed);
@@ -201,7 +201,7 @@ async function matchesOf(
   if ((await estimated()) > BROAD_ESTIMATE * bound) {
     const sample = Math.max(1, Math.round(bound * FACET_SAMPLE_SHARE));
     const key = memoKey('candidates', `sample${sample}|${asked.text}|${asked.what}|${asked.where}|${JSON.stringify(f)}`);
-    const rows = unpack(await memoized(scope, key, async () => pack(await searchCandidates(db, asked, f, sample - 1))));
+    const rows = unpack(await memoized(scope, key, async () => packColumns(await searchCandidates(db, asked, f, sample - 1))));
     if (rows.length >= sample) return { rows, broad: true };
     return { rows, broad: false };
   }
