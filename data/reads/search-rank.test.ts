@@ -133,15 +133,17 @@ describe('relevance whatever the number of matches', () => {
     expect(cities).toBeGreaterThan(matches / 2);
   });
 
-  it('asked again at the same data version, a broad search or a kept set of matches sends no statement', async () => {
+  it('asked again at the same data version, a search sends no statement, broad or narrow', async () => {
     const asked: [string, string, ListFilters, number][] = [
       // Broad: more than the bound, and (under a bound of 40) more than four times it by the estimate.
       ['coffee', '', {}, SEARCH_CANDIDATES],
       ['coffee', '', {}, 40],
       ['coffee', 'Denver', {}, 40],
       ['coffee', '', { city: 'austin', minRating: 3 }, 40],
-      // Narrow, more than a hundred matches: kept.
+      // Narrow, more than a hundred matches and a few.
       ['coffee', 'Austin', {}, SEARCH_CANDIDATES],
+      ['roast bar', '', {}, SEARCH_CANDIDATES],
+      ['roast bar', '', { minRating: 4.5 }, SEARCH_CANDIDATES],
     ];
     for (const [q, location, filters, bound] of asked) {
       process.env.SEARCH_CANDIDATES = String(bound);

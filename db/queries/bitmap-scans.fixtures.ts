@@ -19,10 +19,14 @@ export async function withCountryShops(run: (db: Db) => Promise<void>): Promise<
   }
 }
 
-/** The plans (EXPLAIN ANALYZE) of the statements `read` sent with their settings first (readByBitmapScans, a broad search's walks), as sent. */
+/**
+ * The plans (EXPLAIN ANALYZE) of the statements `read` sent with their settings first (readByBitmapScans, a broad search's walks), as sent;
+ * of a round trip that sends an estimate first (EXPLAIN), the read after it.
+ */
 export async function plansOf(db: Db, read: () => Promise<unknown>): Promise<string[]> {
   const sent: string[] = [];
-  const heard = (q: { sql: string }) => void (q.sql.startsWith('SET LOCAL enable_seqscan = off;') && sent.push(q.sql));
+  const settingsFirst = 'SET LOCAL enable_seqscan = off;';
+  const heard = (q: { sql: string }) => void (q.sql.includes(settingsFirst) && sent.push(q.sql.slice(q.sql.indexOf(settingsFirst))));
   db.on('query', heard);
   try {
     await read();

@@ -20,8 +20,8 @@ import type { Facets, ListFilters, SearchSort } from '../../domain/search.js';
 import { businessQuery, toBusiness, type BusinessRow } from './businesses.js';
 import { CANDIDATE_FACET_COLUMNS, businessWhere, facetQuery, toFacets, type FacetCandidate, type FacetFilters, type SqlPart } from './facets.js';
 import { TSQUERY } from './word-lookups.js';
-import { readByBitmapScans } from './bitmap-scans.js';
-import { plannedRows } from './planned-rows.js';
+import { BITMAP_SCAN_RESULT, byBitmapScans, readByBitmapScans } from './bitmap-scans.js';
+import { planRows } from './planned-rows.js';
 import type { OpenAt } from './open-at.js';
 
 const ORDER: Record<SearchSort, string> = {
@@ -339,12 +339,16 @@ export async function bestMatches(
 
 /**
  * About how many matches `q` has under `f`, from the planner's statistics (the search document's
- * most common lexemes): counting a broad word's matches costs what reading them does.
+ * most common lexemes: counting a broad word's matches costs what reading them does), and the
+ * first `n` of them in index order (readByBitmapScans), in one round trip.
  */
-export async function estimateMatches(db: Db | Knex.Transaction, q: Asked, f: FacetFilters): Promise<number> {
+export async function estimateAndCandidates(db: Db | Knex.Transaction, q: Asked, f: FacetFilters, n: number): Promise<{ estimate: number; columns: CandidateColumns }> {
   const filter = businessWhere(f);
   const match = matchOf(q);
-  return plannedRows(db, `SELECT 1 FROM businesses b WHERE ${filter.sql} AND ${match.sql}`, [...filter.bindings, ...match.bindings] as Knex.RawBinding[]);
+  const explain = db.raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM businesses b WHERE ${filter.sql} AND ${match.sql}`, [...filter.bindings, ...match.bindings] as Knex.RawBinding[]).toQuery();
+  const part = candidatesWhere(q, f, null, `LIMIT ${n}`);
+  const results = (await db.raw(`${explain}; ${byBitmapScans(db, inColumns(part.sql), part.bindings as Knex.RawBinding[])}`)) as { rows: Record<string, unknown>[] }[];
+  return { estimate: planRows(results[0].rows), columns: (results[1 + BITMAP_SCAN_RESULT].rows[0] as { columns: CandidateColumns }).columns };
 }
 
 /** The tsqueries of a box's words and of the ways they may split into what and where. */
