@@ -22,8 +22,9 @@ export async function readByBitmapScans(db: Db | Knex.Transaction, sql: string, 
 /**
  * The statements of readByBitmapScans as one text, for a caller that sends other statements in
  * the same round trip (their results come before and after; the read's is BITMAP_SCAN_RESULT
- * places past this text's start).
+ * places past this text's start, of BITMAP_SCAN_STATEMENTS).
  */
 export const byBitmapScans = (db: Db | Knex.Transaction, sql: string, bindings: Knex.RawBinding[]): string =>
   `SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off; ${db.raw(sql, bindings).toQuery()}; RESET enable_seqscan; RESET enable_indexscan`;
 export const BITMAP_SCAN_RESULT = 2;
+export const BITMAP_SCAN_STATEMENTS = 5;

@@ -20,7 +20,7 @@ import type { Facets, ListFilters, SearchSort } from '../../domain/search.js';
 import { businessQuery, toBusiness, type BusinessRow } from './businesses.js';
 import { CANDIDATE_FACET_COLUMNS, businessWhere, facetQuery, toFacets, type FacetCandidate, type FacetFilters, type SqlPart } from './facets.js';
 import { TSQUERY } from './word-lookups.js';
-import { BITMAP_SCAN_RESULT, byBitmapScans, readByBitmapScans } from './bitmap-scans.js';
+import { BITMAP_SCAN_RESULT, BITMAP_SCAN_STATEMENTS, byBitmapScans, readByBitmapScans } from './bitmap-scans.js';
 import { planRows } from './planned-rows.js';
 import type { OpenAt } from './open-at.js';
 
@@ -279,11 +279,40 @@ function unionOf(parts: SqlPart[]): { sql: string; bindings: Knex.RawBinding[] }
  * visited by the workers started.
  */
 async function walked(db: Db | Knex.Transaction, parts: SqlPart[]): Promise<Candidate[]> {
+  return inOneRoundTrip(db, [byWalks(db, parts)]);
+}
+
+/** walked's statements as one text, its read among them (like byBitmapScans). */
+function byWalks(db: Db | Knex.Transaction, parts: SqlPart[]): Statements {
   const { sql, bindings } = unionOf(parts);
-  const results = (await db.raw(
-    `SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off; SET LOCAL max_parallel_workers_per_gather = 0; ${db.raw(inColumns(sql), bindings).toQuery()}; RESET enable_seqscan; RESET enable_bitmapscan; RESET enable_sort; RESET max_parallel_workers_per_gather`,
-  )) as { rows: { columns: CandidateColumns }[] }[];
-  return candidateRows(results[4].rows[0].columns);
+  return {
+    text: `SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off; SET LOCAL max_parallel_workers_per_gather = 0; ${db.raw(inColumns(sql), bindings).toQuery()}; RESET enable_seqscan; RESET enable_bitmapscan; RESET enable_sort; RESET max_parallel_workers_per_gather`,
+    read: 4,
+    count: 9,
+  };
+}
+
+/** Statements sent as one text: their number, and which of them (from 0) reads the candidates. */
+interface Statements {
+  text: string;
+  read: number;
+  count: number;
+}
+
+/**
+ * The candidates of several reads, each with its own settings, sent as one text: one round trip,
+ * which costs the server's CPU more than a read of a few dozen rows does (its write to the
+ * socket and PostgreSQL's wake-up), where reads in parallel each cost one.
+ */
+async function inOneRoundTrip(db: Db | Knex.Transaction, reads: Statements[]): Promise<Candidate[]> {
+  if (!reads.length) return [];
+  const results = (await db.raw(reads.map((r) => r.text).join('; '))) as { rows: { columns: CandidateColumns }[] }[];
+  let at = 0;
+  return reads.flatMap((r) => {
+    const columns = results[at + r.read].rows[0].columns;
+    at += r.count;
+    return candidateRows(columns);
+  });
 }
 
 /**
@@ -330,11 +359,10 @@ export async function bestMatches(
     }
   }
   const bands = unionOf(banded);
-  const [inBands, inWalks] = await Promise.all([
-    banded.length ? readCandidates(db, bands.sql, bands.bindings).then(candidateRows) : [],
-    walks.length ? walked(db, walks) : [],
+  return inOneRoundTrip(db, [
+    ...(banded.length ? [{ text: byBitmapScans(db, inColumns(bands.sql), bands.bindings), read: BITMAP_SCAN_RESULT, count: BITMAP_SCAN_STATEMENTS }] : []),
+    ...(walks.length ? [byWalks(db, walks)] : []),
   ]);
-  return [...inBands, ...inWalks];
 }
 
 /**
