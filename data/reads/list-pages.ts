@@ -11,12 +11,12 @@ import { roughly, SEARCH_CANDIDATES, type Facets, type ListPage, type SearchSort
 import { NO_FACETS, type FacetFilters } from '../../db/queries/facets.js';
 import { countFacets, facetLabels, passes, scaled } from './facet-counts.js';
 import { pageOf } from '../../db/queries/paging.js';
-import { bestMatches, businessesById, estimateMatches, listFacets, listPageIds, searchCandidates, type Asked, type Candidate, type Fixed } from '../../db/queries/search.js';
+import { bestMatches, businessesById, estimateAndCandidates, listFacets, listPageIds, searchCandidates, type Asked, type Candidate, type Fixed } from '../../db/queries/search.js';
 import type { Reading } from './query-reading.js';
 import { memoized, memoizedEach, memoKey, small, type MemoScope } from './search-memo.js';
 import { tsqueries } from './tsqueries.js';
 import { countUpTo } from '../../db/queries/open-now.js';
-import { pack, unpack } from './packed-candidates.js';
+import { packColumns, unpack, type PackedCandidates } from './packed-candidates.js';
 
 export const emptyPage = (page: number, limit: number): ListPage => ({ ...pageOf<Business>([], 0, { page, limit }), facets: NO_FACETS });
 
@@ -89,14 +89,15 @@ export function candidateBound(): number {
 }
 
 /**
- * A set of more matches than this is kept for the data version, with what follows from it (its
- * order under each sort, its facets, a broad search's pages). Each match costs a read of its
- * row's page (for its tier and facets), so past a hundred reading them again costs more than
- * keeping them (docs/performance.md); a narrower set is read again, as cheap as a lookup. No set
+ * A set of more matches than this is kept for the data version in the search memo, with what
+ * follows from it (its order under each sort, its facets, a broad search's pages). Each match
+ * costs a read of its row's page (for its tier and facets), so past a hundred reading them again
+ * costs more than keeping them (docs/performance.md). A narrower set is kept alone in the small
+ * memo, among the small values, so that the long tail of names never crowds the broad sets out:
+ * asked again, it sends nothing, and its order and facets are worked out again in memory. No set
  * is longer than the bound + 1, so the memo's bound in bytes holds.
  */
 const KEPT_FROM = 100;
-const worthKeeping = (c: Candidate[]) => c.length > KEPT_FROM;
 
 /** What a reading asks, its words and place as tsqueries; null when PostgreSQL reads no lexeme in them. */
 export async function askedOf(db: Db | Knex.Transaction, read: Reading, scope?: MemoScope): Promise<Asked | null> {
@@ -104,13 +105,16 @@ export async function askedOf(db: Db | Knex.Transaction, read: Reading, scope?: 
   return what || where ? { text: read.what, what, where } : null;
 }
 
-/** The candidates of a reading under filters (at most the bound + 1), kept (packed) when worthKeeping. */
+/**
+ * The first bound + 1 candidates of a reading under filters, whatever the estimate (a list near a
+ * point orders every one by distance), kept (packed) past KEPT_FROM.
+ */
 export async function candidatesOf(db: Db | Knex.Transaction, asked: Asked | null, f: FacetFilters, bound: number, scope?: MemoScope): Promise<Candidate[]> {
   if (!asked) return [];
   const packed = await memoized(
     scope,
-    memoKey('candidates', `${asked.text}|${asked.what}|${asked.where}|${JSON.stringify(f)}`),
-    async () => pack(await searchCandidates(db, asked, f, bound)),
+    memoKey('candidates', `bound|${asked.text}|${asked.what}|${asked.where}|${JSON.stringify(f)}`),
+    async () => packColumns(await searchCandidates(db, asked, f, bound)),
     (p) => p.length > KEPT_FROM,
   );
   return unpack(packed);
@@ -158,10 +162,10 @@ async function broadPage(
   asked: Asked,
   f: FacetFilters,
   { sort, page, limit, bound }: { sort: SearchSort; page: number; limit: number; bound: number },
-  estimated: Promise<number>,
+  estimated: number,
 ): Promise<BroadPage> {
   const n = page * limit;
-  const total = about(await estimated, bound);
+  const total = about(estimated, bound);
   if (n - limit >= bound) return { ids: [], total };
   const placed = asked.where !== null;
   const ranks = (found: Candidate[]) => {
@@ -188,35 +192,69 @@ async function broadPage(
 const BROAD_ESTIMATE = 4;
 const FACET_SAMPLE_SHARE = 1 / 5;
 
-/** Matches of a reading: all of them when narrow, else the first read in index order. */
-interface Matches {
-  rows: Candidate[];
+/** Matches of a reading as kept: all of them when narrow, else the first read in index order; the planner's estimate of them. */
+interface MatchSet {
+  packed: PackedCandidates;
   broad: boolean;
+  estimate: number;
 }
 
+/** A set as a request uses it, its candidates unpacked only when asked (a kept set's order and facets are kept too). */
+interface Matches {
+  broad: boolean;
+  estimate: number;
+  count: number;
+  readonly rows: Candidate[];
+}
+
+function asMatches({ packed, broad, estimate }: MatchSet): Matches {
+  let rows: Candidate[] | undefined;
+  return {
+    broad,
+    estimate,
+    count: packed.length,
+    get rows() {
+      return (rows ??= unpack(packed));
+    },
+  };
+}
+
+/** Matches filtered in memory from a narrow set. */
+const inMemory = (rows: Candidate[], estimate: number): Matches => ({ broad: false, estimate, count: rows.length, rows });
+
+const isLarge = (set: MatchSet) => set.broad || set.packed.length > KEPT_FROM;
+
 /**
- * The matches of a reading under filters: the bound + 1 read (candidatesOf), unless the planner
- * expects BROAD_ESTIMATE times the bound, when a sample is read instead (all of them, and the set
- * narrow, if fewer).
+ * The matches of a reading under filters, with the planner's estimate of them, kept per data
+ * version (KEPT_FROM says where). The estimate comes with the first FACET_SAMPLE_SHARE of the
+ * bound in one round trip: fewer, they are all the matches; more, and the planner expects
+ * BROAD_ESTIMATE times the bound, they are a broad set's sample; else the bound + 1 are read.
  */
-async function matchesOf(
-  db: Db | Knex.Transaction,
-  asked: Asked | null,
-  f: FacetFilters,
-  bound: number,
-  estimated: () => Promise<number>,
-  scope?: MemoScope,
-): Promise<Matches> {
-  if (!asked) return { rows: [], broad: false };
-  if ((await estimated()) > BROAD_ESTIMATE * bound) {
+async function matchesOf(db: Db | Knex.Transaction, asked: Asked | null, f: FacetFilters, bound: number, scope?: MemoScope): Promise<Matches> {
+  if (!asked) return inMemory([], 0);
+  const read = async (): Promise<MatchSet> => {
     const sample = Math.max(1, Math.round(bound * FACET_SAMPLE_SHARE));
-    const key = memoKey('candidates', `sample${sample}|${asked.text}|${asked.what}|${asked.where}|${JSON.stringify(f)}`);
-    const rows = unpack(await memoized(scope, key, async () => pack(await searchCandidates(db, asked, f, sample - 1))));
-    if (rows.length >= sample) return { rows, broad: true };
-    return { rows, broad: false };
-  }
-  const rows = await candidatesOf(db, asked, f, bound, scope);
-  return { rows, broad: rows.length > bound };
+    const first = await estimateAndCandidates(db, asked, f, sample);
+    const all = first.columns.id.length < sample;
+    if (all || first.estimate > BROAD_ESTIMATE * bound) return { packed: packColumns(first.columns), broad: !all, estimate: first.estimate };
+    const packed = packColumns(await searchCandidates(db, asked, f, bound));
+    return { packed, broad: packed.length > bound, estimate: first.estimate };
+  };
+  const key = memoKey('candidates', `${asked.text}|${asked.what}|${asked.where}|${JSON.stringify(f)}`);
+  if (!scope) return asMatches(await read());
+  // A narrow set kept before is in the small memo (peeked first, so a large set's hit counts once).
+  if (scope.small.peek(scope.version, key)) return asMatches(await memoized(small(scope), key, read));
+  const set = await memoized(
+    scope,
+    key,
+    async () => {
+      const found = await read();
+      if (!isLarge(found)) void memoized(small(scope), key, async () => found);
+      return found;
+    },
+    isLarge,
+  );
+  return asMatches(set);
 }
 
 /**
@@ -231,35 +269,28 @@ async function matchesOf(
 export async function ranked(db: Db | Knex.Transaction, read: Reading, filters: FacetFilters, sort: SearchSort, page: number, limit: number, scope?: MemoScope): Promise<ListPage> {
   const bound = candidateBound();
   const asked = await askedOf(db, read, scope);
-  // One estimate a request under each set of filters (the matches', the facets' and the page's share it).
-  const estimates = new Map<string, Promise<number>>();
-  const estimate = (f: FacetFilters) => {
-    const k = JSON.stringify(f);
-    if (!estimates.has(k)) estimates.set(k, estimateMatches(db, asked!, f));
-    return estimates.get(k)!;
-  };
-  const all = await matchesOf(db, asked, {}, bound, () => estimate({}), scope);
+  const all = await matchesOf(db, asked, {}, bound, scope);
   // Open now is read by the statement (the kept candidates do not carry hours and zones).
   const matching: Matches =
     !hasFilters(filters) ? all
-    : all.broad || filters.openAt !== undefined ? await matchesOf(db, asked, filters, bound, () => estimate(filters), scope)
-    : { rows: all.rows.filter((c) => passes(c, filters)), broad: false };
+    : all.broad || filters.openAt !== undefined ? await matchesOf(db, asked, filters, bound, scope)
+    : inMemory(all.rows.filter((c) => passes(c, filters)), all.estimate);
   // What follows from a kept set is kept with it: its order under each sort, its facets, its pages.
-  const kept = worthKeeping(all.rows) ? scope : undefined;
+  const kept = all.broad || all.count > KEPT_FROM ? scope : undefined;
   const key = `${read.what}|${read.where}|${JSON.stringify(filters)}`;
   const facets = memoized(kept, memoKey('search-facets', key), async (): Promise<Facets | undefined> => {
     if (filters.openAt !== undefined) {
       // Counted over the open matches (each facet with every other filter but its own); none when they are broad.
       const { openAt, ...others } = filters;
       if (!hasFilters(others)) return matching.broad ? undefined : facetLabels(db, countFacets(matching.rows, others), scope);
-      const open = await candidatesOf(db, asked, { openAt }, bound, scope);
-      return open.length > bound ? undefined : facetLabels(db, countFacets(open, others), scope);
+      const open = await matchesOf(db, asked, { openAt }, bound, scope);
+      return open.broad ? undefined : facetLabels(db, countFacets(open.rows, others), scope);
     }
     const counted = countFacets(all.rows, filters);
-    return facetLabels(db, all.broad ? scaled(counted, about(await estimate({}), bound) / all.rows.length) : counted, scope);
+    return facetLabels(db, all.broad ? scaled(counted, about(all.estimate, bound) / all.count) : counted, scope);
   });
   if (matching.broad) {
-    const broad = await memoized(kept, memoKey('broad-page', `${key}|${sort}|${page}|${limit}`), () => broadPage(db, asked!, filters, { sort, page, limit, bound }, estimate(filters)));
+    const broad = await memoized(kept, memoKey('broad-page', `${key}|${sort}|${page}|${limit}`), () => broadPage(db, asked!, filters, { sort, page, limit, bound }, matching.estimate));
     const [items, counted] = await Promise.all([rowsOf(db, broad.ids, scope), facets]);
     const paged = pageOf(items, broad.total, { page, limit });
     paged.pagination.totalPages = Math.ceil(bound / limit);
@@ -267,5 +298,5 @@ export async function ranked(db: Db | Knex.Transaction, read: Reading, filters: 
   }
   const order = await memoized(kept, memoKey('order', `${key}|${sort}`), async () => [...matching.rows].sort(compare(sort, read.where !== null)).map((c) => c.id));
   const [items, counted] = await Promise.all([rowsOf(db, order.slice((page - 1) * limit, page * limit), scope), facets]);
-  return { ...pageOf(items, matching.rows.length, { page, limit }), facets: counted };
+  return { ...pageOf(items, matching.count, { page, limit }), facets: counted };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Candidate } from '../../db/queries/search.js';
-import { pack, unpack } from './packed-candidates.js';
+import { CANDIDATE_FIELDS, candidateRows, type CandidateColumns } from '../../db/queries/search.js';
+import { pack, packColumns, unpack } from './packed-candidates.js';
 import { memoKey, newMemos } from './search-memo.js';
 
 /** A broad word's set as searchCandidates reads it: the bound + 1 candidates. */
@@ -26,6 +27,14 @@ describe('packed candidates', () => {
     const rows = broadSet(1);
     expect(unpack(pack(rows))).toEqual(rows);
     expect(unpack(pack([]))).toEqual([]);
+  });
+
+  it('are the same read as columns, and the columns are the same candidates', () => {
+    const rows = broadSet(2);
+    const columns = Object.fromEntries(CANDIDATE_FIELDS.map((f) => [f, rows.map((r) => r[f])])) as CandidateColumns;
+    expect(packColumns(columns)).toEqual(pack(rows));
+    expect(candidateRows(columns)).toEqual(rows);
+    expect(unpack(packColumns(Object.fromEntries(CANDIDATE_FIELDS.map((f) => [f, []])) as unknown as CandidateColumns))).toEqual([]);
   });
 
   it('let the search memo keep the broad sets of a hundred and fifty words within its bound', async () => {

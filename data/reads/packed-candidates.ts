@@ -5,7 +5,7 @@
  * (the common words every page of typos and distinct queries comes back to). Unpacked per request:
  * the same values, the same types.
  */
-import type { Candidate } from '../../db/queries/search.js';
+import type { Candidate, CandidateColumns } from '../../db/queries/search.js';
 
 const NUMBERS = ['id', 'rating', 'review_count', 'quality', 'city_id', 'category_id', 'rating_floor', 'tier'] as const;
 const FLAGS = ['is_verified', 'has_phone', 'approximate'] as const;
@@ -30,6 +30,17 @@ export function pack(rows: Candidate[]): PackedCandidates {
     numbers: column(NUMBERS, (k) => Float64Array.from(rows, (r) => (r[k] === null ? NaN : Number(r[k])))),
     flags: column(FLAGS, (k) => Uint8Array.from(rows, (r) => (r[k] ? 1 : 0))),
     texts: column(TEXTS, (k) => rows.map((r) => r[k])),
+  };
+}
+
+/** Candidates read as columns (searchCandidates), packed without an object per candidate. */
+export function packColumns(c: CandidateColumns): PackedCandidates {
+  const numbers = (column: (number | null)[]) => Float64Array.from(column, (v) => (v === null ? NaN : v));
+  return {
+    length: c.id.length,
+    numbers: { id: numbers(c.id), rating: numbers(c.rating), review_count: numbers(c.review_count), quality: numbers(c.quality), city_id: numbers(c.city_id), category_id: numbers(c.category_id), rating_floor: numbers(c.rating_floor), tier: numbers(c.tier) },
+    flags: { is_verified: Uint8Array.from(c.is_verified, Number), has_phone: Uint8Array.from(c.has_phone, Number), approximate: Uint8Array.from(c.approximate, Number) },
+    texts: { name: c.name, district: c.district },
   };
 }
 

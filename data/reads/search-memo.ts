@@ -96,7 +96,7 @@ export const viewMemo = (scope: MemoScope | undefined, slug: string): MemoScope 
  * The kinds of value the reads keep, each under keys of its own (`kind|what`, memoKey), so two
  * reads never share a key by accident: rows and facet labels as pages show them, what PostgreSQL
  * makes of a word or a place of several words, the split of a one-box query that finds businesses,
- * a search's candidates, their order and facets, a list's kept counts, that an admin search is
+ * a search's candidates with the planner's estimate of them, their order and facets, a list's kept counts, that an admin search is
  * broad, a city, a category or a country by slug (a country with its cities and its links), a
  * country by slug alone, the ids of a list filter's category, city and country slugs, the districts
  * of a category in a city, each city's minute of the week for open now, a business page's business

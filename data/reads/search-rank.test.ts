@@ -4,6 +4,7 @@ import { qualityOf, SEARCH_CANDIDATES, type ListFilters, type ListPage } from '.
 import { searchBusinesses } from './search.js';
 import { seedSearch, type SearchSeed } from './search.fixtures.js';
 import { editBusiness } from '../store/business-writes.js';
+import { newMemos } from './search-memo.js';
 
 /**
  * The ranking rules on a directory broader than the bound: 1,200 businesses holding 'coffee'
@@ -130,6 +131,34 @@ describe('relevance whatever the number of matches', () => {
     // Its facets are estimates too, of the same size.
     const cities = broad.facets!.cities.reduce((n, c) => n + c.count, 0);
     expect(cities).toBeGreaterThan(matches / 2);
+  });
+
+  it('asked again at the same data version, a search sends no statement, broad or narrow', async () => {
+    const asked: [string, string, ListFilters, number][] = [
+      // Broad: more than the bound, and (under a bound of 40) more than four times it by the estimate.
+      ['coffee', '', {}, SEARCH_CANDIDATES],
+      ['coffee', '', {}, 40],
+      ['coffee', 'Denver', {}, 40],
+      ['coffee', '', { city: 'austin', minRating: 3 }, 40],
+      // Narrow, more than a hundred matches and a few.
+      ['coffee', 'Austin', {}, SEARCH_CANDIDATES],
+      ['roast bar', '', {}, SEARCH_CANDIDATES],
+      ['roast bar', '', { minRating: 4.5 }, SEARCH_CANDIDATES],
+    ];
+    for (const [q, location, filters, bound] of asked) {
+      process.env.SEARCH_CANDIDATES = String(bound);
+      const scope = { ...newMemos(), version: '1' };
+      const first = await searchBusinesses(t.db, { q, location, filters }, scope);
+      const sent: string[] = [];
+      const heard = (query: { sql: string }) => void sent.push(query.sql);
+      t.db.on('query', heard);
+      try {
+        expect(await searchBusinesses(t.db, { q, location, filters }, scope)).toEqual(first);
+      } finally {
+        t.db.removeListener('query', heard);
+      }
+      expect(sent, `${q} ${location} ${JSON.stringify(filters)} under ${bound}`).toEqual([]);
+    }
   });
 
   it('keeps the quality true through an edit, which logs the rating it changed and not the quality', async () => {

@@ -19,10 +19,15 @@ export async function withCountryShops(run: (db: Db) => Promise<void>): Promise<
   }
 }
 
-/** The plans (EXPLAIN ANALYZE) of the statements `read` sent with their settings first (readByBitmapScans, a broad search's walks), as sent. */
+/**
+ * The plans (EXPLAIN ANALYZE) of the statements `read` sent with their settings first (readByBitmapScans, a broad search's walks), as sent;
+ * of a round trip that sends an estimate first (EXPLAIN), the read after it; of one of several reads, each.
+ */
 export async function plansOf(db: Db, read: () => Promise<unknown>): Promise<string[]> {
   const sent: string[] = [];
-  const heard = (q: { sql: string }) => void (q.sql.startsWith('SET LOCAL enable_seqscan = off;') && sent.push(q.sql));
+  const settingsFirst = 'SET LOCAL enable_seqscan = off;';
+  // A round trip of several reads (a broad search's bands and walks) is each of them with its settings.
+  const heard = (q: { sql: string }) => void sent.push(...q.sql.split(settingsFirst).slice(1).map((read) => settingsFirst + read.replace(/;\s*$/, '')));
   db.on('query', heard);
   try {
     await read();

@@ -15,8 +15,16 @@ import type { Db } from '../index.js';
  * settings end with it (RESET too, in case a caller's transaction holds them).
  */
 export async function readByBitmapScans(db: Db | Knex.Transaction, sql: string, bindings: Knex.RawBinding[]): Promise<unknown[]> {
-  const results = (await db.raw(
-    `SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off; ${db.raw(sql, bindings).toQuery()}; RESET enable_seqscan; RESET enable_indexscan`,
-  )) as { rows: unknown[] }[];
-  return results[2].rows;
+  const results = (await db.raw(byBitmapScans(db, sql, bindings))) as { rows: unknown[] }[];
+  return results[BITMAP_SCAN_RESULT].rows;
 }
+
+/**
+ * The statements of readByBitmapScans as one text, for a caller that sends other statements in
+ * the same round trip (their results come before and after; the read's is BITMAP_SCAN_RESULT
+ * places past this text's start, of BITMAP_SCAN_STATEMENTS).
+ */
+export const byBitmapScans = (db: Db | Knex.Transaction, sql: string, bindings: Knex.RawBinding[]): string =>
+  `SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off; ${db.raw(sql, bindings).toQuery()}; RESET enable_seqscan; RESET enable_indexscan`;
+export const BITMAP_SCAN_RESULT = 2;
+export const BITMAP_SCAN_STATEMENTS = 5;

@@ -7,6 +7,11 @@ import type { Db } from '../index.js';
  */
 export async function plannedRows(db: Db | Knex.Transaction, sql: string, bindings: readonly Knex.RawBinding[]): Promise<number> {
   const { rows } = await db.raw(`EXPLAIN (FORMAT JSON) ${sql}`, bindings as Knex.RawBinding[]);
+  return planRows(rows);
+}
+
+/** The rows the plan of an `EXPLAIN (FORMAT JSON)`'s result expects. */
+export function planRows(rows: Record<string, unknown>[]): number {
   const plan = rows[0]['QUERY PLAN'];
-  return Number((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan['Plan Rows']);
+  return Number((typeof plan === 'string' ? JSON.parse(plan) : (plan as { Plan: Record<string, unknown> }[]))[0].Plan['Plan Rows']);
 }

@@ -20,8 +20,8 @@ import type { Facets, ListFilters, SearchSort } from '../../domain/search.js';
 import { businessQuery, toBusiness, type BusinessRow } from './businesses.js';
 import { CANDIDATE_FACET_COLUMNS, businessWhere, facetQuery, toFacets, type FacetCandidate, type FacetFilters, type FacetRow, type SqlPart } from './facets.js';
 import { TSQUERY } from './word-lookups.js';
-import { readByBitmapScans } from './bitmap-scans.js';
-import { plannedRows } from './planned-rows.js';
+import { BITMAP_SCAN_RESULT, BITMAP_SCAN_STATEMENTS, byBitmapScans, readByBitmapScans } from './bitmap-scans.js';
+import { planRows } from './planned-rows.js';
 import type { OpenAt } from './open-at.js';
 
 const ORDER: Record<SearchSort, string> = {
@@ -136,6 +136,45 @@ export interface Candidate extends FacetCandidate {
   approximate: boolean;
 }
 
+/** A candidate's fields (columnsOf's columns). */
+export const CANDIDATE_FIELDS = ['id', 'rating', 'review_count', 'name', 'city_id', 'category_id', 'district', 'rating_floor', 'is_verified', 'has_phone', 'quality', 'approximate', 'tier'] as const satisfies readonly (keyof Candidate)[];
+
+/** Candidates a column per field, each column in the same order. */
+export type CandidateColumns = { [K in (typeof CANDIDATE_FIELDS)[number]]: Candidate[K][] };
+
+/**
+ * The candidates `sql` gives as one value, a column per field: node-postgres makes an object of
+ * each row and parses each of its fields on its own, which for a thousand candidates cost the
+ * server several times the CPU of one JSON text of columns parsed at once (docs/performance.md).
+ */
+const inColumns = (sql: string) =>
+  `SELECT json_build_object(${CANDIDATE_FIELDS.map((f) => `'${f}', coalesce(array_agg(c.${f}), '{}')`).join(', ')}) AS columns FROM (${sql}) c`;
+
+/** The candidates of columns, one object each. */
+export function candidateRows(c: CandidateColumns): Candidate[] {
+  return c.id.map((id, i) => ({
+    id,
+    rating: c.rating[i],
+    review_count: c.review_count[i],
+    name: c.name[i],
+    city_id: c.city_id[i],
+    category_id: c.category_id[i],
+    district: c.district[i],
+    rating_floor: c.rating_floor[i],
+    is_verified: c.is_verified[i],
+    has_phone: c.has_phone[i],
+    quality: c.quality[i],
+    approximate: c.approximate[i],
+    tier: c.tier[i],
+  }));
+}
+
+/** `sql`'s candidates read through bitmap scans alone (readByBitmapScans), as columns. */
+async function readCandidates(db: Db | Knex.Transaction, sql: string, bindings: Knex.RawBinding[]): Promise<CandidateColumns> {
+  const [row] = (await readByBitmapScans(db, inColumns(sql), bindings)) as { columns: CandidateColumns }[];
+  return row.columns;
+}
+
 /** What a search asks: its words as typed (for an exact name) and as a tsquery, its place's tsquery. */
 export interface Asked {
   text: string | null;
@@ -192,9 +231,9 @@ function candidatesWhere(q: Asked, f: FacetFilters, more: SqlPart | null, tail: 
  * At most `bound` + 1 matches of `q` under `f`, in index order (one more than the bound tells a
  * broad search).
  */
-export async function searchCandidates(db: Db | Knex.Transaction, q: Asked, f: FacetFilters, bound: number): Promise<Candidate[]> {
+export async function searchCandidates(db: Db | Knex.Transaction, q: Asked, f: FacetFilters, bound: number): Promise<CandidateColumns> {
   const part = candidatesWhere(q, f, null, `LIMIT ${bound + 1}`);
-  return (await readByBitmapScans(db, part.sql, part.bindings as Knex.RawBinding[])) as Candidate[];
+  return readCandidates(db, part.sql, part.bindings as Knex.RawBinding[]);
 }
 
 /** Each walk's own order: under relevance, quality within a tier. */
@@ -249,11 +288,40 @@ function unionOf(parts: SqlPart[]): { sql: string; bindings: Knex.RawBinding[] }
  * visited by the workers started.
  */
 async function walked(db: Db | Knex.Transaction, parts: SqlPart[]): Promise<Candidate[]> {
+  return inOneRoundTrip(db, [byWalks(db, parts)]);
+}
+
+/** walked's statements as one text, its read among them (like byBitmapScans). */
+function byWalks(db: Db | Knex.Transaction, parts: SqlPart[]): Statements {
   const { sql, bindings } = unionOf(parts);
-  const results = (await db.raw(
-    `SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off; SET LOCAL max_parallel_workers_per_gather = 0; ${db.raw(sql, bindings).toQuery()}; RESET enable_seqscan; RESET enable_bitmapscan; RESET enable_sort; RESET max_parallel_workers_per_gather`,
-  )) as { rows: Candidate[] }[];
-  return results[4].rows;
+  return {
+    text: `SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off; SET LOCAL max_parallel_workers_per_gather = 0; ${db.raw(inColumns(sql), bindings).toQuery()}; RESET enable_seqscan; RESET enable_bitmapscan; RESET enable_sort; RESET max_parallel_workers_per_gather`,
+    read: 4,
+    count: 9,
+  };
+}
+
+/** Statements sent as one text: their number, and which of them (from 0) reads the candidates. */
+interface Statements {
+  text: string;
+  read: number;
+  count: number;
+}
+
+/**
+ * The candidates of several reads, each with its own settings, sent as one text: one round trip,
+ * which costs the server's CPU more than a read of a few dozen rows does (its write to the
+ * socket and PostgreSQL's wake-up), where reads in parallel each cost one.
+ */
+async function inOneRoundTrip(db: Db | Knex.Transaction, reads: Statements[]): Promise<Candidate[]> {
+  if (!reads.length) return [];
+  const results = (await db.raw(reads.map((r) => r.text).join('; '))) as { rows: { columns: CandidateColumns }[] }[];
+  let at = 0;
+  return reads.flatMap((r) => {
+    const columns = results[at + r.read].rows[0].columns;
+    at += r.count;
+    return candidateRows(columns);
+  });
 }
 
 /**
@@ -279,7 +347,7 @@ export async function bestMatches(
   if (!BANDED.has(sort)) {
     const walk = candidatesWhere(q, f, null, `ORDER BY ${WALK_ORDER[sort]} LIMIT ${n}`);
     if (sort === 'rating') return walked(db, [walk]);
-    return (await readByBitmapScans(db, walk.sql, walk.bindings as Knex.RawBinding[])) as Candidate[];
+    return candidateRows(await readCandidates(db, walk.sql, walk.bindings as Knex.RawBinding[]));
   }
   const ranking = sort === 'relevance' && q.what;
   const banded: SqlPart[] = ranking && tiers === 'names' ? [] : [byBands(q, f, null, n)];
@@ -300,21 +368,24 @@ export async function bestMatches(
     }
   }
   const bands = unionOf(banded);
-  const [inBands, inWalks] = await Promise.all([
-    banded.length ? (readByBitmapScans(db, bands.sql, bands.bindings) as Promise<Candidate[]>) : [],
-    walks.length ? walked(db, walks) : [],
+  return inOneRoundTrip(db, [
+    ...(banded.length ? [{ text: byBitmapScans(db, inColumns(bands.sql), bands.bindings), read: BITMAP_SCAN_RESULT, count: BITMAP_SCAN_STATEMENTS }] : []),
+    ...(walks.length ? [byWalks(db, walks)] : []),
   ]);
-  return [...inBands, ...inWalks];
 }
 
 /**
  * About how many matches `q` has under `f`, from the planner's statistics (the search document's
- * most common lexemes): counting a broad word's matches costs what reading them does.
+ * most common lexemes: counting a broad word's matches costs what reading them does), and the
+ * first `n` of them in index order (readByBitmapScans), in one round trip.
  */
-export async function estimateMatches(db: Db | Knex.Transaction, q: Asked, f: FacetFilters): Promise<number> {
+export async function estimateAndCandidates(db: Db | Knex.Transaction, q: Asked, f: FacetFilters, n: number): Promise<{ estimate: number; columns: CandidateColumns }> {
   const filter = businessWhere(f);
   const match = matchOf(q);
-  return plannedRows(db, `SELECT 1 FROM businesses b WHERE ${filter.sql} AND ${match.sql}`, [...filter.bindings, ...match.bindings] as Knex.RawBinding[]);
+  const explain = db.raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM businesses b WHERE ${filter.sql} AND ${match.sql}`, [...filter.bindings, ...match.bindings] as Knex.RawBinding[]).toQuery();
+  const part = candidatesWhere(q, f, null, `LIMIT ${n}`);
+  const results = (await db.raw(`${explain}; ${byBitmapScans(db, inColumns(part.sql), part.bindings as Knex.RawBinding[])}`)) as { rows: Record<string, unknown>[] }[];
+  return { estimate: planRows(results[0].rows), columns: (results[1 + BITMAP_SCAN_RESULT].rows[0] as { columns: CandidateColumns }).columns };
 }
 
 /** The tsqueries of a box's words and of the ways they may split into what and where. */
