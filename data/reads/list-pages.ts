@@ -228,24 +228,23 @@ export async function ranked(db: Db | Knex.Transaction, read: Reading, filters: 
     if (!estimates.has(k)) estimates.set(k, estimateMatches(db, asked!, f));
     return estimates.get(k)!;
   };
-  const all = await matchesOf(db, asked, {}, bound, () => estimate({}), scope);
-  // Open now is read by the statement (the kept candidates do not carry hours and zones).
+  // Open now is part of every set read (the kept candidates carry no hours and zones): an open-now
+  // search reads its open matches once, for its page and its facets (each facet with every other
+  // filter but its own), and never the matches of every hour.
+  const { openAt, ...others } = filters;
+  const base: FacetFilters = openAt === undefined ? {} : { openAt };
+  const all = await matchesOf(db, asked, base, bound, () => estimate(base), scope);
   const matching: Matches =
-    !hasFilters(filters) ? all
-    : all.broad || filters.openAt !== undefined ? await matchesOf(db, asked, filters, bound, () => estimate(filters), scope)
-    : { rows: all.rows.filter((c) => passes(c, filters)), broad: false };
+    !hasFilters(others) ? all
+    : all.broad ? await matchesOf(db, asked, filters, bound, () => estimate(filters), scope)
+    : { rows: all.rows.filter((c) => passes(c, others)), broad: false };
   // What follows from a kept set is kept with it: its order under each sort, its facets, its pages.
   const kept = worthKeeping(all.rows) ? scope : undefined;
   const key = `${read.what}|${read.where}|${JSON.stringify(filters)}`;
   const facets = memoized(kept, memoKey('search-facets', key), async (): Promise<Facets | undefined> => {
-    if (filters.openAt !== undefined) {
-      // Counted over the open matches (each facet with every other filter but its own); none when they are broad.
-      const { openAt, ...others } = filters;
-      if (!hasFilters(others)) return matching.broad ? undefined : facetLabels(db, countFacets(matching.rows, others), scope);
-      const open = await candidatesOf(db, asked, { openAt }, bound, scope);
-      return open.length > bound ? undefined : facetLabels(db, countFacets(open, others), scope);
-    }
-    const counted = countFacets(all.rows, filters);
+    const counted = countFacets(all.rows, others);
+    // The open matches are counted only when all of them were read: no kept count knows the minute.
+    if (openAt !== undefined) return all.broad ? undefined : facetLabels(db, counted, scope);
     return facetLabels(db, all.broad ? scaled(counted, about(await estimate({}), bound) / all.rows.length) : counted, scope);
   });
   if (matching.broad) {
