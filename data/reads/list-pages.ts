@@ -20,19 +20,11 @@ import { pack, unpack } from './packed-candidates.js';
 
 export const emptyPage = (page: number, limit: number): ListPage => ({ ...pageOf<Business>([], 0, { page, limit }), facets: NO_FACETS });
 
-/**
- * The full rows of `ids`, in that order; those a page showed before at this version from the small
- * memo, the others from `readMissing` (by default a read of them by id).
- */
-export async function rowsOf(
-  db: Db | Knex.Transaction,
-  ids: (number | string)[],
-  scope?: MemoScope,
-  readMissing: (ids: string[]) => Promise<Business[]> = (missing) => businessesById(db, missing),
-): Promise<Business[]> {
+/** The full rows of `ids`, in that order; those a page showed before at this version from the small memo. */
+export async function rowsOf(db: Db | Knex.Transaction, ids: (number | string)[], scope?: MemoScope): Promise<Business[]> {
   if (!ids.length) return [];
   const rows = await memoizedEach(small(scope), 'row', ids.map(String), async (missing) => {
-    const read = await readMissing(missing);
+    const read = await businessesById(db, missing);
     return new Map(read.map((b) => [String(b.id), b]));
   });
   return rows.filter((r): r is Business => r !== null);
