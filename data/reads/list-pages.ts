@@ -20,19 +20,11 @@ import { packColumns, unpack, type PackedCandidates } from './packed-candidates.
 
 export const emptyPage = (page: number, limit: number): ListPage => ({ ...pageOf<Business>([], 0, { page, limit }), facets: NO_FACETS });
 
-/**
- * The full rows of `ids`, in that order; those a page showed before at this version from the small
- * memo, the others from `readMissing` (by default a read of them by id).
- */
-export async function rowsOf(
-  db: Db | Knex.Transaction,
-  ids: (number | string)[],
-  scope?: MemoScope,
-  readMissing: (ids: string[]) => Promise<Business[]> = (missing) => businessesById(db, missing),
-): Promise<Business[]> {
+/** The full rows of `ids`, in that order; those a page showed before at this version from the small memo. */
+export async function rowsOf(db: Db | Knex.Transaction, ids: (number | string)[], scope?: MemoScope): Promise<Business[]> {
   if (!ids.length) return [];
   const rows = await memoizedEach(small(scope), 'row', ids.map(String), async (missing) => {
-    const read = await readMissing(missing);
+    const read = await businessesById(db, missing);
     return new Map(read.map((b) => [String(b.id), b]));
   });
   return rows.filter((r): r is Business => r !== null);
@@ -269,24 +261,23 @@ async function matchesOf(db: Db | Knex.Transaction, asked: Asked | null, f: Face
 export async function ranked(db: Db | Knex.Transaction, read: Reading, filters: FacetFilters, sort: SearchSort, page: number, limit: number, scope?: MemoScope): Promise<ListPage> {
   const bound = candidateBound();
   const asked = await askedOf(db, read, scope);
-  const all = await matchesOf(db, asked, {}, bound, scope);
-  // Open now is read by the statement (the kept candidates do not carry hours and zones).
+  // Open now is part of every set read (the kept candidates carry no hours and zones): an open-now
+  // search reads its open matches once, for its page and its facets (each facet with every other
+  // filter but its own), and never the matches of every hour.
+  const { openAt, ...others } = filters;
+  const base: FacetFilters = openAt === undefined ? {} : { openAt };
+  const all = await matchesOf(db, asked, base, bound, scope);
   const matching: Matches =
-    !hasFilters(filters) ? all
-    : all.broad || filters.openAt !== undefined ? await matchesOf(db, asked, filters, bound, scope)
-    : inMemory(all.rows.filter((c) => passes(c, filters)), all.estimate);
+    !hasFilters(others) ? all
+    : all.broad ? await matchesOf(db, asked, filters, bound, scope)
+    : inMemory(all.rows.filter((c) => passes(c, others)), all.estimate);
   // What follows from a kept set is kept with it: its order under each sort, its facets, its pages.
   const kept = all.broad || all.count > KEPT_FROM ? scope : undefined;
   const key = `${read.what}|${read.where}|${JSON.stringify(filters)}`;
   const facets = memoized(kept, memoKey('search-facets', key), async (): Promise<Facets | undefined> => {
-    if (filters.openAt !== undefined) {
-      // Counted over the open matches (each facet with every other filter but its own); none when they are broad.
-      const { openAt, ...others } = filters;
-      if (!hasFilters(others)) return matching.broad ? undefined : facetLabels(db, countFacets(matching.rows, others), scope);
-      const open = await matchesOf(db, asked, { openAt }, bound, scope);
-      return open.broad ? undefined : facetLabels(db, countFacets(open.rows, others), scope);
-    }
-    const counted = countFacets(all.rows, filters);
+    const counted = countFacets(all.rows, others);
+    // The open matches are counted only when all of them were read: no kept count knows the minute.
+    if (openAt !== undefined) return all.broad ? undefined : facetLabels(db, counted, scope);
     return facetLabels(db, all.broad ? scaled(counted, about(all.estimate, bound) / all.count) : counted, scope);
   });
   if (matching.broad) {

@@ -27,16 +27,17 @@ async function statements(run: () => Promise<unknown>): Promise<string[]> {
 }
 
 describe('a list near a point', () => {
-  it("reads its nearest matches and its page's rows in one statement, never the rows by id", async () => {
+  it("reads its nearest precise matches, then the approximate ones when they are fewer than the cap, then its page's rows by id", async () => {
     const scope = { ...newMemos(), version: '1' };
     let names: string[] = [];
     const sent = await statements(async () => {
       names = (await searchBusinesses(t.db, { filters: { near: ISTANBUL } }, scope)).items.map((b) => b.name);
     });
     expect(names).toEqual(['Sultanahmet Fırını', 'Galata Kahvesi', 'Kadıköy Kahvesi', 'Şile Fırını', 'Austin Coffee', 'Merkez Kahvesi']);
-    expect(sent.filter((sql) => /"b"\."id" in|b\.id = ANY/i.test(sql))).toEqual([]);
-    // The precise ones fill no page of a hundred here: asked again with those at their city's centre.
-    expect(sent.filter((sql) => sql.includes('nall'))).toHaveLength(2);
+    // The precise ones fill no page of a hundred here: those at their city's centre are read too.
+    const walks = sent.filter((sql) => sql.includes('<->'));
+    expect(walks.map((sql) => sql.includes('NOT b.coordinates_approximate'))).toEqual([true, false]);
+    expect(sent.filter((sql) => /"b"\."id" in/i.test(sql))).toHaveLength(1);
   });
 
   it("asks for a category's id once per data version", async () => {

@@ -10,7 +10,7 @@
  * - Facets count the nearest matches of the page's own city or category under every filter but
  *   their own, as a search's facets count its candidates. Under "open now" they count the open
  *   ones (no kept count knows the minute); a search's open matches past its bound are not counted.
- * - Without words the nearest matches and the page's rows are one statement (nearestWithPage).
+ * - Without words the nearest matches are one statement, the page's rows a read by id.
  */
 import type { Knex } from 'knex';
 import type { Db } from '../../db/index.js';
@@ -18,8 +18,7 @@ import type { Business } from '../../domain/types.js';
 import { MORE_NEARBY_LIMIT, NEAR_CANDIDATES, type GeoPoint } from '../../domain/nearby.js';
 import type { ListPage, SearchSort } from '../../domain/search.js';
 import type { FacetCandidate, FacetFilters } from '../../db/queries/facets.js';
-import { distancesFrom, nearestNeighbours, nearestWithPage, type NearCandidate } from '../../db/queries/nearby.js';
-import { toBusiness } from '../../db/queries/businesses.js';
+import { distancesFrom, nearestCandidates, nearestNeighbours, type NearCandidate } from '../../db/queries/nearby.js';
 import { pageOf } from '../../db/queries/paging.js';
 import type { Candidate, Fixed } from '../../db/queries/search.js';
 import { countFacets, facetLabels, passes } from './facet-counts.js';
@@ -35,14 +34,9 @@ export interface NearRequest {
 
 const sameFilters = (a: FacetFilters, b: FacetFilters) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
-/** The rows of `order` with their distances (a copy: a row may be shared by the memo); `readMissing` as rowsOf's. */
-async function withDistances(
-  db: Db | Knex.Transaction,
-  order: { id: number; distance: number }[],
-  scope?: MemoScope,
-  readMissing?: (ids: string[]) => Promise<Business[]>,
-): Promise<Business[]> {
-  const rows = await rowsOf(db, order.map((c) => c.id), scope, readMissing);
+/** The rows of `order` with their distances (a copy: a row may be shared by the memo). */
+async function withDistances(db: Db | Knex.Transaction, order: { id: number; distance: number }[], scope?: MemoScope): Promise<Business[]> {
+  const rows = await rowsOf(db, order.map((c) => c.id), scope);
   const distance = new Map(order.map((c) => [c.id, c.distance]));
   return rows.map((b) => ({ ...b, distance: distance.get(b.id) }));
 }
@@ -84,35 +78,31 @@ interface NearPaging {
 }
 
 /**
+ * At most NEAR_CANDIDATES + 1 matches of `f` nearest the point (one more than the cap tells a
+ * capped total): the precise ones, then, when they are fewer, the approximate ones.
+ */
+async function nearest(db: Db | Knex.Transaction, near: NearRequest, f: FacetFilters): Promise<NearCandidate[]> {
+  const want = NEAR_CANDIDATES + 1;
+  const precise = await nearestCandidates(db, near.point, near.radiusKm, f, false, want);
+  if (precise.length >= want) return precise;
+  return [...precise, ...(await nearestCandidates(db, near.point, near.radiusKm, f, true, want - precise.length))];
+}
+
+/**
  * A page of the active businesses of `fixed` under `filters` (which hold `fixed` too) nearest the
- * point, or sorted by `sort` among the nearest, each with its distance, and the facets: one
- * statement reads the nearest of `fixed` (and open now: the facets count the open ones), the
- * nearest under the filters when those fill the cap (the filters may keep few of them), and the
- * rows of a page nearest first.
+ * point, or sorted by `sort` among the nearest, each with its distance, and the facets. The
+ * nearest of `fixed` (and open now: the facets count the open ones) are one statement, the page's
+ * rows a read by id (or the memo): at a million PostgreSQL spent three to four times as long on
+ * the two in one statement (docs/performance.md).
  */
 export async function nearbyPage(db: Db | Knex.Transaction, fixed: Fixed, filters: FacetFilters, near: NearRequest, paging: NearPaging, scope?: MemoScope): Promise<ListPage> {
-  const { sort = 'distance', page, limit } = paging;
   const base: FacetFilters = { ...fixed, ...(filters.openAt !== undefined ? { openAt: filters.openAt } : {}) };
-  const same = sameFilters(filters, base);
-  const nearest = byDistance(sort);
-  const want = NEAR_CANDIDATES + 1;
-  const ask = (approximate: boolean) =>
-    nearestWithPage(db, near.point, near.radiusKm, base, same ? null : filters, want, nearest ? { offset: (page - 1) * limit, count: limit } : null, approximate);
-  // Those placed at their city's centre are read only when the precise ones do not fill the cap.
-  const precise = await ask(false);
-  const read = precise.all.length < want || (precise.matching && precise.matching.length < want) ? await ask(true) : precise;
-  const { all } = read;
+  const all = await nearest(db, near, base);
   const capped = all.length > NEAR_CANDIDATES;
-  // Not capped, every match of the filters is among the nearest of the base.
-  const matching = same ? all : capped ? read.matching! : all.filter((c) => passes(c, filters));
-  const inOrder = matching.slice(0, NEAR_CANDIDATES);
-  if (!nearest) inOrder.sort(byListSort(sort));
-  const shown = inOrder.slice((page - 1) * limit, page * limit);
-  // The statement read the page's rows where it knew their places: nearest first, in the set it walked last.
-  const placed = nearest && (same || capped) ? new Map(read.rows.map((r) => [String(r.id), r])) : null;
-  const fromStatement = placed ? async (ids: string[]) => ids.flatMap((id) => (placed.has(id) ? [toBusiness(placed.get(id)!)] : [])) : undefined;
-  const [items, facets] = await Promise.all([withDistances(db, shown, scope, fromStatement), facetLabels(db, countFacets(all, filters), scope)]);
-  return { ...pageOf(items, inOrder.length, { page, limit }), facets, ...(matching.length > NEAR_CANDIDATES ? { totalCapped: true } : {}) };
+  // Filtered on a capped set, the nearest under the filters are read again: the filter may keep
+  // few of the nearest unfiltered ones.
+  const matching = sameFilters(filters, base) ? all : capped ? await nearest(db, near, filters) : all.filter((c) => passes(c, filters));
+  return nearPage(db, { all, matching, cap: NEAR_CANDIDATES, capped: matching.length > NEAR_CANDIDATES }, filters, paging, scope);
 }
 
 /** A list sort other than distance among the nearest: rating, reviews or name, as a search orders them. */

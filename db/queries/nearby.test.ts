@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../test-db.js';
-import { nearestWithPage } from './nearby.js';
-import { businessesById } from './search.js';
-import { toBusiness } from './businesses.js';
+import { nearestCandidates } from './nearby.js';
+import type { FacetFilters } from './facets.js';
+import type { GeoPoint } from '../../domain/nearby.js';
 import { ISTANBUL, seedNearby } from '../../data/reads/nearby.fixtures.js';
 
 let t: TestDb;
@@ -14,6 +14,12 @@ afterAll(async () => {
   await t.drop();
 });
 
+/** The nearest `limit` precise ones, then the approximate ones nearest (the read service's order). */
+const nearest = async (point: GeoPoint, radiusKm: number | undefined, f: FacetFilters, limit: number) => [
+  ...(await nearestCandidates(t.db, point, radiusKm, f, false, limit)),
+  ...(await nearestCandidates(t.db, point, radiusKm, f, true, limit)),
+];
+
 describe('the nearby statements and their indexes', () => {
   it('need only extensions a database owner may create (the application role is no superuser)', async () => {
     const { rows } = await t.db.raw(`SELECT e.extname FROM pg_extension e JOIN pg_available_extension_versions v ON v.name = e.extname AND v.version = e.extversion
@@ -22,9 +28,9 @@ describe('the nearby statements and their indexes', () => {
   });
 
   it('measure great-circle metres: İstanbul to Austin about 10,395 km, within a metre of the sphere', async () => {
-    const [austin] = (await nearestWithPage(t.db, { lat: 30.2672, lng: -97.7431 }, undefined, {}, null, 1, null, true)).all;
+    const [austin] = await nearest({ lat: 30.2672, lng: -97.7431 }, undefined, {}, 1);
     expect(austin.distance).toBeLessThan(1);
-    const far = (await nearestWithPage(t.db, ISTANBUL, 20_000, {}, null, 10, null, true)).all.filter((c) => !c.approximate);
+    const far = (await nearest(ISTANBUL, 20_000, {}, 10)).filter((c) => !c.approximate);
     expect(Math.round(far.at(-1)!.distance / 1000)).toBe(10_395);
   });
 
@@ -63,31 +69,15 @@ describe('the nearby statements and their indexes', () => {
         expect(plan).toMatch(/Index Cond: \(category_id = /);
       });
     }
-    const cafes = (await nearestWithPage(t.db, ISTANBUL, undefined, { categoryId: cafe }, null, 10, null, true)).all;
+    const cafes = await nearest(ISTANBUL, undefined, { categoryId: cafe }, 10);
     expect(cafes.map((c) => c.name)).toEqual(['Galata Kahvesi', 'Kadıköy Kahvesi', 'Austin Coffee', 'Merkez Kahvesi']);
   });
 
-  it('read the nearest, precise before approximate, and the rows of a page of them in one statement, as a read by id gives them', async () => {
-    const read = await nearestWithPage(t.db, ISTANBUL, undefined, {}, null, 10, { offset: 1, count: 3 }, true);
-    expect(read.all.map((c) => c.name)).toEqual(['Sultanahmet Fırını', 'Galata Kahvesi', 'Kadıköy Kahvesi', 'Şile Fırını', 'Austin Coffee', 'Merkez Kahvesi']);
-    expect(read.matching).toBeNull();
-    expect(read.rows.map((r) => r.name)).toEqual(['Galata Kahvesi', 'Kadıköy Kahvesi', 'Şile Fırını']);
-    // The rows come as JSON: mapped, they are the very businesses a read by id gives.
-    const byId = await businessesById(t.db, read.rows.map((r) => r.id));
-    expect(read.rows.map(toBusiness)).toEqual(read.rows.map((r) => byId.find((b) => b.id === Number(r.id))));
-  });
-
-  it('walk the nearest under other filters only when the nearest of the base fill the limit (else they are among them)', async () => {
-    const [bakery] = await t.db('categories').where({ slug: 'bakery' }).pluck('id');
-    const few = await nearestWithPage(t.db, ISTANBUL, undefined, {}, { categoryId: bakery }, 10, { offset: 0, count: 5 }, true);
-    expect(few.all).toHaveLength(6);
-    expect(few.matching).toEqual([]);
-    const full = await nearestWithPage(t.db, ISTANBUL, undefined, {}, { categoryId: bakery }, 3, { offset: 0, count: 5 }, true);
-    expect(full.all.map((c) => c.name)).toEqual(['Sultanahmet Fırını', 'Galata Kahvesi', 'Kadıköy Kahvesi']);
-    expect(full.matching!.map((c) => c.name)).toEqual(['Sultanahmet Fırını', 'Şile Fırını']);
-    expect(full.rows.map((r) => r.name)).toEqual(['Sultanahmet Fırını', 'Şile Fırını']);
-    // Without the approximate ones, the precise alone.
-    const precise = await nearestWithPage(t.db, ISTANBUL, undefined, {}, null, 10, { offset: 0, count: 10 }, false);
-    expect(precise.all.map((c) => c.name)).toEqual(['Sultanahmet Fırını', 'Galata Kahvesi', 'Kadıköy Kahvesi', 'Şile Fırını', 'Austin Coffee']);
+  it('read the precise and the approximate apart, each nearest first', async () => {
+    const precise = await nearestCandidates(t.db, ISTANBUL, undefined, {}, false, 10);
+    expect(precise.map((c) => c.name)).toEqual(['Sultanahmet Fırını', 'Galata Kahvesi', 'Kadıköy Kahvesi', 'Şile Fırını', 'Austin Coffee']);
+    const placed = await nearestCandidates(t.db, ISTANBUL, undefined, {}, true, 10);
+    expect(placed.map((c) => c.name)).toEqual(['Merkez Kahvesi']);
+    expect(placed.every((c) => c.approximate) && precise.every((c) => !c.approximate)).toBe(true);
   });
 });

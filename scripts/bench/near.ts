@@ -5,7 +5,8 @@
  * by the same server process. Every request carries a unique `n`, so the answer cache never
  * answers it. Then the index comparison behind the choice of index (near-index.ts) at 100,000
  * and 1,000,000 points. BENCH_NEAR_ONLY=<parts of case names, separated by |> runs only those
- * cases, without the index comparison: one case at a time on a kept million.
+ * cases, without the index comparison: one case at a time on a kept million. BENCH_HTTP_PG_STATS
+ * works as in http.ts.
  *
  * The generated directory places each business at its city's centre (approximate); a tenth keep
  * that, the others are given a spot of their own within about 15 km of it, once, so the nearest
@@ -16,6 +17,7 @@ import type { BenchContext } from './context.js';
 import { ensureBusinesses } from './export.js';
 import { load, pick } from './http-load.js';
 import { compareIndexes } from './near-index.js';
+import { pgStats } from './pg-stats.js';
 import { startServer } from './server-child.js';
 
 const DURATION_MS = 10_000;
@@ -33,6 +35,7 @@ export async function run(ctx: BenchContext): Promise<void> {
   await ensureBusinesses(ctx, rows);
   const { big, small, category, bigCity } = await prepare(ctx.dbUrl);
   const server = await startServer(ctx.dbUrl);
+  const statements = await pgStats(ctx.adminUrl);
   try {
     const bare = await load(server.bareUrl, () => '/', measured());
     ctx.report({ name: 'Bare Koa route (near bench)', value: bare.rps, unit: 'req/s' });
@@ -55,16 +58,19 @@ export async function run(ctx: BenchContext): Promise<void> {
     const only = process.env.BENCH_NEAR_ONLY?.split('|').map((s) => s.trim().toLowerCase());
     for (const [name, next] of cases) {
       if (only && !only.some((o) => name.toLowerCase().includes(o))) continue;
+      await statements?.reset();
       const cpuBefore = await server.cpuUs();
       const r = await load(server.appUrl, next, measured());
       // The server's CPU time per request barely moves with what else the machine runs, unlike requests/s.
       const cpuUs = ((await server.cpuUs()) - cpuBefore) / (r.rps * ((DURATION_MS + WARMUP_MS) / 1000));
+      await statements?.print(name);
       if (r.errors > 0) throw new Error(`${name}: ${r.errors} requests failed (first status ${r.firstBadStatus})`);
       ctx.report({ name: `${name}, ${rows.toLocaleString('en-US')} businesses`, value: r.rps, unit: 'req/s', vs: { name: 'bare Koa route', value: bare.rps } });
       ctx.report({ name: `${name} p99`, value: r.p99, unit: 'ms', vs: { name: 'bare Koa route', value: bare.p99 } });
       ctx.report({ name: `${name}, server CPU per request`, value: Math.round(cpuUs), unit: 'µs' });
     }
   } finally {
+    await statements?.stop();
     await server.stop();
   }
   if (process.env.BENCH_NEAR_ONLY) return;

@@ -7,7 +7,8 @@
  * The generated directory gives its businesses eight weeks by row (`WEEKS`). A directory generated
  * before that, with the same hours everywhere, is given them once here by id, each read and stored
  * as an import stores them. How many are open depends on the hour the bench runs at (each city in
- * its own zone): the share is reported.
+ * its own zone): the share is reported. BENCH_HTTP_ONLY=<parts of case names> runs only those cases;
+ * BENCH_HTTP_PG_STATS works as in http.ts.
  */
 import type { Knex } from 'knex';
 import { createDb } from '../../db/index.js';
@@ -18,6 +19,7 @@ import { ensureBusinesses } from './export.js';
 import { WEEKS } from './generate.js';
 import { load } from './http-load.js';
 import { cityFirstPages, readLongTail, searches, WORD_KINDS } from './long-tail.js';
+import { pgStats } from './pg-stats.js';
 import { startServer } from './server-child.js';
 
 const DURATION_MS = 10_000;
@@ -31,6 +33,7 @@ export async function run(ctx: BenchContext): Promise<void> {
   ctx.report({ name: 'Businesses open at the start of the open-now bench', value: openShare, unit: '%' });
   const tail = await readLongTail(ctx.dbUrl, 1);
   const server = await startServer(ctx.dbUrl);
+  const statements = await pgStats(ctx.adminUrl);
   try {
     const bare = await load(server.bareUrl, () => '/', measured());
     ctx.report({ name: 'Bare Koa route (open-now bench)', value: bare.rps, unit: 'req/s' });
@@ -57,13 +60,20 @@ export async function run(ctx: BenchContext): Promise<void> {
     const only = process.env.BENCH_HTTP_ONLY?.split(',').map((s) => s.trim().toLowerCase());
     for (const [name, next] of cases) {
       if (only && !only.some((o) => name.toLowerCase().includes(o))) continue;
+      await statements?.reset();
+      const cpuBefore = await server.cpuUs();
       const r = await load(server.appUrl, next, measured());
+      // The server's CPU time per request barely moves with what else the machine runs, unlike requests/s.
+      const cpuUs = ((await server.cpuUs()) - cpuBefore) / (r.rps * ((DURATION_MS + WARMUP_MS) / 1000));
+      await statements?.print(name);
       if (r.errors > 0) throw new Error(`${name}: ${r.errors} requests failed (first status ${r.firstBadStatus})`);
       ctx.report({ name: `${name}, ${rows.toLocaleString('en-US')} businesses`, value: r.rps, unit: 'req/s', vs: { name: 'bare Koa route', value: bare.rps } });
       ctx.report({ name: `${name} p50`, value: r.p50, unit: 'ms', vs: { name: 'bare Koa route', value: bare.p50 } });
       ctx.report({ name: `${name} p99`, value: r.p99, unit: 'ms', vs: { name: 'bare Koa route', value: bare.p99 } });
+      ctx.report({ name: `${name}, server CPU per request`, value: Math.round(cpuUs), unit: 'µs' });
     }
   } finally {
+    await statements?.stop();
     await server.stop();
   }
 }

@@ -110,7 +110,7 @@ const UNCACHEABLE = 'rehberUncacheable';
  * Keeps this answer out of every cache (a page rendered while one of its reads failed: sent to
  * this visitor, not kept for every later one): no validators, `no-store`.
  */
-export function keepOutOfCaches(ctx: Context): void {
+export function keepOutOfCaches(ctx: Pick<Context, 'state'>): void {
   ctx.state[UNCACHEABLE] = true;
 }
 

@@ -18,7 +18,9 @@ import type { AppDeps } from '../deps.js';
 import type { MemoScope } from '../../data/reads/search-memo.js';
 import { publicReads, type ReadService } from '../../data/reads/public-reads.js';
 import { SESSION_COOKIE } from '../middleware/session.js';
+import { keepOutOfCaches } from './http-cache.js';
 import { dependsOn } from './dependencies.js';
+import { readDataVersion } from '../../db/data-version.js';
 
 const FROM_PRIMARY = 'rehber.readsFromPrimary';
 
@@ -65,4 +67,35 @@ export function requestReads(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, '
   });
   ctx.state[READS] = { db: deps.db, reads };
   return reads;
+}
+
+/** Reads of an answer again after a write landed among them; past these the last is sent, kept by no cache. */
+const WHOLE_TRIES = 3;
+
+/**
+ * `answer` (made of the request's reads) as the data stood at one version. Its statements and the
+ * memos it takes from run one after another, and a write may commit between them: without a check
+ * a list read after the commit could come with a row the memo kept from before it (an open-now
+ * list with a business whose hours say closed), or a count from one side and the items from the
+ * other. Nothing tells this process of a commit at once (the notification follows it), so the
+ * database's version is read after the answer: unchanged from the one the reads began at, every
+ * statement saw that version and every memo entry was read at it; moved, the version is read now
+ * and the answer read again at the new one, from new memos.
+ */
+export async function wholeAnswer<T>(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'dataVersion'>>, ctx: Pick<Context, 'state'>, answer: () => Promise<T>): Promise<T> {
+  const { dataVersion } = deps;
+  for (let tries = 1; ; tries++) {
+    const before = dataVersion ? await readVersion(dataVersion, ctx) : null;
+    const result = await answer();
+    if (!dataVersion || !before) return result;
+    const after = await readDataVersion(deps.db).catch(() => null);
+    if (after?.version === before.version) return result;
+    if (tries === WHOLE_TRIES) {
+      keepOutOfCaches(ctx);
+      return result;
+    }
+    await dataVersion.refresh();
+    // Read again from nothing: the request's reads keep what they read once (read-routing.ts requestReads).
+    ctx.state[READS] = undefined;
+  }
 }

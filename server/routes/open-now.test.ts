@@ -106,6 +106,26 @@ describe('the "open now" filter (open=1)', () => {
     expect((await get('/api/categories/cafe/businesses')).facets?.cities).toHaveLength(2);
   });
 
+  it('reads an open-now search\'s matches once, with the filter: never the matches of every hour', async () => {
+    now = new Date('2026-03-09T14:31:00Z'); // a minute no test asked before: nothing of it kept
+    const sent: string[] = [];
+    const heard = (q: { sql: string }) => void sent.push(q.sql);
+    app.db.on('query', heard);
+    try {
+      const get = async (path: string) => (await (await fetch(app.url + path)).json()) as ListPage;
+      const open = await get('/api/search?q=cafe&open=1');
+      expect(open.items.map((b) => b.name).sort()).toEqual(['Deli Uptown', 'Tagescafe']);
+      const inBerlin = await get(`/api/search?q=cafe&open=1&city=${await berlin()}`);
+      expect(inBerlin.items.map((b) => b.name)).toEqual(['Tagescafe']);
+      expect(inBerlin.facets?.cities.map((c) => `${c.label} ${c.count}`).sort()).toEqual(['Berlin 1', 'New York 1']);
+    } finally {
+      app.db.removeListener('query', heard);
+    }
+    const matches = sent.filter((sql) => sql.includes('search_vector') && !sql.startsWith('EXPLAIN'));
+    expect(matches.length).toBeGreaterThan(0);
+    for (const sql of matches) expect(sql).toContain('rehber_open_at');
+  });
+
   it('never answers an open-now list from a minute before', async () => {
     const city = await berlin();
     const path = `/api/cities/${city}/businesses?open=1`;

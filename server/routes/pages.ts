@@ -9,7 +9,7 @@ import { pageHead } from '../seo/page-head.js';
 import { mapTilesOf } from './map.js';
 import { injectApp, injectSiteMeta, PageRenderer, ssrDirOf } from '../ssr/renderer.js';
 import { builtStamp } from '../ssr/built-stamp.js';
-import { requestReads } from '../freshness/read-routing.js';
+import { requestReads, wholeAnswer } from '../freshness/read-routing.js';
 import type { SiteConfig } from '../../domain/site-config.js';
 import { isApiPath } from './router.js';
 import { keepOutOfCaches } from '../freshness/http-cache.js';
@@ -110,20 +110,24 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
       return;
     }
     const request = publicRequest(match, ctx.querystring);
-    // One set of reads for the page view: the head, the redirect check and the body share answers.
-    const reads = requestReads(deps, ctx);
-    // A failed lookup (database down) still sends the shell, which shows its own error states.
-    const page = await pageHead(reads, { baseUrl: deps.config.publicBaseUrl, cityCategoryMin: deps.config.cityCategoryMin, twitterSite: deps.config.site.twitter }, request).catch((err: unknown) => {
-      deps.logger.error({ err, path: ctx.path }, 'page head lookup failed');
-      return { status: 500 as const, head: undefined, data: undefined };
+    // One set of reads for the page view: the head, the redirect check and the body share answers,
+    // read whole at one data version.
+    const view = await wholeAnswer(deps, ctx, async () => {
+      const reads = requestReads(deps, ctx);
+      // A failed lookup (database down) still sends the shell, which shows its own error states.
+      const page = await pageHead(reads, { baseUrl: deps.config.publicBaseUrl, cityCategoryMin: deps.config.cityCategoryMin, twitterSite: deps.config.site.twitter }, request).catch((err: unknown) => {
+        deps.logger.error({ err, path: ctx.path }, 'page head lookup failed');
+        return { status: 500 as const, head: undefined, data: undefined };
+      });
+      const moved = await movedTo(deps.db, request, page).catch(() => null);
+      return { page, moved, app: moved || page.status === 500 ? null : await renderer.render(ctx.url, reads, site, request) };
     });
-    const moved = await movedTo(deps.db, request, page).catch(() => null);
+    const { page, moved, app } = view;
     if (moved) {
       ctx.status = 301;
       ctx.redirect(moved);
       return;
     }
-    const app = page.status === 500 ? null : await renderer.render(ctx.url, reads, site, request);
     ctx.status = page.status;
     ctx.type = 'text/html; charset=utf-8';
     // Public pages get their validators and shared-cache headers from httpCache (app.ts); a 404 or

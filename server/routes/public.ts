@@ -8,7 +8,7 @@ import { newRouter } from './router.js';
 import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
 import type { ListFilters } from '../../domain/search.js';
 import type { GroupKind } from '../../domain/public-reads.js';
-import { requestReads } from '../freshness/read-routing.js';
+import { requestReads, wholeAnswer } from '../freshness/read-routing.js';
 import { databaseAnswers } from '../../db/queries/stats.js';
 
 /**
@@ -25,9 +25,9 @@ export function publicRoutes(deps: AppDeps): Router {
     ctx.body = ok ? { status: 'ok' } : { message: 'Database unavailable' };
   });
 
-  // Each route answers what its read gives.
+  // Each route answers what its read gives, read whole at one data version.
   const get = (path: string, answer: (ctx: Context) => Promise<unknown>) => router.get(path, async (ctx) => {
-    ctx.body = await answer(ctx);
+    ctx.body = await wholeAnswer(deps, ctx, () => answer(ctx));
   });
 
   get('/api/stats', (ctx) => reads(ctx).stats());
