@@ -46,7 +46,7 @@ export async function browse(
 ): Promise<ListPage> {
   const f = { ...filters, ...fixed };
   // The page's ids are walked every time, then only its rows are read (or taken from the memo).
-  let { ids, version } = await listPageIds(db, f, sort, page, limit);
+  const ids = await listPageIds(db, f, sort, page, limit);
   // Open now is no kept count, and counting a category's open businesses would read them all: no
   // facets, and the total counted up to a cap.
   if (f.openAt !== undefined) {
@@ -55,20 +55,10 @@ export async function browse(
     return { ...pageOf(rows, Math.min(open, cap), { page, limit }), ...(open > cap ? { totalCapped: true } : {}) };
   }
   // The counts move only with a write: one read of them per data version and filters.
-  let counted = memoized(scope, memoKey('facets', JSON.stringify(f)), () => listFacets(db, fixed, f));
-  for (let tries = 1; ; tries++) {
-    const [{ facets, total, version: countedAt }, rows] = await Promise.all([counted, rowsOf(db, ids, scope)]);
-    if (countedAt === version || tries === MAX_TRIES) return { ...pageOf(rows, total, { page, limit }), facets };
-    // A write committed between the ids' statement and the counts' (or before another request
-    // counted them for this version): a page whose total and rows disagree is neither the page
-    // before the write nor the one after it, so both are read again.
-    ({ ids, version } = await listPageIds(db, f, sort, page, limit));
-    counted = listFacets(db, fixed, f);
-  }
+  const counted = memoized(scope, memoKey('facets', JSON.stringify(f)), () => listFacets(db, fixed, f));
+  const [{ facets, total }, rows] = await Promise.all([counted, rowsOf(db, ids, scope)]);
+  return { ...pageOf(rows, total, { page, limit }), facets };
 }
-
-/** How many times a list page reads its ids and counts while writes land between them (then it shows what it has). */
-const MAX_TRIES = 3;
 
 /**
  * The bound past which a search is broad (domain/search.ts SEARCH_CANDIDATES): the environment's

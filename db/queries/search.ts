@@ -18,7 +18,7 @@ import type { Db } from '../index.js';
 import type { Business } from '../../domain/types.js';
 import type { Facets, ListFilters, SearchSort } from '../../domain/search.js';
 import { businessQuery, toBusiness, type BusinessRow } from './businesses.js';
-import { CANDIDATE_FACET_COLUMNS, businessWhere, facetQuery, toFacets, type FacetCandidate, type FacetFilters, type FacetRow, type SqlPart } from './facets.js';
+import { CANDIDATE_FACET_COLUMNS, businessWhere, facetQuery, toFacets, type FacetCandidate, type FacetFilters, type SqlPart } from './facets.js';
 import { TSQUERY } from './word-lookups.js';
 import { BITMAP_SCAN_RESULT, BITMAP_SCAN_STATEMENTS, byBitmapScans, readByBitmapScans } from './bitmap-scans.js';
 import { planRows } from './planned-rows.js';
@@ -81,7 +81,7 @@ export interface Fixed {
  * The total and facets of the active businesses of `fixed` under `f` (which holds `fixed` too),
  * from the kept business_facets counts: only the page's own city's or category's rows are read.
  */
-export async function listFacets(db: Db | Knex.Transaction, fixed: Fixed, f: FacetFilters): Promise<{ facets: Facets; total: number; version: string }> {
+export async function listFacets(db: Db | Knex.Transaction, fixed: Fixed, f: FacetFilters): Promise<{ facets: Facets; total: number }> {
   const source: SqlPart = { sql: 'SELECT * FROM business_facets WHERE n <> 0', bindings: [] };
   if (fixed.cityId !== undefined) {
     source.sql += ' AND city_id = ?';
@@ -95,31 +95,22 @@ export async function listFacets(db: Db | Knex.Transaction, fixed: Fixed, f: Fac
     source.sql += ' AND city_id IN (SELECT id FROM cities WHERE country = ?)';
     source.bindings.push(fixed.country);
   }
-  const { rows } = await facetQuery(db, source, f, [{ sql: `SELECT 'version', ${VERSION_READ}, NULL, 0`, bindings: [] }]);
-  return { ...toFacets(rows), version: (rows as FacetRow[]).find((r) => r.kind === 'version')!.value! };
+  return toFacets((await facetQuery(db, source, f)).rows);
 }
 
-/**
- * The data version a statement reads the data at (the version row in its own snapshot): a write
- * moves both in one transaction, so two statements that read the same version read the same data.
- */
-const VERSION_READ = '(SELECT version::text FROM data_version WHERE id = 1)';
-
-/**
- * The ids of one page of the active businesses under `f`, sorted, and the data version they were
- * read at (VERSION_READ): the offset is walked in the listing index alone.
- */
-export async function listPageIds(db: Db | Knex.Transaction, f: FacetFilters, sort: SearchSort, page: number, limit: number): Promise<{ ids: number[]; version: string }> {
+/** The ids of one page of the active businesses under `f`, sorted: the offset is walked in the listing index alone. */
+export async function listPageIds(db: Db | Knex.Transaction, f: FacetFilters, sort: SearchSort, page: number, limit: number): Promise<number[]> {
   const order = ORDER[sort].replace(/(\w+)/g, (w) => (/^(DESC|ASC)$/.test(w) ? w : `b.${w}`));
   const where = businessWhere(f);
-  const { rows } = await db.raw(`SELECT ARRAY(SELECT b.id FROM businesses b WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?) AS ids, ${VERSION_READ} AS version`, [
+  const { rows } = await db.raw(`SELECT b.id FROM businesses b WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [
     ...where.bindings,
     limit,
     (page - 1) * limit,
   ] as Knex.RawBinding[]);
-  return rows[0] as { ids: number[]; version: string };
+  return (rows as { id: number }[]).map((r) => r.id);
 }
 
+/** The businesses of `ids` as the API gives them, in no particular order. */
 export async function businessesById(db: Db | Knex.Transaction, ids: (number | string)[]): Promise<Business[]> {
   const read: BusinessRow[] = await businessQuery(db).whereIn('b.id', ids);
   return read.map(toBusiness);
