@@ -222,6 +222,19 @@ CREATE TABLE page_redirects (
   CONSTRAINT page_redirects_pkey PRIMARY KEY (kind, slug)
 );
 
+CREATE TABLE reresolve_runs (
+  id integer NOT NULL,
+  running boolean NOT NULL DEFAULT false,
+  checked integer NOT NULL DEFAULT 0,
+  changed integer NOT NULL DEFAULT 0,
+  cities_removed integer NOT NULL DEFAULT 0,
+  countries_removed integer NOT NULL DEFAULT 0,
+  finished_at timestamp with time zone,
+  error text,
+  CONSTRAINT reresolve_runs_id_check CHECK ((id = 1)),
+  CONSTRAINT reresolve_runs_pkey PRIMARY KEY (id)
+);
+
 CREATE TABLE search_words (
   word text NOT NULL,
   CONSTRAINT search_words_pkey PRIMARY KEY (word)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportPreview, ImportRecord, ImportResult, UndoResult } from '../domain/types.js';
+import type { ImportPreview, ImportRecord, ImportResult, ReresolveStatus, UndoResult } from '../domain/types.js';
 import { useTempDir, useTestDb } from '../scripts/test-hooks.fixtures.js';
 import { startServerProcess, type ServerProcess } from './server-process.fixtures.js';
 import { signIn } from './test-login.js';
@@ -147,6 +147,28 @@ describe('the admin on a server of two processes', () => {
     }
     expect((await generating!).status).toBe(200);
     for (const { body } of await everywhere('GET', '/api/admin/sitemap/progress')) expect(body).toEqual({ progress: 100 });
+  });
+
+  it('re-resolves places once for every worker: the run shown by both, a second refused by either', { timeout: 120_000 }, async () => {
+    // The run's first progress write waits: it is running, with its lock held, until released.
+    const hold = await holdAt('UPDATE', 'reresolve_runs', 'NEW.checked > 0 AND NEW.running');
+    try {
+      const started = await call<ReresolveStatus>('POST', '/api/admin/places/reresolve', {});
+      expect(started.status).toBe(202);
+      expect(started.body).toMatchObject({ running: true, error: null });
+      for (const { status } of await everywhere('POST', '/api/admin/places/reresolve', {})) expect(status).toBe(409);
+      for (const { body } of await everywhere<ReresolveStatus>('GET', '/api/admin/places/reresolve')) expect(body).toMatchObject({ running: true, error: null });
+    } finally {
+      await hold.release();
+    }
+    await expect
+      .poll(async () => (await everywhere<ReresolveStatus>('GET', '/api/admin/places/reresolve')).map(({ body }) => body.running), { timeout: 60_000, interval: 200 })
+      .toEqual([false, false, false, false]);
+    const businesses = Number((await t.db('businesses').count({ n: '*' }))[0].n);
+    for (const { body } of await everywhere<ReresolveStatus>('GET', '/api/admin/places/reresolve')) {
+      expect(body).toMatchObject({ running: false, checked: businesses, error: null });
+      expect(body.finishedAt).not.toBeNull();
+    }
   });
 
   it('ends a session on every worker at once when it signs out on one', { timeout: 60_000 }, async () => {

@@ -45,6 +45,7 @@ import * as rereadBareHours from './20261208F-reread-bare-hours.js';
 import * as addCityCategoryCounts from './20261208G-add-city-category-counts.js';
 import * as addCountryCategoryCounts from './20261209D-add-country-category-counts.js';
 import * as trimImportIndexes from './20261209G-trim-import-indexes.js';
+import * as addReresolveRuns from './20261209H-add-reresolve-runs.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -113,4 +114,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261208G-add-city-category-counts': addCityCategoryCounts,
   '20261209D-add-country-category-counts': addCountryCategoryCounts,
   '20261209G-trim-import-indexes': trimImportIndexes,
+  '20261209H-add-reresolve-runs': addReresolveRuns,
 };

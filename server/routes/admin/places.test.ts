@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test-app.js';
 import { type AdminClient, signedInAdmin } from '../../admin-client.fixtures.js';
 import type { ReresolveStatus } from '../../../domain/types.js';
+import { RERESOLVE_ENDED } from '../../../db/queries/reresolve-runs.js';
 
 describe('re-resolving places from the admin', () => {
   let app: TestApp;
@@ -28,5 +29,14 @@ describe('re-resolving places from the admin', () => {
     await expect.poll(async () => (await call('GET')).body, { timeout: 30_000 }).toMatchObject({ running: false, checked: 1, error: null });
     const row = await app.db('businesses as b').join('cities as c', 'c.id', 'b.city_id').first('c.name', 'b.country_code');
     expect(row).toEqual({ name: 'Ciudad de México', country_code: 'MX' });
+  });
+
+  it('shows a run whose process died as stopped, not as running for ever, and lets a new one start', async () => {
+    await expect.poll(async () => (await call('GET')).body.running, { timeout: 30_000 }).toBe(false);
+    // What a process killed mid-run leaves: the row says running, and no session holds the lock.
+    await app.db('reresolve_runs').update({ running: true, finished_at: null, error: null });
+    expect((await call('GET')).body).toMatchObject({ running: false, error: RERESOLVE_ENDED });
+    expect((await call('POST')).status).toBe(202);
+    await expect.poll(async () => (await call('GET')).body, { timeout: 30_000 }).toMatchObject({ running: false, checked: 1, error: null });
   });
 });
