@@ -53,6 +53,14 @@ function rootText(body: string): string {
     .replace(/\s+/g, ' ');
 }
 
+/** The keys of a card row (domain/card-row.ts): what a business's card and the map draw. */
+const CARD_KEYS = ['id', 'slug', 'name', 'isVerified', 'photo', 'category', 'city', 'rating', 'reviewCount', 'address', 'phoneDisplay', 'businessHours', 'workingHours', 'timeZone', 'latitude', 'longitude', 'coordinatesApproximate', 'countryCode', 'distance'];
+
+/** The queries of a page's data island. */
+function islandQueries(body: string): Array<{ queryKey: unknown[]; state: { data: unknown } }> {
+  return (JSON.parse(/<script type="application\/json" id="rehber-state">([\s\S]*?)<\/script>/.exec(body)![1]) as { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> }).queries;
+}
+
 const hrefs = (body: string) => [...body.matchAll(/<a [^>]*href="([^"]+)"/g)].map((m) => m[1]);
 
 describe('HTML without JavaScript', () => {
@@ -163,7 +171,6 @@ describe('HTML without JavaScript', () => {
 
   it("a list page's data island carries each business as a card row: what its card and the map draw, no more", async () => {
     const word = sample.business.name.split(/\s+/)[0];
-    const CARD_KEYS = ['id', 'slug', 'name', 'isVerified', 'photo', 'category', 'city', 'rating', 'reviewCount', 'address', 'phoneDisplay', 'businessHours', 'workingHours', 'timeZone', 'latitude', 'longitude', 'coordinatesApproximate', 'countryCode', 'distance'];
     for (const path of ['/', `/city/${sample.business.citySlug}`, `/category/${sample.category.slug}`, sample.combo, `/search?q=${encodeURIComponent(word)}`]) {
       const { status, body } = await html(path);
       expect(status, path).toBe(200);
@@ -181,6 +188,18 @@ describe('HTML without JavaScript', () => {
       const json = JSON.stringify(rows);
       for (const field of ['about', 'description', 'email', 'website', 'services', 'images', 'createdAt', 'phoneE164', 'locationLink']) expect(json, `${path} ${field}`).not.toContain(`"${field}":`);
     }
+  });
+
+  it("a country page's data island carries its cities as their cards and links draw them, no more", async () => {
+    const { status, body } = await html(`/country/${sample.country.slug}`);
+    expect(status).toBe(200);
+    const [country] = islandQueries(body);
+    expect(country.queryKey).toEqual(['api', 'countries', sample.country.slug]);
+    const data = country.state.data as { name: string; businessCount: number; cities: Array<Record<string, unknown>>; cityCategories: unknown[]; countryCategories: unknown[] };
+    expect(data.name).toBe(sample.country.name);
+    expect(data.cities.length).toBeGreaterThan(0);
+    for (const city of data.cities) expect(Object.keys(city)).toEqual(['slug', 'name', 'state', 'businessCount']);
+    expect(Array.isArray(data.cityCategories) && Array.isArray(data.countryCategories)).toBe(true);
   });
 
   it('draws every icon of a page once, as a symbol of one hidden sheet, which the cards and the rest use', async () => {

@@ -13,6 +13,7 @@ import { cityCategoryFilters, countryCategoryFilters, districtCategoryFilters, t
 import type { GroupKind, Groups, PublicReads } from '@domain/public-reads';
 import type { ListFilters } from '@domain/search';
 import { cardList, cardRow } from '@domain/card-row';
+import { countryPage } from '@domain/country-page';
 import { ApiError } from '@/lib/api';
 import { parseListFilters, type ListAnswer } from '@/lib/list-filters';
 import { isNotFound, keepNotFound } from '@/lib/query-client';
@@ -167,13 +168,13 @@ const LOADERS: Record<PublicPage, (args: LoadArgs) => Promise<unknown>> = {
   about: async () => {},
   details: async ({ client, reads, slug }) => {
     await fill(client, businessOptions(slug), () => found(reads.business(slug), 'Business not found'));
-    // "More nearby", under the slug the page asks it by (the business's own, once found).
+    // "More nearby", under the slug the page asks it by (the business's own, once found), as card rows.
     const business = client.getQueryData(businessOptions(slug).queryKey);
-    if (business) await fill(client, nearbyOptions(business.slug), () => reads.moreNearby(business));
+    if (business) await fill(client, nearbyOptions(business.slug), () => reads.moreNearby(business).then((items) => items.map(cardRow)));
   },
   city: (args) => loadGroup('city', args),
   category: (args) => loadGroup('category', args),
-  country: ({ client, reads, slug }) => fill(client, countryOptions(slug), () => found(reads.country(slug), 'Country not found')),
+  country: ({ client, reads, slug }) => fill(client, countryOptions(slug), () => found(reads.country(slug), 'Country not found').then(countryPage)),
   cityCategory: loadCityCategory,
   districtCategory: loadDistrictCategory,
   countryCategory: loadCountryCategory,

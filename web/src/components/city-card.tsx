@@ -6,8 +6,11 @@ import { countOf, type CountLocale } from '@domain/plural';
 import { paths } from '@/config/paths';
 import { cardClass } from '@/components/ui/card';
 
+/** What a city's card draws: its country only where it is shown (a country's page names it once). */
+export type CityCardCity = Pick<City, 'slug' | 'name' | 'state' | 'businessCount'> & Partial<Pick<City, 'country'>>;
+
 /** A city as one link: its name, state and country, and how many businesses it has (in the page's language). */
-export function CityCard({ city, locale = 'en', showCountry = true }: { city: City; locale?: CountLocale; showCountry?: boolean }) {
+export function CityCard({ city, locale = 'en', showCountry = true }: { city: CityCardCity; locale?: CountLocale; showCountry?: boolean }) {
   const where = [city.state, showCountry ? city.country : null].filter(Boolean).join(', ');
   return (
     <Link

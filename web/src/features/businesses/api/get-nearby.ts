@@ -1,9 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Business } from '@domain/types';
+import { cardRow, type CardRow } from '@domain/card-row';
 import { apiGet } from '@/lib/api';
 
-/** "More nearby": the nearest other businesses with precise coordinates, each with its distance. */
-export const getNearby = (slug: string) => apiGet<Business[]>(`/api/businesses/detail/${encodeURIComponent(slug)}/nearby`);
+/**
+ * "More nearby": the nearest other businesses with precise coordinates, each with its distance,
+ * kept as card rows (what their compact cards draw), as the server render's loader keeps them.
+ */
+export const getNearby = (slug: string) => apiGet<Business[]>(`/api/businesses/detail/${encodeURIComponent(slug)}/nearby`).then((items): CardRow[] => items.map(cardRow));
 
 export const nearbyOptions = (slug: string) => queryOptions({ queryKey: ['api', 'businesses', 'detail', slug, 'nearby'], queryFn: () => getNearby(slug) });
 

@@ -1,4 +1,4 @@
-import type { City } from '@domain/types';
+import type { CountryCity } from '@domain/country-page';
 import { COUNTRY_CITY_CARDS } from '@domain/constants';
 import { formatNumber } from '@domain/plural';
 import { CityCard } from '@/components/city-card';
@@ -14,7 +14,7 @@ const byName = new Intl.Collator('en', { sensitivity: 'base' });
  * other one as a plain link with its count, by name, so each city page is one link away from its
  * country's page without a card apiece. A name two cities share shows their states.
  */
-export function CountryCities({ country, cities }: { country: string; cities: City[] }) {
+export function CountryCities({ country, cities }: { country: string; cities: CountryCity[] }) {
   const rest = cities.slice(COUNTRY_CITY_CARDS).sort((a, b) => byName.compare(a.name, b.name) || byName.compare(a.state ?? '', b.state ?? ''));
   const seen = new Set<string>();
   const shared = new Set<string>();
@@ -24,7 +24,7 @@ export function CountryCities({ country, cities }: { country: string; cities: Ci
     <>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-country-cities="">
         {cities.slice(0, COUNTRY_CITY_CARDS).map((city) => (
-          <CityCard key={city.id} city={city} showCountry={false} />
+          <CityCard key={city.slug} city={city} showCountry={false} />
         ))}
       </div>
       {rest.length > 0 && (
@@ -32,7 +32,7 @@ export function CountryCities({ country, cities }: { country: string; cities: Ci
           <h2 className="mb-2 text-lg font-semibold text-gray-900">{title}</h2>
           <ul className="columns-2 gap-6 text-sm sm:columns-3 lg:columns-4" data-country-more-cities="">
             {rest.map((c) => (
-              <li key={c.id}>
+              <li key={c.slug}>
                 <Link to={paths.city(c.slug)} className="text-blue-700 hover:underline">
                   {shared.has(c.name) && c.state ? `${c.name}, ${c.state}` : c.name}
                 </Link>{' '}
