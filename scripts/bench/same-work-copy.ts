@@ -82,13 +82,13 @@ async function copyBusinesses(fresh: Db, file: string, columns: string[]): Promi
   await withConnection(fresh, (c) => pipeline(fs.createReadStream(file), c.query(copyFrom(`COPY businesses (${columns.join(', ')}) FROM STDIN`))));
 }
 
-/** The parts removableParts finds, by name (run in a child: it needs a fresh schema). */
-export async function removablePartsJob({ dbUrl, adminUrl, file }: { dbUrl: string; adminUrl: string; file: string }): Promise<string[]> {
+/** Runs `job` on a fresh rehber schema beside the source database, then drops it and the file. */
+async function inFreshSchema<T>({ dbUrl, adminUrl, file }: { dbUrl: string; adminUrl: string; file: string }, job: (fresh: Db, source: Db) => Promise<T>): Promise<T> {
   const admin = createDb(adminUrl, { max: 1 });
   const source = createDb(dbUrl, { max: 1 });
   const fresh = await freshSchema(source, admin, dbUrl, file);
   try {
-    return (await removableParts(fresh)).map((p) => p.name);
+    return await job(fresh, source);
   } finally {
     fs.rmSync(file, { force: true });
     await fresh.destroy();
@@ -98,6 +98,11 @@ export async function removablePartsJob({ dbUrl, adminUrl, file }: { dbUrl: stri
   }
 }
 
+/** The parts removableParts finds, by name (run in a child: it needs a fresh schema). */
+export async function removablePartsJob({ dbUrl, adminUrl, file }: { dbUrl: string; adminUrl: string; file: string }): Promise<string[]> {
+  return inFreshSchema({ dbUrl, adminUrl, file }, async (fresh) => (await removableParts(fresh)).map((p) => p.name));
+}
+
 /**
  * The job, run in a child process: seconds the businesses' COPY took, and how many rows it wrote.
  * `without` names parts (removableParts) taken away before the COPY: an index or key dropped, a
@@ -105,10 +110,7 @@ export async function removablePartsJob({ dbUrl, adminUrl, file }: { dbUrl: stri
  * so the search indexes still index the same words.
  */
 export async function sameWorkCopyJob({ dbUrl, adminUrl, file, without = [] }: { dbUrl: string; adminUrl: string; file: string; without?: string[] }): Promise<{ seconds: number; rows: number }> {
-  const admin = createDb(adminUrl, { max: 1 });
-  const source = createDb(dbUrl, { max: 1 });
-  const fresh = await freshSchema(source, admin, dbUrl, file);
-  try {
+  return inFreshSchema({ dbUrl, adminUrl, file }, async (fresh, source) => {
     const parts = await removableParts(fresh);
     for (const name of without) {
       const part = parts.find((p) => p.name === name);
@@ -127,13 +129,7 @@ export async function sameWorkCopyJob({ dbUrl, adminUrl, file, without = [] }: {
     const seconds = (performance.now() - started) / 1000;
     const [{ n }] = (await fresh.raw('SELECT count(*)::int AS n FROM businesses')).rows;
     return { seconds, rows: n };
-  } finally {
-    fs.rmSync(file, { force: true });
-    await fresh.destroy();
-    await admin.raw(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-    await admin.destroy();
-    await source.destroy();
-  }
+  });
 }
 
 /**
@@ -142,10 +138,7 @@ export async function sameWorkCopyJob({ dbUrl, adminUrl, file, without = [] }: {
  * built alone (as the import builds them: 256 MB of maintenance memory), timed.
  */
 export async function indexBuildsJob({ dbUrl, adminUrl, file }: { dbUrl: string; adminUrl: string; file: string }): Promise<Array<{ name: string; seconds: number }>> {
-  const admin = createDb(adminUrl, { max: 1 });
-  const source = createDb(dbUrl, { max: 1 });
-  const fresh = await freshSchema(source, admin, dbUrl, file);
-  try {
+  return inFreshSchema({ dbUrl, adminUrl, file }, async (fresh, source) => {
     const { rows: dropped } = await fresh.raw(`
       SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition, false AS key
         FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
@@ -169,11 +162,5 @@ export async function indexBuildsJob({ dbUrl, adminUrl, file }: { dbUrl: string;
       builds.push({ name: d.name, seconds: (performance.now() - started) / 1000 });
     }
     return builds;
-  } finally {
-    fs.rmSync(file, { force: true });
-    await fresh.destroy();
-    await admin.raw(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-    await admin.destroy();
-    await source.destroy();
-  }
+  });
 }
