@@ -84,6 +84,8 @@ interface GeneratedCity {
   country: string;
   /** A valid mobile number of the country with its last four digits left to the row, as '+CC NNN…'. */
   phoneStem: string;
+  latitude: number;
+  longitude: number;
 }
 
 let world: { cities: GeneratedCity[]; cityWeights: Float64Array; categoryWeights: Float64Array } | null = null;
@@ -106,6 +108,8 @@ function theWorld() {
     state: p.countryCode === 'US' ? p.admin1 : '',
     country: countryName(p.countryCode),
     phoneStem: stemOf(p.countryCode),
+    latitude: p.latitude,
+    longitude: p.longitude,
   }));
   world = {
     cities,
@@ -117,10 +121,22 @@ function theWorld() {
 
 const q = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
+/**
+ * Row i's Google Maps link. Nine in ten carry the business's own spot (a Maps URL's `query=lat,lng`),
+ * within about 14 km of its city's centre; the tenth only its place id, so it is placed at its
+ * city's centre, marked approximate, as businesses without coordinates are.
+ */
+function mapsLink(i: number, placeId: string, latitude: number, longitude: number): string {
+  if (i % 10 === 0) return `https://www.google.com/maps/place/?q=place_id:${placeId}`;
+  const lat = Math.max(-89.9, Math.min(89.9, latitude + (draw(i, 0x1a7) - 0.5) * 0.25));
+  const lng = ((longitude + (draw(i, 0x10a) - 0.5) * 0.25 + 540) % 360) - 180;
+  return `https://www.google.com/maps/search/?api=1&query=${lat.toFixed(6)},${lng.toFixed(6)}&query_place_id=${placeId}`;
+}
+
 /** Row i of the generated directory, as a CSV line. */
 export function generatedLine(i: number, changed = false): string {
   const { cities, cityWeights, categoryWeights } = theWorld();
-  const { name: city, state, country, phoneStem } = cities[pickIndex(cityWeights, draw(i, 0x51ed))];
+  const { name: city, state, country, phoneStem, latitude, longitude } = cities[pickIndex(cityWeights, draw(i, 0x51ed))];
   const category = CATEGORIES[pickIndex(categoryWeights, draw(i, 0xca7e))];
   const name = `${WORDS[i % WORDS.length]} ${WORDS[(i >> 4) % WORDS.length]} ${category} ${i}`;
   const postal = String(10000 + (i % 89999));
@@ -130,7 +146,7 @@ export function generatedLine(i: number, changed = false): string {
   return [
     name, category, `${phoneStem}${String(i % 10_000).padStart(4, '0')}`, address, postal, city, state, country, rating,
     String(((i * 7) % 5000) + (changed ? 1 : 0)), '', WEEKS[(i + 1) % WEEKS.length], `${name} serves ${city} with care.`, placeId,
-    `https://www.google.com/maps/place/?q=place_id:${placeId}`,
+    mapsLink(i, placeId, latitude, longitude),
   ].map(q).join(',');
 }
 

@@ -86,7 +86,10 @@ export async function run(ctx: BenchContext): Promise<void> {
   }
 }
 
-/** Precise spots for nine businesses in ten (once), then points in the biggest and in small cities, and a common category. */
+/**
+ * Precise spots for nine businesses in ten (the generator gives them; a directory generated before
+ * it did is given them once here), then points in the biggest and in small cities, and a common category.
+ */
 async function prepare(dbUrl: string): Promise<{ big: Spot[]; small: Spot[]; category: string; bigCity: string }> {
   const db = createDb(dbUrl, { max: 1 });
   try {
