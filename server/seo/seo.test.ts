@@ -146,7 +146,7 @@ describe('page heads', () => {
   const city: City = { id: 1, name: 'İstanbul', state: null, country: 'Türkiye', businessCount: 2, slug: 'istanbul', createdAt: '2026-11-24T00:00:00.000Z' };
   const types = (h: { jsonLd?: object | object[] }) => ([] as object[]).concat(h.jsonLd ?? []).map((o) => (o as { '@type': string })['@type']);
 
-  it('a business page: its photo as preview image, LocalBusiness and a trail through its city', () => {
+  it('a business page: its photo as preview image, LocalBusiness and a trail through its country and city', () => {
     const h = businessPageHead(business({ photo: 'https://img.example/p.jpg' }), BASE);
     const own = `${BASE}${businessPhotoPath({ slug: 'moda-cay', photo: 'https://img.example/p.jpg' })}`;
     expect(h.image).toEqual({ url: own, alt: 'Moda Çay Bahçesi' });
@@ -154,13 +154,16 @@ describe('page heads', () => {
     const [ld, trail] = h.jsonLd as Array<Record<string, unknown>>;
     expect(ld.image).toBe(own);
     expect((trail.itemListElement as Array<{ name: string; item: string }>).map((c) => [c.name, c.item])).toEqual([
-      ['Home', `${BASE}/`], ['İstanbul', `${BASE}/city/istanbul`], ['Moda Çay Bahçesi', `${BASE}/details/moda-cay`],
+      ['Home', `${BASE}/`], ['Türkiye', `${BASE}/country/turkiye`], ['İstanbul', `${BASE}/city/istanbul`], ['Moda Çay Bahçesi', `${BASE}/details/moda-cay`],
     ]);
-    // With a category, the trail passes through the category's page in its city, then in its district.
-    const [, withCategory] = businessPageHead(business({ categoryId: 2, category: { name: 'Cafés', slug: 'cafe' } as Business['category'] }), BASE).jsonLd as Array<Record<string, unknown>>;
-    expect((withCategory.itemListElement as Array<{ name: string; item: string }>).map((c) => c.item)).toEqual([
-      `${BASE}/`, `${BASE}/city/istanbul`, `${BASE}/city/istanbul/cafe`, `${BASE}/city/istanbul/kadikoy/cafe`, `${BASE}/details/moda-cay`,
+    // With a category, the trail passes through the category's page in its city, then in its
+    // district; a second goes through the category in its country.
+    const [, withCategory, inCountry] = businessPageHead(business({ categoryId: 2, category: { name: 'Cafés', slug: 'cafe' } as Business['category'] }), BASE).jsonLd as Array<Record<string, unknown>>;
+    const items = (t: Record<string, unknown>) => (t.itemListElement as Array<{ name: string; item: string }>).map((c) => c.item);
+    expect(items(withCategory)).toEqual([
+      `${BASE}/`, `${BASE}/country/turkiye`, `${BASE}/city/istanbul`, `${BASE}/city/istanbul/cafe`, `${BASE}/city/istanbul/kadikoy/cafe`, `${BASE}/details/moda-cay`,
     ]);
+    expect(items(inCountry)).toEqual([`${BASE}/`, `${BASE}/country/turkiye`, `${BASE}/country/turkiye/cafe`, `${BASE}/details/moda-cay`]);
   });
   it('a business without a photo (or with one that is no http(s) URL) previews the bundled site image', () => {
     for (const photo of [null, 'javascript:alert(1)']) {
