@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /**
  * A page of a public list, ranked, faceted and kept per data version: the matches of a search's
  * reading (ranked) and a city's, a category's or the whole directory's page (browse). The
@@ -212,6 +213,9 @@ const isLarge = (set: MatchSet) => set.broad || set.packed.length > KEPT_FROM;
  * bound in one round trip: fewer, they are all the matches; more, and the planner expects
  * BROAD_ESTIMATE times the bound, they are a broad set's sample; else the bound + 1 are read.
  */
+/** Past this many characters, what a set of candidates answers is kept under its digest. */
+const LONG_KEY = 256;
+
 async function matchesOf(db: Db | Knex.Transaction, asked: Asked | null, f: FacetFilters, bound: number, scope?: MemoScope): Promise<Matches> {
   if (!asked) return inMemory([], 0);
   const read = async (): Promise<MatchSet> => {
@@ -222,7 +226,10 @@ async function matchesOf(db: Db | Knex.Transaction, asked: Asked | null, f: Face
     const packed = packColumns(await searchCandidates(db, asked, f, bound));
     return { packed, broad: packed.length > bound, estimate: first.estimate };
   };
-  const key = memoKey('candidates', `${asked.text}|${asked.what}|${asked.where}|${JSON.stringify(f)}`);
+  const asks = `${asked.text}|${asked.what}|${asked.where}|${JSON.stringify(f)}`;
+  // A stranger's query can be kilobytes long, and a narrow set is kept in the small memo: kept under
+  // its digest (which has no '|', so it never equals a short key), a flood of them stays small.
+  const key = memoKey('candidates', asks.length > LONG_KEY ? createHash('sha256').update(asks).digest('base64url') : asks);
   if (!scope) return asMatches(await read());
   // A narrow set kept before is in the small memo (peeked first, so a large set's hit counts once).
   if (scope.small.peek(scope.version, key)) return asMatches(await memoized(small(scope), key, read));
@@ -231,7 +238,9 @@ async function matchesOf(db: Db | Knex.Transaction, asked: Asked | null, f: Face
     key,
     async () => {
       const found = await read();
-      if (!isLarge(found)) void memoized(small(scope), key, async () => found);
+      // A set that found nothing is not kept: asking again is one cheap look in the index, and a
+      // stranger's made-up words would otherwise fill the small memo that pages' rows share.
+      if (!isLarge(found) && found.packed.length > 0) void memoized(small(scope), key, async () => found);
       return found;
     },
     isLarge,
