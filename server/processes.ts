@@ -18,7 +18,7 @@ import { openDatabase } from '../db/index.js';
 import { errorLine } from '../domain/errors.js';
 import { readConfig } from './config.js';
 import { listenMetrics } from './metrics.js';
-import { adminFromEnv, hostUrl, prepareDatabase, serveApp, SHUTDOWN_GRACE_MS, type Print, type RunningServer } from './start.js';
+import { adminFromEnv, hostUrl, openAndServe, prepareDatabase, SHUTDOWN_GRACE_MS, type Print, type RunningServer } from './start.js';
 
 /** A worker that could not start says why in this message before it exits. */
 const FAILED = 'rehber:worker-failed';
@@ -105,22 +105,8 @@ function ended(worker: Worker): Promise<void> {
 }
 
 /** A worker: the app on the database and with the secret its primary handed over, on the shared port. */
-export async function startWorker(env: NodeJS.ProcessEnv, print: Print): Promise<RunningServer> {
-  const config = readConfig(env);
-  const database = await openDatabase(config.db);
-  try {
-    const served = await serveApp(database.db, config, { metrics: false, print });
-    return {
-      url: served.url,
-      async close() {
-        await served.close();
-        await database.close();
-      },
-    };
-  } catch (err) {
-    await database.close().catch(() => {});
-    throw err;
-  }
+export function startWorker(env: NodeJS.ProcessEnv, print: Print): Promise<RunningServer> {
+  return openAndServe(readConfig(env), { metrics: false, print });
 }
 
 /** In a worker that failed to start: its reason goes to the primary, which prints it once. */

@@ -34,15 +34,29 @@ export type Print = (line: string) => void;
 export async function startServer(env: NodeJS.ProcessEnv = process.env, print: Print = (l) => process.stdout.write(`${l}\n`)): Promise<RunningServer> {
   const config = readConfig(env);
   const admin = adminFromEnv(env);
+  const running = await openAndServe(config, { metrics: true, print, prepare: (db) => prepareDatabase(db, config, admin, print) });
+  print(`rehber is serving ${running.url}`);
+  return {
+    url: running.url,
+    async close() {
+      print('rehber is shutting down: finishing requests in flight');
+      await running.close();
+    },
+  };
+}
+
+/**
+ * The database of `config` opened (`prepare` run on it first), the app served on it; close() drains
+ * the app, then closes the database. A failure on the way closes what was opened.
+ */
+export async function openAndServe(config: Config, options: { metrics: boolean; print: Print; prepare?: (db: Db) => Promise<void> }): Promise<RunningServer> {
   const database = await openDatabase(config.db);
   try {
-    await prepareDatabase(database.db, config, admin, print);
-    const served = await serveApp(database.db, config, { metrics: true, print });
-    print(`rehber is serving ${served.url}`);
+    await options.prepare?.(database.db);
+    const served = await serveApp(database.db, config, options);
     return {
       url: served.url,
       async close() {
-        print('rehber is shutting down: finishing requests in flight');
         await served.close();
         await database.close();
       },
