@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import { FACET_RATINGS, FACET_VALUES, type Facets } from '../../domain/search.js';
 import type { Db } from '../index.js';
-import type { OpenAt } from './open-at.js';
+import { OPEN_ESTIMATE_SQL, openAtSql, type OpenAt } from './open-at.js';
 
 /** The list filters with slugs already turned into ids. */
 export interface FacetFilters {
@@ -119,9 +119,10 @@ export const CANDIDATE_FACET_COLUMNS = `b.city_id, b.category_id, b.district, fl
 
 /**
  * The same filters on the active businesses `b` themselves (the rows of a page), as SQL: the hot
- * reads are written as text, not built by knex per request.
+ * reads are written as text, not built by knex per request. `estimate`: for a statement that only
+ * asks the planner's estimate (EXPLAIN), which open now does not change with the minute.
  */
-export function businessWhere(f: FacetFilters): SqlPart {
+export function businessWhere(f: FacetFilters, { estimate = false }: { estimate?: boolean } = {}): SqlPart {
   const parts = ['b.is_active'];
   const bindings: unknown[] = [];
   const add = (sql: string, value?: unknown) => {
@@ -136,7 +137,7 @@ export function businessWhere(f: FacetFilters): SqlPart {
   if (f.verified !== undefined) add('b.is_verified = ?', f.verified);
   if (f.hasPhone !== undefined) add(`(coalesce(b.phone, '') <> '') = ?`, f.hasPhone);
   if (f.openAt !== undefined) {
-    const open = openAtSql(f);
+    const open = estimate ? { sql: OPEN_ESTIMATE_SQL, bindings: [] } : openAtSql(f.openAt, f.cityId);
     parts.push(open.sql);
     bindings.push(...open.bindings);
   }
@@ -169,16 +170,4 @@ export async function readLabels(db: Db | Knex.Transaction, keys: string[]): Pro
     [ids('category'), ids('city')],
   );
   return new Map((rows as (Label & { key: string })[]).map((r) => [r.key, r]));
-}
-
-/**
- * Open at `f.openAt`: the row's minute of the week, as the read service worked it out for its city
- * this minute, within the business's open intervals. A city's list binds its one minute; any
- * other list subscripts the minutes of every city by the row's city id, which costs a row no
- * lookup of its city or zone.
- */
-function openAtSql(f: FacetFilters): SqlPart {
-  const open = f.openAt!;
-  if (f.cityId !== undefined) return { sql: 'rehber_open_at(b.open_week, ?::int)', bindings: [open.minuteOf(f.cityId)] };
-  return { sql: 'rehber_open_at(b.open_week, (?::int[])[b.city_id])', bindings: [open.literal] };
 }

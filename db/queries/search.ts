@@ -371,7 +371,7 @@ export async function bestMatches(
  * first `n` of them in index order (readByBitmapScans), in one round trip.
  */
 export async function estimateAndCandidates(db: Db | Knex.Transaction, q: Asked, f: FacetFilters, n: number): Promise<{ estimate: number; columns: CandidateColumns }> {
-  const filter = businessWhere(f);
+  const filter = businessWhere(f, { estimate: true });
   const match = matchOf(q);
   const explain = db.raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM businesses b WHERE ${filter.sql} AND ${match.sql}`, [...filter.bindings, ...match.bindings] as Knex.RawBinding[]).toQuery();
   const part = candidatesWhere(q, f, null, `LIMIT ${n}`);
