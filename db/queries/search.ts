@@ -130,10 +130,17 @@ export async function listFacetsAndPageIds(
   return { ...toFacets(rows.filter((r) => r.kind !== 'page')), ids: onPage.map((r) => Number(r.value)) };
 }
 
+/**
+ * The statement of businessesById, compiled once: the builder's forty-odd columns and two joins
+ * were compiled again for every page of every list, for the same text.
+ */
+let byIdSql: string | undefined;
+
 /** The businesses of `ids` as the API gives them, in no particular order. */
 export async function businessesById(db: Db | Knex.Transaction, ids: (number | string)[]): Promise<Business[]> {
-  const read: BusinessRow[] = await businessQuery(db).whereIn('b.id', ids);
-  return read.map(toBusiness);
+  byIdSql ??= `${businessQuery(db).toSQL().sql} where "b"."id" = ANY(?::bigint[])`;
+  const { rows } = (await db.raw(byIdSql, [ids.map(String)])) as { rows: BusinessRow[] };
+  return rows.map(toBusiness);
 }
 
 /** A match of a search with what its order, filters and facets need. */
