@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardList, cardRow } from './card-row.js';
+import { cardList, cardRow, hoursReadable } from './card-row.js';
+import { openIntervals } from './opening-status.js';
 import { business, WEEKDAYS } from './card-row.fixtures.js';
 
 describe('cardRow', () => {
@@ -34,5 +35,14 @@ describe('cardRow', () => {
     expect(list.pagination).toBe(answer.pagination);
     expect(list.didYouMean).toBe('cay');
     expect(list.items).toEqual(answer.items.map((b) => cardRow(b)));
+  });
+
+  it('hoursReadable says what the opening hours read says, the first time and every time after', () => {
+    const unread = { monday: { open: 'noonish', close: 'late' } };
+    for (const hours of [WEEKDAYS, unread, {}, { sunday: { closed: true } }]) {
+      for (let i = 0; i < 2; i++) expect(hoursReadable(hours)).toBe(openIntervals(hours) !== null);
+    }
+    expect(hoursReadable(null)).toBe(false);
+    expect(hoursReadable(undefined)).toBe(false);
   });
 });

@@ -6,7 +6,25 @@
  * drawn by nothing on the page, and its JSON is written, escaped and sent with every page.
  */
 import { openIntervals } from './opening-status.js';
-import type { Business } from './types.js';
+import type { Business, BusinessHours } from './types.js';
+
+const readable = new WeakMap<BusinessHours, boolean>();
+
+/**
+ * Whether the opening badge draws the open-now status from `hours` (they are read for certain),
+ * worked out once per hours object: a card row and its badge ask it of the same object, and a row
+ * kept for the data version is shown again by every page that lists it. Hours are never changed in
+ * place (a write reads its business again).
+ */
+export function hoursReadable(hours: BusinessHours | null | undefined): boolean {
+  if (!hours) return false;
+  let known = readable.get(hours);
+  if (known === undefined) {
+    known = openIntervals(hours) !== null;
+    readable.set(hours, known);
+  }
+  return known;
+}
 
 /** What BusinessCard, its opening badge and distance note, and the map read of a business. */
 export type CardRow = Pick<
@@ -41,7 +59,7 @@ export type CardList<T extends { items: readonly unknown[] }> = Omit<T, 'items'>
  * Written as one literal in one order, so every row has the same shape (and its JSON the same keys).
  */
 export function cardRow(b: CardRow): CardRow {
-  const status = !!b.timeZone && openIntervals(b.businessHours) !== null;
+  const status = !!b.timeZone && hoursReadable(b.businessHours);
   const row: CardRow = {
     id: b.id,
     slug: b.slug,

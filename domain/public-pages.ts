@@ -94,7 +94,7 @@ export function cityCategoryFilters(categorySlug: string, { category: _, city: _
 const cityCategoryPage = entry({
   route: CITY_CATEGORY_ROUTE,
   async read(reads, { slug, category: categorySlug = '', query }) {
-    const [city, category] = await Promise.all([reads.group('city', slug), reads.group('category', categorySlug)]);
+    const [city, category] = await Promise.all([reads.groupSummary('city', slug), reads.groupSummary('category', categorySlug)]);
     if (!city || !category) return null;
     const listPage = ownListPage(query);
     const { items, pagination } = await reads.groupBusinesses('city', city, cityCategoryFilters(category.slug, listPage ? { page: listPage } : {}));
@@ -120,7 +120,7 @@ export function districtCategoryFilters(categorySlug: string, district: string, 
 const districtCategoryPage = entry({
   route: DISTRICT_CATEGORY_ROUTE,
   async read(reads, { slug, district: districtSlug = '', category: categorySlug = '', query }) {
-    const [city, category] = await Promise.all([reads.group('city', slug), reads.group('category', categorySlug)]);
+    const [city, category] = await Promise.all([reads.groupSummary('city', slug), reads.groupSummary('category', categorySlug)]);
     if (!city || !category) return null;
     const district = (await reads.categoryDistricts(city, category)).find((d) => d.districtSlug === districtSlug);
     if (!district) return null;
@@ -150,7 +150,7 @@ export function countryCategoryFilters(countrySlug: string, { category: _, count
 const countryCategoryPage = entry({
   route: COUNTRY_CATEGORY_ROUTE,
   async read(reads, { slug, category: categorySlug = '', query }) {
-    const [country, category] = await Promise.all([reads.countrySummary(slug), reads.group('category', categorySlug)]);
+    const [country, category] = await Promise.all([reads.countrySummary(slug), reads.groupSummary('category', categorySlug)]);
     if (!country || !category) return null;
     const listPage = ownListPage(query);
     const { items, pagination } = await reads.groupBusinesses('category', category, countryCategoryFilters(country.slug, listPage ? { page: listPage } : {}));

@@ -21,6 +21,11 @@ export interface Groups {
   city: CityDetail;
   category: CategoryDetail;
 }
+/** A city or category by its slug without its links: what a category in a city, a district or a country names. */
+export interface GroupSummaries {
+  city: City;
+  category: Category;
+}
 
 export interface PublicReads {
   stats(): Promise<Stats>;
@@ -34,10 +39,12 @@ export interface PublicReads {
   categories(): Promise<Category[]>;
   /** A city or category by its slug. */
   group<K extends GroupKind>(kind: K, slug: string): Promise<Groups[K] | null>;
+  /** A city or category by its slug without its links (a page that names it and draws none of them). */
+  groupSummary<K extends GroupKind>(kind: K, slug: string): Promise<GroupSummaries[K] | null>;
   /** A page of a city's or category's businesses (`filters.page`, the first by default). */
-  groupBusinesses(kind: GroupKind, group: Groups[GroupKind], filters: ListFilters): Promise<ListPage>;
+  groupBusinesses(kind: GroupKind, group: GroupSummaries[GroupKind], filters: ListFilters): Promise<ListPage>;
   /** The districts of `city` where `category` has active businesses, each with its link (one name per slug). */
-  categoryDistricts(city: CityDetail, category: CategoryDetail): Promise<DistrictCategoryLink[]>;
+  categoryDistricts(city: City, category: Category): Promise<DistrictCategoryLink[]>;
   country(slug: string): Promise<CountryDetail | null>;
   /** A country by its slug without its cities and links (a category in a country names it). */
   countrySummary(slug: string): Promise<Country | null>;

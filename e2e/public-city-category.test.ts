@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cityCategoryPath } from '../domain/paths.js';
 import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES } from '../domain/constants.js';
-import { attr, decode, fetchHtml, jsonLd } from './public-helpers.js';
+import { attr, decode, expectNamesWithoutLinks, fetchHtml, jsonLd } from './public-helpers.js';
 import { publicSession } from './public-session.js';
 import { renameGroup } from '../data/store/group-writes.js';
 
@@ -58,6 +58,12 @@ describe('a category in a city, server-rendered', () => {
     const theirs = await s.app.db('businesses as b').join('categories as k', 'k.id', 'b.category_id').whereIn('b.slug', listed.map(decodeURIComponent)).pluck('k.slug');
     expect(listed.length).toBe(Math.min(big.n, listed.length));
     expect(new Set(theirs)).toEqual(new Set([big.categorySlug]));
+  });
+
+  it("carries its city and its category in its data island without their links, which it does not draw", async () => {
+    const { status, body } = await html(cityCategoryPath(big.citySlug, big.categorySlug));
+    expect(status).toBe(200);
+    expectNamesWithoutLinks(body, [['api', 'cities', big.citySlug, 'summary'], ['api', 'categories', big.categorySlug, 'summary']]);
   });
 
   it('keeps its filters and sort on its own canonical', async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cityCategoryPath, countryCategoryPath, slugPath } from '../domain/paths.js';
 import { CITY_CATEGORY_MIN_BUSINESSES } from '../domain/constants.js';
-import { attr, decode, fetchHtml, jsonLd, jsonLds } from './public-helpers.js';
+import { attr, decode, expectNamesWithoutLinks, fetchHtml, jsonLd, jsonLds } from './public-helpers.js';
 import { publicSession } from './public-session.js';
 import { renameGroup } from '../data/store/group-writes.js';
 import { insertGeneratedBusinesses } from '../data/sitemap/sitemap-fixtures.js';
@@ -67,6 +67,12 @@ describe('a category in a country, server-rendered', () => {
     // The listing itself is in the HTML, each business a link to its page.
     const items = [...body.matchAll(/data-business-item=""[\s\S]*?href="\/details\/([^"]+)"/g)].map((m) => decodeURIComponent(m[1]));
     expect(new Set(items)).toEqual(new Set(listed));
+  });
+
+  it("carries its country and its category in its data island without their links, which it does not draw", async () => {
+    const { status, body } = await html(page());
+    expect(status).toBe(200);
+    expectNamesWithoutLinks(body, [['api', 'countries', combo.countrySlug, 'summary'], ['api', 'categories', combo.categorySlug, 'summary']]);
   });
 
   it('keeps its filters and sort on its own canonical', async () => {

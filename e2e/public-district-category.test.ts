@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cityCategoryPath, districtCategoryPath } from '../domain/paths.js';
 import { CITY_CATEGORY_MIN_BUSINESSES } from '../domain/constants.js';
-import { attr, decode, fetchHtml, jsonLd } from './public-helpers.js';
+import { attr, decode, expectNamesWithoutLinks, fetchHtml, jsonLd } from './public-helpers.js';
 import { publicSession } from './public-session.js';
 import { renameGroup } from '../data/store/group-writes.js';
 import { insertGeneratedBusinesses } from '../data/sitemap/sitemap-fixtures.js';
@@ -60,6 +60,12 @@ describe('a category in a district, server-rendered', () => {
     expect(listed).toHaveLength(4);
     const theirs = (await s.app.db('businesses as b').join('categories as k', 'k.id', 'b.category_id').join('cities as c', 'c.id', 'b.city_id').whereIn('b.slug', listed).select('k.slug as k', 'c.slug as c', 'b.district as d')) as Array<{ k: string; c: string; d: string }>;
     expect(new Set(theirs.map((r) => `${r.c}/${r.d}/${r.k}`))).toEqual(new Set([`${combo.citySlug}/Kadıköy/${combo.categorySlug}`]));
+  });
+
+  it("carries its city and its category in its data island without their links, which it does not draw", async () => {
+    const { status, body } = await html(kadikoy());
+    expect(status).toBe(200);
+    expectNamesWithoutLinks(body, [['api', 'cities', combo.citySlug, 'summary'], ['api', 'categories', combo.categorySlug, 'summary']]);
   });
 
   it('keeps its filters and sort on its own canonical', async () => {

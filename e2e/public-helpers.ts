@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { loadSample } from '../data/samples/sample.js';
 import type { Config } from '../server/config.js';
 import { startTestApp, type TestApp } from '../server/test-app.js';
@@ -70,4 +71,21 @@ export function jsonLd(body: string): Record<string, { itemListElement: Array<Re
 /** Every JSON-LD object of a page, in order. */
 export function jsonLds(body: string): Array<Record<string, unknown>> {
   return [...body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as Record<string, unknown>);
+}
+
+/** The queries of a page's data island: each query's key and its data. */
+export function islandQueries(body: string): Array<{ queryKey: unknown[]; data: unknown }> {
+  const island = /<script type="application\/json" id="rehber-state">([\s\S]*?)<\/script>/.exec(body)![1];
+  return (JSON.parse(island) as { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> }).queries.map((q) => ({ queryKey: q.queryKey, data: q.state.data }));
+}
+
+/**
+ * A combination page (a category in a city, a district or a country) names its place and its
+ * category and draws none of their links: its island carries each without them, under its summary's key.
+ */
+export function expectNamesWithoutLinks(body: string, keys: unknown[][]): void {
+  const queries = islandQueries(body);
+  for (const key of keys) expect(queries.some((q) => JSON.stringify(q.queryKey) === JSON.stringify(key)), JSON.stringify(key)).toBe(true);
+  const json = JSON.stringify(queries.map((q) => q.data));
+  for (const links of ['cityCategories', 'countryCategories']) expect(json).not.toContain(`"${links}":`);
 }

@@ -4,6 +4,7 @@ import { cityCategoryFilters, districtCategoryFilters } from '../../domain/publi
 import type { ListFilters } from '../../domain/search.js';
 import { insertSpreadDirectory } from './plan.fixtures.js';
 import { publicReads } from './public-reads.js';
+import { newMemos } from './search-memo.js';
 
 /**
  * A category in a city (and in a district) walks the listing index of the city and the category
@@ -23,9 +24,8 @@ afterAll(async () => {
   await t?.drop();
 });
 
-/** The plans of the statements on businesses that the city's list under `filters` sends, in order. */
-async function listPlans(filters: ListFilters): Promise<string[]> {
-  const reads = publicReads(t.db);
+/** The statements on businesses and its kept counts that the city's list under `filters` sends, in order. */
+async function listStatements(filters: ListFilters, reads = publicReads(t.db)): Promise<Array<{ sql: string; bindings: unknown[] }>> {
   const city = (await reads.group('city', 'city-3'))!;
   const sent: Array<{ sql: string; bindings: unknown[] }> = [];
   const heard = (q: { sql: string; bindings?: unknown[] }) => void sent.push({ sql: q.sql, bindings: q.bindings ?? [] });
@@ -36,13 +36,22 @@ async function listPlans(filters: ListFilters): Promise<string[]> {
   } finally {
     t.db.removeListener('query', heard);
   }
+  return sent.filter((s) => /\bbusinesses\b|\bbusiness_facets\b/.test(s.sql));
+}
+
+/**
+ * The plans of the statements on businesses that the city's list under `filters` sends, in order:
+ * of the first, which counts the list too, the plan of its page's ids alone.
+ */
+async function listPlans(filters: ListFilters): Promise<string[]> {
   const plans: string[] = [];
-  for (const q of sent.filter((s) => /\bbusinesses\b/.test(s.sql))) {
+  for (const q of await listStatements(filters)) {
     // As sent ($1, $2...), in knex's placeholders again.
     const order: number[] = [];
     const sql = q.sql.replace(/\$(\d+)/g, (_, n: string) => (order.push(Number(n) - 1), '?'));
     const { rows } = (await t.db.raw(`EXPLAIN ${sql}`, order.map((i) => q.bindings[i]) as never)) as { rows: { 'QUERY PLAN': string }[] };
-    plans.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    plans.push(plan.includes('Subquery Scan on p') ? plan.slice(plan.indexOf('Subquery Scan on p')) : plan);
   }
   return plans;
 }
@@ -56,6 +65,18 @@ describe('a category in a city on a few thousand businesses', () => {
     expect(plans[0]).toMatch(/Index Only Scan using businesses_city_category_listing_idx/);
     expect(plans[0]).not.toMatch(/Sort|BitmapAnd/);
     expect(plans[1]).toMatch(/Index Scan using businesses_pkey/);
+  });
+
+  it("reads its counts and its page's ids in one statement, then its rows; with its counts kept, its page's ids, then its rows", async () => {
+    const memos = newMemos();
+    const reads = () => publicReads(t.db, async () => ({ ...memos, version: '1' }));
+    const first = await listStatements(cityCategoryFilters('kind-3', {}), reads());
+    expect(first).toHaveLength(2);
+    expect(first[0].sql).toMatch(/\bbusiness_facets\b[\s\S]*\bbusinesses\b/);
+    expect(first[1].sql).not.toMatch(/\bbusiness_facets\b/);
+    const next = await listStatements(cityCategoryFilters('kind-3', { page: 2 }), reads());
+    expect(next).toHaveLength(2);
+    for (const q of next) expect(q.sql).not.toMatch(/\bbusiness_facets\b/);
   });
 
   it('in a district lists its page from the same index, the district read in it', async () => {

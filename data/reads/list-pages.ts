@@ -12,7 +12,7 @@ import { roughly, SEARCH_CANDIDATES, type Facets, type ListPage, type SearchSort
 import { NO_FACETS, type FacetFilters } from '../../db/queries/facets.js';
 import { countFacets, facetLabels, passes, scaled } from './facet-counts.js';
 import { pageOf } from '../../db/queries/paging.js';
-import { bestMatches, businessesById, estimateAndCandidates, listFacets, listPageIds, searchCandidates, type Asked, type Candidate, type Fixed } from '../../db/queries/search.js';
+import { bestMatches, businessesById, estimateAndCandidates, listFacetsAndPageIds, listPageIds, searchCandidates, type Asked, type Candidate, type Fixed } from '../../db/queries/search.js';
 import type { Reading } from './query-reading.js';
 import { memoized, memoizedEach, memoKey, small, type MemoScope } from './search-memo.js';
 import { tsqueries } from './tsqueries.js';
@@ -46,19 +46,29 @@ export async function browse(
   scope?: MemoScope,
 ): Promise<ListPage> {
   const f = { ...filters, ...fixed };
-  // The page's ids are walked every time, then only its rows are read (or taken from the memo).
-  const ids = await listPageIds(db, f, sort, page, limit);
   // Open now is no kept count, and counting a category's open businesses would read them all: no
   // facets, and the total counted up to a cap.
   if (f.openAt !== undefined) {
+    const ids = await listPageIds(db, f, sort, page, limit);
     const cap = OPEN_NOW_COUNTED(page, limit);
     const [rows, open] = await Promise.all([rowsOf(db, ids, scope), countUpTo(db, f, cap)]);
     return { ...pageOf(rows, Math.min(open, cap), { page, limit }), ...(open > cap ? { totalCapped: true } : {}) };
   }
-  // The counts move only with a write: one read of them per data version and filters.
-  const counted = memoized(scope, memoKey('facets', JSON.stringify(f)), () => listFacets(db, fixed, f));
-  const [{ facets, total }, rows] = await Promise.all([counted, rowsOf(db, ids, scope)]);
-  return { ...pageOf(rows, total, { page, limit }), facets };
+  // The counts move only with a write: one read of them per data version and filters. The page's
+  // ids are walked every time, in the counts' statement when they are read (a list's first view:
+  // one statement fewer), then only its rows are read (or taken from the memo).
+  const key = memoKey('facets', JSON.stringify(f));
+  let ids: number[] | undefined;
+  const kept = scope?.memo.peek<{ facets: Facets; total: number }>(scope.version, key);
+  const { facets, total } = await (kept ??
+    memoized(scope, key, async () => {
+      const read = await listFacetsAndPageIds(db, fixed, f, sort, page, limit);
+      ids = read.ids;
+      return { facets: read.facets, total: read.total };
+    }));
+  // Counted by another request at once, or kept: the ids alone.
+  ids ??= await listPageIds(db, f, sort, page, limit);
+  return { ...pageOf(await rowsOf(db, ids, scope), total, { page, limit }), facets };
 }
 
 /**

@@ -14,15 +14,15 @@ import { memoized, memoKey, slugMemo, small, viewMemo, type MemoScope } from './
 import { listFeatured, listRecent } from '../../db/queries/businesses.js';
 import { listBusinessesIn, searchBusinesses } from './search.js';
 import { suggest } from './suggest.js';
-import { listCategories } from '../../db/queries/categories.js';
-import { listCities, listPopularCities } from '../../db/queries/cities.js';
+import { getCategoryBySlug, listCategories } from '../../db/queries/categories.js';
+import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/cities.js';
 import { getCountryBySlug, getCountrySummary, listCountries } from '../../db/queries/countries.js';
 import { getStats } from '../../db/queries/stats.js';
 import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES, COUNTRY_CATEGORY_LINKS, PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
 import { getGroupWithLinks, listCategoryDistricts, listCityCategories, type CityCategoriesOf } from '../../db/queries/city-categories.js';
 import { listCountryCategories } from '../../db/queries/country-categories.js';
 import { slugifyText } from '../../domain/slug.js';
-import type { GroupKind, Groups, PublicReads, SearchQuery } from '../../domain/public-reads.js';
+import type { GroupKind, GroupSummaries, PublicReads, SearchQuery } from '../../domain/public-reads.js';
 import type { ListFilters, ListPage, Suggestions } from '../../domain/search.js';
 import type { Country, DistrictCategoryLink } from '../../domain/types.js';
 import { getBusinessPage } from './business-page.js';
@@ -41,7 +41,7 @@ export interface ReadOptions {
 
 /** The page's reads plus what only the API asks. `limit`: a page's size when the API is given one. */
 export interface ReadService extends PublicReads {
-  groupBusinesses(kind: GroupKind, group: Groups[GroupKind], filters: ListFilters, limit?: number): Promise<ListPage>;
+  groupBusinesses(kind: GroupKind, group: GroupSummaries[GroupKind], filters: ListFilters, limit?: number): Promise<ListPage>;
   search(query: SearchQuery, limit?: number): Promise<ListPage>;
   countries(): Promise<Country[]>;
   suggest(q: string): Promise<Suggestions>;
@@ -74,7 +74,16 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
         getGroupWithLinks(db, kind, slug, cityCategoryMin, { cities: CITY_CATEGORY_LINKS[kind], countries: COUNTRY_CATEGORY_LINKS.category }),
       ),
     );
-  const groupBusinesses = (kind: GroupKind, { id }: Groups[GroupKind], filters: ListFilters, limit = PUBLIC_PAGE_SIZE) =>
+  // A page that names a city or a category and draws none of its links (a category in a city, a
+  // district or a country) reads its row alone: the links are a statement's larger part, and its
+  // data island would carry them (a big city's are most of it) for nothing.
+  const summaries: { [K in GroupKind]: (slug: string) => Promise<GroupSummaries[K] | null> } = {
+    city: (slug) => getCityBySlug(db, slug),
+    category: (slug) => getCategoryBySlug(db, slug),
+  };
+  const groupSummary = <K extends GroupKind>(kind: K, slug: string) =>
+    once(`${kind}Summary`, [slug], async () => memoized(slugMemo(await memos(), slug), memoKey('group-summary', `${kind}|${slug}`), () => summaries[kind](slug) as Promise<GroupSummaries[K] | null>, (found) => found !== null));
+  const groupBusinesses = (kind: GroupKind, { id }: GroupSummaries[GroupKind], filters: ListFilters, limit = PUBLIC_PAGE_SIZE) =>
     once(`${kind}Businesses`, [id, filters, limit], async () => {
       const { page = 1, ...rest } = filters;
       return listBusinessesIn(db, kind === 'city' ? { cityId: id } : { categoryId: id }, { page, limit }, rest, await memos(), now);
@@ -95,6 +104,7 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     cities: { read: () => once('cities', [], () => listCities(db)), shows: anything },
     categories: { read: () => once('categories', [], () => listCategories(db)), shows: anything },
     group: { read: group, shows: anything },
+    groupSummary: { read: groupSummary, shows: anything },
     groupBusinesses: { read: groupBusinesses, shows: anything },
     categoryDistricts: {
       read: (city, category) =>

@@ -18,7 +18,7 @@ import type { Db } from '../index.js';
 import type { Business } from '../../domain/types.js';
 import type { Facets, ListFilters, SearchSort } from '../../domain/search.js';
 import { businessQuery, toBusiness, type BusinessRow } from './businesses.js';
-import { CANDIDATE_FACET_COLUMNS, businessWhere, facetQuery, toFacets, type FacetCandidate, type FacetFilters, type SqlPart } from './facets.js';
+import { CANDIDATE_FACET_COLUMNS, businessWhere, facetQuery, toFacets, type FacetCandidate, type FacetFilters, type FacetRow, type SqlPart } from './facets.js';
 import { TSQUERY } from './word-lookups.js';
 import { BITMAP_SCAN_RESULT, BITMAP_SCAN_STATEMENTS, byBitmapScans, readByBitmapScans } from './bitmap-scans.js';
 import { planRows } from './planned-rows.js';
@@ -77,11 +77,8 @@ export interface Fixed {
   country?: string;
 }
 
-/**
- * The total and facets of the active businesses of `fixed` under `f` (which holds `fixed` too),
- * from the kept business_facets counts: only the page's own city's or category's rows are read.
- */
-export async function listFacets(db: Db | Knex.Transaction, fixed: Fixed, f: FacetFilters): Promise<{ facets: Facets; total: number }> {
+/** The kept business_facets counts of `fixed` alone: only the page's own city's or category's rows. */
+function facetSource(fixed: Fixed): SqlPart {
   const source: SqlPart = { sql: 'SELECT * FROM business_facets WHERE n <> 0', bindings: [] };
   if (fixed.cityId !== undefined) {
     source.sql += ' AND city_id = ?';
@@ -95,25 +92,55 @@ export async function listFacets(db: Db | Knex.Transaction, fixed: Fixed, f: Fac
     source.sql += ' AND city_id IN (SELECT id FROM cities WHERE country = ?)';
     source.bindings.push(fixed.country);
   }
-  return toFacets((await facetQuery(db, source, f)).rows);
+  return source;
+}
+
+/** The statement of one page of ids under `f`, sorted: the offset is walked in the listing index alone. */
+function pageIdsSql(f: FacetFilters, sort: SearchSort, page: number, limit: number): SqlPart {
+  const order = ORDER[sort].replace(/(\w+)/g, (w) => (/^(DESC|ASC)$/.test(w) ? w : `b.${w}`));
+  const where = businessWhere(f);
+  return { sql: `SELECT b.id FROM businesses b WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, bindings: [...where.bindings, limit, (page - 1) * limit] };
 }
 
 /** The ids of one page of the active businesses under `f`, sorted: the offset is walked in the listing index alone. */
 export async function listPageIds(db: Db | Knex.Transaction, f: FacetFilters, sort: SearchSort, page: number, limit: number): Promise<number[]> {
-  const order = ORDER[sort].replace(/(\w+)/g, (w) => (/^(DESC|ASC)$/.test(w) ? w : `b.${w}`));
-  const where = businessWhere(f);
-  const { rows } = await db.raw(`SELECT b.id FROM businesses b WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, [
-    ...where.bindings,
-    limit,
-    (page - 1) * limit,
-  ] as Knex.RawBinding[]);
+  const { sql, bindings } = pageIdsSql(f, sort, page, limit);
+  const { rows } = await db.raw(sql, bindings as Knex.RawBinding[]);
   return (rows as { id: number }[]).map((r) => r.id);
 }
 
+/**
+ * The total and facets of the active businesses of `fixed` under `f` (which holds `fixed` too),
+ * from the kept business_facets counts (only the page's own city's or category's rows are read),
+ * with the ids of one page as listPageIds reads them: one more arm of the same statement (their
+ * order in its count column), for a list whose counts are not kept yet.
+ */
+export async function listFacetsAndPageIds(
+  db: Db | Knex.Transaction,
+  fixed: Fixed,
+  f: FacetFilters,
+  sort: SearchSort,
+  page: number,
+  limit: number,
+): Promise<{ facets: Facets; total: number; ids: number[] }> {
+  const ids = pageIdsSql(f, sort, page, limit);
+  const arm = { sql: `SELECT 'page', p.id::text, NULL, (row_number() OVER ())::int FROM (${ids.sql}) p`, bindings: ids.bindings };
+  const { rows } = (await facetQuery(db, facetSource(fixed), f, [arm])) as { rows: FacetRow[] };
+  const onPage = rows.filter((r) => r.kind === 'page').sort((a, b) => a.count - b.count);
+  return { ...toFacets(rows.filter((r) => r.kind !== 'page')), ids: onPage.map((r) => Number(r.value)) };
+}
+
+/**
+ * The statement of businessesById, compiled once: the builder's forty-odd columns and two joins
+ * were compiled again for every page of every list, for the same text.
+ */
+let byIdSql: string | undefined;
+
 /** The businesses of `ids` as the API gives them, in no particular order. */
 export async function businessesById(db: Db | Knex.Transaction, ids: (number | string)[]): Promise<Business[]> {
-  const read: BusinessRow[] = await businessQuery(db).whereIn('b.id', ids);
-  return read.map(toBusiness);
+  byIdSql ??= `${businessQuery(db).toSQL().sql} where "b"."id" = ANY(?::bigint[])`;
+  const { rows } = (await db.raw(byIdSql, [ids.map(String)])) as { rows: BusinessRow[] };
+  return rows.map(toBusiness);
 }
 
 /** A match of a search with what its order, filters and facets need. */

@@ -43,17 +43,19 @@ export function publicRoutes(deps: AppDeps): Router {
   // looked up (a bad page is a 400 even under an unknown slug), so the lookup is a function the
   // list calls after them rather than a router.param loader, which koa-router runs first.
   for (const [kind, path, missing] of GROUP_ROUTES) {
-    const group = async (ctx: Context) => found(await reads(ctx).group(kind, ctx.params.slug), missing);
-    get(`${path}/:slug`, group);
+    // Without its links: what a category in a city, a district or a country names, and all a list needs of it.
+    const summary = async (ctx: Context) => found(await reads(ctx).groupSummary(kind, ctx.params.slug), missing);
+    get(`${path}/:slug`, async (ctx) => found(await reads(ctx).group(kind, ctx.params.slug), missing));
+    get(`${path}/:slug/summary`, summary);
     get(`${path}/:slug/businesses`, async (ctx) => {
       const { filters, limit } = listRequest(ctx);
-      return reads(ctx).groupBusinesses(kind, await group(ctx), filters, limit);
+      return reads(ctx).groupBusinesses(kind, await summary(ctx), filters, limit);
     });
   }
 
   // The districts where a category has businesses in a city: the links of its category-in-city page.
   get('/api/cities/:slug/categories/:category/districts', async (ctx) => {
-    const [city, category] = await Promise.all([reads(ctx).group('city', ctx.params.slug), reads(ctx).group('category', ctx.params.category)]);
+    const [city, category] = await Promise.all([reads(ctx).groupSummary('city', ctx.params.slug), reads(ctx).groupSummary('category', ctx.params.category)]);
     return reads(ctx).categoryDistricts(found(city, 'City not found'), found(category, 'Category not found'));
   });
 

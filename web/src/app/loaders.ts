@@ -23,9 +23,11 @@ import { featuredBusinessesOptions } from '@/features/businesses/api/get-feature
 import { recentBusinessesOptions } from '@/features/businesses/api/get-recent';
 import { categoriesOptions } from '@/features/categories/api/get-categories';
 import { categoryOptions } from '@/features/categories/api/get-category';
+import { categorySummaryOptions } from '@/features/categories/api/get-category-summary';
 import { categoryBusinessesOptions } from '@/features/categories/api/get-category-businesses';
 import { citiesOptions } from '@/features/cities/api/get-cities';
 import { cityOptions } from '@/features/cities/api/get-city';
+import { citySummaryOptions } from '@/features/cities/api/get-city-summary';
 import { cityBusinessesOptions } from '@/features/cities/api/get-city-businesses';
 import { categoryDistrictsOptions } from '@/features/cities/api/get-category-districts';
 import { popularCitiesOptions } from '@/features/cities/api/get-popular-cities';
@@ -77,14 +79,17 @@ async function loadGroup<K extends GroupKind>(kind: K, { client, reads, slug, pa
   if (group) await fill(client, list(slug, filters), () => reads.groupBusinesses(kind, group, filters).then(cardList));
 }
 
-/** The city and the category of a combination page, both read at once; null when either is missing (its 404 is kept). */
+/**
+ * The city and the category of a combination page, both read at once without their links (the page
+ * draws none of them); null when either is missing (its 404 is kept).
+ */
 async function cityAndCategory(client: QueryClient, reads: PublicReads, slug: string, categorySlug: string) {
   await Promise.all([
-    fill(client, cityOptions(slug), () => found(reads.group('city', slug), 'City not found')),
-    fill(client, categoryOptions(categorySlug), () => found(reads.group('category', categorySlug), 'Category not found')),
+    fill(client, citySummaryOptions(slug), () => found(reads.groupSummary('city', slug), 'City not found')),
+    fill(client, categorySummaryOptions(categorySlug), () => found(reads.groupSummary('category', categorySlug), 'Category not found')),
   ]);
-  const city = client.getQueryData(cityOptions(slug).queryKey);
-  const category = client.getQueryData(categoryOptions(categorySlug).queryKey);
+  const city = client.getQueryData(citySummaryOptions(slug).queryKey);
+  const category = client.getQueryData(categorySummaryOptions(categorySlug).queryKey);
   return city && category ? { city, category } : null;
 }
 
@@ -120,16 +125,16 @@ async function loadDistrictCategory({ client, reads, slug, district: districtSlu
 }
 
 /**
- * A category in a country: the country (without its cities) and the category, then the page of the
+ * A category in a country: the country and the category (both without their links), then the page of the
  * category's list with the country fixed (the query the page's hook asks the API).
  */
 async function loadCountryCategory({ client, reads, slug, category: categorySlug = '', params }: LoadArgs): Promise<void> {
   await Promise.all([
     fill(client, countrySummaryOptions(slug), () => found(reads.countrySummary(slug), 'Country not found')),
-    fill(client, categoryOptions(categorySlug), () => found(reads.group('category', categorySlug), 'Category not found')),
+    fill(client, categorySummaryOptions(categorySlug), () => found(reads.groupSummary('category', categorySlug), 'Category not found')),
   ]);
   const country = client.getQueryData(countrySummaryOptions(slug).queryKey);
-  const category = client.getQueryData(categoryOptions(categorySlug).queryKey);
+  const category = client.getQueryData(categorySummaryOptions(categorySlug).queryKey);
   if (!country || !category) return;
   const filters = countryCategoryFilters(country.slug, parseListFilters(params));
   await fill(client, categoryBusinessesOptions(categorySlug, filters), () => reads.groupBusinesses('category', category, filters).then(cardList));

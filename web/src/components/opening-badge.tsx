@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { BusinessHours } from '@domain/types';
-import { openIntervals, openingStatus, statusText } from '@domain/opening-status';
+import { openingStatus, statusText } from '@domain/opening-status';
+import { hoursReadable } from '@domain/card-row';
 
 /**
  * The time in the browser, from after hydration on, moved at each new minute; null during the
@@ -31,7 +32,7 @@ function useMinute(): Date | null {
  */
 export function OpeningBadge({ hours, workingHours, timeZone, className = '' }: { hours: BusinessHours; workingHours: string | null; timeZone: string | null | undefined; className?: string }) {
   const now = useMinute();
-  const known = timeZone && openIntervals(hours) !== null;
+  const known = timeZone && hoursReadable(hours);
   if (!known) {
     const text = workingHours?.trim();
     if (!text || text.startsWith('{')) return null;

@@ -8,7 +8,7 @@ import { PlaceHeader } from '@/components/place-header';
 import { BusinessMap } from '@/features/map/components/business-map';
 import { NotFoundMessage } from '@/components/page-message';
 import { paths } from '@/config/paths';
-import { useCategory } from '@/features/categories/api/get-category';
+import { useCategorySummary } from '@/features/categories/api/get-category-summary';
 import { useCategoryBusinesses } from '@/features/categories/api/get-category-businesses';
 import { useCountrySummary } from '@/features/countries/api/get-country-summary';
 import { useListFilters } from '@/lib/list-filters';
@@ -24,7 +24,7 @@ export function CountryCategoryRoute() {
   const { slug = '', category: categorySlug = '' } = useParams();
   const list = useListFilters('rating');
   const country = useCountrySummary(slug);
-  const category = useCategory(categorySlug);
+  const category = useCategorySummary(categorySlug);
   const ready = !!country.data && !!category.data;
   const filters = countryCategoryFilters(country.data?.slug ?? slug, list.filters);
   const businesses = useCategoryBusinesses(categorySlug, filters, ready);
