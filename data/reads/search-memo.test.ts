@@ -41,6 +41,29 @@ describe('VersionedMemo', () => {
     expect(memo.peek('1', 'd')).toBeUndefined();
   });
 
+  it('with askedOnce, keeps a value from the second ask of its key in a version, not the first', async () => {
+    const memo = new VersionedMemo(10, 1024 * 1024, 'memo', { maxEntries: 2, maxBytes: 64 * 1024 });
+    let runs = 0;
+    const compute = async () => ++runs;
+    expect(await memo.get('1', 'a', compute)).toBe(1);
+    expect(memo.peek('1', 'a')).toBeUndefined();
+    expect(await memo.get('1', 'a', compute)).toBe(2);
+    expect(await memo.get('1', 'a', compute)).toBe(2);
+    // A new version forgets what was asked once in the old one.
+    await memo.get('1', 'b', compute);
+    expect(await memo.get('2', 'b', compute)).toBe(4);
+    expect(await memo.get('2', 'b', compute)).toBe(5);
+    expect(await memo.get('2', 'b', compute)).toBe(5);
+    // Past its bound the least recently asked key is forgotten: its next ask is a first one again.
+    await memo.get('2', 'c', compute);
+    await memo.get('2', 'd', compute);
+    await memo.get('2', 'e', compute);
+    expect(await memo.get('2', 'c', compute)).toBe(9);
+    expect(memo.peek('2', 'c')).toBeUndefined();
+    expect(await memo.get('2', 'e', compute)).toBe(10);
+    expect(memo.peek('2', 'e')).toBeDefined();
+  });
+
   it('reads the keys a call misses in one batch, a key evicted while the others were asked among them', async () => {
     const memo = new VersionedMemo(2);
     const scope = { memo, small: memo, views: memo, version: '1' };

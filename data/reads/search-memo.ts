@@ -1,4 +1,4 @@
-import { approximateBytes, BoundedCache } from '../../domain/bounded-cache.js';
+import { approximateBytes, BoundedCache, type CacheBounds } from '../../domain/bounded-cache.js';
 import { MAX_SLUG_LENGTH } from '../../domain/slug.js';
 
 /**
@@ -15,10 +15,19 @@ export class VersionedMemo {
   /** The version as given, so the usual call (the same version again) skips parsing it. */
   private versionText = '';
   private readonly entries: BoundedCache<Promise<unknown>>;
+  /** With `askedOnce`: the keys asked once in this version and not kept yet (their values are not). */
+  private readonly askedOnce: BoundedCache<true> | null;
 
-  /** `maxBytes` bounds the keys (a stranger's text may be part of one) and the values, measured once they arrive. */
-  constructor(maxEntries = 256, maxBytes = 32 * 1024 * 1024, name = 'memo') {
+  /**
+   * `maxBytes` bounds the keys (a stranger's text may be part of one) and the values, measured once
+   * they arrive. `askedOnce`: a value is kept the second time its key is asked in a version, not
+   * the first, and this many keys asked once are remembered (least recently asked forgotten first):
+   * for values most of which are asked once (a crawl of a million business pages), where keeping
+   * each costs more than it ever saves.
+   */
+  constructor(maxEntries = 256, maxBytes = 32 * 1024 * 1024, name = 'memo', askedOnce?: CacheBounds) {
     this.entries = new BoundedCache(name, { maxEntries, maxBytes });
+    this.askedOnce = askedOnce ? new BoundedCache(`${name} asked once`, askedOnce) : null;
   }
 
   /** The entry of `key` at `version` if one is kept or under way. */
@@ -39,9 +48,15 @@ export class VersionedMemo {
       this.version = v;
       this.versionText = version;
       this.entries.clear();
+      this.askedOnce?.clear();
     }
     const hit = this.entries.get(key) as Promise<T> | undefined;
     if (hit) return hit;
+    // Asked for the first time: remembered, read, not kept (nor shared by a concurrent ask).
+    if (this.askedOnce && !this.askedOnce.delete(key)) {
+      this.askedOnce.set(key, true);
+      return compute();
+    }
     const pending = compute();
     this.entries.set(key, pending);
     try {
@@ -65,7 +80,8 @@ export class VersionedMemo {
  * businesses of list pages as the API gives them (their phone forms are worked out once), facet
  * labels and how a query's words were read (a one-box split, a respelling), `views` for the
  * businesses of business pages by slug and their neighbours: apart, so that a crawl of pages each
- * asked once churns only its own entries, never a list's rows or labels.
+ * asked once churns only its own entries, never a list's rows or labels, and kept from their
+ * second ask (a page asked once, most of a crawl, is read and let go).
  */
 export interface MemoScope {
   memo: VersionedMemo;
@@ -79,7 +95,7 @@ export type Memos = Omit<MemoScope, 'version'>;
 export const newMemos = (): Memos => ({
   memo: new VersionedMemo(1024, 32 * 1024 * 1024, 'search memo'),
   small: new VersionedMemo(10_000, 24 * 1024 * 1024, 'small memo'),
-  views: new VersionedMemo(5_000, 16 * 1024 * 1024, 'business memo'),
+  views: new VersionedMemo(5_000, 16 * 1024 * 1024, 'business memo', { maxEntries: 50_000, maxBytes: 8 * 1024 * 1024 }),
 });
 
 /** The scope's memo of small values. */
