@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoizedEach, VersionedMemo } from './search-memo.js';
+import { confirmReads, memoizedEach, newReadTrace, VersionedMemo } from './search-memo.js';
 
 describe('VersionedMemo', () => {
   it('computes a key once per data version and again after a write moves the version', async () => {
@@ -62,6 +62,21 @@ describe('VersionedMemo', () => {
     expect(memo.peek('2', 'c')).toBeUndefined();
     expect(await memo.get('2', 'e', compute)).toBe(10);
     expect(memo.peek('2', 'e')).toBeDefined();
+  });
+
+  it('traces what an answer did: a value computed, or taken before it was confirmed, counts as sent; a confirmed one does not', async () => {
+    const memo = new VersionedMemo(10);
+    const compute = async () => 1;
+    const first = newReadTrace();
+    await memo.get('1', 'a', compute, undefined, first);
+    expect([first.sent, first.made.length]).toEqual([true, 1]);
+    const early = newReadTrace();
+    await memo.get('1', 'a', compute, undefined, early);
+    expect(early.sent).toBe(true);
+    confirmReads(first);
+    const later = newReadTrace();
+    await memo.get('1', 'a', compute, undefined, later);
+    expect(later.sent).toBe(false);
   });
 
   it('reads the keys a call misses in one batch, a key evicted while the others were asked among them', async () => {

@@ -2,6 +2,38 @@ import { approximateBytes, BoundedCache, type CacheBounds } from '../../domain/b
 import { MAX_SLUG_LENGTH } from '../../domain/slug.js';
 
 /**
+ * What one answer's reads did (server/freshness/read-routing.ts wholeAnswer): whether they may
+ * have sent a statement or taken a kept value not yet confirmed, and the values they computed
+ * and kept. An answer whose reads sent nothing and took only confirmed values shows the data as
+ * it stood at the one version those values were confirmed at, and needs no check of its own.
+ */
+export interface ReadTrace {
+  sent: boolean;
+  made: Promise<unknown>[];
+}
+
+export const newReadTrace = (): ReadTrace => ({ sent: false, made: [] });
+
+/**
+ * Kept values read by an answer whose version was checked after its reads (unchanged: every
+ * statement saw that version). One computed by a statement that ran after a write committed, and
+ * kept under the version before it (this process hears of a commit a little later), never is.
+ */
+const confirmed = new WeakSet<Promise<unknown>>();
+
+/** The values `trace` computed and kept, confirmed: the version was read after them and had not moved. */
+export function confirmReads(trace: ReadTrace): void {
+  for (const made of trace.made) confirmed.add(made);
+  trace.made.length = 0;
+}
+
+/** `compute` run for an answer: it may send statements. */
+function traced<T>(trace: ReadTrace | undefined, compute: () => Promise<T>): Promise<T> {
+  if (trace) trace.sent = true;
+  return compute();
+}
+
+/**
  * What the search and list reads may keep between requests: values computed from the directory
  * as one data version shows it (server/data-version.ts), so a write anywhere moves every reader to
  * a new version and nothing older is ever served. It holds what is costly and asked again and
@@ -41,23 +73,27 @@ export class VersionedMemo {
    * (a reader behind another) is computed and not kept. `compute` is called before this returns
    * (memoizedEach relies on it).
    */
-  async get<T>(version: string, key: string, compute: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
+  async get<T>(version: string, key: string, compute: () => Promise<T>, keep: (value: T) => boolean = () => true, trace?: ReadTrace): Promise<T> {
     if (version !== this.versionText) {
       const v = BigInt(version);
-      if (this.version !== null && v < this.version) return compute();
+      if (this.version !== null && v < this.version) return traced(trace, compute);
       this.version = v;
       this.versionText = version;
       this.entries.clear();
       this.askedOnce?.clear();
     }
     const hit = this.entries.get(key) as Promise<T> | undefined;
-    if (hit) return hit;
+    if (hit) {
+      if (trace && !confirmed.has(hit)) trace.sent = true;
+      return hit;
+    }
     // Asked for the first time: remembered, read, not kept (nor shared by a concurrent ask).
     if (this.askedOnce && !this.askedOnce.delete(key)) {
       this.askedOnce.set(key, true);
-      return compute();
+      return traced(trace, compute);
     }
-    const pending = compute();
+    const pending = traced(trace, compute);
+    trace?.made.push(pending);
     this.entries.set(key, pending);
     try {
       const value = await pending;
@@ -88,10 +124,12 @@ export interface MemoScope {
   small: VersionedMemo;
   views: VersionedMemo;
   version: string;
+  /** What the answer's reads did, when its version is checked after them. */
+  trace?: ReadTrace;
 }
 
 /** The memos kept for one database. */
-export type Memos = Omit<MemoScope, 'version'>;
+export type Memos = Omit<MemoScope, 'version' | 'trace'>;
 export const newMemos = (): Memos => ({
   memo: new VersionedMemo(1024, 32 * 1024 * 1024, 'search memo'),
   small: new VersionedMemo(10_000, 24 * 1024 * 1024, 'small memo'),
@@ -127,7 +165,7 @@ export const memoKey = (kind: MemoKind, what: string | number): string => `${kin
 
 /** `compute` through the scope's memo when there is one (tests may pass none). */
 export function memoized<T>(scope: MemoScope | undefined, key: string, compute: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
-  return scope ? scope.memo.get(scope.version, key, compute, keep) : compute();
+  return scope ? scope.memo.get(scope.version, key, compute, keep, scope.trace) : compute();
 }
 
 /**

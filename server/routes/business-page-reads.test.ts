@@ -20,7 +20,10 @@ describe('what a business page reads', () => {
   let app: TestApp;
   let now = new Date('2026-03-02T10:00:00Z');
   const statements: string[] = [];
+  /** Every statement, the version's included. */
+  const all: string[] = [];
   const count = (q: { sql: string }) => {
+    all.push(q.sql);
     // The version's own bookkeeping is not the page's.
     if (!/data_version|data_changes/.test(q.sql)) statements.push(q.sql);
   };
@@ -68,6 +71,26 @@ describe('what a business page reads', () => {
     const edited = await ask(`/details/${slug}`);
     expect(edited.statements.length).toBeGreaterThan(0);
     expect(edited.text).toContain('Sourdough at dawn');
+  });
+
+  it('a page answered from what is kept sends no statement at all, not even a check of the version', async () => {
+    const { slug } = await slugOf('PR-B');
+    // Read and kept (its business and its neighbours), the version checked after each.
+    for (let i = 0; i < 2; i++) {
+      const before = all.length;
+      expect((await ask(`/details/${slug}`)).status).toBe(200);
+      expect(all.slice(before).some((sql) => /data_version/.test(sql))).toBe(true);
+    }
+    const silent = [];
+    for (let i = 0; i < 3; i++) {
+      const before = all.length;
+      const page = await ask(`/details/${slug}`);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('Alpha Bäckerei');
+      silent.push(all.length === before);
+    }
+    // The version's own poll (every few seconds) may land in one of them.
+    expect(silent.filter(Boolean).length).toBeGreaterThanOrEqual(2);
   });
 
   it('a slug that finds nothing is read again each time (not kept)', async () => {
