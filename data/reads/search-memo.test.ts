@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmReads, memoizedEach, newReadTrace, VersionedMemo } from './search-memo.js';
+import { confirmReads, memoizedEach, newReadTrace, readWhole, VersionedMemo } from './search-memo.js';
 
 describe('VersionedMemo', () => {
   it('computes a key once per data version and again after a write moves the version', async () => {
@@ -64,19 +64,28 @@ describe('VersionedMemo', () => {
     expect(memo.peek('2', 'e')).toBeDefined();
   });
 
-  it('traces what an answer did: a value computed, or taken before it was confirmed, counts as sent; a confirmed one does not', async () => {
+  it('traces what an answer did: a kept value taken before it was confirmed makes it unsure, a confirmed one does not', async () => {
     const memo = new VersionedMemo(10);
     const compute = async () => 1;
-    const first = newReadTrace();
+    const first = { ...newReadTrace(), version: '1' };
     await memo.get('1', 'a', compute, undefined, first);
-    expect([first.sent, first.made.length]).toEqual([true, 1]);
-    const early = newReadTrace();
+    expect([first.unconfirmed, first.made.length]).toEqual([false, 1]);
+    const early = { ...newReadTrace(), version: '1' };
     await memo.get('1', 'a', compute, undefined, early);
-    expect(early.sent).toBe(true);
+    expect([early.unconfirmed, readWhole(early)]).toEqual([true, false]);
     confirmReads(first);
-    const later = newReadTrace();
+    const later = { ...newReadTrace(), version: '1' };
     await memo.get('1', 'a', compute, undefined, later);
-    expect(later.sent).toBe(false);
+    expect([later.unconfirmed, readWhole(later)]).toEqual([false, true]);
+  });
+
+  it('an answer is read whole when each use of the database reported the version of its memos', () => {
+    const trace = (touched: number, seen: string[]) => ({ ...newReadTrace(), version: '7', touched, seen });
+    expect(readWhole(trace(0, []))).toBe(true);
+    expect(readWhole(trace(1, ['7']))).toBe(true);
+    // A statement that did not say which version it saw, or saw another.
+    expect(readWhole(trace(2, ['7']))).toBe(false);
+    expect(readWhole(trace(1, ['8']))).toBe(false);
   });
 
   it('reads the keys a call misses in one batch, a key evicted while the others were asked among them', async () => {

@@ -2,35 +2,38 @@ import { approximateBytes, BoundedCache, type CacheBounds } from '../../domain/b
 import { MAX_SLUG_LENGTH } from '../../domain/slug.js';
 
 /**
- * What one answer's reads did (server/freshness/read-routing.ts wholeAnswer): whether they may
- * have sent a statement or taken a kept value not yet confirmed, and the values they computed
- * and kept. An answer whose reads sent nothing and took only confirmed values shows the data as
- * it stood at the one version those values were confirmed at, and needs no check of its own.
+ * What one answer's reads did (server/freshness/read-routing.ts wholeAnswer): how often they used
+ * the database (each use may send statements), the data versions the statements that report
+ * theirs saw, whether they took a kept value not yet confirmed, the version of their memos, and
+ * the values they computed and kept. An answer whose every statement saw the version of its memos,
+ * and whose kept values were all confirmed at it, shows the data as it stood at that version and
+ * needs no check of its own.
  */
 export interface ReadTrace {
-  sent: boolean;
+  touched: number;
+  seen: string[];
+  unconfirmed: boolean;
+  version?: string;
   made: Promise<unknown>[];
 }
 
-export const newReadTrace = (): ReadTrace => ({ sent: false, made: [] });
+export const newReadTrace = (): ReadTrace => ({ touched: 0, seen: [], unconfirmed: false, made: [] });
+
+/** Whether the answer `trace` followed read everything at its memos' version (see ReadTrace). */
+export const readWhole = (trace: ReadTrace): boolean =>
+  !trace.unconfirmed && trace.touched === trace.seen.length && trace.seen.every((v) => v === trace.version);
 
 /**
- * Kept values read by an answer whose version was checked after its reads (unchanged: every
- * statement saw that version). One computed by a statement that ran after a write committed, and
- * kept under the version before it (this process hears of a commit a little later), never is.
+ * Kept values read by an answer known to have read at one version (its check passed, or
+ * readWhole). One computed by a statement that ran after a write committed, and kept under the
+ * version before it (this process hears of a commit a little later), never is.
  */
 const confirmed = new WeakSet<Promise<unknown>>();
 
-/** The values `trace` computed and kept, confirmed: the version was read after them and had not moved. */
+/** The values `trace` computed and kept, confirmed: they were read at the version they are kept under. */
 export function confirmReads(trace: ReadTrace): void {
   for (const made of trace.made) confirmed.add(made);
   trace.made.length = 0;
-}
-
-/** `compute` run for an answer: it may send statements. */
-function traced<T>(trace: ReadTrace | undefined, compute: () => Promise<T>): Promise<T> {
-  if (trace) trace.sent = true;
-  return compute();
 }
 
 /**
@@ -76,7 +79,7 @@ export class VersionedMemo {
   async get<T>(version: string, key: string, compute: () => Promise<T>, keep: (value: T) => boolean = () => true, trace?: ReadTrace): Promise<T> {
     if (version !== this.versionText) {
       const v = BigInt(version);
-      if (this.version !== null && v < this.version) return traced(trace, compute);
+      if (this.version !== null && v < this.version) return compute();
       this.version = v;
       this.versionText = version;
       this.entries.clear();
@@ -84,15 +87,15 @@ export class VersionedMemo {
     }
     const hit = this.entries.get(key) as Promise<T> | undefined;
     if (hit) {
-      if (trace && !confirmed.has(hit)) trace.sent = true;
+      if (trace && !confirmed.has(hit)) trace.unconfirmed = true;
       return hit;
     }
     // Asked for the first time: remembered, read, not kept (nor shared by a concurrent ask).
     if (this.askedOnce && !this.askedOnce.delete(key)) {
       this.askedOnce.set(key, true);
-      return traced(trace, compute);
+      return compute();
     }
-    const pending = traced(trace, compute);
+    const pending = compute();
     trace?.made.push(pending);
     this.entries.set(key, pending);
     try {

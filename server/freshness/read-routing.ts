@@ -15,7 +15,7 @@
 import type { Context, Middleware } from 'koa';
 import type { DataVersion } from './data-version.js';
 import type { AppDeps } from '../deps.js';
-import { confirmReads, newReadTrace, type MemoScope, type ReadTrace } from '../../data/reads/search-memo.js';
+import { confirmReads, newReadTrace, readWhole, type MemoScope, type ReadTrace } from '../../data/reads/search-memo.js';
 import { publicReads, type ReadService } from '../../data/reads/public-reads.js';
 import { SESSION_COOKIE } from '../middleware/session.js';
 import { keepOutOfCaches } from './http-cache.js';
@@ -40,6 +40,7 @@ export const readVersion = (dataVersion: DataVersion, ctx: Pick<Context, 'state'
 /** What a request's search and list reads may keep: the memos of the database it reads, at the version it reads (none while the version is unknown). */
 export async function memoScope({ dataVersion, memos }: Pick<AppDeps, 'dataVersion' | 'memos'>, ctx: Pick<Context, 'state'>, trace?: ReadTrace): Promise<MemoScope | undefined> {
   const v = await readVersion(dataVersion, ctx);
+  if (trace && v) trace.version = v.version;
   return v ? { ...memos, version: v.version, trace } : undefined;
 }
 
@@ -90,18 +91,20 @@ function requestReading(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'dataV
 }
 
 /**
- * `db` noting in `trace` any use of it (a query built, a raw statement, a transaction): what the
- * reads send goes through it, so an answer that never touched it sent nothing.
+ * `db` counting in `trace` each use of it (a query built, a raw statement, a transaction), each of
+ * which may send statements: what the reads send goes through it. Its methods are bound to `db`
+ * itself, so one use is counted once however knex calls itself within it.
  */
 function noting(db: AppDeps['db'], trace: ReadTrace): AppDeps['db'] {
   return new Proxy(db, {
     apply(target, self, args) {
-      trace.sent = true;
+      trace.touched++;
       return Reflect.apply(target, self, args);
     },
     get(target, property) {
-      trace.sent = true;
-      return Reflect.get(target, property, target);
+      trace.touched++;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
     },
   });
 }
@@ -125,10 +128,14 @@ export async function wholeAnswer<T>(deps: Pick<AppDeps, 'db'> & Partial<Pick<Ap
     const before = dataVersion ? await readVersion(dataVersion, ctx) : null;
     const result = await answer();
     if (!dataVersion || !before) return result;
-    // Made of kept values alone, each confirmed at the version it was kept under: nothing to check
-    // (a page asked again in a version, the most frequent answer, sends no statement at all).
+    // Made of kept values confirmed at one version and statements that saw that version: nothing
+    // to check (a page asked again in a version sends no statement at all, a business read for the
+    // first time the one that reads it).
     const reading = ctx.state[READS] as Reading | undefined;
-    if (reading && !reading.trace.sent) return result;
+    if (reading && readWhole(reading.trace)) {
+      confirmReads(reading.trace);
+      return result;
+    }
     const after = await readDataVersion(deps.db).catch(() => null);
     if (after?.version === before.version) {
       if (reading) confirmReads(reading.trace);
