@@ -74,7 +74,8 @@ export class VersionedMemo {
    * The value of `key` at `version`: kept when `keep` says so (a narrow search is cheap enough to
    * compute again and would only crowd out the broad ones). A version older than the newest seen
    * (a reader behind another) is computed and not kept. `compute` is called before this returns
-   * (memoizedEach relies on it).
+   * (memoizedEach relies on it). `trace`: told of a kept value taken before it was confirmed, and
+   * of the values computed and kept for its answer.
    */
   async get<T>(version: string, key: string, compute: () => Promise<T>, keep: (value: T) => boolean = () => true, trace?: ReadTrace): Promise<T> {
     if (version !== this.versionText) {
