@@ -48,7 +48,7 @@ describe('what strangers can make the caches hold', () => {
     const stats = cacheStats();
     const named = (name: string) => stats.filter((s) => s.name === name);
     // Every in-process store is a BoundedCache, so each shows here with its bounds.
-    const stores = ['answers', 'answers asked once', 'search memo', 'small memo', 'business memo', 'photo owners', 'photo failures', 'photo uses', 'photo families', 'built stamps'];
+    const stores = ['answers', 'answers asked once', 'search memo', 'small memo', 'business memo', 'business memo asked once', 'photo owners', 'photo failures', 'photo uses', 'photo families', 'built stamps'];
     for (const name of stores) expect(named(name).length, name).toBeGreaterThan(0);
     for (const s of stats) {
       expect(s.entries, s.name).toBeLessThanOrEqual(s.maxEntries);

@@ -7,16 +7,21 @@ import { getBusinessByOtherSlug, getBusinessViewBySlug } from '../../db/queries/
 import { listNamesakes } from '../../db/queries/namesakes.js';
 import type { Business } from '../../domain/types.js';
 import { titled } from './title-place.js';
+import type { ReadTrace } from './search-memo.js';
 
 /** The business with its `titlePlace` (set on `b`, a business just read): one index probe. */
 async function withTitlePlace(db: Db, b: Business): Promise<Business> {
   return titled(b, await listNamesakes(db, { id: b.id, name: b.name, cityId: b.cityId }));
 }
 
-/** The active business of `slug` (its current one, or one it had or a reading of it) with its titlePlace. */
-export async function getBusinessPage(db: Db, slug: string): Promise<Business | null> {
+/**
+ * The active business of `slug` (its current one, or one it had or a reading of it) with its
+ * titlePlace. `trace`: told the data version the usual one statement saw.
+ */
+export async function getBusinessPage(db: Db, slug: string, trace?: ReadTrace): Promise<Business | null> {
   // Its current slug, the usual case: one statement.
   const view = await getBusinessViewBySlug(db, slug);
+  if (view?.version) trace?.seen.push(view.version);
   if (view) return titled(view.business, view.namesakes);
   // A moved, mangled or shortened slug (getBusinessBySlug's other readings).
   const business = await getBusinessByOtherSlug(db, slug);

@@ -97,7 +97,11 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     business: {
       // Kept per data version (a page asked again under another URL, or the API's detail of it,
       // reads nothing); a slug that finds nothing is not kept, so made-up ones take no room.
-      read: (slug) => once('business', [slug], async () => memoized(viewMemo(await memos(), slug), memoKey('business', slug), () => getBusinessPage(db, slug), (b) => b !== null)),
+      read: (slug) =>
+        once('business', [slug], async () => {
+          const scope = await memos();
+          return memoized(viewMemo(scope, slug), memoKey('business', slug), () => getBusinessPage(db, slug, scope?.trace), (b) => b !== null);
+        }),
       shows: businessKeys,
     },
     moreNearby: { read: (b) => once('moreNearby', [b.id], async () => moreNearby(db, b, await memos())), shows: nearbyKeys },

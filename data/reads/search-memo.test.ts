@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoizedEach, VersionedMemo } from './search-memo.js';
+import { confirmReads, memoizedEach, newReadTrace, readWhole, VersionedMemo } from './search-memo.js';
 
 describe('VersionedMemo', () => {
   it('computes a key once per data version and again after a write moves the version', async () => {
@@ -39,6 +39,53 @@ describe('VersionedMemo', () => {
     expect(memo.peek('1', 'b')).toBeUndefined();
     await expect(memo.get('1', 'd', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(memo.peek('1', 'd')).toBeUndefined();
+  });
+
+  it('with askedOnce, keeps a value from the second ask of its key in a version, not the first', async () => {
+    const memo = new VersionedMemo(10, 1024 * 1024, 'memo', { maxEntries: 2, maxBytes: 64 * 1024 });
+    let runs = 0;
+    const compute = async () => ++runs;
+    expect(await memo.get('1', 'a', compute)).toBe(1);
+    expect(memo.peek('1', 'a')).toBeUndefined();
+    expect(await memo.get('1', 'a', compute)).toBe(2);
+    expect(await memo.get('1', 'a', compute)).toBe(2);
+    // A new version forgets what was asked once in the old one.
+    await memo.get('1', 'b', compute);
+    expect(await memo.get('2', 'b', compute)).toBe(4);
+    expect(await memo.get('2', 'b', compute)).toBe(5);
+    expect(await memo.get('2', 'b', compute)).toBe(5);
+    // Past its bound the least recently asked key is forgotten: its next ask is a first one again.
+    await memo.get('2', 'c', compute);
+    await memo.get('2', 'd', compute);
+    await memo.get('2', 'e', compute);
+    expect(await memo.get('2', 'c', compute)).toBe(9);
+    expect(memo.peek('2', 'c')).toBeUndefined();
+    expect(await memo.get('2', 'e', compute)).toBe(10);
+    expect(memo.peek('2', 'e')).toBeDefined();
+  });
+
+  it('traces what an answer did: a kept value taken before it was confirmed makes it unsure, a confirmed one does not', async () => {
+    const memo = new VersionedMemo(10);
+    const compute = async () => 1;
+    const first = { ...newReadTrace(), version: '1' };
+    await memo.get('1', 'a', compute, undefined, first);
+    expect([first.unconfirmed, first.made.length]).toEqual([false, 1]);
+    const early = { ...newReadTrace(), version: '1' };
+    await memo.get('1', 'a', compute, undefined, early);
+    expect([early.unconfirmed, readWhole(early)]).toEqual([true, false]);
+    confirmReads(first);
+    const later = { ...newReadTrace(), version: '1' };
+    await memo.get('1', 'a', compute, undefined, later);
+    expect([later.unconfirmed, readWhole(later)]).toEqual([false, true]);
+  });
+
+  it('an answer is read whole when each use of the database reported the version of its memos', () => {
+    const trace = (touched: number, seen: string[]) => ({ ...newReadTrace(), version: '7', touched, seen });
+    expect(readWhole(trace(0, []))).toBe(true);
+    expect(readWhole(trace(1, ['7']))).toBe(true);
+    // A statement that did not say which version it saw, or saw another.
+    expect(readWhole(trace(2, ['7']))).toBe(false);
+    expect(readWhole(trace(1, ['8']))).toBe(false);
   });
 
   it('reads the keys a call misses in one batch, a key evicted while the others were asked among them', async () => {

@@ -1,5 +1,40 @@
-import { approximateBytes, BoundedCache } from '../../domain/bounded-cache.js';
+import { approximateBytes, BoundedCache, type CacheBounds } from '../../domain/bounded-cache.js';
 import { MAX_SLUG_LENGTH } from '../../domain/slug.js';
+
+/**
+ * What one answer's reads did (server/freshness/read-routing.ts wholeAnswer): how often they used
+ * the database (each use may send statements), the data versions the statements that report
+ * theirs saw, whether they took a kept value not yet confirmed, the version of their memos, and
+ * the values they computed and kept. An answer whose every statement saw the version of its memos,
+ * and whose kept values were all confirmed at it, shows the data as it stood at that version and
+ * needs no check of its own.
+ */
+export interface ReadTrace {
+  touched: number;
+  seen: string[];
+  unconfirmed: boolean;
+  version?: string;
+  made: Promise<unknown>[];
+}
+
+export const newReadTrace = (): ReadTrace => ({ touched: 0, seen: [], unconfirmed: false, made: [] });
+
+/** Whether the answer `trace` followed read everything at its memos' version (see ReadTrace). */
+export const readWhole = (trace: ReadTrace): boolean =>
+  !trace.unconfirmed && trace.touched === trace.seen.length && trace.seen.every((v) => v === trace.version);
+
+/**
+ * Kept values read by an answer known to have read at one version (its check passed, or
+ * readWhole). One computed by a statement that ran after a write committed, and kept under the
+ * version before it (this process hears of a commit a little later), never is.
+ */
+const confirmed = new WeakSet<Promise<unknown>>();
+
+/** The values `trace` computed and kept, confirmed: they were read at the version they are kept under. */
+export function confirmReads(trace: ReadTrace): void {
+  for (const made of trace.made) confirmed.add(made);
+  trace.made.length = 0;
+}
 
 /**
  * What the search and list reads may keep between requests: values computed from the directory
@@ -15,10 +50,19 @@ export class VersionedMemo {
   /** The version as given, so the usual call (the same version again) skips parsing it. */
   private versionText = '';
   private readonly entries: BoundedCache<Promise<unknown>>;
+  /** With `askedOnce`: the keys asked once in this version and not kept yet (their values are not). */
+  private readonly askedOnce: BoundedCache<true> | null;
 
-  /** `maxBytes` bounds the keys (a stranger's text may be part of one) and the values, measured once they arrive. */
-  constructor(maxEntries = 256, maxBytes = 32 * 1024 * 1024, name = 'memo') {
+  /**
+   * `maxBytes` bounds the keys (a stranger's text may be part of one) and the values, measured once
+   * they arrive. `askedOnce`: a value is kept the second time its key is asked in a version, not
+   * the first, and this many keys asked once are remembered (least recently asked forgotten first):
+   * for values most of which are asked once (a crawl of a million business pages), where keeping
+   * each costs more than it ever saves.
+   */
+  constructor(maxEntries = 256, maxBytes = 32 * 1024 * 1024, name = 'memo', askedOnce?: CacheBounds) {
     this.entries = new BoundedCache(name, { maxEntries, maxBytes });
+    this.askedOnce = askedOnce ? new BoundedCache(`${name} asked once`, askedOnce) : null;
   }
 
   /** The entry of `key` at `version` if one is kept or under way. */
@@ -30,19 +74,30 @@ export class VersionedMemo {
    * The value of `key` at `version`: kept when `keep` says so (a narrow search is cheap enough to
    * compute again and would only crowd out the broad ones). A version older than the newest seen
    * (a reader behind another) is computed and not kept. `compute` is called before this returns
-   * (memoizedEach relies on it).
+   * (memoizedEach relies on it). `trace`: told of a kept value taken before it was confirmed, and
+   * of the values computed and kept for its answer.
    */
-  async get<T>(version: string, key: string, compute: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
+  async get<T>(version: string, key: string, compute: () => Promise<T>, keep: (value: T) => boolean = () => true, trace?: ReadTrace): Promise<T> {
     if (version !== this.versionText) {
       const v = BigInt(version);
       if (this.version !== null && v < this.version) return compute();
       this.version = v;
       this.versionText = version;
       this.entries.clear();
+      this.askedOnce?.clear();
     }
     const hit = this.entries.get(key) as Promise<T> | undefined;
-    if (hit) return hit;
+    if (hit) {
+      if (trace && !confirmed.has(hit)) trace.unconfirmed = true;
+      return hit;
+    }
+    // Asked for the first time: remembered, read, not kept (nor shared by a concurrent ask).
+    if (this.askedOnce && !this.askedOnce.delete(key)) {
+      this.askedOnce.set(key, true);
+      return compute();
+    }
     const pending = compute();
+    trace?.made.push(pending);
     this.entries.set(key, pending);
     try {
       const value = await pending;
@@ -65,21 +120,24 @@ export class VersionedMemo {
  * businesses of list pages as the API gives them (their phone forms are worked out once), facet
  * labels and how a query's words were read (a one-box split, a respelling), `views` for the
  * businesses of business pages by slug and their neighbours: apart, so that a crawl of pages each
- * asked once churns only its own entries, never a list's rows or labels.
+ * asked once churns only its own entries, never a list's rows or labels, and kept from their
+ * second ask (a page asked once, most of a crawl, is read and let go).
  */
 export interface MemoScope {
   memo: VersionedMemo;
   small: VersionedMemo;
   views: VersionedMemo;
   version: string;
+  /** What the answer's reads did, when its version is checked after them. */
+  trace?: ReadTrace;
 }
 
 /** The memos kept for one database. */
-export type Memos = Omit<MemoScope, 'version'>;
+export type Memos = Omit<MemoScope, 'version' | 'trace'>;
 export const newMemos = (): Memos => ({
   memo: new VersionedMemo(1024, 32 * 1024 * 1024, 'search memo'),
   small: new VersionedMemo(10_000, 24 * 1024 * 1024, 'small memo'),
-  views: new VersionedMemo(5_000, 16 * 1024 * 1024, 'business memo'),
+  views: new VersionedMemo(5_000, 16 * 1024 * 1024, 'business memo', { maxEntries: 50_000, maxBytes: 8 * 1024 * 1024 }),
 });
 
 /** The scope's memo of small values. */
@@ -111,7 +169,7 @@ export const memoKey = (kind: MemoKind, what: string | number): string => `${kin
 
 /** `compute` through the scope's memo when there is one (tests may pass none). */
 export function memoized<T>(scope: MemoScope | undefined, key: string, compute: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
-  return scope ? scope.memo.get(scope.version, key, compute, keep) : compute();
+  return scope ? scope.memo.get(scope.version, key, compute, keep, scope.trace) : compute();
 }
 
 /**

@@ -6,6 +6,7 @@ import { listBusinessesIn } from '../../data/reads/search.js';
 import { getStats } from './stats.js';
 import { getBusinessBySlug, getBusinessViewBySlug } from './businesses.js';
 import { listNamesakes, type Namesake } from './namesakes.js';
+import { readDataVersion } from '../data-version.js';
 
 const t = useTestDb();
 beforeAll(async () => {
@@ -75,6 +76,8 @@ describe('getBusinessViewBySlug', () => {
     for (const slug of [...slugs, lonely.slug] as string[]) {
       const { view, statements } = await viewInOneStatement(slug);
       expect(statements).toBe(1);
+      // The data version it saw, read in the same statement.
+      expect(view?.version).toBe((await readDataVersion(t.db))?.version);
       expect(view?.business).toEqual(await getBusinessBySlug(t.db, slug));
       const b = view!.business;
       expect(sorted(view!.namesakes)).toEqual(sorted(await listNamesakes(t.db, { id: b.id, name: b.name, cityId: b.cityId })));

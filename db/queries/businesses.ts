@@ -145,6 +145,8 @@ export async function getBusinessByOtherSlug(db: Db, slug: string): Promise<Busi
 export interface BusinessView {
   business: Business;
   namesakes: Namesake[];
+  /** The data version the statement saw (db/data-version.ts), so a reader needs no second statement to learn it. */
+  version: string | null;
 }
 
 /**
@@ -154,7 +156,8 @@ export interface BusinessView {
  */
 const BUSINESS_VIEW = {
   name: 'rehber_business_view',
-  sql: `SELECT ${BUSINESS_SELECT.map((c) => c.replace(' as ', ' AS ')).join(', ')}, ${NAMESAKES_OF_B} AS namesakes
+  sql: `SELECT ${BUSINESS_SELECT.map((c) => c.replace(' as ', ' AS ')).join(', ')}, ${NAMESAKES_OF_B} AS namesakes,
+           (SELECT version::text FROM data_version WHERE id = 1) AS data_version
       FROM businesses b
       LEFT JOIN categories cat ON cat.id = b.category_id
       LEFT JOIN cities ci ON ci.id = b.city_id
@@ -164,8 +167,8 @@ const BUSINESS_VIEW = {
 /** The listed business under exactly `slug` with its namesakes; null when no listed business has that slug. */
 export async function getBusinessViewBySlug(db: Db, slug: string): Promise<BusinessView | null> {
   const { rows } = await db.raw(BUSINESS_VIEW.sql, [slug]).options({ name: BUSINESS_VIEW.name });
-  const row = rows[0] as (BusinessRow & { namesakes: NamesakeCells[] | null }) | undefined;
-  return row ? { business: toBusiness(row), namesakes: toNamesakes(row.namesakes) } : null;
+  const row = rows[0] as (BusinessRow & { namesakes: NamesakeCells[] | null; data_version: string | null }) | undefined;
+  return row ? { business: toBusiness(row), namesakes: toNamesakes(row.namesakes), version: row.data_version } : null;
 }
 
 /** The current slug of a listed business that used to have `slug` (the admin renamed it); null otherwise. */

@@ -15,7 +15,7 @@
 import type { Context, Middleware } from 'koa';
 import type { DataVersion } from './data-version.js';
 import type { AppDeps } from '../deps.js';
-import type { MemoScope } from '../../data/reads/search-memo.js';
+import { confirmReads, newReadTrace, readWhole, type MemoScope, type ReadTrace } from '../../data/reads/search-memo.js';
 import { publicReads, type ReadService } from '../../data/reads/public-reads.js';
 import { SESSION_COOKIE } from '../middleware/session.js';
 import { keepOutOfCaches } from './http-cache.js';
@@ -38,9 +38,10 @@ export const readsFromPrimary = (ctx: Pick<Context, 'state'>): boolean => ctx.st
 export const readVersion = (dataVersion: DataVersion, ctx: Pick<Context, 'state'>) => (readsFromPrimary(ctx) ? dataVersion.current() : dataVersion.readable());
 
 /** What a request's search and list reads may keep: the memos of the database it reads, at the version it reads (none while the version is unknown). */
-export async function memoScope({ dataVersion, memos }: Pick<AppDeps, 'dataVersion' | 'memos'>, ctx: Pick<Context, 'state'>): Promise<MemoScope | undefined> {
+export async function memoScope({ dataVersion, memos }: Pick<AppDeps, 'dataVersion' | 'memos'>, ctx: Pick<Context, 'state'>, trace?: ReadTrace): Promise<MemoScope | undefined> {
   const v = await readVersion(dataVersion, ctx);
-  return v ? { ...memos, version: v.version } : undefined;
+  if (trace && v) trace.version = v.version;
+  return v ? { ...memos, version: v.version, trace } : undefined;
 }
 
 /** One middleware built twice, over the primary and over the replica: each request runs the one it reads from. */
@@ -57,16 +58,55 @@ const READS = 'rehber.reads';
  * page middleware) nothing is kept between requests.
  */
 export function requestReads(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'dataVersion' | 'memos' | 'config' | 'clock'>>, ctx: Pick<Context, 'state'>): ReadService {
-  const kept = ctx.state[READS] as { db: AppDeps['db']; reads: ReadService } | undefined;
-  if (kept?.db === deps.db) return kept.reads;
+  return requestReading(deps, ctx).reads;
+}
+
+/** The database as the request's reads use it: a statement sent through it is one wholeAnswer checks. */
+export function requestDb(deps: Pick<AppDeps, 'db'>, ctx: Pick<Context, 'state'>): AppDeps['db'] {
+  return requestReading(deps, ctx).db;
+}
+
+/** A request's reads, the database as they use it and what they did. */
+interface Reading {
+  of: AppDeps['db'];
+  db: AppDeps['db'];
+  reads: ReadService;
+  trace: ReadTrace;
+}
+
+function requestReading(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'dataVersion' | 'memos' | 'config' | 'clock'>>, ctx: Pick<Context, 'state'>): Reading {
+  const kept = ctx.state[READS] as Reading | undefined;
+  if (kept?.of === deps.db) return kept;
   const { dataVersion, memos } = deps;
-  const reads = publicReads(deps.db, async () => (dataVersion && memos ? memoScope({ dataVersion, memos }, ctx) : undefined), {
+  const trace = newReadTrace();
+  const db = noting(deps.db, trace);
+  const reads = publicReads(db, async () => (dataVersion && memos ? memoScope({ dataVersion, memos }, ctx, trace) : undefined), {
     cityCategoryMin: deps.config?.cityCategoryMin,
     now: deps.clock?.(),
     shown: (keys) => dependsOn(ctx, keys),
   });
-  ctx.state[READS] = { db: deps.db, reads };
-  return reads;
+  const reading: Reading = { of: deps.db, db, reads, trace };
+  ctx.state[READS] = reading;
+  return reading;
+}
+
+/**
+ * `db` counting in `trace` each use of it (a query built, a raw statement, a transaction), each of
+ * which may send statements: what the reads send goes through it. Its methods are bound to `db`
+ * itself, so one use is counted once however knex calls itself within it.
+ */
+function noting(db: AppDeps['db'], trace: ReadTrace): AppDeps['db'] {
+  return new Proxy(db, {
+    apply(target, self, args) {
+      trace.touched++;
+      return Reflect.apply(target, self, args);
+    },
+    get(target, property) {
+      trace.touched++;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** Reads of an answer again after a write landed among them; past these the last is sent, kept by no cache. */
@@ -88,8 +128,19 @@ export async function wholeAnswer<T>(deps: Pick<AppDeps, 'db'> & Partial<Pick<Ap
     const before = dataVersion ? await readVersion(dataVersion, ctx) : null;
     const result = await answer();
     if (!dataVersion || !before) return result;
+    // Made of kept values confirmed at one version and statements that saw that version: nothing
+    // to check (a page asked again in a version sends no statement at all, a business read for the
+    // first time the one that reads it).
+    const reading = ctx.state[READS] as Reading | undefined;
+    if (reading && readWhole(reading.trace)) {
+      confirmReads(reading.trace);
+      return result;
+    }
     const after = await readDataVersion(deps.db).catch(() => null);
-    if (after?.version === before.version) return result;
+    if (after?.version === before.version) {
+      if (reading) confirmReads(reading.trace);
+      return result;
+    }
     if (tries === WHOLE_TRIES) {
       keepOutOfCaches(ctx);
       return result;

@@ -1,7 +1,7 @@
 /**
  * What a business page asks PostgreSQL: its business is kept per data version by the read service
- * (data/reads/public-reads.ts), so a page asked again under another URL (a tracking parameter, the
- * API's detail of it) reads nothing until a write; the open-now badge is drawn in the browser, so
+ * (data/reads/public-reads.ts) from its second ask, so a page asked again under another URL (a
+ * tracking parameter, the API's detail of it) reads nothing until a write; the open-now badge is drawn in the browser, so
  * neither does the next minute.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,9 +20,12 @@ describe('what a business page reads', () => {
   let app: TestApp;
   let now = new Date('2026-03-02T10:00:00Z');
   const statements: string[] = [];
+  /** Every statement, the version's included. */
+  const all: string[] = [];
   const count = (q: { sql: string }) => {
+    all.push(q.sql);
     // The version's own bookkeeping is not the page's.
-    if (!/data_version|data_changes/.test(q.sql)) statements.push(q.sql);
+    if (!/from "data_version"|data_changes/.test(q.sql)) statements.push(q.sql);
   };
   let n = 0;
   /** The page (a new URL each time, so the answer cache never serves it) and the statements it sent. */
@@ -49,6 +52,9 @@ describe('what a business page reads', () => {
     const first = await ask(`/details/${slug}`);
     expect(first.status).toBe(200);
     expect(first.statements.length).toBeGreaterThan(0);
+    // Asked once, its business is read and let go (a crawl asks each page once); asked again, kept.
+    const second = await ask(`/details/${slug}`);
+    expect(second.statements.length).toBeGreaterThan(0);
 
     const again = await ask(`/details/${slug}`);
     expect([again.status, again.statements]).toEqual([200, []]);
@@ -67,6 +73,26 @@ describe('what a business page reads', () => {
     expect(edited.text).toContain('Sourdough at dawn');
   });
 
+  it('a page answered from what is kept sends no statement at all, not even a check of the version', async () => {
+    const { slug } = await slugOf('PR-B');
+    // Read and kept (its business and its neighbours), the version checked after each.
+    for (let i = 0; i < 2; i++) {
+      const before = all.length;
+      expect((await ask(`/details/${slug}`)).status).toBe(200);
+      expect(all.slice(before).some((sql) => /from "data_version"/.test(sql))).toBe(true);
+    }
+    const silent = [];
+    for (let i = 0; i < 3; i++) {
+      const before = all.length;
+      const page = await ask(`/details/${slug}`);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('Alpha Bäckerei');
+      silent.push(all.length === before);
+    }
+    // The version's own poll (every few seconds) may land in one of them.
+    expect(silent.filter(Boolean).length).toBeGreaterThanOrEqual(2);
+  });
+
   it('a slug that finds nothing is read again each time (not kept)', async () => {
     expect((await ask('/details/no-such-business')).status).toBe(404);
     const again = await ask('/details/no-such-business');
@@ -79,9 +105,15 @@ describe('what a business page reads', () => {
     const { id } = await slugOf('PR-C');
     await editBusiness(app.db, id, { fields: { about: 'Corner shop' } }, null);
     await app.settle();
-    const alone = await ask(`/details/${(await slugOf('PR-C')).slug}`);
+    const slug = (await slugOf('PR-C')).slug;
+    const before = all.length;
+    const alone = await ask(`/details/${slug}`);
     expect(alone.status).toBe(200);
     expect(alone.statements).toHaveLength(1);
+    // Nor is the version checked after it: that one statement said which version it saw (the
+    // version's own reads, after the edit, may come before it).
+    const sent = all.slice(before);
+    expect(sent.slice(sent.indexOf(alone.statements[0]) + 1)).toEqual([]);
     const near = await ask(`/details/${(await slugOf('PR-B')).slug}`);
     expect(near.status).toBe(200);
     expect(near.text).toContain('Alpha Bäckerei');

@@ -9,7 +9,7 @@ import { pageHead } from '../seo/page-head.js';
 import { mapTilesOf } from './map.js';
 import { injectApp, injectSiteMeta, PageRenderer, ssrDirOf } from '../ssr/renderer.js';
 import { builtStamp } from '../ssr/built-stamp.js';
-import { requestReads, wholeAnswer } from '../freshness/read-routing.js';
+import { requestDb, requestReads, wholeAnswer } from '../freshness/read-routing.js';
 import type { SiteConfig } from '../../domain/site-config.js';
 import { isApiPath } from './router.js';
 import { keepOutOfCaches } from '../freshness/http-cache.js';
@@ -119,7 +119,7 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
         deps.logger.error({ err, path: ctx.path }, 'page head lookup failed');
         return { status: 500 as const, head: undefined, data: undefined };
       });
-      const moved = await movedTo(deps.db, request, page).catch(() => null);
+      const moved = await movedTo(requestDb(deps, ctx), request, page).catch(() => null);
       return { page, moved, app: moved || page.status === 500 ? null : await renderer.render(ctx.url, reads, site, request) };
     });
     const { page, moved, app } = view;
