@@ -16,11 +16,10 @@ import { listBusinessesIn, searchBusinesses } from './search.js';
 import { suggest } from './suggest.js';
 import { getCategoryBySlug, listCategories } from '../../db/queries/categories.js';
 import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/cities.js';
-import { getCountryBySlug, getCountrySummary, listCountries } from '../../db/queries/countries.js';
+import { getCountryPage, getCountrySummary, listCountries } from '../../db/queries/countries.js';
 import { getStats } from '../../db/queries/stats.js';
 import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES, COUNTRY_CATEGORY_LINKS, PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
-import { getGroupWithLinks, listCategoryDistricts, listCityCategories, type CityCategoriesOf } from '../../db/queries/city-categories.js';
-import { listCountryCategories } from '../../db/queries/country-categories.js';
+import { getGroupWithLinks, listCategoryDistricts } from '../../db/queries/city-categories.js';
 import { slugifyText } from '../../domain/slug.js';
 import type { GroupKind, GroupSummaries, PublicReads, SearchQuery } from '../../domain/public-reads.js';
 import type { ListFilters, ListPage, Suggestions } from '../../domain/search.js';
@@ -66,8 +65,6 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     }
     return answer as Promise<T>;
   };
-  // The categories in a city a page links (they move with the data, so they are kept with it).
-  const cityCategories = (of: CityCategoriesOf, limit: number) => listCityCategories(db, of, cityCategoryMin, limit);
   const group = <K extends GroupKind>(kind: K, slug: string) =>
     once(kind, [slug], async () =>
       memoized(slugMemo(await memos(), slug), `${kind}|${slug}`, () =>
@@ -135,16 +132,10 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
       // which group the country's kept counts): a country page asks nothing again until a write.
       read: (slug) =>
         once('country', [slug], async () =>
-          memoized(slugMemo(await memos(), slug), memoKey('country', slug), async () => {
-            const country = await getCountryBySlug(db, slug);
-            if (!country) return null;
-            const [links, categories] = await Promise.all([
-              cityCategories({ country: country.name }, CITY_CATEGORY_LINKS.country),
-              // Its categories in it that are pages: all of them, so none is an orphan.
-              listCountryCategories(db, { country: country.name }, cityCategoryMin, COUNTRY_CATEGORY_LINKS.country),
-            ]);
-            return { ...country, cityCategories: links, countryCategories: categories };
-          }),
+          // Its categories in it that are pages: all of them, so none is an orphan.
+          memoized(slugMemo(await memos(), slug), memoKey('country', slug), () =>
+            getCountryPage(db, slug, cityCategoryMin, { cities: CITY_CATEGORY_LINKS.country, countries: COUNTRY_CATEGORY_LINKS.country }),
+          ),
         ),
       shows: anything,
     },

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db } from '../index.js';
 import type { City } from '../../domain/types.js';
 import { POPULAR_CITIES_LIMIT } from '../../domain/constants.js';
@@ -48,7 +49,7 @@ export async function getCityBySlug(db: Db, slug: string): Promise<City | null> 
 }
 
 /** A country's cities with businesses, most businesses first. */
-export async function listCitiesOfCountry(db: Db, country: string): Promise<City[]> {
+export async function listCitiesOfCountry(db: Db | Knex.Transaction, country: string): Promise<City[]> {
   const rows = await db('cities')
     .select(CITY_SELECT)
     .where({ country })

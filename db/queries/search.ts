@@ -88,8 +88,10 @@ function facetSource(fixed: Fixed): SqlPart {
     source.sql += ' AND category_id = ?';
     source.bindings.push(fixed.categoryId);
   }
+  // The country's cities as one array: with the category, the keys of the kept counts' (category,
+  // city) index, so only the category's rows in those cities are read, not its rows in every city.
   if (fixed.country !== undefined) {
-    source.sql += ' AND city_id IN (SELECT id FROM cities WHERE country = ?)';
+    source.sql += ' AND city_id = ANY(ARRAY(SELECT id FROM cities WHERE country = ?))';
     source.bindings.push(fixed.country);
   }
   return source;
@@ -125,7 +127,9 @@ export async function listFacetsAndPageIds(
 ): Promise<{ facets: Facets; total: number; ids: number[] }> {
   const ids = pageIdsSql(f, sort, page, limit);
   const arm = { sql: `SELECT 'page', p.id::text, NULL, (row_number() OVER ())::int FROM (${ids.sql}) p`, bindings: ids.bindings };
-  const { rows } = (await facetQuery(db, facetSource(fixed), f, [arm])) as { rows: FacetRow[] };
+  // The source holds the fixed country's rows alone: its arms need not find its cities again each.
+  const counted = fixed.country === undefined ? f : { ...f, country: undefined };
+  const { rows } = (await facetQuery(db, facetSource(fixed), counted, [arm])) as { rows: FacetRow[] };
   const onPage = rows.filter((r) => r.kind === 'page').sort((a, b) => a.count - b.count);
   return { ...toFacets(rows.filter((r) => r.kind !== 'page')), ids: onPage.map((r) => Number(r.value)) };
 }
