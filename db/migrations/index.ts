@@ -46,6 +46,7 @@ import * as addCityCategoryCounts from './20261208G-add-city-category-counts.js'
 import * as addCountryCategoryCounts from './20261209D-add-country-category-counts.js';
 import * as trimImportIndexes from './20261209G-trim-import-indexes.js';
 import * as addReresolveRuns from './20261209H-add-reresolve-runs.js';
+import * as trimImportBtrees from './20261210I-trim-import-btrees.js';
 import * as keyCategoryFacetsByCity from './20261210K-key-category-facets-by-city.js';
 
 /**
@@ -116,5 +117,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261209D-add-country-category-counts': addCountryCategoryCounts,
   '20261209G-trim-import-indexes': trimImportIndexes,
   '20261209H-add-reresolve-runs': addReresolveRuns,
+  '20261210I-trim-import-btrees': trimImportBtrees,
   '20261210K-key-category-facets-by-city': keyCategoryFacetsByCity,
 };

@@ -45,14 +45,16 @@ async function copyTable(from: Db, to: Db, table: string, file: string, select =
 
 /**
  * What a fresh rehber schema holds on businesses that the parts bench may take away, one at a
- * time: the non-unique indexes, the unique keys but the primary key (other tables reference it),
- * the foreign keys and the triggers an INSERT fires.
+ * time: the indexes (the slug's unique one among them) but those of a constraint, the unique keys
+ * but the primary key (other tables reference it), the foreign keys and the triggers an INSERT
+ * fires.
  */
 async function removableParts(db: Db): Promise<Array<{ name: string; kind: 'index' | 'constraint' | 'trigger' }>> {
   const { rows } = await db.raw(`
     SELECT c.relname AS name, 'index' AS kind
       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-     WHERE i.indrelid = 'businesses'::regclass AND NOT i.indisunique AND NOT i.indisprimary
+     WHERE i.indrelid = 'businesses'::regclass AND NOT i.indisprimary
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conrelid = i.indrelid AND k.conindid = i.indexrelid)
     UNION ALL
     SELECT conname, 'constraint' FROM pg_constraint WHERE conrelid = 'businesses'::regclass AND contype IN ('u', 'f')
     UNION ALL
