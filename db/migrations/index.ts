@@ -46,6 +46,7 @@ import * as addCityCategoryCounts from './20261208G-add-city-category-counts.js'
 import * as addCountryCategoryCounts from './20261209D-add-country-category-counts.js';
 import * as trimImportIndexes from './20261209G-trim-import-indexes.js';
 import * as addReresolveRuns from './20261209H-add-reresolve-runs.js';
+import * as indexCityCentresOnce from './20261210N-index-city-centres-once.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -115,4 +116,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261209D-add-country-category-counts': addCountryCategoryCounts,
   '20261209G-trim-import-indexes': trimImportIndexes,
   '20261209H-add-reresolve-runs': addReresolveRuns,
+  '20261210N-index-city-centres-once': indexCityCentresOnce,
 };
