@@ -77,8 +77,10 @@ const CENTRE = 'rehber_earth_point(c.latitude, c.longitude)';
  * The approximate ones: their point is their city's centre, so they are read city by city, the
  * cities' centres nearest first (their GiST index, a few thousand rows), each city's from the
  * btree of them by (city, category, id), in that order, until `limit`. One GiST entry a centre
- * rather than one a business (migration 20261210N). The outer order is the cities' walk itself:
- * a nested loop keeps it, so no city past the limit is read.
+ * rather than one a business (migration 20261210N). The order is the cities' walk itself, which
+ * a nested loop keeps, so no city past the limit is read; written as one level (not a subquery
+ * of the cities in order), as PostgreSQL then plans the walk for the limit rather than sorting
+ * every city first.
  */
 async function nearestAtCentres(db: Db | Knex.Transaction, point: GeoPoint, radiusKm: number | undefined, f: FacetFilters, limit: number): Promise<NearCandidate[]> {
   const where = businessWhere(f);
@@ -87,25 +89,22 @@ async function nearestAtCentres(db: Db | Knex.Transaction, point: GeoPoint, radi
   const within = radiusKm === undefined ? '' : `AND rehber_earth_box(${POINT}, ?) @> ${CENTRE} AND rehber_earth_distance(${POINT}, ${CENTRE}) <= ?`;
   const metres = radiusKm === undefined ? [] : [point.lat, point.lng, radiusKm * 1000, point.lat, point.lng, radiusKm * 1000];
   const { rows } = await db.raw(
-    `SELECT n.* FROM (
-       SELECT c.id, ${CENTRE} <-> ${POINT} AS nearness
-         FROM cities c
-        WHERE c.latitude IS NOT NULL AND c.longitude IS NOT NULL ${oneCity} ${within}
-        ORDER BY ${CENTRE} <-> ${POINT}) c
-     CROSS JOIN LATERAL (
-       SELECT ${CANDIDATE_COLUMNS}
-         FROM businesses b
-        WHERE b.city_id = c.id AND ${where.sql} AND ${INDEXED} AND b.coordinates_approximate
-        ORDER BY b.category_id, b.id
-        LIMIT ?) n
-     ORDER BY c.nearness
-     LIMIT ?`,
+    `SELECT n.*
+       FROM cities c
+      CROSS JOIN LATERAL (
+        SELECT ${CANDIDATE_COLUMNS}
+          FROM businesses b
+         WHERE b.city_id = c.id AND ${where.sql} AND ${INDEXED} AND b.coordinates_approximate
+         ORDER BY b.category_id, b.id
+         LIMIT ?) n
+      WHERE c.latitude IS NOT NULL AND c.longitude IS NOT NULL ${oneCity} ${within}
+      ORDER BY ${CENTRE} <-> ${POINT}
+      LIMIT ?`,
     [
-      point.lat, point.lng,
+      point.lat, point.lng, ...where.bindings, limit,
       ...(f.cityId === undefined ? [] : [f.cityId]),
       ...metres,
       point.lat, point.lng,
-      point.lat, point.lng, ...where.bindings, limit,
       limit,
     ] as Knex.RawBinding[],
   );
