@@ -321,6 +321,7 @@ CREATE INDEX business_facets_city_idx ON public.business_facets USING btree (cit
 CREATE INDEX business_versions_business_idx ON public.business_versions USING btree (business_id, id);
 CREATE INDEX business_versions_created_idx ON public.business_versions USING btree (created_at DESC, id DESC);
 CREATE INDEX business_versions_import_idx ON public.business_versions USING btree (import_id) WHERE (import_id IS NOT NULL);
+CREATE INDEX businesses_approximate_city_idx ON public.businesses USING btree (city_id, category_id, id) WHERE (is_active AND (latitude IS NOT NULL) AND (longitude IS NOT NULL) AND coordinates_approximate);
 CREATE INDEX businesses_category_idx ON public.businesses USING btree (category_id, rating DESC);
 CREATE INDEX businesses_category_listing_idx ON public.businesses USING btree (category_id, rating DESC, review_count DESC, id) WHERE is_active;
 CREATE INDEX businesses_category_quality_idx ON public.businesses USING btree (category_id, quality DESC, id) WHERE is_active;
@@ -335,8 +336,6 @@ CREATE INDEX businesses_featured_pick_idx ON public.businesses USING btree (rati
 CREATE INDEX businesses_name_prefix_idx ON public.businesses USING btree (rehber_fold(name) COLLATE "C") WHERE is_active;
 CREATE INDEX businesses_name_words_idx ON public.businesses USING gin (rehber_quality_band(quality), ts_filter(search_vector, '{a}'::"char"[])) WHERE is_active;
 CREATE INDEX businesses_namesake_idx ON public.businesses USING btree (city_id, name) WHERE is_active;
-CREATE INDEX businesses_nearby_approximate_idx ON public.businesses USING gist (rehber_earth_point(latitude, longitude), id) WHERE (is_active AND (latitude IS NOT NULL) AND (longitude IS NOT NULL) AND coordinates_approximate);
-CREATE INDEX businesses_nearby_category_approximate_idx ON public.businesses USING gist (category_id, rehber_earth_point(latitude, longitude)) WHERE (is_active AND (latitude IS NOT NULL) AND (longitude IS NOT NULL) AND coordinates_approximate);
 CREATE INDEX businesses_nearby_category_idx ON public.businesses USING gist (category_id, rehber_earth_point(latitude, longitude)) WHERE (is_active AND (latitude IS NOT NULL) AND (longitude IS NOT NULL) AND (NOT coordinates_approximate));
 CREATE INDEX businesses_nearby_idx ON public.businesses USING gist (rehber_earth_point(latitude, longitude)) WHERE (is_active AND (latitude IS NOT NULL) AND (longitude IS NOT NULL) AND (NOT coordinates_approximate));
 CREATE INDEX businesses_place_idx ON public.businesses USING gin (rehber_quality_band(quality), ts_filter(search_vector, '{c}'::"char"[]));
@@ -344,6 +343,7 @@ CREATE INDEX businesses_quality_idx ON public.businesses USING btree (quality DE
 CREATE INDEX businesses_search_idx ON public.businesses USING gin (rehber_quality_band(quality), search_vector);
 CREATE INDEX businesses_slug_pattern_idx ON public.businesses USING btree (slug text_pattern_ops);
 CREATE INDEX cities_alt_names_trgm_idx ON public.cities USING gin (alt_names gin_trgm_ops);
+CREATE INDEX cities_centre_idx ON public.cities USING gist (rehber_earth_point(latitude, longitude)) WHERE ((latitude IS NOT NULL) AND (longitude IS NOT NULL));
 CREATE INDEX cities_country_idx ON public.cities USING btree (country);
 CREATE INDEX cities_folded_name_idx ON public.cities USING btree (rehber_fold(name));
 CREATE UNIQUE INDEX cities_geoname_idx ON public.cities USING btree (geoname_id);

@@ -1,13 +1,16 @@
 /**
  * For the tests of lists near a point: a few businesses at known spots in İstanbul and one in
- * Austin, one placed only at its city's centre and one without coordinates, written straight into
- * the tables (the search document and the facet counts come from the triggers).
+ * Austin (each city at its centre), one placed only at its city's centre and one without
+ * coordinates, written straight into the tables (the search document and the facet counts come
+ * from the triggers).
  */
 import type { Db } from '../../db/index.js';
 import { slugifyText } from '../../domain/slug.js';
 
 /** İstanbul's centre, where its approximate business is placed. */
 export const ISTANBUL = { lat: 41.0082, lng: 28.9784 };
+/** Austin's centre. */
+const AUSTIN = { lat: 30.2672, lng: -97.7431 };
 
 interface NearSeed {
   name: string;
@@ -30,8 +33,9 @@ export const NEAR_SEEDS: NearSeed[] = [
 ];
 
 export async function seedNearby(db: Db): Promise<void> {
-  for (const [name, country, code] of [['İstanbul', 'Türkiye', 'TR'], ['Austin', 'United States', 'US']]) {
-    await db('cities').insert({ name, country, slug: slugifyText(name), country_code: code });
+  // Each city at its centre, as the gazetteer places it: a business placed only there is found through it.
+  for (const [name, country, code, centre] of [['İstanbul', 'Türkiye', 'TR', ISTANBUL], ['Austin', 'United States', 'US', AUSTIN]] as const) {
+    await db('cities').insert({ name, country, slug: slugifyText(name), country_code: code, latitude: centre.lat, longitude: centre.lng });
   }
   for (const name of ['Café', 'Bakery']) await db('categories').insert({ name, slug: slugifyText(name) });
   const cities = new Map((await db('cities').select('id', 'name', 'country', 'country_code')).map((r) => [r.name as string, r]));

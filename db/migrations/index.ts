@@ -48,6 +48,7 @@ import * as trimImportIndexes from './20261209G-trim-import-indexes.js';
 import * as addReresolveRuns from './20261209H-add-reresolve-runs.js';
 import * as trimImportBtrees from './20261210I-trim-import-btrees.js';
 import * as keyCategoryFacetsByCity from './20261210K-key-category-facets-by-city.js';
+import * as indexCityCentresOnce from './20261210N-index-city-centres-once.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -119,4 +120,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261209H-add-reresolve-runs': addReresolveRuns,
   '20261210I-trim-import-btrees': trimImportBtrees,
   '20261210K-key-category-facets-by-city': keyCategoryFacetsByCity,
+  '20261210N-index-city-centres-once': indexCityCentresOnce,
 };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
 import { createTestDb, type TestDb } from '../test-db.js';
 import { nearestCandidates } from './nearby.js';
 import type { FacetFilters } from './facets.js';
@@ -56,21 +57,40 @@ describe('the nearby statements and their indexes', () => {
     });
   });
 
-  it("walk one category's share of an index of (category, point) when the list has a category, precise and approximate apart", async () => {
+  it("walk one category's share of an index of (category, point) when the list has a category; the approximate ones through their cities", async () => {
     const [cafe] = await t.db('categories').where({ slug: 'cafe' }).pluck('id');
-    for (const [approximate, index] of [['NOT ', 'businesses_nearby_category_idx'], ['', 'businesses_nearby_category_approximate_idx']]) {
-      await t.db.transaction(async (trx) => {
-        await trx.raw('SET LOCAL enable_seqscan = off');
-        await trx.raw('SET LOCAL enable_bitmapscan = off');
-        const { rows } = await trx.raw(`EXPLAIN SELECT b.id FROM businesses b WHERE b.is_active AND b.category_id = ? AND b.latitude IS NOT NULL AND b.longitude IS NOT NULL AND ${approximate}b.coordinates_approximate
-                                         ORDER BY rehber_earth_point(b.latitude, b.longitude) <-> rehber_earth_point(41, 29) LIMIT 5`, [cafe]);
-        const plan = (rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n');
-        expect(plan).toMatch(new RegExp(`Index Scan using ${index} `));
-        expect(plan).toMatch(/Index Cond: \(category_id = /);
-      });
-    }
+    await t.db.transaction(async (trx) => {
+      await trx.raw('SET LOCAL enable_seqscan = off');
+      await trx.raw('SET LOCAL enable_bitmapscan = off');
+      const { rows } = await trx.raw(`EXPLAIN SELECT b.id FROM businesses b WHERE b.is_active AND b.category_id = ? AND b.latitude IS NOT NULL AND b.longitude IS NOT NULL AND NOT b.coordinates_approximate
+                                       ORDER BY rehber_earth_point(b.latitude, b.longitude) <-> rehber_earth_point(41, 29) LIMIT 5`, [cafe]);
+      const plan = (rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(/Index Scan using businesses_nearby_category_idx /);
+      expect(plan).toMatch(/Index Cond: \(category_id = /);
+    });
     const cafes = await nearest(ISTANBUL, undefined, { categoryId: cafe }, 10);
     expect(cafes.map((c) => c.name)).toEqual(['Galata Kahvesi', 'Kadıköy Kahvesi', 'Austin Coffee', 'Merkez Kahvesi']);
+  });
+
+  it("read the approximate ones city by city: the cities' centres nearest first, each city's from its btree, with no sort after", async () => {
+    const [cafe] = await t.db('categories').where({ slug: 'cafe' }).pluck('id');
+    for (const f of [{}, { categoryId: cafe }] as FacetFilters[]) {
+      const statements: { sql: string; bindings: unknown[] }[] = [];
+      const record = (q: { sql: string; bindings: unknown[] }) => statements.push(q);
+      t.db.on('query', record);
+      await nearestCandidates(t.db, ISTANBUL, undefined, f, true, 10);
+      t.db.off('query', record);
+      const plan = await t.db.transaction(async (trx) => {
+        await trx.raw('SET LOCAL enable_seqscan = off');
+        await trx.raw('SET LOCAL enable_bitmapscan = off');
+        const { rows } = await trx.raw(`EXPLAIN ${statements[0].sql.replace(/\$\d+/g, '?')}`, statements[0].bindings as Knex.RawBinding[]);
+        return (rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n');
+      });
+      expect(plan).toMatch(/Index Scan using cities_centre_idx /);
+      expect(plan).toMatch(/Index Scan using businesses_approximate_city_idx /);
+      // Only the inner LIMIT's order: the cities' walk gives the outer one.
+      expect(plan).not.toMatch(/Sort/);
+    }
   });
 
   it('read the precise and the approximate apart, each nearest first', async () => {

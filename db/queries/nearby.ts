@@ -3,14 +3,15 @@
  * not), and a business's nearest neighbours. Plain values in, rows out; what is ranked and shown
  * is the read service's (data/reads/nearby.ts).
  *
- * Both walk a GiST index of migration 20261205C (the precise coordinates', or those at a city's
- * centre: a condition written in the text, so each statement names its partial index) in order of
- * distance (`<->` between points on the earth) and stop after `limit` rows, so the nearest page
- * costs the same in a city of a hundred businesses and in one of a hundred thousand. With a
- * category the walk is of that category's share of migration 20261207C's (category, point)
- * indexes, so a rare category is not looked for through every nearer business of the others. A radius adds `earth_box` (a cube around
- * the point the index answers) and the exact great-circle distance on what the box finds. The
- * distances are metres along the earth's surface (a sphere of earthdistance's radius). The
+ * The precise ones are a walk of a GiST index of migration 20261205C (a condition written in the
+ * text, so each statement names its partial index) in order of distance (`<->` between points on
+ * the earth) that stops after `limit` rows, so the nearest page costs the same in a city of a
+ * hundred businesses and in one of a hundred thousand. With a category the walk is of that
+ * category's share of migration 20261207C's (category, point) index, so a rare category is not
+ * looked for through every nearer business of the others. Those only at their city's centre are
+ * read through the nearest cities' centres (migration 20261210N). A radius adds `earth_box` (a
+ * cube around the point the index answers) and the exact great-circle distance on what the box
+ * finds. The distances are metres along the earth's surface (a sphere of earthdistance's radius). The
  * functions are migration 20261205C's (inlined since 20261206C); the operators are the cube
  * extension's.
  */
@@ -52,18 +53,62 @@ export async function nearestCandidates(
   approximate: boolean,
   limit: number,
 ): Promise<NearCandidate[]> {
+  if (approximate) return nearestAtCentres(db, point, radiusKm, f, limit);
   const where = businessWhere(f);
   const within = radiusKm === undefined ? '' : `AND rehber_earth_box(${POINT}, ?) @> ${EARTH} AND rehber_earth_distance(${POINT}, ${EARTH}) <= ?`;
   const metres = radiusKm === undefined ? [] : [point.lat, point.lng, radiusKm * 1000, point.lat, point.lng, radiusKm * 1000];
   const { rows } = await db.raw(
     `SELECT ${CANDIDATE_COLUMNS}
        FROM businesses b
-      WHERE ${where.sql} AND ${INDEXED} AND ${approximate ? '' : 'NOT '}b.coordinates_approximate ${within}
+      WHERE ${where.sql} AND ${INDEXED} AND NOT b.coordinates_approximate ${within}
       ORDER BY ${EARTH} <-> ${POINT}
       LIMIT ?`,
     [point.lat, point.lng, ...where.bindings, ...metres, point.lat, point.lng, limit] as Knex.RawBinding[],
   );
-  return (rows as NearCandidate[]).map((r) => ({ ...r, id: Number(r.id), distance: Number(r.distance) }));
+  return candidates(rows);
+}
+
+const candidates = (rows: NearCandidate[]) => rows.map((r) => ({ ...r, id: Number(r.id), distance: Number(r.distance) }));
+
+/** A city's centre, as a point on the earth: the expression of migration 20261210N's index of them. */
+const CENTRE = 'rehber_earth_point(c.latitude, c.longitude)';
+
+/**
+ * The approximate ones: their point is their city's centre, so they are read city by city, the
+ * cities' centres nearest first (their GiST index, a few thousand rows), each city's from the
+ * btree of them by (city, category, id), in that order, until `limit`. One GiST entry a centre
+ * rather than one a business (migration 20261210N). The order is the cities' walk itself, which
+ * a nested loop keeps, so no city past the limit is read; written as one level (not a subquery
+ * of the cities in order), as PostgreSQL then plans the walk for the limit rather than sorting
+ * every city first.
+ */
+async function nearestAtCentres(db: Db | Knex.Transaction, point: GeoPoint, radiusKm: number | undefined, f: FacetFilters, limit: number): Promise<NearCandidate[]> {
+  const where = businessWhere(f);
+  // A list of one city (its page) walks no other city.
+  const oneCity = f.cityId === undefined ? '' : 'AND c.id = ?';
+  const within = radiusKm === undefined ? '' : `AND rehber_earth_box(${POINT}, ?) @> ${CENTRE} AND rehber_earth_distance(${POINT}, ${CENTRE}) <= ?`;
+  const metres = radiusKm === undefined ? [] : [point.lat, point.lng, radiusKm * 1000, point.lat, point.lng, radiusKm * 1000];
+  const { rows } = await db.raw(
+    `SELECT n.*
+       FROM cities c
+      CROSS JOIN LATERAL (
+        SELECT ${CANDIDATE_COLUMNS}
+          FROM businesses b
+         WHERE b.city_id = c.id AND ${where.sql} AND ${INDEXED} AND b.coordinates_approximate
+         ORDER BY b.category_id, b.id
+         LIMIT ?) n
+      WHERE c.latitude IS NOT NULL AND c.longitude IS NOT NULL ${oneCity} ${within}
+      ORDER BY ${CENTRE} <-> ${POINT}
+      LIMIT ?`,
+    [
+      point.lat, point.lng, ...where.bindings, limit,
+      ...(f.cityId === undefined ? [] : [f.cityId]),
+      ...metres,
+      point.lat, point.lng,
+      limit,
+    ] as Knex.RawBinding[],
+  );
+  return candidates(rows);
 }
 
 /** A neighbour of a business: its id and how far it is, in metres. */
