@@ -74,8 +74,7 @@ CREATE TABLE businesses (
   CONSTRAINT businesses_city_id_foreign FOREIGN KEY (city_id) REFERENCES cities(id) ON DELETE SET NULL,
   CONSTRAINT businesses_pkey PRIMARY KEY (id),
   CONSTRAINT businesses_identity_key_unique UNIQUE (identity_key),
-  CONSTRAINT businesses_place_id_unique UNIQUE (place_id),
-  CONSTRAINT businesses_slug_unique UNIQUE (slug)
+  CONSTRAINT businesses_place_id_unique UNIQUE (place_id)
 );
 
 CREATE TABLE categories (
@@ -316,17 +315,17 @@ CREATE TABLE users (
   CONSTRAINT users_username_unique UNIQUE (username)
 );
 
-CREATE INDEX business_facets_category_covering_idx ON public.business_facets USING btree (category_id) INCLUDE (city_id, district, rating_floor, is_verified, has_phone, n);
+CREATE INDEX business_facets_category_city_idx ON public.business_facets USING btree (category_id, city_id) INCLUDE (district, rating_floor, is_verified, has_phone, n);
 CREATE INDEX business_facets_city_idx ON public.business_facets USING btree (city_id) INCLUDE (category_id, district, rating_floor, is_verified, has_phone, n);
 CREATE INDEX business_versions_business_idx ON public.business_versions USING btree (business_id, id);
 CREATE INDEX business_versions_created_idx ON public.business_versions USING btree (created_at DESC, id DESC);
 CREATE INDEX business_versions_import_idx ON public.business_versions USING btree (import_id) WHERE (import_id IS NOT NULL);
 CREATE INDEX businesses_approximate_city_idx ON public.businesses USING btree (city_id, category_id, id) WHERE (is_active AND (latitude IS NOT NULL) AND (longitude IS NOT NULL) AND coordinates_approximate);
-CREATE INDEX businesses_category_idx ON public.businesses USING btree (category_id, rating DESC);
+CREATE INDEX businesses_category_idx ON public.businesses USING btree (category_id);
 CREATE INDEX businesses_category_listing_idx ON public.businesses USING btree (category_id, rating DESC, review_count DESC, id) WHERE is_active;
 CREATE INDEX businesses_category_quality_idx ON public.businesses USING btree (category_id, quality DESC, id) WHERE is_active;
 CREATE INDEX businesses_city_category_listing_idx ON public.businesses USING btree (city_id, category_id, rating DESC, review_count DESC, id) INCLUDE (district) WHERE is_active;
-CREATE INDEX businesses_city_idx ON public.businesses USING btree (city_id, rating DESC);
+CREATE INDEX businesses_city_idx ON public.businesses USING btree (city_id);
 CREATE INDEX businesses_city_inactive_idx ON public.businesses USING btree (city_id) WHERE (NOT is_active);
 CREATE INDEX businesses_city_listing_idx ON public.businesses USING btree (city_id, rating DESC, review_count DESC, id) WHERE is_active;
 CREATE INDEX businesses_country_category_listing_idx ON public.businesses USING btree (country, category_id, rating DESC, review_count DESC, id) WHERE is_active;
@@ -341,7 +340,7 @@ CREATE INDEX businesses_nearby_idx ON public.businesses USING gist (rehber_earth
 CREATE INDEX businesses_place_idx ON public.businesses USING gin (rehber_quality_band(quality), ts_filter(search_vector, '{c}'::"char"[]));
 CREATE INDEX businesses_quality_idx ON public.businesses USING btree (quality DESC, id) WHERE is_active;
 CREATE INDEX businesses_search_idx ON public.businesses USING gin (rehber_quality_band(quality), search_vector);
-CREATE INDEX businesses_slug_pattern_idx ON public.businesses USING btree (slug text_pattern_ops);
+CREATE UNIQUE INDEX businesses_slug_unique ON public.businesses USING btree (slug text_pattern_ops);
 CREATE INDEX cities_alt_names_trgm_idx ON public.cities USING gin (alt_names gin_trgm_ops);
 CREATE INDEX cities_centre_idx ON public.cities USING gist (rehber_earth_point(latitude, longitude)) WHERE ((latitude IS NOT NULL) AND (longitude IS NOT NULL));
 CREATE INDEX cities_country_idx ON public.cities USING btree (country);
