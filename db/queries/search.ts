@@ -396,22 +396,33 @@ export interface BoxSplitQueries {
  * every business the words find holds them all in its name (the first hundred tell): the box is a
  * name ('Golden Oak Plumber 12345', 'Inn at the Park'), no place is read out of it, and one index
  * probe answers instead of one per split. A split whose place is only digits is not taken for a
- * postal code when a business's name holds every word. The scan in order of ordinality stops at
- * the first split that finds something.
+ * postal code when a business's name holds every word. The splits are tried in order, each its own
+ * probe with its tsqueries in the statement (CASE stops at the first that finds something), so the
+ * planner sees each place: a country's hundred thousand documents are not read from the place
+ * index to check a few hundred that hold the words (tsqueries from an array were planned blind,
+ * and a broad place cost hundreds of milliseconds). Bitmaps only (readByBitmapScans): under
+ * EXISTS the planner expects to meet a broad match early in a scan of the table.
  */
 export async function firstSplitFinding(db: Db | Knex.Transaction, q: BoxSplitQueries): Promise<number | null> {
-  const { rows } = await db.raw(
+  const exists = (where: string) => `EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND ${where})`;
+  const named = exists(`b.search_vector @@ ${TSQUERY}`);
+  const arms: SqlPart[] = q.whats.flatMap((what, i) => {
+    const where = q.wheres[i];
+    if (what === null || where === null) return [];
+    const found = exists(`b.search_vector @@ (${TSQUERY} && ${TSQUERY}) AND ${PLACE} @@ ${TSQUERY}`);
+    return [{ sql: `WHEN ${found}${q.digitsOnly[i] ? ` AND NOT ${named}` : ''} THEN ${i}`, bindings: [what, where, where, ...(q.digitsOnly[i] ? [q.asName] : [])] }];
+  });
+  if (!arms.length) return null;
+  const [row] = (await readByBitmapScans(
+    db,
     `SELECT CASE WHEN (SELECT bool_and(u.search_vector @@ ${TSQUERY})
                          FROM (SELECT b.search_vector FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY} LIMIT 100) u)
                  THEN NULL
-                 ELSE (SELECT t.i FROM unnest(?::tsquery[], ?::tsquery[], ?::boolean[]) WITH ORDINALITY t(what, place, digits, i)
-                        WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ (t.what && t.place) AND ${PLACE} @@ t.place)
-                          AND NOT (t.digits AND EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY}))
-                        ORDER BY t.i LIMIT 1) END AS i`,
-    [q.asName, q.anywhere, q.whats, q.wheres, q.digitsOnly, q.asName] as Knex.RawBinding[],
-  );
-  const chosen = rows[0].i as string | null;
-  return chosen === null ? null : Number(chosen) - 1;
+                 ${arms.map((a) => a.sql).join('\n                 ')}
+                 END AS i`,
+    [q.asName, q.anywhere, ...arms.flatMap((a) => a.bindings)] as Knex.RawBinding[],
+  )) as { i: number | null }[];
+  return row.i;
 }
 
 /** A place's name as the directory writes it: its city's or country's own name when it is one, else as typed. */
