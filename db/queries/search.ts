@@ -389,10 +389,19 @@ export interface BoxSplitQueries {
   whats: (string | null)[];
   wheres: (string | null)[];
   digitsOnly: boolean[];
+  /** Per split, its place's own name as typed (placeLabel's text), null without one. */
+  named: (string | null)[];
+}
+
+/** The split a box's words are read by, and how its place is named (placeLabel), null without a name. */
+export interface SplitFound {
+  split: number;
+  label: string | null;
 }
 
 /**
- * The position (from 0) of the first split that finds an active business, or null. Null too when
+ * The position (from 0) of the first split that finds an active business, with its place's label
+ * (placeLabel, read in the same round trip), or null. Null too when
  * every business the words find holds them all in its name (the first hundred tell): the box is a
  * name ('Golden Oak Plumber 12345', 'Inn at the Park'), no place is read out of it, and one index
  * probe answers instead of one per split. A split whose place is only digits is not taken for a
@@ -403,36 +412,38 @@ export interface BoxSplitQueries {
  * and a broad place cost hundreds of milliseconds). Bitmaps only (readByBitmapScans): under
  * EXISTS the planner expects to meet a broad match early in a scan of the table.
  */
-export async function firstSplitFinding(db: Db | Knex.Transaction, q: BoxSplitQueries): Promise<number | null> {
+export async function firstSplitFinding(db: Db | Knex.Transaction, q: BoxSplitQueries): Promise<SplitFound | null> {
   const exists = (where: string) => `EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND ${where})`;
   const named = exists(`b.search_vector @@ ${TSQUERY}`);
-  const arms: SqlPart[] = q.whats.flatMap((what, i) => {
-    const where = q.wheres[i];
-    if (what === null || where === null) return [];
-    const found = exists(`b.search_vector @@ (${TSQUERY} && ${TSQUERY}) AND ${PLACE} @@ ${TSQUERY}`);
-    return [{ sql: `WHEN ${found}${q.digitsOnly[i] ? ` AND NOT ${named}` : ''} THEN ${i}`, bindings: [what, where, where, ...(q.digitsOnly[i] ? [q.asName] : [])] }];
-  });
-  if (!arms.length) return null;
+  const tried = q.whats.flatMap((what, i) => (what === null || q.wheres[i] === null ? [] : [i]));
+  if (!tried.length) return null;
+  const arms: SqlPart[] = tried.map((i) => ({
+    sql: `WHEN ${exists(`b.search_vector @@ (${TSQUERY} && ${TSQUERY}) AND ${PLACE} @@ ${TSQUERY}`)}${q.digitsOnly[i] ? ` AND NOT ${named}` : ''} THEN ${i}`,
+    bindings: [q.whats[i], q.wheres[i], q.wheres[i], ...(q.digitsOnly[i] ? [q.asName] : [])],
+  }));
+  // The chosen split's label in the same round trip: CASE reads only the chosen one's.
+  const labels: SqlPart[] = tried.filter((i) => q.named[i] !== null).map((i) => ({ sql: `WHEN ${i} THEN ${LABEL}`, bindings: [q.named[i], q.named[i], q.named[i]] }));
   const [row] = (await readByBitmapScans(
     db,
-    `SELECT CASE WHEN (SELECT bool_and(u.search_vector @@ ${TSQUERY})
-                         FROM (SELECT b.search_vector FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY} LIMIT 100) u)
-                 THEN NULL
-                 ${arms.map((a) => a.sql).join('\n                 ')}
-                 END AS i`,
-    [q.asName, q.anywhere, ...arms.flatMap((a) => a.bindings)] as Knex.RawBinding[],
-  )) as { i: number | null }[];
-  return row.i;
+    `SELECT s.i, ${labels.length ? `CASE s.i ${labels.map((l) => l.sql).join(' ')} END` : 'NULL'} AS label
+       FROM (SELECT CASE WHEN (SELECT bool_and(u.search_vector @@ ${TSQUERY})
+                                 FROM (SELECT b.search_vector FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY} LIMIT 100) u)
+                         THEN NULL
+                         ${arms.map((a) => a.sql).join('\n                         ')}
+                         END AS i) s`,
+    [...labels.flatMap((l) => l.bindings), q.asName, q.anywhere, ...arms.flatMap((a) => a.bindings)] as Knex.RawBinding[],
+  )) as { i: number | null; label: string | null }[];
+  return row.i === null ? null : { split: row.i, label: row.label };
 }
+
+/** placeLabel's SQL, of its text bound three times. */
+const LABEL = `coalesce(
+              (SELECT c.name FROM cities c WHERE c.alt_names LIKE '%|' || rehber_fold(?) || '|%' ORDER BY c.business_count DESC LIMIT 1),
+              (SELECT c.name FROM countries c WHERE rehber_fold(c.name) = rehber_fold(?) LIMIT 1),
+              ?::text)`;
 
 /** A place's name as the directory writes it: its city's or country's own name when it is one, else as typed. */
 export async function placeLabel(db: Db | Knex.Transaction, text: string): Promise<string> {
-  const { rows } = await db.raw(
-    `SELECT coalesce(
-              (SELECT c.name FROM cities c WHERE c.alt_names LIKE '%|' || rehber_fold(?) || '|%' ORDER BY c.business_count DESC LIMIT 1),
-              (SELECT c.name FROM countries c WHERE rehber_fold(c.name) = rehber_fold(?) LIMIT 1),
-              ?) AS label`,
-    [text, text, text],
-  );
+  const { rows } = await db.raw(`SELECT ${LABEL} AS label`, [text, text, text]);
   return rows[0].label;
 }
