@@ -401,40 +401,45 @@ export interface SplitFound {
 
 /**
  * The position (from 0) of the first split that finds an active business, with its place's label
- * (placeLabel, read in the same round trip), or null. Null too when
- * every business the words find holds them all in its name (the first hundred tell): the box is a
- * name ('Golden Oak Plumber 12345', 'Inn at the Park'), no place is read out of it, and one index
- * probe answers instead of one per split. A split whose place is only digits is not taken for a
- * postal code when a business's name holds every word. The splits are tried in order, each its own
- * probe with its tsqueries in the statement (CASE stops at the first that finds something), so the
- * planner sees each place: a country's hundred thousand documents are not read from the place
- * index to check a few hundred that hold the words (tsqueries from an array were planned blind,
- * and a broad place cost hundreds of milliseconds). Bitmaps only (readByBitmapScans): under
- * EXISTS the planner expects to meet a broad match early in a scan of the table.
+ * (placeLabel, read in the same round trip), or null. Null too when every business the words find
+ * holds them all in its name (the first hundred tell): the box is a name ('Golden Oak Plumber
+ * 12345', 'Inn at the Park'), no place is read out of it, and one index probe answers instead of
+ * one per split. A split whose place is only digits is not taken for a postal code when a
+ * business's name holds every word. The scan in order of ordinality stops at the first split that
+ * finds something.
+ *
+ * A split finds something when one of the first SPLIT_PROBE documents holding its words and place
+ * (the documents' index) holds the place as its place; only when that many hold them and none so
+ * is the place index asked (a word many documents hold, few as a place: 'restaurant'). ANDing the
+ * place index's bitmap every time cost hundreds of milliseconds for a country (a hundred thousand
+ * documents, each checked inside the index) to check the few hundred holding the words. One plan
+ * for any words (the tsqueries come as arrays, so nothing is planned per request), bitmaps only
+ * (readByBitmapScans): under the LIMIT the planner would expect the words early in a scan of the table.
  */
 export async function firstSplitFinding(db: Db | Knex.Transaction, q: BoxSplitQueries): Promise<SplitFound | null> {
-  const exists = (where: string) => `EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND ${where})`;
-  const named = exists(`b.search_vector @@ ${TSQUERY}`);
-  const tried = q.whats.flatMap((what, i) => (what === null || q.wheres[i] === null ? [] : [i]));
-  if (!tried.length) return null;
-  const arms: SqlPart[] = tried.map((i) => ({
-    sql: `WHEN ${exists(`b.search_vector @@ (${TSQUERY} && ${TSQUERY}) AND ${PLACE} @@ ${TSQUERY}`)}${q.digitsOnly[i] ? ` AND NOT ${named}` : ''} THEN ${i}`,
-    bindings: [q.whats[i], q.wheres[i], q.wheres[i], ...(q.digitsOnly[i] ? [q.asName] : [])],
-  }));
   // The chosen split's label in the same round trip: CASE reads only the chosen one's.
-  const labels: SqlPart[] = tried.filter((i) => q.named[i] !== null).map((i) => ({ sql: `WHEN ${i} THEN ${LABEL}`, bindings: [q.named[i], q.named[i], q.named[i]] }));
+  const labels: SqlPart[] = q.named.flatMap((text, i) => (text === null ? [] : [{ sql: `WHEN ${i} THEN ${LABEL}`, bindings: [text, text, text] }]));
   const [row] = (await readByBitmapScans(
     db,
     `SELECT s.i, ${labels.length ? `CASE s.i ${labels.map((l) => l.sql).join(' ')} END` : 'NULL'} AS label
        FROM (SELECT CASE WHEN (SELECT bool_and(u.search_vector @@ ${TSQUERY})
                                  FROM (SELECT b.search_vector FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY} LIMIT 100) u)
                          THEN NULL
-                         ${arms.map((a) => a.sql).join('\n                         ')}
-                         END AS i) s`,
-    [...labels.flatMap((l) => l.bindings), q.asName, q.anywhere, ...arms.flatMap((a) => a.bindings)] as Knex.RawBinding[],
-  )) as { i: number | null; label: string | null }[];
-  return row.i === null ? null : { split: row.i, label: row.label };
+                         ELSE (SELECT t.i - 1 FROM unnest(?::tsquery[], ?::tsquery[], ?::boolean[]) WITH ORDINALITY t(what, place, digits, i)
+                                WHERE (SELECT CASE WHEN bool_or(${PLACE.replace('b.', 'u.')} @@ t.place) THEN true
+                                                   WHEN count(*) < ${SPLIT_PROBE} THEN false
+                                                   ELSE EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND ${PLACE} @@ t.place
+                                                                   AND (b.search_vector @@ (t.what && t.place)) IS TRUE) END
+                                         FROM (SELECT b.search_vector FROM businesses b WHERE b.is_active AND b.search_vector @@ (t.what && t.place) LIMIT ${SPLIT_PROBE}) u)
+                                  AND NOT (t.digits AND EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY}))
+                                ORDER BY t.i LIMIT 1) END AS i) s`,
+    [...labels.flatMap((l) => l.bindings), q.asName, q.anywhere, q.whats, q.wheres, q.digitsOnly, q.asName] as Knex.RawBinding[],
+  )) as { i: string | number | null; label: string | null }[];
+  return row.i === null ? null : { split: Number(row.i), label: row.label };
 }
+
+/** How many of the documents holding a split's words and place are read to find the place among their places. */
+const SPLIT_PROBE = 50;
 
 /** placeLabel's SQL, of its text bound three times. */
 const LABEL = `coalesce(
