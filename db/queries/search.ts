@@ -417,7 +417,8 @@ export interface SplitFound {
  * (readByBitmapScans): under the LIMIT the planner would expect the words early in a scan of the table.
  */
 export async function firstSplitFinding(db: Db | Knex.Transaction, q: BoxSplitQueries): Promise<SplitFound | null> {
-  // The chosen split's label in the same round trip: CASE reads only the chosen one's.
+  // The chosen split's label in the same round trip: CASE reads only the chosen one's. OFFSET 0
+  // keeps the split a subquery read once (inlined, CASE compared its whole expression, each time).
   const labels: SqlPart[] = q.named.flatMap((text, i) => (text === null ? [] : [{ sql: `WHEN ${i} THEN ${LABEL}`, bindings: [text, text, text] }]));
   const [row] = (await readByBitmapScans(
     db,
@@ -432,7 +433,7 @@ export async function firstSplitFinding(db: Db | Knex.Transaction, q: BoxSplitQu
                                                                    AND (b.search_vector @@ (t.what && t.place)) IS TRUE) END
                                          FROM (SELECT b.search_vector FROM businesses b WHERE b.is_active AND b.search_vector @@ (t.what && t.place) LIMIT ${SPLIT_PROBE}) u)
                                   AND NOT (t.digits AND EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY}))
-                                ORDER BY t.i LIMIT 1) END AS i) s`,
+                                ORDER BY t.i LIMIT 1) END AS i OFFSET 0) s`,
     [...labels.flatMap((l) => l.bindings), q.asName, q.anywhere, q.whats, q.wheres, q.digitsOnly, q.asName] as Knex.RawBinding[],
   )) as { i: string | number | null; label: string | null }[];
   return row.i === null ? null : { split: Number(row.i), label: row.label };
