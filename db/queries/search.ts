@@ -417,12 +417,11 @@ export interface SplitFound {
  * (readByBitmapScans): under the LIMIT the planner would expect the words early in a scan of the table.
  */
 export async function firstSplitFinding(db: Db | Knex.Transaction, q: BoxSplitQueries): Promise<SplitFound | null> {
-  // The chosen split's label in the same round trip: CASE reads only the chosen one's. OFFSET 0
-  // keeps the split a subquery read once (inlined, CASE compared its whole expression, each time).
-  const labels: SqlPart[] = q.named.flatMap((text, i) => (text === null ? [] : [{ sql: `WHEN ${i} THEN ${LABEL}`, bindings: [text, text, text] }]));
+  // The chosen split's label in the same round trip, from an array as the tsqueries are (one
+  // plan for any words). OFFSET 0 keeps the split a subquery read once.
   const [row] = (await readByBitmapScans(
     db,
-    `SELECT s.i, ${labels.length ? `CASE s.i ${labels.map((l) => l.sql).join(' ')} END` : 'NULL'} AS label
+    `SELECT s.i, (SELECT ${LABEL('n.t')} FROM unnest(?::text[]) WITH ORDINALITY n(t, i) WHERE n.i = s.i + 1) AS label
        FROM (SELECT CASE WHEN (SELECT bool_and(u.search_vector @@ ${TSQUERY})
                                  FROM (SELECT b.search_vector FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY} LIMIT 100) u)
                          THEN NULL
@@ -434,7 +433,7 @@ export async function firstSplitFinding(db: Db | Knex.Transaction, q: BoxSplitQu
                                          FROM (SELECT b.search_vector FROM businesses b WHERE b.is_active AND b.search_vector @@ (t.what && t.place) LIMIT ${SPLIT_PROBE}) u)
                                   AND NOT (t.digits AND EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY}))
                                 ORDER BY t.i LIMIT 1) END AS i OFFSET 0) s`,
-    [...labels.flatMap((l) => l.bindings), q.asName, q.anywhere, q.whats, q.wheres, q.digitsOnly, q.asName] as Knex.RawBinding[],
+    [q.named, q.asName, q.anywhere, q.whats, q.wheres, q.digitsOnly, q.asName] as Knex.RawBinding[],
   )) as { i: string | number | null; label: string | null }[];
   return row.i === null ? null : { split: Number(row.i), label: row.label };
 }
@@ -442,14 +441,14 @@ export async function firstSplitFinding(db: Db | Knex.Transaction, q: BoxSplitQu
 /** How many of the documents holding a split's words and place are read to find the place among their places. */
 const SPLIT_PROBE = 50;
 
-/** placeLabel's SQL, of its text bound three times. */
-const LABEL = `coalesce(
-              (SELECT c.name FROM cities c WHERE c.alt_names LIKE '%|' || rehber_fold(?) || '|%' ORDER BY c.business_count DESC LIMIT 1),
-              (SELECT c.name FROM countries c WHERE rehber_fold(c.name) = rehber_fold(?) LIMIT 1),
-              ?::text)`;
+/** placeLabel's SQL of the text `t` (an SQL expression). */
+const LABEL = (t: string) => `coalesce(
+              (SELECT c.name FROM cities c WHERE c.alt_names LIKE '%|' || rehber_fold(${t}) || '|%' ORDER BY c.business_count DESC LIMIT 1),
+              (SELECT c.name FROM countries c WHERE rehber_fold(c.name) = rehber_fold(${t}) LIMIT 1),
+              ${t})`;
 
 /** A place's name as the directory writes it: its city's or country's own name when it is one, else as typed. */
 export async function placeLabel(db: Db | Knex.Transaction, text: string): Promise<string> {
-  const { rows } = await db.raw(`SELECT ${LABEL} AS label`, [text, text, text]);
+  const { rows } = await db.raw(`SELECT ${LABEL('t.t')} AS label FROM (SELECT ?::text AS t) t`, [text]);
   return rows[0].label;
 }
