@@ -406,40 +406,24 @@ export interface SplitFound {
  * 12345', 'Inn at the Park'), no place is read out of it, and one index probe answers instead of
  * one per split. A split whose place is only digits is not taken for a postal code when a
  * business's name holds every word. The scan in order of ordinality stops at the first split that
- * finds something.
- *
- * A split finds something when one of the first SPLIT_PROBE documents holding its words and place
- * (the documents' index) holds the place as its place; only when that many hold them and none so
- * is the place index asked (a word many documents hold, few as a place: 'restaurant'). ANDing the
- * place index's bitmap every time cost hundreds of milliseconds for a country (a hundred thousand
- * documents, each checked inside the index) to check the few hundred holding the words. One plan
- * for any words (the tsqueries come as arrays, so nothing is planned per request), bitmaps only
- * (readByBitmapScans): under the LIMIT the planner would expect the words early in a scan of the table.
+ * finds something. One plan for any words: the tsqueries and the labels' texts come as arrays.
  */
 export async function firstSplitFinding(db: Db | Knex.Transaction, q: BoxSplitQueries): Promise<SplitFound | null> {
-  // The chosen split's label in the same round trip, from an array as the tsqueries are (one
-  // plan for any words). OFFSET 0 keeps the split a subquery read once.
-  const [row] = (await readByBitmapScans(
-    db,
+  // OFFSET 0 keeps the split a subquery read once, whatever reads its position.
+  const { rows } = await db.raw(
     `SELECT s.i, (SELECT ${LABEL('n.t')} FROM unnest(?::text[]) WITH ORDINALITY n(t, i) WHERE n.i = s.i + 1) AS label
        FROM (SELECT CASE WHEN (SELECT bool_and(u.search_vector @@ ${TSQUERY})
                                  FROM (SELECT b.search_vector FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY} LIMIT 100) u)
                          THEN NULL
                          ELSE (SELECT t.i - 1 FROM unnest(?::tsquery[], ?::tsquery[], ?::boolean[]) WITH ORDINALITY t(what, place, digits, i)
-                                WHERE (SELECT CASE WHEN bool_or(${PLACE.replace('b.', 'u.')} @@ t.place) THEN true
-                                                   WHEN count(*) < ${SPLIT_PROBE} THEN false
-                                                   ELSE EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND ${PLACE} @@ t.place
-                                                                   AND (b.search_vector @@ (t.what && t.place)) IS TRUE) END
-                                         FROM (SELECT b.search_vector FROM businesses b WHERE b.is_active AND b.search_vector @@ (t.what && t.place) LIMIT ${SPLIT_PROBE}) u)
+                                WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ (t.what && t.place) AND ${PLACE} @@ t.place)
                                   AND NOT (t.digits AND EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY}))
                                 ORDER BY t.i LIMIT 1) END AS i OFFSET 0) s`,
     [q.named, q.asName, q.anywhere, q.whats, q.wheres, q.digitsOnly, q.asName] as Knex.RawBinding[],
-  )) as { i: string | number | null; label: string | null }[];
+  );
+  const [row] = rows as { i: string | number | null; label: string | null }[];
   return row.i === null ? null : { split: Number(row.i), label: row.label };
 }
-
-/** How many of the documents holding a split's words and place are read to find the place among their places. */
-const SPLIT_PROBE = 50;
 
 /** placeLabel's SQL of the text `t` (an SQL expression). */
 const LABEL = (t: string) => `coalesce(
