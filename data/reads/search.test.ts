@@ -118,24 +118,6 @@ describe('relevance on a fixed directory', () => {
     expect((await search('Pastanesi 34360')).understood).toEqual({ q: 'Pastanesi', location: '34360' });
   });
 
-  it('reads one box as what and where, and names its place, in one round trip', async () => {
-    const sent: string[] = [];
-    const heard = (q: { sql: string }) => void sent.push(q.sql);
-    t.db.on('query', heard);
-    let r: ListPage;
-    try {
-      r = await searchBusinesses(t.db, { q: 'locksmith montreal' }, { ...newMemos(), version: '1' });
-    } finally {
-      t.db.removeListener('query', heard);
-    }
-    expect(r.understood).toEqual({ q: 'locksmith', location: 'Montréal' });
-    // The words read (once, kept in the memo), the split with its place's label, the estimate
-    // with the first candidates, the facets' labels and the page's rows.
-    expect(sent.filter((sql) => /bool_and/.test(sql))).toHaveLength(1);
-    expect(sent.filter((sql) => /alt_names LIKE/.test(sql))).toHaveLength(1);
-    expect(sent.length, sent.join('\n\n')).toBe(5);
-  });
-
   it('reads a place of several words, after a connector, and without a near-me ending', async () => {
     for (const q of ['pizzeria new york', 'new york pizzeria', 'pizzeria in new york city', 'pizzeria near nyc']) {
       const r = await search(q);

@@ -101,11 +101,11 @@ function splitThatFinds(db: Db | Knex.Transaction, ws: string[], scope?: MemoSco
       whats: read.slice(0, splits.length),
       wheres: read.slice(splits.length),
       digitsOnly: splits.map((s) => s.digitsOnly),
-      named: splits.map((s) => (s.place.named.length ? s.place.named.join(' ') : null)),
     });
     if (chosen === null) return null;
-    const { what, place, reading } = splits[chosen.split];
-    return { ...reading, understood: { q: what.join(' '), location: [chosen.label, place.country].filter(Boolean).join(', ') } };
+    const { what, place, reading } = splits[chosen];
+    const named = place.named.length ? await placeLabel(db, place.named.join(' ')) : null;
+    return { ...reading, understood: { q: what.join(' '), location: [named, place.country].filter(Boolean).join(', ') } };
   });
 }
 

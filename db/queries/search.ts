@@ -389,50 +389,39 @@ export interface BoxSplitQueries {
   whats: (string | null)[];
   wheres: (string | null)[];
   digitsOnly: boolean[];
-  /** Per split, its place's own name as typed (placeLabel's text), null without one. */
-  named: (string | null)[];
-}
-
-/** The split a box's words are read by, and how its place is named (placeLabel), null without a name. */
-export interface SplitFound {
-  split: number;
-  label: string | null;
 }
 
 /**
- * The position (from 0) of the first split that finds an active business, with its place's label
- * (placeLabel, read in the same round trip), or null. Null too when every business the words find
- * holds them all in its name (the first hundred tell): the box is a name ('Golden Oak Plumber
- * 12345', 'Inn at the Park'), no place is read out of it, and one index probe answers instead of
- * one per split. A split whose place is only digits is not taken for a postal code when a
- * business's name holds every word. The scan in order of ordinality stops at the first split that
- * finds something. One plan for any words: the tsqueries and the labels' texts come as arrays.
+ * The position (from 0) of the first split that finds an active business, or null. Null too when
+ * every business the words find holds them all in its name (the first hundred tell): the box is a
+ * name ('Golden Oak Plumber 12345', 'Inn at the Park'), no place is read out of it, and one index
+ * probe answers instead of one per split. A split whose place is only digits is not taken for a
+ * postal code when a business's name holds every word. The scan in order of ordinality stops at
+ * the first split that finds something.
  */
-export async function firstSplitFinding(db: Db | Knex.Transaction, q: BoxSplitQueries): Promise<SplitFound | null> {
-  // OFFSET 0 keeps the split a subquery read once, whatever reads its position.
+export async function firstSplitFinding(db: Db | Knex.Transaction, q: BoxSplitQueries): Promise<number | null> {
   const { rows } = await db.raw(
-    `SELECT s.i, (SELECT ${LABEL('n.t')} FROM unnest(?::text[]) WITH ORDINALITY n(t, i) WHERE n.i = s.i + 1) AS label
-       FROM (SELECT CASE WHEN (SELECT bool_and(u.search_vector @@ ${TSQUERY})
-                                 FROM (SELECT b.search_vector FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY} LIMIT 100) u)
-                         THEN NULL
-                         ELSE (SELECT t.i - 1 FROM unnest(?::tsquery[], ?::tsquery[], ?::boolean[]) WITH ORDINALITY t(what, place, digits, i)
-                                WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ (t.what && t.place) AND ${PLACE} @@ t.place)
-                                  AND NOT (t.digits AND EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY}))
-                                ORDER BY t.i LIMIT 1) END AS i OFFSET 0) s`,
-    [q.named, q.asName, q.anywhere, q.whats, q.wheres, q.digitsOnly, q.asName] as Knex.RawBinding[],
+    `SELECT CASE WHEN (SELECT bool_and(u.search_vector @@ ${TSQUERY})
+                         FROM (SELECT b.search_vector FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY} LIMIT 100) u)
+                 THEN NULL
+                 ELSE (SELECT t.i FROM unnest(?::tsquery[], ?::tsquery[], ?::boolean[]) WITH ORDINALITY t(what, place, digits, i)
+                        WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ (t.what && t.place) AND ${PLACE} @@ t.place)
+                          AND NOT (t.digits AND EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY}))
+                        ORDER BY t.i LIMIT 1) END AS i`,
+    [q.asName, q.anywhere, q.whats, q.wheres, q.digitsOnly, q.asName] as Knex.RawBinding[],
   );
-  const [row] = rows as { i: string | number | null; label: string | null }[];
-  return row.i === null ? null : { split: Number(row.i), label: row.label };
+  const chosen = rows[0].i as string | null;
+  return chosen === null ? null : Number(chosen) - 1;
 }
-
-/** placeLabel's SQL of the text `t` (an SQL expression). */
-const LABEL = (t: string) => `coalesce(
-              (SELECT c.name FROM cities c WHERE c.alt_names LIKE '%|' || rehber_fold(${t}) || '|%' ORDER BY c.business_count DESC LIMIT 1),
-              (SELECT c.name FROM countries c WHERE rehber_fold(c.name) = rehber_fold(${t}) LIMIT 1),
-              ${t})`;
 
 /** A place's name as the directory writes it: its city's or country's own name when it is one, else as typed. */
 export async function placeLabel(db: Db | Knex.Transaction, text: string): Promise<string> {
-  const { rows } = await db.raw(`SELECT ${LABEL('t.t')} AS label FROM (SELECT ?::text AS t) t`, [text]);
+  const { rows } = await db.raw(
+    `SELECT coalesce(
+              (SELECT c.name FROM cities c WHERE c.alt_names LIKE '%|' || rehber_fold(?) || '|%' ORDER BY c.business_count DESC LIMIT 1),
+              (SELECT c.name FROM countries c WHERE rehber_fold(c.name) = rehber_fold(?) LIMIT 1),
+              ?) AS label`,
+    [text, text, text],
+  );
   return rows[0].label;
 }
