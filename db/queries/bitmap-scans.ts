@@ -25,6 +25,20 @@ export async function readByBitmapScans(db: Db | Knex.Transaction, sql: string, 
  * places past this text's start, of BITMAP_SCAN_STATEMENTS).
  */
 export const byBitmapScans = (db: Db | Knex.Transaction, sql: string, bindings: Knex.RawBinding[]): string =>
-  `SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off; ${db.raw(sql, bindings).toQuery()}; RESET enable_seqscan; RESET enable_indexscan`;
-export const BITMAP_SCAN_RESULT = 2;
-export const BITMAP_SCAN_STATEMENTS = 5;
+  `SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off; SET LOCAL random_page_cost = ${RANDOM_PAGE_COST}; SET LOCAL cpu_index_tuple_cost = ${INDEX_TUPLE_COST}; ${db.raw(sql, bindings).toQuery()}; RESET enable_seqscan; RESET enable_indexscan; RESET random_page_cost; RESET cpu_index_tuple_cost`;
+export const BITMAP_SCAN_RESULT = 4;
+export const BITMAP_SCAN_STATEMENTS = 9;
+
+/**
+ * The planner's weights in these reads, for what a bitmap of a GIN index costs beside the pages it
+ * spares. The documents sit in memory, so a page read out of order costs about what one in order
+ * does (random_page_cost, 4 by default); and each document a GIN bitmap holds is checked against
+ * the tsquery inside the index, about a microsecond each (cpu_index_tuple_cost, 0.005 by default,
+ * counts it as a two-hundredth of a page). At the defaults the planner ANDed a country's
+ * bitmap as a place (a hundred thousand documents) with the words' bitmap of a few hundred or
+ * thousand in it, to spare reading those few pages: hundreds of milliseconds where the words'
+ * bitmap alone takes a few (docs/performance.md). A place that narrows (a word many documents
+ * hold, none as its place: 'restaurant') is still read in the place index.
+ */
+export const RANDOM_PAGE_COST = 1.1;
+export const INDEX_TUPLE_COST = 0.2;
