@@ -70,6 +70,34 @@ export async function load(base: string, nextPath: () => string, { headers = {},
 }
 
 /** Signs the bench's admin in; the session cookie to send. */
+/**
+ * `count` requests of `nextPath()` over `connections` keep-alive connections, each answer read whole
+ * before its connection asks again: a fixed amount of work rather than a fixed time, so two builds
+ * run back to back on a busy machine compare on the same requests. The seconds they took.
+ * `strict`: an answer other than 200 fails the run (else it counts like any other).
+ */
+export async function fixedRequests(base: string, nextPath: () => string, count: number, connections = CONNECTIONS, strict = false): Promise<number> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const { hostname, port } = new URL(base);
+  const once = (path: string) =>
+    new Promise<void>((resolve, reject) => {
+      http.get({ host: hostname, port, path, agent }, (res) => {
+        if (strict && res.statusCode !== 200) reject(new Error(`${path}: ${res.statusCode}`));
+        res.resume().on('end', resolve);
+      }).on('error', (err) => (strict ? reject(err) : resolve()));
+    });
+  let left = count;
+  const started = performance.now();
+  try {
+    await Promise.all(Array.from({ length: connections }, async () => {
+      while (left-- > 0) await once(nextPath());
+    }));
+  } finally {
+    agent.destroy();
+  }
+  return (performance.now() - started) / 1000;
+}
+
 export async function signIn(base: string, password: string): Promise<string> {
   const res = await fetch(`${base}/api/admin/login`, {
     method: 'POST',

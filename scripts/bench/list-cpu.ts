@@ -7,10 +7,10 @@
  * docs/performance.md):
  *   node dist/scripts/bench/list-cpu.js <database URL> <admin URL>
  */
-import http from 'node:http';
 import { createDb } from '../../db/index.js';
 import { cityCategoryPath } from '../../domain/paths.js';
 import { CITY_CATEGORY_MIN_BUSINESSES } from '../../domain/constants.js';
+import { fixedRequests } from './http-load.js';
 import { startServer, type ServerChild } from './server-child.js';
 
 const PAGES = 1_500;
@@ -19,25 +19,11 @@ const CONNECTIONS = 4;
 const [url, adminUrl] = process.argv.slice(2);
 if (!url || !adminUrl) throw new Error('usage: list-cpu.js <database URL> <admin URL>');
 
-/** Each of `paths` once over CONNECTIONS keep-alive connections; the seconds they took. */
-async function run(base: string, paths: string[]): Promise<number> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const { hostname, port } = new URL(base);
-  const once = (path: string) =>
-    new Promise<void>((resolve, reject) => {
-      http.get({ host: hostname, port, path, agent }, (res) => {
-        if (res.statusCode !== 200) reject(new Error(`${path}: ${res.statusCode}`));
-        res.resume().on('end', resolve);
-      }).on('error', reject);
-    });
+/** Each of `paths` once, in order, over CONNECTIONS connections; the seconds they took. */
+const run = (base: string, paths: string[]): Promise<number> => {
   let next = 0;
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (next < paths.length) await once(paths[next++]);
-  }));
-  agent.destroy();
-  return (performance.now() - started) / 1000;
-}
+  return fixedRequests(base, () => paths[next++], paths.length, CONNECTIONS, true);
+};
 
 const admin = createDb(adminUrl, { max: 1 });
 let server: ServerChild | undefined;

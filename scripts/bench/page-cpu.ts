@@ -8,9 +8,8 @@
  *   node dist/scripts/bench/page-cpu.js <database URL> <admin URL>
  * Run it from each of two builds back to back to pair them.
  */
-import http from 'node:http';
 import { createDb } from '../../db/index.js';
-import { CONNECTIONS, pick } from './http-load.js';
+import { fixedRequests, pick } from './http-load.js';
 import { startServer, type ServerChild } from './server-child.js';
 
 const REPEATED = 3_000;
@@ -21,23 +20,6 @@ const JSON_DISTINCT = 3_000;
 
 const [url, adminUrl] = process.argv.slice(2);
 if (!url || !adminUrl) throw new Error('usage: page-cpu.js <database URL> <admin URL>');
-
-/** `count` requests over CONNECTIONS keep-alive connections; the seconds they took. */
-async function run(base: string, next: () => string, count: number): Promise<number> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const { hostname, port } = new URL(base);
-  const once = (path: string) =>
-    new Promise<void>((resolve) => {
-      http.get({ host: hostname, port, path, agent }, (res) => res.resume().on('end', resolve)).on('error', () => resolve());
-    });
-  let left = count;
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (left-- > 0) await once(next());
-  }));
-  agent.destroy();
-  return (performance.now() - started) / 1000;
-}
 
 const admin = createDb(adminUrl, { max: 1 });
 let server: ServerChild | undefined;
@@ -54,7 +36,7 @@ try {
   let n = 0;
   let i = 0;
   // Warm-up: the server render's entry, the pool's connections, the JIT.
-  await run(server.appUrl, () => `/details/${pick(once)}?w=${++n}`, 100);
+  await fixedRequests(server.appUrl, () => `/details/${pick(once)}?w=${++n}`, 100);
   const cases: Array<[string, string, () => string, number]> = [
     ['bare Koa + pg, one business by slug', server.bareUrl, () => `/slug/${encodeURIComponent(pick(sample))}`, DISTINCT],
     [`business page, ${sample.length} businesses repeated (a new URL each time)`, server.appUrl, () => `/details/${pick(sample)}?n=${++n}`, REPEATED],
@@ -65,7 +47,7 @@ try {
   for (const [name, base, next, count] of cases) {
     await admin.raw('SELECT pg_stat_statements_reset()');
     const before = await server.cpuUs();
-    const seconds = await run(base, next, count);
+    const seconds = await fixedRequests(base, next, count);
     const cpu = ((await server.cpuUs()) - before) / count;
     const reads = (await business()) / count;
     console.log(`${name}: ${Math.round(count / seconds)} req/s, ${Math.round(cpu)} µs server CPU a request, ${reads.toFixed(2)} reads of businesses a request, ${((await statements()) / count).toFixed(2)} statements in all`);
