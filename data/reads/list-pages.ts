@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 /**
  * A page of a public list, ranked, faceted and kept per data version: the matches of a search's
  * reading (ranked) and a city's, a category's or the whole directory's page (browse). The
  * statements are db/queries/search.ts's; what is ranked in memory and what is kept is decided here.
  */
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/index.js';
 import type { Business } from '../../domain/types.js';
@@ -217,15 +217,15 @@ const inMemory = (rows: Candidate[], estimate: number): Matches => ({ broad: fal
 
 const isLarge = (set: MatchSet) => set.broad || set.packed.length > KEPT_FROM;
 
+/** Past this many characters, what a set of candidates answers is kept under its digest. */
+const LONG_KEY = 256;
+
 /**
  * The matches of a reading under filters, with the planner's estimate of them, kept per data
  * version (KEPT_FROM says where). The estimate comes with the first FACET_SAMPLE_SHARE of the
  * bound in one round trip: fewer, they are all the matches; more, and the planner expects
  * BROAD_ESTIMATE times the bound, they are a broad set's sample; else the bound + 1 are read.
  */
-/** Past this many characters, what a set of candidates answers is kept under its digest. */
-const LONG_KEY = 256;
-
 async function matchesOf(db: Db | Knex.Transaction, asked: Asked | null, f: FacetFilters, bound: number, scope?: MemoScope): Promise<Matches> {
   if (!asked) return inMemory([], 0);
   const read = async (): Promise<MatchSet> => {

@@ -55,8 +55,7 @@ export async function nearestCandidates(
 ): Promise<NearCandidate[]> {
   if (approximate) return nearestAtCentres(db, point, radiusKm, f, limit);
   const where = businessWhere(f);
-  const within = radiusKm === undefined ? '' : `AND rehber_earth_box(${POINT}, ?) @> ${EARTH} AND rehber_earth_distance(${POINT}, ${EARTH}) <= ?`;
-  const metres = radiusKm === undefined ? [] : [point.lat, point.lng, radiusKm * 1000, point.lat, point.lng, radiusKm * 1000];
+  const { within, metres } = withinRadius(EARTH, point, radiusKm);
   const { rows } = await db.raw(
     `SELECT ${CANDIDATE_COLUMNS}
        FROM businesses b
@@ -66,6 +65,19 @@ export async function nearestCandidates(
     [point.lat, point.lng, ...where.bindings, ...metres, point.lat, point.lng, limit] as Knex.RawBinding[],
   );
   return candidates(rows);
+}
+
+/**
+ * `place` (a point on the earth) within `radiusKm` of `point`, as SQL and its bindings (none
+ * without a radius): `earth_box`, a cube the GiST index answers, then the exact distance on what
+ * the box finds.
+ */
+function withinRadius(place: string, point: GeoPoint, radiusKm: number | undefined): { within: string; metres: number[] } {
+  if (radiusKm === undefined) return { within: '', metres: [] };
+  return {
+    within: `AND rehber_earth_box(${POINT}, ?) @> ${place} AND rehber_earth_distance(${POINT}, ${place}) <= ?`,
+    metres: [point.lat, point.lng, radiusKm * 1000, point.lat, point.lng, radiusKm * 1000],
+  };
 }
 
 const candidates = (rows: NearCandidate[]) => rows.map((r) => ({ ...r, id: Number(r.id), distance: Number(r.distance) }));
@@ -86,8 +98,7 @@ async function nearestAtCentres(db: Db | Knex.Transaction, point: GeoPoint, radi
   const where = businessWhere(f);
   // A list of one city (its page) walks no other city.
   const oneCity = f.cityId === undefined ? '' : 'AND c.id = ?';
-  const within = radiusKm === undefined ? '' : `AND rehber_earth_box(${POINT}, ?) @> ${CENTRE} AND rehber_earth_distance(${POINT}, ${CENTRE}) <= ?`;
-  const metres = radiusKm === undefined ? [] : [point.lat, point.lng, radiusKm * 1000, point.lat, point.lng, radiusKm * 1000];
+  const { within, metres } = withinRadius(CENTRE, point, radiusKm);
   const { rows } = await db.raw(
     `SELECT n.*
        FROM cities c
