@@ -142,7 +142,10 @@ export async function rankedNear(db: Db | Knex.Transaction, read: Reading, filte
 export async function moreNearby(db: Db | Knex.Transaction, b: Pick<Business, 'id' | 'latitude' | 'longitude' | 'coordinatesApproximate'>, scope?: MemoScope): Promise<Business[]> {
   if (b.latitude === null || b.longitude === null || b.coordinatesApproximate) return [];
   const { latitude: lat, longitude: lng } = b;
-  // Which neighbours, kept per data version beside the page's business (their rows are kept as every list's).
-  const neighbours = await memoized(scope && { ...scope, memo: scope.views }, memoKey('nearby', b.id), () => nearestNeighbours(db, b.id, { lat, lng }, MORE_NEARBY_LIMIT));
-  return withDistances(db, neighbours, scope);
+  // Kept per data version beside the page's business; read, one statement says the version it saw.
+  return memoized(scope && { ...scope, memo: scope.views }, memoKey('nearby', b.id), async () => {
+    const { businesses, version } = await nearestNeighbours(db, b.id, { lat, lng }, MORE_NEARBY_LIMIT);
+    if (version) scope?.trace?.seen.push(version);
+    return businesses;
+  });
 }

@@ -18,6 +18,8 @@
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
 import type { GeoPoint } from '../../domain/nearby.js';
+import type { Business } from '../../domain/types.js';
+import { BUSINESS_SELECT, toBusiness, type BusinessRow } from './businesses.js';
 import { CANDIDATE_FACET_COLUMNS, businessWhere, type FacetCandidate, type FacetFilters } from './facets.js';
 
 /** The point on the earth of a business `b`: the expression migration 20261205C indexes. */
@@ -122,26 +124,48 @@ async function nearestAtCentres(db: Db | Knex.Transaction, point: GeoPoint, radi
   return candidates(rows);
 }
 
-/** A neighbour of a business: its id and how far it is, in metres. */
-export interface Neighbour {
-  id: number;
-  distance: number;
+/** A business's neighbours as its page shows them, and the data version the statement saw. */
+export interface Neighbours {
+  /** Each with its distance in metres, nearest first. */
+  businesses: Business[];
+  /** The data version the statement saw (db/data-version.ts), so a reader needs no second statement to learn it. */
+  version: string | null;
 }
 
 /**
- * The `limit` active businesses with precise coordinates nearest the business `id` (which has them
- * at `point`), itself left out, nearest first.
+ * The neighbours' statement, prepared once per connection: the nearest walk, their rows and the
+ * version in one round trip (a business page asked once is the site's most frequent cold read).
+ * Read from the version's row, so it reports the version with no neighbour too.
  */
-export async function nearestNeighbours(db: Db | Knex.Transaction, id: number, point: GeoPoint, limit: number): Promise<Neighbour[]> {
-  const { rows } = await db.raw(
-    `SELECT b.id, rehber_earth_distance(${POINT}, ${EARTH}) AS distance
-       FROM businesses b
-      WHERE b.is_active AND ${INDEXED} AND NOT b.coordinates_approximate AND b.id <> ?
-      ORDER BY ${EARTH} <-> ${POINT}
-      LIMIT ?`,
-    [point.lat, point.lng, id, point.lat, point.lng, limit],
-  );
-  return (rows as Neighbour[]).map((r) => ({ id: Number(r.id), distance: Number(r.distance) }));
+const NEIGHBOURS = {
+  name: 'rehber_business_neighbours',
+  sql: `SELECT v.version::text AS data_version, x.*
+      FROM data_version v
+      LEFT JOIN (
+        SELECT n.distance, ${BUSINESS_SELECT.join(', ')}
+          FROM (SELECT b.id, rehber_earth_distance(${POINT}, ${EARTH}) AS distance
+                  FROM businesses b
+                 WHERE b.is_active AND ${INDEXED} AND NOT b.coordinates_approximate AND b.id <> ?
+                 ORDER BY ${EARTH} <-> ${POINT}
+                 LIMIT ?) n
+          JOIN businesses b ON b.id = n.id
+          LEFT JOIN categories cat ON cat.id = b.category_id
+          LEFT JOIN cities ci ON ci.id = b.city_id) x ON true
+     WHERE v.id = 1
+     ORDER BY x.distance, x.id`,
+};
+
+/**
+ * The `limit` active businesses with precise coordinates nearest the business `id` (which has them
+ * at `point`), itself left out, nearest first, each with its distance.
+ */
+export async function nearestNeighbours(db: Db | Knex.Transaction, id: number, point: GeoPoint, limit: number): Promise<Neighbours> {
+  const { rows } = await db.raw(NEIGHBOURS.sql, [point.lat, point.lng, id, point.lat, point.lng, limit]).options({ name: NEIGHBOURS.name });
+  const read = rows as (BusinessRow & { data_version: string; distance: number | null })[];
+  return {
+    businesses: read.flatMap((r) => (r.id === null ? [] : [{ ...toBusiness(r), distance: Number(r.distance) }])),
+    version: read[0]?.data_version ?? null,
+  };
 }
 
 /** The distances from `point` of the businesses `ids` that have coordinates, in metres. */
