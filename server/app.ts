@@ -27,7 +27,7 @@ import { mapRoutes } from './routes/map.js';
 import { defaultDistDir, pageMatchOf, pageRoutes, webBuildTag } from './routes/pages.js';
 import { DataVersion } from './freshness/data-version.js';
 import { httpCache } from './freshness/http-cache.js';
-import { byReader, readRouting, readsFromPrimary } from './freshness/read-routing.js';
+import { byReader, countStatements, readRouting, readsFromPrimary } from './freshness/read-routing.js';
 import { Readiness } from './readiness.js';
 import { readinessRoutes } from './routes/readiness.js';
 import { createMetrics, type Metrics } from './metrics.js';
@@ -78,6 +78,9 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
   // The session, the same-origin check, the guard and the JSON body parser are mounted on the
   // admin routers themselves (routes/admin/router.ts), not on a spelling of their path.
   const deps: AppDeps = { db, config, logger, adminSession: sessions(app, { db, logger }), dataVersion, memos: newMemos(), clock };
+  // Every statement either database sends for a public answer counts against reading it whole (read-routing.ts).
+  countStatements(db);
+  countStatements(readDb);
   // Public reads go to the replica, except a writing client's (server/read-routing.ts).
   const readDeps: AppDeps = { ...deps, db: readDb, memos: replicated ? newMemos() : deps.memos };
   const publicReads = (build: (d: AppDeps) => Router): Pick<Router, 'routes' | 'allowedMethods' | 'match'> => {

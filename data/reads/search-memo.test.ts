@@ -72,20 +72,20 @@ describe('VersionedMemo', () => {
     expect([first.unconfirmed, first.made.length]).toEqual([false, 1]);
     const early = { ...newReadTrace(), version: '1' };
     await memo.get('1', 'a', compute, undefined, early);
-    expect([early.unconfirmed, readWhole(early)]).toEqual([true, false]);
+    expect([early.unconfirmed, readWhole(early, 0)]).toEqual([true, false]);
     confirmReads(first);
     const later = { ...newReadTrace(), version: '1' };
     await memo.get('1', 'a', compute, undefined, later);
-    expect([later.unconfirmed, readWhole(later)]).toEqual([false, true]);
+    expect([later.unconfirmed, readWhole(later, 0)]).toEqual([false, true]);
   });
 
-  it('an answer is read whole when each use of the database reported the version of its memos', () => {
-    const trace = (touched: number, seen: string[]) => ({ ...newReadTrace(), version: '7', touched, seen });
-    expect(readWhole(trace(0, []))).toBe(true);
-    expect(readWhole(trace(1, ['7']))).toBe(true);
+  it('an answer is read whole when each statement it sent reported the version of its memos', () => {
+    const trace = (seen: string[]) => ({ ...newReadTrace(), version: '7', seen });
+    expect(readWhole(trace([]), 0)).toBe(true);
+    expect(readWhole(trace(['7']), 1)).toBe(true);
     // A statement that did not say which version it saw, or saw another.
-    expect(readWhole(trace(2, ['7']))).toBe(false);
-    expect(readWhole(trace(1, ['8']))).toBe(false);
+    expect(readWhole(trace(['7']), 2)).toBe(false);
+    expect(readWhole(trace(['8']), 1)).toBe(false);
   });
 
   it('reads the keys a call misses in one batch, a key evicted while the others were asked among them', async () => {

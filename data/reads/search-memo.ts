@@ -2,26 +2,27 @@ import { approximateBytes, BoundedCache, type CacheBounds } from '../../domain/b
 import { MAX_SLUG_LENGTH } from '../../domain/slug.js';
 
 /**
- * What one answer's reads did (server/freshness/read-routing.ts wholeAnswer): how often they used
- * the database (each use may send statements), the data versions the statements that report
- * theirs saw, whether they took a kept value not yet confirmed, the version of their memos, and
- * the values they computed and kept. An answer whose every statement saw the version of its memos,
- * and whose kept values were all confirmed at it, shows the data as it stood at that version and
- * needs no check of its own.
+ * What one answer's reads did (server/freshness/read-routing.ts wholeAnswer, which counts the
+ * statements they sent): the data versions the statements that report theirs saw, whether they
+ * took a kept value not yet confirmed, the version of their memos, and the values they computed
+ * and kept. An answer whose every statement saw the version of its memos, and whose kept values
+ * were all confirmed at it, shows the data as it stood at that version and needs no check of its own.
  */
 export interface ReadTrace {
-  touched: number;
   seen: string[];
   unconfirmed: boolean;
   version?: string;
   made: Promise<unknown>[];
 }
 
-export const newReadTrace = (): ReadTrace => ({ touched: 0, seen: [], unconfirmed: false, made: [] });
+export const newReadTrace = (): ReadTrace => ({ seen: [], unconfirmed: false, made: [] });
 
-/** Whether the answer `trace` followed read everything at its memos' version (see ReadTrace). */
-export const readWhole = (trace: ReadTrace): boolean =>
-  !trace.unconfirmed && trace.touched === trace.seen.length && trace.seen.every((v) => v === trace.version);
+/**
+ * Whether the answer `trace` followed, which sent `statements` statements in all, read everything
+ * at its memos' version (see ReadTrace): a statement that did not report its version counts against it.
+ */
+export const readWhole = (trace: ReadTrace, statements: number): boolean =>
+  !trace.unconfirmed && statements === trace.seen.length && trace.seen.every((v) => v === trace.version);
 
 /**
  * Kept values read by an answer known to have read at one version (its check passed, or

@@ -12,6 +12,7 @@
  * A replica that stops answering sends public reads to the primary until it answers again
  * (data-version.ts reads its version row at least every 5 s).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Context, Middleware } from 'koa';
 import type { DataVersion } from './data-version.js';
 import type { AppDeps } from '../deps.js';
@@ -61,15 +62,14 @@ export function requestReads(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, '
   return requestReading(deps, ctx).reads;
 }
 
-/** The database as the request's reads use it: a statement sent through it is one wholeAnswer checks. */
+/** The database as the request's reads use it (every statement an answer sends counts, this one's or not: countStatements). */
 export function requestDb(deps: Pick<AppDeps, 'db'>, ctx: Pick<Context, 'state'>): AppDeps['db'] {
-  return requestReading(deps, ctx).db;
+  return requestReading(deps, ctx).of;
 }
 
 /** A request's reads, the database as they use it and what they did. */
 interface Reading {
   of: AppDeps['db'];
-  db: AppDeps['db'];
   reads: ReadService;
   trace: ReadTrace;
 }
@@ -77,35 +77,33 @@ interface Reading {
 function requestReading(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'dataVersion' | 'memos' | 'config' | 'clock'>>, ctx: Pick<Context, 'state'>): Reading {
   const kept = ctx.state[READS] as Reading | undefined;
   if (kept?.of === deps.db) return kept;
-  const { dataVersion, memos } = deps;
+  const { db, dataVersion, memos } = deps;
   const trace = newReadTrace();
-  const db = noting(deps.db, trace);
   const reads = publicReads(db, async () => (dataVersion && memos ? memoScope({ dataVersion, memos }, ctx, trace) : undefined), {
     cityCategoryMin: deps.config?.cityCategoryMin,
     now: deps.clock?.(),
     shown: (keys) => dependsOn(ctx, keys),
   });
-  const reading: Reading = { of: deps.db, db, reads, trace };
+  const reading: Reading = { of: db, reads, trace };
   ctx.state[READS] = reading;
   return reading;
 }
 
+/** The statements sent so far by the answer being read in this async context (wholeAnswer). */
+const answering = new AsyncLocalStorage<{ statements: number }>();
+const counting = new WeakSet<AppDeps['db']>();
+
 /**
- * `db` counting in `trace` each use of it (a query built, a raw statement, a transaction), each of
- * which may send statements: what the reads send goes through it. Its methods are bound to `db`
- * itself, so one use is counted once however knex calls itself within it.
+ * Counts every statement `db` sends for the answer being read when it is sent (knex's query event,
+ * a transaction's included), whoever holds `db`: a read that kept the database itself rather than
+ * the request's is counted all the same, so no statement can go unchecked. Once per database.
  */
-function noting(db: AppDeps['db'], trace: ReadTrace): AppDeps['db'] {
-  return new Proxy(db, {
-    apply(target, self, args) {
-      trace.touched++;
-      return Reflect.apply(target, self, args);
-    },
-    get(target, property) {
-      trace.touched++;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
+export function countStatements(db: AppDeps['db']): void {
+  if (counting.has(db)) return;
+  counting.add(db);
+  db.on('query', () => {
+    const sent = answering.getStore();
+    if (sent) sent.statements++;
   });
 }
 
@@ -124,15 +122,18 @@ const WHOLE_TRIES = 3;
  */
 export async function wholeAnswer<T>(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'dataVersion'>>, ctx: Pick<Context, 'state'>, answer: () => Promise<T>): Promise<T> {
   const { dataVersion } = deps;
+  countStatements(deps.db);
   for (let tries = 1; ; tries++) {
     const before = dataVersion ? await readVersion(dataVersion, ctx) : null;
-    const result = await answer();
+    // Every statement sent on the answer's behalf, through whichever database it was sent.
+    const sent = { statements: 0 };
+    const result = await answering.run(sent, answer);
     if (!dataVersion || !before) return result;
     // Made of kept values confirmed at one version and statements that saw that version: nothing
     // to check (a page asked again in a version sends no statement at all, a business read for the
-    // first time the one that reads it).
+    // first time the one that reads it, with its neighbours a second).
     const reading = ctx.state[READS] as Reading | undefined;
-    if (reading && readWhole(reading.trace)) {
+    if (reading && readWhole(reading.trace, sent.statements)) {
       confirmReads(reading.trace);
       return result;
     }
