@@ -133,12 +133,14 @@ export interface Neighbours {
 }
 
 /**
- * The neighbours' statement, prepared once per connection: the nearest walk, their rows and the
- * version in one round trip (a business page asked once is the site's most frequent cold read).
- * Read from the version's row, so it reports the version with no neighbour too.
+ * The neighbours' statement for `limit` neighbours, prepared once per connection: the nearest walk,
+ * their rows and the version in one round trip (a business page asked once is the site's most
+ * frequent cold read). Read from the version's row, so it reports the version with no neighbour
+ * too. The limit is written in the text: a prepared statement's generic plan, not knowing it,
+ * would join every business to the walk's few.
  */
-const NEIGHBOURS = {
-  name: 'rehber_business_neighbours',
+const neighboursStatement = (limit: number) => ({
+  name: `rehber_business_neighbours_${limit}`,
   sql: `SELECT v.version::text AS data_version, x.*
       FROM data_version v
       LEFT JOIN (
@@ -147,20 +149,24 @@ const NEIGHBOURS = {
                   FROM businesses b
                  WHERE b.is_active AND ${INDEXED} AND NOT b.coordinates_approximate AND b.id <> ?
                  ORDER BY ${EARTH} <-> ${POINT}
-                 LIMIT ?) n
+                 LIMIT ${limit}) n
           JOIN businesses b ON b.id = n.id
           LEFT JOIN categories cat ON cat.id = b.category_id
           LEFT JOIN cities ci ON ci.id = b.city_id) x ON true
      WHERE v.id = 1
      ORDER BY x.distance, x.id`,
-};
+});
+const NEIGHBOURS = new Map<number, { name: string; sql: string }>();
 
 /**
  * The `limit` active businesses with precise coordinates nearest the business `id` (which has them
  * at `point`), itself left out, nearest first, each with its distance.
  */
 export async function nearestNeighbours(db: Db | Knex.Transaction, id: number, point: GeoPoint, limit: number): Promise<Neighbours> {
-  const { rows } = await db.raw(NEIGHBOURS.sql, [point.lat, point.lng, id, point.lat, point.lng, limit]).options({ name: NEIGHBOURS.name });
+  const n = Math.max(0, Math.trunc(limit));
+  let statement = NEIGHBOURS.get(n);
+  if (!statement) NEIGHBOURS.set(n, (statement = neighboursStatement(n)));
+  const { rows } = await db.raw(statement.sql, [point.lat, point.lng, id, point.lat, point.lng]).options({ name: statement.name });
   const read = rows as (BusinessRow & { data_version: string; distance: number | null })[];
   return {
     businesses: read.flatMap((r) => (r.id === null ? [] : [{ ...toBusiness(r), distance: Number(r.distance) }])),
