@@ -62,13 +62,22 @@ export async function resolveFilters(db: Db | Knex.Transaction, f: ListFilters =
   return out;
 }
 
-/** The ids of a category's and a city's slugs and the name of a country's, null where none has it (or none is asked). */
-export async function slugIds(db: Db | Knex.Transaction, category?: string, city?: string, country?: string): Promise<{ category: number | null; city: number | null; country: string | null }> {
+/**
+ * The ids of a category's and a city's slugs and the name of a country's, null where none has it
+ * (or none is asked), and the data version the statement saw.
+ */
+export async function slugIds(
+  db: Db | Knex.Transaction,
+  category?: string,
+  city?: string,
+  country?: string,
+): Promise<{ category: number | null; city: number | null; country: string | null; version?: string | null }> {
   const { rows } = await db.raw(
-    'SELECT (SELECT id FROM categories WHERE slug = ?) AS category, (SELECT id FROM cities WHERE slug = ?) AS city, (SELECT name FROM countries WHERE slug = ?) AS country',
+    `SELECT (SELECT id FROM categories WHERE slug = ?) AS category, (SELECT id FROM cities WHERE slug = ?) AS city, (SELECT name FROM countries WHERE slug = ?) AS country,
+            ${SEEN_VERSION} AS version`,
     [category ?? null, city ?? null, country ?? null],
   );
-  return rows[0] as { category: number | null; city: number | null; country: string | null };
+  return rows[0] as { category: number | null; city: number | null; country: string | null; version: string | null };
 }
 
 /** A city's or a category's own page (none: the whole directory), a category's within a country (its name). */
