@@ -67,11 +67,14 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     return answer as Promise<T>;
   };
   const group = <K extends GroupKind>(kind: K, slug: string) =>
-    once(kind, [slug], async () =>
-      memoized(slugMemo(await memos(), slug), `${kind}|${slug}`, () =>
-        getGroupWithLinks(db, kind, slug, cityCategoryMin, { cities: CITY_CATEGORY_LINKS[kind], countries: COUNTRY_CATEGORY_LINKS.category }),
-      ),
-    );
+    once(kind, [slug], async () => {
+      const scope = await memos();
+      return memoized(slugMemo(scope, slug), `${kind}|${slug}`, async () => {
+        const read = await getGroupWithLinks(db, kind, slug, cityCategoryMin, { cities: CITY_CATEGORY_LINKS[kind], countries: COUNTRY_CATEGORY_LINKS.category });
+        if (read.version) scope?.trace?.seen.push(read.version);
+        return read.group;
+      });
+    });
   // A page that names a city or a category and draws none of its links (a category in a city, a
   // district or a country) reads its row alone: the links are a statement's larger part, and its
   // data island would carry them (a big city's are most of it) for nothing.

@@ -54,23 +54,30 @@ export type GroupLimits = { cities: number; countries: number };
  * A city or a category by its slug with the categories in a city it links (as listCityCategories
  * gives them) and, for a category, its categories in a country (as listCountryCategories gives
  * them), in one statement: a page's first view after a write waits for one round trip, not one
- * after the other.
+ * after the other. `version`: the data version the statement saw.
  */
-export async function getGroupWithLinks<K extends GroupKind>(db: Db | Knex.Transaction, kind: K, slug: string, min: number, limits: GroupLimits): Promise<Groups[K] | null> {
+export async function getGroupWithLinks<K extends GroupKind>(
+  db: Db | Knex.Transaction,
+  kind: K,
+  slug: string,
+  min: number,
+  limits: GroupLimits,
+): Promise<{ group: Groups[K] | null; version: string | null }> {
   const { table, columns, key, countries, to } = GROUP_TABLES[kind];
   const countryLinks = countries
     ? `, (SELECT coalesce(json_agg(l ORDER BY l.count DESC, l.country, l.category), '[]') FROM (${countryCategoryLinks(countries)}) l) AS country_links`
     : '';
   const { rows } = await db.raw(
-    `SELECT ${columns.map((c) => `t.${c}`).join(', ')},
+    `SELECT ${SEEN_VERSION} AS data_version, ${columns.map((c) => `t.${c}`).join(', ')},
             ${cityCategoryLinksJson(key)} AS links${countryLinks}
        FROM ${table} t WHERE t.slug = ?`,
     [min, limits.cities, ...(countries ? [min, limits.countries] : []), slug],
   );
-  if (!rows.length) return null;
-  const { links, country_links, ...row } = rows[0] as (CityRow & CategoryRow) & { links: CityCategoryLink[]; country_links?: CountryCategoryLink[] };
+  // Not found: no row, and no version seen (the answer checks its version itself).
+  if (!rows.length) return { group: null, version: null };
+  const { links, country_links, data_version, ...row } = rows[0] as (CityRow & CategoryRow) & { links: CityCategoryLink[]; country_links?: CountryCategoryLink[]; data_version: string | null };
   const group = { ...(to as (r: CityRow & CategoryRow) => object)(row), cityCategories: links };
-  return (countries ? { ...group, countryCategories: country_links } : group) as Groups[K];
+  return { group: (countries ? { ...group, countryCategories: country_links } : group) as Groups[K], version: data_version };
 }
 
 /** A district of a city with its active businesses of one category. */

@@ -145,11 +145,10 @@ export async function listFacetsAndPageIds(
   const counted = fixed.country === undefined ? f : { ...f, country: undefined };
   const { rows } = (await facetQuery(db, facetSource(fixed), counted, [arm, seen, ...more])) as { rows: FacetRow[] };
   const onPage = rows.filter((r) => r.kind === 'page').sort((a, b) => a.count - b.count);
-  const own = new Set(more.length ? rows.filter((r) => !FACET_KINDS.has(r.kind)) : []);
   return {
     ...toFacets(rows.filter((r) => FACET_KINDS.has(r.kind) && r.kind !== 'page')),
     ids: onPage.map((r) => Number(r.value)),
-    more: rows.filter((r) => own.has(r)),
+    more: more.length ? rows.filter((r) => !FACET_KINDS.has(r.kind)) : [],
     version: rows.find((r) => r.kind === 'version')?.value ?? null,
   };
 }
