@@ -59,14 +59,17 @@ describe("a country's page", () => {
   });
 
   it('is read in one statement, which reports the data version it saw', async () => {
-    await t.db('countries').insert({ name: 'Newland', slug: 'newland' });
-    const [city] = await t.db('cities').insert({ name: 'Newton', slug: 'newton', country: 'Newland' }).returning('id');
+    await t.db('countries').insert([{ name: 'Newland', slug: 'newland' }, { name: 'Otherland', slug: 'otherland' }]);
+    const [city, other] = await t.db('cities').insert([{ name: 'Newton', slug: 'newton', country: 'Newland' }, { name: 'Otherton', slug: 'otherton', country: 'Otherland' }]).returning('id');
     const [kind] = await t.db('categories').insert([{ name: 'Deli', slug: 'deli' }]).returning('id');
-    await t.db.raw(
-      `INSERT INTO businesses (name, slug, address, identity_key, city_id, category_id, country)
-       SELECT 'Deli ' || i, 'deli-' || i, i || ' Road', 'n:deli' || i, ?, ?, 'Newland' FROM generate_series(1, 4) i`,
-      [city.id, kind.id],
-    );
+    // Delis in another country too: none of its links is this country's page's.
+    for (const [at, country, from] of [[city.id, 'Newland', 1], [other.id, 'Otherland', 11]] as const) {
+      await t.db.raw(
+        `INSERT INTO businesses (name, slug, address, identity_key, city_id, category_id, country)
+         SELECT 'Deli ' || i, 'deli-' || i, i || ' Road', 'n:deli' || i, ?, ?, ? FROM generate_series(?::int, ?::int) i`,
+        [at, kind.id, country, from, from + 3],
+      );
+    }
     const sent: string[] = [];
     const heard = (q: { sql: string }) => void sent.push(q.sql);
     const trace = newReadTrace();
@@ -75,6 +78,7 @@ describe("a country's page", () => {
       const memos = newMemos();
       const page = await publicReads(t.db, async () => ({ ...memos, version: '1', trace })).country('newland');
       expect(page!.cityCategories.map((l) => [l.citySlug, l.categorySlug, l.count])).toEqual([['newton', 'deli', 4]]);
+      expect(page!.countryCategories.map((l) => [l.countrySlug, l.categorySlug, l.count])).toEqual([['newland', 'deli', 4]]);
     } finally {
       t.db.removeListener('query', heard);
     }

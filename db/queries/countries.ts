@@ -35,17 +35,18 @@ export type CountryLimits = { cities: number; countries: number };
  * A country by its slug with its cities and its links (categories in a city that are pages, with at
  * least `min` active businesses, and its categories in it), and the data version it saw, in one
  * statement: one snapshot for all of it (a write committed while it is read is in none of it or in
- * all of it), without a transaction's BEGIN and COMMIT around several statements.
+ * all of it), without a transaction's BEGIN and COMMIT around several statements. The country is
+ * `cy`: the links' statements name their own tables co, ci, ca, k, g and q.
  */
 export async function getCountryPage(db: Db, slug: string, min: number, limits: CountryLimits): Promise<{ country: CountryDetail | null; version: string | null }> {
   const { rows } = await db.raw(
     `SELECT ${SEEN_VERSION} AS data_version, c.* FROM (SELECT 1) one LEFT JOIN LATERAL (
-       SELECT co.name, co.slug, co.business_count,
+       SELECT cy.name, cy.slug, cy.business_count,
               (SELECT coalesce(json_agg(t ORDER BY t.business_count DESC, t.name), '[]')
-                 FROM (SELECT ${CITY_SELECT.join(', ')} FROM cities WHERE country = co.name AND business_count > 0) t) AS cities,
-              ${cityCategoryLinksJson('k.country = co.name')} AS city_links,
-              (SELECT coalesce(json_agg(l ORDER BY l.count DESC, l.country, l.category), '[]') FROM (${countryCategoryLinks('q.country = co.name')}) l) AS country_links
-         FROM countries co WHERE co.slug = ? LIMIT 1) c ON true`,
+                 FROM (SELECT ${CITY_SELECT.join(', ')} FROM cities WHERE country = cy.name AND business_count > 0) t) AS cities,
+              ${cityCategoryLinksJson('k.country = cy.name')} AS city_links,
+              (SELECT coalesce(json_agg(l ORDER BY l.count DESC, l.country, l.category), '[]') FROM (${countryCategoryLinks('q.country = cy.name')}) l) AS country_links
+         FROM countries cy WHERE cy.slug = ? LIMIT 1) c ON true`,
     [min, limits.cities, min, limits.countries, slug],
   );
   const row = rows[0] as CountryRow & { data_version: string | null; cities: CityRow[]; city_links: CityCategoryLink[]; country_links: CountryCategoryLink[] };
