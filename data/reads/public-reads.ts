@@ -170,7 +170,15 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
       shows: anything,
     },
     countrySummary: {
-      read: (slug) => once('countrySummary', [slug], async () => memoized(slugMemo(await memos(), slug), memoKey('country-summary', slug), () => getCountrySummary(db, slug))),
+      read: (slug) =>
+        once('countrySummary', [slug], async () => {
+          const scope = await memos();
+          return memoized(slugMemo(scope, slug), memoKey('country-summary', slug), async () => {
+            const { country, version } = await getCountrySummary(db, slug);
+            if (version) scope?.trace?.seen.push(version);
+            return country;
+          });
+        }),
       shows: anything,
     },
     search: {

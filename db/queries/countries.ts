@@ -22,10 +22,18 @@ export async function listCountries(db: Db): Promise<Country[]> {
   return rows.map(toCountry);
 }
 
-/** A country by its slug, without its cities. */
-export async function getCountrySummary(db: Db, slug: string): Promise<Country | null> {
-  const row = await db('countries').select('name', 'slug', 'business_count').where({ slug }).first();
-  return row ? toCountry(row) : null;
+/** getCountrySummary's statement, prepared once per connection: one row whether or not the slug is found. */
+const COUNTRY_SUMMARY = {
+  name: 'rehber_country_summary',
+  sql: `SELECT ${SEEN_VERSION} AS data_version, c.* FROM (SELECT 1) one
+    LEFT JOIN LATERAL (SELECT name, slug, business_count FROM countries WHERE slug = ? LIMIT 1) c ON true`,
+};
+
+/** A country by its slug, without its cities, and the data version the statement saw. */
+export async function getCountrySummary(db: Db, slug: string): Promise<{ country: Country | null; version: string | null }> {
+  const { rows } = await db.raw(COUNTRY_SUMMARY.sql, [slug]).options({ name: COUNTRY_SUMMARY.name });
+  const row = rows[0] as CountryRow & { data_version: string | null };
+  return { country: row.name === null ? null : toCountry(row), version: row.data_version };
 }
 
 /** How many links a country's page gives: to its top categories in a city, and to its categories in it. */

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-app.js';
 import { importCsvText } from '../../data/import/import.fixtures.js';
-import { cityCategoryPath, slugPath } from '../../domain/paths.js';
+import { cityCategoryPath, countryCategoryPath, slugPath } from '../../domain/paths.js';
 
 const HEADER = 'name,category,phone,full_address,place_id';
 const shops = (category: string, city: string, n: number) =>
@@ -57,6 +57,15 @@ describe('what a combination page and a country page read on a first view', () =
     expect(cold.status).toBe(200);
     expect(cold.statements).toHaveLength(4);
     expect(cold.statements.filter((q) => /from "data_version"/.test(q))).toEqual([]);
+  });
+
+  it('a category in a country sends no check of the version', async () => {
+    const [germany, bakery] = await Promise.all([slugOf('countries', 'Germany'), slugOf('categories', 'Bakery')]);
+    const first = await ask(countryCategoryPath(germany, bakery));
+    expect(first.status).toBe(200);
+    expect(first.text).toContain('Bakery Hamburg 1');
+    expect(first.statements.length).toBeGreaterThan(0);
+    expect(first.statements.filter((q) => /from "data_version"/.test(q))).toEqual([]);
   });
 
   it('a country page sends one statement, without a transaction and without a check of the version', async () => {
