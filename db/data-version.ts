@@ -12,6 +12,12 @@ export interface Version {
   changedAt: Date;
 }
 
+/**
+ * The version as a column of a read's statement: the version that statement saw, so its answer
+ * needs no second statement to learn it (server/freshness/read-routing.ts wholeAnswer).
+ */
+export const SEEN_VERSION = '(SELECT version::text FROM data_version WHERE id = 1)';
+
 /** The version row as `db` shows it (a replica: what it has replayed); null when there is none. Throws when `db` cannot answer. */
 export async function readDataVersion(db: Db): Promise<Version | null> {
   const row = await db('data_version').where({ id: 1 }).first('version', 'changed_at');

@@ -9,7 +9,8 @@ import type { Db } from '../../db/index.js';
 import type { Business } from '../../domain/types.js';
 import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
 import { roughly, SEARCH_CANDIDATES, type Facets, type ListPage, type SearchSort } from '../../domain/search.js';
-import { NO_FACETS, type FacetFilters } from '../../db/queries/facets.js';
+import { NO_FACETS, type FacetFilters, type FacetRow, type SqlPart } from '../../db/queries/facets.js';
+import type { DistrictCount } from '../../db/queries/city-categories.js';
 import { countFacets, facetLabels, passes, scaled } from './facet-counts.js';
 import { pageOf } from '../../db/queries/paging.js';
 import { bestMatches, businessesById, estimateAndCandidates, listFacetsAndPageIds, listPageIds, searchCandidates, type Asked, type Candidate, type Fixed } from '../../db/queries/search.js';
@@ -26,7 +27,8 @@ export async function rowsOf(db: Db | Knex.Transaction, ids: (number | string)[]
   if (!ids.length) return [];
   const rows = await memoizedEach(small(scope), 'row', ids.map(String), async (missing) => {
     const read = await businessesById(db, missing);
-    return new Map(read.map((b) => [String(b.id), b]));
+    if (read.version) scope?.trace?.seen.push(read.version);
+    return new Map(read.rows.map((b) => [String(b.id), b]));
   });
   return rows.filter((r): r is Business => r !== null);
 }
@@ -62,13 +64,48 @@ export async function browse(
   const kept = scope?.memo.peek<{ facets: Facets; total: number }>(scope.version, key);
   const { facets, total } = await (kept ??
     memoized(scope, key, async () => {
-      const read = await listFacetsAndPageIds(db, fixed, f, sort, page, limit);
+      const districts = districtsAsked(fixed, f, scope);
+      const read = await listFacetsAndPageIds(db, fixed, f, sort, page, limit, districts ? [districts.arm] : []);
+      if (read.version) scope?.trace?.seen.push(read.version);
+      if (districts) void memoized(small(scope), districts.key, async () => districtCounts(read.more));
       ids = read.ids;
       return { facets: read.facets, total: read.total };
     }));
   // Counted by another request at once, or kept: the ids alone.
   ids ??= await listPageIds(db, f, sort, page, limit);
   return { ...pageOf(await rowsOf(db, ids, scope), total, { page, limit }), facets };
+}
+
+/**
+ * A category in a city's districts with their active businesses (its district links), asked with
+ * its list's counts on a first view when not kept yet: the same kept counts, one arm more of the
+ * counts' statement instead of a statement of their own. Kept in the small memo under the key
+ * districtCountsKey gives, where the page's read of its districts finds them. Only with a memo
+ * (nowhere to keep them without one).
+ */
+function districtsAsked(fixed: Fixed, f: FacetFilters, scope?: MemoScope): { arm: SqlPart; key: string } | null {
+  if (!scope || fixed.cityId === undefined || f.categoryId === undefined) return null;
+  const key = districtCountsKey(fixed.cityId, f.categoryId);
+  if (scope.small.peek(scope.version, key)) return null;
+  // Its rank in the label: the order is PostgreSQL's (its collation's), as listCategoryDistricts orders them.
+  const arm = {
+    sql: `SELECT 'district-count', d.district, (row_number() OVER (ORDER BY d.count DESC, d.district))::text, d.count FROM
+            (SELECT s.district, sum(s.n)::int AS count FROM s WHERE s.category_id = ? AND s.district IS NOT NULL AND s.district <> ''
+              GROUP BY s.district HAVING sum(s.n) > 0) d`,
+    bindings: [f.categoryId],
+  };
+  return { arm, key };
+}
+
+/** Where a category in a city's district counts are kept (by the list's first view or by their own read). */
+export const districtCountsKey = (cityId: number, categoryId: number): string => memoKey('district-counts', `${cityId}|${categoryId}`);
+
+/** The district counts among the rows of the counts' statement, in their order. */
+function districtCounts(rows: FacetRow[]): DistrictCount[] {
+  return rows
+    .filter((r) => r.kind === 'district-count')
+    .sort((a, b) => Number(a.label) - Number(b.label))
+    .map((r) => ({ district: r.value!, count: Number(r.count) }));
 }
 
 /**

@@ -14,12 +14,13 @@ import { memoized, memoKey, slugMemo, small, viewMemo, type MemoScope } from './
 import { listFeatured, listRecent } from '../../db/queries/businesses.js';
 import { listBusinessesIn, searchBusinesses } from './search.js';
 import { suggest } from './suggest.js';
-import { getCategoryBySlug, listCategories } from '../../db/queries/categories.js';
-import { getCityBySlug, listCities, listPopularCities } from '../../db/queries/cities.js';
+import { listCategories } from '../../db/queries/categories.js';
+import { listCities, listPopularCities } from '../../db/queries/cities.js';
 import { getCountryPage, getCountrySummary, listCountries } from '../../db/queries/countries.js';
 import { getStats } from '../../db/queries/stats.js';
 import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES, COUNTRY_CATEGORY_LINKS, PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
-import { getGroupWithLinks, listCategoryDistricts } from '../../db/queries/city-categories.js';
+import { getGroupSummary, getGroupWithLinks, listCategoryDistricts, type DistrictCount } from '../../db/queries/city-categories.js';
+import { districtCountsKey } from './list-pages.js';
 import { slugifyText } from '../../domain/slug.js';
 import type { GroupKind, GroupSummaries, PublicReads, SearchQuery } from '../../domain/public-reads.js';
 import type { ListFilters, ListPage, Suggestions } from '../../domain/search.js';
@@ -66,25 +67,52 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     return answer as Promise<T>;
   };
   const group = <K extends GroupKind>(kind: K, slug: string) =>
-    once(kind, [slug], async () =>
-      memoized(slugMemo(await memos(), slug), `${kind}|${slug}`, () =>
-        getGroupWithLinks(db, kind, slug, cityCategoryMin, { cities: CITY_CATEGORY_LINKS[kind], countries: COUNTRY_CATEGORY_LINKS.category }),
-      ),
-    );
+    once(kind, [slug], async () => {
+      const scope = await memos();
+      return memoized(slugMemo(scope, slug), `${kind}|${slug}`, async () => {
+        const read = await getGroupWithLinks(db, kind, slug, cityCategoryMin, { cities: CITY_CATEGORY_LINKS[kind], countries: COUNTRY_CATEGORY_LINKS.category });
+        if (read.version) scope?.trace?.seen.push(read.version);
+        return read.group;
+      });
+    });
   // A page that names a city or a category and draws none of its links (a category in a city, a
   // district or a country) reads its row alone: the links are a statement's larger part, and its
   // data island would carry them (a big city's are most of it) for nothing.
-  const summaries: { [K in GroupKind]: (slug: string) => Promise<GroupSummaries[K] | null> } = {
-    city: (slug) => getCityBySlug(db, slug),
-    category: (slug) => getCategoryBySlug(db, slug),
-  };
+  // Its statement reports the data version it saw, so such a page's answer needs no check of its own.
   const groupSummary = <K extends GroupKind>(kind: K, slug: string) =>
-    once(`${kind}Summary`, [slug], async () => memoized(slugMemo(await memos(), slug), memoKey('group-summary', `${kind}|${slug}`), () => summaries[kind](slug) as Promise<GroupSummaries[K] | null>, (found) => found !== null));
+    once(`${kind}Summary`, [slug], async () => {
+      const scope = await memos();
+      return memoized(
+        slugMemo(scope, slug),
+        memoKey('group-summary', `${kind}|${slug}`),
+        async () => {
+          const { group, version } = await getGroupSummary(db, kind, slug);
+          if (version) scope?.trace?.seen.push(version);
+          return group;
+        },
+        (found) => found !== null,
+      );
+    });
   const groupBusinesses = (kind: GroupKind, { id }: GroupSummaries[GroupKind], filters: ListFilters, limit = PUBLIC_PAGE_SIZE) =>
     once(`${kind}Businesses`, [id, filters, limit], async () => {
       const { page = 1, ...rest } = filters;
       return listBusinessesIn(db, kind === 'city' ? { cityId: id } : { categoryId: id }, { page, limit }, rest, await memos(), now);
     });
+  // A category in a city's districts with their counts: those its list's first view read in this
+  // answer (its counts' statement), else read (and kept for the list's view to find).
+  const districtCounts = async (cityId: number, categoryId: number): Promise<DistrictCount[]> => {
+    const scope = await memos();
+    const key = districtCountsKey(cityId, categoryId);
+    const own = scope?.small.peek<DistrictCount[]>(scope.version, key);
+    // Taken as this answer's own statement's: a value another answer keeps goes through memoized,
+    // which knows whether it was confirmed.
+    if (own && (!scope?.trace || scope.trace.made.includes(own))) return own;
+    return memoized(small(scope), key, async () => {
+      const { districts, version } = await listCategoryDistricts(db, cityId, categoryId);
+      if (version) scope?.trace?.seen.push(version);
+      return districts;
+    });
+  };
   // Each read beside the change keys of its answer (change-keys.ts): a read without them is a type error.
   const declared: DeclaredReads = {
     stats: { read: () => once('stats', [], () => getStats(db)), shows: anything },
@@ -115,7 +143,7 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
             const taken = new Set<string>();
             // Two spellings of one district ('Kadıköy', 'Kadikoy') share a slug: the one most
             // businesses use answers it; a name with nothing for the slug rule has no page.
-            for (const { district, count } of await listCategoryDistricts(db, city.id, category.id)) {
+            for (const { district, count } of await districtCounts(city.id, category.id)) {
               const districtSlug = slugifyText(district);
               if (!districtSlug || taken.has(districtSlug)) continue;
               taken.add(districtSlug);
@@ -133,14 +161,24 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
       read: (slug) =>
         once('country', [slug], async () =>
           // Its categories in it that are pages: all of them, so none is an orphan.
-          memoized(slugMemo(await memos(), slug), memoKey('country', slug), () =>
-            getCountryPage(db, slug, cityCategoryMin, { cities: CITY_CATEGORY_LINKS.country, countries: COUNTRY_CATEGORY_LINKS.country }),
-          ),
+          memoized(slugMemo(await memos(), slug), memoKey('country', slug), async () => {
+            const { country, version } = await getCountryPage(db, slug, cityCategoryMin, { cities: CITY_CATEGORY_LINKS.country, countries: COUNTRY_CATEGORY_LINKS.country });
+            if (version) (await memos())?.trace?.seen.push(version);
+            return country;
+          }),
         ),
       shows: anything,
     },
     countrySummary: {
-      read: (slug) => once('countrySummary', [slug], async () => memoized(slugMemo(await memos(), slug), memoKey('country-summary', slug), () => getCountrySummary(db, slug))),
+      read: (slug) =>
+        once('countrySummary', [slug], async () => {
+          const scope = await memos();
+          return memoized(slugMemo(scope, slug), memoKey('country-summary', slug), async () => {
+            const { country, version } = await getCountrySummary(db, slug);
+            if (version) scope?.trace?.seen.push(version);
+            return country;
+          });
+        }),
       shows: anything,
     },
     search: {

@@ -67,7 +67,11 @@ async function filtersOf(db: Db | Knex.Transaction, list: ListFilters = {}, now 
     memoized(
       small(scope),
       memoKey('filter-ids', JSON.stringify([category ?? null, city ?? null, country ?? null])),
-      () => slugIds(d, category, city, country),
+      async () => {
+        const { version, ...found } = await slugIds(d, category, city, country);
+        if (version) scope?.trace?.seen.push(version);
+        return found;
+      },
       (found) => (category === undefined || found.category !== null) && (city === undefined || found.city !== null) && (country === undefined || found.country !== null),
     ),
   );

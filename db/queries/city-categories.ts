@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
 import type { CityCategoryLink, CountryCategoryLink } from '../../domain/types.js';
-import type { GroupKind, Groups } from '../../domain/public-reads.js';
+import type { GroupKind, Groups, GroupSummaries } from '../../domain/public-reads.js';
+import { SEEN_VERSION } from '../data-version.js';
 import { CITY_SELECT, toCity, type CityRow } from './cities.js';
 import { CATEGORY_SELECT, toCategory, type CategoryRow } from './categories.js';
 import { countryCategoryLinks } from './country-categories.js';
@@ -34,6 +35,11 @@ const linksOf = (where: string) => `(SELECT k.city_id, k.category_id, k.n FROM c
               WHERE ${where} AND k.n >= ? ORDER BY k.n DESC, k.city_id, k.category_id LIMIT ?) g
        JOIN cities ci ON ci.id = g.city_id JOIN categories ca ON ca.id = g.category_id`;
 
+/** The links under `where` (on city_category_counts k, which may name an outer query's columns) as one JSON array, binding the least count and the limit after `where`'s own. */
+export const cityCategoryLinksJson = (where: string) =>
+  `(SELECT coalesce(json_agg(json_build_object('citySlug', ci.slug, 'city', ci.name, 'categorySlug', ca.slug, 'category', ca.name, 'count', g.n) ORDER BY ${LINK_ORDER}), '[]')
+      FROM ${linksOf(where)})`;
+
 /** Each kind of group: its table, its columns, its side of the kept counts and its row's mapping. */
 const GROUP_TABLES = {
   city: { table: 'cities', columns: CITY_SELECT, key: 'k.city_id = t.id', countries: null, to: (r: CityRow) => toCity(r) },
@@ -48,24 +54,30 @@ export type GroupLimits = { cities: number; countries: number };
  * A city or a category by its slug with the categories in a city it links (as listCityCategories
  * gives them) and, for a category, its categories in a country (as listCountryCategories gives
  * them), in one statement: a page's first view after a write waits for one round trip, not one
- * after the other.
+ * after the other. `version`: the data version the statement saw.
  */
-export async function getGroupWithLinks<K extends GroupKind>(db: Db | Knex.Transaction, kind: K, slug: string, min: number, limits: GroupLimits): Promise<Groups[K] | null> {
+export async function getGroupWithLinks<K extends GroupKind>(
+  db: Db | Knex.Transaction,
+  kind: K,
+  slug: string,
+  min: number,
+  limits: GroupLimits,
+): Promise<{ group: Groups[K] | null; version: string | null }> {
   const { table, columns, key, countries, to } = GROUP_TABLES[kind];
   const countryLinks = countries
     ? `, (SELECT coalesce(json_agg(l ORDER BY l.count DESC, l.country, l.category), '[]') FROM (${countryCategoryLinks(countries)}) l) AS country_links`
     : '';
   const { rows } = await db.raw(
-    `SELECT ${columns.map((c) => `t.${c}`).join(', ')},
-            (SELECT coalesce(json_agg(json_build_object('citySlug', ci.slug, 'city', ci.name, 'categorySlug', ca.slug, 'category', ca.name, 'count', g.n) ORDER BY ${LINK_ORDER}), '[]')
-               FROM ${linksOf(key)}) AS links${countryLinks}
+    `SELECT ${SEEN_VERSION} AS data_version, ${columns.map((c) => `t.${c}`).join(', ')},
+            ${cityCategoryLinksJson(key)} AS links${countryLinks}
        FROM ${table} t WHERE t.slug = ?`,
     [min, limits.cities, ...(countries ? [min, limits.countries] : []), slug],
   );
-  if (!rows.length) return null;
-  const { links, country_links, ...row } = rows[0] as (CityRow & CategoryRow) & { links: CityCategoryLink[]; country_links?: CountryCategoryLink[] };
+  // Not found: no row, and no version seen (the answer checks its version itself).
+  if (!rows.length) return { group: null, version: null };
+  const { links, country_links, data_version, ...row } = rows[0] as (CityRow & CategoryRow) & { links: CityCategoryLink[]; country_links?: CountryCategoryLink[]; data_version: string | null };
   const group = { ...(to as (r: CityRow & CategoryRow) => object)(row), cityCategories: links };
-  return (countries ? { ...group, countryCategories: country_links } : group) as Groups[K];
+  return { group: (countries ? { ...group, countryCategories: country_links } : group) as Groups[K], version: data_version };
 }
 
 /** A district of a city with its active businesses of one category. */
@@ -77,14 +89,38 @@ export interface DistrictCount {
 /**
  * The districts of a city where a category has active businesses, most first (a tie by name), from
  * the kept facet counts as the list's district facet counts them, so the figures agree with the
- * page's. A business without a district is in none.
+ * page's. A business without a district is in none. `version`: the data version the statement saw.
  */
-export async function listCategoryDistricts(db: Db | Knex.Transaction, cityId: number, categoryId: number): Promise<DistrictCount[]> {
+export async function listCategoryDistricts(db: Db | Knex.Transaction, cityId: number, categoryId: number): Promise<{ districts: DistrictCount[]; version: string | null }> {
   const { rows } = await db.raw(
-    `SELECT f.district, sum(f.n)::int AS count FROM business_facets f
-      WHERE f.city_id = ? AND f.category_id = ? AND f.district IS NOT NULL AND f.district <> ''
-      GROUP BY f.district HAVING sum(f.n) > 0 ORDER BY count DESC, f.district`,
+    `SELECT ${SEEN_VERSION} AS version, coalesce((SELECT json_agg(d ORDER BY d.count DESC, d.district) FROM
+       (SELECT f.district, sum(f.n)::int AS count FROM business_facets f
+         WHERE f.city_id = ? AND f.category_id = ? AND f.district IS NOT NULL AND f.district <> ''
+         GROUP BY f.district HAVING sum(f.n) > 0) d), '[]') AS districts`,
     [cityId, categoryId],
   );
-  return rows as DistrictCount[];
+  return rows[0] as { districts: DistrictCount[]; version: string | null };
+}
+
+/** The statement of getGroupSummary of each kind, prepared once per connection: one row whether or not the slug is found. */
+const SUMMARIES = Object.fromEntries(
+  (Object.keys(GROUP_TABLES) as GroupKind[]).map((kind) => {
+    const { table, columns } = GROUP_TABLES[kind];
+    const sql = `SELECT ${SEEN_VERSION} AS data_version, t.* FROM (SELECT 1) one
+      LEFT JOIN LATERAL (SELECT ${columns.join(', ')} FROM ${table} WHERE slug = ? LIMIT 1) t ON true`;
+    return [kind, { name: `rehber_${kind}_summary`, sql }];
+  }),
+) as Record<GroupKind, { name: string; sql: string }>;
+
+/**
+ * A city or a category by its slug without its links (null when none has it), and the data
+ * version the statement saw: the read of a page that names one (a category in a city, a district
+ * or a country), whose answer then needs no statement of its own to learn the version.
+ */
+export async function getGroupSummary<K extends GroupKind>(db: Db | Knex.Transaction, kind: K, slug: string): Promise<{ group: GroupSummaries[K] | null; version: string | null }> {
+  const { name, sql } = SUMMARIES[kind];
+  const { rows } = await db.raw(sql, [slug]).options({ name });
+  const { data_version, ...group } = rows[0] as (CityRow & CategoryRow) & { data_version: string | null };
+  const to = GROUP_TABLES[kind].to as (r: CityRow & CategoryRow) => object;
+  return { group: group.id === null ? null : (to(group as CityRow & CategoryRow) as GroupSummaries[K]), version: data_version };
 }

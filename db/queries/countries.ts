@@ -1,9 +1,9 @@
-import type { Knex } from 'knex';
 import type { Db } from '../index.js';
-import type { Country, CountryDetail } from '../../domain/types.js';
-import { listCitiesOfCountry } from './cities.js';
-import { listCityCategories } from './city-categories.js';
-import { listCountryCategories } from './country-categories.js';
+import type { CityCategoryLink, Country, CountryCategoryLink, CountryDetail } from '../../domain/types.js';
+import { CITY_SELECT, toCity, type CityRow } from './cities.js';
+import { cityCategoryLinksJson } from './city-categories.js';
+import { countryCategoryLinks } from './country-categories.js';
+import { SEEN_VERSION } from '../data-version.js';
 
 interface CountryRow {
   name: string;
@@ -22,17 +22,18 @@ export async function listCountries(db: Db): Promise<Country[]> {
   return rows.map(toCountry);
 }
 
-/** A country by its slug, without its cities. */
-export async function getCountrySummary(db: Db, slug: string): Promise<Country | null> {
-  const row = await db('countries').select('name', 'slug', 'business_count').where({ slug }).first();
-  return row ? toCountry(row) : null;
-}
+/** getCountrySummary's statement, prepared once per connection: one row whether or not the slug is found. */
+const COUNTRY_SUMMARY = {
+  name: 'rehber_country_summary',
+  sql: `SELECT ${SEEN_VERSION} AS data_version, c.* FROM (SELECT 1) one
+    LEFT JOIN LATERAL (SELECT name, slug, business_count FROM countries WHERE slug = ? LIMIT 1) c ON true`,
+};
 
-/** A country by its slug (from the countries table) with its cities. */
-export async function getCountryBySlug(db: Db | Knex.Transaction, slug: string): Promise<Omit<CountryDetail, 'cityCategories' | 'countryCategories'> | null> {
-  const row = await db('countries').select('name', 'slug', 'business_count').where({ slug }).first();
-  if (!row) return null;
-  return { ...toCountry(row), cities: await listCitiesOfCountry(db, row.name) };
+/** A country by its slug, without its cities, and the data version the statement saw. */
+export async function getCountrySummary(db: Db, slug: string): Promise<{ country: Country | null; version: string | null }> {
+  const { rows } = await db.raw(COUNTRY_SUMMARY.sql, [slug]).options({ name: COUNTRY_SUMMARY.name });
+  const row = rows[0] as CountryRow & { data_version: string | null };
+  return { country: row.name === null ? null : toCountry(row), version: row.data_version };
 }
 
 /** How many links a country's page gives: to its top categories in a city, and to its categories in it. */
@@ -40,21 +41,26 @@ export type CountryLimits = { cities: number; countries: number };
 
 /**
  * A country by its slug with its cities and its links (categories in a city that are pages, with at
- * least `min` active businesses, and its categories in it), read in one snapshot: its statements
- * follow one another, and a write committed between two of them would give a page whose counts
- * and links are of two versions of the data, kept as one until the next write.
+ * least `min` active businesses, and its categories in it), and the data version it saw, in one
+ * statement: one snapshot for all of it (a write committed while it is read is in none of it or in
+ * all of it), without a transaction's BEGIN and COMMIT around several statements. The country is
+ * `cy`: the links' statements name their own tables co, ci, ca, k, g and q.
  */
-export async function getCountryPage(db: Db, slug: string, min: number, limits: CountryLimits): Promise<CountryDetail | null> {
-  return db.transaction(
-    async (trx) => {
-      const country = await getCountryBySlug(trx, slug);
-      if (!country) return null;
-      const cityCategories = await listCityCategories(trx, { country: country.name }, min, limits.cities);
-      const countryCategories = await listCountryCategories(trx, { country: country.name }, min, limits.countries);
-      return { ...country, cityCategories, countryCategories };
-    },
-    { isolationLevel: 'repeatable read', readOnly: true },
+export async function getCountryPage(db: Db, slug: string, min: number, limits: CountryLimits): Promise<{ country: CountryDetail | null; version: string | null }> {
+  const { rows } = await db.raw(
+    `SELECT ${SEEN_VERSION} AS data_version, c.* FROM (SELECT 1) one LEFT JOIN LATERAL (
+       SELECT cy.name, cy.slug, cy.business_count,
+              (SELECT coalesce(json_agg(t ORDER BY t.business_count DESC, t.name), '[]')
+                 FROM (SELECT ${CITY_SELECT.join(', ')} FROM cities WHERE country = cy.name AND business_count > 0) t) AS cities,
+              ${cityCategoryLinksJson('k.country = cy.name')} AS city_links,
+              (SELECT coalesce(json_agg(l ORDER BY l.count DESC, l.country, l.category), '[]') FROM (${countryCategoryLinks('q.country = cy.name')}) l) AS country_links
+         FROM countries cy WHERE cy.slug = ? LIMIT 1) c ON true`,
+    [min, limits.cities, min, limits.countries, slug],
   );
+  const row = rows[0] as CountryRow & { data_version: string | null; cities: CityRow[]; city_links: CityCategoryLink[]; country_links: CountryCategoryLink[] };
+  if (row.name === null) return { country: null, version: row.data_version };
+  const country = { ...toCountry(row), cities: row.cities.map(toCity), cityCategories: row.city_links, countryCategories: row.country_links };
+  return { country, version: row.data_version };
 }
 
 /** The stored names of every country with businesses, most businesses first. */

@@ -22,6 +22,7 @@ import { CANDIDATE_FACET_COLUMNS, businessWhere, facetQuery, toFacets, type Face
 import { TSQUERY } from './word-lookups.js';
 import { BITMAP_SCAN_RESULT, BITMAP_SCAN_STATEMENTS, byBitmapScans, readByBitmapScans } from './bitmap-scans.js';
 import { planRows } from './planned-rows.js';
+import { SEEN_VERSION } from '../data-version.js';
 import type { OpenAt } from './open-at.js';
 
 const ORDER: Record<SearchSort, string> = {
@@ -61,13 +62,22 @@ export async function resolveFilters(db: Db | Knex.Transaction, f: ListFilters =
   return out;
 }
 
-/** The ids of a category's and a city's slugs and the name of a country's, null where none has it (or none is asked). */
-export async function slugIds(db: Db | Knex.Transaction, category?: string, city?: string, country?: string): Promise<{ category: number | null; city: number | null; country: string | null }> {
+/**
+ * The ids of a category's and a city's slugs and the name of a country's, null where none has it
+ * (or none is asked), and the data version the statement saw.
+ */
+export async function slugIds(
+  db: Db | Knex.Transaction,
+  category?: string,
+  city?: string,
+  country?: string,
+): Promise<{ category: number | null; city: number | null; country: string | null; version?: string | null }> {
   const { rows } = await db.raw(
-    'SELECT (SELECT id FROM categories WHERE slug = ?) AS category, (SELECT id FROM cities WHERE slug = ?) AS city, (SELECT name FROM countries WHERE slug = ?) AS country',
+    `SELECT (SELECT id FROM categories WHERE slug = ?) AS category, (SELECT id FROM cities WHERE slug = ?) AS city, (SELECT name FROM countries WHERE slug = ?) AS country,
+            ${SEEN_VERSION} AS version`,
     [category ?? null, city ?? null, country ?? null],
   );
-  return rows[0] as { category: number | null; city: number | null; country: string | null };
+  return rows[0] as { category: number | null; city: number | null; country: string | null; version: string | null };
 }
 
 /** A city's or a category's own page (none: the whole directory), a category's within a country (its name). */
@@ -115,7 +125,9 @@ export async function listPageIds(db: Db | Knex.Transaction, f: FacetFilters, so
  * The total and facets of the active businesses of `fixed` under `f` (which holds `fixed` too),
  * from the kept business_facets counts (only the page's own city's or category's rows are read),
  * with the ids of one page as listPageIds reads them: one more arm of the same statement (their
- * order in its count column), for a list whose counts are not kept yet.
+ * order in its count column), for a list whose counts are not kept yet. `more`: arms of the same
+ * four columns over the kept counts `s` (their rows come back in `more`); `version`: the data
+ * version the statement saw.
  */
 export async function listFacetsAndPageIds(
   db: Db | Knex.Transaction,
@@ -124,27 +136,39 @@ export async function listFacetsAndPageIds(
   sort: SearchSort,
   page: number,
   limit: number,
-): Promise<{ facets: Facets; total: number; ids: number[] }> {
+  more: SqlPart[] = [],
+): Promise<{ facets: Facets; total: number; ids: number[]; more: FacetRow[]; version: string | null }> {
   const ids = pageIdsSql(f, sort, page, limit);
   const arm = { sql: `SELECT 'page', p.id::text, NULL, (row_number() OVER ())::int FROM (${ids.sql}) p`, bindings: ids.bindings };
+  const seen = { sql: `SELECT 'version', ${SEEN_VERSION}, NULL, NULL`, bindings: [] };
   // The source holds the fixed country's rows alone: its arms need not find its cities again each.
   const counted = fixed.country === undefined ? f : { ...f, country: undefined };
-  const { rows } = (await facetQuery(db, facetSource(fixed), counted, [arm])) as { rows: FacetRow[] };
+  const { rows } = (await facetQuery(db, facetSource(fixed), counted, [arm, seen, ...more])) as { rows: FacetRow[] };
   const onPage = rows.filter((r) => r.kind === 'page').sort((a, b) => a.count - b.count);
-  return { ...toFacets(rows.filter((r) => r.kind !== 'page')), ids: onPage.map((r) => Number(r.value)) };
+  return {
+    ...toFacets(rows.filter((r) => FACET_KINDS.has(r.kind) && r.kind !== 'page')),
+    ids: onPage.map((r) => Number(r.value)),
+    more: more.length ? rows.filter((r) => !FACET_KINDS.has(r.kind)) : [],
+    version: rows.find((r) => r.kind === 'version')?.value ?? null,
+  };
 }
 
-/**
- * The statement of businessesById, compiled once: the builder's forty-odd columns and two joins
- * were compiled again for every page of every list, for the same text.
- */
-let byIdSql: string | undefined;
+/** The kinds of row of listFacetsAndPageIds's own arms; any other is one of `more`'s. */
+const FACET_KINDS = new Set(['total', 'category', 'city', 'district', 'rating', 'verified', 'phone', 'page', 'version']);
 
-/** The businesses of `ids` as the API gives them, in no particular order. */
-export async function businessesById(db: Db | Knex.Transaction, ids: (number | string)[]): Promise<Business[]> {
-  byIdSql ??= `${businessQuery(db).toSQL().sql} where "b"."id" = ANY(?::bigint[])`;
-  const { rows } = (await db.raw(byIdSql, [ids.map(String)])) as { rows: BusinessRow[] };
-  return rows.map(toBusiness);
+/** The statement of businessesById, prepared once per connection under this name. */
+let byId: { name: string; sql: string } | undefined;
+
+/**
+ * The businesses of `ids` as the API gives them, in no particular order, and the data version the
+ * statement saw. Its text is compiled once (the builder's forty-odd columns and two joins were
+ * compiled again for every page of every list) and prepared once per connection: every list page
+ * that is not kept sends it.
+ */
+export async function businessesById(db: Db | Knex.Transaction, ids: (number | string)[]): Promise<{ rows: Business[]; version: string | null }> {
+  byId ??= { name: 'rehber_businesses_by_id', sql: `${businessQuery(db).select(db.raw(`${SEEN_VERSION} AS data_version`)).toSQL().sql} where "b"."id" = ANY(?::bigint[])` };
+  const { rows } = (await db.raw(byId.sql, [ids.map(String)]).options({ name: byId.name })) as { rows: (BusinessRow & { data_version: string | null })[] };
+  return { rows: rows.map(toBusiness), version: rows[0]?.data_version ?? null };
 }
 
 /** A match of a search with what its order, filters and facets need. */

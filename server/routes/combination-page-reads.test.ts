@@ -1,0 +1,78 @@
+/**
+ * What a category in a city's page and a country's page send PostgreSQL on their first view (each
+ * asked under a new URL, so the answer cache never serves it): every statement reports the data
+ * version it saw, so the answer needs no check of the version of its own, and a combination's
+ * districts come with its list's counts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test-app.js';
+import { importCsvText } from '../../data/import/import.fixtures.js';
+import { cityCategoryPath, countryCategoryPath, slugPath } from '../../domain/paths.js';
+
+const HEADER = 'name,category,phone,full_address,place_id';
+const shops = (category: string, city: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `${category} ${city} ${i + 1},${category},030 12345${i},"Hauptstraße ${i + 1}, ${city}, Deutschland",P-${category}-${city}-${i}`);
+const ROWS = [...shops('Bakery', 'Berlin', 4), ...shops('Cafe', 'Berlin', 3), ...shops('Bakery', 'Hamburg', 3), ...shops('Cafe', 'Köln', 3)];
+
+describe('what a combination page and a country page read on a first view', () => {
+  let app: TestApp;
+  const sent: string[] = [];
+  const count = (q: { sql: string }) => void sent.push(q.sql);
+  let n = 0;
+  /** The page (a new URL each time) and every statement it sent, the version's included. */
+  async function ask(path: string) {
+    const before = sent.length;
+    const res = await fetch(`${app.url}${path}?n=${++n}`);
+    return { status: res.status, text: await res.text(), statements: sent.slice(before) };
+  }
+  const slugOf = async (table: 'cities' | 'categories' | 'countries', name: string) => ((await app.db(table).where({ name }).first('slug')) as { slug: string }).slug;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    await importCsvText(app.db, [HEADER, ...ROWS].join('\n'), { source: 'cli', mode: 'upsert' });
+    await app.db.raw(`UPDATE businesses SET district = CASE WHEN name LIKE '% 1' OR name LIKE '% 2' THEN 'Mitte' ELSE 'Pankow' END`);
+    await app.settle();
+    app.db.on('query', count);
+  });
+  afterAll(async () => {
+    app.db.off('query', count);
+    await app.close();
+  });
+
+  it('a category in a city sends its city, its counts with its ids and districts, and its rows: no other statement, no check of the version', async () => {
+    const [berlin, hamburg, bakery, cafe] = await Promise.all([slugOf('cities', 'Berlin'), slugOf('cities', 'Hamburg'), slugOf('categories', 'Bakery'), slugOf('categories', 'Cafe')]);
+    // The category's row and its slug's id read by a page of it in another city.
+    const warm = await ask(cityCategoryPath(hamburg, bakery));
+    expect(warm.status).toBe(200);
+    const first = await ask(cityCategoryPath(berlin, bakery));
+    expect(first.status).toBe(200);
+    expect(first.text).toContain('Bakery Berlin 4');
+    // Its districts' links, read with its counts.
+    expect(first.text).toContain('Mitte');
+    expect(first.statements).toHaveLength(3);
+    expect(first.statements.filter((q) => /from "data_version"/.test(q))).toEqual([]);
+    expect(first.statements.filter((q) => /\bbusiness_facets\b/.test(q))).toHaveLength(1);
+    // A city and a category neither seen yet: their rows and the slug's id too, still no check.
+    const cold = await ask(cityCategoryPath(berlin, cafe));
+    expect(cold.status).toBe(200);
+    expect(cold.statements).toHaveLength(4);
+    expect(cold.statements.filter((q) => /from "data_version"/.test(q))).toEqual([]);
+  });
+
+  it('a category in a country sends no check of the version', async () => {
+    const [germany, bakery] = await Promise.all([slugOf('countries', 'Germany'), slugOf('categories', 'Bakery')]);
+    const first = await ask(countryCategoryPath(germany, bakery));
+    expect(first.status).toBe(200);
+    expect(first.text).toContain('Bakery Hamburg 1');
+    expect(first.statements.length).toBeGreaterThan(0);
+    expect(first.statements.filter((q) => /from "data_version"/.test(q))).toEqual([]);
+  });
+
+  it('a country page sends one statement, without a transaction and without a check of the version', async () => {
+    const germany = await slugOf('countries', 'Germany');
+    const first = await ask(slugPath('country', germany));
+    expect(first.status).toBe(200);
+    expect(first.text).toContain('Hamburg');
+    expect(first.statements).toHaveLength(1);
+  });
+});
