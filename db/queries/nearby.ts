@@ -18,6 +18,8 @@
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
 import type { GeoPoint } from '../../domain/nearby.js';
+import type { Business } from '../../domain/types.js';
+import { businessQuery, toBusiness, type BusinessRow } from './businesses.js';
 import { CANDIDATE_FACET_COLUMNS, businessWhere, type FacetCandidate, type FacetFilters } from './facets.js';
 
 /** The point on the earth of a business `b`: the expression migration 20261205C indexes. */
@@ -54,17 +56,108 @@ export async function nearestCandidates(
   limit: number,
 ): Promise<NearCandidate[]> {
   if (approximate) return nearestAtCentres(db, point, radiusKm, f, limit);
+  const { sql, bindings } = preciseWalk(point, radiusKm, f, limit);
+  const { rows } = await named(db.raw(sql, bindings), sql, f);
+  return candidates(rows);
+}
+
+/** The walk of the precise ones, nearest first: the statement and its bindings. */
+function preciseWalk(point: GeoPoint, radiusKm: number | undefined, f: FacetFilters, limit: number): { sql: string; bindings: Knex.RawBinding[] } {
   const where = businessWhere(f);
   const { within, metres } = withinRadius(EARTH, point, radiusKm);
-  const { rows } = await db.raw(
-    `SELECT ${CANDIDATE_COLUMNS}
+  return {
+    sql: `SELECT ${CANDIDATE_COLUMNS}
        FROM businesses b
       WHERE ${where.sql} AND ${INDEXED} AND NOT b.coordinates_approximate ${within}
       ORDER BY ${EARTH} <-> ${POINT}
       LIMIT ?`,
-    [point.lat, point.lng, ...where.bindings, ...metres, point.lat, point.lng, limit] as Knex.RawBinding[],
-  );
-  return candidates(rows);
+    bindings: [point.lat, point.lng, ...where.bindings, ...metres, point.lat, point.lng, limit] as Knex.RawBinding[],
+  };
+}
+
+/** The fields of a candidate, in CANDIDATE_COLUMNS's order. */
+const NEAR_FIELDS = ['id', 'name', 'rating', 'review_count', 'city_id', 'category_id', 'district', 'rating_floor', 'is_verified', 'has_phone', 'approximate', 'distance'] as const satisfies readonly (keyof NearCandidate)[];
+
+/** Candidates a column per field, each column in the walk's order. */
+type NearColumns = { [K in (typeof NEAR_FIELDS)[number]]: NearCandidate[K][] };
+
+/** The statement of a page's rows by id (businessQuery's columns and joins), compiled once. */
+let rowsSql: string | undefined;
+
+/** The nearest precise matches and the rows of a page of them. */
+export interface NearestWithRows {
+  candidates: NearCandidate[];
+  /** The businesses at places `offset + 1` to `offset + limit` of the walk, in no particular order. */
+  rows: Business[];
+}
+
+/**
+ * nearestCandidates' precise walk and, in the same statement, the rows of the businesses at places
+ * `page.offset + 1` to `page.offset + page.limit` of it (the page of a list near a point, nearest
+ * first): one round trip where the walk and a read of the page by id took two, which cost the
+ * server more than either statement costs PostgreSQL. The candidates come as one value, a column
+ * per field (one JSON text parsed at once rather than node-postgres's object and field parses a
+ * row), on the first row only; the page's rows are the statement's rows (none past the walk's end:
+ * then one row of nulls carries the candidates).
+ */
+export async function nearestWithRows(
+  db: Db | Knex.Transaction,
+  point: GeoPoint,
+  radiusKm: number | undefined,
+  f: FacetFilters,
+  limit: number,
+  page: { offset: number; limit: number },
+): Promise<NearestWithRows> {
+  const walk = preciseWalk(point, radiusKm, f, limit);
+  rowsSql ??= businessQuery(db).toSQL().sql;
+  const columns = NEAR_FIELDS.map((k) => `'${k}', coalesce(array_agg(n.${k} ORDER BY n.place), '{}')`).join(', ');
+  // The page is chosen by place in the walk (kept by the materialized walk's row numbers), and
+  // read through the primary key: the walk itself stops after `limit` rows.
+  const sql = `WITH n AS MATERIALIZED (SELECT w.*, row_number() OVER () AS place FROM (${walk.sql}) w)
+    SELECT CASE WHEN p.first_row IS NOT FALSE THEN c.columns END AS near_columns, p.*
+      FROM (SELECT json_build_object(${columns}) AS columns FROM n) c
+      LEFT JOIN LATERAL (
+        SELECT r.*, row_number() OVER () = 1 AS first_row
+          FROM (${rowsSql} WHERE b.id IN (SELECT n.id FROM n WHERE n.place > ? AND n.place <= ?)) r) p ON true`;
+  const { rows } = (await named(db.raw(sql, [...walk.bindings, page.offset, page.offset + page.limit]), sql, f)) as {
+    rows: (BusinessRow & { near_columns: NearColumns | null })[];
+  };
+  const c = rows[0].near_columns as NearColumns;
+  return {
+    candidates: c.id.map((id, i) => ({
+      id: Number(id),
+      name: c.name[i],
+      rating: c.rating[i],
+      review_count: c.review_count[i],
+      city_id: c.city_id[i],
+      category_id: c.category_id[i],
+      district: c.district[i],
+      rating_floor: c.rating_floor[i],
+      is_verified: c.is_verified[i],
+      has_phone: c.has_phone[i],
+      approximate: c.approximate[i],
+      distance: c.distance[i],
+    })),
+    rows: rows.filter((r) => r.id !== null).map(toBusiness),
+  };
+}
+
+/** The name of each statement text sent as a prepared statement, per server process. */
+const statementNames = new Map<string, string>();
+
+/**
+ * `query` as a named statement, which PostgreSQL parses and plans once per connection rather
+ * than every time (planning the walk cost about as much as running it): the text is fixed by the
+ * filters' shape, a few dozen at most. Not under open now, whose text carries the minute.
+ */
+function named(query: Knex.Raw, sql: string, f: FacetFilters): Knex.Raw {
+  if (f.openAt !== undefined) return query;
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `rehber_near_${statementNames.size + 1}`;
+    statementNames.set(sql, name);
+  }
+  return query.options({ name });
 }
 
 /**
@@ -99,8 +192,7 @@ async function nearestAtCentres(db: Db | Knex.Transaction, point: GeoPoint, radi
   // A list of one city (its page) walks no other city.
   const oneCity = f.cityId === undefined ? '' : 'AND c.id = ?';
   const { within, metres } = withinRadius(CENTRE, point, radiusKm);
-  const { rows } = await db.raw(
-    `SELECT n.*
+  const sql = `SELECT n.*
        FROM cities c
       CROSS JOIN LATERAL (
         SELECT ${CANDIDATE_COLUMNS}
@@ -110,15 +202,15 @@ async function nearestAtCentres(db: Db | Knex.Transaction, point: GeoPoint, radi
          LIMIT ?) n
       WHERE c.latitude IS NOT NULL AND c.longitude IS NOT NULL ${oneCity} ${within}
       ORDER BY ${CENTRE} <-> ${POINT}
-      LIMIT ?`,
-    [
-      point.lat, point.lng, ...where.bindings, limit,
-      ...(f.cityId === undefined ? [] : [f.cityId]),
-      ...metres,
-      point.lat, point.lng,
-      limit,
-    ] as Knex.RawBinding[],
-  );
+      LIMIT ?`;
+  const bindings = [
+    point.lat, point.lng, ...where.bindings, limit,
+    ...(f.cityId === undefined ? [] : [f.cityId]),
+    ...metres,
+    point.lat, point.lng,
+    limit,
+  ] as Knex.RawBinding[];
+  const { rows } = await named(db.raw(sql, bindings), sql, f);
   return candidates(rows);
 }
 
