@@ -108,14 +108,15 @@ async function nearest(db: Db | Knex.Transaction, near: NearRequest, f: FacetFil
 export async function nearbyPage(db: Db | Knex.Transaction, fixed: Fixed, filters: FacetFilters, near: NearRequest, paging: NearPaging, scope?: MemoScope): Promise<ListPage> {
   const base: FacetFilters = { ...fixed, ...(filters.openAt !== undefined ? { openAt: filters.openAt } : {}) };
   const unfiltered = sameFilters(filters, base);
-  // Nearest first and unfiltered, the page is a stretch of the walk itself: its rows come with it.
-  const page = unfiltered && byDistance(paging.sort ?? 'distance') ? { offset: (paging.page - 1) * paging.limit, limit: paging.limit } : undefined;
-  const { found: all, read } = await nearest(db, near, base, page);
+  // Nearest first, the page is a stretch of the walk of its matches: its rows come with the walk.
+  const page = byDistance(paging.sort ?? 'distance') ? { offset: (paging.page - 1) * paging.limit, limit: paging.limit } : undefined;
+  const { found: all, read } = await nearest(db, near, base, unfiltered ? page : undefined);
   const capped = all.length > NEAR_CANDIDATES;
   // Filtered on a capped set, the nearest under the filters are read again: the filter may keep
   // few of the nearest unfiltered ones.
-  const matching = unfiltered ? all : capped ? (await nearest(db, near, filters)).found : all.filter((c) => passes(c, filters));
-  return nearPage(db, { all, matching, cap: NEAR_CANDIDATES, capped: matching.length > NEAR_CANDIDATES, read }, filters, paging, scope);
+  const filtered = unfiltered ? { found: all, read } : capped ? await nearest(db, near, filters, page) : { found: all.filter((c) => passes(c, filters)), read: [] };
+  const matching = filtered.found;
+  return nearPage(db, { all, matching, cap: NEAR_CANDIDATES, capped: matching.length > NEAR_CANDIDATES, read: filtered.read }, filters, paging, scope);
 }
 
 /** A list sort other than distance among the nearest: rating, reviews or name, as a search orders them. */

@@ -61,8 +61,13 @@ export async function nearestCandidates(
   return candidates(rows);
 }
 
-/** The walk of the precise ones, nearest first: the statement and its bindings. */
+/**
+ * The walk of the precise ones, nearest first: the statement and its bindings. The limit is in the
+ * text: a named statement's generic plan then knows how few rows the walk gives (a parameter is
+ * guessed a tenth of the table, and the page's join planned for that).
+ */
 function preciseWalk(point: GeoPoint, radiusKm: number | undefined, f: FacetFilters, limit: number): { sql: string; bindings: Knex.RawBinding[] } {
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`a walk's limit must be a whole number, not ${limit}`);
   const where = businessWhere(f);
   const { within, metres } = withinRadius(EARTH, point, radiusKm);
   return {
@@ -70,8 +75,8 @@ function preciseWalk(point: GeoPoint, radiusKm: number | undefined, f: FacetFilt
        FROM businesses b
       WHERE ${where.sql} AND ${INDEXED} AND NOT b.coordinates_approximate ${within}
       ORDER BY ${EARTH} <-> ${POINT}
-      LIMIT ?`,
-    bindings: [point.lat, point.lng, ...where.bindings, ...metres, point.lat, point.lng, limit] as Knex.RawBinding[],
+      LIMIT ${limit}`,
+    bindings: [point.lat, point.lng, ...where.bindings, ...metres, point.lat, point.lng] as Knex.RawBinding[],
   };
 }
 
@@ -146,12 +151,14 @@ export async function nearestWithRows(
 const statementNames = new Map<string, string>();
 
 /**
- * `query` as a named statement, which PostgreSQL parses and plans once per connection rather
- * than every time (planning the walk cost about as much as running it): the text is fixed by the
- * filters' shape, a few dozen at most. Not under open now, whose text carries the minute.
+ * `query` (the text `sql`) as a named statement when `f` filters nothing: PostgreSQL then parses
+ * and plans it once a connection rather than every time (planning the walk cost about as much as
+ * running it), and after a few runs keeps a generic plan, one for every point. Not under a filter:
+ * a generic plan does not know the value, and one made for an average city walked a big city's
+ * every business; nor under open now, whose text carries the minute.
  */
 function named(query: Knex.Raw, sql: string, f: FacetFilters): Knex.Raw {
-  if (f.openAt !== undefined) return query;
+  if (Object.values(f).some((v) => v !== undefined)) return query;
   let name = statementNames.get(sql);
   if (name === undefined) {
     name = `rehber_near_${statementNames.size + 1}`;
@@ -210,7 +217,7 @@ async function nearestAtCentres(db: Db | Knex.Transaction, point: GeoPoint, radi
     point.lat, point.lng,
     limit,
   ] as Knex.RawBinding[];
-  const { rows } = await named(db.raw(sql, bindings), sql, f);
+  const { rows } = await db.raw(sql, bindings);
   return candidates(rows);
 }
 
