@@ -18,7 +18,7 @@ import type { Business } from '../../domain/types.js';
 import { MORE_NEARBY_LIMIT, NEAR_CANDIDATES, type GeoPoint } from '../../domain/nearby.js';
 import type { ListPage, SearchSort } from '../../domain/search.js';
 import type { FacetCandidate, FacetFilters } from '../../db/queries/facets.js';
-import { distancesFrom, nearestCandidates, nearestNeighbours, nearestWithRows, type NearCandidate } from '../../db/queries/nearby.js';
+import { distancesFrom, nearestCandidates, nearestNeighbours, type NearCandidate } from '../../db/queries/nearby.js';
 import { pageOf } from '../../db/queries/paging.js';
 import type { Candidate, Fixed } from '../../db/queries/search.js';
 import { countFacets, facetLabels, passes } from './facet-counts.js';
@@ -34,18 +34,11 @@ export interface NearRequest {
 
 const sameFilters = (a: FacetFilters, b: FacetFilters) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
-/**
- * The rows of `order` with their distances (a copy: a row may be shared by the memo), those not
- * `read` already (with the nearest) from the memo or by id.
- */
-async function withDistances(db: Db | Knex.Transaction, order: { id: number; distance: number }[], scope?: MemoScope, read: Business[] = []): Promise<Business[]> {
-  const known = new Map(read.map((b) => [b.id, b]));
-  const missing = order.filter((c) => !known.has(c.id)).map((c) => c.id);
-  for (const b of await rowsOf(db, missing, scope)) known.set(b.id, b);
-  return order.flatMap((c) => {
-    const b = known.get(c.id);
-    return b ? [{ ...b, distance: c.distance }] : [];
-  });
+/** The rows of `order` with their distances (a copy: a row may be shared by the memo). */
+async function withDistances(db: Db | Knex.Transaction, order: { id: number; distance: number }[], scope?: MemoScope): Promise<Business[]> {
+  const rows = await rowsOf(db, order.map((c) => c.id), scope);
+  const distance = new Map(order.map((c) => [c.id, c.distance]));
+  return rows.map((b) => ({ ...b, distance: distance.get(b.id) }));
 }
 
 /** A match near the point: what its order, filters and facets need, its distance, whether it is only at its city's centre. */
@@ -59,7 +52,7 @@ type NearMatch = Pick<NearCandidate, keyof FacetCandidate | 'id' | 'name' | 'rev
  */
 async function nearPage(
   db: Db | Knex.Transaction,
-  { all, matching, cap, capped, read }: { all: NearMatch[] | null; matching: NearMatch[]; cap: number; capped: boolean; read?: Business[] },
+  { all, matching, cap, capped }: { all: NearMatch[] | null; matching: NearMatch[]; cap: number; capped: boolean },
   filters: FacetFilters,
   { sort = 'distance', page, limit }: NearPaging,
   scope?: MemoScope,
@@ -68,7 +61,7 @@ async function nearPage(
   // Among the nearest, another sort orders precise and approximate alike.
   if (!byDistance(sort)) inOrder.sort(byListSort(sort));
   const [items, facets] = await Promise.all([
-    withDistances(db, inOrder.slice((page - 1) * limit, page * limit), scope, read),
+    withDistances(db, inOrder.slice((page - 1) * limit, page * limit), scope),
     all ? facetLabels(db, countFacets(all, filters), scope) : undefined,
   ]);
   return { ...pageOf(items, inOrder.length, { page, limit }), ...(facets ? { facets } : {}), ...(capped ? { totalCapped: true } : {}) };
@@ -86,16 +79,13 @@ interface NearPaging {
 
 /**
  * At most NEAR_CANDIDATES + 1 matches of `f` nearest the point (one more than the cap tells a
- * capped total): the precise ones, then, when they are fewer, the approximate ones. With `page`
- * (a page of them nearest first), the rows of the precise ones on it are read with them.
+ * capped total): the precise ones, then, when they are fewer, the approximate ones.
  */
-async function nearest(db: Db | Knex.Transaction, near: NearRequest, f: FacetFilters, page?: { offset: number; limit: number }): Promise<{ found: NearCandidate[]; read: Business[] }> {
+async function nearest(db: Db | Knex.Transaction, near: NearRequest, f: FacetFilters): Promise<NearCandidate[]> {
   const want = NEAR_CANDIDATES + 1;
-  const { candidates: precise, rows: read } = page
-    ? await nearestWithRows(db, near.point, near.radiusKm, f, want, page)
-    : { candidates: await nearestCandidates(db, near.point, near.radiusKm, f, false, want), rows: [] };
-  if (precise.length >= want) return { found: precise, read };
-  return { found: [...precise, ...(await nearestCandidates(db, near.point, near.radiusKm, f, true, want - precise.length))], read };
+  const precise = await nearestCandidates(db, near.point, near.radiusKm, f, false, want);
+  if (precise.length >= want) return precise;
+  return [...precise, ...(await nearestCandidates(db, near.point, near.radiusKm, f, true, want - precise.length))];
 }
 
 /**
@@ -107,16 +97,12 @@ async function nearest(db: Db | Knex.Transaction, near: NearRequest, f: FacetFil
  */
 export async function nearbyPage(db: Db | Knex.Transaction, fixed: Fixed, filters: FacetFilters, near: NearRequest, paging: NearPaging, scope?: MemoScope): Promise<ListPage> {
   const base: FacetFilters = { ...fixed, ...(filters.openAt !== undefined ? { openAt: filters.openAt } : {}) };
-  const unfiltered = sameFilters(filters, base);
-  // Nearest first, the page is a stretch of the walk of its matches: its rows come with the walk.
-  const page = byDistance(paging.sort ?? 'distance') ? { offset: (paging.page - 1) * paging.limit, limit: paging.limit } : undefined;
-  const { found: all, read } = await nearest(db, near, base, unfiltered ? page : undefined);
+  const all = await nearest(db, near, base);
   const capped = all.length > NEAR_CANDIDATES;
   // Filtered on a capped set, the nearest under the filters are read again: the filter may keep
   // few of the nearest unfiltered ones.
-  const filtered = unfiltered ? { found: all, read } : capped ? await nearest(db, near, filters, page) : { found: all.filter((c) => passes(c, filters)), read: [] };
-  const matching = filtered.found;
-  return nearPage(db, { all, matching, cap: NEAR_CANDIDATES, capped: matching.length > NEAR_CANDIDATES, read: filtered.read }, filters, paging, scope);
+  const matching = sameFilters(filters, base) ? all : capped ? await nearest(db, near, filters) : all.filter((c) => passes(c, filters));
+  return nearPage(db, { all, matching, cap: NEAR_CANDIDATES, capped: matching.length > NEAR_CANDIDATES }, filters, paging, scope);
 }
 
 /** A list sort other than distance among the nearest: rating, reviews or name, as a search orders them. */

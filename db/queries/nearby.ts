@@ -18,8 +18,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
 import type { GeoPoint } from '../../domain/nearby.js';
-import type { Business } from '../../domain/types.js';
-import { businessQuery, toBusiness, type BusinessRow } from './businesses.js';
 import { CANDIDATE_FACET_COLUMNS, businessWhere, type FacetCandidate, type FacetFilters } from './facets.js';
 
 /** The point on the earth of a business `b`: the expression migration 20261205C indexes. */
@@ -56,115 +54,40 @@ export async function nearestCandidates(
   limit: number,
 ): Promise<NearCandidate[]> {
   if (approximate) return nearestAtCentres(db, point, radiusKm, f, limit);
-  const { sql, bindings } = preciseWalk(point, radiusKm, f, limit);
-  const { rows } = await named(db.raw(sql, bindings), sql, f);
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`the nearest: a limit must be a whole number, not ${limit}`);
+  const where = businessWhere(f);
+  const { within, metres } = withinRadius(EARTH, point, radiusKm);
+  // The limit is in the text: a named statement's generic plan then knows how few rows the walk
+  // gives (a parameter's is guessed at a tenth of the table).
+  const sql = `SELECT ${CANDIDATE_COLUMNS}
+       FROM businesses b
+      WHERE ${where.sql} AND ${INDEXED} AND NOT b.coordinates_approximate ${within}
+      ORDER BY ${EARTH} <-> ${POINT}
+      LIMIT ${limit}`;
+  const bindings = [point.lat, point.lng, ...where.bindings, ...metres, point.lat, point.lng] as Knex.RawBinding[];
+  const { rows } = await (filtersNothing(f) ? db.raw(sql, bindings).options({ name: statementName(sql) }) : db.raw(sql, bindings));
   return candidates(rows);
 }
 
 /**
- * The walk of the precise ones, nearest first: the statement and its bindings. The limit is in the
- * text: a named statement's generic plan then knows how few rows the walk gives (a parameter is
- * guessed a tenth of the table, and the page's join planned for that).
+ * Whether `f` filters nothing but activity. Only then is the walk a named statement, which
+ * PostgreSQL parses and plans once a connection and then runs with one generic plan for every
+ * point (planning the walk cost about as much as running it). A generic plan does not know a
+ * filter's value: one made for an average city walked every business of a big city's page. Nor
+ * under open now, whose text carries the minute.
  */
-function preciseWalk(point: GeoPoint, radiusKm: number | undefined, f: FacetFilters, limit: number): { sql: string; bindings: Knex.RawBinding[] } {
-  if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`a walk's limit must be a whole number, not ${limit}`);
-  const where = businessWhere(f);
-  const { within, metres } = withinRadius(EARTH, point, radiusKm);
-  return {
-    sql: `SELECT ${CANDIDATE_COLUMNS}
-       FROM businesses b
-      WHERE ${where.sql} AND ${INDEXED} AND NOT b.coordinates_approximate ${within}
-      ORDER BY ${EARTH} <-> ${POINT}
-      LIMIT ${limit}`,
-    bindings: [point.lat, point.lng, ...where.bindings, ...metres, point.lat, point.lng] as Knex.RawBinding[],
-  };
-}
+const filtersNothing = (f: FacetFilters) => Object.values(f).every((v) => v === undefined);
 
-/** The fields of a candidate, in CANDIDATE_COLUMNS's order. */
-const NEAR_FIELDS = ['id', 'name', 'rating', 'review_count', 'city_id', 'category_id', 'district', 'rating_floor', 'is_verified', 'has_phone', 'approximate', 'distance'] as const satisfies readonly (keyof NearCandidate)[];
-
-/** Candidates a column per field, each column in the walk's order. */
-type NearColumns = { [K in (typeof NEAR_FIELDS)[number]]: NearCandidate[K][] };
-
-/** The statement of a page's rows by id (businessQuery's columns and joins), compiled once. */
-let rowsSql: string | undefined;
-
-/** The nearest precise matches and the rows of a page of them. */
-export interface NearestWithRows {
-  candidates: NearCandidate[];
-  /** The businesses at places `offset + 1` to `offset + limit` of the walk, in no particular order. */
-  rows: Business[];
-}
-
-/**
- * nearestCandidates' precise walk and, in the same statement, the rows of the businesses at places
- * `page.offset + 1` to `page.offset + page.limit` of it (the page of a list near a point, nearest
- * first): one round trip where the walk and a read of the page by id took two, which cost the
- * server more than either statement costs PostgreSQL. The candidates come as one value, a column
- * per field (one JSON text parsed at once rather than node-postgres's object and field parses a
- * row), on the first row only; the page's rows are the statement's rows (none past the walk's end:
- * then one row of nulls carries the candidates).
- */
-export async function nearestWithRows(
-  db: Db | Knex.Transaction,
-  point: GeoPoint,
-  radiusKm: number | undefined,
-  f: FacetFilters,
-  limit: number,
-  page: { offset: number; limit: number },
-): Promise<NearestWithRows> {
-  const walk = preciseWalk(point, radiusKm, f, limit);
-  rowsSql ??= businessQuery(db).toSQL().sql;
-  const columns = NEAR_FIELDS.map((k) => `'${k}', coalesce(array_agg(n.${k} ORDER BY n.place), '{}')`).join(', ');
-  // The page is chosen by place in the walk (kept by the materialized walk's row numbers), and
-  // read through the primary key: the walk itself stops after `limit` rows.
-  const sql = `WITH n AS MATERIALIZED (SELECT w.*, row_number() OVER () AS place FROM (${walk.sql}) w)
-    SELECT CASE WHEN p.first_row IS NOT FALSE THEN c.columns END AS near_columns, p.*
-      FROM (SELECT json_build_object(${columns}) AS columns FROM n) c
-      LEFT JOIN LATERAL (
-        SELECT r.*, row_number() OVER () = 1 AS first_row
-          FROM (${rowsSql} WHERE b.id IN (SELECT n.id FROM n WHERE n.place > ? AND n.place <= ?)) r) p ON true`;
-  const { rows } = (await named(db.raw(sql, [...walk.bindings, page.offset, page.offset + page.limit]), sql, f)) as {
-    rows: (BusinessRow & { near_columns: NearColumns | null })[];
-  };
-  const c = rows[0].near_columns as NearColumns;
-  return {
-    candidates: c.id.map((id, i) => ({
-      id: Number(id),
-      name: c.name[i],
-      rating: c.rating[i],
-      review_count: c.review_count[i],
-      city_id: c.city_id[i],
-      category_id: c.category_id[i],
-      district: c.district[i],
-      rating_floor: c.rating_floor[i],
-      is_verified: c.is_verified[i],
-      has_phone: c.has_phone[i],
-      approximate: c.approximate[i],
-      distance: c.distance[i],
-    })),
-    rows: rows.filter((r) => r.id !== null).map(toBusiness),
-  };
-}
-
-/** The name of each statement text sent as a prepared statement, per server process. */
+/** The name of each text sent as a named statement (the walk's, a few: with a radius or not, by limit). */
 const statementNames = new Map<string, string>();
 
-/**
- * `query` (the text `sql`) as a named statement when `f` filters nothing: PostgreSQL then parses
- * and plans it once a connection rather than every time (planning the walk cost about as much as
- * running it), and after a few runs keeps a generic plan, one for every point. Not under a filter:
- * a generic plan does not know the value, and one made for an average city walked a big city's
- * every business; nor under open now, whose text carries the minute.
- */
-function named(query: Knex.Raw, sql: string, f: FacetFilters): Knex.Raw {
-  if (Object.values(f).some((v) => v !== undefined)) return query;
+function statementName(sql: string): string {
   let name = statementNames.get(sql);
   if (name === undefined) {
-    name = `rehber_near_${statementNames.size + 1}`;
+    name = `rehber_nearest_${statementNames.size + 1}`;
     statementNames.set(sql, name);
   }
-  return query.options({ name });
+  return name;
 }
 
 /**
@@ -199,7 +122,8 @@ async function nearestAtCentres(db: Db | Knex.Transaction, point: GeoPoint, radi
   // A list of one city (its page) walks no other city.
   const oneCity = f.cityId === undefined ? '' : 'AND c.id = ?';
   const { within, metres } = withinRadius(CENTRE, point, radiusKm);
-  const sql = `SELECT n.*
+  const { rows } = await db.raw(
+    `SELECT n.*
        FROM cities c
       CROSS JOIN LATERAL (
         SELECT ${CANDIDATE_COLUMNS}
@@ -209,15 +133,15 @@ async function nearestAtCentres(db: Db | Knex.Transaction, point: GeoPoint, radi
          LIMIT ?) n
       WHERE c.latitude IS NOT NULL AND c.longitude IS NOT NULL ${oneCity} ${within}
       ORDER BY ${CENTRE} <-> ${POINT}
-      LIMIT ?`;
-  const bindings = [
-    point.lat, point.lng, ...where.bindings, limit,
-    ...(f.cityId === undefined ? [] : [f.cityId]),
-    ...metres,
-    point.lat, point.lng,
-    limit,
-  ] as Knex.RawBinding[];
-  const { rows } = await db.raw(sql, bindings);
+      LIMIT ?`,
+    [
+      point.lat, point.lng, ...where.bindings, limit,
+      ...(f.cityId === undefined ? [] : [f.cityId]),
+      ...metres,
+      point.lat, point.lng,
+      limit,
+    ] as Knex.RawBinding[],
+  );
   return candidates(rows);
 }
 
