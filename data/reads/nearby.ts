@@ -81,11 +81,13 @@ interface NearPaging {
  * At most NEAR_CANDIDATES + 1 matches of `f` nearest the point (one more than the cap tells a
  * capped total): the precise ones, then, when they are fewer, the approximate ones.
  */
-async function nearest(db: Db | Knex.Transaction, near: NearRequest, f: FacetFilters): Promise<NearCandidate[]> {
+async function nearest(db: Db | Knex.Transaction, near: NearRequest, f: FacetFilters, scope?: MemoScope): Promise<NearCandidate[]> {
   const want = NEAR_CANDIDATES + 1;
-  const precise = await nearestCandidates(db, near.point, near.radiusKm, f, false, want);
+  // Each walk says the version it saw: with the page's rows (rowsOf), a list near a point needs no check of its own.
+  const seen = (version: string) => scope?.trace?.seen.push(version);
+  const precise = await nearestCandidates(db, near.point, near.radiusKm, f, false, want, seen);
   if (precise.length >= want) return precise;
-  return [...precise, ...(await nearestCandidates(db, near.point, near.radiusKm, f, true, want - precise.length))];
+  return [...precise, ...(await nearestCandidates(db, near.point, near.radiusKm, f, true, want - precise.length, seen))];
 }
 
 /**
@@ -97,11 +99,11 @@ async function nearest(db: Db | Knex.Transaction, near: NearRequest, f: FacetFil
  */
 export async function nearbyPage(db: Db | Knex.Transaction, fixed: Fixed, filters: FacetFilters, near: NearRequest, paging: NearPaging, scope?: MemoScope): Promise<ListPage> {
   const base: FacetFilters = { ...fixed, ...(filters.openAt !== undefined ? { openAt: filters.openAt } : {}) };
-  const all = await nearest(db, near, base);
+  const all = await nearest(db, near, base, scope);
   const capped = all.length > NEAR_CANDIDATES;
   // Filtered on a capped set, the nearest under the filters are read again: the filter may keep
   // few of the nearest unfiltered ones.
-  const matching = sameFilters(filters, base) ? all : capped ? await nearest(db, near, filters) : all.filter((c) => passes(c, filters));
+  const matching = sameFilters(filters, base) ? all : capped ? await nearest(db, near, filters, scope) : all.filter((c) => passes(c, filters));
   return nearPage(db, { all, matching, cap: NEAR_CANDIDATES, capped: matching.length > NEAR_CANDIDATES }, filters, paging, scope);
 }
 

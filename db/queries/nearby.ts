@@ -17,6 +17,7 @@
  */
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
+import { SEEN_VERSION } from '../data-version.js';
 import type { GeoPoint } from '../../domain/nearby.js';
 import type { Business } from '../../domain/types.js';
 import { BUSINESS_SELECT, toBusiness, type BusinessRow } from './businesses.js';
@@ -45,7 +46,9 @@ const CANDIDATE_COLUMNS = `b.id, b.name, b.rating, b.review_count, ${CANDIDATE_F
 
 /**
  * At most `limit` active businesses under `f`, nearest `point` first, all precise or all
- * approximate (their coordinates only their city's centre), within `radiusKm` when given.
+ * approximate (their coordinates only their city's centre), within `radiusKm` when given. `seen`
+ * hears the data version the statement saw (when it found any row), so a list of them needs no
+ * second statement to learn it (server/freshness/read-routing.ts wholeAnswer).
  */
 export async function nearestCandidates(
   db: Db | Knex.Transaction,
@@ -54,21 +57,22 @@ export async function nearestCandidates(
   f: FacetFilters,
   approximate: boolean,
   limit: number,
+  seen?: (version: string) => void,
 ): Promise<NearCandidate[]> {
-  if (approximate) return nearestAtCentres(db, point, radiusKm, f, limit);
+  if (approximate) return candidates(await nearestAtCentres(db, point, radiusKm, f, limit), seen);
   if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`the nearest: a limit must be a whole number, not ${limit}`);
   const where = businessWhere(f);
   const { within, metres } = withinRadius(EARTH, point, radiusKm);
   // The limit is in the text: a named statement's generic plan then knows how few rows the walk
   // gives (a parameter's is guessed at a tenth of the table).
-  const sql = `SELECT ${CANDIDATE_COLUMNS}
+  const sql = `SELECT ${CANDIDATE_COLUMNS}, ${SEEN_VERSION} AS data_version
        FROM businesses b
       WHERE ${where.sql} AND ${INDEXED} AND NOT b.coordinates_approximate ${within}
       ORDER BY ${EARTH} <-> ${POINT}
       LIMIT ${limit}`;
   const bindings = [point.lat, point.lng, ...where.bindings, ...metres, point.lat, point.lng] as Knex.RawBinding[];
   const { rows } = await (filtersNothing(f) ? db.raw(sql, bindings).options({ name: statementName(sql) }) : db.raw(sql, bindings));
-  return candidates(rows);
+  return candidates(rows, seen);
 }
 
 /**
@@ -105,7 +109,12 @@ function withinRadius(place: string, point: GeoPoint, radiusKm: number | undefin
   };
 }
 
-const candidates = (rows: NearCandidate[]) => rows.map((r) => ({ ...r, id: Number(r.id), distance: Number(r.distance) }));
+/** The walk's rows as candidates, the version they carry (one for all: the statement's) told to `seen`. */
+function candidates(rows: (NearCandidate & { data_version?: string | null })[], seen?: (version: string) => void): NearCandidate[] {
+  const version = rows[0]?.data_version;
+  if (version) seen?.(version);
+  return rows.map(({ data_version: _, ...r }) => ({ ...r, id: Number(r.id), distance: Number(r.distance) }));
+}
 
 /** A city's centre, as a point on the earth: the expression of migration 20261210N's index of them. */
 const CENTRE = 'rehber_earth_point(c.latitude, c.longitude)';
@@ -119,13 +128,13 @@ const CENTRE = 'rehber_earth_point(c.latitude, c.longitude)';
  * of the cities in order), as PostgreSQL then plans the walk for the limit rather than sorting
  * every city first.
  */
-async function nearestAtCentres(db: Db | Knex.Transaction, point: GeoPoint, radiusKm: number | undefined, f: FacetFilters, limit: number): Promise<NearCandidate[]> {
+async function nearestAtCentres(db: Db | Knex.Transaction, point: GeoPoint, radiusKm: number | undefined, f: FacetFilters, limit: number): Promise<(NearCandidate & { data_version: string | null })[]> {
   const where = businessWhere(f);
   // A list of one city (its page) walks no other city.
   const oneCity = f.cityId === undefined ? '' : 'AND c.id = ?';
   const { within, metres } = withinRadius(CENTRE, point, radiusKm);
   const { rows } = await db.raw(
-    `SELECT n.*
+    `SELECT n.*, ${SEEN_VERSION} AS data_version
        FROM cities c
       CROSS JOIN LATERAL (
         SELECT ${CANDIDATE_COLUMNS}
@@ -144,7 +153,7 @@ async function nearestAtCentres(db: Db | Knex.Transaction, point: GeoPoint, radi
       limit,
     ] as Knex.RawBinding[],
   );
-  return candidates(rows);
+  return rows;
 }
 
 /** A business's neighbours as its page shows them, and the data version the statement saw. */

@@ -96,6 +96,25 @@ describe('lists near a point (near=<lat>,<lng>, radius=<km>)', () => {
     }
   });
 
+  it('sends no check of the data version: its walks and its rows say the version they saw', async () => {
+    await app.settle();
+    const sent: string[] = [];
+    const heard = (q: { sql: string }) => void sent.push(q.sql);
+    app.db.on('query', heard);
+    try {
+      // A new point each time: the answer cache never holds it, and the precise and the approximate walk both run.
+      for (const [i, lat] of [41.0083, 41.0084].entries()) {
+        const before = sent.length;
+        const { status, body } = await get<ListPage>(`/api/search?near=${lat},28.9784&n=${i}`);
+        expect(status).toBe(200);
+        expect(names(body)).toContain('Merkez Kahvesi');
+        expect(sent.slice(before).filter((q) => /from "data_version"/.test(q))).toEqual([]);
+      }
+    } finally {
+      app.db.off('query', heard);
+    }
+  });
+
   it('lists "More nearby" on a business page: the nearest other precise businesses, nearest first', async () => {
     const { status, body } = await get<Business[]>('/api/businesses/detail/sultanahmet-firini/nearby');
     expect(status).toBe(200);
