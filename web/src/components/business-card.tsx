@@ -43,6 +43,7 @@ export function BusinessCard({ business: b, variant = 'tile', heading: H = 'h3' 
   // with the BusinessPhoto of either side until the branches meet.
   const photo = (sizes: string) => {
     const props = { photo: b.photo, name: b.name, slug: b.slug, category: b.category, sizes };
+    // biz-photo-row, biz-photo-tile or biz-photo-compact (index.css).
     return <BusinessPhoto {...props} className={`biz-photo-${variant}`} />;
   };
 
