@@ -54,8 +54,8 @@ function rootText(body: string): string {
 }
 
 /**
- * A list's card, its texts and addresses left out, in bytes (about 1,000 with the named classes of
- * index.css; it was about 1,950 when each card spelled out its utilities).
+ * A list's card, its texts and addresses left out, in bytes: with the named classes of index.css
+ * well under it, with each card's utilities spelled out far over it (docs/performance.md).
  */
 const CARD_MARKUP_BUDGET = 1_200;
 
