@@ -53,6 +53,12 @@ function rootText(body: string): string {
     .replace(/\s+/g, ' ');
 }
 
+/**
+ * A list's card, its texts and addresses left out, in bytes: with the named classes of index.css
+ * well under it, with each card's utilities spelled out far over it (docs/performance.md).
+ */
+const CARD_MARKUP_BUDGET = 1_200;
+
 /** The keys of a card row (domain/card-row.ts): what a business's card and the map draw. */
 const CARD_KEYS = ['id', 'slug', 'name', 'isVerified', 'photo', 'category', 'city', 'rating', 'reviewCount', 'address', 'phoneDisplay', 'businessHours', 'workingHours', 'timeZone', 'latitude', 'longitude', 'coordinatesApproximate', 'countryCode', 'distance'];
 
@@ -223,6 +229,20 @@ describe('HTML without JavaScript', () => {
     for (const card of cards) {
       expect(card).toMatch(/<use href="#icon-map-pin">/);
       expect(card).not.toMatch(/<path|<circle/);
+    }
+  });
+
+  it("a list page's cards stay within their byte budget: named classes, one text node each, no empty class", async () => {
+    const { body } = await html(sample.combo);
+    const cards = [...body.matchAll(/<article [^>]*data-business-card="row"[\s\S]*?<\/article>/g)].map((m) => m[0]);
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) {
+      // The card's own markup, what every card of every list sends again: its texts and the values
+      // of its addresses and labels taken out, since they differ from card to card.
+      const markup = card.replace(/>[^<]*</g, '><').replace(/ (href|src|srcset|sizes|alt|style|aria-label)="[^"]*"/g, ' $1=""');
+      expect(Buffer.byteLength(markup), markup).toBeLessThanOrEqual(CARD_MARKUP_BUDGET);
+      expect(card).not.toContain('<!-- -->');
+      expect(card).not.toContain('class=""');
     }
   });
 

@@ -1,12 +1,12 @@
 import Koa from 'koa';
 import type Router from '@koa/router';
-import compress from 'koa-compress';
 import pino from 'pino';
 import type { Db } from '../db/index.js';
 import type { Config } from './config.js';
 import type { AppDeps } from './deps.js';
 import { newMemos } from '../data/reads/search-memo.js';
 import { cleanInput } from './middleware/clean-input.js';
+import { compression } from './middleware/compression.js';
 import { errorHandler } from './middleware/errors.js';
 import { bodyDeadline } from './middleware/body-deadline.js';
 import { requestLogger } from './middleware/request-logger.js';
@@ -69,7 +69,7 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
   if (metrics) app.use(metrics.requests);
   app.use(errorHandler(logger));
   app.use(securityHeaders(config));
-  app.use(compress());
+  app.use(compression());
   app.use(cleanInput());
   if (replicated) app.use(readRouting(dataVersion));
   // Public reads (the API and the pages) by data version: 304s, an answer cache, CDN headers.

@@ -7,7 +7,10 @@
  * version), the same of categories in a country, the country page's links to its top combinations
  * and to its categories and a category's to its top cities and countries as their first view after a write reads
  * them, the country pages' HTML, and the whole directory's sitemap generation (left out with
- * BENCH_COMBOS_SITEMAPS=0). BENCH_HTTP_PG_STATS and BENCH_HTTP_CPU_PROF work as in http.ts.
+ * BENCH_COMBOS_SITEMAPS=0). The category-in-a-city case runs twice: as the load generator asks, and
+ * with a browser's Accept-Encoding (the bytes a page on the wire are printed for both).
+ * BENCH_COMBOS_ONLY=<parts of case names> runs some of the HTTP cases. BENCH_HTTP_PG_STATS and
+ * BENCH_HTTP_CPU_PROF work as in http.ts.
  */
 import { createDb } from '../../db/index.js';
 import { listCityCategories } from '../../db/queries/city-categories.js';
@@ -99,22 +102,30 @@ export async function run(ctx: BenchContext): Promise<void> {
       ctx.report({ name: `Country page's HTML (${country.name})`, value: Math.round(Buffer.byteLength(html) / 1024), unit: 'KB' });
     }
     let n = 0;
-    const cases: Array<[string, () => string]> = [
-      ['Category in a city page, distinct combinations', () => `${pick(combos)}?n=${++n}`],
+    const combo = () => `${pick(combos)}?n=${++n}`;
+    // A browser's Accept-Encoding: what a visitor gets (the other cases, like every load of the
+    // benches, ask for the page as it is), beside the same case without it.
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+    const cases: Array<[string, () => string, Record<string, string>?]> = [
+      ['Category in a city page, distinct combinations', combo],
+      ['Category in a city page, distinct combinations, as a browser asks it (gzip, deflate, br)', combo, browser],
       ...(districts.length ? [['Category in a district page, distinct combinations', () => `${pick(districts)}?n=${++n}`] as [string, () => string]] : []),
       ['Category in a country page, distinct combinations', () => `${pick(inCountries)}?n=${++n}`],
       ['Country page, top three countries', () => `${slugPath('country', pick(countries).slug)}?n=${++n}`],
     ];
-    for (const [name, next] of cases) {
+    const only = process.env.BENCH_COMBOS_ONLY?.split(',').map((s) => s.trim().toLowerCase());
+    for (const [name, next, headers] of cases) {
+      if (only && !only.some((part) => name.toLowerCase().includes(part))) continue;
       await statements?.reset();
       const cpuBefore = await server.cpuUs();
-      const r = await load(server.appUrl, next, measured());
+      const r = await load(server.appUrl, next, { ...measured(), headers });
       const cpuUs = ((await server.cpuUs()) - cpuBefore) / (r.rps * ((DURATION_MS + WARMUP_MS) / 1000));
       await statements?.print(name);
       if (r.errors > 0) throw new Error(`${name}: ${r.errors} requests failed (first status ${r.firstBadStatus})`);
       ctx.report({ name: `${name}, ${at}`, value: r.rps, unit: 'req/s', vs: { name: 'bare Koa route', value: bare.rps } });
       ctx.report({ name: `${name} p99`, value: r.p99, unit: 'ms', vs: { name: 'bare Koa route', value: bare.p99 } });
       ctx.report({ name: `${name}, server CPU per request`, value: cpuUs, unit: 'µs' });
+      ctx.report({ name: `${name}, bytes a page on the wire`, value: Math.round(r.bodyBytes / 100) / 10, unit: 'KB' });
     }
   } finally {
     await statements?.stop();

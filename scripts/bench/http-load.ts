@@ -16,6 +16,8 @@ export interface LoadResult {
   p99: number;
   /** Answers other than 200, and requests that failed on the network. */
   errors: number;
+  /** The mean bytes of a recorded answer's body as sent (compressed when it was). */
+  bodyBytes: number;
   firstBadStatus?: number;
 }
 
@@ -31,10 +33,14 @@ export async function load(base: string, nextPath: () => string, { headers = {},
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const url = new URL(base);
   // Status 0: the request failed on the network.
+  let bytes = 0;
   const once = (path: string) =>
     new Promise<number>((resolve) => {
       const req = http.get({ host: url.hostname, port: url.port, path, agent, headers }, (res) => {
-        res.resume();
+        // node:http decodes no Content-Encoding: these are the bytes that came over the wire.
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
         res.on('end', () => resolve(res.statusCode ?? 0));
         res.on('error', () => resolve(0));
       });
@@ -61,12 +67,13 @@ export async function load(base: string, nextPath: () => string, { headers = {},
     );
   };
   if (warmupMs > 0) await phase((elapsed) => elapsed < warmupMs, false);
+  bytes = 0;
   const started = performance.now();
   await phase((elapsed) => elapsed < budgetMs(), true);
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / seconds, p50: latencies[Math.floor(latencies.length * 0.5)] ?? 0, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0, errors, firstBadStatus };
+  return { rps: latencies.length / seconds, p50: latencies[Math.floor(latencies.length * 0.5)] ?? 0, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0, errors, firstBadStatus, bodyBytes: latencies.length ? bytes / latencies.length : 0 };
 }
 
 /** Signs the bench's admin in; the session cookie to send. */

@@ -38,7 +38,7 @@ export function BusinessList({ query, skeletons, hrefFor, empty = 'No businesses
           hrefFor={hrefFor}
           summary={
             <span className="text-sm text-gray-700" data-page-summary="">
-              Page {formatNumber(pagination.page)} of {formatNumber(pagination.totalPages)}
+              {`Page ${formatNumber(pagination.page)} of ${formatNumber(pagination.totalPages)}`}
             </span>
           }
         />

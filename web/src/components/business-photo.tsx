@@ -41,7 +41,7 @@ export function BusinessPhoto({ photo, name, className = '', slug, category, siz
     // A drawing in CSS, not an <img>: decoration, with the words for screen readers.
     return (
       <div
-        className={`bg-slate-100 bg-cover bg-center ${className}`}
+        className={className ? `photo-drawn ${className}` : 'photo-drawn'}
         style={{ backgroundImage: `url(${placeholderPath(photoFamily(category))})` }}
         data-photo-placeholder=""
       >
@@ -51,7 +51,7 @@ export function BusinessPhoto({ photo, name, className = '', slug, category, siz
   }
   const key = photoKey(src);
   return (
-    <picture className={`block overflow-hidden bg-slate-100 ${className}`} data-photo="">
+    <picture className={className ? `photo ${className}` : 'photo'} data-photo="">
       <source type="image/webp" srcSet={photoSrcSet(slug, key, 'webp')} sizes={sizes} />
       <img
         ref={img}

@@ -24,8 +24,9 @@ export function ComboLinks({ title, links, marker }: { title: string; links: Com
       <ul className="flex flex-wrap gap-2" {...{ [marker]: '' }}>
         {links.map((l) => (
           <li key={l.key}>
-            <Link to={l.to} className="inline-block rounded border border-gray-200 px-2 py-1 text-sm text-blue-700 hover:underline">
-              {l.category} in {l.place} <span className="text-gray-700">({formatNumber(l.count)})</span>
+            <Link to={l.to} className="place-link">
+              {`${l.category} in ${l.place} `}
+              <span className="text-gray-700">{`(${formatNumber(l.count)})`}</span>
             </Link>
           </li>
         ))}

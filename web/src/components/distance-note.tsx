@@ -11,7 +11,7 @@ import type { Business } from '@domain/types';
 export function DistanceNote({ business: b, className = '' }: { business: Pick<Business, 'distance' | 'coordinatesApproximate' | 'countryCode'>; className?: string }) {
   if (b.distance === undefined) return null;
   return (
-    <p className={`flex items-center gap-1 text-sm text-gray-700 ${className}`} data-distance={b.coordinatesApproximate ? 'approximate' : String(Math.round(b.distance))}>
+    <p className={className ? `biz-line ${className}` : 'biz-line'} data-distance={b.coordinatesApproximate ? 'approximate' : String(Math.round(b.distance))}>
       {icon(Navigation, 'h-3.5 w-3.5 shrink-0')}
       {b.coordinatesApproximate ? <span title="Placed at its city's centre">approximate</span> : <span>{formatDistance(b.distance, b.countryCode)}</span>}
     </p>

@@ -19,8 +19,9 @@ export function DistrictCategoryLinks({ citySlug, category, categorySlug, links 
       <ul className="flex flex-wrap gap-2" data-district-categories="">
         {pages.map((l) => (
           <li key={l.districtSlug}>
-            <Link to={paths.districtCategory(citySlug, l.districtSlug, categorySlug)} className="inline-block rounded border border-gray-200 px-2 py-1 text-sm text-blue-700 hover:underline">
-              {category} in {l.district} <span className="text-gray-700">({formatNumber(l.count)})</span>
+            <Link to={paths.districtCategory(citySlug, l.districtSlug, categorySlug)} className="place-link">
+              {`${category} in ${l.district} `}
+              <span className="text-gray-700">{`(${formatNumber(l.count)})`}</span>
             </Link>
           </li>
         ))}

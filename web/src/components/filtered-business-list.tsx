@@ -34,8 +34,7 @@ export function FilteredBusinessList({ state, query, sorts, places, categories, 
         {notice}
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-gray-700" data-result-count="">
-            {total === undefined ? '\u00a0' : data?.totalApprox ? `about ${formatNumber(total)} ${nounFor(total, 'result')}` : countOf(total, 'result')}
-            {total !== undefined && countFor ? ` for “${countFor}”` : null}
+            {total === undefined ? '\u00a0' : `${data?.totalApprox ? `about ${formatNumber(total)} ${nounFor(total, 'result')}` : countOf(total, 'result')}${countFor ? ` for “${countFor}”` : ''}`}
           </p>
           <SortSelect state={state} sorts={shownSorts} />
         </div>

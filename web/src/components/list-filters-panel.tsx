@@ -61,7 +61,7 @@ export function ListFiltersPanel({ state, facets, places, categories }: { state:
             const on = f.minRating === min;
             return (
               <FilterLink key={min} to={state.hrefWith({ minRating: on ? undefined : min })} on={on} count={count}>
-                {min.toFixed(1)} & up
+                {`${min.toFixed(1)} & up`}
               </FilterLink>
             );
           })}
@@ -119,18 +119,22 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** One filter: a link that turns it on, or off when it is on (aria-current marks the chosen ones). */
+/**
+ * One filter: a link that turns it on, or off when it is on (aria-current marks the chosen ones).
+ * Its look is the `filter-*` classes of index.css (a list page draws dozens), a chosen one's
+ * utilities given over them.
+ */
 function FilterLink({ to, on, count, children }: { to: string; on: boolean; count?: number; children: ReactNode }) {
   return (
     <li>
-      <Link to={to} rel="nofollow" aria-current={on ? 'true' : undefined} className={`flex items-center justify-between gap-2 rounded px-1 py-0.5 hover:bg-gray-50 ${on ? 'font-semibold text-blue-800' : 'text-gray-800'}`} data-filter-on={on ? '' : undefined}>
-        <span className="flex min-w-0 items-center gap-1">
-          <span className={`inline-flex h-4 w-4 shrink-0 items-center justify-center rounded border ${on ? 'border-blue-700 bg-blue-700 text-white' : 'border-gray-400'}`} aria-hidden="true">
+      <Link to={to} rel="nofollow" aria-current={on ? 'true' : undefined} className={on ? 'filter-link font-semibold text-blue-800' : 'filter-link'} data-filter-on={on ? '' : undefined}>
+        <span className="filter-label">
+          <span className={on ? 'filter-box border-blue-700 bg-blue-700 text-white' : 'filter-box'} aria-hidden="true">
             {on && icon(Check, 'h-3 w-3')}
           </span>
           <span className="truncate">{children}</span>
         </span>
-        {count !== undefined && <span className="shrink-0 text-gray-600">{formatNumber(count)}</span>}
+        {count !== undefined && <span className="filter-count">{formatNumber(count)}</span>}
       </Link>
     </li>
   );

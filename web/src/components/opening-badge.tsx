@@ -22,6 +22,9 @@ function useMinute(): Date | null {
   return now;
 }
 
+/** The status line's classes (`status-line` of index.css), without an empty one at the end. */
+const line = (tone: string, extra: string) => `status-line ${tone}${extra ? ` ${extra}` : ''}`;
+
 /**
  * "Open · closes 18:00" / "Closed · opens Mon 09:00", in the business's own zone. Drawn only in the
  * browser, after hydration: a page then depends on its data alone, not on the minute it was rendered
@@ -36,12 +39,12 @@ export function OpeningBadge({ hours, workingHours, timeZone, className = '' }: 
   if (!known) {
     const text = workingHours?.trim();
     if (!text || text.startsWith('{')) return null;
-    return <p className={`h-5 truncate text-sm text-gray-600 ${className}`} data-opening-status="unknown">{text}</p>;
+    return <p className={line('text-gray-600', className)} data-opening-status="unknown">{text}</p>;
   }
   const status = now ? openingStatus(hours, timeZone, now) : null;
   const open = status?.state === 'open' || status?.state === 'always';
   return (
-    <p className={`h-5 truncate text-sm font-medium ${open ? 'text-green-800' : 'text-red-700'} ${className}`} data-opening-status={status ? (open ? 'open' : 'closed') : 'pending'}>
+    <p className={line(open ? 'font-medium text-green-800' : 'font-medium text-red-700', className)} data-opening-status={status ? (open ? 'open' : 'closed') : 'pending'}>
       {status ? statusText(status) : ' '}
     </p>
   );

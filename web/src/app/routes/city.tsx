@@ -33,7 +33,7 @@ export function CityRoute() {
         heading={c?.name}
         count={c && (
           <>
-            <span data-business-count="">{formatNumber(c.businessCount)}</span> {nounFor(c.businessCount, 'business')}
+            <span data-business-count="">{formatNumber(c.businessCount)}</span>{` ${nounFor(c.businessCount, 'business')}`}
           </>
         )}
         after={c && <CityCategoryLinks title={`Categories in ${c.name}`} links={c.cityCategories} />}

@@ -23,7 +23,7 @@ export function CountryRoute() {
       {c && <Breadcrumbs items={[{ label: 'Home', to: paths.home }, { label: 'Cities', to: paths.cities }, { label: c.name }]} />}
       <header>
         <h1 className="text-3xl font-bold text-gray-900">{c ? c.name : <span className="sr-only">Loading...</span>}</h1>
-        {c && <p className="mt-1 text-gray-700">{countOf(c.businessCount, 'business')} in {countOf(c.cities.length, 'city')}</p>}
+        {c && <p className="mt-1 text-gray-700">{`${countOf(c.businessCount, 'business')} in ${countOf(c.cities.length, 'city')}`}</p>}
       </header>
       {c && <CountryCategoryLinks title={`Categories in ${c.name}`} links={c.countryCategories} />}
       {c && <CityCategoryLinks title={`Popular in ${c.name}`} links={c.cityCategories} />}

@@ -49,7 +49,8 @@ function Hero() {
         <h1 className="text-2xl font-bold sm:text-4xl">Find trusted local businesses near you</h1>
         <p className="mt-2 text-blue-50 sm:mt-3 sm:text-lg">
           {/* Every listed business, verified or not: the figure is the directory's size. */}
-          <span className="font-semibold text-white" data-business-count="">{count}</span> {noun}, craftsmen and service providers
+          <span className="font-semibold text-white" data-business-count="">{count}</span>
+          {` ${noun}, craftsmen and service providers`}
         </p>
         <div className="mt-5 sm:mt-8">
           <SearchBlock onSearch={({ query, location }) => navigate(paths.search(query.trim(), location.trim()))} />

@@ -51,7 +51,7 @@ export function SiteFooter() {
             )}
           </div>
           <p className="border-t border-gray-800 py-4 text-center text-xs text-gray-400" suppressHydrationWarning>
-            © {year} {siteName}. All rights reserved.
+            {`© ${year} ${siteName}. All rights reserved.`}
           </p>
         </>
       )}

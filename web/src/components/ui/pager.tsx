@@ -59,9 +59,9 @@ const toTop = () => window.scrollTo(0, 0);
  */
 export function PageLinks({ pagination, hrefFor, summary }: { pagination: Pagination; hrefFor: (page: number) => string; summary: ReactNode }) {
   const { page, totalPages } = pagination;
-  const item = 'inline-flex min-w-9 items-center justify-center rounded-md border px-3 py-1.5 text-sm';
-  const idle = `${item} border-gray-300 bg-white text-gray-800 hover:bg-gray-50`;
-  const off = `${item} border-gray-200 bg-gray-50 text-gray-400`;
+  // `page-link` of index.css; the current page and a disabled end give their colours over it.
+  const idle = 'page-link';
+  const off = 'page-link border-gray-200 bg-gray-50 text-gray-400';
   return (
     <nav aria-label="Pagination" className="mt-6 flex flex-col items-center gap-3" data-pager="">
       {summary}
@@ -75,7 +75,7 @@ export function PageLinks({ pagination, hrefFor, summary }: { pagination: Pagina
           ) : (
             <li key={slot}>
               {slot === page ? (
-                <Link to={hrefFor(slot)} aria-current="page" aria-label={`Page ${slot}`} className={`${item} border-blue-700 bg-blue-700 font-semibold text-white`}>{slot}</Link>
+                <Link to={hrefFor(slot)} aria-current="page" aria-label={`Page ${slot}`} className="page-link border-blue-700 bg-blue-700 font-semibold text-white">{slot}</Link>
               ) : (
                 <Link to={hrefFor(slot)} onClick={toTop} aria-label={`Page ${slot}`} className={idle}>{slot}</Link>
               )}
