@@ -4,6 +4,10 @@ import type { ListFilters, ListPage } from '../../domain/search.js';
 import { plansOf } from '../../db/queries/bitmap-scans.fixtures.js';
 import { insertSpreadDirectory } from './plan.fixtures.js';
 import { searchBusinesses } from './search.js';
+import { estimateAndCandidates, searchCandidates } from '../../db/queries/search.js';
+import type { FacetFilters } from '../../db/queries/facets.js';
+import { allOf } from './query-reading.js';
+import { tsqueries } from './tsqueries.js';
 
 /**
  * A broad search reads the best of each tier band by band in the indexes of the search documents
@@ -66,6 +70,39 @@ describe('a broad search on a few thousand businesses', () => {
       const exact = await pagesUnder(100_000, q, location, filters);
       expect(exact.length, `${q} ${location}`).toBe(30);
       expect(await pagesUnder(40, q, location, filters), `${q} ${location} ${JSON.stringify(filters)}`).toEqual(exact);
+    }
+  });
+});
+
+describe('the first matches of a common word, for its facets', () => {
+  /** A bitmap of one of the documents' indexes built (GIN has no order to stop in: built whole). */
+  const BITMAP_BUILT = /Bitmap Index Scan on businesses_\w+ +\(cost=[^)]*\) \(actual/;
+  /** The table's first pages read. */
+  const TABLE_START = /Tid Range Scan on businesses b\S* +\(cost=[^)]*\) \(actual/;
+  const firstOf = async (text: string, f: FacetFilters = {}, n = 200) => {
+    const [what] = await tsqueries(t.db, [allOf(text.split(' '))]);
+    const asked = { text, what, where: null };
+    let read: Awaited<ReturnType<typeof estimateAndCandidates>> | undefined;
+    const [plan] = await plansOf(t.db, async () => (read = await estimateAndCandidates(t.db, asked, f, n)));
+    // The same first n as the documents' bitmap gives (table order), read by it alone.
+    const bitmap = await searchCandidates(t.db, asked, f, n - 1);
+    return { plan, ids: read!.columns.id, bitmapIds: bitmap.id };
+  };
+
+  it('are read from the table start when every document holds the word, not from its whole bitmap', async () => {
+    // 'road' is in every address: its index entry holds all 6,000 documents.
+    const { plan, ids, bitmapIds } = await firstOf('road');
+    expect(plan).toMatch(new RegExp(`${TABLE_START.source}[^\\n]*rows=200`));
+    expect(plan).not.toMatch(BITMAP_BUILT);
+    expect(ids).toEqual(bitmapIds);
+  });
+
+  it('are read from the bitmap when the words are seldom together, or a filter narrows them, the table start not scanned', async () => {
+    for (const [text, f] of [['shop 4321', {}], ['road', { cityId: 1 }]] as [string, FacetFilters][]) {
+      const { plan, ids, bitmapIds } = await firstOf(text, f);
+      expect(plan, text).not.toMatch(TABLE_START);
+      expect(plan, text).toMatch(BITMAP_BUILT);
+      expect(ids, text).toEqual(bitmapIds);
     }
   });
 });

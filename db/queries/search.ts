@@ -397,15 +397,67 @@ export async function bestMatches(
 }
 
 /**
+ * The pages of the table's start that a common word's first matches are looked for in
+ * (firstInTableOrder): at the million about 9,300 documents, which hold the first 200 of a word
+ * in one document in 23 twice over. The bitmap of a rarer word costs less than reading them
+ * (docs/performance.md).
+ */
+export const HEAD_PAGES = 1500;
+
+/** A tsquery operand: its quoted lexeme, and whether flags (weights, a prefix star) follow it. */
+const LEXEME = /'((?:[^']|'')*)'(:)?/g;
+
+/**
+ * The lexemes a document must hold for `what` to match it, as far as the planner's statistics can
+ * weigh them: each of its own lexemes (a city's lexeme is only ever an alternative to a word's);
+ * null when an operand has flags (its share is not the lexeme's).
+ */
+function ownLexemes(what: string): string[] | null {
+  const found = [...what.matchAll(LEXEME)];
+  if (found.some((m) => m[2])) return null;
+  return found.map((m) => m[1].replace(/''/g, "'")).filter((l) => !l.startsWith('city:'));
+}
+
+/**
+ * The first `n` matches of `q` in table order, as the bitmap of the documents' index gives them,
+ * read first from the table's first HEAD_PAGES pages when the planner's statistics say the words
+ * are common enough to fill `n` there twice over: the documents in the share of them holding every
+ * word (the product of each lexeme's share among the most common, as the planner takes it), the
+ * pages at the table's rows a page. A GIN index has no order to stop in: the bitmap of a word held
+ * by a fifth of the million ('restaurant') is built whole, 208,000 entries, for the 200 asked. The
+ * bitmap is read only when the start does not hold `n` (a word clustered further on), so the rows
+ * are the same either way. A place or filters are left to the bitmap alone (their share is not the
+ * words'), and so is a text of more than two words, which is seldom common and would pay the look
+ * at the statistics for nothing.
+ */
+function firstInTableOrder(q: Asked, f: FacetFilters, n: number): SqlPart {
+  const lexemes = q.what && !q.where && !Object.keys(f).length ? ownLexemes(q.what) : null;
+  if (!lexemes?.length || lexemes.length > 2) return candidatesWhere(q, f, null, `LIMIT ${n}`);
+  const common = `(SELECT CASE WHEN bool_and(x.share IS NOT NULL) THEN exp(sum(ln(x.share))) ELSE 0 END
+                     FROM (SELECT s.most_common_elem_freqs[array_position(s.elems, l)] AS share
+                             FROM (SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs FROM pg_stats
+                                    WHERE schemaname = current_schema() AND tablename = 'businesses' AND attname = 'search_vector') s,
+                                  unnest(?::text[]) l) x)
+                 * (SELECT reltuples / greatest(relpages, 1) FROM pg_class WHERE oid = 'businesses'::regclass) * ${HEAD_PAGES} >= ${2 * n}`;
+  const head = candidatesWhere(q, f, { sql: `b.ctid < '(${HEAD_PAGES},0)'::tid AND ${common}`, bindings: [lexemes] }, `LIMIT ${n}`);
+  const rest = candidatesWhere(q, f, { sql: `(SELECT count(*) FROM head) < ${n}`, bindings: [] }, `LIMIT ${n}`);
+  return {
+    sql: `WITH head AS MATERIALIZED (${head.sql}) (SELECT * FROM head WHERE (SELECT count(*) FROM head) >= ${n}) UNION ALL (${rest.sql})`,
+    bindings: [...head.bindings, ...rest.bindings],
+  };
+}
+
+/**
  * About how many matches `q` has under `f`, from the planner's statistics (the search document's
  * most common lexemes: counting a broad word's matches costs what reading them does), and the
- * first `n` of them in index order (readByBitmapScans), in one round trip.
+ * first `n` of them in table order (firstInTableOrder, through bitmap scans or the table's start),
+ * in one round trip.
  */
 export async function estimateAndCandidates(db: Db | Knex.Transaction, q: Asked, f: FacetFilters, n: number): Promise<{ estimate: number; columns: CandidateColumns }> {
   const filter = businessWhere(f, { estimate: true });
   const match = matchOf(q);
   const explain = db.raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM businesses b WHERE ${filter.sql} AND ${match.sql}`, [...filter.bindings, ...match.bindings] as Knex.RawBinding[]).toQuery();
-  const part = candidatesWhere(q, f, null, `LIMIT ${n}`);
+  const part = firstInTableOrder(q, f, n);
   const results = (await db.raw(`${explain}; ${byBitmapScans(db, inColumns(part.sql), part.bindings as Knex.RawBinding[])}`)) as { rows: Record<string, unknown>[] }[];
   return { estimate: planRows(results[0].rows), columns: (results[1 + BITMAP_SCAN_RESULT].rows[0] as { columns: CandidateColumns }).columns };
 }
