@@ -106,3 +106,52 @@ describe('the first matches of a common word, for its facets', () => {
     }
   });
 });
+
+describe('the best of a common word', () => {
+  /**
+   * The plans of the candidates' reads `read` sends, each round trip run whole with its reads
+   * explained: its reads share one transaction, where a walk tells the bands after it whether
+   * they are needed.
+   */
+  async function roundTripPlans(read: () => Promise<unknown>): Promise<string> {
+    const sent: string[] = [];
+    const heard = (q: { sql: string }) => void sent.push(q.sql);
+    t.db.on('query', heard);
+    try {
+      await read();
+    } finally {
+      t.db.removeListener('query', heard);
+    }
+    const plans: string[] = [];
+    for (const text of sent.filter((s) => s.includes('SELECT json_build_object'))) {
+      const results = (await t.db.raw(text.replace(/(^|; )SELECT json_build_object/g, '$1EXPLAIN ANALYZE SELECT json_build_object'))) as { rows: Record<string, string>[] }[];
+      for (const r of [results].flat()) if (r.rows?.[0]?.['QUERY PLAN'] !== undefined) plans.push(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
+    }
+    return plans.join('\n');
+  }
+  const built = (index: string) => new RegExp(`Bitmap Index Scan on ${index} +\\(cost=[^)]*\\) \\(actual`);
+
+  it('is read down the quality index when it is held by most names or documents, its bands not read, and the pages are those of every match ranked', async () => {
+    // Every name holds 'shop' (the names' tier), every address 'road' (the rest).
+    for (const [q, bands] of [['shop', 'businesses_name_words_idx'], ['road', 'businesses_search_idx']]) {
+      process.env.SEARCH_CANDIDATES = '1000';
+      let page: ListPage | undefined;
+      const plans = await roundTripPlans(async () => (page = await searchBusinesses(t.db, { q, limit: 10 })));
+      expect(page!.totalApprox, q).toBe(true);
+      expect(plans, q).toMatch(/Index Scan using businesses_quality_idx on businesses b\S* +\(cost=[^)]*\) \(actual[^\n]*rows=[1-9]/);
+      expect(plans, q).not.toMatch(built(bands));
+      expect(await pagesUnder(1_000, q), q).toEqual(await pagesUnder(100_000, q));
+    }
+  });
+
+  it('is read by bands when too few of the first businesses hold the words for the page, or with a place or filters', async () => {
+    process.env.SEARCH_CANDIDATES = '40';
+    // 'kind 3' is in about one document in thirteen (the category Kind 3, City 3, Shop 3, 3 Road):
+    // of 500 businesses, too few for three pages of ten twice over.
+    for (const request of [{ q: 'kind 3', page: 3 }, { q: 'shop', location: 'city 3' }, { q: 'shop', filters: { minRating: 3 } }]) {
+      const plans = await roundTripPlans(() => searchBusinesses(t.db, { ...request, limit: 10 }));
+      expect(plans, JSON.stringify(request)).toMatch(built('businesses_(search|name_words|place)_idx'));
+      expect(plans, JSON.stringify(request)).not.toMatch(/Index Scan using businesses_quality_idx on businesses b\S* +\(cost=[^)]*\) \(actual/);
+    }
+  });
+});
