@@ -43,7 +43,7 @@ async function pagesUnder(bound: number, q: string, location = '', filters: List
 }
 
 describe('a broad search on a few thousand businesses', () => {
-  it('reads its tiers by quality band in the search index, not down the quality index', async () => {
+  it('reads its tiers by quality band in the search index, not down the quality index past the first few hundred of a common word', async () => {
     process.env.SEARCH_CANDIDATES = '40';
     // Every name holds 'shop' (the names' tier); 'road' is in every address (the rest); 'kind'
     // in every category; 'city' in every place.
@@ -52,7 +52,9 @@ describe('a broad search on a few thousand businesses', () => {
       const plans = (await plansOf(t.db, async () => (page = await searchBusinesses(t.db, { q, location })))).join('\n');
       expect(page!.totalApprox, `${q} ${location}`).toBe(true);
       expect(plans, `${q} ${location}`).toMatch(/Bitmap Index Scan on businesses_(search|name_words|place)_idx[^\n]*\n\s+Index Cond: \(+rehber_quality_band\(quality\) = g\.band\)/);
-      expect(plans, `${q} ${location}`).not.toMatch(/Index Scan using businesses_quality_idx|Seq Scan on businesses/);
+      // A common word's walk of the quality index stops within its first few hundred (walkedFirst).
+      const uncapped = plans.replace(/Limit [^\n]*\n(?:\s+Buffers:[^\n]*\n)?\s+-> {2}Index Scan using businesses_quality_idx on businesses b_1 [^\n]*/g, '');
+      expect(uncapped, `${q} ${location}`).not.toMatch(/Index Scan using businesses_quality_idx|Seq Scan on businesses/);
     }
   });
 
