@@ -4,7 +4,7 @@ import type { ListFilters, ListPage } from '../../domain/search.js';
 import { plansOf } from '../../db/queries/bitmap-scans.fixtures.js';
 import { insertSpreadDirectory } from './plan.fixtures.js';
 import { searchBusinesses } from './search.js';
-import { estimateAndCandidates, searchCandidates } from '../../db/queries/search.js';
+import { bestMatches, estimateAndCandidates, searchCandidates } from '../../db/queries/search.js';
 import type { FacetFilters } from '../../db/queries/facets.js';
 import { allOf } from './query-reading.js';
 import { tsqueries } from './tsqueries.js';
@@ -172,5 +172,24 @@ describe("the lookups of a search's words", () => {
     }
     const lookups = sent.filter((q) => q.sql.includes('WITH ORDINALITY u(q, i)'));
     expect(new Set(lookups.map((q) => q.options?.name))).toEqual(new Set(['rehber_words', 'rehber_place_words']));
+  });
+});
+
+describe('the names holding a word that names cities by their other names', () => {
+  it('are read by the word alone, without the city lexemes: no name holds one', async () => {
+    const [city] = (await t.db.raw('SELECT (tsvector_to_array(rehber_city_lexeme(id)))[1] AS lexeme FROM cities ORDER BY id LIMIT 1')).rows as { lexeme: string }[];
+    // 'kind' is every business's category, in no name; as a city's other name it would be ( 'kind' | 'city:N' ).
+    const asked = { text: 'kind', what: `( 'kind' | '${city.lexeme}' )`, where: null };
+    const sent: string[] = [];
+    const heard = (q: { sql: string }) => void sent.push(q.sql);
+    t.db.on('query', heard);
+    try {
+      expect(await bestMatches(t.db, asked, { minRating: 0 }, 'relevance', 10, 'names')).toEqual([]);
+    } finally {
+      t.db.removeListener('query', heard);
+    }
+    // The names' bands (a band's businesses whose names hold the words).
+    const inNames = sent.join('\n').match(/= g\.band AND ts_filter\(b\.search_vector, '\{a\}'\) @@ '(?:[^']|'')*'::tsquery/g);
+    expect(inNames).toEqual([`= g.band AND ts_filter(b.search_vector, '{a}') @@ '( ''kind'' )'::tsquery`]);
   });
 });

@@ -226,6 +226,14 @@ const EXACT_NAME = `(rehber_fold(b.name) COLLATE "C") = rehber_fold(?)`;
 const WITHIN = { name: `ts_filter(b.search_vector, '{a}') @@ ${TSQUERY}`, place: `${PLACE} @@ ${TSQUERY}` };
 const IN_NAME = WITHIN.name;
 
+/**
+ * A what's tsquery without the lexemes of the cities its words name (tsqueries puts them after a
+ * word's own, ' | 'city:N''): a document holds those as its place (weight C) only, never in its
+ * name, so the names' tier is the same without them, and its bands are then read in the names'
+ * index, not in the documents' (every document of the city read to find none in a name).
+ */
+const nameLexemes = (what: string) => what.replace(/ \| 'city:\d+'/g, '');
+
 /** The columns of a candidate, its tier among them. */
 function columnsOf(q: Asked): SqlPart {
   const tier = q.what
@@ -432,7 +440,7 @@ export async function bestMatches(
   if (ranking && tiers !== 'others') {
     // The exact names down the name index (a bitmap would be ANDed with the words' whole one).
     walks.push(candidatesWhere(q, f, { sql: EXACT_NAME, bindings: [q.text ?? ''] }, `LIMIT ${n}`));
-    const inName = { sql: WITHIN.name, bindings: [q.what] };
+    const inName = { sql: WITHIN.name, bindings: [nameLexemes(q.what!)] };
     banded.push(byBands(q, f, inName, n, walkedOr(inName, 'rehber.walked_names')));
   }
   if (ranking && tiers !== 'names') {
