@@ -157,24 +157,6 @@ describe('the best of a common word', () => {
     }
   });
 });
-
-describe("the lookups of a search's words", () => {
-  it('are statements prepared once per connection, for any words', async () => {
-    const sent: { sql: string; options?: { name?: string } }[] = [];
-    const heard = (q: (typeof sent)[number]) => void sent.push(q);
-    t.db.on('query', heard);
-    try {
-      // A typo (respelt), a place with a typo.
-      await searchBusinesses(t.db, { q: 'shpo' });
-      await searchBusinesses(t.db, { q: 'road', location: 'ctiy 3' });
-    } finally {
-      t.db.removeListener('query', heard);
-    }
-    const lookups = sent.filter((q) => q.sql.includes('WITH ORDINALITY u(q, i)'));
-    expect(new Set(lookups.map((q) => q.options?.name))).toEqual(new Set(['rehber_words', 'rehber_place_words']));
-  });
-});
-
 describe('the names holding a word that names cities by their other names', () => {
   it('are read by the word alone, without the city lexemes: no name holds one', async () => {
     const [city] = (await t.db.raw('SELECT (tsvector_to_array(rehber_city_lexeme(id)))[1] AS lexeme FROM cities ORDER BY id LIMIT 1')).rows as { lexeme: string }[];

@@ -159,42 +159,26 @@ const nearestPlaceOf = (q: string) =>
 
 /** Each place word term (a quoted word) respelt to the nearest place word the vocabulary knows (nearestPlaceOf), in order; one round trip. */
 export function lookUpPlaceWords(db: Db | Knex.Transaction, terms: string[]): Promise<{ nearest: string | null }[]> {
-  return lookUpEach<{ nearest: string | null }>(db, terms, PLACE_WORDS);
+  return lookUpEach<{ nearest: string | null }>(db, terms, (q) => `${nearestPlaceOf(q)} AS nearest`);
 }
 
 const WORD_SELECT = (q: string) =>
   `${wordQuery(q)}::text AS lexemes, ${citiesOf(q)} AS cities, ${nearestOf(q)} AS nearest,
    ${folded(q, absentOf(q, 'w.f'))} AS absent, ${exceptOf(q)} AS except`;
 
-/** A lookup of many texts at once: its prepared statement's name, and what it selects of each text `q`. */
-interface Lookup {
-  name: string;
-  select: (q: string) => string;
-}
-
-/**
- * The lookups, each one statement for any texts (they come as one array), prepared once per
- * connection: planning a word's lookup, with its subqueries for the cities, the respelling and the
- * cities it does not stand for, cost PostgreSQL about what running it did (docs/performance.md),
- * and every distinct search asks it.
- */
-export const WORDS: Lookup = { name: 'rehber_words', select: WORD_SELECT };
-const PLACE_WORDS: Lookup = { name: 'rehber_place_words', select: (q) => `${nearestPlaceOf(q)} AS nearest` };
-const PLACES: Lookup = { name: 'rehber_places', select: (q) => `${placeCitiesOf(q)} AS cities` };
-
 /** What PostgreSQL makes of each term (a quoted word, maybe with a prefix star), in order; one round trip. */
 export function lookUpWords(db: Db | Knex.Transaction, terms: string[]): Promise<WordReading[]> {
-  return lookUpEach<WordReading>(db, terms, WORDS);
+  return lookUpEach<WordReading>(db, terms, WORD_SELECT);
 }
 
 /** The lexemes of the cities each place of several words names (placeCitiesOf; its words' terms joined by ' & '), in order; one round trip. */
 export function lookUpPlaces(db: Db | Knex.Transaction, phrases: string[]): Promise<{ cities: string[] | null }[]> {
-  return lookUpEach<{ cities: string[] | null }>(db, phrases, PLACES);
+  return lookUpEach<{ cities: string[] | null }>(db, phrases, (q) => `${placeCitiesOf(q)} AS cities`);
 }
 
-/** What `lookup` selects for each of `texts`, in order. */
-async function lookUpEach<T>(db: Db | Knex.Transaction, texts: string[], lookup: Lookup): Promise<T[]> {
+/** What `select` (SQL over the text `q`) gives for each of `texts`, in order. */
+async function lookUpEach<T>(db: Db | Knex.Transaction, texts: string[], select: (q: string) => string): Promise<T[]> {
   if (!texts.length) return [];
-  const { rows } = await db.raw(`SELECT ${lookup.select('u.q')} FROM unnest(?::text[]) WITH ORDINALITY u(q, i) ORDER BY u.i`, [texts]).options({ name: lookup.name });
+  const { rows } = await db.raw(`SELECT ${select('u.q')} FROM unnest(?::text[]) WITH ORDINALITY u(q, i) ORDER BY u.i`, [texts]);
   return rows as T[];
 }
