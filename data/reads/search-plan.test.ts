@@ -4,6 +4,10 @@ import type { ListFilters, ListPage } from '../../domain/search.js';
 import { plansOf } from '../../db/queries/bitmap-scans.fixtures.js';
 import { insertSpreadDirectory } from './plan.fixtures.js';
 import { searchBusinesses } from './search.js';
+import { bestMatches, estimateAndCandidates, searchCandidates } from '../../db/queries/search.js';
+import type { FacetFilters } from '../../db/queries/facets.js';
+import { allOf } from './query-reading.js';
+import { tsqueries } from './tsqueries.js';
 
 /**
  * A broad search reads the best of each tier band by band in the indexes of the search documents
@@ -39,7 +43,7 @@ async function pagesUnder(bound: number, q: string, location = '', filters: List
 }
 
 describe('a broad search on a few thousand businesses', () => {
-  it('reads its tiers by quality band in the search index, not down the quality index', async () => {
+  it('reads its tiers by quality band in the search index, not down the quality index past the first few hundred of a common word', async () => {
     process.env.SEARCH_CANDIDATES = '40';
     // Every name holds 'shop' (the names' tier); 'road' is in every address (the rest); 'kind'
     // in every category; 'city' in every place.
@@ -48,7 +52,9 @@ describe('a broad search on a few thousand businesses', () => {
       const plans = (await plansOf(t.db, async () => (page = await searchBusinesses(t.db, { q, location })))).join('\n');
       expect(page!.totalApprox, `${q} ${location}`).toBe(true);
       expect(plans, `${q} ${location}`).toMatch(/Bitmap Index Scan on businesses_(search|name_words|place)_idx[^\n]*\n\s+Index Cond: \(+rehber_quality_band\(quality\) = g\.band\)/);
-      expect(plans, `${q} ${location}`).not.toMatch(/Index Scan using businesses_quality_idx|Seq Scan on businesses/);
+      // A common word's walk of the quality index stops within its first few hundred (walkedFirst).
+      const uncapped = plans.replace(/Limit [^\n]*\n(?:\s+Buffers:[^\n]*\n)?\s+-> {2}Index Scan using businesses_quality_idx on businesses b_1 [^\n]*/g, '');
+      expect(uncapped, `${q} ${location}`).not.toMatch(/Index Scan using businesses_quality_idx|Seq Scan on businesses/);
     }
   });
 
@@ -67,5 +73,105 @@ describe('a broad search on a few thousand businesses', () => {
       expect(exact.length, `${q} ${location}`).toBe(30);
       expect(await pagesUnder(40, q, location, filters), `${q} ${location} ${JSON.stringify(filters)}`).toEqual(exact);
     }
+  });
+});
+
+describe('the first matches of a common word, for its facets', () => {
+  /** A bitmap of one of the documents' indexes built (GIN has no order to stop in: built whole). */
+  const BITMAP_BUILT = /Bitmap Index Scan on businesses_\w+ +\(cost=[^)]*\) \(actual/;
+  /** The table's first pages read. */
+  const TABLE_START = /Tid Range Scan on businesses b\S* +\(cost=[^)]*\) \(actual/;
+  const firstOf = async (text: string, f: FacetFilters = {}, n = 200) => {
+    const [what] = await tsqueries(t.db, [allOf(text.split(' '))]);
+    const asked = { text, what, where: null };
+    let read: Awaited<ReturnType<typeof estimateAndCandidates>> | undefined;
+    const [plan] = await plansOf(t.db, async () => (read = await estimateAndCandidates(t.db, asked, f, n)));
+    // The same first n as the documents' bitmap gives (table order), read by it alone.
+    const bitmap = await searchCandidates(t.db, asked, f, n - 1);
+    return { plan, ids: read!.columns.id, bitmapIds: bitmap.id };
+  };
+
+  it('are read from the table start when every document holds the word, not from its whole bitmap', async () => {
+    // 'road' is in every address: its index entry holds all 6,000 documents.
+    const { plan, ids, bitmapIds } = await firstOf('road');
+    expect(plan).toMatch(new RegExp(`${TABLE_START.source}[^\\n]*rows=200`));
+    expect(plan).not.toMatch(BITMAP_BUILT);
+    expect(ids).toEqual(bitmapIds);
+  });
+
+  it('are read from the bitmap when the words are seldom together, or a filter narrows them, the table start not scanned', async () => {
+    for (const [text, f] of [['shop 4321', {}], ['road', { cityId: 1 }]] as [string, FacetFilters][]) {
+      const { plan, ids, bitmapIds } = await firstOf(text, f);
+      expect(plan, text).not.toMatch(TABLE_START);
+      expect(plan, text).toMatch(BITMAP_BUILT);
+      expect(ids, text).toEqual(bitmapIds);
+    }
+  });
+});
+
+describe('the best of a common word', () => {
+  /**
+   * The plans of the candidates' reads `read` sends, each round trip run whole with its reads
+   * explained: its reads share one transaction, where a walk tells the bands after it whether
+   * they are needed.
+   */
+  async function roundTripPlans(read: () => Promise<unknown>): Promise<string> {
+    const sent: string[] = [];
+    const heard = (q: { sql: string }) => void sent.push(q.sql);
+    t.db.on('query', heard);
+    try {
+      await read();
+    } finally {
+      t.db.removeListener('query', heard);
+    }
+    const plans: string[] = [];
+    for (const text of sent.filter((s) => s.includes('SELECT json_build_object'))) {
+      const results = (await t.db.raw(text.replace(/(^|; )SELECT json_build_object/g, '$1EXPLAIN ANALYZE SELECT json_build_object'))) as { rows: Record<string, string>[] }[];
+      for (const r of [results].flat()) if (r.rows?.[0]?.['QUERY PLAN'] !== undefined) plans.push(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
+    }
+    return plans.join('\n');
+  }
+  const built = (index: string) => new RegExp(`Bitmap Index Scan on ${index} +\\(cost=[^)]*\\) \\(actual`);
+
+  it('is read down the quality index when it is held by most names or documents, its bands not read, and the pages are those of every match ranked', async () => {
+    // Every name holds 'shop' (the names' tier), every address 'road' (the rest).
+    for (const [q, bands] of [['shop', 'businesses_name_words_idx'], ['road', 'businesses_search_idx']]) {
+      process.env.SEARCH_CANDIDATES = '1000';
+      let page: ListPage | undefined;
+      const plans = await roundTripPlans(async () => (page = await searchBusinesses(t.db, { q, limit: 10 })));
+      expect(page!.totalApprox, q).toBe(true);
+      expect(plans, q).toMatch(/Index Scan using businesses_quality_idx on businesses b\S* +\(cost=[^)]*\) \(actual[^\n]*rows=[1-9]/);
+      expect(plans, q).not.toMatch(built(bands));
+      expect(await pagesUnder(1_000, q), q).toEqual(await pagesUnder(100_000, q));
+    }
+  });
+
+  it('is read by bands when too few of the first businesses hold the words for the page, or with a place or filters', async () => {
+    process.env.SEARCH_CANDIDATES = '40';
+    // 'kind 3' is in about one document in thirteen (the category Kind 3, City 3, Shop 3, 3 Road):
+    // of 500 businesses, too few for three pages of ten twice over.
+    for (const request of [{ q: 'kind 3', page: 3 }, { q: 'shop', location: 'city 3' }, { q: 'shop', filters: { minRating: 3 } }]) {
+      const plans = await roundTripPlans(() => searchBusinesses(t.db, { ...request, limit: 10 }));
+      expect(plans, JSON.stringify(request)).toMatch(built('businesses_(search|name_words|place)_idx'));
+      expect(plans, JSON.stringify(request)).not.toMatch(/Index Scan using businesses_quality_idx on businesses b\S* +\(cost=[^)]*\) \(actual/);
+    }
+  });
+});
+describe('the names holding a word that names cities by their other names', () => {
+  it('are read by the word alone, without the city lexemes: no name holds one', async () => {
+    const [city] = (await t.db.raw('SELECT (tsvector_to_array(rehber_city_lexeme(id)))[1] AS lexeme FROM cities ORDER BY id LIMIT 1')).rows as { lexeme: string }[];
+    // 'kind' is every business's category, in no name; as a city's other name it would be ( 'kind' | 'city:N' ).
+    const asked = { text: 'kind', what: `( 'kind' | '${city.lexeme}' )`, where: null };
+    const sent: string[] = [];
+    const heard = (q: { sql: string }) => void sent.push(q.sql);
+    t.db.on('query', heard);
+    try {
+      expect(await bestMatches(t.db, asked, { minRating: 0 }, 'relevance', 10, 'names')).toEqual([]);
+    } finally {
+      t.db.removeListener('query', heard);
+    }
+    // The names' bands (a band's businesses whose names hold the words).
+    const inNames = sent.join('\n').match(/= g\.band AND ts_filter\(b\.search_vector, '\{a\}'\) @@ '(?:[^']|'')*'::tsquery/g);
+    expect(inNames).toEqual([`= g.band AND ts_filter(b.search_vector, '{a}') @@ '( ''kind'' )'::tsquery`]);
   });
 });

@@ -193,8 +193,8 @@ export type CandidateColumns = { [K in (typeof CANDIDATE_FIELDS)[number]]: Candi
  * each row and parses each of its fields on its own, which for a thousand candidates cost the
  * server several times the CPU of one JSON text of columns parsed at once (docs/performance.md).
  */
-const inColumns = (sql: string) =>
-  `SELECT json_build_object(${CANDIDATE_FIELDS.map((f) => `'${f}', coalesce(array_agg(c.${f}), '{}')`).join(', ')}) AS columns FROM (${sql}) c`;
+const inColumns = (sql: string, also = '') =>
+  `SELECT json_build_object(${CANDIDATE_FIELDS.map((f) => `'${f}', coalesce(array_agg(c.${f}), '{}')`).join(', ')}) AS columns${also} FROM (${sql}) c`;
 
 /** The candidates of columns, one object each. */
 export function candidateRows(c: CandidateColumns): Candidate[] {
@@ -250,6 +250,14 @@ const EXACT_NAME = `(rehber_fold(b.name) COLLATE "C") = rehber_fold(?)`;
 const WITHIN = { name: `ts_filter(b.search_vector, '{a}') @@ ${TSQUERY}`, place: `${PLACE} @@ ${TSQUERY}` };
 const IN_NAME = WITHIN.name;
 
+/**
+ * A what's tsquery without the lexemes of the cities its words name (tsqueries puts them after a
+ * word's own, ' | 'city:N''): a document holds those as its place (weight C) only, never in its
+ * name, so the names' tier is the same without them, and its bands are then read in the names'
+ * index, not in the documents' (every document of the city read to find none in a name).
+ */
+const nameLexemes = (what: string) => what.replace(/ \| 'city:\d+'/g, '');
+
 /** The columns of a candidate, its tier among them. */
 function columnsOf(q: Asked): SqlPart {
   const tier = q.what
@@ -263,12 +271,12 @@ function columnsOf(q: Asked): SqlPart {
 }
 
 /** `SELECT <candidate> FROM businesses b WHERE <filters> AND <match> AND <more> <tail>`, as one part. */
-function candidatesWhere(q: Asked, f: FacetFilters, more: SqlPart | null, tail: string): SqlPart {
+function candidatesWhere(q: Asked, f: FacetFilters, more: SqlPart | null, tail: string, from = 'businesses b'): SqlPart {
   const columns = columnsOf(q);
   const filter = businessWhere(f);
   const match = matchOf(q);
   return {
-    sql: `SELECT ${columns.sql} FROM businesses b WHERE ${filter.sql} AND ${match.sql}${more ? ` AND ${more.sql}` : ''} ${tail}`,
+    sql: `SELECT ${columns.sql} FROM ${from} WHERE ${filter.sql} AND ${match.sql}${more ? ` AND ${more.sql}` : ''} ${tail}`,
     bindings: [...columns.bindings, ...filter.bindings, ...match.bindings, ...(more?.bindings ?? [])],
   };
 }
@@ -307,7 +315,7 @@ const CATEGORIES_OF = `SELECT k.id FROM categories k WHERE setweight(to_tsvector
  * business's band (rehber_top_quality_band). Bitmaps only (readByBitmapScans): a walk of the
  * quality index testing each row is what the bands replace.
  */
-function byBands(q: Asked, f: FacetFilters, more: SqlPart | null, n: number): SqlPart {
+function byBands(q: Asked, f: FacetFilters, more: SqlPart | null, n: number, unless?: Walked): SqlPart {
   // A place alone is matched in its own index; in the documents' too, so that a band's bitmap is
   // the band's businesses holding its words, not the whole band.
   const words = q.what ? '' : ` AND b.search_vector @@ ${TSQUERY}`;
@@ -315,7 +323,7 @@ function byBands(q: Asked, f: FacetFilters, more: SqlPart | null, n: number): Sq
   const inBand = candidatesWhere(q, f, band, `ORDER BY ${WALK_ORDER.relevance} LIMIT ${n}`);
   return {
     sql: `SELECT c.* FROM generate_series(rehber_top_quality_band(), rehber_quality_band(0), -1) g(band),
-            LATERAL (${inBand.sql}) c LIMIT ${n}`,
+            LATERAL (${inBand.sql}) c${unless ? ` WHERE current_setting('${unless}', true) IS DISTINCT FROM 'true'` : ''} LIMIT ${n}`,
     bindings: inBand.bindings,
   };
 }
@@ -340,11 +348,57 @@ async function walked(db: Db | Knex.Transaction, parts: SqlPart[]): Promise<Cand
 /** walked's statements as one text, its read among them (like byBitmapScans). */
 function byWalks(db: Db | Knex.Transaction, parts: SqlPart[]): Statements {
   const { sql, bindings } = unionOf(parts);
-  return {
-    text: `SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off; SET LOCAL max_parallel_workers_per_gather = 0; ${db.raw(inColumns(sql), bindings).toQuery()}; RESET enable_seqscan; RESET enable_bitmapscan; RESET enable_sort; RESET max_parallel_workers_per_gather`,
-    read: 4,
-    count: 9,
-  };
+  return walking(db.raw(inColumns(sql), bindings).toQuery());
+}
+
+/** A read (SQL text) under walked's settings. */
+const walking = (read: string): Statements => ({
+  text: `SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off; SET LOCAL max_parallel_workers_per_gather = 0; ${read}; RESET enable_seqscan; RESET enable_bitmapscan; RESET enable_sort; RESET max_parallel_workers_per_gather`,
+  read: 4,
+  count: 9,
+});
+
+/**
+ * How many businesses of the quality index a common word's best are first looked for in
+ * (walkedFirst): when one business in twelve holds the word, they hold a first page of 20 twice
+ * over, a few hundred rows against the one band of the banded index that holds them, which
+ * for such a word holds thousands (docs/performance.md).
+ */
+export const WALK_ROWS = 500;
+
+/** The flag (a setting of the transaction) that says a tier's walk found its `n` (walkedFirst). */
+type Walked = 'rehber.walked_names' | 'rehber.walked_all';
+
+/** Where the planner's statistics of the documents' words are, and of the names' words (their index's expression). */
+const DOCUMENT_STATS = `schemaname = current_schema() AND tablename = 'businesses' AND attname = 'search_vector'`;
+const NAME_STATS = `schemaname = current_schema() AND tablename = 'businesses_name_words_idx' AND attname = 'ts_filter'`;
+/** The statistics of a walked tier's words: every match's, the names'. */
+const STATS_OF = { 'rehber.walked_all': DOCUMENT_STATS, 'rehber.walked_names': NAME_STATS } satisfies Record<Walked, string>;
+
+/**
+ * The share of the documents (or names) holding every lexeme bound as ?::text[], as the planner takes
+ * it from the statistics `stats`: the product of each lexeme's share among the most common
+ * elements; 0 when one is not among them (a rarer word).
+ */
+const shareOf = (stats: string) => `(SELECT CASE WHEN bool_and(x.share IS NOT NULL) THEN exp(sum(ln(x.share))) ELSE 0 END
+   FROM (SELECT s.most_common_elem_freqs[array_position(s.elems, l)] AS share
+           FROM (SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs FROM pg_stats WHERE ${stats}) s,
+                unnest(?::text[]) l) x)`;
+
+/**
+ * A tier's best `n` (the names holding the words with `more`, or every match without) read down the
+ * quality index first, within its first WALK_ROWS businesses, when the statistics say the words
+ * are common enough to fill `n` there twice over; the statement sets the flag `flag` when they did,
+ * and the tier's bands, read after it in the same round trip and transaction, are then not read
+ * (byBands' `unless`). The first WALK_ROWS in quality order hold the tier's first `n` in quality
+ * order when they hold `n` of it, so the rows are those the bands give.
+ */
+function walkedFirst(db: Db | Knex.Transaction, q: Asked, lexemes: string[], more: SqlPart | null, n: number, flag: Walked): Statements {
+  const common = { sql: `${shareOf(STATS_OF[flag])} * ${WALK_ROWS} >= ${2 * n}`, bindings: [lexemes] };
+  const where = more ? { sql: `${more.sql} AND ${common.sql}`, bindings: [...more.bindings, ...common.bindings] } : common;
+  const best = `(SELECT * FROM businesses b WHERE b.is_active ORDER BY ${WALK_ORDER.relevance} LIMIT ${WALK_ROWS}) b`;
+  const part = candidatesWhere(q, {}, where, `ORDER BY ${WALK_ORDER.relevance} LIMIT ${n}`, best);
+  return walking(db.raw(inColumns(part.sql, `, set_config('${flag}', (count(*) >= ${n})::text, true) AS walked`), part.bindings as Knex.RawBinding[]).toQuery());
 }
 
 /** Statements sent as one text: their number, and which of them (from 0) reads the candidates. */
@@ -396,12 +450,22 @@ export async function bestMatches(
     return candidateRows(await readCandidates(db, walk.sql, walk.bindings as Knex.RawBinding[]));
   }
   const ranking = sort === 'relevance' && q.what;
-  const banded: SqlPart[] = ranking && tiers === 'names' ? [] : [byBands(q, f, null, n)];
+  // A word of one or two words without a place or filters may be common enough for its best to
+  // be near the top of the quality index (walkedFirst).
+  const lexemes = ranking && !q.where && !Object.keys(f).length ? ownLexemes(q.what!) : null;
+  const first: Statements[] = [];
+  const walkedOr = (more: SqlPart | null, flag: Walked): Walked | undefined => {
+    if (!lexemes?.length || lexemes.length > 2) return undefined;
+    first.push(walkedFirst(db, q, lexemes, more, n, flag));
+    return flag;
+  };
+  const banded: SqlPart[] = ranking && tiers === 'names' ? [] : [byBands(q, f, null, n, ranking ? walkedOr(null, 'rehber.walked_all') : undefined)];
   const walks: SqlPart[] = [];
   if (ranking && tiers !== 'others') {
     // The exact names down the name index (a bitmap would be ANDed with the words' whole one).
     walks.push(candidatesWhere(q, f, { sql: EXACT_NAME, bindings: [q.text ?? ''] }, `LIMIT ${n}`));
-    banded.push(byBands(q, f, { sql: WITHIN.name, bindings: [q.what] }, n));
+    const inName = { sql: WITHIN.name, bindings: [nameLexemes(q.what!)] };
+    banded.push(byBands(q, f, inName, n, walkedOr(inName, 'rehber.walked_names')));
   }
   if (ranking && tiers !== 'names') {
     banded.push(byBands(q, f, { sql: WITHIN.place, bindings: [q.what] }, n));
@@ -415,21 +479,69 @@ export async function bestMatches(
   }
   const bands = unionOf(banded);
   return inOneRoundTrip(db, [
+    ...first,
     ...(banded.length ? [{ text: byBitmapScans(db, inColumns(bands.sql), bands.bindings), read: BITMAP_SCAN_RESULT, count: BITMAP_SCAN_STATEMENTS }] : []),
     ...(walks.length ? [byWalks(db, walks)] : []),
   ]);
 }
 
 /**
+ * The pages of the table's start that a common word's first matches are looked for in
+ * (firstInTableOrder): at the million about 9,300 documents, which hold the first 200 of a word
+ * in one document in 23 twice over. The bitmap of a rarer word costs less than reading them
+ * (docs/performance.md).
+ */
+export const HEAD_PAGES = 1500;
+
+/** A tsquery operand: its quoted lexeme, and whether flags (weights, a prefix star) follow it. */
+const LEXEME = /'((?:[^']|'')*)'(:)?/g;
+
+/**
+ * The lexemes a document must hold for `what` to match it, as far as the planner's statistics can
+ * weigh them: each of its own lexemes (a city's lexeme is only ever an alternative to a word's);
+ * null when an operand has flags (its share is not the lexeme's).
+ */
+function ownLexemes(what: string): string[] | null {
+  const found = [...what.matchAll(LEXEME)];
+  if (found.some((m) => m[2])) return null;
+  return found.map((m) => m[1].replace(/''/g, "'")).filter((l) => !l.startsWith('city:'));
+}
+
+/**
+ * The first `n` matches of `q` in table order, as the bitmap of the documents' index gives them,
+ * read first from the table's first HEAD_PAGES pages when the planner's statistics say the words
+ * are common enough to fill `n` there twice over: the documents in the share of them holding every
+ * word (the product of each lexeme's share among the most common, as the planner takes it), the
+ * pages at the table's rows a page. A GIN index has no order to stop in: the bitmap of a word held
+ * by a fifth of the million ('restaurant') is built whole, 208,000 entries, for the 200 asked. The
+ * bitmap is read only when the start does not hold `n` (a word clustered further on), so the rows
+ * are the same either way. A place or filters are left to the bitmap alone (their share is not the
+ * words'), and so is a text of more than two words, which is seldom common and would pay the look
+ * at the statistics for nothing.
+ */
+function firstInTableOrder(q: Asked, f: FacetFilters, n: number): SqlPart {
+  const lexemes = q.what && !q.where && !Object.keys(f).length ? ownLexemes(q.what) : null;
+  if (!lexemes?.length || lexemes.length > 2) return candidatesWhere(q, f, null, `LIMIT ${n}`);
+  const common = `${shareOf(DOCUMENT_STATS)} * (SELECT reltuples / greatest(relpages, 1) FROM pg_class WHERE oid = 'businesses'::regclass) * ${HEAD_PAGES} >= ${2 * n}`;
+  const head = candidatesWhere(q, f, { sql: `b.ctid < '(${HEAD_PAGES},0)'::tid AND ${common}`, bindings: [lexemes] }, `LIMIT ${n}`);
+  const rest = candidatesWhere(q, f, { sql: `(SELECT count(*) FROM head) < ${n}`, bindings: [] }, `LIMIT ${n}`);
+  return {
+    sql: `WITH head AS MATERIALIZED (${head.sql}) (SELECT * FROM head WHERE (SELECT count(*) FROM head) >= ${n}) UNION ALL (${rest.sql})`,
+    bindings: [...head.bindings, ...rest.bindings],
+  };
+}
+
+/**
  * About how many matches `q` has under `f`, from the planner's statistics (the search document's
  * most common lexemes: counting a broad word's matches costs what reading them does), and the
- * first `n` of them in index order (readByBitmapScans), in one round trip.
+ * first `n` of them in table order (firstInTableOrder, through bitmap scans or the table's start),
+ * in one round trip.
  */
 export async function estimateAndCandidates(db: Db | Knex.Transaction, q: Asked, f: FacetFilters, n: number): Promise<{ estimate: number; columns: CandidateColumns }> {
   const filter = businessWhere(f, { estimate: true });
   const match = matchOf(q);
   const explain = db.raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM businesses b WHERE ${filter.sql} AND ${match.sql}`, [...filter.bindings, ...match.bindings] as Knex.RawBinding[]).toQuery();
-  const part = candidatesWhere(q, f, null, `LIMIT ${n}`);
+  const part = firstInTableOrder(q, f, n);
   const results = (await db.raw(`${explain}; ${byBitmapScans(db, inColumns(part.sql), part.bindings as Knex.RawBinding[])}`)) as { rows: Record<string, unknown>[] }[];
   return { estimate: planRows(results[0].rows), columns: (results[1 + BITMAP_SCAN_RESULT].rows[0] as { columns: CandidateColumns }).columns };
 }
