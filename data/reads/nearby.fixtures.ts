@@ -4,7 +4,9 @@
  * coordinates, written straight into the tables (the search document and the facet counts come
  * from the triggers).
  */
+import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../../db/index.js';
+import { createTestDb, type TestDb } from '../../db/test-db.js';
 import { slugifyText } from '../../domain/slug.js';
 
 /** İstanbul's centre, where its approximate business is placed. */
@@ -61,4 +63,22 @@ export async function seedNearby(db: Db): Promise<void> {
   );
   await db.raw(`UPDATE cities t SET business_count = (SELECT count(*) FROM businesses b WHERE b.city_id = t.id AND b.is_active)`);
   await db.raw(`UPDATE categories t SET business_count = (SELECT count(*) FROM businesses b WHERE b.category_id = t.id AND b.is_active)`);
+}
+
+/** A test database of the file's tests, seeded with NEAR_SEEDS before them and dropped after. */
+export function nearbyTestDb(): { readonly db: Db } {
+  let t: TestDb | undefined;
+  beforeAll(async () => {
+    t = await createTestDb();
+    await seedNearby(t.db);
+  });
+  afterAll(async () => {
+    await t?.drop();
+  });
+  return {
+    get db() {
+      if (!t) throw new Error('the nearby test database is made before the tests run');
+      return t.db;
+    },
+  };
 }

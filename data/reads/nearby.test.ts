@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../db/test-db.js';
-import { ISTANBUL, seedNearby } from './nearby.fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { ISTANBUL, nearbyTestDb } from './nearby.fixtures.js';
 import { searchBusinesses } from './search.js';
 import { newMemos } from './search-memo.js';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-  await seedNearby(t.db);
-});
-afterAll(async () => {
-  await t.drop();
-});
+const t = nearbyTestDb();
 
 /** The statements `run` sends. */
 async function statements(run: () => Promise<unknown>): Promise<string[]> {

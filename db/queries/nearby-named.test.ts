@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../test-db.js';
+import { describe, expect, it } from 'vitest';
 import { nearestCandidates } from './nearby.js';
 import type { FacetFilters } from './facets.js';
-import { ISTANBUL, seedNearby } from '../../data/reads/nearby.fixtures.js';
+import { ISTANBUL, nearbyTestDb } from '../../data/reads/nearby.fixtures.js';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-  await seedNearby(t.db);
-});
-afterAll(async () => {
-  await t.drop();
-});
+const t = nearbyTestDb();
 
 interface Sent {
   sql: string;

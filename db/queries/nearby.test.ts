@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
-import { createTestDb, type TestDb } from '../test-db.js';
 import { nearestCandidates } from './nearby.js';
 import type { FacetFilters } from './facets.js';
 import type { GeoPoint } from '../../domain/nearby.js';
-import { ISTANBUL, seedNearby } from '../../data/reads/nearby.fixtures.js';
+import { ISTANBUL, nearbyTestDb } from '../../data/reads/nearby.fixtures.js';
 
-let t: TestDb;
-beforeAll(async () => {
-  t = await createTestDb();
-  await seedNearby(t.db);
-});
-afterAll(async () => {
-  await t.drop();
-});
+const t = nearbyTestDb();
 
 /** The nearest `limit` precise ones, then the approximate ones nearest (the read service's order). */
 const nearest = async (point: GeoPoint, radiusKm: number | undefined, f: FacetFilters, limit: number) => [
