@@ -45,3 +45,23 @@ export function withDatabase(url: string, database: string): string {
   u.pathname = `/${database}`;
   return u.toString();
 }
+
+/** A statement as knex's query event tells it. */
+export interface SentStatement {
+  sql: string;
+  bindings: unknown[];
+  options?: { name?: string };
+}
+
+/** The statements `db` sends while `read` runs, in order. */
+export async function statementsSent(db: Db, read: () => Promise<unknown>): Promise<SentStatement[]> {
+  const sent: SentStatement[] = [];
+  const heard = (q: { sql: string; bindings?: unknown[]; options?: { name?: string } }) => void sent.push({ sql: q.sql, bindings: q.bindings ?? [], options: q.options });
+  db.on('query', heard);
+  try {
+    await read();
+  } finally {
+    db.removeListener('query', heard);
+  }
+  return sent;
+}

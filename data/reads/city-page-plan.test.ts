@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { createTestDb, statementsSent, type TestDb } from '../../db/test-db.js';
 import { insertSpreadDirectory } from './plan.fixtures.js';
 import { publicReads } from './public-reads.js';
 import { listCityCategories } from '../../db/queries/city-categories.js';
@@ -27,14 +27,7 @@ afterAll(async () => {
 
 /** The plans of the statements on `table` that `read` sends, with the table's own pages priced out. */
 async function plansOn(table: string, read: () => Promise<unknown>): Promise<string[]> {
-  const sent: Array<{ sql: string; bindings: unknown[] }> = [];
-  const heard = (q: { sql: string; bindings?: unknown[] }) => void sent.push({ sql: q.sql, bindings: q.bindings ?? [] });
-  t.db.on('query', heard);
-  try {
-    await read();
-  } finally {
-    t.db.removeListener('query', heard);
-  }
+  const sent = await statementsSent(t.db, read);
   const plans: string[] = [];
   for (const q of sent.filter((s) => new RegExp(`\\b${table}\\b`).test(s.sql))) {
     const order: number[] = [];

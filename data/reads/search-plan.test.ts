@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { createTestDb, statementsSent, type TestDb } from '../../db/test-db.js';
 import type { ListFilters, ListPage } from '../../domain/search.js';
 import { plansOf } from '../../db/queries/bitmap-scans.fixtures.js';
 import { insertSpreadDirectory } from './plan.fixtures.js';
@@ -116,14 +116,7 @@ describe('the best of a common word', () => {
    * they are needed.
    */
   async function roundTripPlans(read: () => Promise<unknown>): Promise<string> {
-    const sent: string[] = [];
-    const heard = (q: { sql: string }) => void sent.push(q.sql);
-    t.db.on('query', heard);
-    try {
-      await read();
-    } finally {
-      t.db.removeListener('query', heard);
-    }
+    const sent = (await statementsSent(t.db, read)).map((q) => q.sql);
     const plans: string[] = [];
     for (const text of sent.filter((s) => s.includes('SELECT json_build_object'))) {
       const results = (await t.db.raw(text.replace(/(^|; )SELECT json_build_object/g, '$1EXPLAIN ANALYZE SELECT json_build_object'))) as { rows: Record<string, string>[] }[];
