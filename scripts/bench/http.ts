@@ -78,6 +78,10 @@ export async function run(ctx: BenchContext): Promise<void> {
       // version's answer cache (server/freshness/answer-cache.ts), as between two writes.
       ['Business detail, cache warm', () => `/api/businesses/detail/${pick(samples.slugs)}`, {}],
       ['Business page, cache warm', () => `/details/${pick(samples.slugs)}`, {}],
+      // The same, as a browser asks (every browser accepts brotli): the answer cache keeps each
+      // answer's compressed copy, so what it costs is a copy sent, not a compression.
+      ['Business detail, cache warm, browser Accept-Encoding', () => `/api/businesses/detail/${pick(samples.slugs)}`, BROWSER],
+      ['Business page, cache warm, browser Accept-Encoding', () => `/details/${pick(samples.slugs)}`, BROWSER],
       ['Search, broad word', () => q('/api/search', { q: pick(BROAD) }), {},
         ['Search, distinct words (a word, with a category, two words)', search('/api/search', searches(tail, WORD_KINDS, 1), (m) => ({ q: m.q }))]],
       ['Search, narrow name', () => q('/api/search', { q: pick(samples.names) }), {},
@@ -178,6 +182,9 @@ function printSummary(rows: SummaryRow[], yard: LoadResult & { cpuUs: number }, 
   ];
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }
+
+/** What a browser sends. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 
 /**
  * Words of the generated directory (scripts/bench/generate.ts) that match a tenth of it or more:

@@ -25,7 +25,17 @@ export interface Entry extends Validators {
   /** The answer's bytes (UTF-8), as sent: a kept page is neither measured nor encoded again when served. */
   body: string | Buffer;
   type: string;
+  /**
+   * Its compressed copies, each made the first time a client asked for that encoding, counted in
+   * the cache's bytes with the body.
+   */
+  encoded?: Partial<Record<KeptEncoding, Buffer>>;
 }
+
+/** The encodings a kept answer keeps a copy in (deflate, rarely asked, is compressed per answer). */
+export type KeptEncoding = 'br' | 'gzip';
+
+const entryBytes = (e: Entry): number => e.body.length + (e.encoded?.br?.length ?? 0) + (e.encoded?.gzip?.length ?? 0);
 
 /**
  * A bounded map of answers, least recently used dropped first. When the version moves, the answers
@@ -39,7 +49,7 @@ export interface Entry extends Validators {
 export class AnswerCache {
   private readonly entryDeps = new Dependents();
   private readonly seenDeps = new Dependents();
-  private readonly entries = new BoundedCache<Entry>('answers', ANSWERS, (e) => e.body.length, (key, e) => this.entryDeps.remove(key, e.deps));
+  private readonly entries = new BoundedCache<Entry>('answers', ANSWERS, entryBytes, (key, e) => this.entryDeps.remove(key, e.deps));
   private readonly seen = new BoundedCache<Validators>(
     'answers asked once',
     SEEN,
@@ -90,6 +100,16 @@ export class AnswerCache {
   /** Whether `key` answered 200 and that answer is still current at `version`. */
   answered(version: string, key: string): boolean {
     return this.validators(version, key) !== undefined;
+  }
+
+  /**
+   * Keeps `bytes` as `entry`'s copy in `encoding`, if `entry` is still the one kept under `key`
+   * (a write may have dropped it, or a newer render replaced it, while it was compressed).
+   */
+  keepEncoded(key: string, entry: Entry, encoding: KeptEncoding, bytes: Buffer): void {
+    if (this.entries.peek(key) !== entry) return;
+    entry.encoded = { ...entry.encoded, [encoding]: bytes };
+    this.entries.resize(key, entryBytes(entry));
   }
 
   set(version: string, key: string, entry: Entry): void {

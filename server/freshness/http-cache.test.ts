@@ -1,5 +1,7 @@
 /** HTTP caching by data version: validators, 304s, the answer cache, invalidation across processes. */
+import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-app.js';
 import { startServerProcess, type ServerProcess } from '../server-process.fixtures.js';
@@ -8,6 +10,7 @@ import { setBusinessesActive } from '../../data/store/visibility.js';
 import { signedInAdmin } from '../admin-client.fixtures.js';
 import { CACHE_PROFILES } from './cache-control.js';
 import { cacheStats } from '../../domain/bounded-cache.js';
+import { encodedCopyStats } from './http-cache.js';
 
 const PUBLIC_CACHE_CONTROL = CACHE_PROFILES['public-read'].cacheControl;
 
@@ -42,6 +45,17 @@ describe('HTTP caching by data version', () => {
   });
 
   const get = (base: string, path: string, headers: Record<string, string> = {}) => fetch(base + path, { headers });
+  // The bytes as sent (fetch would decode them, and add its own Accept-Encoding).
+  const raw = (base: string, path: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(base + path, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
 
   it('gives public API answers an ETag, Last-Modified and shared-cache headers, and 304 when they still match', async () => {
     const first = await get(app.url, '/api/stats');
@@ -84,6 +98,49 @@ describe('HTTP caching by data version', () => {
     }
     expect(fromMemory).toEqual([false, false, true]);
     expect(new Set(tags).size).toBe(1);
+  });
+
+  it("keeps a kept page's brotli and gzip copies: compressed once, the same bytes again, the same HTML", async () => {
+    const slug = (await app.db('businesses').first('slug')).slug;
+    const path = `/details/${slug}?from=encoded-copies`;
+    // Asked twice: kept. The third, in identity, is the kept bytes themselves.
+    for (let i = 0; i < 2; i++) expect((await raw(app.url, path, { 'accept-encoding': 'identity' })).status).toBe(200);
+    const plain = await raw(app.url, path, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const etag = plain.headers.etag;
+
+    const before = encodedCopyStats();
+    const keptBytes = () => cacheStats().filter((s) => s.name === 'answers').reduce((n, s) => n + s.bytes, 0);
+    const bytesBefore = keptBytes();
+    const browser = 'gzip, deflate, br';
+    const [first, second] = [await raw(app.url, path, { 'accept-encoding': browser }), await raw(app.url, path, { 'accept-encoding': browser })];
+    for (const res of [first, second]) {
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers.etag).toBe(etag);
+      expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    }
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(zlib.brotliDecompressSync(first.body).equals(plain.body)).toBe(true);
+    // Compressed once, for the first; the second was the kept copy.
+    expect(encodedCopyStats()).toEqual({ made: before.made + 1, served: before.served + 1 });
+    // The copy counts against the cache's byte bound.
+    expect(keptBytes() - bytesBefore).toBe(first.body.length);
+
+    // A client without brotli gets gzip (kept too); one that refuses brotli as well.
+    for (const accept of ['gzip, deflate', 'br;q=0, gzip']) {
+      const gzipped = await raw(app.url, path, { 'accept-encoding': accept });
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gzipped.body).equals(plain.body)).toBe(true);
+    }
+    expect(encodedCopyStats()).toEqual({ made: before.made + 2, served: before.served + 2 });
+    // Without the header, the plain bytes; and a client holding it gets 304 whatever it accepts.
+    const none = await raw(app.url, path, {});
+    expect([none.headers['content-encoding'], none.body.equals(plain.body)]).toEqual([undefined, true]);
+    const revalidated = await raw(app.url, path, { 'accept-encoding': browser, 'if-none-match': etag! });
+    expect([revalidated.status, revalidated.body.length]).toEqual([304, 0]);
   });
 
   it('answers 304 to its weak ETag given back strong, and to a list that holds it', async () => {

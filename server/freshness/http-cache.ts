@@ -7,7 +7,8 @@
  *   not its bytes, which differ between two renders of a page (the data island's read times) and
  *   between its gzip and identity encodings;
  * - answers are kept in memory (answer-cache.ts), keyed by URL, from the second time a URL is
- *   asked, and served again until a write changes what they show (dependencies.ts: a business
+ *   asked, with their brotli and gzip copies once a client asked for one (the same ETag: weak, it
+ *   holds for every encoding, and `Vary: Accept-Encoding` keeps a shared cache's copies apart), and served again until a write changes what they show (dependencies.ts: a business
  *   page shows its business, its city's and category's names and its namesakes; every other
  *   answer depends on everything): a kept answer keeps the validators it was read with;
  * - Cache-Control lets a CDN or proxy hold them briefly and revalidate in the background.
@@ -23,6 +24,7 @@ import { AnswerCache } from './answer-cache.js';
 import { cacheControl } from './cache-control.js';
 import { notModified } from './conditional.js';
 import { dependenciesOf } from './dependencies.js';
+import { chooseEncoding, compressBytes } from '../middleware/compression.js';
 
 /**
  * Caches what `applies` says is a public read. `variant` adds what else the answer depends on (the
@@ -74,7 +76,20 @@ export function httpCache(
     if (hit) {
       validators();
       ctx.type = hit.type;
-      ctx.body = hit.body;
+      // A HEAD is answered as koa-compress answers it: its identity length.
+      const encoding = ctx.method === 'GET' ? chooseEncoding(ctx.get('Accept-Encoding') || undefined, hit.body.length) : 'identity';
+      if (encoding === 'br' || encoding === 'gzip') {
+        let bytes = hit.encoded?.[encoding];
+        if (bytes) encodedCopies.served++;
+        else {
+          bytes = await compressBytes(Buffer.isBuffer(hit.body) ? hit.body : Buffer.from(hit.body), encoding);
+          encodedCopies.made++;
+          cache.keepEncoded(key, hit, encoding, bytes);
+        }
+        ctx.body = bytes;
+        // Set after the body (Koa's length is the compressed one); koa-compress leaves an encoded answer alone.
+        ctx.set('Content-Encoding', encoding);
+      } else ctx.body = hit.body;
       return;
     }
     await next();
@@ -105,6 +120,14 @@ export function httpCache(
 }
 
 const UNCACHEABLE = 'rehberUncacheable';
+
+/** Compressed copies of kept answers this process made, and sent again as kept. */
+const encodedCopies = { made: 0, served: 0 };
+
+/** How many compressed copies of kept answers were made and how many were served as kept (tests, diagnostics). */
+export function encodedCopyStats(): { made: number; served: number } {
+  return { ...encodedCopies };
+}
 
 /**
  * Keeps this answer out of every cache (a page rendered while one of its reads failed: sent to
