@@ -5,6 +5,8 @@
 import type { Db } from '../../db/index.js';
 import { getBusinessByOtherSlug, getBusinessViewBySlug } from '../../db/queries/businesses.js';
 import { listNamesakes } from '../../db/queries/namesakes.js';
+import { getBusinessPageBySlug } from '../../db/queries/nearby.js';
+import { MORE_NEARBY_LIMIT } from '../../domain/nearby.js';
 import type { Business } from '../../domain/types.js';
 import { titled } from './title-place.js';
 import type { ReadTrace } from './search-memo.js';
@@ -16,12 +18,16 @@ async function withTitlePlace(db: Db, b: Business): Promise<Business> {
 
 /**
  * The active business of `slug` (its current one, or one it had or a reading of it) with its
- * titlePlace. `trace`: told the data version the usual one statement saw.
+ * titlePlace. `trace`: told the data version the usual one statement saw. `neighbours`: given, the
+ * page that shows them is being drawn, and that statement reads the business's nearest neighbours
+ * too (MORE_NEARBY_LIMIT, none without a precise spot of its own), told to it.
  */
-export async function getBusinessPage(db: Db, slug: string, trace?: ReadTrace): Promise<Business | null> {
+export async function getBusinessPage(db: Db, slug: string, trace?: ReadTrace, neighbours?: (business: Business, near: Business[]) => void): Promise<Business | null> {
   // Its current slug, the usual case: one statement.
-  const view = await getBusinessViewBySlug(db, slug);
+  const page = neighbours && (await getBusinessPageBySlug(db, slug, MORE_NEARBY_LIMIT));
+  const view = neighbours ? page : await getBusinessViewBySlug(db, slug);
   if (view?.version) trace?.seen.push(view.version);
+  if (page) neighbours?.(page.business, page.neighbours);
   if (view) return titled(view.business, view.namesakes);
   // A moved, mangled or shortened slug (getBusinessBySlug's other readings).
   const business = await getBusinessByOtherSlug(db, slug);

@@ -139,13 +139,15 @@ export async function rankedNear(db: Db | Knex.Transaction, read: Reading, filte
 /**
  * "More nearby" on a business's page: the active businesses with precise coordinates nearest it,
  * nearest first, with their distances. None when its own coordinates are unknown or only its
- * city's centre (it is then near nothing in particular).
+ * city's centre (it is then near nothing in particular). `read`: the neighbours the page's own
+ * statement read with the business in this answer (its version told already), taken as read.
  */
-export async function moreNearby(db: Db | Knex.Transaction, b: Pick<Business, 'id' | 'latitude' | 'longitude' | 'coordinatesApproximate'>, scope?: MemoScope): Promise<Business[]> {
+export async function moreNearby(db: Db | Knex.Transaction, b: Pick<Business, 'id' | 'latitude' | 'longitude' | 'coordinatesApproximate'>, scope?: MemoScope, read?: Business[]): Promise<Business[]> {
   if (b.latitude === null || b.longitude === null || b.coordinatesApproximate) return [];
   const { latitude: lat, longitude: lng } = b;
   // Kept per data version beside the page's business; read, one statement says the version it saw.
   return memoized(scope && { ...scope, memo: scope.views }, memoKey('nearby', b.id), async () => {
+    if (read) return read;
     const { businesses, version } = await nearestNeighbours(db, b.id, { lat, lng }, MORE_NEARBY_LIMIT);
     if (version) scope?.trace?.seen.push(version);
     return businesses;

@@ -24,7 +24,7 @@ import { districtCountsKey } from './list-pages.js';
 import { slugifyText } from '../../domain/slug.js';
 import type { GroupKind, GroupSummaries, PublicReads, SearchQuery } from '../../domain/public-reads.js';
 import type { ListFilters, ListPage, Suggestions } from '../../domain/search.js';
-import type { Country, DistrictCategoryLink } from '../../domain/types.js';
+import type { Business, Country, DistrictCategoryLink } from '../../domain/types.js';
 import { getBusinessPage } from './business-page.js';
 import { moreNearby } from './nearby.js';
 import { anything, businessKeys, nearbyKeys, type ChangeKeys } from './change-keys.js';
@@ -37,6 +37,11 @@ export interface ReadOptions {
   now?: Date;
   /** Told, after each read, what its answer shows (the server's answer cache keeps it by them). */
   shown?: (keys: ChangeKeys) => void;
+  /**
+   * The reads draw a server-rendered page: a business is read with its neighbours, which its
+   * page shows (its JSON does not), in one statement.
+   */
+  page?: boolean;
 }
 
 /** The page's reads plus what only the API asks. `limit`: a page's size when the API is given one. */
@@ -52,10 +57,13 @@ export interface ReadService extends PublicReads {
  * (a request for the stats never waits for the data version); none in tests and the CLI. `now`:
  * the request's time, one for all its reads ("open now").
  */
-export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> = async () => undefined, { cityCategoryMin = CITY_CATEGORY_MIN_BUSINESSES, now = new Date(), shown }: ReadOptions = {}): ReadService {
+export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> = async () => undefined, { cityCategoryMin = CITY_CATEGORY_MIN_BUSINESSES, now = new Date(), shown, page = false }: ReadOptions = {}): ReadService {
   let at: Promise<MemoScope | undefined> | undefined;
   const memos = () => (at ??= scope());
   const seen = new Map<string, Promise<unknown>>();
+  // A business's neighbours read by its page's statement in this answer, by its id.
+  const neighbours = new Map<number, Business[]>();
+  const readNeighbours = page ? (b: Business, near: Business[]) => void neighbours.set(b.id, near) : undefined;
   // Arguments are plain values (a city or category is passed by its id).
   const once = <T>(name: string, args: unknown[], read: () => Promise<T>): Promise<T> => {
     const key = `${name}:${JSON.stringify(args)}`;
@@ -125,11 +133,11 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
       read: (slug) =>
         once('business', [slug], async () => {
           const scope = await memos();
-          return memoized(viewMemo(scope, slug), memoKey('business', slug), () => getBusinessPage(db, slug, scope?.trace), (b) => b !== null);
+          return memoized(viewMemo(scope, slug), memoKey('business', slug), () => getBusinessPage(db, slug, scope?.trace, readNeighbours), (b) => b !== null);
         }),
       shows: businessKeys,
     },
-    moreNearby: { read: (b) => once('moreNearby', [b.id], async () => moreNearby(db, b, await memos())), shows: nearbyKeys },
+    moreNearby: { read: (b) => once('moreNearby', [b.id], async () => moreNearby(db, b, await memos(), neighbours.get(b.id))), shows: nearbyKeys },
     cities: { read: () => once('cities', [], () => listCities(db)), shows: anything },
     categories: { read: () => once('categories', [], () => listCategories(db)), shows: anything },
     group: { read: group, shows: anything },

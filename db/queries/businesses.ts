@@ -154,21 +154,26 @@ export interface BusinessView {
  * once per connection: the one read of a business view. A view is the most frequent read of the
  * site, and a second round trip and a new plan on every one cost more than the lookup itself.
  */
-const BUSINESS_VIEW = {
-  name: 'rehber_business_view',
-  sql: `SELECT ${BUSINESS_SELECT.map((c) => c.replace(' as ', ' AS ')).join(', ')}, ${NAMESAKES_OF_B} AS namesakes,
+/** The business view's statement: the listed business under the slug `?`, its namesakes and the data version. */
+export const BUSINESS_VIEW_SQL = `SELECT ${BUSINESS_SELECT.map((c) => c.replace(' as ', ' AS ')).join(', ')}, ${NAMESAKES_OF_B} AS namesakes,
            (SELECT version::text FROM data_version WHERE id = 1) AS data_version
       FROM businesses b
       LEFT JOIN categories cat ON cat.id = b.category_id
       LEFT JOIN cities ci ON ci.id = b.city_id
-     WHERE b.is_active AND b.slug = ?`,
-};
+     WHERE b.is_active AND b.slug = ?`;
+const BUSINESS_VIEW = { name: 'rehber_business_view', sql: BUSINESS_VIEW_SQL };
+
+/** A row of BUSINESS_VIEW_SQL. */
+export type BusinessViewRow = BusinessRow & { namesakes: NamesakeCells[] | null; data_version: string | null };
+
+/** The view of a row of BUSINESS_VIEW_SQL. */
+export const toBusinessView = (row: BusinessViewRow): BusinessView => ({ business: toBusiness(row), namesakes: toNamesakes(row.namesakes), version: row.data_version });
 
 /** The listed business under exactly `slug` with its namesakes; null when no listed business has that slug. */
 export async function getBusinessViewBySlug(db: Db, slug: string): Promise<BusinessView | null> {
   const { rows } = await db.raw(BUSINESS_VIEW.sql, [slug]).options({ name: BUSINESS_VIEW.name });
-  const row = rows[0] as (BusinessRow & { namesakes: NamesakeCells[] | null; data_version: string | null }) | undefined;
-  return row ? { business: toBusiness(row), namesakes: toNamesakes(row.namesakes), version: row.data_version } : null;
+  const row = rows[0] as BusinessViewRow | undefined;
+  return row ? toBusinessView(row) : null;
 }
 
 /** The current slug of a listed business that used to have `slug` (the admin renamed it); null otherwise. */

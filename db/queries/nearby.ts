@@ -20,7 +20,7 @@ import type { Db } from '../index.js';
 import { SEEN_VERSION } from '../data-version.js';
 import type { GeoPoint } from '../../domain/nearby.js';
 import type { Business } from '../../domain/types.js';
-import { BUSINESS_SELECT, toBusiness, type BusinessRow } from './businesses.js';
+import { BUSINESS_SELECT, BUSINESS_VIEW_SQL, toBusiness, toBusinessView, type BusinessRow, type BusinessView, type BusinessViewRow } from './businesses.js';
 import { CANDIDATE_FACET_COLUMNS, businessWhere, type FacetCandidate, type FacetFilters } from './facets.js';
 
 /** The point on the earth of a business `b`: the expression migration 20261205C indexes. */
@@ -204,6 +204,52 @@ export async function nearestNeighbours(db: Db | Knex.Transaction, id: number, p
     businesses: read.flatMap((r) => (r.id === null ? [] : [{ ...toBusiness(r), distance: Number(r.distance) }])),
     version: read[0]?.data_version ?? null,
   };
+}
+
+/**
+ * A business page's statement for `limit` neighbours, prepared once per connection: the business
+ * view (BUSINESS_VIEW_SQL: the business under the slug, its namesakes, the data version) as the
+ * first row, then, when it has a precise spot of its own, its nearest neighbours as
+ * nearestNeighbours reads them, in one round trip where a cold page sent two. The limit is in the
+ * text for the same reason as the neighbours' statement's.
+ */
+const businessPageStatement = (limit: number) => {
+  const at = 'rehber_earth_point(v.latitude, v.longitude)';
+  return {
+    name: `rehber_business_page_${limit}`,
+    sql: `WITH v AS MATERIALIZED (${BUSINESS_VIEW_SQL})
+    SELECT 0 AS part, NULL::double precision AS distance, v.* FROM v
+    UNION ALL
+    SELECT 1, n.distance, ${BUSINESS_SELECT.join(', ')}, NULL, NULL
+      FROM v
+     CROSS JOIN LATERAL (
+           SELECT b.id, rehber_earth_distance(${at}, ${EARTH}) AS distance
+             FROM businesses b
+            WHERE b.is_active AND ${INDEXED} AND NOT b.coordinates_approximate AND b.id <> v.id
+            ORDER BY ${EARTH} <-> ${at}
+            LIMIT ${limit}) n
+      JOIN businesses b ON b.id = n.id
+      LEFT JOIN categories cat ON cat.id = b.category_id
+      LEFT JOIN cities ci ON ci.id = b.city_id
+     WHERE v.latitude IS NOT NULL AND v.longitude IS NOT NULL AND NOT v.coordinates_approximate
+     ORDER BY part, distance, id`,
+  };
+};
+const BUSINESS_PAGES = new Map<number, { name: string; sql: string }>();
+
+/**
+ * The listed business under exactly `slug` with its namesakes and its `limit` nearest neighbours
+ * (those of nearestNeighbours; none when it has no precise spot of its own); null when no listed
+ * business has that slug.
+ */
+export async function getBusinessPageBySlug(db: Db | Knex.Transaction, slug: string, limit: number): Promise<(BusinessView & { neighbours: Business[] }) | null> {
+  const n = Math.max(0, Math.trunc(limit));
+  let statement = BUSINESS_PAGES.get(n);
+  if (!statement) BUSINESS_PAGES.set(n, (statement = businessPageStatement(n)));
+  const { rows } = await db.raw(statement.sql, [slug]).options({ name: statement.name });
+  const [own, ...near] = rows as (BusinessViewRow & { distance: number | null })[];
+  if (!own) return null;
+  return { ...toBusinessView(own), neighbours: near.map((r) => ({ ...toBusiness(r), distance: Number(r.distance) })) };
 }
 
 /** The distances from `point` of the businesses `ids` that have coordinates, in metres. */

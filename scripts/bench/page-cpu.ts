@@ -33,6 +33,8 @@ try {
   const business = async () => Number((await admin.raw(`SELECT coalesce(sum(calls), 0) AS n FROM pg_stat_statements WHERE query ~ 'FROM businesses b' AND query !~ 'pg_stat'`)).rows[0].n);
   // Every statement the server sent (the version's checks included), not this script's own.
   const statements = async () => Number((await admin.raw(`SELECT coalesce(sum(calls), 0) AS n FROM pg_stat_statements WHERE query !~ 'pg_stat'`)).rows[0].n);
+  // PostgreSQL's time on them (execution and planning), in µs.
+  const pgTime = async () => Number((await admin.raw(`SELECT coalesce(sum(total_exec_time + total_plan_time), 0) * 1000 AS us FROM pg_stat_statements WHERE query !~ 'pg_stat'`)).rows[0].us);
   let n = 0;
   let i = 0;
   // Warm-up: the server render's entry, the pool's connections, the JIT.
@@ -50,7 +52,7 @@ try {
     const seconds = await fixedRequests(base, next, count);
     const cpu = ((await server.cpuUs()) - before) / count;
     const reads = (await business()) / count;
-    console.log(`${name}: ${Math.round(count / seconds)} req/s, ${Math.round(cpu)} µs server CPU a request, ${reads.toFixed(2)} reads of businesses a request, ${((await statements()) / count).toFixed(2)} statements in all`);
+    console.log(`${name}: ${Math.round(count / seconds)} req/s, ${Math.round(cpu)} µs server CPU a request, ${reads.toFixed(2)} reads of businesses a request, ${((await statements()) / count).toFixed(2)} statements in all, ${Math.round((await pgTime()) / count)} µs of PostgreSQL's time a request`);
   }
 } finally {
   await server?.stop();

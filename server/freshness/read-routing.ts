@@ -56,10 +56,11 @@ const READS = 'rehber.reads';
  * The request's public reads (data/reads/public-reads.ts): made once per request, from the
  * database these deps read and the memos of its version, each noting what the answer shows
  * (dependencies.ts). Without a data version (a test's bare
- * page middleware) nothing is kept between requests.
+ * page middleware) nothing is kept between requests. `page`: the reads draw a server-rendered
+ * page (ReadOptions), as the request's first caller says.
  */
-export function requestReads(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'dataVersion' | 'memos' | 'config' | 'clock'>>, ctx: Pick<Context, 'state'>): ReadService {
-  return requestReading(deps, ctx).reads;
+export function requestReads(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'dataVersion' | 'memos' | 'config' | 'clock'>>, ctx: Pick<Context, 'state'>, { page = false } = {}): ReadService {
+  return requestReading(deps, ctx, page).reads;
 }
 
 /** The database as the request's reads use it (every statement an answer sends counts, this one's or not: countStatements). */
@@ -74,7 +75,7 @@ interface Reading {
   trace: ReadTrace;
 }
 
-function requestReading(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'dataVersion' | 'memos' | 'config' | 'clock'>>, ctx: Pick<Context, 'state'>): Reading {
+function requestReading(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'dataVersion' | 'memos' | 'config' | 'clock'>>, ctx: Pick<Context, 'state'>, page = false): Reading {
   const kept = ctx.state[READS] as Reading | undefined;
   if (kept?.of === deps.db) return kept;
   const { db, dataVersion, memos } = deps;
@@ -83,6 +84,7 @@ function requestReading(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'dataV
     cityCategoryMin: deps.config?.cityCategoryMin,
     now: deps.clock?.(),
     shown: (keys) => dependsOn(ctx, keys),
+    page,
   });
   const reading: Reading = { of: db, reads, trace };
   ctx.state[READS] = reading;

@@ -96,7 +96,7 @@ describe('what a business page reads', () => {
     expect(again.statements.length).toBeGreaterThan(0);
   });
 
-  it('a cold page sends one statement without a precise spot, two with its neighbours, and no check of the version', async () => {
+  it('a cold page sends one statement, its neighbours read with its business, and no check of the version', async () => {
     /** The page of `placeId` in a version nothing of it is kept in: its statements, and what was sent after the last of them. */
     const cold = async (placeId: string) => {
       const before = all.length;
@@ -113,14 +113,31 @@ describe('what a business page reads', () => {
       await app.settle();
       const alone = await cold('PR-C');
       expect(alone.page.statements).toHaveLength(1);
-      // Its business with its namesakes, then its nearest neighbours with their rows.
+      // Its business with its namesakes and its nearest neighbours with their rows, together.
       const near = await cold('PR-B');
       expect(near.page.text).toContain('Alpha Bäckerei');
-      expect(near.page.statements).toHaveLength(2);
+      expect(near.page.statements).toHaveLength(1);
+      // Asked a second time, read again in one statement and kept, business and neighbours alike; then nothing.
+      const { slug } = await slugOf('PR-B');
+      expect((await ask(`/details/${slug}`)).statements).toHaveLength(1);
+      expect((await ask(`/details/${slug}`)).statements).toEqual([]);
       clean.push(alone.after.length === 0, near.after.length === 0);
     }
     // Each statement said the version it saw, so none is read after them (the version's own poll,
     // every few seconds, may land after one of them).
     expect(clean.filter(Boolean).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("a business's JSON, which shows no neighbours, reads its business alone", async () => {
+    const { id, slug } = await slugOf('PR-A');
+    await editBusiness(app.db, id, { fields: { about: 'Rye on Sundays' } }, null);
+    await app.settle();
+    const detail = await ask(`/api/businesses/detail/${slug}`);
+    expect(detail.status).toBe(200);
+    expect(detail.statements).toHaveLength(1);
+    expect(detail.statements[0]).not.toContain('<->');
+    // Its neighbours, asked on their own, are still theirs to read.
+    const nearby = await ask(`/api/businesses/detail/${slug}/nearby`);
+    expect(nearby.text).toContain('Beta Café');
   });
 });

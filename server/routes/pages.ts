@@ -113,7 +113,7 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
     // One set of reads for the page view: the head, the redirect check and the body share answers,
     // read whole at one data version.
     const view = await wholeAnswer(deps, ctx, async () => {
-      const reads = requestReads(deps, ctx);
+      const reads = requestReads(deps, ctx, { page: true });
       // A failed lookup (database down) still sends the shell, which shows its own error states.
       const page = await pageHead(reads, { baseUrl: deps.config.publicBaseUrl, cityCategoryMin: deps.config.cityCategoryMin, twitterSite: deps.config.site.twitter }, request).catch((err: unknown) => {
         deps.logger.error({ err, path: ctx.path }, 'page head lookup failed');
