@@ -7,7 +7,7 @@ import type { Db } from '../index.js';
 import type { ReresolveStatus } from '../../domain/types.js';
 
 /** A constant key for pg_try_advisory_lock: one re-resolution at a time, across processes. */
-const RERESOLVE_LOCK_KEY = 7_265_686_202;
+export const RERESOLVE_LOCK_KEY = 7_265_686_202;
 
 /** What a poll shows when the row says running but no process holds the lock: its process ended. */
 export const RERESOLVE_ENDED = 'Re-resolution stopped: its server process ended before it finished';
@@ -25,7 +25,10 @@ interface RunRow {
 
 export async function readReresolveRun(db: Db): Promise<ReresolveStatus> {
   const { rows } = await db.raw<{ rows: RunRow[] }>(
+    // pg_locks shows the whole server's locks; an advisory lock is its database's own, so another
+    // database's run (a second directory on the same server) holds nothing here.
     `SELECT r.*, EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted
+                            AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
                             AND ((l.classid::bigint << 32) | l.objid::bigint) = ?) AS held
        FROM reresolve_runs r WHERE r.id = 1`,
     [RERESOLVE_LOCK_KEY],
