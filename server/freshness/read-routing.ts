@@ -64,8 +64,9 @@ export function requestReads(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, '
 }
 
 /** The database as the request's reads use it (every statement an answer sends counts, this one's or not: countStatements). */
-export function requestDb(deps: Pick<AppDeps, 'db'>, ctx: Pick<Context, 'state'>): AppDeps['db'] {
-  return requestReading(deps, ctx).of;
+export function requestDb(deps: Pick<AppDeps, 'db'>, _ctx?: Pick<Context, 'state'>): AppDeps['db'] {
+  // The database itself: its statements are counted where they are sent, so no request's view of it is needed.
+  return deps.db;
 }
 
 /** A request's reads, the database as they use it and what they did. */
