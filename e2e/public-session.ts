@@ -64,7 +64,9 @@ export function publicSession(options: { app?: PublicAppOptions; noThirdParty?: 
   const open = async (contextOptions: BrowserContextOptions) => {
     session.context = await session.browser.newContext(contextOptions);
     session.page = await session.context.newPage();
-    session.page.on('pageerror', (e) => pageErrors.push(e.message));
+    // With the page's address: a hydration error names no page of its own.
+    const page = session.page;
+    page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${e.message}`));
     if (options.noThirdParty) thirdParty.push(trackThirdParty(session.page, session.app.url));
     return session.page;
   };

@@ -56,12 +56,19 @@ const READS = 'rehber.reads';
  * The request's public reads (data/reads/public-reads.ts): made once per request, from the
  * database these deps read and the memos of its version, each noting what the answer shows
  * (dependencies.ts). Without a data version (a test's bare
- * page middleware) nothing is kept between requests. `page`: the reads draw a server-rendered
- * page (ReadOptions), as the request's first caller says.
+ * page middleware) nothing is kept between requests. The API's routes read with these; a page
+ * view with pageReads.
  */
-export function requestReads(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'dataVersion' | 'memos' | 'config' | 'clock'>>, ctx: Pick<Context, 'state'>, { page = false } = {}): ReadService {
-  return requestReading(deps, ctx, page).reads;
+export function requestReads(deps: ReadingDeps, ctx: Pick<Context, 'state'>): ReadService {
+  return requestReading(deps, ctx, false).reads;
 }
+
+/** The reads of a server-rendered page view: as requestReads, and a business comes with its neighbours (ReadOptions.page). */
+export function pageReads(deps: ReadingDeps, ctx: Pick<Context, 'state'>): ReadService {
+  return requestReading(deps, ctx, true).reads;
+}
+
+type ReadingDeps = Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'dataVersion' | 'memos' | 'config' | 'clock'>>;
 
 /** The database as the request's reads use it (every statement an answer sends counts, this one's or not: countStatements). */
 export function requestDb(deps: Pick<AppDeps, 'db'>, _ctx?: Pick<Context, 'state'>): AppDeps['db'] {
@@ -72,13 +79,19 @@ export function requestDb(deps: Pick<AppDeps, 'db'>, _ctx?: Pick<Context, 'state
 /** A request's reads, the database as they use it and what they did. */
 interface Reading {
   of: AppDeps['db'];
+  /** Made by pageReads. */
+  page: boolean;
   reads: ReadService;
   trace: ReadTrace;
 }
 
-function requestReading(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'dataVersion' | 'memos' | 'config' | 'clock'>>, ctx: Pick<Context, 'state'>, page = false): Reading {
+function requestReading(deps: ReadingDeps, ctx: Pick<Context, 'state'>, page: boolean): Reading {
   const kept = ctx.state[READS] as Reading | undefined;
-  if (kept?.of === deps.db) return kept;
+  if (kept?.of === deps.db) {
+    // A request is a page view or an API call: reads kept as the one would answer the other wrongly.
+    if (kept.page !== page) throw new Error(`this request's reads were made for ${kept.page ? 'a page view' : 'the API'}`);
+    return kept;
+  }
   const { db, dataVersion, memos } = deps;
   const trace = newReadTrace();
   const reads = publicReads(db, async () => (dataVersion && memos ? memoScope({ dataVersion, memos }, ctx, trace) : undefined), {
@@ -87,7 +100,7 @@ function requestReading(deps: Pick<AppDeps, 'db'> & Partial<Pick<AppDeps, 'dataV
     shown: (keys) => dependsOn(ctx, keys),
     page,
   });
-  const reading: Reading = { of: db, reads, trace };
+  const reading: Reading = { of: db, page, reads, trace };
   ctx.state[READS] = reading;
   return reading;
 }

@@ -9,7 +9,7 @@ import { createTestDb, type TestDb } from '../../db/test-db.js';
 import { importCsvText } from '../../data/import/import.fixtures.js';
 import { newMemos } from '../../data/reads/search-memo.js';
 import { DataVersion } from './data-version.js';
-import { requestReads, wholeAnswer } from './read-routing.js';
+import { pageReads, requestReads, wholeAnswer } from './read-routing.js';
 
 const CSV = ['name,category,full_address,place_id', 'Alpha Bäckerei,Bakery,"Torstraße 1, 10119 Berlin, Deutschland",PW-A'].join('\n');
 
@@ -64,5 +64,15 @@ describe('an answer read whole at one data version', () => {
       return deps.db.transaction((trx) => trx('cities').first('id'));
     });
     expect(checked).toBe(true);
+  });
+
+  it("a request's reads are a page view's or the API's, never first the one and then the other", async () => {
+    const ctx = { state: {} };
+    const deps = depsOf();
+    expect(pageReads(deps, ctx)).toBe(pageReads(deps, ctx));
+    expect(() => requestReads(deps, ctx)).toThrow(/made for a page view/);
+    const api = { state: {} };
+    requestReads(deps, api);
+    expect(() => pageReads(deps, api)).toThrow(/made for the API/);
   });
 });

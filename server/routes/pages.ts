@@ -9,7 +9,7 @@ import { pageHead } from '../seo/page-head.js';
 import { mapTilesOf } from './map.js';
 import { injectApp, injectSiteMeta, PageRenderer, ssrDirOf } from '../ssr/renderer.js';
 import { builtStamp } from '../ssr/built-stamp.js';
-import { requestDb, requestReads, wholeAnswer } from '../freshness/read-routing.js';
+import { requestDb, pageReads, wholeAnswer } from '../freshness/read-routing.js';
 import type { SiteConfig } from '../../domain/site-config.js';
 import { isApiPath } from './router.js';
 import { keepOutOfCaches } from '../freshness/http-cache.js';
@@ -113,7 +113,7 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
     // One set of reads for the page view: the head, the redirect check and the body share answers,
     // read whole at one data version.
     const view = await wholeAnswer(deps, ctx, async () => {
-      const reads = requestReads(deps, ctx, { page: true });
+      const reads = pageReads(deps, ctx);
       // A failed lookup (database down) still sends the shell, which shows its own error states.
       const page = await pageHead(reads, { baseUrl: deps.config.publicBaseUrl, cityCategoryMin: deps.config.cityCategoryMin, twitterSite: deps.config.site.twitter }, request).catch((err: unknown) => {
         deps.logger.error({ err, path: ctx.path }, 'page head lookup failed');
