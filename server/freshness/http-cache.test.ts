@@ -143,6 +143,17 @@ describe('HTTP caching by data version', () => {
     expect([revalidated.status, revalidated.body.length]).toEqual([304, 0]);
   });
 
+  it("compresses a kept page once for clients asking for it at the same time", async () => {
+    const slug = (await app.db('businesses').first('slug')).slug;
+    const path = `/details/${slug}?from=encoded-at-once`;
+    for (let i = 0; i < 2; i++) expect((await raw(app.url, path, { 'accept-encoding': 'identity' })).status).toBe(200);
+    const before = encodedCopyStats();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => raw(app.url, path, { 'accept-encoding': 'gzip, deflate, br' })));
+    expect(answers.map((a) => a.headers['content-encoding'])).toEqual(['br', 'br', 'br', 'br']);
+    for (const a of answers) expect(a.body.equals(answers[0].body)).toBe(true);
+    expect(encodedCopyStats()).toEqual({ made: before.made + 1, served: before.served + 3 });
+  });
+
   it('answers 304 to its weak ETag given back strong, and to a list that holds it', async () => {
     const etag = (await get(app.url, '/api/stats')).headers.get('etag')!;
     const strong = etag.replace(/^W\//, '');

@@ -20,7 +20,7 @@
 import { createHash } from 'node:crypto';
 import type { Context, Middleware, Next } from 'koa';
 import type { DataVersion } from './data-version.js';
-import { AnswerCache } from './answer-cache.js';
+import { AnswerCache, type Entry, type KeptEncoding } from './answer-cache.js';
 import { cacheControl } from './cache-control.js';
 import { notModified } from './conditional.js';
 import { dependenciesOf } from './dependencies.js';
@@ -79,14 +79,7 @@ export function httpCache(
       // A HEAD is answered as koa-compress answers it: its identity length.
       const encoding = ctx.method === 'GET' ? chooseEncoding(ctx.get('Accept-Encoding') || undefined, hit.body.length) : 'identity';
       if (encoding === 'br' || encoding === 'gzip') {
-        let bytes = hit.encoded?.[encoding];
-        if (bytes) encodedCopies.served++;
-        else {
-          bytes = await compressBytes(Buffer.isBuffer(hit.body) ? hit.body : Buffer.from(hit.body), encoding);
-          encodedCopies.made++;
-          cache.keepEncoded(key, hit, encoding, bytes);
-        }
-        ctx.body = bytes;
+        ctx.body = await encodedCopy(hit, encoding, (bytes) => cache.keepEncoded(key, hit, encoding, bytes));
         // Set after the body (Koa's length is the compressed one); koa-compress leaves an encoded answer alone.
         ctx.set('Content-Encoding', encoding);
       } else ctx.body = hit.body;
@@ -123,6 +116,34 @@ const UNCACHEABLE = 'rehberUncacheable';
 
 /** Compressed copies of kept answers this process made, and sent again as kept. */
 const encodedCopies = { made: 0, served: 0 };
+
+
+/** The compressions of kept answers under way: the first ask of a page's copy compresses it, the asks meanwhile wait for it. */
+const compressing = new WeakMap<Entry, Partial<Record<KeptEncoding, Promise<Buffer>>>>();
+
+/** `hit`'s copy in `encoding`: the kept one, or made once however many clients ask for it at the same time, then kept. */
+function encodedCopy(hit: Entry, encoding: KeptEncoding, keep: (bytes: Buffer) => void): Promise<Buffer> {
+  const kept = hit.encoded?.[encoding];
+  const pending = compressing.get(hit) ?? {};
+  if (kept || pending[encoding]) {
+    encodedCopies.served++;
+    return kept ? Promise.resolve(kept) : pending[encoding]!;
+  }
+  encodedCopies.made++;
+  const made = compressBytes(Buffer.isBuffer(hit.body) ? hit.body : Buffer.from(hit.body), encoding).then((bytes) => {
+    keep(bytes);
+    return bytes;
+  });
+  compressing.set(hit, { ...pending, [encoding]: made });
+  // Kept in the entry once made (or dropped if it failed): nothing to wait for any more.
+  const done = () => {
+    const left = { ...compressing.get(hit) };
+    delete left[encoding];
+    compressing.set(hit, left);
+  };
+  made.then(done, done);
+  return made;
+}
 
 /** How many compressed copies of kept answers were made and how many were served as kept (tests, diagnostics). */
 export function encodedCopyStats(): { made: number; served: number } {
