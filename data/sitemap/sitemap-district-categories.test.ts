@@ -65,7 +65,9 @@ describe('sitemaps of the categories in a district', () => {
   });
 
   it('a generation groups the businesses once: every grouped type reads the same groups from that pass, none reads the businesses again', async () => {
-    const grouped: SitemapSource[] = ['cities', 'categories', 'countries', 'city-categories', 'district-categories'];
+    // The pages without a slug too: the newest change of every business, active or not, is a group of the pass.
+    await t.db('businesses').where('slug', 'district-1').update({ is_active: false, updated_at: new Date('2099-01-02T03:04:05.678Z') });
+    const grouped: SitemapSource[] = ['cities', 'categories', 'countries', 'city-categories', 'district-categories', 'pages'];
     const trx = await t.db.transaction();
     try {
       await groupBusinessesOnce(trx);
@@ -80,6 +82,9 @@ describe('sitemaps of the categories in a district', () => {
         const { rows } = await trx.raw(`EXPLAIN (FORMAT JSON) ${sourceQuery(source, { cityCategoryMin: 2, grouped: true })}`);
         expect(JSON.stringify(rows[0]['QUERY PLAN']), source).not.toMatch(/"Relation Name":"businesses"/);
       }
+      const pages = [];
+      for await (const rows of readSource(trx, 'pages', 1000, { cityCategoryMin: 2, grouped: true })) pages.push(...rows);
+      expect(pages.find((p) => p.slug === 'home')).toEqual({ slug: 'home', lastmod: '2099-01-02T03:04:05Z' });
     } finally {
       await trx.rollback();
     }

@@ -169,6 +169,8 @@ export async function generateSitemaps(db: Db, options: GenerateOptions): Promis
  * whose name has no slug has no page.
  */
 function urlEntries(baseUrl: string, type: SitemapType, rows: SourceRow[]): UrlEntry[] {
+  // Every other type's rows are one page each (unique slugs, unique pairs): no map of a million URLs.
+  if (type !== 'district-categories') return rows.map((r) => ({ loc: pageUrl(baseUrl, type, r) as string, lastmod: r.lastmod }));
   const entries = new Map<string, UrlEntry>();
   for (const r of rows) {
     const loc = pageUrl(baseUrl, type, r);
