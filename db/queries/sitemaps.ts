@@ -178,8 +178,14 @@ const newestOf = (column: 'city_id' | 'category_id' | 'country', { grouped }: So
     ? `(SELECT ${column} AS key, lastmod FROM ${GROUPS} WHERE grouping_id = ${GROUPING_OF[column]} AND ${column} IS NOT NULL) g`
     : `(SELECT b.${column} AS key, max(b.updated_at) AS lastmod FROM businesses b WHERE b.is_active AND b.${column} IS NOT NULL GROUP BY b.${column}) g`;
 
+/** What countSource runs: the active businesses of a grouped generation are the pass's count of all, not a count of the table. */
+export function countQuery(source: SitemapSource, options = DEFAULT_SOURCE_OPTIONS): string {
+  if (source === 'businesses' && options.grouped) return `SELECT n FROM ${GROUPS} WHERE grouping_id = ${GROUPING_OF.all}`;
+  return `SELECT count(*)::int AS n FROM ${sourceSql(source, options).from}`;
+}
+
 export async function countSource(db: Db | Knex.Transaction, source: SitemapSource, options = DEFAULT_SOURCE_OPTIONS): Promise<number> {
-  const { rows } = await db.raw(`SELECT count(*)::int AS n FROM ${sourceSql(source, options).from}`);
+  const { rows } = await db.raw(countQuery(source, options));
   return rows[0].n as number;
 }
 
