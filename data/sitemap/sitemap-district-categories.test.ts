@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
-import { countSource, getServedFile, groupBusinessesOnce, readSource, sourceQuery, type SitemapSource } from '../../db/queries/sitemaps.js';
+import { countQuery, countSource, getServedFile, groupBusinessesOnce, readSource, sourceQuery, type SitemapSource } from '../../db/queries/sitemaps.js';
 import { generateSitemaps } from './sitemap.js';
 import { getSitemapStats } from './sitemap-status.js';
 import { extractLocs, validateSitemaps } from './sitemap-validate.js';
@@ -64,8 +64,10 @@ describe('sitemaps of the categories in a district', () => {
     expect(extractLocs((await getServedFile(t.db, 'district-categories-1.xml'))!.content)).toEqual([`${BASE}/city/istanbul/kadikoy/cafes`, `${BASE}/city/istanbul/moda/bakers`]);
   });
 
-  it('a generation groups the businesses once: every grouped type reads the same groups from that pass, none reads the businesses again', async () => {
-    const grouped: SitemapSource[] = ['cities', 'categories', 'countries', 'city-categories', 'district-categories'];
+  it('a generation groups the businesses once: every grouped type reads the same groups from that pass, none reads the businesses again, nor counts them', async () => {
+    // The pages without a slug too: the newest change of every business, active or not, is a group of the pass.
+    await t.db('businesses').where('slug', 'district-1').update({ is_active: false, updated_at: new Date('2099-01-02T03:04:05.678Z') });
+    const grouped: SitemapSource[] = ['cities', 'categories', 'countries', 'city-categories', 'district-categories', 'pages'];
     const trx = await t.db.transaction();
     try {
       await groupBusinessesOnce(trx);
@@ -80,6 +82,12 @@ describe('sitemaps of the categories in a district', () => {
         const { rows } = await trx.raw(`EXPLAIN (FORMAT JSON) ${sourceQuery(source, { cityCategoryMin: 2, grouped: true })}`);
         expect(JSON.stringify(rows[0]['QUERY PLAN']), source).not.toMatch(/"Relation Name":"businesses"/);
       }
+      expect(await countSource(trx, 'businesses', { cityCategoryMin: 2, grouped: true })).toBe(await countSource(trx, 'businesses'));
+      const { rows: counted } = await trx.raw(`EXPLAIN (FORMAT JSON) ${countQuery('businesses', { cityCategoryMin: 2, grouped: true })}`);
+      expect(JSON.stringify(counted[0]['QUERY PLAN'])).not.toMatch(/"Relation Name":"businesses"/);
+      const pages = [];
+      for await (const rows of readSource(trx, 'pages', 1000, { cityCategoryMin: 2, grouped: true })) pages.push(...rows);
+      expect(pages.find((p) => p.slug === 'home')).toEqual({ slug: 'home', lastmod: '2099-01-02T03:04:05Z' });
     } finally {
       await trx.rollback();
     }

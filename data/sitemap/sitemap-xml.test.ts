@@ -20,6 +20,12 @@ describe('sitemap renderers', () => {
     expect(await schemaErrors('t.xml', xml, 'urlset')).toEqual([]);
   });
 
+  it('writes a lastmod already at second precision in UTC as it is, and brings any other to that form', () => {
+    expect(formatLastmod('2026-11-21T10:00:00Z')).toBe('2026-11-21T10:00:00Z');
+    expect(formatLastmod('2026-11-21T12:00:00.999+02:00')).toBe('2026-11-21T10:00:00Z');
+    expect(formatLastmod(new Date('2026-11-21T10:00:00.999Z'))).toBe('2026-11-21T10:00:00Z');
+  });
+
   it('renders an index that the sitemaps.org siteindex schema accepts', async () => {
     const xml = renderIndex([{ loc: fileUrl('https://example.com', 'businesses-1.xml'), lastmod: new Date() }]);
     expect(xml).toContain('<sitemap><loc>https://example.com/sitemaps/businesses-1.xml</loc>');

@@ -20,8 +20,11 @@ export interface UrlEntry {
   lastmod?: Date | string | null;
 }
 
-/** W3C datetime at second precision in UTC: 2026-11-21T10:00:00Z. */
+const W3C_SECOND = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
+
+/** W3C datetime at second precision in UTC: 2026-11-21T10:00:00Z. A string in that form already is written as it is. */
 export function formatLastmod(value: Date | string): string {
+  if (typeof value === 'string' && W3C_SECOND.test(value)) return value;
   const d = value instanceof Date ? value : new Date(value);
   return d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }

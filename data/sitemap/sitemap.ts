@@ -22,6 +22,7 @@ import { CITY_CATEGORY_MIN_BUSINESSES, SITEMAP_MAX_URLS } from '../../domain/con
 import { InputError } from '../../domain/errors.js';
 import { INDEX_NAME, SITEMAP_TYPES, fileName, fileUrl, pageUrl, renderIndex, renderUrlset, type SitemapType, type UrlEntry } from './sitemap-xml.js';
 import { isLoopbackUrl, normaliseBaseUrl } from '../../domain/base-url.js';
+import { readAhead } from './read-ahead.js';
 
 /** A second generation while one runs, in this process or another: 409 on the API, exit 1 in the CLI. */
 export class SitemapBusyError extends InputError {
@@ -72,7 +73,7 @@ export interface GenerateOptions {
   /** A category in a city with fewer active businesses is left out (COMBO_MIN_BUSINESSES; default CITY_CATEGORY_MIN_BUSINESSES). */
   cityCategoryMin?: number;
   onProgress?: (p: SitemapProgress) => void;
-  /** Awaited after each file is stored, before the next is read. Tests hold a generation mid-way with it. */
+  /** Awaited after each file is stored, before the next is stored (the next may be read already). Tests hold a generation mid-way with it. */
   afterFile?: (file: GeneratedFile) => Promise<void> | void;
 }
 
@@ -110,22 +111,39 @@ export async function generateSitemaps(db: Db, options: GenerateOptions): Promis
       const files: GeneratedFile[] = [];
       let done = 0;
       emit({ phase: 'writing', done, planned, files: 0 });
-      for (const type of SITEMAP_TYPES) {
-        if (!counts.get(type)) continue;
-        let n = 0;
-        for await (const rows of readSource(snapshot, type, SITEMAP_MAX_URLS, sourceOptions)) {
-          const entries = urlEntries(baseUrl, type, rows);
-          // A sitemap file lists at least one URL.
-          if (!entries.length) continue;
-          const name = fileName(type, ++n);
-          const content = renderUrlset(entries);
-          const { bytes } = await insertFile(db, { generationId, name, type, urlCount: entries.length, content, work: rows.length });
-          const file: GeneratedFile = { name, type, count: entries.length, bytes };
-          files.push(file);
-          done += rows.length;
-          emit({ phase: 'writing', done, planned, files: files.length, file });
-          await options.afterFile?.(file);
+      const store = async (file: GeneratedFile & { type: SitemapType }, content: string, work: number) => {
+        const { bytes } = await insertFile(db, { generationId, name: file.name, type: file.type, urlCount: file.count, content, work });
+        const stored: GeneratedFile = { ...file, bytes };
+        files.push(stored);
+        done += work;
+        emit({ phase: 'writing', done, planned, files: files.length, file: stored });
+        await options.afterFile?.(stored);
+      };
+      // Three stages at once: the next page's FETCH (the snapshot's connection, readAhead), this
+      // page's XML (here) and the previous file's store (another connection of the pool). One store
+      // at a time, so files are stored and reported in order.
+      let storing: Promise<void> | undefined;
+      try {
+        for (const type of SITEMAP_TYPES) {
+          if (!counts.get(type)) continue;
+          let n = 0;
+          for await (const rows of readAhead(readSource(snapshot, type, SITEMAP_MAX_URLS, sourceOptions))) {
+            const entries = urlEntries(baseUrl, type, rows);
+            // A sitemap file lists at least one URL.
+            if (!entries.length) continue;
+            const file = { name: fileName(type, ++n), type, count: entries.length, bytes: 0 };
+            const content = renderUrlset(entries);
+            await storing;
+            storing = store(file, content, rows.length);
+            // Awaited above on the next file or below; never an unhandled rejection meanwhile.
+            storing.catch(() => {});
+          }
         }
+        await storing;
+      } catch (err) {
+        // A store in flight ends before the generation's files are dropped.
+        await storing?.catch(() => {});
+        throw err;
       }
 
       emit({ phase: 'publishing', done, planned, files: files.length });
@@ -151,6 +169,8 @@ export async function generateSitemaps(db: Db, options: GenerateOptions): Promis
  * whose name has no slug has no page.
  */
 function urlEntries(baseUrl: string, type: SitemapType, rows: SourceRow[]): UrlEntry[] {
+  // Every other type's rows are one page each (unique slugs, unique pairs): no map of a million URLs.
+  if (type !== 'district-categories') return rows.map((r) => ({ loc: pageUrl(baseUrl, type, r) as string, lastmod: r.lastmod }));
   const entries = new Map<string, UrlEntry>();
   for (const r of rows) {
     const loc = pageUrl(baseUrl, type, r);

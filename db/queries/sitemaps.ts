@@ -27,21 +27,24 @@ const GROUPS = 'sitemap_groups';
  * Each grouping of the one pass, by GROUPING(city_id, category_id, country, district): a bit set
  * for each column the grouping leaves out.
  */
-const GROUPING_OF = { city_id: 0b0111, category_id: 0b1011, country: 0b1101, cityCategory: 0b0011, districtCategory: 0b0010 } as const;
+const GROUPING_OF = { city_id: 0b0111, category_id: 0b1011, country: 0b1101, cityCategory: 0b0011, districtCategory: 0b0010, all: 0b1111 } as const;
 
 /**
  * Groups the active businesses once for a whole generation, by city, by category, by country, by
  * city and category and by city, district and category, each with its count and newest change,
  * into a temporary table the transaction's grouped sources read (`grouped`): one scan of the
- * businesses instead of two per grouped type (its count, then its cursor).
+ * businesses instead of two per grouped type (its count, then its cursor). One more group, of
+ * every business, active or not, holds the newest change of all (`newest`) for the pages without a
+ * slug: one scan for them too.
  */
 export async function groupBusinessesOnce(trx: Knex.Transaction): Promise<void> {
   await trx.raw(
     `CREATE TEMP TABLE ${GROUPS} ON COMMIT DROP AS
        SELECT GROUPING(b.city_id, b.category_id, b.country, b.district) AS grouping_id, b.city_id, b.category_id, b.country, b.district,
-              count(*)::int AS n, max(b.updated_at) AS lastmod
-         FROM businesses b WHERE b.is_active
-        GROUP BY GROUPING SETS ((b.city_id), (b.category_id), (b.country), (b.city_id, b.category_id), (b.city_id, b.district, b.category_id))`,
+              (count(*) FILTER (WHERE b.is_active))::int AS n, max(b.updated_at) FILTER (WHERE b.is_active) AS lastmod, max(b.updated_at) AS newest
+         FROM businesses b
+        GROUP BY GROUPING SETS ((b.city_id), (b.category_id), (b.country), (b.city_id, b.category_id), (b.city_id, b.district, b.category_id), ())
+       HAVING count(*) FILTER (WHERE b.is_active) > 0 OR GROUPING(b.city_id, b.category_id, b.country, b.district) = ${GROUPING_OF.all}`,
   );
   // Without statistics the planner takes the table for a few rows and joins each group to the
   // cities by a scan of them, which made the categories in a city's cursor minutes long at the million.
@@ -64,20 +67,22 @@ const STATIC_ROWS = Object.entries(SITEMAP_STATIC_PAGES)
  */
 function sourceSql(source: SitemapSource, options: SourceOptions): { from: string; select: string; order: string } {
   switch (source) {
-    case 'pages':
+    case 'pages': {
+      const newest = options.grouped ? `SELECT newest FROM ${GROUPS} WHERE grouping_id = ${GROUPING_OF.all}` : 'SELECT max(updated_at) AS newest FROM businesses';
       return {
-        from: `(VALUES ${STATIC_ROWS}) p(slug, ord, lists_data) CROSS JOIN (SELECT max(updated_at) AS newest FROM businesses) m`,
-        select: 'p.slug, CASE WHEN p.lists_data THEN m.newest END AS lastmod',
+        from: `(VALUES ${STATIC_ROWS}) p(slug, ord, lists_data) CROSS JOIN (${newest}) m`,
+        select: `p.slug, ${w3c('CASE WHEN p.lists_data THEN m.newest END')} AS lastmod`,
         order: 'p.ord',
       };
+    }
     case 'businesses':
-      return { from: 'businesses b WHERE b.is_active', select: 'b.slug, b.updated_at AS lastmod', order: 'b.id' };
+      return { from: 'businesses b WHERE b.is_active', select: `b.slug, ${w3c('b.updated_at')} AS lastmod`, order: 'b.id' };
     case 'cities':
-      return { from: `${newestOf('city_id', options)} JOIN cities c ON c.id = g.key`, select: 'c.slug, g.lastmod', order: 'c.id' };
+      return { from: `${newestOf('city_id', options)} JOIN cities c ON c.id = g.key`, select: `c.slug, ${w3c('g.lastmod')} AS lastmod`, order: 'c.id' };
     case 'categories':
-      return { from: `${newestOf('category_id', options)} JOIN categories c ON c.id = g.key`, select: 'c.slug, g.lastmod', order: 'c.id' };
+      return { from: `${newestOf('category_id', options)} JOIN categories c ON c.id = g.key`, select: `c.slug, ${w3c('g.lastmod')} AS lastmod`, order: 'c.id' };
     case 'countries':
-      return { from: `${newestOf('country', options)} JOIN countries c ON c.name = g.key`, select: 'c.slug, g.lastmod', order: 'c.id' };
+      return { from: `${newestOf('country', options)} JOIN countries c ON c.name = g.key`, select: `c.slug, ${w3c('g.lastmod')} AS lastmod`, order: 'c.id' };
     case 'city-categories':
     case 'district-categories':
     case 'country-categories':
@@ -150,10 +155,16 @@ function comboSql({ keys, via, where, grouping, place, select, order }: Combo, o
   return {
     from: `(${groups}) g
            JOIN ${place} JOIN categories ca ON ca.id = g.category_id`,
-    select: `${select}, ca.slug AS category, g.lastmod`,
+    select: `${select}, ca.slug AS category, ${w3c('g.lastmod')} AS lastmod`,
     order,
   };
 }
+
+/**
+ * A change's time as a sitemap writes it (W3C, to the second, in UTC: 2026-11-21T10:00:00Z), made
+ * by PostgreSQL: a million dates are neither parsed into Date objects nor formatted again.
+ */
+const w3c = (expr: string) => `to_char((${expr}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 /** The least number of a listed combination, inlined, not bound: a cursor's DECLARE takes no parameters. */
 function leastOf({ cityCategoryMin: min }: SourceOptions): number {
@@ -167,8 +178,14 @@ const newestOf = (column: 'city_id' | 'category_id' | 'country', { grouped }: So
     ? `(SELECT ${column} AS key, lastmod FROM ${GROUPS} WHERE grouping_id = ${GROUPING_OF[column]} AND ${column} IS NOT NULL) g`
     : `(SELECT b.${column} AS key, max(b.updated_at) AS lastmod FROM businesses b WHERE b.is_active AND b.${column} IS NOT NULL GROUP BY b.${column}) g`;
 
+/** What countSource runs: the active businesses of a grouped generation are the pass's count of all, not a count of the table. */
+export function countQuery(source: SitemapSource, options = DEFAULT_SOURCE_OPTIONS): string {
+  if (source === 'businesses' && options.grouped) return `SELECT n FROM ${GROUPS} WHERE grouping_id = ${GROUPING_OF.all}`;
+  return `SELECT count(*)::int AS n FROM ${sourceSql(source, options).from}`;
+}
+
 export async function countSource(db: Db | Knex.Transaction, source: SitemapSource, options = DEFAULT_SOURCE_OPTIONS): Promise<number> {
-  const { rows } = await db.raw(`SELECT count(*)::int AS n FROM ${sourceSql(source, options).from}`);
+  const { rows } = await db.raw(countQuery(source, options));
   return rows[0].n as number;
 }
 
@@ -184,7 +201,8 @@ export interface SourceRow {
   category?: string;
   /** The district's name, for a category in a district. */
   district?: string;
-  lastmod?: Date;
+  /** Its newest change as the sitemap writes it (2026-11-21T10:00:00Z); null for a page without one. */
+  lastmod: string | null;
 }
 
 /**
