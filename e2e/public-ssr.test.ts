@@ -521,6 +521,32 @@ describe('hydration', () => {
     }
   });
 
+  it('an address that changes before the page hydrates (a script\'s pushState): the served page hydrates, then the new address shows', async () => {
+    const page = await s.reopen({ viewport: { width: 1280, height: 900 } });
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`error: ${m.text()}`);
+    });
+    // The about page's chunk is held: main.tsx hydrates once it has it, so the address moves first.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/about-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${s.app.url}/about`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('heading', { level: 1, name: 'About Us' }).waitFor();
+    const { name, slug } = sample.business;
+    await page.evaluate((to) => {
+      history.pushState({}, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/details/${slug}`);
+    release();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
   it('a hydrated page navigates in the app: a link loads the next page through the API, not as a new document', async () => {
     const { page, problems } = await open(`/city/${sample.business.citySlug}`);
     const documents: string[] = [];

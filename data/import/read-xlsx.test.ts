@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mapHeaders } from './columns.js';
 import { readAll, tempDir, zip, type TempDir } from './fixtures/files.js';
 import { openRows } from './read-rows.js';
@@ -124,5 +125,31 @@ describe('openXlsx', () => {
   it('refuses a zip that is not a workbook (415)', async () => {
     const file = await dir.write('archive.xlsx', zip([{ name: 'readme.txt', data: Buffer.from('hello') }]));
     await expect(openRows(file)).rejects.toMatchObject({ status: 415 });
+  });
+});
+
+describe('openXlsx, a worksheet before the shared strings (exceljs puts it aside in a temporary file)', () => {
+  it('reads the shared strings, styles and workbook behind the worksheet however late its temporary file is written', async () => {
+    // exceljs's own 'tmp': its WorkbookReader calls tmp.file for each worksheet it must put aside.
+    const tmp = createRequire(createRequire(import.meta.url).resolve('exceljs'))('tmp') as { file: (cb: (...args: unknown[]) => void) => void };
+    const file = tmp.file;
+    // A busy machine: the file for the worksheet comes after unzipper has read the whole archive.
+    const spy = vi.spyOn(tmp, 'file').mockImplementation((cb) => file((...args) => setTimeout(() => cb(...args), 300)));
+    try {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('Businesses');
+      sheet.addRow(['name', 'full_address', 'opened']);
+      for (let i = 0; i < 30; i++) sheet.addRow([`Shop ${i}`, `${i} Oak St, Denver, CO 80202, United States`, new Date(Date.UTC(2024, 2, 5))]);
+      const path = dir.path('late-temp-file.xlsx');
+      await workbook.xlsx.writeFile(path);
+      const source = await openXlsx(path);
+      expect(source.headers).toEqual(['name', 'full_address', 'opened']);
+      const rows = await readAll(source);
+      expect(rows).toHaveLength(30);
+      expect(rows[29].cells).toEqual(['Shop 29', '29 Oak St, Denver, CO 80202, United States', '2024-03-05']);
+      expect(spy).toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -10,6 +10,7 @@
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { cellText } from './cell-text.js';
 import { hasRequiredHeaders } from './columns.js';
@@ -77,6 +78,8 @@ interface ReaderInternals {
   properties?: { model?: { date1904?: boolean } };
   _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string): Generator<{ eventType: string; value: unknown }>;
   _parseSharedStrings(entry: NodeJS.ReadableStream): AsyncGenerator<never>;
+  /** The file's stream, which parse() pipes into unzipper's Parse (the archive's entries). */
+  _getStream(input: unknown): { pipe(zip: Readable): unknown };
 }
 
 /** exceljs's adapter of a zip entry's stream to chunks (its package has no typings for it). */
@@ -91,6 +94,13 @@ const iterateStream = createRequire(import.meta.url)('exceljs/lib/utils/iterate-
  */
 export function readSheetsFast(reader: ExcelJS.stream.xlsx.WorkbookReader, limits: XmlLimits = xmlLimits(XLSX_LIMITS)): void {
   const internals = reader as unknown as ReaderInternals;
+  const getStream = internals._getStream.bind(reader);
+  internals._getStream = (input) => {
+    const stream = getStream(input);
+    const pipe = stream.pipe.bind(stream);
+    stream.pipe = (zip) => pipe(endAfterBufferedEntries(zip));
+    return stream;
+  };
   // exceljs delegates to it with yield*: it yields nothing, it fills sharedStrings.
   // eslint-disable-next-line require-yield
   internals._parseSharedStrings = async function* (entry) {
@@ -106,6 +116,35 @@ export function readSheetsFast(reader: ExcelJS.stream.xlsx.WorkbookReader, limit
     };
     yield { eventType: 'worksheet', value: { [Symbol.asyncIterator]: () => sheetRows(iterator, context) } };
   };
+}
+
+/**
+ * unzipper's Parse says 'end' as soon as it has read the whole archive, while entries it read
+ * ahead may still wait in its buffer. exceljs meets a worksheet before the shared strings (it
+ * writes them in that order) and puts it aside in a temporary file, pausing its
+ * walk through the entries meanwhile; when the archive was all read before that file was written
+ * (a busy machine), the walk took the 'end' for the last entry and never saw the shared strings,
+ * styles and workbook behind it: every text cell came out empty, the header row too ("Missing
+ * required columns"), and dates as numbers. Here that 'end' waits until the buffered entries are out.
+ */
+function endAfterBufferedEntries<T extends Readable>(zip: T): T {
+  const emit = zip.emit.bind(zip);
+  let held = false;
+  zip.emit = (event: string | symbol, ...args: unknown[]) => {
+    if (event !== 'end' || zip.readableLength === 0) return emit(event, ...args);
+    if (!held) {
+      held = true;
+      const out = () => {
+        if (zip.readableLength > 0) return;
+        zip.off('data', out);
+        emit('end');
+      };
+      // Listening does not resume a paused stream: the entries go out when exceljs asks for them.
+      zip.on('data', out);
+    }
+    return false;
+  };
+  return zip;
 }
 
 function rowCells(values: RowValues, width: number): string[] {

@@ -1,27 +1,31 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { AppProvider } from './app/provider';
+import { BrowserRouter } from './app/browser-router';
 import { AppRoutes, publicRouteOf } from './app/router';
 import { keepNotFound, queryClient } from './lib/query-client';
 import { readSiteConfig } from './lib/site-config';
 import './index.css';
 
 const root = document.getElementById('root')!;
+// A server-rendered page carries its data (server/ssr).
+const island = document.getElementById('rehber-state');
+// The address the server rendered, read before anything can move it: the page hydrates at it
+// (app/browser-router.tsx), whatever the address is by the time hydration starts.
+const served = island?.textContent ? window.location.pathname + window.location.search : null;
 const app = (
   <StrictMode>
     <AppProvider client={queryClient} site={readSiteConfig()}>
-      <BrowserRouter>
+      <BrowserRouter served={served}>
         <AppRoutes />
       </BrowserRouter>
     </AppProvider>
   </StrictMode>
 );
 
-// A server-rendered page carries its data (server/ssr): the cache starts with it, so the page
-// hydrates with the markup the server drew and asks the API for nothing it already has.
-const island = document.getElementById('rehber-state');
+// The page's data: the cache starts with it, so the page hydrates with the markup the server drew
+// and asks the API for nothing it already has.
 if (island?.textContent) {
   const state = JSON.parse(island.textContent) as DehydratedState;
   hydrate(queryClient, state);
