@@ -17,8 +17,8 @@ import type { Knex } from 'knex';
 import type { Db } from '../index.js';
 import type { Business } from '../../domain/types.js';
 import type { Facets, ListFilters, SearchSort } from '../../domain/search.js';
-import { businessQuery, toBusiness, type BusinessRow } from './businesses.js';
-import { CANDIDATE_FACET_COLUMNS, businessWhere, facetQuery, toFacets, type FacetCandidate, type FacetFilters, type FacetRow, type SqlPart } from './facets.js';
+import { BUSINESS_SELECT, businessQuery, toBusiness, type BusinessRow } from './businesses.js';
+import { CANDIDATE_FACET_COLUMNS, businessWhere, facetSql, toFacets, type FacetCandidate, type FacetFilters, type FacetRow, type SqlPart } from './facets.js';
 import { TSQUERY } from './word-lookups.js';
 import { BITMAP_SCAN_RESULT, BITMAP_SCAN_STATEMENTS, byBitmapScans, readByBitmapScans } from './bitmap-scans.js';
 import { planRows } from './planned-rows.js';
@@ -124,12 +124,13 @@ export async function listPageIds(db: Db | Knex.Transaction, f: FacetFilters, so
 /**
  * The total and facets of the active businesses of `fixed` under `f` (which holds `fixed` too),
  * from the kept business_facets counts (only the page's own city's or category's rows are read),
- * with the ids of one page as listPageIds reads them: one more arm of the same statement (their
- * order in its count column), for a list whose counts are not kept yet. `more`: arms of the same
- * four columns over the kept counts `s` (their rows come back in `more`); `version`: the data
- * version the statement saw.
+ * with one page's ids as listPageIds reads them (one more arm of the same statement: their order
+ * in its count column) and those businesses as businessesById reads them (each page row joined to
+ * its business by its primary key): a list's first view, whose counts are not kept yet, in one
+ * round trip. `more`: arms of the same four columns over the kept counts `s` (their rows come back
+ * in `more`); `version`: the data version the statement saw.
  */
-export async function listFacetsAndPageIds(
+export async function listFacetsAndPage(
   db: Db | Knex.Transaction,
   fixed: Fixed,
   f: FacetFilters,
@@ -137,23 +138,33 @@ export async function listFacetsAndPageIds(
   page: number,
   limit: number,
   more: SqlPart[] = [],
-): Promise<{ facets: Facets; total: number; ids: number[]; more: FacetRow[]; version: string | null }> {
+): Promise<{ facets: Facets; total: number; ids: number[]; rows: Business[]; more: FacetRow[]; version: string | null }> {
   const ids = pageIdsSql(f, sort, page, limit);
   const arm = { sql: `SELECT 'page', p.id::text, NULL, (row_number() OVER ())::int FROM (${ids.sql}) p`, bindings: ids.bindings };
   const seen = { sql: `SELECT 'version', ${SEEN_VERSION}, NULL, NULL`, bindings: [] };
   // The source holds the fixed country's rows alone: its arms need not find its cities again each.
   const counted = fixed.country === undefined ? f : { ...f, country: undefined };
-  const { rows } = (await facetQuery(db, facetSource(fixed), counted, [arm, seen, ...more])) as { rows: FacetRow[] };
+  const facets = facetSql(facetSource(fixed), counted, [arm, seen, ...more]);
+  // Only a page row has a business: the CASE keeps the cast from the other rows' values, and the
+  // join is a probe of the primary key per page row (never a join of the whole table).
+  const { rows } = (await db.raw(
+    `SELECT f.kind, f.value, f.label, f.count, x.* FROM (${facets.sql}) f
+       LEFT JOIN LATERAL (SELECT ${BUSINESS_SELECT.join(', ')} FROM businesses b
+              LEFT JOIN categories cat ON cat.id = b.category_id LEFT JOIN cities ci ON ci.id = b.city_id
+             WHERE b.id = CASE WHEN f.kind = 'page' THEN f.value::bigint END) x ON true`,
+    facets.bindings as Knex.RawBinding[],
+  )) as { rows: (FacetRow & BusinessRow)[] };
   const onPage = rows.filter((r) => r.kind === 'page').sort((a, b) => a.count - b.count);
   return {
     ...toFacets(rows.filter((r) => FACET_KINDS.has(r.kind) && r.kind !== 'page')),
     ids: onPage.map((r) => Number(r.value)),
+    rows: onPage.filter((r) => r.id !== null).map(toBusiness),
     more: more.length ? rows.filter((r) => !FACET_KINDS.has(r.kind)) : [],
     version: rows.find((r) => r.kind === 'version')?.value ?? null,
   };
 }
 
-/** The kinds of row of listFacetsAndPageIds's own arms; any other is one of `more`'s. */
+/** The kinds of row of listFacetsAndPage's own arms; any other is one of `more`'s. */
 const FACET_KINDS = new Set(['total', 'category', 'city', 'district', 'rating', 'verified', 'phone', 'page', 'version']);
 
 /** The statement of businessesById, prepared once per connection under this name. */
