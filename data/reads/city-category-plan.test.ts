@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { createTestDb, statementsSent, type TestDb } from '../../db/test-db.js';
 import { cityCategoryFilters, districtCategoryFilters } from '../../domain/public-pages.js';
 import type { ListFilters } from '../../domain/search.js';
 import { insertSpreadDirectory } from './plan.fixtures.js';
@@ -41,7 +41,7 @@ async function listStatements(filters: ListFilters, reads = publicReads(t.db)): 
 
 /**
  * The plans of the statements on businesses that the city's list under `filters` sends, in order:
- * of the first, which counts the list too, the plan of its page's ids alone.
+ * of the first, which counts the list too, the plan from its page's ids on (their walk, then their rows).
  */
 async function listPlans(filters: ListFilters): Promise<string[]> {
   const plans: string[] = [];
@@ -61,19 +61,19 @@ describe('a category in a city on a few thousand businesses', () => {
     const plans = await listPlans(cityCategoryFilters('kind-3', { page: 2, minRating: 3 }));
     expect(plans.length).toBeGreaterThan(0);
     for (const plan of plans) expect(plan).not.toMatch(/Seq Scan on businesses/);
-    // The page's ids from the one index, with nothing to sort; its rows by their ids.
+    // The page's ids from the one index, with nothing to sort; its rows by their ids, in the same statement.
+    expect(plans).toHaveLength(1);
     expect(plans[0]).toMatch(/Index Only Scan using businesses_city_category_listing_idx/);
     expect(plans[0]).not.toMatch(/Sort|BitmapAnd/);
-    expect(plans[1]).toMatch(/Index Scan using businesses_pkey/);
+    expect(plans[0]).toMatch(/Index Scan using businesses_pkey/);
   });
 
-  it("reads its counts and its page's ids in one statement, then its rows; with its counts kept, its page's ids, then its rows", async () => {
+  it("reads its counts, its page's ids and their rows in one statement; with its counts kept, its page's ids, then its rows", async () => {
     const memos = newMemos();
     const reads = () => publicReads(t.db, async () => ({ ...memos, version: '1' }));
     const first = await listStatements(cityCategoryFilters('kind-3', {}), reads());
-    expect(first).toHaveLength(2);
+    expect(first).toHaveLength(1);
     expect(first[0].sql).toMatch(/\bbusiness_facets\b[\s\S]*\bbusinesses\b/);
-    expect(first[1].sql).not.toMatch(/\bbusiness_facets\b/);
     const next = await listStatements(cityCategoryFilters('kind-3', { page: 2 }), reads());
     expect(next).toHaveLength(2);
     for (const q of next) expect(q.sql).not.toMatch(/\bbusiness_facets\b/);
@@ -85,5 +85,46 @@ describe('a category in a city on a few thousand businesses', () => {
     const plans = await listPlans(districtCategoryFilters('kind-3', 'Moda', {}));
     expect(plans[0]).toMatch(/Index Only Scan using businesses_city_category_listing_idx/);
     expect(plans[0]).not.toMatch(/Sort|BitmapAnd/);
+  });
+});
+
+describe("a category in a city's first view, prepared", () => {
+  /** The statement on the kept counts that the first view of kind-3 in city-3 under `filters` sends (a memo of its own: a first view each time). */
+  async function counting(filters: ListFilters, reads = publicReads(t.db)) {
+    const city = (await reads.group('city', 'city-3'))!;
+    const sent = await statementsSent(t.db, () => reads.groupBusinesses('city', city, filters));
+    return sent.filter((s) => /\bbusiness_facets\b/.test(s.sql));
+  }
+
+  it('is a named statement on its first page, whose generic plan walks the same index and probes its rows by their key', async () => {
+    const [first] = await counting(cityCategoryFilters('kind-3', {}));
+    expect(first.options?.name).toMatch(/^rehber_list_first_/);
+    // The page's size is in the text: a generic plan that knows neither it nor the offset plans for a tenth of the list.
+    expect(first.sql).not.toMatch(/LIMIT \$\d+/);
+    const { rows } = (await t.db.raw(`EXPLAIN (GENERIC_PLAN) ${first.sql}`)) as { rows: { 'QUERY PLAN': string }[] };
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan).toMatch(/Index Only Scan using businesses_city_category_listing_idx/);
+    expect(plan).toMatch(/Index Scan using businesses_pkey on businesses b\b/);
+    // Never the whole table hashed to join a page's few rows.
+    expect(plan).not.toMatch(/Seq Scan on businesses|Hash Left Join|Hash Cond: \(b\.id/);
+  });
+
+  it('gives the same page and counts under its generic plan as under a plan of its own', async () => {
+    const read = (mode: string) =>
+      t.db.transaction(async (trx) => {
+        await trx.raw(`SET LOCAL plan_cache_mode = ${mode}`);
+        const city = (await publicReads(trx as never).group('city', 'city-3'))!;
+        return publicReads(trx as never).groupBusinesses('city', city, cityCategoryFilters('kind-3', {}));
+      });
+    const custom = await read('force_custom_plan');
+    expect(custom.items.length).toBeGreaterThan(0);
+    expect(await read('force_generic_plan')).toEqual(custom);
+  });
+
+  it('is planned at each call past its first page, filtered or in another order', async () => {
+    for (const filters of [cityCategoryFilters('kind-3', { page: 2 }), cityCategoryFilters('kind-3', { minRating: 3 }), cityCategoryFilters('kind-3', { sort: 'name' })]) {
+      const [first] = await counting(filters);
+      expect(first.options?.name, JSON.stringify(filters)).toBeUndefined();
+    }
   });
 });

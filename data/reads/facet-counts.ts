@@ -22,7 +22,7 @@ export function passes(c: FacetCandidate, f: FacetFilters, except: Dimension | n
   );
 }
 
-/** Facet counts of a search's candidates, as facetQuery counts them, with ids in place of labels. */
+/** Facet counts of a search's candidates, as facetSql counts them, with ids in place of labels. */
 export interface CandidateFacets {
   categories: [number, number][];
   cities: [number, number][];
@@ -45,7 +45,7 @@ function top<K extends number | string>(rows: FacetCandidate[], f: FacetFilters,
 
 /**
  * The facets of a search counted in memory over its candidates (at most SEARCH_CANDIDATES + 1
- * rows): each counts the candidates of every filter but its own, like facetQuery, without a
+ * rows): each counts the candidates of every filter but its own, like facetSql, without a
  * dozen-armed statement for PostgreSQL to plan per request.
  */
 export function countFacets(rows: FacetCandidate[], f: FacetFilters): CandidateFacets {

@@ -13,7 +13,7 @@ import { NO_FACETS, type FacetFilters, type FacetRow, type SqlPart } from '../..
 import type { DistrictCount } from '../../db/queries/city-categories.js';
 import { countFacets, facetLabels, passes, scaled } from './facet-counts.js';
 import { pageOf } from '../../db/queries/paging.js';
-import { bestMatches, businessesById, estimateAndCandidates, listFacetsAndPageIds, listPageIds, searchCandidates, type Asked, type Candidate, type Fixed } from '../../db/queries/search.js';
+import { bestMatches, businessesById, estimateAndCandidates, listFacetsAndPage, listPageIds, searchCandidates, type Asked, type Candidate, type Fixed } from '../../db/queries/search.js';
 import type { Reading } from './query-reading.js';
 import { memoized, memoizedEach, memoKey, small, type MemoScope } from './search-memo.js';
 import { tsqueries } from './tsqueries.js';
@@ -22,10 +22,14 @@ import { packColumns, unpack, type PackedCandidates } from './packed-candidates.
 
 export const emptyPage = (page: number, limit: number): ListPage => ({ ...pageOf<Business>([], 0, { page, limit }), facets: NO_FACETS });
 
-/** The full rows of `ids`, in that order; those a page showed before at this version from the small memo. */
-export async function rowsOf(db: Db | Knex.Transaction, ids: (number | string)[], scope?: MemoScope): Promise<Business[]> {
+/**
+ * The full rows of `ids`, in that order; those a page showed before at this version from the small
+ * memo. `given`: rows already read (by the statement that found the ids), kept in place of a read.
+ */
+export async function rowsOf(db: Db | Knex.Transaction, ids: (number | string)[], scope?: MemoScope, given?: Business[]): Promise<Business[]> {
   if (!ids.length) return [];
   const rows = await memoizedEach(small(scope), 'row', ids.map(String), async (missing) => {
+    if (given) return new Map(given.map((b) => [String(b.id), b]));
     const read = await businessesById(db, missing);
     if (read.version) scope?.trace?.seen.push(read.version);
     return new Map(read.rows.map((b) => [String(b.id), b]));
@@ -57,23 +61,23 @@ export async function browse(
     return { ...pageOf(rows, Math.min(open, cap), { page, limit }), ...(open > cap ? { totalCapped: true } : {}) };
   }
   // The counts move only with a write: one read of them per data version and filters. The page's
-  // ids are walked every time, in the counts' statement when they are read (a list's first view:
-  // one statement fewer), then only its rows are read (or taken from the memo).
+  // ids are walked every time: in the counts' statement with their rows when the counts are read
+  // (a list's first view: one statement), else alone, then only the rows the memo lacks are read.
   const key = memoKey('facets', JSON.stringify(f));
-  let ids: number[] | undefined;
+  let read: { ids: number[]; rows: Business[] } | undefined;
   const kept = scope?.memo.peek<{ facets: Facets; total: number }>(scope.version, key);
   const { facets, total } = await (kept ??
     memoized(scope, key, async () => {
       const districts = districtsAsked(fixed, f, scope);
-      const read = await listFacetsAndPageIds(db, fixed, f, sort, page, limit, districts ? [districts.arm] : []);
-      if (read.version) scope?.trace?.seen.push(read.version);
-      if (districts) void memoized(small(scope), districts.key, async () => districtCounts(read.more));
-      ids = read.ids;
-      return { facets: read.facets, total: read.total };
+      const counted = await listFacetsAndPage(db, fixed, f, sort, page, limit, districts ? [districts.arm] : []);
+      if (counted.version) scope?.trace?.seen.push(counted.version);
+      if (districts) void memoized(small(scope), districts.key, async () => districtCounts(counted.more));
+      read = counted;
+      return { facets: counted.facets, total: counted.total };
     }));
-  // Counted by another request at once, or kept: the ids alone.
-  ids ??= await listPageIds(db, f, sort, page, limit);
-  return { ...pageOf(await rowsOf(db, ids, scope), total, { page, limit }), facets };
+  // Counted by another request at once, or kept: the ids alone, then the rows.
+  const ids = read?.ids ?? (await listPageIds(db, f, sort, page, limit));
+  return { ...pageOf(await rowsOf(db, ids, scope, read?.rows), total, { page, limit }), facets };
 }
 
 /**

@@ -58,9 +58,9 @@ function where(f: FacetFilters, except: Dimension | null): [string, unknown[]] {
 
 /**
  * One statement answering the total and every facet over `source` (SQL of the relation s), and
- * `more` arms of the same four columns that may read s too (a search's page).
+ * `more` arms of the same four columns (kind, value, label, count) that may read s too (a list's page).
  */
-export function facetQuery(db: Knex | Knex.Transaction, source: SqlPart, f: FacetFilters, more: SqlPart[] = []): Knex.Raw {
+export function facetSql(source: SqlPart, f: FacetFilters, more: SqlPart[] = []): SqlPart {
   const arms: string[] = [];
   const bindings: unknown[] = [];
   const arm = (sql: string, except: Dimension | null, extra = '') => {
@@ -84,7 +84,7 @@ export function facetQuery(db: Knex | Knex.Transaction, source: SqlPart, f: Face
     arms.push(m.sql);
     bindings.push(...m.bindings);
   }
-  return db.raw(`WITH s AS MATERIALIZED (${source.sql}) ${arms.map((a) => `(${a})`).join(' UNION ALL ')}`, [...source.bindings, ...bindings] as Knex.RawBinding[]);
+  return { sql: `WITH s AS MATERIALIZED (${source.sql}) ${arms.map((a) => `(${a})`).join(' UNION ALL ')}`, bindings: [...source.bindings, ...bindings] };
 }
 
 export interface FacetRow {
@@ -96,7 +96,7 @@ export interface FacetRow {
 
 export const NO_FACETS: Facets = { categories: [], cities: [], districts: [], ratings: [], verified: 0, hasPhone: 0 };
 
-/** The rows of facetQuery as the contract's Facets, and the total of all the filters. */
+/** The rows of facetSql as the contract's Facets, and the total of all the filters. */
 export function toFacets(rows: FacetRow[]): { facets: Facets; total: number } {
   const facets: Facets = { categories: [], cities: [], districts: [], ratings: [], verified: 0, hasPhone: 0 };
   let total = 0;

@@ -13,12 +13,14 @@
  *   come from the kept business_facets counts: exact, whatever the size of the city.
  * No plan depends on the clock; each request is a fixed handful of statements.
  */
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
 import type { Business } from '../../domain/types.js';
 import type { Facets, ListFilters, SearchSort } from '../../domain/search.js';
-import { businessQuery, toBusiness, type BusinessRow } from './businesses.js';
-import { CANDIDATE_FACET_COLUMNS, businessWhere, facetQuery, toFacets, type FacetCandidate, type FacetFilters, type FacetRow, type SqlPart } from './facets.js';
+import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
+import { BUSINESS_SELECT, businessQuery, toBusiness, type BusinessRow } from './businesses.js';
+import { CANDIDATE_FACET_COLUMNS, businessWhere, facetSql, toFacets, type FacetCandidate, type FacetFilters, type FacetRow, type SqlPart } from './facets.js';
 import { TSQUERY } from './word-lookups.js';
 import { BITMAP_SCAN_RESULT, BITMAP_SCAN_STATEMENTS, byBitmapScans, readByBitmapScans } from './bitmap-scans.js';
 import { planRows } from './planned-rows.js';
@@ -107,12 +109,42 @@ function facetSource(fixed: Fixed): SqlPart {
   return source;
 }
 
-/** The statement of one page of ids under `f`, sorted: the offset is walked in the listing index alone. */
-function pageIdsSql(f: FacetFilters, sort: SearchSort, page: number, limit: number): SqlPart {
+/**
+ * The statement of one page of ids under `f`, sorted: the offset is walked in the listing index
+ * alone. `written`: the first page's limit in the text, not a parameter (a prepared statement's).
+ */
+function pageIdsSql(f: FacetFilters, sort: SearchSort, page: number, limit: number, written = false): SqlPart {
   const order = ORDER[sort].replace(/(\w+)/g, (w) => (/^(DESC|ASC)$/.test(w) ? w : `b.${w}`));
   const where = businessWhere(f);
+  if (written) return { sql: `SELECT b.id FROM businesses b WHERE ${where.sql} ORDER BY ${order} LIMIT ${Math.trunc(limit)}`, bindings: where.bindings };
   return { sql: `SELECT b.id FROM businesses b WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, bindings: [...where.bindings, limit, (page - 1) * limit] };
 }
+
+/**
+ * Whether a list's first view is a plain first page: its own city's, category's or country's
+ * businesses, of one category, city or district at most (a category in a city, a district or a
+ * country), in its listing index's order, of the public page's size. Its
+ * statement is then prepared once per connection (by its text's digest): planning the counts'
+ * dozen arms cost PostgreSQL more than running them, and the generic plan of these shapes is the
+ * custom one (docs/performance.md, "A list's first view prepared"). Any other page is planned at
+ * each call: a generic plan knows neither the offset nor a filter's value.
+ */
+function plainFirstPage(fixed: Fixed, f: FacetFilters, sort: SearchSort, page: number, limit: number): boolean {
+  if (page !== 1 || limit !== PUBLIC_PAGE_SIZE || (sort !== 'relevance' && sort !== 'rating')) return false;
+  if (fixed.cityId === undefined && fixed.categoryId === undefined && fixed.country === undefined) return false;
+  // Each walks a listing index of its own: the city and category's (a district read in it), the
+  // city's, the category's or the country and category's.
+  const district = f.district === undefined || (f.cityId !== undefined && f.categoryId !== undefined);
+  return district && (Object.keys(f) as (keyof FacetFilters)[]).every((k) => k === 'categoryId' || k === 'cityId' || k === 'district' || (k === 'country' && f.country === fixed.country));
+}
+
+/** The names of the prepared first pages' statements, by their text. */
+const PREPARED = new Map<string, string>();
+const preparedName = (sql: string): string => {
+  let name = PREPARED.get(sql);
+  if (!name) PREPARED.set(sql, (name = `rehber_list_first_${createHash('sha256').update(sql).digest('hex').slice(0, 16)}`));
+  return name;
+};
 
 /** The ids of one page of the active businesses under `f`, sorted: the offset is walked in the listing index alone. */
 export async function listPageIds(db: Db | Knex.Transaction, f: FacetFilters, sort: SearchSort, page: number, limit: number): Promise<number[]> {
@@ -124,12 +156,13 @@ export async function listPageIds(db: Db | Knex.Transaction, f: FacetFilters, so
 /**
  * The total and facets of the active businesses of `fixed` under `f` (which holds `fixed` too),
  * from the kept business_facets counts (only the page's own city's or category's rows are read),
- * with the ids of one page as listPageIds reads them: one more arm of the same statement (their
- * order in its count column), for a list whose counts are not kept yet. `more`: arms of the same
- * four columns over the kept counts `s` (their rows come back in `more`); `version`: the data
- * version the statement saw.
+ * with one page's ids as listPageIds reads them (one more arm of the same statement: their order
+ * in its count column) and those businesses as businessesById reads them (each page row joined to
+ * its business by its primary key): a list's first view, whose counts are not kept yet, in one
+ * round trip. `more`: arms of the same four columns over the kept counts `s` (their rows come back
+ * in `more`); `version`: the data version the statement saw.
  */
-export async function listFacetsAndPageIds(
+export async function listFacetsAndPage(
   db: Db | Knex.Transaction,
   fixed: Fixed,
   f: FacetFilters,
@@ -137,23 +170,33 @@ export async function listFacetsAndPageIds(
   page: number,
   limit: number,
   more: SqlPart[] = [],
-): Promise<{ facets: Facets; total: number; ids: number[]; more: FacetRow[]; version: string | null }> {
-  const ids = pageIdsSql(f, sort, page, limit);
+): Promise<{ facets: Facets; total: number; ids: number[]; rows: Business[]; more: FacetRow[]; version: string | null }> {
+  const prepared = plainFirstPage(fixed, f, sort, page, limit);
+  const ids = pageIdsSql(f, sort, page, limit, prepared);
   const arm = { sql: `SELECT 'page', p.id::text, NULL, (row_number() OVER ())::int FROM (${ids.sql}) p`, bindings: ids.bindings };
   const seen = { sql: `SELECT 'version', ${SEEN_VERSION}, NULL, NULL`, bindings: [] };
   // The source holds the fixed country's rows alone: its arms need not find its cities again each.
   const counted = fixed.country === undefined ? f : { ...f, country: undefined };
-  const { rows } = (await facetQuery(db, facetSource(fixed), counted, [arm, seen, ...more])) as { rows: FacetRow[] };
+  const facets = facetSql(facetSource(fixed), counted, [arm, seen, ...more]);
+  // Only a page row has a business: the CASE keeps the cast from the other rows' values, and the
+  // join is a probe of the primary key per page row (never a join of the whole table).
+  const sql = `SELECT f.kind, f.value, f.label, f.count, x.* FROM (${facets.sql}) f
+       LEFT JOIN LATERAL (SELECT ${BUSINESS_SELECT.join(', ')} FROM businesses b
+              LEFT JOIN categories cat ON cat.id = b.category_id LEFT JOIN cities ci ON ci.id = b.city_id
+             WHERE b.id = CASE WHEN f.kind = 'page' THEN f.value::bigint END) x ON true`;
+  const statement = db.raw(sql, facets.bindings as Knex.RawBinding[]);
+  const { rows } = (await (prepared ? statement.options({ name: preparedName(sql) }) : statement)) as { rows: (FacetRow & BusinessRow)[] };
   const onPage = rows.filter((r) => r.kind === 'page').sort((a, b) => a.count - b.count);
   return {
     ...toFacets(rows.filter((r) => FACET_KINDS.has(r.kind) && r.kind !== 'page')),
     ids: onPage.map((r) => Number(r.value)),
+    rows: onPage.filter((r) => r.id !== null).map(toBusiness),
     more: more.length ? rows.filter((r) => !FACET_KINDS.has(r.kind)) : [],
     version: rows.find((r) => r.kind === 'version')?.value ?? null,
   };
 }
 
-/** The kinds of row of listFacetsAndPageIds's own arms; any other is one of `more`'s. */
+/** The kinds of row of listFacetsAndPage's own arms; any other is one of `more`'s. */
 const FACET_KINDS = new Set(['total', 'category', 'city', 'district', 'rating', 'verified', 'phone', 'page', 'version']);
 
 /** The statement of businessesById, prepared once per connection under this name. */

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../test-db.js';
+import { businessesById, listFacetsAndPage, listPageIds } from './search.js';
+
+/**
+ * A list's first view reads its page's rows in its counts' statement: they must be the rows the
+ * page reads by their ids once its counts are kept, value for value (numbers, dates, arrays, JSON).
+ */
+let t: TestDb;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  await t.db.raw(`INSERT INTO cities (name, slug, country, time_zone) VALUES ('Izmir', 'izmir', 'Türkiye', 'Europe/Istanbul'), ('Bursa', 'bursa', 'Türkiye', NULL)`);
+  await t.db.raw(`INSERT INTO categories (name, slug) VALUES ('Bakery', 'bakery'), ('Cafe', 'cafe')`);
+  await t.db.raw(
+    `INSERT INTO businesses (name, slug, address, identity_key, city_id, category_id, rating, review_count, phone, country_code, images,
+                            business_hours, services, latitude, longitude, district, is_verified, website, email)
+     SELECT 'Shop ' || i, 'shop-' || i, i || ' Road', 'n:shop' || i,
+            (SELECT id FROM cities WHERE slug = CASE WHEN i % 3 = 0 THEN 'bursa' ELSE 'izmir' END),
+            (SELECT id FROM categories WHERE slug = CASE WHEN i % 2 = 0 THEN 'cafe' ELSE 'bakery' END),
+            (i % 50) / 10.0 + 0.05, i % 97, CASE WHEN i % 4 = 0 THEN NULL ELSE '0232 555 ' || lpad(i::text, 4, '0') END, 'TR',
+            CASE WHEN i % 5 = 0 THEN ARRAY['https://example.com/' || i || '.jpg'] ELSE '{}'::text[] END,
+            CASE WHEN i % 2 = 0 THEN '{"monday": [{"open": "09:00", "close": "18:00"}]}'::jsonb ELSE '{}'::jsonb END,
+            CASE WHEN i % 3 = 0 THEN ARRAY['delivery', 'wifi'] ELSE '{}'::text[] END,
+            38.4 + i / 1000.0, 27.1 + i / 1000.0, CASE WHEN i % 2 = 0 THEN 'Konak' END, i % 7 = 0, 'https://shop' || i || '.example', NULL
+       FROM generate_series(1, 120) i`,
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await t?.drop();
+});
+
+describe("a list's first view", () => {
+  it("reads the page's rows with its counts as businessesById reads them, in the page's order", async () => {
+    const [izmir, bakery] = await Promise.all([t.db('cities').where({ slug: 'izmir' }).first('id'), t.db('categories').where({ slug: 'bakery' }).first('id')]);
+    for (const [fixed, f, sort, page] of [
+      [{ cityId: izmir.id }, { cityId: izmir.id }, 'relevance', 1],
+      [{ cityId: izmir.id, categoryId: bakery.id }, { cityId: izmir.id, categoryId: bakery.id, minRating: 2 }, 'name', 2],
+      [{ categoryId: bakery.id }, { categoryId: bakery.id, hasPhone: true }, 'reviews', 1],
+    ] as const) {
+      const read = await listFacetsAndPage(t.db, fixed, f, sort, page, 10);
+      expect(read.ids).toEqual(await listPageIds(t.db, f, sort, page, 10));
+      expect(read.ids.length).toBeGreaterThan(0);
+      const byId = new Map((await businessesById(t.db, read.ids)).rows.map((b) => [b.id, b]));
+      expect(read.rows).toEqual(read.ids.map((id) => byId.get(id)));
+    }
+  });
+
+  it('reads no rows for a page past the last, and still its counts', async () => {
+    const izmir = await t.db('cities').where({ slug: 'izmir' }).first('id');
+    const read = await listFacetsAndPage(t.db, { cityId: izmir.id }, { cityId: izmir.id }, 'relevance', 50, 10);
+    expect(read.ids).toEqual([]);
+    expect(read.rows).toEqual([]);
+    expect(read.total).toBe(80);
+  });
+});
