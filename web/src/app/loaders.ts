@@ -51,7 +51,7 @@ async function found<T>(read: Promise<T | null>, message: string): Promise<T> {
  */
 async function fill<T>(client: QueryClient, options: { queryKey: DataTag<QueryKey, T, unknown> }, read: () => Promise<NoInfer<T>>): Promise<void> {
   // In the cache now, in the order the loader asks, as a fetch would be: the data island lists them so.
-  client.getQueryCache().build(client, { queryKey: options.queryKey });
+  const query = client.getQueryCache().build(client, { queryKey: options.queryKey });
   let data: T;
   try {
     data = await read();
@@ -59,7 +59,9 @@ async function fill<T>(client: QueryClient, options: { queryKey: DataTag<QueryKe
     await client.prefetchQuery({ queryKey: options.queryKey, queryFn: () => Promise.reject(error), retry: false });
     return;
   }
-  client.setQueryData(options.queryKey, data);
+  // What setQueryData does once it has found the query, which it would look up again (its options
+  // merged with the client's defaults and its key hashed a second time); as it, nothing for undefined.
+  if (data !== undefined) query.setData(data, { manual: true });
 }
 
 type Tagged<T> = { queryKey: DataTag<QueryKey, T, unknown> };

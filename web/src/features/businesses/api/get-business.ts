@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { DETAIL_FETCH_RETRIES, DETAIL_FETCH_RETRY_DELAY_MS } from '@domain/constants';
 import type { Business } from '@domain/types';
 import { ApiError, apiGet } from '@/lib/api';
+import { usePageQuery } from '@/lib/page-query';
 
 export const getBusiness = (slug: string) => apiGet<Business>(`/api/businesses/detail/${encodeURIComponent(slug)}`);
 
@@ -15,4 +16,4 @@ export const businessOptions = (slug: string) =>
     retryDelay: DETAIL_FETCH_RETRY_DELAY_MS,
   });
 
-export const useBusiness = (slug: string) => useQuery(businessOptions(slug));
+export const useBusiness = (slug: string) => usePageQuery(businessOptions(slug));

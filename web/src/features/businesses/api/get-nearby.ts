@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { Business } from '@domain/types';
 import { cardRow, type CardRow } from '@domain/card-row';
 import { apiGet } from '@/lib/api';
+import { usePageQuery } from '@/lib/page-query';
 
 /**
  * "More nearby": the nearest other businesses with precise coordinates, each with its distance,
@@ -11,4 +12,4 @@ export const getNearby = (slug: string) => apiGet<Business[]>(`/api/businesses/d
 
 export const nearbyOptions = (slug: string) => queryOptions({ queryKey: ['api', 'businesses', 'detail', slug, 'nearby'], queryFn: () => getNearby(slug) });
 
-export const useNearby = (slug: string) => useQuery(nearbyOptions(slug));
+export const useNearby = (slug: string) => usePageQuery(nearbyOptions(slug));
