@@ -22,13 +22,25 @@ import { packColumns, unpack, type PackedCandidates } from './packed-candidates.
 
 export const emptyPage = (page: number, limit: number): ListPage => ({ ...pageOf<Business>([], 0, { page, limit }), facets: NO_FACETS });
 
-/** The full rows of `ids`, in that order; those a page showed before at this version from the small memo. */
-export async function rowsOf(db: Db | Knex.Transaction, ids: (number | string)[], scope?: MemoScope): Promise<Business[]> {
+/**
+ * The full rows of `ids`, in that order; those a page showed before at this version from the small
+ * memo, those `given` holds (made from rows a statement that told its version read already)
+ * from it, the others read by id.
+ */
+export async function rowsOf(db: Db | Knex.Transaction, ids: (number | string)[], scope?: MemoScope, given?: ReadonlyMap<number, () => Business>): Promise<Business[]> {
   if (!ids.length) return [];
   const rows = await memoizedEach(small(scope), 'row', ids.map(String), async (missing) => {
-    const read = await businessesById(db, missing);
+    const found = new Map<string, Business>();
+    const unread = missing.filter((id) => {
+      const b = given?.get(Number(id));
+      if (b) found.set(id, b());
+      return !b;
+    });
+    if (!unread.length) return found;
+    const read = await businessesById(db, unread);
     if (read.version) scope?.trace?.seen.push(read.version);
-    return new Map(read.rows.map((b) => [String(b.id), b]));
+    for (const b of read.rows) found.set(String(b.id), b);
+    return found;
   });
   return rows.filter((r): r is Business => r !== null);
 }

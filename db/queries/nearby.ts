@@ -38,11 +38,23 @@ export interface NearCandidate extends FacetCandidate {
   /** Metres from the point. */
   distance: number;
   approximate: boolean;
+  /** Its whole row as a Business, when the walk was asked for its place's (a page's rows): made when called, as the memo may hold it already. */
+  business?: () => Business;
 }
 
 /** The columns of a candidate, its distance from the query's point last. */
 const CANDIDATE_COLUMNS = `b.id, b.name, b.rating, b.review_count, ${CANDIDATE_FACET_COLUMNS}, b.coordinates_approximate AS approximate,
             rehber_earth_distance(${POINT}, ${EARTH}) AS distance`;
+/** Their names, as a query around the walk selects them. */
+const CANDIDATE_NAMES = ['id', 'name', 'rating', 'review_count', 'city_id', 'category_id', 'district', 'rating_floor', 'is_verified', 'has_phone', 'approximate', 'distance'];
+/** The rest of a Business's columns (BUSINESS_SELECT less those a candidate carries), its table `b`, its category `cat`, its city `ci`. */
+const ROW_COLUMNS = BUSINESS_SELECT.filter((c) => !CANDIDATE_NAMES.includes(c.split(/ as /i)[1] ?? c.slice(c.indexOf('.') + 1)));
+
+/** Places (from 1, in the walk's order) whose whole rows a walk reads too: a page's. */
+export interface WalkRows {
+  from: number;
+  to: number;
+}
 
 /**
  * At most `limit` active businesses under `f`, nearest `point` first, all precise or all
@@ -58,6 +70,7 @@ export async function nearestCandidates(
   approximate: boolean,
   limit: number,
   seen?: (version: string) => void,
+  rows?: WalkRows,
 ): Promise<NearCandidate[]> {
   if (approximate) return candidates(await nearestAtCentres(db, point, radiusKm, f, limit), seen);
   if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`the nearest: a limit must be a whole number, not ${limit}`);
@@ -65,14 +78,47 @@ export async function nearestCandidates(
   const { within, metres } = withinRadius(EARTH, point, radiusKm);
   // The limit is in the text: a named statement's generic plan then knows how few rows the walk
   // gives (a parameter's is guessed at a tenth of the table).
-  const sql = `SELECT ${CANDIDATE_COLUMNS}, ${SEEN_VERSION} AS data_version
+  const walk = `SELECT ${CANDIDATE_COLUMNS}, ${SEEN_VERSION} AS data_version${rows ? ', b.ctid AS at' : ''}
        FROM businesses b
       WHERE ${where.sql} AND ${INDEXED} AND NOT b.coordinates_approximate ${within}
       ORDER BY ${EARTH} <-> ${POINT}
       LIMIT ${limit}`;
-  const bindings = [point.lat, point.lng, ...where.bindings, ...metres, point.lat, point.lng] as Knex.RawBinding[];
-  const { rows } = await (filtersNothing(f) ? db.raw(sql, bindings).options({ name: statementName(sql) }) : db.raw(sql, bindings));
-  return candidates(rows, seen);
+  const sql = rows ? withRows(walk) : walk;
+  const bindings = [point.lat, point.lng, ...where.bindings, ...metres, point.lat, point.lng, ...(rows ? [rows.from, rows.to] : [])] as Knex.RawBinding[];
+  const { rows: read } = await (filtersNothing(f) ? db.raw(sql, bindings).options({ name: statementName(sql) }) : db.raw(sql, bindings));
+  return rows ? withBusinesses(read, seen) : candidates(read, seen);
+}
+
+/**
+ * The walk `walk` (which selects each row's `ctid AS at`) with the whole rows of its places
+ * `from` to `to` (the last two bindings), in its order: a page's rows in the walk's round trip
+ * rather than a read by id after it. Each is fetched again by its ctid (the heap page the walk
+ * just read, no index) with its category and city, only on the page: the lateral's condition
+ * names no column of its own, so PostgreSQL tests it once a row before reading anything (a
+ * subquery it could not flatten, hence OFFSET 0). Walk and rows as one statement this way cost
+ * PostgreSQL fewer buffers than the two statements (docs/performance.md).
+ */
+const withRows = (walk: string) => `SELECT ${CANDIDATE_NAMES.map((c) => `n.${c}`).join(', ')}, n.data_version, n.place, p.*
+       FROM (SELECT w.*, row_number() OVER () AS place FROM (${walk}) w) n
+       LEFT JOIN LATERAL (
+         SELECT ${ROW_COLUMNS.join(', ')}
+           FROM businesses b
+           LEFT JOIN categories cat ON cat.id = b.category_id
+           LEFT JOIN cities ci ON ci.id = b.city_id
+          WHERE b.ctid = n.at AND n.place BETWEEN ? AND ?
+         OFFSET 0) p ON true
+      ORDER BY n.place`;
+
+/** The rows of withRows as candidates (without the rest of their columns), those of the page with their businesses. */
+function withBusinesses(rows: (NearCandidate & BusinessRow & { data_version: string | null; slug: string | null })[], seen?: (version: string) => void): NearCandidate[] {
+  const version = rows[0]?.data_version;
+  if (version) seen?.(version);
+  return rows.map((r) => {
+    const { id, name, rating, review_count, city_id, category_id, district, rating_floor, is_verified, has_phone, approximate, distance } = r;
+    const c: NearCandidate = { id: Number(id), name, rating, review_count, city_id, category_id, district, rating_floor, is_verified, has_phone, approximate, distance: Number(distance) };
+    if (r.slug !== null) c.business = () => toBusiness(r);
+    return c;
+  });
 }
 
 /**
