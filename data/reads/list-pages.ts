@@ -24,15 +24,23 @@ export const emptyPage = (page: number, limit: number): ListPage => ({ ...pageOf
 
 /**
  * The full rows of `ids`, in that order; those a page showed before at this version from the small
- * memo. `given`: rows already read (by the statement that found the ids), kept in place of a read.
+ * memo, those `given` holds (made from rows a statement that told its version read already)
+ * from it, the others read by id.
  */
-export async function rowsOf(db: Db | Knex.Transaction, ids: (number | string)[], scope?: MemoScope, given?: Business[]): Promise<Business[]> {
+export async function rowsOf(db: Db | Knex.Transaction, ids: (number | string)[], scope?: MemoScope, given?: ReadonlyMap<number, () => Business>): Promise<Business[]> {
   if (!ids.length) return [];
   const rows = await memoizedEach(small(scope), 'row', ids.map(String), async (missing) => {
-    if (given) return new Map(given.map((b) => [String(b.id), b]));
-    const read = await businessesById(db, missing);
+    const found = new Map<string, Business>();
+    const unread = missing.filter((id) => {
+      const b = given?.get(Number(id));
+      if (b) found.set(id, b());
+      return !b;
+    });
+    if (!unread.length) return found;
+    const read = await businessesById(db, unread);
     if (read.version) scope?.trace?.seen.push(read.version);
-    return new Map(read.rows.map((b) => [String(b.id), b]));
+    for (const b of read.rows) found.set(String(b.id), b);
+    return found;
   });
   return rows.filter((r): r is Business => r !== null);
 }
@@ -77,7 +85,7 @@ export async function browse(
     }));
   // Counted by another request at once, or kept: the ids alone, then the rows.
   const ids = read?.ids ?? (await listPageIds(db, f, sort, page, limit));
-  return { ...pageOf(await rowsOf(db, ids, scope, read?.rows), total, { page, limit }), facets };
+  return { ...pageOf(await rowsOf(db, ids, scope, read && new Map(read.rows.map((b) => [b.id, () => b]))), total, { page, limit }), facets };
 }
 
 /**

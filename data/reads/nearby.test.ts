@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ISTANBUL, nearbyTestDb } from './nearby.fixtures.js';
-import { searchBusinesses } from './search.js';
+import { listBusinessesIn, searchBusinesses } from './search.js';
 import { newMemos } from './search-memo.js';
+import { businessesById } from '../../db/queries/search.js';
 
 const t = nearbyTestDb();
 
-/** The statements `run` sends. */
-async function statements(run: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = [];
-  const heard = (q: { sql: string }) => void sent.push(q.sql);
+/** The statements `run` sends, with their bindings. */
+async function sentWith(run: () => Promise<unknown>): Promise<{ sql: string; bindings: unknown[] }[]> {
+  const sent: { sql: string; bindings: unknown[] }[] = [];
+  const heard = (q: { sql: string; bindings: unknown[] }) => void sent.push(q);
   t.db.on('query', heard);
   try {
     await run();
@@ -17,6 +18,12 @@ async function statements(run: () => Promise<unknown>): Promise<string[]> {
   }
   return sent;
 }
+
+/** The statements `run` sends. */
+const statements = async (run: () => Promise<unknown>): Promise<string[]> => (await sentWith(run)).map((q) => q.sql);
+
+/** The ids each read of rows by id among `sent` asks for. */
+const readsById = (sent: { sql: string; bindings: unknown[] }[]) => sent.filter((q) => /"b"\."id" (in|= any)/i.test(q.sql)).map((q) => (q.bindings[0] as string[]).map(Number));
 
 describe('a list near a point', () => {
   it("reads its nearest precise matches, then the approximate ones when they are fewer than the cap, then its page's rows by id", async () => {
@@ -44,5 +51,50 @@ describe('a list near a point', () => {
     // A slug that names nothing is not kept: asked again, it is looked up again.
     const unknown = () => searchBusinesses(t.db, { filters: { near: ISTANBUL, category: 'no-such' } }, scope);
     expect(slugLookups([...(await statements(unknown)), ...(await statements(unknown))])).toBe(2);
+  });
+
+  it("reads the rows of a page nearest first with the walk that finds them: no read by id after it", async () => {
+    const scope = { ...newMemos(), version: '1' };
+    let items: { id: number; name: string; distance?: number }[] = [];
+    const sent = await sentWith(async () => {
+      items = (await searchBusinesses(t.db, { filters: { near: ISTANBUL }, limit: 3 }, scope)).items;
+    });
+    expect(items.map((b) => b.name)).toEqual(['Sultanahmet Fırını', 'Galata Kahvesi', 'Kadıköy Kahvesi']);
+    expect(readsById(sent)).toEqual([]);
+    // The same businesses as a read by id gives them, each with its distance.
+    const byId = await businessesById(t.db, items.map((b) => b.id));
+    const order = new Map(byId.rows.map((b) => [b.id, b]));
+    expect(items).toEqual(items.map((b) => ({ ...order.get(b.id), distance: b.distance })));
+    expect(items.every((b) => b.distance! > 0)).toBe(true);
+  });
+
+  it("reads by id only the rows of a page its precise walk does not give (those at their city's centre)", async () => {
+    const scope = { ...newMemos(), version: '1' };
+    let names: string[] = [];
+    const sent = await sentWith(async () => {
+      names = (await searchBusinesses(t.db, { filters: { near: ISTANBUL }, page: 2, limit: 3 }, scope)).items.map((b) => b.name);
+    });
+    expect(names).toEqual(['Şile Fırını', 'Austin Coffee', 'Merkez Kahvesi']);
+    const [merkez] = await t.db('businesses').where({ name: 'Merkez Kahvesi' }).pluck('id');
+    expect(readsById(sent)).toEqual([[Number(merkez)]]);
+  });
+
+  it("reads a city page's rows near a point with its walk, and takes those the memo holds from it", async () => {
+    const [istanbul] = await t.db('cities').where({ slug: 'istanbul' }).pluck('id');
+    const scope = { ...newMemos(), version: '1' };
+    const page = () => listBusinessesIn(t.db, { cityId: Number(istanbul) }, { limit: 2 }, { near: ISTANBUL }, scope);
+    let first: string[] = [];
+    let again: string[] = [];
+    const sentFirst = await sentWith(async () => void (first = (await page()).items.map((b) => b.name)));
+    const sentAgain = await sentWith(async () => void (again = (await page()).items.map((b) => b.name)));
+    expect(first).toEqual(['Sultanahmet Fırını', 'Galata Kahvesi']);
+    expect(again).toEqual(first);
+    expect([readsById(sentFirst), readsById(sentAgain)]).toEqual([[], []]);
+  });
+
+  it('reads the rows by id when the page is sorted otherwise (its places in the walk are not known before it)', async () => {
+    const scope = { ...newMemos(), version: '1' };
+    const sent = await sentWith(() => searchBusinesses(t.db, { filters: { near: ISTANBUL, sort: 'rating' }, limit: 3 }, scope));
+    expect(readsById(sent)).toHaveLength(1);
   });
 });

@@ -18,7 +18,7 @@ import type { Business } from '../../domain/types.js';
 import { MORE_NEARBY_LIMIT, NEAR_CANDIDATES, type GeoPoint } from '../../domain/nearby.js';
 import type { ListPage, SearchSort } from '../../domain/search.js';
 import type { FacetCandidate, FacetFilters } from '../../db/queries/facets.js';
-import { distancesFrom, nearestCandidates, nearestNeighbours, type NearCandidate } from '../../db/queries/nearby.js';
+import { distancesFrom, nearestCandidates, nearestNeighbours, type NearCandidate, type WalkRows } from '../../db/queries/nearby.js';
 import { pageOf } from '../../db/queries/paging.js';
 import type { Candidate, Fixed } from '../../db/queries/search.js';
 import { countFacets, facetLabels, passes } from './facet-counts.js';
@@ -34,15 +34,16 @@ export interface NearRequest {
 
 const sameFilters = (a: FacetFilters, b: FacetFilters) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
-/** The rows of `order` with their distances (a copy: a row may be shared by the memo). */
-async function withDistances(db: Db | Knex.Transaction, order: { id: number; distance: number }[], scope?: MemoScope): Promise<Business[]> {
-  const rows = await rowsOf(db, order.map((c) => c.id), scope);
+/** The rows of `order` with their distances (a copy: a row may be shared by the memo), those the walk read taken from it. */
+async function withDistances(db: Db | Knex.Transaction, order: { id: number; distance: number; business?: () => Business }[], scope?: MemoScope): Promise<Business[]> {
+  const given = new Map(order.flatMap((c) => (c.business ? [[c.id, c.business] as const] : [])));
+  const rows = await rowsOf(db, order.map((c) => c.id), scope, given);
   const distance = new Map(order.map((c) => [c.id, c.distance]));
   return rows.map((b) => ({ ...b, distance: distance.get(b.id) }));
 }
 
 /** A match near the point: what its order, filters and facets need, its distance, whether it is only at its city's centre. */
-type NearMatch = Pick<NearCandidate, keyof FacetCandidate | 'id' | 'name' | 'review_count' | 'distance' | 'approximate'>;
+type NearMatch = Pick<NearCandidate, keyof FacetCandidate | 'id' | 'name' | 'review_count' | 'distance' | 'approximate' | 'business'>;
 
 /**
  * A page of a search's matches near a point: `matching` (under every filter, precise before
@@ -79,13 +80,15 @@ interface NearPaging {
 
 /**
  * At most NEAR_CANDIDATES + 1 matches of `f` nearest the point (one more than the cap tells a
- * capped total): the precise ones, then, when they are fewer, the approximate ones.
+ * capped total): the precise ones, then, when they are fewer, the approximate ones. `page`: the
+ * places (from 1) of the page shown in this order, whose whole rows the precise walk reads too.
  */
-async function nearest(db: Db | Knex.Transaction, near: NearRequest, f: FacetFilters, scope?: MemoScope): Promise<NearCandidate[]> {
+async function nearest(db: Db | Knex.Transaction, near: NearRequest, f: FacetFilters, scope?: MemoScope, page?: WalkRows): Promise<NearCandidate[]> {
   const want = NEAR_CANDIDATES + 1;
   // Each walk says the version it saw: with the page's rows (rowsOf), a list near a point needs no check of its own.
   const seen = (version: string) => scope?.trace?.seen.push(version);
-  const precise = await nearestCandidates(db, near.point, near.radiusKm, f, false, want, seen);
+  const rows = page && page.from <= want ? page : undefined;
+  const precise = await nearestCandidates(db, near.point, near.radiusKm, f, false, want, seen, rows);
   if (precise.length >= want) return precise;
   return [...precise, ...(await nearestCandidates(db, near.point, near.radiusKm, f, true, want - precise.length, seen))];
 }
@@ -93,17 +96,21 @@ async function nearest(db: Db | Knex.Transaction, near: NearRequest, f: FacetFil
 /**
  * A page of the active businesses of `fixed` under `filters` (which hold `fixed` too) nearest the
  * point, or sorted by `sort` among the nearest, each with its distance, and the facets. The
- * nearest of `fixed` (and open now: the facets count the open ones) are one statement, the page's
- * rows a read by id (or the memo): at a million PostgreSQL spent three to four times as long on
- * the two in one statement (docs/performance.md).
+ * nearest of `fixed` (and open now: the facets count the open ones) are one statement. Nearest
+ * first, the page is places of the walk that gives the matches, so that walk reads their whole
+ * rows too (those the memo holds are taken from it); otherwise they are read by id (or from the
+ * memo) after it (docs/performance.md).
  */
 export async function nearbyPage(db: Db | Knex.Transaction, fixed: Fixed, filters: FacetFilters, near: NearRequest, paging: NearPaging, scope?: MemoScope): Promise<ListPage> {
   const base: FacetFilters = { ...fixed, ...(filters.openAt !== undefined ? { openAt: filters.openAt } : {}) };
-  const all = await nearest(db, near, base, scope);
+  const { sort = 'distance', page, limit } = paging;
+  const shown: WalkRows | undefined = byDistance(sort) ? { from: (page - 1) * limit + 1, to: page * limit } : undefined;
+  const same = sameFilters(filters, base);
+  const all = await nearest(db, near, base, scope, same ? shown : undefined);
   const capped = all.length > NEAR_CANDIDATES;
   // Filtered on a capped set, the nearest under the filters are read again: the filter may keep
   // few of the nearest unfiltered ones.
-  const matching = sameFilters(filters, base) ? all : capped ? await nearest(db, near, filters, scope) : all.filter((c) => passes(c, filters));
+  const matching = same ? all : capped ? await nearest(db, near, filters, scope, shown) : all.filter((c) => passes(c, filters));
   return nearPage(db, { all, matching, cap: NEAR_CANDIDATES, capped: matching.length > NEAR_CANDIDATES }, filters, paging, scope);
 }
 

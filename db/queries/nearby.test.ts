@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { nearestCandidates } from './nearby.js';
+import { businessesById } from './search.js';
 import type { FacetFilters } from './facets.js';
 import type { GeoPoint } from '../../domain/nearby.js';
 import { ISTANBUL, nearbyTestDb } from '../../data/reads/nearby.fixtures.js';
@@ -91,5 +92,16 @@ describe('the nearby statements and their indexes', () => {
     const placed = await nearestCandidates(t.db, ISTANBUL, undefined, {}, true, 10);
     expect(placed.map((c) => c.name)).toEqual(['Merkez Kahvesi']);
     expect(placed.every((c) => c.approximate) && precise.every((c) => !c.approximate)).toBe(true);
+  });
+
+  it("read the whole rows of the places asked with the precise walk (the same businesses a read by id gives), the others' not", async () => {
+    for (const f of [{}, { cityId: (await t.db('cities').where({ slug: 'istanbul' }).pluck('id'))[0] }] as FacetFilters[]) {
+      const plain = await nearestCandidates(t.db, ISTANBUL, undefined, f, false, 10);
+      const walked = await nearestCandidates(t.db, ISTANBUL, undefined, f, false, 10, undefined, { from: 2, to: 3 });
+      expect(walked.map(({ business: _, ...c }) => c)).toEqual(plain);
+      expect(walked.map((c) => c.business !== undefined)).toEqual(plain.map((_, i) => i === 1 || i === 2));
+      const { rows } = await businessesById(t.db, [walked[1].id, walked[2].id]);
+      expect([walked[1].business!(), walked[2].business!()]).toEqual([walked[1].id, walked[2].id].map((id) => rows.find((b) => b.id === id)));
+    }
   });
 });

@@ -38,11 +38,26 @@ export interface NearCandidate extends FacetCandidate {
   /** Metres from the point. */
   distance: number;
   approximate: boolean;
+  /** Its whole row as a Business, when the walk was asked for its place's (a page's rows): made when called, as the memo may hold it already. */
+  business?: () => Business;
 }
 
 /** The columns of a candidate, its distance from the query's point last. */
 const CANDIDATE_COLUMNS = `b.id, b.name, b.rating, b.review_count, ${CANDIDATE_FACET_COLUMNS}, b.coordinates_approximate AS approximate,
             rehber_earth_distance(${POINT}, ${EARTH}) AS distance`;
+/** Their names, as a query around the walk selects them. */
+const CANDIDATE_NAMES = ['id', 'name', 'rating', 'review_count', 'city_id', 'category_id', 'district', 'rating_floor', 'is_verified', 'has_phone', 'approximate', 'distance'];
+/** A Business's columns (BUSINESS_SELECT), its table `b`, its category `cat`, its city `ci`. */
+const ROW_COLUMNS = BUSINESS_SELECT.map((c) =>
+  // A time as JSON writes it (microseconds, an offset) is parsed by Date far more slowly than in its ISO form with milliseconds.
+  /^b\.(created|updated)_at$/.test(c) ? `to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${c.slice(2)}` : c,
+);
+
+/** Places (from 1, in the walk's order) whose whole rows a walk reads too: a page's. */
+export interface WalkRows {
+  from: number;
+  to: number;
+}
 
 /**
  * At most `limit` active businesses under `f`, nearest `point` first, all precise or all
@@ -58,6 +73,7 @@ export async function nearestCandidates(
   approximate: boolean,
   limit: number,
   seen?: (version: string) => void,
+  rows?: WalkRows,
 ): Promise<NearCandidate[]> {
   if (approximate) return candidates(await nearestAtCentres(db, point, radiusKm, f, limit), seen);
   if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`the nearest: a limit must be a whole number, not ${limit}`);
@@ -65,14 +81,47 @@ export async function nearestCandidates(
   const { within, metres } = withinRadius(EARTH, point, radiusKm);
   // The limit is in the text: a named statement's generic plan then knows how few rows the walk
   // gives (a parameter's is guessed at a tenth of the table).
-  const sql = `SELECT ${CANDIDATE_COLUMNS}, ${SEEN_VERSION} AS data_version
+  const walk = `SELECT ${CANDIDATE_COLUMNS}, ${SEEN_VERSION} AS data_version${rows ? ', b.ctid AS at' : ''}
        FROM businesses b
       WHERE ${where.sql} AND ${INDEXED} AND NOT b.coordinates_approximate ${within}
       ORDER BY ${EARTH} <-> ${POINT}
       LIMIT ${limit}`;
-  const bindings = [point.lat, point.lng, ...where.bindings, ...metres, point.lat, point.lng] as Knex.RawBinding[];
-  const { rows } = await (filtersNothing(f) ? db.raw(sql, bindings).options({ name: statementName(sql) }) : db.raw(sql, bindings));
-  return candidates(rows, seen);
+  const sql = rows ? withRows(walk) : walk;
+  const bindings = [point.lat, point.lng, ...where.bindings, ...metres, point.lat, point.lng, ...(rows ? [rows.from, rows.to] : [])] as Knex.RawBinding[];
+  const { rows: read } = await (filtersNothing(f) ? db.raw(sql, bindings).options({ name: statementName(sql) }) : db.raw(sql, bindings));
+  return rows ? withBusinesses(read, seen) : candidates(read, seen);
+}
+
+/**
+ * The walk `walk` (which selects each row's `ctid AS at`) with the whole rows of its places
+ * `from` to `to` (the last two bindings), in its order: a page's rows in the walk's round trip
+ * rather than a read by id after it. Each is fetched again by its ctid (the heap page the walk
+ * just read, no index) with its category and city, only on the page: the lateral's condition
+ * names no column of its own, so PostgreSQL tests it once a row before reading anything (a
+ * subquery it could not flatten, hence OFFSET 0). A row comes as one JSON text, parsed only for
+ * a row the memo lacks.
+ */
+const withRows = (walk: string) => `SELECT ${CANDIDATE_NAMES.map((c) => `n.${c}`).join(', ')}, n.data_version, p.row
+       FROM (SELECT w.*, row_number() OVER () AS place FROM (${walk}) w) n
+       LEFT JOIN LATERAL (
+         SELECT row_to_json(r)::text AS row FROM (
+           SELECT ${ROW_COLUMNS.join(', ')}
+             FROM businesses b
+             LEFT JOIN categories cat ON cat.id = b.category_id
+             LEFT JOIN cities ci ON ci.id = b.city_id
+            WHERE b.ctid = n.at AND n.place BETWEEN ? AND ?
+           OFFSET 0) r) p ON true
+      ORDER BY n.place`;
+
+/** The rows of withRows as candidates, those of the page with their businesses (made when asked). */
+function withBusinesses(rows: (NearCandidate & { data_version: string | null; row: string | null })[], seen?: (version: string) => void): NearCandidate[] {
+  const version = rows[0]?.data_version;
+  if (version) seen?.(version);
+  return rows.map(({ data_version: _, row, ...r }) => {
+    const c: NearCandidate = { ...r, id: Number(r.id), distance: Number(r.distance) };
+    if (row !== null) c.business = () => toBusiness(JSON.parse(row) as BusinessRow);
+    return c;
+  });
 }
 
 /**
