@@ -121,15 +121,42 @@ const absentOf = (q: string, f: string) =>
 /** The word term `q` folded, as `w.f` for `select`. */
 const folded = (q: string, select: string) => `(SELECT ${select} FROM (SELECT rehber_fold(${unquoted(q)}) AS f) w)`;
 
+/** Where the planner's statistics of the documents' words are (pg_stats). */
+export const DOCUMENT_STATS = `schemaname = current_schema() AND tablename = 'businesses' AND attname = 'search_vector'`;
+
 /**
- * The nearest known word of the word term `q`, for an absent word only. The trigram walk over the
- * whole vocabulary is the cost, so only such a word pays it.
+ * The words one edit away from the folded word `f` (a letter left out, two neighbours swapped, one
+ * put in or changed: to a letter of the alphabet or of the word itself), as an array.
+ */
+const oneEditFrom = (f: string) => `ARRAY(
+     SELECT left(${f}, i - 1) || substr(${f}, i + 1) FROM generate_series(1, length(${f})) i
+     UNION SELECT left(${f}, i - 1) || substr(${f}, i + 1, 1) || substr(${f}, i, 1) || substr(${f}, i + 2) FROM generate_series(1, length(${f}) - 1) i
+     UNION SELECT left(${f}, i) || l.c || substr(${f}, i + 1 + k) FROM generate_series(0, length(${f})) i, generate_series(0, 1) k,
+                  (SELECT DISTINCT c FROM regexp_split_to_table('abcdefghijklmnopqrstuvwxyz' || ${f}, '') c) l
+            WHERE i + k <= length(${f}))`;
+
+/** The share of the documents holding the vocabulary word `w` among the statistics' most common lexemes; NULL for a rarer one. */
+const shareOfWord = (w: string) =>
+  `(SELECT st.most_common_elem_freqs[array_position(st.most_common_elems::text::text[], ${w})] FROM pg_stats st WHERE ${DOCUMENT_STATS})`;
+
+/**
+ * The nearest known word of the word term `q`, for an absent word only: of the vocabulary's words
+ * one edit away, the one the most documents hold (the statistics' share; then the nearer by
+ * trigrams), as a spelling checker weighs them; else the nearest by trigrams. Trigrams alone
+ * took a mistyped word to a short stem or a rare word sharing its start ('culb' → cul, not club;
+ * 'sotre' → soto; 'houes' → hou), and a swap in a short word ('notrh') shares too few trigrams with
+ * the word meant to be found at all. The trigram walk over the whole vocabulary, and the look-ups of
+ * the words one edit away (a few hundred probes of its primary key), are the cost, so only such a
+ * word pays them.
  */
 const nearestOf = (q: string) =>
   folded(
     q,
     `CASE WHEN ${absentOf(q, 'w.f')}
-          THEN (SELECT s.word FROM search_words s WHERE s.word % w.f ORDER BY similarity(s.word, w.f) DESC, s.word LIMIT 1) END`,
+          THEN coalesce(
+            (SELECT s.word FROM search_words s WHERE s.word = ANY(${oneEditFrom('w.f')})
+              ORDER BY ${shareOfWord('s.word')} DESC NULLS LAST, similarity(s.word, w.f) DESC, s.word LIMIT 1),
+            (SELECT s.word FROM search_words s WHERE s.word % w.f ORDER BY similarity(s.word, w.f) DESC, s.word LIMIT 1)) END`,
   );
 
 /** How many of the vocabulary's nearest words to a mistyped place are tried as places. */
