@@ -102,8 +102,10 @@ const exceptOf = (q: string) => `(SELECT CASE WHEN ${wholeWord(q)}
 export interface WordReading {
   lexemes: string;
   cities: string[] | null;
-  /** The nearest word of the vocabulary (search_words), for a word of its kind it does not hold. */
+  /** The nearest word of the vocabulary (search_words) by trigrams, for a word of its kind it does not hold. */
   nearest: string | null;
+  /** For such a word, the vocabulary's words one edit away, the nearer by trigrams first. */
+  oneEdit: string[] | null;
   /** A word of the vocabulary's kind it does not hold: in no document, nor any city's names. */
   absent: boolean;
   /** As a place of one word, the cities it does not stand for (exceptOf); null when too many to name. */
@@ -135,29 +137,40 @@ const oneEditFrom = (f: string) => `ARRAY(
                   (SELECT DISTINCT c FROM regexp_split_to_table('abcdefghijklmnopqrstuvwxyz' || ${f}, '') c) l
             WHERE i + k <= length(${f}))`;
 
-/** The share of the documents holding the vocabulary word `w` among the statistics' most common lexemes; NULL for a rarer one. */
-const shareOfWord = (w: string) =>
-  `(SELECT st.most_common_elem_freqs[array_position(st.most_common_elems::text::text[], ${w})] FROM pg_stats st WHERE ${DOCUMENT_STATS})`;
-
 /**
- * The nearest known word of the word term `q`, for an absent word only: of the vocabulary's words
- * one edit away, the one the most documents hold (the statistics' share; then the nearer by
- * trigrams), as a spelling checker weighs them; else the nearest by trigrams. Trigrams alone
- * took a mistyped word to a short stem or a rare word sharing its start ('culb' → cul, not club;
- * 'sotre' → soto; 'houes' → hou), and a swap in a short word ('notrh') shares too few trigrams with
- * the word meant to be found at all. The trigram walk over the whole vocabulary, and the look-ups of
- * the words one edit away (a few hundred probes of its primary key), are the cost, so only such a
- * word pays them.
+ * The nearest known word of the word term `q` by trigrams, for an absent word only. The trigram
+ * walk over the whole vocabulary is the cost, so only such a word pays it.
  */
 const nearestOf = (q: string) =>
   folded(
     q,
     `CASE WHEN ${absentOf(q, 'w.f')}
-          THEN coalesce(
-            (SELECT s.word FROM search_words s WHERE s.word = ANY(${oneEditFrom('w.f')})
-              ORDER BY ${shareOfWord('s.word')} DESC NULLS LAST, similarity(s.word, w.f) DESC, s.word LIMIT 1),
-            (SELECT s.word FROM search_words s WHERE s.word % w.f ORDER BY similarity(s.word, w.f) DESC, s.word LIMIT 1)) END`,
+          THEN (SELECT s.word FROM search_words s WHERE s.word % w.f ORDER BY similarity(s.word, w.f) DESC, s.word LIMIT 1) END`,
   );
+
+/**
+ * The vocabulary's words one edit away from the word term `q`, the nearer by trigrams first, for
+ * an absent word only (a few hundred probes of the vocabulary's primary key); the read service
+ * picks the commonest (data/reads/tsqueries.ts). Trigrams alone took a mistyped word to a short
+ * stem or a rare word sharing its start ('culb' → cul, not club; 'sotre' → soto; 'houes' → hou),
+ * and a swap in a short word ('notrh') shares too few trigrams with the word meant to be found.
+ */
+const oneEditOf = (q: string) =>
+  folded(
+    q,
+    `CASE WHEN ${absentOf(q, 'w.f')}
+          THEN ARRAY(SELECT s.word FROM search_words s WHERE s.word = ANY(${oneEditFrom('w.f')}) ORDER BY similarity(s.word, w.f) DESC, s.word) END`,
+  );
+
+/**
+ * Each of the planner's most common lexemes of the documents with its share of them (pg_stats).
+ * Its own statement: the pg_stats view costs about ten times a word lookup's planning.
+ */
+export async function commonLexemeShares(db: Db | Knex.Transaction): Promise<Record<string, number>> {
+  const { rows } = await db.raw(`SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs FROM pg_stats WHERE ${DOCUMENT_STATS}`);
+  const row = rows[0] as { elems: string[]; freqs: number[] } | undefined;
+  return Object.fromEntries((row?.elems ?? []).map((e, i) => [e, row!.freqs[i]]));
+}
 
 /** How many of the vocabulary's nearest words to a mistyped place are tried as places. */
 const PLACE_CANDIDATES = 20;
@@ -190,7 +203,7 @@ export function lookUpPlaceWords(db: Db | Knex.Transaction, terms: string[]): Pr
 }
 
 const WORD_SELECT = (q: string) =>
-  `${wordQuery(q)}::text AS lexemes, ${citiesOf(q)} AS cities, ${nearestOf(q)} AS nearest,
+  `${wordQuery(q)}::text AS lexemes, ${citiesOf(q)} AS cities, ${nearestOf(q)} AS nearest, ${oneEditOf(q)} AS "oneEdit",
    ${folded(q, absentOf(q, 'w.f'))} AS absent, ${exceptOf(q)} AS except`;
 
 /** What PostgreSQL makes of each term (a quoted word, maybe with a prefix star), in order; one round trip. */
