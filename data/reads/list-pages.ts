@@ -232,6 +232,13 @@ async function broadPage(
  * meet, may be this many times too many.
  */
 const BROAD_ESTIMATE = 4;
+/**
+ * Of one word the estimate is its own share among the most common lexemes, off by a third at worst
+ * at the million's least common of them (a share counted in a sample of the documents; measured:
+ * docs/performance.md): twice the bound is broad, and a word the statistics judge narrower is read
+ * up to the bound + 1 at once, not a sample first and then the bound + 1 again.
+ */
+const ONE_WORD_BROAD_ESTIMATE = 2;
 const FACET_SAMPLE_SHARE = 1 / 5;
 
 /** Matches of a reading as kept: all of them when narrow, else the first read in index order; the planner's estimate of them. */
@@ -271,17 +278,22 @@ const LONG_KEY = 256;
 
 /**
  * The matches of a reading under filters, with the planner's estimate of them, kept per data
- * version (KEPT_FROM says where). The estimate comes with the first FACET_SAMPLE_SHARE of the
- * bound in one round trip: fewer, they are all the matches; more, and the planner expects
- * BROAD_ESTIMATE times the bound, they are a broad set's sample; else the bound + 1 are read.
+ * version (KEPT_FROM says where). The estimate comes with the first matches in one round trip:
+ * the bound + 1 when the statistics judge one or two words narrower than ONE_WORD_BROAD_ESTIMATE
+ * or BROAD_ESTIMATE times the bound (all of them, or a set past the bound), else the first
+ * FACET_SAMPLE_SHARE of the bound: fewer, they are all the matches; more, and the statistics or
+ * the planner expect a broad set, they are its sample; else the bound + 1 are read.
  */
 async function matchesOf(db: Db | Knex.Transaction, asked: Asked | null, f: FacetFilters, bound: number, scope?: MemoScope): Promise<Matches> {
   if (!asked) return inMemory([], 0);
   const read = async (): Promise<MatchSet> => {
     const sample = Math.max(1, Math.round(bound * FACET_SAMPLE_SHARE));
-    const first = await estimateAndCandidates(db, asked, f, sample);
-    const all = first.columns.id.length < sample;
-    if (all || first.estimate > BROAD_ESTIMATE * bound) return { packed: packColumns(first.columns), broad: !all, estimate: first.estimate };
+    const first = await estimateAndCandidates(db, asked, f, sample, { bound, broadFrom: { oneWord: ONE_WORD_BROAD_ESTIMATE * bound, twoWords: BROAD_ESTIMATE * bound } });
+    const got = first.columns.id.length;
+    // Judged narrow, the bound + 1 were read: all of them, or the set is past the bound.
+    if (first.judged === 'narrow') return { packed: packColumns(first.columns), broad: got > bound, estimate: first.estimate };
+    const all = got < sample;
+    if (all || first.judged === 'broad' || first.estimate > BROAD_ESTIMATE * bound) return { packed: packColumns(first.columns), broad: !all, estimate: first.estimate };
     const packed = packColumns(await searchCandidates(db, asked, f, bound));
     return { packed, broad: packed.length > bound, estimate: first.estimate };
   };

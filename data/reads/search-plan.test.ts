@@ -109,6 +109,31 @@ describe('the first matches of a common word, for its facets', () => {
   });
 });
 
+describe('a word of a few hundred matches, under a bound of a hundred or two', () => {
+  /** The statements of `read` that read candidates (as columns). */
+  const candidateReads = async (read: () => Promise<unknown>) => (await statementsSent(t.db, read)).map((q) => q.sql).filter((sql) => sql.includes(' AS columns'));
+
+  it('is read once when the statistics judge it narrow: its every match in the first statement, the total exact', async () => {
+    // '25' is City 25's (150 businesses) and Shop 25's: 151, under the bound of 200.
+    process.env.SEARCH_CANDIDATES = '200';
+    let page: ListPage | undefined;
+    const reads = await candidateReads(async () => (page = await searchBusinesses(t.db, { q: '25', limit: 10 })));
+    expect(reads).toHaveLength(1);
+    expect([page!.pagination.total, page!.totalApprox]).toEqual([151, undefined]);
+    expect(await pagesUnder(200, '25')).toEqual(await pagesUnder(100_000, '25'));
+  });
+
+  it('is not read up to the bound + 1 when the statistics judge one word broad, past twice the bound', async () => {
+    // '7' is Kind 7's (300 businesses, City 7's among them) and Shop 7's: 301, past twice the bound of 140.
+    process.env.SEARCH_CANDIDATES = '140';
+    let page: ListPage | undefined;
+    const reads = await candidateReads(async () => (page = await searchBusinesses(t.db, { q: '7', limit: 10 })));
+    expect(page!.totalApprox).toBe(true);
+    expect(reads.filter((sql) => /LIMIT 141\b/.test(sql))).toEqual([]);
+    expect(await pagesUnder(140, '7')).toEqual(await pagesUnder(100_000, '7'));
+  });
+});
+
 describe('the best of a common word', () => {
   /**
    * The plans of the candidates' reads `read` sends, each round trip run whole with its reads

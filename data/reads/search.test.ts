@@ -52,6 +52,24 @@ describe('relevance on a fixed directory', () => {
     expect((await search('qqqzzzxx')).pagination.total).toBe(0);
   });
 
+  it('respells a typo to the commonest word one edit away, not to a rarer word sharing its start, a swap too', async () => {
+    const b = await createTestDb();
+    try {
+      await b.db.raw(`INSERT INTO businesses (name, slug, address, identity_key)
+                      SELECT n || ' ' || i, lower(replace(n, ' ', '-')) || '-' || i, i || ' Long Road', 'n:' || n || i
+                        FROM (VALUES ('Harbor Club'), ('North Store')) v(n), generate_series(1, 80) i
+                      UNION ALL SELECT n, lower(replace(n, ' ', '-')), '1 Short Road', 'n:' || n FROM (VALUES ('Cul Bistro'), ('Soto Cafe'), ('Curb Garage')) v(n)`);
+      await b.db.raw('ANALYZE businesses');
+      const respelt = async (q: string) => (await searchBusinesses(b.db, { q })).didYouMean;
+      // 'cul' and 'soto' share more trigrams with the typos than 'club' and 'store' do.
+      expect([await respelt('culb'), await respelt('sotre'), await respelt('notrh')]).toEqual(['club', 'store', 'north']);
+      // No word one edit away: the nearest by trigrams.
+      expect(await respelt('harborrr')).toBe('harbor');
+    } finally {
+      await b.drop();
+    }
+  });
+
   it('respells a mistyped place too, to the nearest name of a place the directory holds, and says so', async () => {
     const both = await search('resturant', 'Austn');
     expect([names(both).sort(), both.didYouMean, both.understood]).toEqual([['Blue Door', 'Garden Bistro'], 'restaurant', { q: 'restaurant', location: 'Austin' }]);
@@ -251,7 +269,7 @@ describe('relevance on a fixed directory', () => {
       const scope = { ...newMemos(), version: '1' };
       let reads = 0;
       // The candidates' statement (read as columns).
-      b.db.on('query', (q: { sql: string }) => void (q.sql.includes(' AS columns FROM ') && reads++));
+      b.db.on('query', (q: { sql: string }) => void (q.sql.includes(' AS columns') && reads++));
       const first = await searchBusinesses(b.db, { q: 'mid shop' }, scope);
       const again = await searchBusinesses(b.db, { q: 'mid shop', page: 2, filters: { sort: 'name' } }, scope);
       expect(reads).toBe(1);

@@ -5,9 +5,9 @@
  */
 import type { Db } from '../../db/index.js';
 import type { Knex } from 'knex';
-import { lookUpPlaces, lookUpPlaceWords, lookUpWords, type WordReading } from '../../db/queries/word-lookups.js';
+import { commonLexemeShares, lookUpPlaces, lookUpPlaceWords, lookUpWords, type WordReading } from '../../db/queries/word-lookups.js';
 import { operand } from './query-reading.js';
-import { memoizedEach, small, type MemoKind, type MemoScope } from './search-memo.js';
+import { memoized, memoizedEach, memoKey, small, type MemoKind, type MemoScope } from './search-memo.js';
 
 /** An operand of an allOf text: its word, quoted, and its prefix star and weights. */
 const OPERAND = /'((?:[^']|'')*)'(?::(\*?)([A-D]*))?/g;
@@ -17,9 +17,25 @@ const OPERAND = /'((?:[^']|'')*)'(?::(\*?)([A-D]*))?/g;
  * respelling and its tsqueries read each word once, in one round trip for those not kept.
  */
 export async function readWords(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope): Promise<(WordReading | undefined)[]> {
-  const read = await readEach(db, scope, 'word', ws.map(operand), lookUpWords);
+  const read = await readEach(db, scope, 'word', ws.map(operand), respelling(scope));
   return ws.map((w) => read.get(operand(w)));
 }
+
+/**
+ * lookUpWords, each word the vocabulary lacks respelt to the word one edit away that the most
+ * documents hold, as a spelling checker weighs them (the planner's statistics: kept per data
+ * version), the nearer by trigrams at a tie or when none is among the most common; else to the
+ * nearest by trigrams.
+ */
+const respelling =
+  (scope?: MemoScope) =>
+  async (db: Db | Knex.Transaction, terms: string[]): Promise<WordReading[]> => {
+    const rows = await lookUpWords(db, terms);
+    if (!rows.some((r) => r.oneEdit?.length)) return rows;
+    const shares = await memoized(small(scope), memoKey('lexeme-shares', ''), () => commonLexemeShares(db));
+    const share = (w: string) => shares[w] ?? 0;
+    return rows.map((r) => (r.oneEdit?.length ? { ...r, nearest: r.oneEdit.reduce((best, w) => (share(w) > share(best) ? w : best)) } : r));
+  };
 
 /** Each place word (as typed) respelt to the nearest word that names a place, for a word the vocabulary lacks; kept per word like readWords. */
 export async function readPlaceWords(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope): Promise<(string | null | undefined)[]> {
@@ -41,7 +57,7 @@ export async function readPlaceWords(db: Db | Knex.Transaction, ws: string[], sc
 export async function tsqueries(db: Db | Knex.Transaction, texts: string[], scope?: MemoScope): Promise<(string | null)[]> {
   const operands = texts.map((t) => [...t.matchAll(OPERAND)].map(([, quoted, star = '', weights = '']) => ({ quoted, star, weights })));
   const term = (o: { quoted: string; star: string }) => `'${o.quoted}'${o.star ? ':*' : ''}`;
-  const words = await readEach(db, scope, 'word', operands.flat().map(term), lookUpWords);
+  const words = await readEach(db, scope, 'word', operands.flat().map(term), respelling(scope));
   const wordOf = (o: { quoted: string; star: string }) => words.get(term(o));
   // A place of several words names its cities together (placeCitiesOf): the words weighted as one
   // (C), or, in a text without them, every unweighted word when one is a word of too many cities

@@ -21,7 +21,7 @@ import type { Facets, ListFilters, SearchSort } from '../../domain/search.js';
 import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
 import { BUSINESS_SELECT, businessQuery, toBusiness, type BusinessRow } from './businesses.js';
 import { CANDIDATE_FACET_COLUMNS, businessWhere, facetSql, toFacets, type FacetCandidate, type FacetFilters, type FacetRow, type SqlPart } from './facets.js';
-import { TSQUERY } from './word-lookups.js';
+import { DOCUMENT_STATS, TSQUERY } from './word-lookups.js';
 import { BITMAP_SCAN_RESULT, BITMAP_SCAN_STATEMENTS, byBitmapScans, readByBitmapScans } from './bitmap-scans.js';
 import { planRows } from './planned-rows.js';
 import { SEEN_VERSION } from '../data-version.js';
@@ -412,8 +412,7 @@ export const WALK_ROWS = 500;
 /** The flag (a setting of the transaction) that says a tier's walk found its `n` (walkedFirst). */
 type Walked = 'rehber.walked_names' | 'rehber.walked_all';
 
-/** Where the planner's statistics of the documents' words are, and of the names' words (their index's expression). */
-const DOCUMENT_STATS = `schemaname = current_schema() AND tablename = 'businesses' AND attname = 'search_vector'`;
+/** Where the planner's statistics of the names' words are (their index's expression); the documents' are DOCUMENT_STATS. */
 const NAME_STATS = `schemaname = current_schema() AND tablename = 'businesses_name_words_idx' AND attname = 'ts_filter'`;
 /** The statistics of a walked tier's words: every match's, the names'. */
 const STATS_OF = { 'rehber.walked_all': DOCUMENT_STATS, 'rehber.walked_names': NAME_STATS } satisfies Record<Walked, string>;
@@ -551,42 +550,79 @@ function ownLexemes(what: string): string[] | null {
 }
 
 /**
- * The first `n` matches of `q` in table order, as the bitmap of the documents' index gives them,
- * read first from the table's first HEAD_PAGES pages when the planner's statistics say the words
- * are common enough to fill `n` there twice over: the documents in the share of them holding every
- * word (the product of each lexeme's share among the most common, as the planner takes it), the
- * pages at the table's rows a page. A GIN index has no order to stop in: the bitmap of a word held
- * by a fifth of the million ('restaurant') is built whole, 208,000 entries, for the 200 asked. The
- * bitmap is read only when the start does not hold `n` (a word clustered further on), so the rows
- * are the same either way. A place or filters are left to the bitmap alone (their share is not the
- * words'), and so is a text of more than two words, which is seldom common and would pay the look
- * at the statistics for nothing.
+ * How the statistics judged a read of a search's first matches (estimateAndCandidates): 'broad'
+ * when they say the words have more matches than the judge's `broadFrom` (the first `n` read, a
+ * sample), 'narrow' when fewer (the first bound + 1 read at once, so a narrow set is read whole in
+ * one statement and a set past the bound is known to be one); null when they cannot weigh the words
+ * (a place, filters, more than two words, flags: the first `n` read, the estimate to judge).
  */
-function firstInTableOrder(q: Asked, f: FacetFilters, n: number): SqlPart {
+export type Judged = 'broad' | 'narrow' | null;
+
+/** What estimateAndCandidates judges by: the bound, and the estimates from which one or two words are broad. */
+export interface Judge {
+  bound: number;
+  broadFrom: { oneWord: number; twoWords: number };
+}
+
+/**
+ * The first matches of `q` in table order, as the bitmap of the documents' index gives them: `n`
+ * of them, or the first `judge.bound` + 1 when the planner's statistics say the words have fewer
+ * than `judge.broadFrom` matches (the documents in the share of them holding every word: the
+ * product of each lexeme's share among the most common, 0 when one is not among them, as the
+ * planner takes it). When the statistics say the words are common enough to fill `n` in the
+ * table's first HEAD_PAGES pages twice over (the pages at the table's rows a page), the `n` are
+ * read there first. A GIN index has no order to stop in: the bitmap of a word held by a fifth of
+ * the million ('restaurant') is built whole, 208,000 entries, for the 200 asked. The bitmap is read
+ * only when the start does not hold `n` (a word clustered further on), so the rows are the same
+ * either way. A place or filters are left to the bitmap alone (their share is not the words'), and
+ * so is a text of more than two words, which is seldom common and would pay the look at the
+ * statistics for nothing. `judged`: the SQL of how the statistics judged it (Judged).
+ */
+function firstInTableOrder(q: Asked, f: FacetFilters, n: number, judge?: Judge): { ctes: SqlPart; part: SqlPart; judged: string } {
   const lexemes = q.what && !q.where && !Object.keys(f).length ? ownLexemes(q.what) : null;
-  if (!lexemes?.length || lexemes.length > 2) return candidatesWhere(q, f, null, `LIMIT ${n}`);
-  const common = `${shareOf(DOCUMENT_STATS)} * (SELECT reltuples / greatest(relpages, 1) FROM pg_class WHERE oid = 'businesses'::regclass) * ${HEAD_PAGES} >= ${2 * n}`;
-  const head = candidatesWhere(q, f, { sql: `b.ctid < '(${HEAD_PAGES},0)'::tid AND ${common}`, bindings: [lexemes] }, `LIMIT ${n}`);
-  const rest = candidatesWhere(q, f, { sql: `(SELECT count(*) FROM head) < ${n}`, bindings: [] }, `LIMIT ${n}`);
+  if (!lexemes?.length || lexemes.length > 2) return { ctes: { sql: '', bindings: [] }, part: candidatesWhere(q, f, null, `LIMIT ${n}`), judged: 'NULL' };
+  const docs = `(SELECT docs FROM judged)`;
+  const common = `${docs} / (SELECT greatest(relpages, 1) FROM pg_class WHERE oid = 'businesses'::regclass) * ${HEAD_PAGES} >= ${2 * n}`;
+  const broad = judge ? `${docs} >= ${lexemes.length === 1 ? judge.broadFrom.oneWord : judge.broadFrom.twoWords}` : 'true';
+  const full = `(SELECT count(*) FROM head) >= ${n}`;
+  // Judged narrow, every match up to the bound + 1 is read: the table's start would hold too few.
+  const head = candidatesWhere(q, f, { sql: `b.ctid < '(${HEAD_PAGES},0)'::tid AND ${broad} AND ${common}`, bindings: [] }, `LIMIT ${n}`);
+  const rest = candidatesWhere(q, f, { sql: `NOT ${full}`, bindings: [] }, `LIMIT CASE WHEN ${broad} THEN ${n} ELSE ${(judge?.bound ?? n) + 1} END`);
   return {
-    sql: `WITH head AS MATERIALIZED (${head.sql}) (SELECT * FROM head WHERE (SELECT count(*) FROM head) >= ${n}) UNION ALL (${rest.sql})`,
-    bindings: [...head.bindings, ...rest.bindings],
+    // The statistics are looked at once, the head read once: the statement's CTEs, which the
+    // judgement beside its columns reads too.
+    ctes: {
+      sql: `WITH judged AS MATERIALIZED (SELECT ${shareOf(DOCUMENT_STATS)} * (SELECT reltuples FROM pg_class WHERE oid = 'businesses'::regclass) AS docs),
+                 head AS MATERIALIZED (${head.sql}) `,
+      bindings: [lexemes, ...head.bindings],
+    },
+    part: { sql: `(SELECT * FROM head WHERE ${full}) UNION ALL (${rest.sql})`, bindings: rest.bindings },
+    judged: judge ? `CASE WHEN ${broad} THEN 'broad' ELSE 'narrow' END` : 'NULL',
   };
 }
 
 /**
  * About how many matches `q` has under `f`, from the planner's statistics (the search document's
- * most common lexemes: counting a broad word's matches costs what reading them does), and the
- * first `n` of them in table order (firstInTableOrder, through bitmap scans or the table's start),
- * in one round trip.
+ * most common lexemes: counting a broad word's matches costs what reading them does), and its
+ * first matches in table order (firstInTableOrder, through bitmap scans or the table's start), in
+ * one round trip: `n` of them, or the first `judge.bound` + 1 when the statistics judge the words
+ * narrow (`judged`).
  */
-export async function estimateAndCandidates(db: Db | Knex.Transaction, q: Asked, f: FacetFilters, n: number): Promise<{ estimate: number; columns: CandidateColumns }> {
+export async function estimateAndCandidates(
+  db: Db | Knex.Transaction,
+  q: Asked,
+  f: FacetFilters,
+  n: number,
+  judge?: Judge,
+): Promise<{ estimate: number; columns: CandidateColumns; judged: Judged }> {
   const filter = businessWhere(f, { estimate: true });
   const match = matchOf(q);
   const explain = db.raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM businesses b WHERE ${filter.sql} AND ${match.sql}`, [...filter.bindings, ...match.bindings] as Knex.RawBinding[]).toQuery();
-  const part = firstInTableOrder(q, f, n);
-  const results = (await db.raw(`${explain}; ${byBitmapScans(db, inColumns(part.sql), part.bindings as Knex.RawBinding[])}`)) as { rows: Record<string, unknown>[] }[];
-  return { estimate: planRows(results[0].rows), columns: (results[1 + BITMAP_SCAN_RESULT].rows[0] as { columns: CandidateColumns }).columns };
+  const { ctes, part, judged } = firstInTableOrder(q, f, n, judge);
+  const read = `${ctes.sql}${inColumns(part.sql, `, ${judged}::text AS judged`)}`;
+  const results = (await db.raw(`${explain}; ${byBitmapScans(db, read, [...ctes.bindings, ...part.bindings] as Knex.RawBinding[])}`)) as { rows: Record<string, unknown>[] }[];
+  const row = results[1 + BITMAP_SCAN_RESULT].rows[0] as { columns: CandidateColumns; judged: Judged };
+  return { estimate: planRows(results[0].rows), columns: row.columns, judged: row.judged };
 }
 
 /** The tsqueries of a box's words and of the ways they may split into what and where. */

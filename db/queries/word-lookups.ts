@@ -102,8 +102,10 @@ const exceptOf = (q: string) => `(SELECT CASE WHEN ${wholeWord(q)}
 export interface WordReading {
   lexemes: string;
   cities: string[] | null;
-  /** The nearest word of the vocabulary (search_words), for a word of its kind it does not hold. */
+  /** The nearest word of the vocabulary (search_words) by trigrams, for a word of its kind it does not hold. */
   nearest: string | null;
+  /** For such a word, the vocabulary's words one edit away, the nearer by trigrams first. */
+  oneEdit: string[] | null;
   /** A word of the vocabulary's kind it does not hold: in no document, nor any city's names. */
   absent: boolean;
   /** As a place of one word, the cities it does not stand for (exceptOf); null when too many to name. */
@@ -121,9 +123,23 @@ const absentOf = (q: string, f: string) =>
 /** The word term `q` folded, as `w.f` for `select`. */
 const folded = (q: string, select: string) => `(SELECT ${select} FROM (SELECT rehber_fold(${unquoted(q)}) AS f) w)`;
 
+/** Where the planner's statistics of the documents' words are (pg_stats). */
+export const DOCUMENT_STATS = `schemaname = current_schema() AND tablename = 'businesses' AND attname = 'search_vector'`;
+
 /**
- * The nearest known word of the word term `q`, for an absent word only. The trigram walk over the
- * whole vocabulary is the cost, so only such a word pays it.
+ * The words one edit away from the folded word `f` (a letter left out, two neighbours swapped, one
+ * put in or changed: to a letter of the alphabet or of the word itself), as an array.
+ */
+const oneEditFrom = (f: string) => `ARRAY(
+     SELECT left(${f}, i - 1) || substr(${f}, i + 1) FROM generate_series(1, length(${f})) i
+     UNION SELECT left(${f}, i - 1) || substr(${f}, i + 1, 1) || substr(${f}, i, 1) || substr(${f}, i + 2) FROM generate_series(1, length(${f}) - 1) i
+     UNION SELECT left(${f}, i) || l.c || substr(${f}, i + 1 + k) FROM generate_series(0, length(${f})) i, generate_series(0, 1) k,
+                  (SELECT DISTINCT c FROM regexp_split_to_table('abcdefghijklmnopqrstuvwxyz' || ${f}, '') c) l
+            WHERE i + k <= length(${f}))`;
+
+/**
+ * The nearest known word of the word term `q` by trigrams, for an absent word only. The trigram
+ * walk over the whole vocabulary is the cost, so only such a word pays it.
  */
 const nearestOf = (q: string) =>
   folded(
@@ -131,6 +147,30 @@ const nearestOf = (q: string) =>
     `CASE WHEN ${absentOf(q, 'w.f')}
           THEN (SELECT s.word FROM search_words s WHERE s.word % w.f ORDER BY similarity(s.word, w.f) DESC, s.word LIMIT 1) END`,
   );
+
+/**
+ * The vocabulary's words one edit away from the word term `q`, the nearer by trigrams first, for
+ * an absent word only (a few hundred probes of the vocabulary's primary key); the read service
+ * picks the commonest (data/reads/tsqueries.ts). Trigrams alone took a mistyped word to a short
+ * stem or a rare word sharing its start ('culb' → cul, not club; 'sotre' → soto; 'houes' → hou),
+ * and a swap in a short word ('notrh') shares too few trigrams with the word meant to be found.
+ */
+const oneEditOf = (q: string) =>
+  folded(
+    q,
+    `CASE WHEN ${absentOf(q, 'w.f')}
+          THEN ARRAY(SELECT s.word FROM search_words s WHERE s.word = ANY(${oneEditFrom('w.f')}) ORDER BY similarity(s.word, w.f) DESC, s.word) END`,
+  );
+
+/**
+ * Each of the planner's most common lexemes of the documents with its share of them (pg_stats).
+ * Its own statement: the pg_stats view costs about ten times a word lookup's planning.
+ */
+export async function commonLexemeShares(db: Db | Knex.Transaction): Promise<Record<string, number>> {
+  const { rows } = await db.raw(`SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs FROM pg_stats WHERE ${DOCUMENT_STATS}`);
+  const row = rows[0] as { elems: string[]; freqs: number[] } | undefined;
+  return Object.fromEntries((row?.elems ?? []).map((e, i) => [e, row!.freqs[i]]));
+}
 
 /** How many of the vocabulary's nearest words to a mistyped place are tried as places. */
 const PLACE_CANDIDATES = 20;
@@ -163,7 +203,7 @@ export function lookUpPlaceWords(db: Db | Knex.Transaction, terms: string[]): Pr
 }
 
 const WORD_SELECT = (q: string) =>
-  `${wordQuery(q)}::text AS lexemes, ${citiesOf(q)} AS cities, ${nearestOf(q)} AS nearest,
+  `${wordQuery(q)}::text AS lexemes, ${citiesOf(q)} AS cities, ${nearestOf(q)} AS nearest, ${oneEditOf(q)} AS "oneEdit",
    ${folded(q, absentOf(q, 'w.f'))} AS absent, ${exceptOf(q)} AS except`;
 
 /** What PostgreSQL makes of each term (a quoted word, maybe with a prefix star), in order; one round trip. */
