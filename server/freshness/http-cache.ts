@@ -117,30 +117,25 @@ const UNCACHEABLE = 'rehberUncacheable';
 /** Compressed copies of kept answers this process made, and sent again as kept. */
 const encodedCopies = { made: 0, served: 0 };
 
-
-/** The compressions of kept answers under way: the first ask of a page's copy compresses it, the asks meanwhile wait for it. */
-const compressing = new WeakMap<Entry, Partial<Record<KeptEncoding, Promise<Buffer>>>>();
+/** The compressions of kept answers under way, by encoding: the first ask of a copy makes it, the asks meanwhile wait for it. */
+const compressing: Record<KeptEncoding, WeakMap<Entry, Promise<Buffer>>> = { br: new WeakMap(), gzip: new WeakMap() };
 
 /** `hit`'s copy in `encoding`: the kept one, or made once however many clients ask for it at the same time, then kept. */
 function encodedCopy(hit: Entry, encoding: KeptEncoding, keep: (bytes: Buffer) => void): Promise<Buffer> {
-  const kept = hit.encoded?.[encoding];
-  const pending = compressing.get(hit) ?? {};
-  if (kept || pending[encoding]) {
+  const ready = hit.encoded?.[encoding];
+  const pending = compressing[encoding].get(hit);
+  if (ready || pending) {
     encodedCopies.served++;
-    return kept ? Promise.resolve(kept) : pending[encoding]!;
+    return ready ? Promise.resolve(ready) : pending!;
   }
   encodedCopies.made++;
   const made = compressBytes(Buffer.isBuffer(hit.body) ? hit.body : Buffer.from(hit.body), encoding).then((bytes) => {
     keep(bytes);
     return bytes;
   });
-  compressing.set(hit, { ...pending, [encoding]: made });
+  compressing[encoding].set(hit, made);
   // Kept in the entry once made (or dropped if it failed): nothing to wait for any more.
-  const done = () => {
-    const left = { ...compressing.get(hit) };
-    delete left[encoding];
-    compressing.set(hit, left);
-  };
+  const done = () => void compressing[encoding].delete(hit);
   made.then(done, done);
   return made;
 }
