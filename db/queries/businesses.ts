@@ -39,6 +39,9 @@ export const BUSINESS_SELECT = [
   'ci.time_zone as city_time_zone',
 ];
 
+/** The joins BUSINESS_SELECT reads from, its business as `b`: its category `cat` and its city `ci`. */
+export const BUSINESS_JOINS = 'LEFT JOIN categories cat ON cat.id = b.category_id LEFT JOIN cities ci ON ci.id = b.city_id';
+
 /** businesses b joined with categories cat and cities ci, selecting BUSINESS_SELECT: add where/order. */
 export function businessQuery(db: Db | Knex.Transaction): Knex.QueryBuilder {
   return db('businesses as b')
@@ -158,8 +161,7 @@ export interface BusinessView {
 export const BUSINESS_VIEW_SQL = `SELECT ${BUSINESS_SELECT.map((c) => c.replace(' as ', ' AS ')).join(', ')}, ${NAMESAKES_OF_B} AS namesakes,
            (SELECT version::text FROM data_version WHERE id = 1) AS data_version
       FROM businesses b
-      LEFT JOIN categories cat ON cat.id = b.category_id
-      LEFT JOIN cities ci ON ci.id = b.city_id
+      ${BUSINESS_JOINS}
      WHERE b.is_active AND b.slug = ?`;
 const BUSINESS_VIEW = { name: 'rehber_business_view', sql: BUSINESS_VIEW_SQL };
 

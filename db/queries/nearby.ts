@@ -20,7 +20,7 @@ import type { Db } from '../index.js';
 import { SEEN_VERSION } from '../data-version.js';
 import type { GeoPoint } from '../../domain/nearby.js';
 import type { Business } from '../../domain/types.js';
-import { BUSINESS_SELECT, BUSINESS_VIEW_SQL, toBusiness, toBusinessView, type BusinessRow, type BusinessView, type BusinessViewRow } from './businesses.js';
+import { BUSINESS_JOINS, BUSINESS_SELECT, BUSINESS_VIEW_SQL, toBusiness, toBusinessView, type BusinessRow, type BusinessView, type BusinessViewRow } from './businesses.js';
 import { CANDIDATE_FACET_COLUMNS, businessWhere, type FacetCandidate, type FacetFilters } from './facets.js';
 
 /** The point on the earth of a business `b`: the expression migration 20261205C indexes. */
@@ -107,8 +107,7 @@ const withRows = (walk: string) => `SELECT ${CANDIDATE_NAMES.map((c) => `n.${c}`
          SELECT row_to_json(r)::text AS row FROM (
            SELECT ${ROW_COLUMNS.join(', ')}
              FROM businesses b
-             LEFT JOIN categories cat ON cat.id = b.category_id
-             LEFT JOIN cities ci ON ci.id = b.city_id
+             ${BUSINESS_JOINS}
             WHERE b.ctid = n.at AND n.place BETWEEN ? AND ?
            OFFSET 0) r) p ON true
       ORDER BY n.place`;
@@ -232,8 +231,7 @@ const neighboursStatement = (limit: number) => ({
                  ORDER BY ${EARTH} <-> ${POINT}
                  LIMIT ${limit}) n
           JOIN businesses b ON b.id = n.id
-          LEFT JOIN categories cat ON cat.id = b.category_id
-          LEFT JOIN cities ci ON ci.id = b.city_id) x ON true
+          ${BUSINESS_JOINS}) x ON true
      WHERE v.id = 1
      ORDER BY x.distance, x.id`,
 });
@@ -278,8 +276,7 @@ const businessPageStatement = (limit: number) => {
             ORDER BY ${EARTH} <-> ${at}
             LIMIT ${limit}) n
       JOIN businesses b ON b.id = n.id
-      LEFT JOIN categories cat ON cat.id = b.category_id
-      LEFT JOIN cities ci ON ci.id = b.city_id
+      ${BUSINESS_JOINS}
      WHERE v.latitude IS NOT NULL AND v.longitude IS NOT NULL AND NOT v.coordinates_approximate
      ORDER BY part, distance, id`,
   };

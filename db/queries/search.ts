@@ -19,7 +19,7 @@ import type { Db } from '../index.js';
 import type { Business } from '../../domain/types.js';
 import type { Facets, ListFilters, SearchSort } from '../../domain/search.js';
 import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
-import { BUSINESS_SELECT, businessQuery, toBusiness, type BusinessRow } from './businesses.js';
+import { BUSINESS_JOINS, BUSINESS_SELECT, businessQuery, toBusiness, type BusinessRow } from './businesses.js';
 import { CANDIDATE_FACET_COLUMNS, businessWhere, facetSql, toFacets, type FacetCandidate, type FacetFilters, type FacetRow, type SqlPart } from './facets.js';
 import { DOCUMENT_STATS, TSQUERY } from './word-lookups.js';
 import { BITMAP_SCAN_RESULT, BITMAP_SCAN_STATEMENTS, byBitmapScans, readByBitmapScans } from './bitmap-scans.js';
@@ -182,7 +182,7 @@ export async function listFacetsAndPage(
   // join is a probe of the primary key per page row (never a join of the whole table).
   const sql = `SELECT f.kind, f.value, f.label, f.count, x.* FROM (${facets.sql}) f
        LEFT JOIN LATERAL (SELECT ${BUSINESS_SELECT.join(', ')} FROM businesses b
-              LEFT JOIN categories cat ON cat.id = b.category_id LEFT JOIN cities ci ON ci.id = b.city_id
+              ${BUSINESS_JOINS}
              WHERE b.id = CASE WHEN f.kind = 'page' THEN f.value::bigint END) x ON true`;
   const statement = db.raw(sql, facets.bindings as Knex.RawBinding[]);
   const { rows } = (await (prepared ? statement.options({ name: preparedName(sql) }) : statement)) as { rows: (FacetRow & BusinessRow)[] };
