@@ -83,7 +83,11 @@ describe('business photos', () => {
     const page = s.page;
     const thirdParty = trackThirdParty(page, s.app.url);
     const failed: string[] = [];
-    page.on('response', (r) => void (r.status() >= 400 && failed.push(r.url())));
+    const answered = new Set<string>();
+    page.on('response', (r) => {
+      answered.add(r.url());
+      if (r.status() >= 400) failed.push(r.url());
+    });
     await page.goto(`${s.app.url}/`);
     await page.locator('[data-business-card]').first().waitFor();
     const drawings = await page
@@ -92,7 +96,10 @@ describe('business photos', () => {
     expect(drawings.length).toBeGreaterThan(3);
     expect(drawings.every((d) => /\/photos\/placeholders\/v1\/[a-z]+\.svg/.test(d))).toBe(true);
     expect(new Set(drawings).size).toBeGreaterThan(1); // a café and a locksmith do not look alike
-    await page.waitForLoadState('networkidle');
+    // Every drawing answered (not "no request for 500 ms", which a busy machine may never see).
+    const drawingUrls = [...new Set(drawings.map((d) => /url\("([^"]+)"\)/.exec(d)![1]))];
+    await page.waitForLoadState('load');
+    await expect.poll(() => drawingUrls.filter((u) => !answered.has(u)), { timeout: 30_000 }).toEqual([]);
     expect(failed).toEqual([]);
     expect(thirdParty).toEqual([]);
   });
