@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -151,5 +151,43 @@ describe('openXlsx, a worksheet before the shared strings (exceljs puts it aside
     } finally {
       spy.mockRestore();
     }
+  });
+});
+
+describe('openXlsx, the temporary files exceljs makes', () => {
+  /** Runs `read` with the temporary folder (where exceljs's 'tmp' puts a set-aside worksheet) a fresh one; returns what is left in it. */
+  async function leftBehind(read: (path: string) => Promise<void>): Promise<string[]> {
+    const folder = await tempDir();
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = folder.path('');
+    try {
+      const workbook = new ExcelJS.Workbook();
+      workbook.addWorksheet('Summary').addRow(['Total', 3]);
+      const sheet = workbook.addWorksheet('Businesses');
+      sheet.addRow(['name', 'full_address']);
+      for (let i = 0; i < 30; i++) sheet.addRow([`Shop ${i}`, `${i} Oak St, Denver, CO 80202, United States`]);
+      const path = dir.path(`temp-files-${Math.random().toString(36).slice(2)}.xlsx`);
+      await workbook.xlsx.writeFile(path);
+      await read(path);
+      return await readdir(folder.path(''));
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+      await folder.remove();
+    }
+  }
+
+  it('leaves none behind once every row is read (each worksheet met before the shared strings was put aside)', async () => {
+    expect(await leftBehind(async (path) => {
+      const source = await openXlsx(path);
+      expect(await readAll(source)).toHaveLength(30);
+    })).toEqual([]);
+  });
+
+  it('leaves none behind when the reader is closed before its rows are read (an import stopped early)', async () => {
+    expect(await leftBehind(async (path) => {
+      const source = await openXlsx(path);
+      await source.close();
+    })).toEqual([]);
   });
 });

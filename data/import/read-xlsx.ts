@@ -7,6 +7,7 @@
  * inflated once and counted (a bomb that lies, a damaged entry, or a cell longer than any
  * spreadsheet's is refused before exceljs, which hangs on damaged data, ever sees it).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { stat } from 'node:fs/promises';
@@ -80,6 +81,42 @@ interface ReaderInternals {
   _parseSharedStrings(entry: NodeJS.ReadableStream): AsyncGenerator<never>;
   /** The file's stream, which parse() pipes into unzipper's Parse (the archive's entries). */
   _getStream(input: unknown): { pipe(zip: Readable): unknown };
+}
+
+/** A temporary file's remover, as exceljs's 'tmp' hands it out: it closes the file and unlinks it, then calls `done` (only the first time it is called). */
+type RemoveTempFile = (done?: () => void) => void;
+type TmpFile = (callback: (error: Error | null, path: string, fd: number, remove: RemoveTempFile) => void) => void;
+
+/**
+ * The temporary files exceljs made for the reader whose walk is running. exceljs puts each worksheet
+ * met before the shared strings aside in a temporary file (Excel and exceljs write them in that
+ * order, so nearly every workbook) and removes it only when its walk goes on past that sheet. An
+ * import closes the reader once it has its sheet's rows, so without this each one left its sheet's
+ * XML in the temp folder (and a file descriptor open) until the process ended. A reader's walk
+ * runs only inside openXlsx's calls (walkOf), so the files it makes are known to be its own.
+ */
+const tempFilesOfWalk = new AsyncLocalStorage<Set<() => Promise<void>>>();
+const tmp = createRequire(createRequire(import.meta.url).resolve('exceljs'))('tmp') as { file: TmpFile };
+const tmpFile = tmp.file.bind(tmp);
+tmp.file = (callback) => {
+  const made = tempFilesOfWalk.getStore();
+  tmpFile((error, path, fd, remove) => {
+    // Whoever asks first (exceljs past the sheet, or the reader's close) removes it; both wait for it.
+    let removed: Promise<void> | undefined;
+    const removeOnce = () => (removed ??= new Promise<void>((resolve) => remove(() => resolve())));
+    if (!error) made?.add(removeOnce);
+    callback(error, path, fd, () => void removeOnce());
+  });
+};
+
+/** A reader's walk through the zip's entries, its temporary files counted (tempFilesOfWalk) and removed by `removeAll`. */
+function walkOf<T>(sheets: AsyncIterator<T>) {
+  const made = new Set<() => Promise<void>>();
+  return {
+    next: () => tempFilesOfWalk.run(made, () => sheets.next()),
+    return: () => tempFilesOfWalk.run(made, () => sheets.return?.(undefined)),
+    removeAll: () => Promise.all([...made].map((remove) => remove())),
+  };
 }
 
 /** exceljs's adapter of a zip entry's stream to chunks (its package has no typings for it). */
@@ -190,13 +227,14 @@ export async function openXlsx(filePath: string, limits: XlsxLimits = XLSX_LIMIT
   });
   (reader as unknown as NodeJS.EventEmitter).on('error', () => {});
   readSheetsFast(reader, xml);
-  const sheets = reader[Symbol.asyncIterator]();
+  const sheets = walkOf(reader[Symbol.asyncIterator]());
   let closed = false;
   const close = async () => {
     if (closed) return;
     closed = true;
     file.destroy();
-    await sheets.return?.(undefined).catch(() => undefined);
+    await sheets.return()?.catch(() => undefined);
+    await sheets.removeAll();
   };
 
   try {
