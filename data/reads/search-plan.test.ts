@@ -8,6 +8,7 @@ import { bestMatches, estimateAndCandidates, searchCandidates } from '../../db/q
 import type { FacetFilters } from '../../db/queries/facets.js';
 import { allOf } from './query-reading.js';
 import { tsqueries } from './tsqueries.js';
+import { openAtOf } from './open-now.js';
 
 /**
  * A broad search reads the best of each tier band by band in the indexes of the search documents
@@ -191,5 +192,49 @@ describe('the names holding a word that names cities by their other names', () =
     // The names' bands (a band's businesses whose names hold the words).
     const inNames = sent.join('\n').match(/= g\.band AND ts_filter\(b\.search_vector, '\{a\}'\) @@ '(?:[^']|'')*'::tsquery/g);
     expect(inNames).toEqual([`= g.band AND ts_filter(b.search_vector, '{a}') @@ '( ''kind'' )'::tsquery`]);
+  });
+});
+
+describe('an open-now search of a common word', () => {
+  // Two businesses in three open at every minute of the week, the third never (no hours).
+  beforeAll(async () => {
+    await t.db.raw(`UPDATE cities SET time_zone = 'Europe/Istanbul'`);
+    await t.db.raw(`UPDATE businesses SET open_week = CASE WHEN id % 3 <> 0 THEN '{[0,10080)}'::int4multirange END`);
+    await t.db.raw('ANALYZE businesses');
+  });
+  afterAll(async () => {
+    await t.db.raw(`UPDATE cities SET time_zone = NULL`);
+    await t.db.raw(`UPDATE businesses SET open_week = NULL`);
+  });
+  const candidateReads = async (read: () => Promise<unknown>) => (await statementsSent(t.db, read)).map((q) => q.sql).filter((sql) => sql.includes(' AS columns'));
+
+  it('is judged broad from the share open among its first matches, without reading the bound + 1 of them, and says about how many are open', async () => {
+    // 'road' is in every address: 6,000 matches, 4,000 open; past twice the bound of 1,100, though
+    // the planner's third of the matches (2,000) is not past four times it.
+    process.env.SEARCH_CANDIDATES = '1100';
+    let page: ListPage | undefined;
+    const reads = await candidateReads(async () => (page = await searchBusinesses(t.db, { q: 'road', limit: 10, filters: { openNow: true } })));
+    expect(page!.totalApprox).toBe(true);
+    expect(reads.filter((sql) => /LIMIT 1101\b/.test(sql))).toEqual([]);
+    expect(Math.abs(page!.pagination.total - 4000)).toBeLessThan(400);
+    expect(await pagesUnder(1100, 'road', '', { openNow: true })).toEqual(await pagesUnder(100_000, 'road', '', { openNow: true }));
+  });
+
+  it('reads its first open matches no further than one open match past them', async () => {
+    const [what] = await tsqueries(t.db, [allOf(['road'])]);
+    const openAt = await openAtOf(t.db, new Date());
+    const [plan] = await plansOf(t.db, () => estimateAndCandidates(t.db, { text: 'road', what, where: null }, { openAt }, 200));
+    // 200 open ones among the first 300 or so matches (one in three closed), not all 6,000 read.
+    const looked = Number(plan.match(/WindowAgg [^\n]*\(actual [^)]*rows=(\d+)/)?.[1]);
+    expect(looked).toBeGreaterThanOrEqual(300);
+    expect(looked).toBeLessThan(310);
+  });
+
+  it('is read whole and counted when fewer than the first read are open', async () => {
+    process.env.SEARCH_CANDIDATES = '1100';
+    // '25' is City 25's (150 businesses) and Shop 25's: 151, about 100 of them open.
+    const page = await searchBusinesses(t.db, { q: '25', limit: 10, filters: { openNow: true } });
+    const { rows } = await t.db.raw(`SELECT count(*)::int AS n FROM businesses b WHERE b.search_vector @@ '25'::tsquery AND b.id % 3 <> 0`);
+    expect([page.pagination.total, page.totalApprox]).toEqual([rows[0].n, undefined]);
   });
 });

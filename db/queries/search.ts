@@ -25,7 +25,7 @@ import { DOCUMENT_STATS, TSQUERY } from './word-lookups.js';
 import { BITMAP_SCAN_RESULT, BITMAP_SCAN_STATEMENTS, byBitmapScans, readByBitmapScans } from './bitmap-scans.js';
 import { planRows } from './planned-rows.js';
 import { SEEN_VERSION } from '../data-version.js';
-import type { OpenAt } from './open-at.js';
+import { openAtSql, type OpenAt } from './open-at.js';
 
 const ORDER: Record<SearchSort, string> = {
   relevance: 'rating DESC, review_count DESC, id',
@@ -602,6 +602,28 @@ function firstInTableOrder(q: Asked, f: FacetFilters, n: number, judge?: Judge):
 }
 
 /**
+ * The first `n` open matches of `q` under `f` (open now among them) in table order, with the place
+ * (`examined_at`, from 1) of each among every match looked at on the way: the share open among the
+ * matches, which a guess of the planner's (a third, whatever the minute) cannot give. The open
+ * test is a column of every match rather than a filter, counted as the rows pass, and the count's
+ * bound stops the scan (a run condition of the window) one open match past the `n`th.
+ */
+function firstOpen(q: Asked, f: FacetFilters, n: number): SqlPart {
+  const open = openAtSql(f.openAt!, f.cityId);
+  const filter = businessWhere({ ...f, openAt: undefined });
+  const match = matchOf(q);
+  const columns = columnsOf(q);
+  return {
+    sql: `SELECT ${columns.sql}, b.examined_at FROM
+            (SELECT w.*, count(CASE WHEN w.open THEN 1 END) OVER (ROWS UNBOUNDED PRECEDING) AS opened,
+                    row_number() OVER (ROWS UNBOUNDED PRECEDING) AS examined_at
+               FROM (SELECT b.*, ${open.sql} AS open FROM businesses b WHERE ${filter.sql} AND ${match.sql}) w) b
+           WHERE b.opened <= ${n} AND b.open`,
+    bindings: [...columns.bindings, ...open.bindings, ...filter.bindings, ...match.bindings],
+  };
+}
+
+/**
  * About how many matches `q` has under `f`, from the planner's statistics (the search document's
  * most common lexemes: counting a broad word's matches costs what reading them does), and its
  * first matches in table order (firstInTableOrder, through bitmap scans or the table's start), in
@@ -615,6 +637,7 @@ export async function estimateAndCandidates(
   n: number,
   judge?: Judge,
 ): Promise<{ estimate: number; columns: CandidateColumns; judged: Judged }> {
+  if (f.openAt !== undefined) return openEstimateAndCandidates(db, q, f, n, judge);
   const filter = businessWhere(f, { estimate: true });
   const match = matchOf(q);
   const explain = db.raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM businesses b WHERE ${filter.sql} AND ${match.sql}`, [...filter.bindings, ...match.bindings] as Knex.RawBinding[]).toQuery();
@@ -623,6 +646,33 @@ export async function estimateAndCandidates(
   const results = (await db.raw(`${explain}; ${byBitmapScans(db, read, [...ctes.bindings, ...part.bindings] as Knex.RawBinding[])}`)) as { rows: Record<string, unknown>[] }[];
   const row = results[1 + BITMAP_SCAN_RESULT].rows[0] as { columns: CandidateColumns; judged: Judged };
   return { estimate: planRows(results[0].rows), columns: row.columns, judged: row.judged };
+}
+
+/**
+ * estimateAndCandidates under open now: the planner's estimate of the matches without it, times
+ * the share open among those the first `n` open ones were found in (firstOpen), rather than the
+ * planner's third; all of them when fewer than `n` are open. Judged broad when that passes
+ * `judge.broadFrom` (one lexeme's estimate, as the statistics give it, from `oneWord`; any other,
+ * a product of shares that may be several times too many, from `twoWords`): the bound + 1 open
+ * matches are then not read to find it out, each of them a row of the table read, with the two
+ * to three closed matches beside it.
+ */
+async function openEstimateAndCandidates(db: Db | Knex.Transaction, q: Asked, f: FacetFilters, n: number, judge?: Judge): Promise<{ estimate: number; columns: CandidateColumns; judged: Judged }> {
+  const others: FacetFilters = { ...f, openAt: undefined };
+  const filter = businessWhere(others);
+  const match = matchOf(q);
+  const explain = db.raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM businesses b WHERE ${filter.sql} AND ${match.sql}`, [...filter.bindings, ...match.bindings] as Knex.RawBinding[]).toQuery();
+  const part = firstOpen(q, f, n);
+  const read = inColumns(part.sql, ', max(c.examined_at)::int AS examined');
+  const results = (await db.raw(`${explain}; ${byBitmapScans(db, read, part.bindings as Knex.RawBinding[])}`)) as { rows: Record<string, unknown>[] }[];
+  const row = results[1 + BITMAP_SCAN_RESULT].rows[0] as { columns: CandidateColumns; examined: number | null };
+  const got = row.columns.id.length;
+  if (got < n || !row.examined) return { estimate: got, columns: row.columns, judged: null };
+  // The planner may expect fewer matches than were looked at already.
+  const estimate = Math.round((Math.max(planRows(results[0].rows), row.examined) * got) / row.examined);
+  const oneLexeme = !q.where && Object.keys(f).length === 1 && ownLexemes(q.what ?? '')?.length === 1;
+  const broadFrom = judge && (oneLexeme ? judge.broadFrom.oneWord : judge.broadFrom.twoWords);
+  return { estimate, columns: row.columns, judged: broadFrom !== undefined && estimate >= broadFrom ? 'broad' : null };
 }
 
 /** The tsqueries of a box's words and of the ways they may split into what and where. */
