@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps.js';
 import { injectAdsMeta, injectHead } from '../seo/head.js';
 import { pageHead } from '../seo/page-head.js';
 import { mapTilesOf } from './map.js';
-import { injectApp, injectSiteMeta, PageRenderer, ssrDirOf } from '../ssr/renderer.js';
+import { injectSiteMeta, pageBytes, PageRenderer, ssrDirOf } from '../ssr/renderer.js';
 import { builtStamp } from '../ssr/built-stamp.js';
 import { requestDb, pageReads, wholeAnswer } from '../freshness/read-routing.js';
 import type { SiteConfig } from '../../domain/site-config.js';
@@ -134,13 +134,12 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
     // a failure must not be kept as if it were the page.
     cacheControl(ctx, page.status === 200 ? 'revalidate' : 'no-store');
     const withHead = page.head ? injectHead(html, page.head) : html;
-    const body = app ? injectApp(withHead, app) : withHead;
     // A page rendered with a failed read (shown loading, the browser asks for it) is sent, but no
     // cache (ours, a CDN's, the browser's) keeps it for a later visit.
     if (app && !app.complete) keepOutOfCaches(ctx);
     // Its bytes: Koa would measure a string's UTF-8 length, then Node encode it, two passes over
     // kilobytes of text (UTF-16 as soon as the page has one character past Latin-1, a rating's star).
-    ctx.body = Buffer.from(body);
+    ctx.body = app ? pageBytes(withHead, app) : Buffer.from(withHead);
   };
 }
 

@@ -143,16 +143,36 @@ const APP_BLOCK = /<!--app-->[\s\S]*?<!--\/app-->/;
 const BUILT_SCRIPTS = /<(script type="module"|link rel="modulepreload") crossorigin/g;
 
 /**
- * The built index.html with the rendered app, its data island and its route's preloads. A rendered
+ * The built index.html with the rendered app, its data island and its route's preloads, in order:
+ * the shell up to the root, the app's markup, the island, the rest of the shell. A rendered
  * page shows its content without JavaScript, which only hydrates it, so its scripts and preloads
  * are fetched with low priority: the stylesheet and images come first on a slow link (high-priority
  * scripts fetched before the first paint delay it).
  */
-export function injectApp(html: string, app: RenderedApp): string {
+function pageParts(html: string, app: RenderedApp): string[] {
   const island = `<script type="application/json" id="rehber-state">${scriptJson(app.state)}</script>`;
   const links = app.preload.map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(f)}">`).join('\n    ');
-  const withApp = html.replace(BUILT_SCRIPTS, (tag) => `${tag} fetchpriority="low"`).replace(APP_BLOCK, () => `<div id="root">${app.html}</div>\n    ${island}`);
-  return links ? withApp.replace('</head>', () => `  ${links}\n  </head>`) : withApp;
+  let shell = html.replace(BUILT_SCRIPTS, (tag) => `${tag} fetchpriority="low"`);
+  // The shell's own </head> comes before the app, whose markup never holds one (React escapes text).
+  if (links) shell = shell.replace('</head>', () => `  ${links}\n  </head>`);
+  const block = APP_BLOCK.exec(shell);
+  if (!block) return [shell];
+  return [`${shell.slice(0, block.index)}<div id="root">`, app.html, '</div>\n    ', island, shell.slice(block.index + block[0].length)];
+}
+
+/** The page as one string (pageParts). */
+export function injectApp(html: string, app: RenderedApp): string {
+  return pageParts(html, app).join('');
+}
+
+/**
+ * The page as the bytes sent: each part encoded on its own and the bytes joined. The app's
+ * markup is most of a page (over 100 KB of text, two bytes a character as soon as one is past
+ * Latin-1): copied into one string with the shell, then that string into another with the
+ * preloads, then encoded, it was copied three times where once is enough.
+ */
+export function pageBytes(html: string, app: RenderedApp): Buffer {
+  return Buffer.concat(pageParts(html, app).map((part) => Buffer.from(part)));
 }
 
 /** `<meta name="rehber-site">`: the site's name, contact details and map tiles, read by web/src/lib/site-config.tsx. */
