@@ -1,5 +1,6 @@
+import type { Knex } from 'knex';
 import { describe, expect, it } from 'vitest';
-import { nearestCandidates } from './nearby.js';
+import { nearestCandidates, type WalkRows } from './nearby.js';
 import type { FacetFilters } from './facets.js';
 import { ISTANBUL, nearbyTestDb } from '../../data/reads/nearby.fixtures.js';
 
@@ -12,18 +13,40 @@ interface Sent {
 }
 
 /** The precise walk `f` sends (the statement ordered by distance), as knex hands it to node-postgres. */
-async function walkOf(f: FacetFilters, radiusKm?: number): Promise<Sent> {
+async function walkOf(f: FacetFilters, radiusKm?: number, rows?: WalkRows): Promise<Sent> {
   const sent: Sent[] = [];
   const heard = (q: Sent) => void sent.push(q);
   t.db.on('query', heard);
   try {
-    await nearestCandidates(t.db, ISTANBUL, radiusKm, f, false, 101);
+    await nearestCandidates(t.db, ISTANBUL, radiusKm, f, false, 101, undefined, rows);
   } finally {
     t.db.removeListener('query', heard);
   }
   const walks = sent.filter((q) => q.sql.includes('<->'));
   expect(walks).toHaveLength(1);
   return walks[0];
+}
+
+/** The plan of `walk` (sent as a named statement, under the transaction's plan_cache_mode), as EXPLAIN writes it. */
+async function explained(trx: Knex.Transaction, walk: Sent, how = ''): Promise<string> {
+  // node-postgres's form: $1, $2… in the text.
+  expect(walk.sql).toContain(`$${walk.bindings.length}`);
+  await trx.raw(`PREPARE nearest_walk AS ${walk.sql}`);
+  const values = walk.bindings.map((v) => (typeof v === 'number' ? String(v) : `'${String(v)}'`)).join(', ');
+  const { rows } = await trx.raw(`EXPLAIN ${how} EXECUTE nearest_walk(${values})`);
+  await trx.raw('DEALLOCATE nearest_walk');
+  return (rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n');
+}
+
+/** The estimated total cost of `walk`'s plan (its first line) under `mode`. */
+async function costOf(walk: Sent, mode: 'force_generic_plan' | 'force_custom_plan'): Promise<number> {
+  return t.db.transaction(async (trx) => {
+    await trx.raw(`SET LOCAL plan_cache_mode = ${mode}`);
+    await trx.raw('SET LOCAL enable_seqscan = off');
+    await trx.raw('SET LOCAL enable_bitmapscan = off');
+    const plan = await explained(trx, walk);
+    return Number(/cost=[\d.]+\.\.([\d.]+)/.exec(plan)?.[1]);
+  });
 }
 
 describe('the walk of the nearest precise ones', () => {
@@ -46,23 +69,29 @@ describe('the walk of the nearest precise ones', () => {
   it('walks the index in order of distance under the generic plan a named statement keeps, with and without a radius', async () => {
     for (const radiusKm of [undefined, 5]) {
       const walk = await walkOf({}, radiusKm);
-      // node-postgres's form: $1, $2… in the text.
-      const native = { sql: walk.sql, bindings: walk.bindings };
-      expect(native.sql).toContain(`$${native.bindings.length}`);
       await t.db.transaction(async (trx) => {
         await trx.raw('SET LOCAL plan_cache_mode = force_generic_plan');
         // Over a handful of rows the planner would rather scan them: as over a million, it may not.
         await trx.raw('SET LOCAL enable_seqscan = off');
         await trx.raw('SET LOCAL enable_bitmapscan = off');
-        await trx.raw(`PREPARE nearest_walk AS ${native.sql}`);
-        const values = native.bindings.map((v) => (typeof v === 'number' ? String(v) : `'${String(v)}'`)).join(', ');
-        const { rows } = await trx.raw(`EXPLAIN EXECUTE nearest_walk(${values})`);
-        await trx.raw('DEALLOCATE nearest_walk');
-        const plan = (rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n');
+        const plan = await explained(trx, walk);
         expect(plan).toMatch(/Index Scan using businesses_nearby_(category_)?idx /);
         expect(plan).toMatch(/Order By/);
         expect(plan).not.toMatch(/Sort/);
       });
+    }
+  });
+
+  it('costs as much under its generic plan as under one made for the point, so PostgreSQL keeps the generic one', async () => {
+    // PostgreSQL plans a named statement for its values five times, then keeps its generic plan
+    // unless that costs more than theirs (with their planning). The point's expression costed again
+    // for every row of the walk made the generic plan of the walk without rows dearer by a tenth
+    // at a million, and it was planned again on every call.
+    for (const [radiusKm, rows] of [[undefined, undefined], [5, undefined], [undefined, { from: 1, to: 2 }], [5, { from: 1, to: 2 }]] as const) {
+      const walk = await walkOf({}, radiusKm, rows);
+      const [generic, custom] = [await costOf(walk, 'force_generic_plan'), await costOf(walk, 'force_custom_plan')];
+      expect(custom).toBeGreaterThan(0);
+      expect(generic, `radius ${radiusKm}, rows ${JSON.stringify(rows)}`).toBeLessThanOrEqual(custom + 0.25);
     }
   });
 });
