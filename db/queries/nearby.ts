@@ -97,7 +97,7 @@ export async function nearestCandidates(
       LIMIT ${limit}`;
   const sql = rows ? withRows(walk) : walk;
   const bindings = [point.lat, point.lng, ...where.bindings, ...metres, point.lat, point.lng, ...(rows ? [rows.from, rows.to] : [])] as Knex.RawBinding[];
-  const { rows: read } = await (filtersNothing(f) ? db.raw(sql, bindings).options({ name: statementName(sql) }) : db.raw(sql, bindings));
+  const { rows: read } = await (namedWalk(f) ? db.raw(sql, bindings).options({ name: statementName(sql) }) : db.raw(sql, bindings));
   return rows ? withBusinesses(read, seen) : candidates(read, seen);
 }
 
@@ -133,15 +133,17 @@ function withBusinesses(rows: (NearCandidate & { data_version: string | null; ro
 }
 
 /**
- * Whether `f` filters nothing but activity. Only then is the walk a named statement, which
- * PostgreSQL parses and plans once a connection and then runs with one generic plan for every
- * point (planning the walk cost about as much as running it). A generic plan does not know a
- * filter's value: one made for an average city walked every business of a big city's page. Nor
- * under open now, whose text carries the minute.
+ * Whether the walk under `f` is a named statement, which PostgreSQL parses and plans once a
+ * connection and then runs with one generic plan for every point (planning the walk cost about
+ * as much as running it): when `f` filters nothing but activity, or only a category. A category's
+ * walk is of its share of the (category, point) index whatever the category (a generic plan
+ * estimates an average one's rows; a plan for the rarest or the commonest walks the same index).
+ * A generic plan does not know a city's size: one made for an average city walked every business
+ * of a big city's page. Nor under open now, whose text carries the minute.
  */
-const filtersNothing = (f: FacetFilters) => Object.values(f).every((v) => v === undefined);
+const namedWalk = (f: FacetFilters) => Object.entries(f).every(([k, v]) => v === undefined || k === 'categoryId');
 
-/** The name of each text sent as a named statement (the walk's, a few: with a radius or not, by limit). */
+/** The name of each text sent as a named statement (the walk's, a few: with a radius or not, a category or not, by limit). */
 const statementNames = new Map<string, string>();
 
 function statementName(sql: string): string {
