@@ -21,7 +21,7 @@ import { SEEN_VERSION } from '../data-version.js';
 import type { GeoPoint } from '../../domain/nearby.js';
 import type { Business } from '../../domain/types.js';
 import { BUSINESS_JOINS, BUSINESS_SELECT, BUSINESS_VIEW_SQL, toBusiness, toBusinessView, type BusinessRow, type BusinessView, type BusinessViewRow } from './businesses.js';
-import { CANDIDATE_FACET_COLUMNS, businessWhere, type FacetCandidate, type FacetFilters } from './facets.js';
+import { CANDIDATE_FACET_COLUMNS, businessWhere, type FacetCandidate, type FacetFilters, type Label } from './facets.js';
 
 /** The point on the earth of a business `b`: the expression migration 20261205C indexes. */
 const EARTH = 'rehber_earth_point(b.latitude, b.longitude)';
@@ -47,8 +47,12 @@ export interface NearCandidate extends FacetCandidate {
   /** Metres from the point. */
   distance: number;
   approximate: boolean;
-  /** Its whole row as a Business, when the walk was asked for its place's (a page's rows): made when called, as the memo may hold it already. */
-  business?: () => Business;
+  /**
+   * Its whole row as a Business, when the walk was asked for its place's (a page's rows), given
+   * the labels of its category and city (`category:<id>`, `city:<id>`, as readLabels reads them):
+   * made when called, as the memo may hold it already.
+   */
+  business?: (labels: ReadonlyMap<string, Label | null>) => Business;
 }
 
 /** The columns of a candidate, its distance from the query's point last. */
@@ -56,8 +60,8 @@ const CANDIDATE_COLUMNS = `b.id, b.name, b.rating, b.review_count, ${CANDIDATE_F
             rehber_earth_distance(${AT}, ${EARTH}) AS distance`;
 /** Their names, as a query around the walk selects them. */
 const CANDIDATE_NAMES = ['id', 'name', 'rating', 'review_count', 'city_id', 'category_id', 'district', 'rating_floor', 'is_verified', 'has_phone', 'approximate', 'distance'];
-/** A Business's columns (BUSINESS_SELECT), its table `b`, its category `cat`, its city `ci`. */
-const ROW_COLUMNS = BUSINESS_SELECT.map((c) =>
+/** A Business's own columns (BUSINESS_SELECT's of its table `b`: its category's and its city's names are the read service's, kept per data version). */
+const ROW_COLUMNS = BUSINESS_SELECT.filter((c) => c.startsWith('b.')).map((c) =>
   // A time as JSON writes it (microseconds, an offset) is parsed by Date far more slowly than in its ISO form with milliseconds.
   /^b\.(created|updated)_at$/.test(c) ? `to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${c.slice(2)}` : c,
 );
@@ -105,7 +109,8 @@ export async function nearestCandidates(
  * The walk `walk` (which selects each row's `ctid AS at`) with the whole rows of its places
  * `from` to `to` (the last two bindings), in its order: a page's rows in the walk's round trip
  * rather than a read by id after it. Each is fetched again by its ctid (the heap page the walk
- * just read, no index) with its category and city, only on the page: the lateral's condition
+ * just read, no index), only on the page, without its category's and city's names (the read
+ * service's labels, kept per data version: joined, they were a third of the walk's buffers): the lateral's condition
  * names no column of its own, so PostgreSQL tests it once a row before reading anything (a
  * subquery it could not flatten, hence OFFSET 0). A row comes as one JSON text, parsed only for
  * a row the memo lacks.
@@ -116,7 +121,6 @@ const withRows = (walk: string) => `SELECT ${CANDIDATE_NAMES.map((c) => `n.${c}`
          SELECT row_to_json(r)::text AS row FROM (
            SELECT ${ROW_COLUMNS.join(', ')}
              FROM businesses b
-             ${BUSINESS_JOINS}
             WHERE b.ctid = n.at AND n.place BETWEEN ? AND ?
            OFFSET 0) r) p ON true
       ORDER BY n.place`;
@@ -127,9 +131,21 @@ function withBusinesses(rows: (NearCandidate & { data_version: string | null; ro
   if (version) seen?.(version);
   return rows.map(({ data_version: _, row, ...r }) => {
     const c: NearCandidate = { ...r, id: Number(r.id), distance: Number(r.distance) };
-    if (row !== null) c.business = () => toBusiness(JSON.parse(row) as BusinessRow);
+    if (row !== null) c.business = (labels) => toBusiness(withLabels(JSON.parse(row) as BusinessRow, labels));
     return c;
   });
+}
+
+/** `r` (a row without its category's and city's names) with them, from `labels`. */
+function withLabels(r: BusinessRow, labels: ReadonlyMap<string, Label | null>): BusinessRow {
+  const category = r.category_id === null ? null : labels.get(`category:${r.category_id}`);
+  const city = r.city_id === null ? null : labels.get(`city:${r.city_id}`);
+  r.category_name = category?.name ?? null;
+  r.category_slug = category?.slug ?? null;
+  r.city_name = city?.name ?? null;
+  r.city_slug = city?.slug ?? null;
+  r.city_time_zone = city?.time_zone ?? null;
+  return r;
 }
 
 /**
