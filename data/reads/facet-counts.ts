@@ -76,12 +76,9 @@ export function scaled(counted: CandidateFacets, factor: number): CandidateFacet
   };
 }
 
-/** The keys of the labels (kept per data version, readLabels) that `counted`'s facets show. */
-export const labelKeys = (counted: CandidateFacets): string[] => [...counted.categories.map(([id]) => `category:${id}`), ...counted.cities.map(([id]) => `city:${id}`)];
-
 /** Slugs and names of the categories and cities facets show, each read once per data version. */
 export async function facetLabels(db: Db | Knex.Transaction, counted: CandidateFacets, scope?: MemoScope): Promise<Facets> {
-  const want = labelKeys(counted);
+  const want = [...counted.categories.map(([id]) => `category:${id}`), ...counted.cities.map(([id]) => `city:${id}`)];
   // The labels no entry holds yet are read together, in one statement.
   const labels = await memoizedEach(small(scope), 'label', want, (missing) => readLabels(db, missing));
   const label = new Map(want.map((k, i) => [k, labels[i]]));

@@ -17,11 +17,11 @@ import type { Db } from '../../db/index.js';
 import type { Business } from '../../domain/types.js';
 import { MORE_NEARBY_LIMIT, NEAR_CANDIDATES, type GeoPoint } from '../../domain/nearby.js';
 import type { ListPage, SearchSort } from '../../domain/search.js';
-import { readLabels, type FacetCandidate, type FacetFilters } from '../../db/queries/facets.js';
+import { readLabels, type FacetCandidate, type FacetFilters, type Label } from '../../db/queries/facets.js';
 import { distancesFrom, nearestCandidates, nearestNeighbours, type NearCandidate, type WalkRows } from '../../db/queries/nearby.js';
 import { pageOf } from '../../db/queries/paging.js';
 import type { Candidate, Fixed } from '../../db/queries/search.js';
-import { countFacets, facetLabels, labelKeys, passes } from './facet-counts.js';
+import { countFacets, facetLabels, passes } from './facet-counts.js';
 import { askedOf, candidateBound, candidatesOf, compare, rowsOf } from './list-pages.js';
 import type { Reading } from './query-reading.js';
 import { memoized, memoizedEach, memoKey, small, type MemoScope } from './search-memo.js';
@@ -36,21 +36,25 @@ const sameFilters = (a: FacetFilters, b: FacetFilters) => JSON.stringify(Object.
 
 /**
  * The rows of `order` with their distances (a copy: a row may be shared by the memo), those the
- * walk read taken from it with their categories' and cities' names from the labels kept per data
- * version. Those missing are read in one statement with the facets' (`facetKeys`), whose read then
- * finds them under way.
+ * walk read taken from it; those the memo lacks made with their categories' and cities' names
+ * from the labels kept per data version (those the facets show, read once).
  */
-async function withDistances(db: Db | Knex.Transaction, order: Pick<NearMatch, 'id' | 'distance' | 'business' | 'category_id' | 'city_id'>[], scope?: MemoScope, facetKeys: string[] = []): Promise<Business[]> {
-  const read = order.filter((c) => c.business);
-  const own = read.flatMap((c) => [...(c.category_id === null ? [] : [`category:${c.category_id}`]), ...(c.city_id === null ? [] : [`city:${c.city_id}`])]);
-  const keys = own.length ? [...new Set([...own, ...facetKeys])] : [];
-  const found = keys.length ? await memoizedEach(small(scope), 'label', keys, (missing) => readLabels(db, missing)) : [];
-  const labels = new Map(keys.map((k, i) => [k, found[i]]));
-  const given = new Map(read.map((c) => [c.id, () => c.business!(labels)] as const));
-  const rows = await rowsOf(db, order.map((c) => c.id), scope, given);
+async function withDistances(db: Db | Knex.Transaction, order: Pick<NearMatch, 'id' | 'distance' | 'business' | 'category_id' | 'city_id'>[], scope?: MemoScope): Promise<Business[]> {
+  const byId = new Map(order.map((c) => [c.id, c]));
+  let labels: ReadonlyMap<string, Label | null> = new Map();
+  const readLabelsOf = async (ids: number[]) => {
+    const keys = [...new Set(ids.flatMap((id) => labelKeysOf(byId.get(id)!)))];
+    const found = await memoizedEach(small(scope), 'label', keys, (missing) => readLabels(db, missing));
+    labels = new Map(keys.map((k, i) => [k, found[i]]));
+  };
+  const given = new Map(order.flatMap((c) => (c.business ? [[c.id, () => c.business!(labels)] as const] : [])));
+  const rows = await rowsOf(db, order.map((c) => c.id), scope, given, readLabelsOf);
   const distance = new Map(order.map((c) => [c.id, c.distance]));
   return rows.map((b) => ({ ...b, distance: distance.get(b.id) }));
 }
+
+/** The keys of the labels of `c`'s category and city (readLabels). */
+const labelKeysOf = (c: Pick<NearMatch, 'category_id' | 'city_id'>) => [...(c.category_id === null ? [] : [`category:${c.category_id}`]), ...(c.city_id === null ? [] : [`city:${c.city_id}`])];
 
 /** A match near the point: what its order, filters and facets need, its distance, whether it is only at its city's centre. */
 type NearMatch = Pick<NearCandidate, keyof FacetCandidate | 'id' | 'name' | 'review_count' | 'distance' | 'approximate' | 'business'>;
@@ -71,10 +75,9 @@ async function nearPage(
   const inOrder = matching.slice(0, cap);
   // Among the nearest, another sort orders precise and approximate alike.
   if (!byDistance(sort)) inOrder.sort(byListSort(sort));
-  const counted = all ? countFacets(all, filters) : undefined;
   const [items, facets] = await Promise.all([
-    withDistances(db, inOrder.slice((page - 1) * limit, page * limit), scope, counted && labelKeys(counted)),
-    counted ? facetLabels(db, counted, scope) : undefined,
+    withDistances(db, inOrder.slice((page - 1) * limit, page * limit), scope),
+    all ? facetLabels(db, countFacets(all, filters), scope) : undefined,
   ]);
   return { ...pageOf(items, inOrder.length, { page, limit }), ...(facets ? { facets } : {}), ...(capped ? { totalCapped: true } : {}) };
 }
