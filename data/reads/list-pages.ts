@@ -25,12 +25,21 @@ export const emptyPage = (page: number, limit: number): ListPage => ({ ...pageOf
 /**
  * The full rows of `ids`, in that order; those a page showed before at this version from the small
  * memo, those `given` holds (made from rows a statement that told its version read already)
- * from it, the others read by id.
+ * from it, the others read by id. `beforeMaking`: told which of `given` the memo lacks, before they
+ * are made (what they need read together).
  */
-export async function rowsOf(db: Db | Knex.Transaction, ids: (number | string)[], scope?: MemoScope, given?: ReadonlyMap<number, () => Business>): Promise<Business[]> {
+export async function rowsOf(
+  db: Db | Knex.Transaction,
+  ids: (number | string)[],
+  scope?: MemoScope,
+  given?: ReadonlyMap<number, () => Business>,
+  beforeMaking?: (ids: number[]) => Promise<void>,
+): Promise<Business[]> {
   if (!ids.length) return [];
   const rows = await memoizedEach(small(scope), 'row', ids.map(String), async (missing) => {
     const found = new Map<string, Business>();
+    const making = given && beforeMaking ? missing.map(Number).filter((id) => given.has(id)) : [];
+    if (making.length) await beforeMaking!(making);
     const unread = missing.filter((id) => {
       const b = given?.get(Number(id));
       if (b) found.set(id, b());

@@ -3,6 +3,7 @@ import { ISTANBUL, nearbyTestDb } from './nearby.fixtures.js';
 import { listBusinessesIn, searchBusinesses } from './search.js';
 import { newMemos } from './search-memo.js';
 import { businessesById } from '../../db/queries/search.js';
+import type { Business } from '../../domain/types.js';
 
 const t = nearbyTestDb();
 
@@ -66,6 +67,24 @@ describe('a list near a point', () => {
     const order = new Map(byId.rows.map((b) => [b.id, b]));
     expect(items).toEqual(items.map((b) => ({ ...order.get(b.id), distance: b.distance })));
     expect(items.every((b) => b.distance! > 0)).toBe(true);
+  });
+
+  it("takes a page's categories' and cities' names from the labels kept per data version: its walk joins neither", async () => {
+    const scope = { ...newMemos(), version: '1' };
+    const near = (lat: number) => searchBusinesses(t.db, { filters: { near: { lat, lng: ISTANBUL.lng } }, limit: 3 }, scope);
+    let items: Business[] = [];
+    const first = await statements(async () => void (items = (await near(ISTANBUL.lat)).items));
+    expect(items.map((b) => [b.category, b.city])).toEqual([
+      [{ name: 'Bakery', slug: 'bakery' }, { name: 'İstanbul', slug: 'istanbul' }],
+      [{ name: 'Café', slug: 'cafe' }, { name: 'İstanbul', slug: 'istanbul' }],
+      [{ name: 'Café', slug: 'cafe' }, { name: 'İstanbul', slug: 'istanbul' }],
+    ]);
+    const walk = first.find((sql) => sql.includes('<->'))!;
+    expect(walk).not.toMatch(/JOIN (categories|cities)/);
+    // Read once for the page and its facets, then kept: another point's page sends its walks alone.
+    expect(first.filter((sql) => sql.includes('FROM categories WHERE id'))).toHaveLength(1);
+    const again = await statements(() => near(ISTANBUL.lat + 0.001));
+    expect(again.filter((sql) => !sql.includes('<->'))).toEqual([]);
   });
 
   it("reads by id only the rows of a page its precise walk does not give (those at their city's centre)", async () => {

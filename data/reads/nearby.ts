@@ -17,14 +17,14 @@ import type { Db } from '../../db/index.js';
 import type { Business } from '../../domain/types.js';
 import { MORE_NEARBY_LIMIT, NEAR_CANDIDATES, type GeoPoint } from '../../domain/nearby.js';
 import type { ListPage, SearchSort } from '../../domain/search.js';
-import type { FacetCandidate, FacetFilters } from '../../db/queries/facets.js';
+import { readLabels, type FacetCandidate, type FacetFilters, type Label } from '../../db/queries/facets.js';
 import { distancesFrom, nearestCandidates, nearestNeighbours, type NearCandidate, type WalkRows } from '../../db/queries/nearby.js';
 import { pageOf } from '../../db/queries/paging.js';
 import type { Candidate, Fixed } from '../../db/queries/search.js';
 import { countFacets, facetLabels, passes } from './facet-counts.js';
 import { askedOf, candidateBound, candidatesOf, compare, rowsOf } from './list-pages.js';
 import type { Reading } from './query-reading.js';
-import { memoized, memoKey, type MemoScope } from './search-memo.js';
+import { memoized, memoizedEach, memoKey, small, type MemoScope } from './search-memo.js';
 
 /** A list's point and radius (kilometres). */
 export interface NearRequest {
@@ -34,13 +34,27 @@ export interface NearRequest {
 
 const sameFilters = (a: FacetFilters, b: FacetFilters) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
-/** The rows of `order` with their distances (a copy: a row may be shared by the memo), those the walk read taken from it. */
-async function withDistances(db: Db | Knex.Transaction, order: { id: number; distance: number; business?: () => Business }[], scope?: MemoScope): Promise<Business[]> {
-  const given = new Map(order.flatMap((c) => (c.business ? [[c.id, c.business] as const] : [])));
-  const rows = await rowsOf(db, order.map((c) => c.id), scope, given);
+/**
+ * The rows of `order` with their distances (a copy: a row may be shared by the memo), those the
+ * walk read taken from it; those the memo lacks made with their categories' and cities' names
+ * from the labels kept per data version (those the facets show, read once).
+ */
+async function withDistances(db: Db | Knex.Transaction, order: Pick<NearMatch, 'id' | 'distance' | 'business' | 'category_id' | 'city_id'>[], scope?: MemoScope): Promise<Business[]> {
+  const byId = new Map(order.map((c) => [c.id, c]));
+  let labels: ReadonlyMap<string, Label | null> = new Map();
+  const readLabelsOf = async (ids: number[]) => {
+    const keys = [...new Set(ids.flatMap((id) => labelKeysOf(byId.get(id)!)))];
+    const found = await memoizedEach(small(scope), 'label', keys, (missing) => readLabels(db, missing));
+    labels = new Map(keys.map((k, i) => [k, found[i]]));
+  };
+  const given = new Map(order.flatMap((c) => (c.business ? [[c.id, () => c.business!(labels)] as const] : [])));
+  const rows = await rowsOf(db, order.map((c) => c.id), scope, given, readLabelsOf);
   const distance = new Map(order.map((c) => [c.id, c.distance]));
   return rows.map((b) => ({ ...b, distance: distance.get(b.id) }));
 }
+
+/** The keys of the labels of `c`'s category and city (readLabels). */
+const labelKeysOf = (c: Pick<NearMatch, 'category_id' | 'city_id'>) => [...(c.category_id === null ? [] : [`category:${c.category_id}`]), ...(c.city_id === null ? [] : [`city:${c.city_id}`])];
 
 /** A match near the point: what its order, filters and facets need, its distance, whether it is only at its city's centre. */
 type NearMatch = Pick<NearCandidate, keyof FacetCandidate | 'id' | 'name' | 'review_count' | 'distance' | 'approximate' | 'business'>;

@@ -155,18 +155,20 @@ export interface FacetCandidate {
   has_phone: boolean;
 }
 
-/** A category's or a city's slug and name, as a facet value shows it. */
+/** A category's or a city's slug and name, as a facet value shows it, and a city's time zone (a business's card shows it: near a point, data/reads/nearby.ts). */
 export interface Label {
   slug: string;
   name: string;
+  /** A city's; null for a category. */
+  time_zone: string | null;
 }
 
 /** The labels of `keys` (`category:<id>`, `city:<id>`), by key; one statement. */
 export async function readLabels(db: Db | Knex.Transaction, keys: string[]): Promise<Map<string, Label>> {
   const ids = (kind: string) => keys.filter((k) => k.startsWith(`${kind}:`)).map((k) => Number(k.slice(kind.length + 1)));
   const { rows } = await db.raw(
-    `SELECT 'category:' || id AS key, slug, name FROM categories WHERE id = ANY(?::int[])
-     UNION ALL SELECT 'city:' || id, slug, name FROM cities WHERE id = ANY(?::int[])`,
+    `SELECT 'category:' || id AS key, slug, name, NULL AS time_zone FROM categories WHERE id = ANY(?::int[])
+     UNION ALL SELECT 'city:' || id, slug, name, time_zone FROM cities WHERE id = ANY(?::int[])`,
     [ids('category'), ids('city')],
   );
   return new Map((rows as (Label & { key: string })[]).map((r) => [r.key, r]));

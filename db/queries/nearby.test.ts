@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { nearestCandidates } from './nearby.js';
 import { businessesById } from './search.js';
-import type { FacetFilters } from './facets.js';
+import { readLabels, type FacetFilters } from './facets.js';
 import type { GeoPoint } from '../../domain/nearby.js';
 import { ISTANBUL, nearbyTestDb } from '../../data/reads/nearby.fixtures.js';
 
@@ -101,7 +101,9 @@ describe('the nearby statements and their indexes', () => {
       expect(walked.map(({ business: _, ...c }) => c)).toEqual(plain);
       expect(walked.map((c) => c.business !== undefined)).toEqual(plain.map((_, i) => i === 1 || i === 2));
       const { rows } = await businessesById(t.db, [walked[1].id, walked[2].id]);
-      expect([walked[1].business!(), walked[2].business!()]).toEqual([walked[1].id, walked[2].id].map((id) => rows.find((b) => b.id === id)));
+      // Their categories' and cities' names are the labels the read service keeps.
+      const labels = await readLabels(t.db, walked.flatMap((c) => [`category:${c.category_id}`, `city:${c.city_id}`]));
+      expect([walked[1].business!(labels), walked[2].business!(labels)]).toEqual([walked[1].id, walked[2].id].map((id) => rows.find((b) => b.id === id)));
     }
   });
 });

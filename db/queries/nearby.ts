@@ -21,12 +21,21 @@ import { SEEN_VERSION } from '../data-version.js';
 import type { GeoPoint } from '../../domain/nearby.js';
 import type { Business } from '../../domain/types.js';
 import { BUSINESS_JOINS, BUSINESS_SELECT, BUSINESS_VIEW_SQL, toBusiness, toBusinessView, type BusinessRow, type BusinessView, type BusinessViewRow } from './businesses.js';
-import { CANDIDATE_FACET_COLUMNS, businessWhere, type FacetCandidate, type FacetFilters } from './facets.js';
+import { CANDIDATE_FACET_COLUMNS, businessWhere, type FacetCandidate, type FacetFilters, type Label } from './facets.js';
 
 /** The point on the earth of a business `b`: the expression migration 20261205C indexes. */
 const EARTH = 'rehber_earth_point(b.latitude, b.longitude)';
 /** The query's point. */
 const POINT = 'rehber_earth_point(?, ?)';
+/**
+ * The query's point as a list near it writes it: a subquery, which PostgreSQL computes once a
+ * statement (an InitPlan) rather than an expression of the parameters it costs again for every row
+ * of the walk. A named walk's generic plan then costs what a plan for the point's values costs, so
+ * PostgreSQL keeps it after its five first calls on a connection; written as the bare expression,
+ * the walk without a page's rows cost 100.5 generic against 91.3 planned for its values, and
+ * PostgreSQL planned it again on every call (db/queries/nearby-named.test.ts).
+ */
+const AT = `(SELECT ${POINT})`;
 /** Rows the index holds: the predicate of its partial index, which a query must imply. */
 const INDEXED = 'b.latitude IS NOT NULL AND b.longitude IS NOT NULL';
 
@@ -38,17 +47,21 @@ export interface NearCandidate extends FacetCandidate {
   /** Metres from the point. */
   distance: number;
   approximate: boolean;
-  /** Its whole row as a Business, when the walk was asked for its place's (a page's rows): made when called, as the memo may hold it already. */
-  business?: () => Business;
+  /**
+   * Its whole row as a Business, when the walk was asked for its place's (a page's rows), given
+   * the labels of its category and city (`category:<id>`, `city:<id>`, as readLabels reads them):
+   * made when called, as the memo may hold it already.
+   */
+  business?: (labels: ReadonlyMap<string, Label | null>) => Business;
 }
 
 /** The columns of a candidate, its distance from the query's point last. */
 const CANDIDATE_COLUMNS = `b.id, b.name, b.rating, b.review_count, ${CANDIDATE_FACET_COLUMNS}, b.coordinates_approximate AS approximate,
-            rehber_earth_distance(${POINT}, ${EARTH}) AS distance`;
+            rehber_earth_distance(${AT}, ${EARTH}) AS distance`;
 /** Their names, as a query around the walk selects them. */
 const CANDIDATE_NAMES = ['id', 'name', 'rating', 'review_count', 'city_id', 'category_id', 'district', 'rating_floor', 'is_verified', 'has_phone', 'approximate', 'distance'];
-/** A Business's columns (BUSINESS_SELECT), its table `b`, its category `cat`, its city `ci`. */
-const ROW_COLUMNS = BUSINESS_SELECT.map((c) =>
+/** A Business's own columns (BUSINESS_SELECT's of its table `b`: its category's and its city's names are the read service's, kept per data version). */
+const ROW_COLUMNS = BUSINESS_SELECT.filter((c) => c.startsWith('b.')).map((c) =>
   // A time as JSON writes it (microseconds, an offset) is parsed by Date far more slowly than in its ISO form with milliseconds.
   /^b\.(created|updated)_at$/.test(c) ? `to_char(${c} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${c.slice(2)}` : c,
 );
@@ -84,11 +97,11 @@ export async function nearestCandidates(
   const walk = `SELECT ${CANDIDATE_COLUMNS}, ${SEEN_VERSION} AS data_version${rows ? ', b.ctid AS at' : ''}
        FROM businesses b
       WHERE ${where.sql} AND ${INDEXED} AND NOT b.coordinates_approximate ${within}
-      ORDER BY ${EARTH} <-> ${POINT}
+      ORDER BY ${EARTH} <-> ${AT}
       LIMIT ${limit}`;
   const sql = rows ? withRows(walk) : walk;
   const bindings = [point.lat, point.lng, ...where.bindings, ...metres, point.lat, point.lng, ...(rows ? [rows.from, rows.to] : [])] as Knex.RawBinding[];
-  const { rows: read } = await (filtersNothing(f) ? db.raw(sql, bindings).options({ name: statementName(sql) }) : db.raw(sql, bindings));
+  const { rows: read } = await (namedWalk(f) ? db.raw(sql, bindings).options({ name: statementName(sql) }) : db.raw(sql, bindings));
   return rows ? withBusinesses(read, seen) : candidates(read, seen);
 }
 
@@ -96,7 +109,8 @@ export async function nearestCandidates(
  * The walk `walk` (which selects each row's `ctid AS at`) with the whole rows of its places
  * `from` to `to` (the last two bindings), in its order: a page's rows in the walk's round trip
  * rather than a read by id after it. Each is fetched again by its ctid (the heap page the walk
- * just read, no index) with its category and city, only on the page: the lateral's condition
+ * just read, no index), only on the page, without its category's and city's names (the read
+ * service's labels, kept per data version: joined, they were a third of the walk's buffers): the lateral's condition
  * names no column of its own, so PostgreSQL tests it once a row before reading anything (a
  * subquery it could not flatten, hence OFFSET 0). A row comes as one JSON text, parsed only for
  * a row the memo lacks.
@@ -107,7 +121,6 @@ const withRows = (walk: string) => `SELECT ${CANDIDATE_NAMES.map((c) => `n.${c}`
          SELECT row_to_json(r)::text AS row FROM (
            SELECT ${ROW_COLUMNS.join(', ')}
              FROM businesses b
-             ${BUSINESS_JOINS}
             WHERE b.ctid = n.at AND n.place BETWEEN ? AND ?
            OFFSET 0) r) p ON true
       ORDER BY n.place`;
@@ -118,21 +131,35 @@ function withBusinesses(rows: (NearCandidate & { data_version: string | null; ro
   if (version) seen?.(version);
   return rows.map(({ data_version: _, row, ...r }) => {
     const c: NearCandidate = { ...r, id: Number(r.id), distance: Number(r.distance) };
-    if (row !== null) c.business = () => toBusiness(JSON.parse(row) as BusinessRow);
+    if (row !== null) c.business = (labels) => toBusiness(withLabels(JSON.parse(row) as BusinessRow, labels));
     return c;
   });
 }
 
-/**
- * Whether `f` filters nothing but activity. Only then is the walk a named statement, which
- * PostgreSQL parses and plans once a connection and then runs with one generic plan for every
- * point (planning the walk cost about as much as running it). A generic plan does not know a
- * filter's value: one made for an average city walked every business of a big city's page. Nor
- * under open now, whose text carries the minute.
- */
-const filtersNothing = (f: FacetFilters) => Object.values(f).every((v) => v === undefined);
+/** `r` (a row without its category's and city's names) with them, from `labels`. */
+function withLabels(r: BusinessRow, labels: ReadonlyMap<string, Label | null>): BusinessRow {
+  const category = r.category_id === null ? null : labels.get(`category:${r.category_id}`);
+  const city = r.city_id === null ? null : labels.get(`city:${r.city_id}`);
+  r.category_name = category?.name ?? null;
+  r.category_slug = category?.slug ?? null;
+  r.city_name = city?.name ?? null;
+  r.city_slug = city?.slug ?? null;
+  r.city_time_zone = city?.time_zone ?? null;
+  return r;
+}
 
-/** The name of each text sent as a named statement (the walk's, a few: with a radius or not, by limit). */
+/**
+ * Whether the walk under `f` is a named statement, which PostgreSQL parses and plans once a
+ * connection and then runs with one generic plan for every point (planning the walk cost about
+ * as much as running it): when `f` filters nothing but activity, or only a category. A category's
+ * walk is of its share of the (category, point) index whatever the category (a generic plan
+ * estimates an average one's rows; a plan for the rarest or the commonest walks the same index).
+ * A generic plan does not know a city's size: one made for an average city walked every business
+ * of a big city's page. Nor under open now, whose text carries the minute.
+ */
+const namedWalk = (f: FacetFilters) => Object.entries(f).every(([k, v]) => v === undefined || k === 'categoryId');
+
+/** The name of each text sent as a named statement (the walk's, a few: with a radius or not, a category or not, by limit). */
 const statementNames = new Map<string, string>();
 
 function statementName(sql: string): string {
@@ -152,7 +179,7 @@ function statementName(sql: string): string {
 function withinRadius(place: string, point: GeoPoint, radiusKm: number | undefined): { within: string; metres: number[] } {
   if (radiusKm === undefined) return { within: '', metres: [] };
   return {
-    within: `AND rehber_earth_box(${POINT}, ?) @> ${place} AND rehber_earth_distance(${POINT}, ${place}) <= ?`,
+    within: `AND rehber_earth_box(${AT}, ?) @> ${place} AND rehber_earth_distance(${AT}, ${place}) <= ?`,
     metres: [point.lat, point.lng, radiusKm * 1000, point.lat, point.lng, radiusKm * 1000],
   };
 }
@@ -191,7 +218,7 @@ async function nearestAtCentres(db: Db | Knex.Transaction, point: GeoPoint, radi
          ORDER BY b.category_id, b.id
          LIMIT ?) n
       WHERE c.latitude IS NOT NULL AND c.longitude IS NOT NULL ${oneCity} ${within}
-      ORDER BY ${CENTRE} <-> ${POINT}
+      ORDER BY ${CENTRE} <-> ${AT}
       LIMIT ?`,
     [
       point.lat, point.lng, ...where.bindings, limit,
