@@ -8,6 +8,7 @@ import { bestMatches, estimateAndCandidates, searchCandidates } from '../../db/q
 import type { FacetFilters } from '../../db/queries/facets.js';
 import { allOf } from './query-reading.js';
 import { tsqueries } from './tsqueries.js';
+import { newMemos } from './search-memo.js';
 
 /**
  * A broad search reads the best of each tier band by band in the indexes of the search documents
@@ -175,6 +176,23 @@ describe('the best of a common word', () => {
     }
   });
 });
+describe('the planner statistics a search weighs its words by', () => {
+  it('are read once per data version and handed to the statements, which never read pg_stats themselves', async () => {
+    // Common words (walked first, read from the table's start), a rarer pair, and words seldom together.
+    process.env.SEARCH_CANDIDATES = '1000';
+    const scope = { ...newMemos(), version: '1' };
+    const sent = await statementsSent(t.db, async () => {
+      for (const q of ['road', 'shop', 'kind 3', 'shop 4321']) await searchBusinesses(t.db, { q, limit: 10 }, scope);
+    });
+    const reads = sent.map((s) => s.sql).filter((sql) => sql.includes('pg_stats'));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).not.toMatch(/json_build_object|businesses b\b/);
+    // A new version reads them again.
+    const again = await statementsSent(t.db, () => searchBusinesses(t.db, { q: 'road', limit: 10 }, { ...scope, version: '2' }));
+    expect(again.filter((s) => s.sql.includes('pg_stats'))).toHaveLength(1);
+  });
+});
+
 describe('the names holding a word that names cities by their other names', () => {
   it('are read by the word alone, without the city lexemes: no name holds one', async () => {
     const [city] = (await t.db.raw('SELECT (tsvector_to_array(rehber_city_lexeme(id)))[1] AS lexeme FROM cities ORDER BY id LIMIT 1')).rows as { lexeme: string }[];
