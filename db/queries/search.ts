@@ -570,7 +570,7 @@ export interface Judge {
  * the million ('restaurant') is built whole, 208,000 entries, for the 200 asked. The bitmap is read
  * only when the start does not hold `n` (a word clustered further on), so the rows are the same
  * either way. A place or filters are left to the bitmap alone (their share is not the words'), and
- * so is a text of more than two words, which is seldom common. `stats`: the planner's statistics
+ * so is a text of more than two words, which is seldom common. `statistics`: the planner's statistics
  * (planner-statistics.ts), asked only of one or two words; `judged`: how they judged it (Judged).
  */
 async function firstInTableOrder(q: Asked, f: FacetFilters, n: number, judge: Judge | undefined, statistics: StatisticsOf): Promise<{ ctes: SqlPart; part: SqlPart; judged: Judged }> {
