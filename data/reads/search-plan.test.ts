@@ -1,12 +1,13 @@
+import type { Knex } from 'knex';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, statementsSent, type TestDb } from '../../db/test-db.js';
 import type { ListFilters, ListPage } from '../../domain/search.js';
 import { plansOf } from '../../db/queries/bitmap-scans.fixtures.js';
 import { insertSpreadDirectory } from './plan.fixtures.js';
 import { searchBusinesses } from './search.js';
-import { bestMatches, estimateAndCandidates, searchCandidates } from '../../db/queries/search.js';
+import { bestMatches, estimateAndCandidates, firstSplitFinding, searchCandidates } from '../../db/queries/search.js';
 import type { FacetFilters } from '../../db/queries/facets.js';
-import { allOf } from './query-reading.js';
+import { allOf, readBox } from './query-reading.js';
 import { tsqueries } from './tsqueries.js';
 import { newMemos } from './search-memo.js';
 
@@ -190,6 +191,22 @@ describe('the planner statistics a search weighs its words by', () => {
     // A new version reads them again.
     const again = await statementsSent(t.db, () => searchBusinesses(t.db, { q: 'road', limit: 10 }, { ...scope, version: '2' }));
     expect(again.filter((s) => s.sql.includes('pg_stats'))).toHaveLength(1);
+  });
+});
+
+describe('the one box of words that name no place', () => {
+  it('looks at its splits first and does not build the bitmap of every word for the names', async () => {
+    // 'road' is in every address and 'kind' in every category: 6,000 documents hold both, none as its place.
+    const box = readBox(['road', 'kind']);
+    const [anywhere, asName, ...read] = await tsqueries(t.db, [box.anywhere, box.asName, ...box.splits.map((x) => x.reading.what), ...box.splits.map((x) => x.reading.where)] as string[]);
+    const asked = { asName, anywhere, whats: read.slice(0, box.splits.length), wheres: read.slice(box.splits.length), digitsOnly: box.splits.map((x) => x.digitsOnly) };
+    let chosen: number | null | undefined;
+    const [sent] = await statementsSent(t.db, async () => (chosen = await firstSplitFinding(t.db, asked)));
+    expect(chosen).toBeNull();
+    const explained = (await t.db.raw(`EXPLAIN ANALYZE ${sent.sql.replace(/\$\d+/g, '?')}`, sent.bindings as Knex.RawBinding[])).rows as { 'QUERY PLAN': string }[];
+    const plan = explained.map((r) => r['QUERY PLAN']).join('\n');
+    // The names' check reads the first hundred of every word's matches: never run.
+    expect(plan).toMatch(/Limit +\(cost=[^)]*rows=100 [^)]*\) \(never executed\)/);
   });
 });
 

@@ -637,19 +637,23 @@ export interface BoxSplitQueries {
  * name ('Golden Oak Plumber 12345', 'Inn at the Park'), no place is read out of it, and one index
  * probe answers instead of one per split. A split whose place is only digits is not taken for a
  * postal code when a business's name holds every word. The scan in order of ordinality stops at
- * the first split that finds something.
+ * the first split that finds something. Without a split of digits the splits are looked at
+ * first and the names only when one finds something: a split's place is looked up in the place
+ * index, where most words are no place and are found at once, while the names' check builds the
+ * whole bitmap of every word (a GIN index has no order to stop in: thousands of entries for
+ * 'bright hair salon'). A split of digits checks the names itself, so then the names go first.
  */
 export async function firstSplitFinding(db: Db | Knex.Transaction, q: BoxSplitQueries): Promise<number | null> {
-  const { rows } = await db.raw(
-    `SELECT CASE WHEN (SELECT bool_and(u.search_vector @@ ${TSQUERY})
-                         FROM (SELECT b.search_vector FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY} LIMIT 100) u)
-                 THEN NULL
-                 ELSE (SELECT t.i FROM unnest(?::tsquery[], ?::tsquery[], ?::boolean[]) WITH ORDINALITY t(what, place, digits, i)
-                        WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ (t.what && t.place) AND ${PLACE} @@ t.place)
-                          AND NOT (t.digits AND EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY}))
-                        ORDER BY t.i LIMIT 1) END AS i`,
-    [q.asName, q.anywhere, q.whats, q.wheres, q.digitsOnly, q.asName] as Knex.RawBinding[],
-  );
+  const names = `(SELECT bool_and(u.search_vector @@ ${TSQUERY})
+                    FROM (SELECT b.search_vector FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY} LIMIT 100) u)`;
+  const split = `(SELECT t.i FROM unnest(?::tsquery[], ?::tsquery[], ?::boolean[]) WITH ORDINALITY t(what, place, digits, i)
+                   WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ (t.what && t.place) AND ${PLACE} @@ t.place)
+                     AND NOT (t.digits AND EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY}))
+                   ORDER BY t.i LIMIT 1)`;
+  const [namesBindings, splitBindings] = [[q.asName, q.anywhere], [q.whats, q.wheres, q.digitsOnly, q.asName]];
+  const { rows } = q.digitsOnly.some(Boolean)
+    ? await db.raw(`SELECT CASE WHEN ${names} THEN NULL ELSE ${split} END AS i`, [...namesBindings, ...splitBindings] as Knex.RawBinding[])
+    : await db.raw(`SELECT CASE WHEN s.i IS NULL THEN NULL WHEN ${names} THEN NULL ELSE s.i END AS i FROM (SELECT ${split} AS i OFFSET 0) s`, [...namesBindings, ...splitBindings] as Knex.RawBinding[]);
   const chosen = rows[0].i as string | null;
   return chosen === null ? null : Number(chosen) - 1;
 }
