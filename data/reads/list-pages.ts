@@ -16,7 +16,7 @@ import { pageOf } from '../../db/queries/paging.js';
 import { bestMatches, businessesById, estimateAndCandidates, listFacetsAndPage, listPageIds, searchCandidates, type Asked, type Candidate, type Fixed } from '../../db/queries/search.js';
 import type { Reading } from './query-reading.js';
 import { memoized, memoizedEach, memoKey, small, type MemoScope } from './search-memo.js';
-import { tsqueries } from './tsqueries.js';
+import { plannerStatistics, tsqueries } from './tsqueries.js';
 import { countUpTo } from '../../db/queries/open-now.js';
 import { packColumns, unpack, type PackedCandidates } from './packed-candidates.js';
 
@@ -214,6 +214,7 @@ async function broadPage(
   f: FacetFilters,
   { sort, page, limit, bound }: { sort: SearchSort; page: number; limit: number; bound: number },
   estimated: number,
+  scope?: MemoScope,
 ): Promise<BroadPage> {
   const n = page * limit;
   const total = about(estimated, bound);
@@ -223,12 +224,13 @@ async function broadPage(
     const pool = new Map(found.map((c) => [c.id, c]));
     return [...pool.values()].sort(compare(sort, placed)).slice((page - 1) * limit, n).map((c) => c.id);
   };
-  if (sort !== 'relevance' || !asked.what) return { ids: ranks(await bestMatches(db, asked, f, sort, n)), total };
+  const statistics = () => plannerStatistics(db, scope);
+  if (sort !== 'relevance' || !asked.what) return { ids: ranks(await bestMatches(db, asked, f, sort, n, 'all', statistics)), total };
   // The names holding every word come first: when they are n or more, the page is among their
   // best n and no other tier is read ('laundromat', whose every business is named so).
-  const names = await bestMatches(db, asked, f, sort, n, 'names');
+  const names = await bestMatches(db, asked, f, sort, n, 'names', statistics);
   if (new Set(names.map((c) => c.id)).size >= n) return { ids: ranks(names), total };
-  return { ids: ranks([...names, ...(await bestMatches(db, asked, f, sort, n, 'others'))]), total };
+  return { ids: ranks([...names, ...(await bestMatches(db, asked, f, sort, n, 'others', statistics))]), total };
 }
 
 /**
@@ -297,7 +299,8 @@ async function matchesOf(db: Db | Knex.Transaction, asked: Asked | null, f: Face
   if (!asked) return inMemory([], 0);
   const read = async (): Promise<MatchSet> => {
     const sample = Math.max(1, Math.round(bound * FACET_SAMPLE_SHARE));
-    const first = await estimateAndCandidates(db, asked, f, sample, { bound, broadFrom: { oneWord: ONE_WORD_BROAD_ESTIMATE * bound, twoWords: BROAD_ESTIMATE * bound } });
+    const judge = { bound, broadFrom: { oneWord: ONE_WORD_BROAD_ESTIMATE * bound, twoWords: BROAD_ESTIMATE * bound } };
+    const first = await estimateAndCandidates(db, asked, f, sample, judge, () => plannerStatistics(db, scope));
     const got = first.columns.id.length;
     // Judged narrow, the bound + 1 were read: all of them, or the set is past the bound.
     if (first.judged === 'narrow') return { packed: packColumns(first.columns), broad: got > bound, estimate: first.estimate };
@@ -360,7 +363,7 @@ export async function ranked(db: Db | Knex.Transaction, read: Reading, filters: 
     return facetLabels(db, all.broad ? scaled(counted, about(all.estimate, bound) / all.count) : counted, scope);
   });
   if (matching.broad) {
-    const broad = await memoized(kept, memoKey('broad-page', `${key}|${sort}|${page}|${limit}`), () => broadPage(db, asked!, filters, { sort, page, limit, bound }, matching.estimate));
+    const broad = await memoized(kept, memoKey('broad-page', `${key}|${sort}|${page}|${limit}`), () => broadPage(db, asked!, filters, { sort, page, limit, bound }, matching.estimate, scope));
     const [items, counted] = await Promise.all([rowsOf(db, broad.ids, scope), facets]);
     const paged = pageOf(items, broad.total, { page, limit });
     paged.pagination.totalPages = Math.ceil(bound / limit);

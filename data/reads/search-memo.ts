@@ -162,7 +162,7 @@ export const viewMemo = (scope: MemoScope | undefined, slug: string): MemoScope 
  * by the slug it was asked under and its nearest neighbours by its id.
  */
 export type MemoKind =
-  | 'row' | 'label' | 'word' | 'lexeme-shares' | 'place-word' | 'phrase' | 'one-box' | 'candidates' | 'order' | 'search-facets' | 'broad-page' | 'facets' | 'admin-matches' | 'city' | 'category' | 'country'
+  | 'row' | 'label' | 'word' | 'planner-statistics' | 'place-word' | 'phrase' | 'one-box' | 'candidates' | 'order' | 'search-facets' | 'broad-page' | 'facets' | 'admin-matches' | 'city' | 'category' | 'country'
   | 'country-summary' | 'group-summary' | 'filter-ids' | 'category-districts' | 'district-counts' | 'open-at' | 'business' | 'nearby';
 
 /** The key of `what` among the values of `kind`. */

@@ -1,14 +1,16 @@
+import type { Knex } from 'knex';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, statementsSent, type TestDb } from '../../db/test-db.js';
 import type { ListFilters, ListPage } from '../../domain/search.js';
 import { plansOf } from '../../db/queries/bitmap-scans.fixtures.js';
 import { insertSpreadDirectory } from './plan.fixtures.js';
 import { searchBusinesses } from './search.js';
-import { bestMatches, estimateAndCandidates, searchCandidates } from '../../db/queries/search.js';
+import { bestMatches, estimateAndCandidates, firstSplitFinding, searchCandidates } from '../../db/queries/search.js';
 import type { FacetFilters } from '../../db/queries/facets.js';
-import { allOf } from './query-reading.js';
+import { allOf, readBox } from './query-reading.js';
 import { tsqueries } from './tsqueries.js';
 import { openAtOf } from './open-now.js';
+import { newMemos } from './search-memo.js';
 
 /**
  * A broad search reads the best of each tier band by band in the indexes of the search documents
@@ -176,6 +178,39 @@ describe('the best of a common word', () => {
     }
   });
 });
+describe('the planner statistics a search weighs its words by', () => {
+  it('are read once per data version and handed to the statements, which never read pg_stats themselves', async () => {
+    // Common words (walked first, read from the table's start), a rarer pair, and words seldom together.
+    process.env.SEARCH_CANDIDATES = '1000';
+    const scope = { ...newMemos(), version: '1' };
+    const sent = await statementsSent(t.db, async () => {
+      for (const q of ['road', 'shop', 'kind 3', 'shop 4321']) await searchBusinesses(t.db, { q, limit: 10 }, scope);
+    });
+    const reads = sent.map((s) => s.sql).filter((sql) => sql.includes('pg_stats'));
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).not.toMatch(/json_build_object|businesses b\b/);
+    // A new version reads them again.
+    const again = await statementsSent(t.db, () => searchBusinesses(t.db, { q: 'road', limit: 10 }, { ...scope, version: '2' }));
+    expect(again.filter((s) => s.sql.includes('pg_stats'))).toHaveLength(1);
+  });
+});
+
+describe('the one box of words that name no place', () => {
+  it('looks at its splits first and does not build the bitmap of every word for the names', async () => {
+    // 'road' is in every address and 'kind' in every category: 6,000 documents hold both, none as its place.
+    const box = readBox(['road', 'kind']);
+    const [anywhere, asName, ...read] = await tsqueries(t.db, [box.anywhere, box.asName, ...box.splits.map((x) => x.reading.what), ...box.splits.map((x) => x.reading.where)] as string[]);
+    const asked = { asName, anywhere, whats: read.slice(0, box.splits.length), wheres: read.slice(box.splits.length), digitsOnly: box.splits.map((x) => x.digitsOnly) };
+    let chosen: number | null | undefined;
+    const [sent] = await statementsSent(t.db, async () => (chosen = await firstSplitFinding(t.db, asked)));
+    expect(chosen).toBeNull();
+    const explained = (await t.db.raw(`EXPLAIN ANALYZE ${sent.sql.replace(/\$\d+/g, '?')}`, sent.bindings as Knex.RawBinding[])).rows as { 'QUERY PLAN': string }[];
+    const plan = explained.map((r) => r['QUERY PLAN']).join('\n');
+    // The names' check reads the first hundred of every word's matches: never run.
+    expect(plan).toMatch(/Limit +\(cost=[^)]*rows=100 [^)]*\) \(never executed\)/);
+  });
+});
+
 describe('the names holding a word that names cities by their other names', () => {
   it('are read by the word alone, without the city lexemes: no name holds one', async () => {
     const [city] = (await t.db.raw('SELECT (tsvector_to_array(rehber_city_lexeme(id)))[1] AS lexeme FROM cities ORDER BY id LIMIT 1')).rows as { lexeme: string }[];

@@ -5,7 +5,8 @@
  */
 import type { Db } from '../../db/index.js';
 import type { Knex } from 'knex';
-import { commonLexemeShares, lookUpPlaces, lookUpPlaceWords, lookUpWords, type WordReading } from '../../db/queries/word-lookups.js';
+import { lookUpPlaces, lookUpPlaceWords, lookUpWords, type WordReading } from '../../db/queries/word-lookups.js';
+import { analyzed, readPlannerStatistics, shareOf, type PlannerStatistics } from '../../db/queries/planner-statistics.js';
 import { operand } from './query-reading.js';
 import { memoized, memoizedEach, memoKey, small, type MemoKind, type MemoScope } from './search-memo.js';
 
@@ -32,10 +33,20 @@ const respelling =
   async (db: Db | Knex.Transaction, terms: string[]): Promise<WordReading[]> => {
     const rows = await lookUpWords(db, terms);
     if (!rows.some((r) => r.oneEdit?.length)) return rows;
-    const shares = await memoized(small(scope), memoKey('lexeme-shares', ''), () => commonLexemeShares(db));
-    const share = (w: string) => shares[w] ?? 0;
+    const { documents } = await plannerStatistics(db, scope);
+    const share = (w: string) => shareOf(documents, [w]);
     return rows.map((r) => (r.oneEdit?.length ? { ...r, nearest: r.oneEdit.reduce((best, w) => (share(w) > share(best) ? w : best)) } : r));
   };
+
+/**
+ * The planner's statistics of the search documents (db/queries/planner-statistics.ts), kept per
+ * data version in the small memo: the respelling weighs words by them, and a search's statements
+ * are handed them instead of reading pg_stats themselves (planning that view cost more than most
+ * of a search's reads). Not kept while the table has none (a directory never analyzed yet).
+ */
+export function plannerStatistics(db: Db | Knex.Transaction, scope?: MemoScope): Promise<PlannerStatistics> {
+  return memoized(small(scope), memoKey('planner-statistics', ''), () => readPlannerStatistics(db), analyzed);
+}
 
 /** Each place word (as typed) respelt to the nearest word that names a place, for a word the vocabulary lacks; kept per word like readWords. */
 export async function readPlaceWords(db: Db | Knex.Transaction, ws: string[], scope?: MemoScope): Promise<(string | null | undefined)[]> {

@@ -21,7 +21,8 @@ import type { Facets, ListFilters, SearchSort } from '../../domain/search.js';
 import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
 import { BUSINESS_JOINS, BUSINESS_SELECT, businessQuery, toBusiness, type BusinessRow } from './businesses.js';
 import { CANDIDATE_FACET_COLUMNS, businessWhere, facetSql, toFacets, type FacetCandidate, type FacetFilters, type FacetRow, type SqlPart } from './facets.js';
-import { DOCUMENT_STATS, TSQUERY } from './word-lookups.js';
+import { TSQUERY } from './word-lookups.js';
+import { readPlannerStatistics, shareOf, type PlannerStatistics } from './planner-statistics.js';
 import { BITMAP_SCAN_RESULT, BITMAP_SCAN_STATEMENTS, byBitmapScans, readByBitmapScans } from './bitmap-scans.js';
 import { planRows } from './planned-rows.js';
 import { SEEN_VERSION } from '../data-version.js';
@@ -412,34 +413,25 @@ export const WALK_ROWS = 500;
 /** The flag (a setting of the transaction) that says a tier's walk found its `n` (walkedFirst). */
 type Walked = 'rehber.walked_names' | 'rehber.walked_all';
 
-/** Where the planner's statistics of the names' words are (their index's expression); the documents' are DOCUMENT_STATS. */
-const NAME_STATS = `schemaname = current_schema() AND tablename = 'businesses_name_words_idx' AND attname = 'ts_filter'`;
-/** The statistics of a walked tier's words: every match's, the names'. */
-const STATS_OF = { 'rehber.walked_all': DOCUMENT_STATS, 'rehber.walked_names': NAME_STATS } satisfies Record<Walked, string>;
+/** The shares of a walked tier's words among the statistics: every match's (the documents'), the names'. */
+const SHARES_OF = { 'rehber.walked_all': 'documents', 'rehber.walked_names': 'names' } as const satisfies Record<Walked, keyof PlannerStatistics>;
 
-/**
- * The share of the documents (or names) holding every lexeme bound as ?::text[], as the planner takes
- * it from the statistics `stats`: the product of each lexeme's share among the most common
- * elements; 0 when one is not among them (a rarer word).
- */
-const shareOf = (stats: string) => `(SELECT CASE WHEN bool_and(x.share IS NOT NULL) THEN exp(sum(ln(x.share))) ELSE 0 END
-   FROM (SELECT s.most_common_elem_freqs[array_position(s.elems, l)] AS share
-           FROM (SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs FROM pg_stats WHERE ${stats}) s,
-                unnest(?::text[]) l) x)`;
+/** The planner's statistics as a search statement's caller may hand them: kept (the read service's), else read when needed. */
+export type StatisticsOf = () => Promise<PlannerStatistics>;
 
 /**
  * A tier's best `n` (the names holding the words with `more`, or every match without) read down the
  * quality index first, within its first WALK_ROWS businesses, when the statistics say the words
- * are common enough to fill `n` there twice over; the statement sets the flag `flag` when they did,
- * and the tier's bands, read after it in the same round trip and transaction, are then not read
- * (byBands' `unless`). The first WALK_ROWS in quality order hold the tier's first `n` in quality
- * order when they hold `n` of it, so the rows are those the bands give.
+ * are common enough to fill `n` there twice over (else null: the bands are read alone); the
+ * statement sets the flag `flag` when they did, and the tier's bands, read after it in the same
+ * round trip and transaction, are then not read (byBands' `unless`). The first WALK_ROWS in
+ * quality order hold the tier's first `n` in quality order when they hold `n` of it, so the rows
+ * are those the bands give.
  */
-function walkedFirst(db: Db | Knex.Transaction, q: Asked, lexemes: string[], more: SqlPart | null, n: number, flag: Walked): Statements {
-  const common = { sql: `${shareOf(STATS_OF[flag])} * ${WALK_ROWS} >= ${2 * n}`, bindings: [lexemes] };
-  const where = more ? { sql: `${more.sql} AND ${common.sql}`, bindings: [...more.bindings, ...common.bindings] } : common;
+function walkedFirst(db: Db | Knex.Transaction, q: Asked, share: number, more: SqlPart | null, n: number, flag: Walked): Statements | null {
+  if (share * WALK_ROWS < 2 * n) return null;
   const best = `(SELECT * FROM businesses b WHERE b.is_active ORDER BY ${WALK_ORDER.relevance} LIMIT ${WALK_ROWS}) b`;
-  const part = candidatesWhere(q, {}, where, `ORDER BY ${WALK_ORDER.relevance} LIMIT ${n}`, best);
+  const part = candidatesWhere(q, {}, more, `ORDER BY ${WALK_ORDER.relevance} LIMIT ${n}`, best);
   return walking(db.raw(inColumns(part.sql, `, set_config('${flag}', (count(*) >= ${n})::text, true) AS walked`), part.bindings as Knex.RawBinding[]).toQuery());
 }
 
@@ -485,6 +477,7 @@ export async function bestMatches(
   sort: SearchSort,
   n: number,
   tiers: 'names' | 'others' | 'all' = 'all',
+  statistics: StatisticsOf = () => readPlannerStatistics(db),
 ): Promise<Candidate[]> {
   if (!BANDED.has(sort)) {
     const walk = candidatesWhere(q, f, null, `ORDER BY ${WALK_ORDER[sort]} LIMIT ${n}`);
@@ -495,10 +488,12 @@ export async function bestMatches(
   // A word of one or two words without a place or filters may be common enough for its best to
   // be near the top of the quality index (walkedFirst).
   const lexemes = ranking && !q.where && !Object.keys(f).length ? ownLexemes(q.what!) : null;
+  const stats = lexemes?.length && lexemes.length <= 2 ? await statistics() : null;
   const first: Statements[] = [];
   const walkedOr = (more: SqlPart | null, flag: Walked): Walked | undefined => {
-    if (!lexemes?.length || lexemes.length > 2) return undefined;
-    first.push(walkedFirst(db, q, lexemes, more, n, flag));
+    const walk = stats && walkedFirst(db, q, shareOf(stats[SHARES_OF[flag]], lexemes!), more, n, flag);
+    if (!walk) return undefined;
+    first.push(walk);
     return flag;
   };
   const banded: SqlPart[] = ranking && tiers === 'names' ? [] : [byBands(q, f, null, n, ranking ? walkedOr(null, 'rehber.walked_all') : undefined)];
@@ -575,29 +570,27 @@ export interface Judge {
  * the million ('restaurant') is built whole, 208,000 entries, for the 200 asked. The bitmap is read
  * only when the start does not hold `n` (a word clustered further on), so the rows are the same
  * either way. A place or filters are left to the bitmap alone (their share is not the words'), and
- * so is a text of more than two words, which is seldom common and would pay the look at the
- * statistics for nothing. `judged`: the SQL of how the statistics judged it (Judged).
+ * so is a text of more than two words, which is seldom common. `statistics`: the planner's statistics
+ * (planner-statistics.ts), asked only of one or two words; `judged`: how they judged it (Judged).
  */
-function firstInTableOrder(q: Asked, f: FacetFilters, n: number, judge?: Judge): { ctes: SqlPart; part: SqlPart; judged: string } {
+async function firstInTableOrder(q: Asked, f: FacetFilters, n: number, judge: Judge | undefined, statistics: StatisticsOf): Promise<{ ctes: SqlPart; part: SqlPart; judged: Judged }> {
   const lexemes = q.what && !q.where && !Object.keys(f).length ? ownLexemes(q.what) : null;
-  if (!lexemes?.length || lexemes.length > 2) return { ctes: { sql: '', bindings: [] }, part: candidatesWhere(q, f, null, `LIMIT ${n}`), judged: 'NULL' };
-  const docs = `(SELECT docs FROM judged)`;
-  const common = `${docs} / (SELECT greatest(relpages, 1) FROM pg_class WHERE oid = 'businesses'::regclass) * ${HEAD_PAGES} >= ${2 * n}`;
-  const broad = judge ? `${docs} >= ${lexemes.length === 1 ? judge.broadFrom.oneWord : judge.broadFrom.twoWords}` : 'true';
-  const full = `(SELECT count(*) FROM head) >= ${n}`;
+  if (!lexemes?.length || lexemes.length > 2) return { ctes: { sql: '', bindings: [] }, part: candidatesWhere(q, f, null, `LIMIT ${n}`), judged: null };
+  const stats = await statistics();
+  const docs = shareOf(stats.documents, lexemes) * stats.rows;
+  const common = (docs / Math.max(stats.pages, 1)) * HEAD_PAGES >= 2 * n;
+  const broad = judge ? docs >= (lexemes.length === 1 ? judge.broadFrom.oneWord : judge.broadFrom.twoWords) : true;
+  const judged: Judged = judge ? (broad ? 'broad' : 'narrow') : null;
   // Judged narrow, every match up to the bound + 1 is read: the table's start would hold too few.
-  const head = candidatesWhere(q, f, { sql: `b.ctid < '(${HEAD_PAGES},0)'::tid AND ${broad} AND ${common}`, bindings: [] }, `LIMIT ${n}`);
-  const rest = candidatesWhere(q, f, { sql: `NOT ${full}`, bindings: [] }, `LIMIT CASE WHEN ${broad} THEN ${n} ELSE ${(judge?.bound ?? n) + 1} END`);
+  if (!broad || !common) return { ctes: { sql: '', bindings: [] }, part: candidatesWhere(q, f, null, `LIMIT ${broad ? n : judge!.bound + 1}`), judged };
+  const full = `(SELECT count(*) FROM head) >= ${n}`;
+  const head = candidatesWhere(q, f, { sql: `b.ctid < '(${HEAD_PAGES},0)'::tid`, bindings: [] }, `LIMIT ${n}`);
+  const rest = candidatesWhere(q, f, { sql: `NOT ${full}`, bindings: [] }, `LIMIT ${n}`);
   return {
-    // The statistics are looked at once, the head read once: the statement's CTEs, which the
-    // judgement beside its columns reads too.
-    ctes: {
-      sql: `WITH judged AS MATERIALIZED (SELECT ${shareOf(DOCUMENT_STATS)} * (SELECT reltuples FROM pg_class WHERE oid = 'businesses'::regclass) AS docs),
-                 head AS MATERIALIZED (${head.sql}) `,
-      bindings: [lexemes, ...head.bindings],
-    },
+    // The head is read once: the statement's CTE.
+    ctes: { sql: `WITH head AS MATERIALIZED (${head.sql}) `, bindings: head.bindings },
     part: { sql: `(SELECT * FROM head WHERE ${full}) UNION ALL (${rest.sql})`, bindings: rest.bindings },
-    judged: judge ? `CASE WHEN ${broad} THEN 'broad' ELSE 'narrow' END` : 'NULL',
+    judged,
   };
 }
 
@@ -624,11 +617,11 @@ function firstOpen(q: Asked, f: FacetFilters, n: number): SqlPart {
 }
 
 /**
- * About how many matches `q` has under `f`, from the planner's statistics (the search document's
+ * About how many matches `q` has under `f`, from the planner's estimate (the search document's
  * most common lexemes: counting a broad word's matches costs what reading them does), and its
  * first matches in table order (firstInTableOrder, through bitmap scans or the table's start), in
  * one round trip: `n` of them, or the first `judge.bound` + 1 when the statistics judge the words
- * narrow (`judged`).
+ * narrow (`judged`). `statistics`: the planner's statistics, kept by the caller (else read here when needed).
  */
 export async function estimateAndCandidates(
   db: Db | Knex.Transaction,
@@ -636,16 +629,17 @@ export async function estimateAndCandidates(
   f: FacetFilters,
   n: number,
   judge?: Judge,
+  statistics: StatisticsOf = () => readPlannerStatistics(db),
 ): Promise<{ estimate: number; columns: CandidateColumns; judged: Judged }> {
   if (f.openAt !== undefined) return openEstimateAndCandidates(db, q, f, n, judge);
   const filter = businessWhere(f, { estimate: true });
   const match = matchOf(q);
   const explain = db.raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM businesses b WHERE ${filter.sql} AND ${match.sql}`, [...filter.bindings, ...match.bindings] as Knex.RawBinding[]).toQuery();
-  const { ctes, part, judged } = firstInTableOrder(q, f, n, judge);
-  const read = `${ctes.sql}${inColumns(part.sql, `, ${judged}::text AS judged`)}`;
+  const { ctes, part, judged } = await firstInTableOrder(q, f, n, judge, statistics);
+  const read = `${ctes.sql}${inColumns(part.sql)}`;
   const results = (await db.raw(`${explain}; ${byBitmapScans(db, read, [...ctes.bindings, ...part.bindings] as Knex.RawBinding[])}`)) as { rows: Record<string, unknown>[] }[];
-  const row = results[1 + BITMAP_SCAN_RESULT].rows[0] as { columns: CandidateColumns; judged: Judged };
-  return { estimate: planRows(results[0].rows), columns: row.columns, judged: row.judged };
+  const row = results[1 + BITMAP_SCAN_RESULT].rows[0] as { columns: CandidateColumns };
+  return { estimate: planRows(results[0].rows), columns: row.columns, judged };
 }
 
 /**
@@ -693,19 +687,23 @@ export interface BoxSplitQueries {
  * name ('Golden Oak Plumber 12345', 'Inn at the Park'), no place is read out of it, and one index
  * probe answers instead of one per split. A split whose place is only digits is not taken for a
  * postal code when a business's name holds every word. The scan in order of ordinality stops at
- * the first split that finds something.
+ * the first split that finds something. Without a split of digits the splits are looked at
+ * first and the names only when one finds something: a split's place is looked up in the place
+ * index, where most words are no place and are found at once, while the names' check builds the
+ * whole bitmap of every word (a GIN index has no order to stop in: thousands of entries for
+ * 'bright hair salon'). A split of digits checks the names itself, so then the names go first.
  */
 export async function firstSplitFinding(db: Db | Knex.Transaction, q: BoxSplitQueries): Promise<number | null> {
-  const { rows } = await db.raw(
-    `SELECT CASE WHEN (SELECT bool_and(u.search_vector @@ ${TSQUERY})
-                         FROM (SELECT b.search_vector FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY} LIMIT 100) u)
-                 THEN NULL
-                 ELSE (SELECT t.i FROM unnest(?::tsquery[], ?::tsquery[], ?::boolean[]) WITH ORDINALITY t(what, place, digits, i)
-                        WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ (t.what && t.place) AND ${PLACE} @@ t.place)
-                          AND NOT (t.digits AND EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY}))
-                        ORDER BY t.i LIMIT 1) END AS i`,
-    [q.asName, q.anywhere, q.whats, q.wheres, q.digitsOnly, q.asName] as Knex.RawBinding[],
-  );
+  const names = `(SELECT bool_and(u.search_vector @@ ${TSQUERY})
+                    FROM (SELECT b.search_vector FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY} LIMIT 100) u)`;
+  const split = `(SELECT t.i FROM unnest(?::tsquery[], ?::tsquery[], ?::boolean[]) WITH ORDINALITY t(what, place, digits, i)
+                   WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ (t.what && t.place) AND ${PLACE} @@ t.place)
+                     AND NOT (t.digits AND EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY}))
+                   ORDER BY t.i LIMIT 1)`;
+  const [namesBindings, splitBindings] = [[q.asName, q.anywhere], [q.whats, q.wheres, q.digitsOnly, q.asName]];
+  const { rows } = q.digitsOnly.some(Boolean)
+    ? await db.raw(`SELECT CASE WHEN ${names} THEN NULL ELSE ${split} END AS i`, [...namesBindings, ...splitBindings] as Knex.RawBinding[])
+    : await db.raw(`SELECT CASE WHEN s.i IS NULL THEN NULL WHEN ${names} THEN NULL ELSE s.i END AS i FROM (SELECT ${split} AS i OFFSET 0) s`, [...namesBindings, ...splitBindings] as Knex.RawBinding[]);
   const chosen = rows[0].i as string | null;
   return chosen === null ? null : Number(chosen) - 1;
 }

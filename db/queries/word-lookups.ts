@@ -123,9 +123,6 @@ const absentOf = (q: string, f: string) =>
 /** The word term `q` folded, as `w.f` for `select`. */
 const folded = (q: string, select: string) => `(SELECT ${select} FROM (SELECT rehber_fold(${unquoted(q)}) AS f) w)`;
 
-/** Where the planner's statistics of the documents' words are (pg_stats). */
-export const DOCUMENT_STATS = `schemaname = current_schema() AND tablename = 'businesses' AND attname = 'search_vector'`;
-
 /**
  * The words one edit away from the folded word `f` (a letter left out, two neighbours swapped, one
  * put in or changed: to a letter of the alphabet or of the word itself), as an array.
@@ -161,16 +158,6 @@ const oneEditOf = (q: string) =>
     `CASE WHEN ${absentOf(q, 'w.f')}
           THEN ARRAY(SELECT s.word FROM search_words s WHERE s.word = ANY(${oneEditFrom('w.f')}) ORDER BY similarity(s.word, w.f) DESC, s.word) END`,
   );
-
-/**
- * Each of the planner's most common lexemes of the documents with its share of them (pg_stats).
- * Its own statement: the pg_stats view costs about ten times a word lookup's planning.
- */
-export async function commonLexemeShares(db: Db | Knex.Transaction): Promise<Record<string, number>> {
-  const { rows } = await db.raw(`SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs FROM pg_stats WHERE ${DOCUMENT_STATS}`);
-  const row = rows[0] as { elems: string[]; freqs: number[] } | undefined;
-  return Object.fromEntries((row?.elems ?? []).map((e, i) => [e, row!.freqs[i]]));
-}
 
 /** How many of the vocabulary's nearest words to a mistyped place are tried as places. */
 const PLACE_CANDIDATES = 20;

@@ -45,6 +45,13 @@ export async function pgStats(adminUrl: string): Promise<PgStats | null> {
         [top],
       )) as { rows: StatementRow[] };
       const all = rows.reduce((s, r) => s + r.total_ms, 0);
+      const [every] = (
+        (await db.raw(
+          `SELECT coalesce(sum(total_exec_time + total_plan_time), 0) AS total_ms, coalesce(sum(total_plan_time), 0) AS plan_ms, coalesce(sum(calls), 0)::text AS calls
+             FROM pg_stat_statements WHERE calls > 0 AND query !~* 'pg_stat_statements'`,
+        )) as { rows: { total_ms: number; plan_ms: number; calls: string }[] }
+      ).rows;
+      process.stdout.write(`  PostgreSQL in "${caseName}": every statement ${every.total_ms.toFixed(0)} ms (planning ${every.plan_ms.toFixed(0)} ms), ${every.calls} calls\n`);
       process.stdout.write(`  PostgreSQL in "${caseName}" (top ${top}, ${all.toFixed(0)} ms among them):\n`);
       for (const r of rows) {
         process.stdout.write(`    ${r.total_ms.toFixed(0).padStart(7)} ms ${r.calls.padStart(7)} calls ${r.mean_ms.toFixed(2).padStart(7)} ms/call ${r.rows_per_call.toFixed(0).padStart(5)} rows ${r.blks_per_call.toFixed(0).padStart(6)} blocks  ${r.query.slice(0, 220)}\n`);
