@@ -137,21 +137,29 @@ function preloadFiles(manifest: Manifest, modules: string[]): string[] {
   return [...wanted].filter((f) => !initial.has(f)).map((f) => `/${f}`);
 }
 
-const APP_BLOCK = /<!--app-->[\s\S]*?<!--\/app-->/;
+export const APP_BLOCK = /<!--app-->[\s\S]*?<!--\/app-->/;
 
 /** The module script and the module preloads Vite writes into the built index.html. */
 const BUILT_SCRIPTS = /<(script type="module"|link rel="modulepreload") crossorigin/g;
+
+/** `html` with its built scripts and preloads fetched with low priority. */
+export const lowPriorityScripts = (html: string) => html.replace(BUILT_SCRIPTS, (tag) => `${tag} fetchpriority="low"`);
+
+/** The route's preloads, as <link> tags ('' for none). */
+export const preloadLinks = (preload: string[]) => preload.map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(f)}">`).join('\n    ');
+
+/** What takes the app block's place: the rendered app and its data island. */
+export const appBlock = (app: RenderedApp) => `<div id="root">${app.html}</div>\n    <script type="application/json" id="rehber-state">${scriptJson(app.state)}</script>`;
 
 /**
  * The built index.html with the rendered app, its data island and its route's preloads. A rendered
  * page shows its content without JavaScript, which only hydrates it, so its scripts and preloads
  * are fetched with low priority: the stylesheet and images come first on a slow link (high-priority
- * scripts fetched before the first paint delay it).
+ * scripts fetched before the first paint delay it). server/ssr/page-template.ts makes a page's in one pass.
  */
 export function injectApp(html: string, app: RenderedApp): string {
-  const island = `<script type="application/json" id="rehber-state">${scriptJson(app.state)}</script>`;
-  const links = app.preload.map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(f)}">`).join('\n    ');
-  const withApp = html.replace(BUILT_SCRIPTS, (tag) => `${tag} fetchpriority="low"`).replace(APP_BLOCK, () => `<div id="root">${app.html}</div>\n    ${island}`);
+  const links = preloadLinks(app.preload);
+  const withApp = lowPriorityScripts(html).replace(APP_BLOCK, () => appBlock(app));
   return links ? withApp.replace('</head>', () => `  ${links}\n  </head>`) : withApp;
 }
 
