@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardList, cardRow, hoursReadable } from './card-row.js';
+import { cardList, cardRow, hoursReadable, nearbyRow } from './card-row.js';
 import { openIntervals } from './opening-status.js';
 import { business, WEEKDAYS } from './card-row.fixtures.js';
 
@@ -27,6 +27,16 @@ describe('cardRow', () => {
   it('keeps the distance of a list near a point, and has no such key elsewhere', () => {
     expect(cardRow(business({ distance: 850 })).distance).toBe(850);
     expect('distance' in cardRow(business())).toBe(false);
+  });
+
+  it('nearbyRow keeps what a compact card draws: a card row without its address, phone and spot', () => {
+    for (const b of [business(), business({ distance: 850 }), business({ timeZone: null }), business({ businessHours: { monday: { open: 'noonish', close: 'late' } }, workingHours: 'noonish till late' })]) {
+      const { address: _a, phoneDisplay: _p, latitude: _la, longitude: _lo, ...compact } = cardRow(b);
+      expect(nearbyRow(b)).toEqual(compact);
+      expect(JSON.stringify(Object.keys(nearbyRow(b)))).toBe(JSON.stringify(Object.keys(compact)));
+      expect(nearbyRow(cardRow(b))).toEqual(nearbyRow(b));
+    }
+    expect(JSON.stringify(nearbyRow(business()))).not.toMatch(/555|Moda Cd|"latitude"|"address"/);
   });
 
   it('cardList narrows a list answer’s businesses and keeps the rest of the answer', () => {

@@ -54,18 +54,18 @@ describe('near me', () => {
     expect(nearby).not.toContain('Merkez Kahvesi');
   });
 
-  it('carries "More nearby" in the data island as card rows, and hydrates it as served without asking the API', async () => {
+  it('carries "More nearby" in the data island as its compact cards\' rows, and hydrates it as served without asking the API', async () => {
     const detail = await (await fetch(`${s.app.url}/details/sultanahmet-firini`)).text();
     const { queries } = JSON.parse(/<script type="application\/json" id="rehber-state">([\s\S]*?)<\/script>/.exec(detail)![1]) as { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> };
     const nearby = queries.find((q) => q.queryKey.at(-1) === 'nearby')!.state.data as Array<Record<string, unknown>>;
     expect(nearby.map((b) => b.name)).toContain('Galata Kahvesi');
-    // What a compact card draws (domain/card-row.ts), its distance among it; nothing of the rest of the row.
-    const CARD_KEYS = ['id', 'slug', 'name', 'isVerified', 'photo', 'category', 'city', 'rating', 'reviewCount', 'address', 'phoneDisplay', 'businessHours', 'workingHours', 'timeZone', 'latitude', 'longitude', 'coordinatesApproximate', 'countryCode', 'distance'];
+    // What a compact card draws (domain/card-row.ts nearbyRow), its distance among it; nothing of the rest of the row (no address, phone or spot).
+    const CARD_KEYS = ['id', 'slug', 'name', 'isVerified', 'photo', 'category', 'city', 'rating', 'reviewCount', 'businessHours', 'workingHours', 'timeZone', 'coordinatesApproximate', 'countryCode', 'distance'];
     for (const row of nearby) {
       expect(Object.keys(row).filter((k) => !CARD_KEYS.includes(k))).toEqual([]);
       expect(typeof row.distance).toBe('number');
     }
-    for (const field of ['about', 'email', 'website', 'services', 'images', 'createdAt', 'phoneE164']) expect(JSON.stringify(nearby), field).not.toContain(`"${field}":`);
+    for (const field of ['about', 'email', 'website', 'services', 'images', 'createdAt', 'phoneE164', 'phoneDisplay', 'address', 'latitude']) expect(JSON.stringify(nearby), field).not.toContain(`"${field}":`);
 
     const page = await s.reopen(DESKTOP);
     const problems: string[] = [];

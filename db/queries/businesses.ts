@@ -80,6 +80,38 @@ for (const key of Object.keys(BUSINESS_KEYS)) BUSINESS_KEYS[key] = undefined;
  * Object.fromEntries and a spread of that made the same object many times slower.
  */
 export function toBusiness(r: BusinessRow): Business {
+  const b = businessOf(r);
+  const { phoneE164, phoneDisplay } = phoneFields(b.phone as string | null, b.countryCode as string | null);
+  b.phoneE164 = phoneE164;
+  b.phoneDisplay = phoneDisplay;
+  return b as unknown as Business;
+}
+
+/**
+ * toBusiness for a row that is mostly shown without its phone (a business page's neighbours: their
+ * compact cards draw none), its phone forms worked out when first read (the API's answer of them,
+ * a copy): the same keys in the same order, the same JSON. A business's phone forms are a good part
+ * of its row's mapping (parsing and formatting the number), and a page has six neighbours.
+ */
+export function toBusinessPhoneWhenRead(r: BusinessRow): Business {
+  return Object.defineProperties(businessOf(r), PHONE_WHEN_READ) as unknown as Business;
+}
+
+/** The phone forms of the businesses toBusinessPhoneWhenRead made, once read. */
+const phoneFormsOf = new WeakMap<object, Pick<Business, 'phoneE164' | 'phoneDisplay'>>();
+function formsOf(b: Record<string, unknown>): Pick<Business, 'phoneE164' | 'phoneDisplay'> {
+  let forms = phoneFormsOf.get(b);
+  if (!forms) phoneFormsOf.set(b, (forms = phoneFields(b.phone as string | null, b.countryCode as string | null)));
+  return forms;
+}
+/** The two keys as getters, the same functions on every such business (so they share one shape). */
+const PHONE_WHEN_READ: PropertyDescriptorMap = {
+  phoneE164: { get(this: Record<string, unknown>) { return formsOf(this).phoneE164; }, enumerable: true, configurable: true },
+  phoneDisplay: { get(this: Record<string, unknown>) { return formsOf(this).phoneDisplay; }, enumerable: true, configurable: true },
+};
+
+/** A row's Business without its phone forms (the keys left unset). */
+function businessOf(r: BusinessRow): Record<string, unknown> {
   const b = { ...BUSINESS_KEYS };
   for (const [key, column] of API_VALUE_COLUMNS) b[key] = apiValue(key, r[column]);
   b.id = Number(r.id);
@@ -93,10 +125,7 @@ export function toBusiness(r: BusinessRow): Business {
   b.category = r.category_name && r.category_slug ? { name: r.category_name, slug: r.category_slug } : null;
   b.city = r.city_name && r.city_slug ? { name: r.city_name, slug: r.city_slug } : null;
   b.timeZone = r.city_time_zone ?? null;
-  const { phoneE164, phoneDisplay } = phoneFields(b.phone as string | null, b.countryCode as string | null);
-  b.phoneE164 = phoneE164;
-  b.phoneDisplay = phoneDisplay;
-  return b as unknown as Business;
+  return b;
 }
 
 /** The phone's link and display forms, worked out here so the browser never loads phone metadata. */

@@ -20,7 +20,7 @@ import type { Db } from '../index.js';
 import { SEEN_VERSION } from '../data-version.js';
 import type { GeoPoint } from '../../domain/nearby.js';
 import type { Business } from '../../domain/types.js';
-import { BUSINESS_JOINS, BUSINESS_SELECT, BUSINESS_VIEW_SQL, toBusiness, toBusinessView, type BusinessRow, type BusinessView, type BusinessViewRow } from './businesses.js';
+import { BUSINESS_JOINS, BUSINESS_SELECT, BUSINESS_VIEW_SQL, toBusiness, toBusinessPhoneWhenRead, toBusinessView, type BusinessRow, type BusinessView, type BusinessViewRow } from './businesses.js';
 import { CANDIDATE_FACET_COLUMNS, businessWhere, type FacetCandidate, type FacetFilters, type Label } from './facets.js';
 
 /** The point on the earth of a business `b`: the expression migration 20261205C indexes. */
@@ -322,7 +322,13 @@ export async function getBusinessPageBySlug(db: Db | Knex.Transaction, slug: str
   const { rows } = await db.raw(statement.sql, [slug]).options({ name: statement.name });
   const [own, ...near] = rows as (BusinessViewRow & { distance: number | null })[];
   if (!own) return null;
-  return { ...toBusinessView(own), neighbours: near.map((r) => ({ ...toBusiness(r), distance: Number(r.distance) })) };
+  // Their phone forms are left until read: the page's compact cards draw none (the API's answer of them reads them).
+  const neighbours = near.map((r) => {
+    const b = toBusinessPhoneWhenRead(r);
+    b.distance = Number(r.distance);
+    return b;
+  });
+  return { ...toBusinessView(own), neighbours };
 }
 
 /** The distances from `point` of the businesses `ids` that have coordinates, in metres. */

@@ -14,7 +14,8 @@ import { publicReads } from '../../data/reads/public-reads.js';
 import { publicRequest } from '../../domain/public-pages.js';
 import { matchPage } from '../../domain/paths.js';
 import { DEFAULT_SITE_CONFIG } from '../../domain/site-config.js';
-import { PageRenderer, injectApp, pageBytes } from '../../server/ssr/renderer.js';
+import { PageRenderer } from '../../server/ssr/renderer.js';
+import { PageTemplate } from '../../server/ssr/page-template.js';
 
 const WARMUP = 50;
 const RUNS = 200;
@@ -23,7 +24,7 @@ const BATCHES = 5;
 const [url, ...paths] = process.argv.slice(2);
 if (!url || paths.length === 0) throw new Error('usage: render-cpu.ts <database URL> <path>...');
 const distDir = path.resolve('dist/web');
-const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+const template = new PageTemplate(fs.readFileSync(path.join(distDir, 'index.html'), 'utf8'));
 // RENDER_SSR_DIR: another server build to time (e.g. one built from the code before a change).
 const renderer = new PageRenderer(distDir, pino({ level: 'warn' }), process.env.RENDER_SSR_DIR ? path.resolve(process.env.RENDER_SSR_DIR) : undefined);
 const db = createDb(url, { max: 2 });
@@ -38,13 +39,13 @@ try {
       return app;
     };
     const app = await once();
-    const first = { page: injectApp(html, app), app };
+    const first = { page: template.page(undefined, app), app };
     for (let i = 0; i < WARMUP; i++) await once();
     const batches: number[] = [];
     for (let b = 0; b < BATCHES; b++) {
       const start = process.cpuUsage();
       // The page's bytes as the server sends them (server/routes/pages.ts).
-      for (let i = 0; i < RUNS; i++) pageBytes(html, await once());
+      for (let i = 0; i < RUNS; i++) template.bytes(undefined, await once());
       const used = process.cpuUsage(start);
       batches.push((used.user + used.system) / RUNS);
     }

@@ -128,6 +128,23 @@ describe('what a business page reads', () => {
     expect(clean.filter(Boolean).length).toBeGreaterThanOrEqual(3);
   });
 
+  it("a page's neighbours are its compact cards' rows (no address, phone or spot), and the API's answer of the same kept neighbours has their phone forms", async () => {
+    const { id, slug } = await slugOf('PR-B');
+    await editBusiness(app.db, id, { fields: { about: 'Open late' } }, null);
+    await app.settle();
+    const island = (html: string) => JSON.parse(/<script type="application\/json" id="rehber-state">([\s\S]*?)<\/script>/.exec(html)![1]) as { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> };
+    // Asked twice: read with the page's statement, then kept.
+    for (let i = 0; i < 2; i++) {
+      const page = await ask(`/details/${slug}`);
+      const near = island(page.text).queries.find((q) => q.queryKey.at(-1) === 'nearby')!.state.data as Array<Record<string, unknown>>;
+      expect(near.map((b) => b.name)).toEqual(['Alpha Bäckerei']);
+      for (const key of ['address', 'phoneDisplay', 'phoneE164', 'latitude', 'longitude']) expect(Object.keys(near[0])).not.toContain(key);
+    }
+    const api = await ask(`/api/businesses/detail/${slug}/nearby`);
+    expect(api.statements).toEqual([]);
+    expect(JSON.parse(api.text)).toMatchObject([{ name: 'Alpha Bäckerei', address: 'Torstraße 1, 10119 Berlin, Deutschland', phoneE164: '+49301234567', phoneDisplay: '030 1234567' }]);
+  });
+
   it("a business's JSON, which shows no neighbours, reads its business alone", async () => {
     const { id, slug } = await slugOf('PR-A');
     await editBusiness(app.db, id, { fields: { about: 'Rye on Sundays' } }, null);

@@ -4,10 +4,11 @@ import { fileURLToPath } from 'node:url';
 import type { Context, Middleware } from 'koa';
 import { send } from '@koa/send';
 import type { AppDeps } from '../deps.js';
-import { injectAdsMeta, injectHead } from '../seo/head.js';
+import { injectAdsMeta } from '../seo/head.js';
 import { pageHead } from '../seo/page-head.js';
 import { mapTilesOf } from './map.js';
-import { injectSiteMeta, pageBytes, PageRenderer, ssrDirOf } from '../ssr/renderer.js';
+import { injectSiteMeta, PageRenderer, ssrDirOf } from '../ssr/renderer.js';
+import { PageTemplate } from '../ssr/page-template.js';
 import { builtStamp } from '../ssr/built-stamp.js';
 import { requestDb, pageReads, wholeAnswer } from '../freshness/read-routing.js';
 import type { SiteConfig } from '../../domain/site-config.js';
@@ -48,20 +49,21 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
   const renderer = new PageRenderer(distDir, deps.logger);
   renderer.warm();
   const site: SiteConfig = { siteName: deps.config.site.name, contact: deps.config.site.contact, ads: deps.config.ads, map: mapTilesOf(deps.config) };
-  let cached: { stamp: string; html: string } | undefined;
+  let cached: { stamp: string; html: string; template: PageTemplate } | undefined;
 
   // Re-read when a rebuild replaced the file, so a running server never serves stale asset names.
-  function indexHtml(): string | null {
+  function indexHtml(): { html: string; template: PageTemplate } | null {
     const stamp = builtStamp(indexFile);
     if (!stamp) return null;
     if (cached?.stamp !== stamp) {
       try {
-        cached = { stamp, html: injectSiteMeta(injectAdsMeta(fs.readFileSync(indexFile, 'utf8'), deps.config.ads), site) };
+        const html = injectSiteMeta(injectAdsMeta(fs.readFileSync(indexFile, 'utf8'), deps.config.ads), site);
+        cached = { stamp, html, template: new PageTemplate(html) };
       } catch {
         return null;
       }
     }
-    return cached.html;
+    return cached;
   }
 
   return async (ctx, next) => {
@@ -94,8 +96,8 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
       if (served) return;
     }
 
-    const html = indexHtml();
-    if (html === null) {
+    const index = indexHtml();
+    if (index === null) {
       ctx.status = 503;
       ctx.type = 'text/plain';
       ctx.body = 'The web app is not built: run `make build` (or `npx vite build --config web/vite.config.ts`) and reload.\n';
@@ -106,7 +108,7 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
       ctx.type = 'text/html; charset=utf-8';
       // The admin's shell must not be kept.
       cacheControl(ctx, 'no-store');
-      ctx.body = html;
+      ctx.body = index.html;
       return;
     }
     const request = publicRequest(match, ctx.querystring);
@@ -133,13 +135,12 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
     // Public pages get their validators and shared-cache headers from httpCache (app.ts); a 404 or
     // a failure must not be kept as if it were the page.
     cacheControl(ctx, page.status === 200 ? 'revalidate' : 'no-store');
-    const withHead = page.head ? injectHead(html, page.head) : html;
     // A page rendered with a failed read (shown loading, the browser asks for it) is sent, but no
     // cache (ours, a CDN's, the browser's) keeps it for a later visit.
     if (app && !app.complete) keepOutOfCaches(ctx);
     // Its bytes: Koa would measure a string's UTF-8 length, then Node encode it, two passes over
     // kilobytes of text (UTF-16 as soon as the page has one character past Latin-1, a rating's star).
-    ctx.body = app ? pageBytes(withHead, app) : Buffer.from(withHead);
+    ctx.body = index.template.bytes(page.head, app);
   };
 }
 

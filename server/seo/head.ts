@@ -68,15 +68,19 @@ export function renderHead(h: HeadTags): RenderedHead {
   return { tags: lines.join('\n    '), lang };
 }
 
-const HEAD_BLOCK = /<!--head-->[\s\S]*?<!--\/head-->/;
-const HTML_TAG = /<html\b[^>]*>/;
+export const HEAD_BLOCK = /<!--head-->[\s\S]*?<!--\/head-->/;
+export const HTML_TAG = /<html\b[^>]*>/;
 
-/** The built index.html with a page's head block and `<html lang>`. */
+/** The head block of a page with `head`. */
+export const headBlock = (head: RenderedHead) => `<!--head-->\n    ${head.tags}\n    <!--/head-->`;
+
+/** The `<html …>` tag `tag` with the language `lang`. */
+export const langTag = (tag: string, lang: PageLang) => tag.replace(/\s+lang="[^"]*"/, '').replace(/^<html/, `<html lang="${lang}"`);
+
+/** The built index.html with a page's head block and `<html lang>` (server/ssr/page-template.ts makes a page's in one pass). */
 export function injectHead(html: string, head: RenderedHead): string {
   // Function replacements: '$&' and friends in the data must not be read as patterns.
-  return html
-    .replace(HEAD_BLOCK, () => `<!--head-->\n    ${head.tags}\n    <!--/head-->`)
-    .replace(HTML_TAG, (tag) => tag.replace(/\s+lang="[^"]*"/, '').replace(/^<html/, `<html lang="${head.lang}"`));
+  return html.replace(HEAD_BLOCK, () => headBlock(head)).replace(HTML_TAG, (tag) => langTag(tag, head.lang));
 }
 
 export interface AdsSettings {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { injectApp, injectSiteMeta, pageBytes } from './renderer.js';
+import { injectApp, injectSiteMeta } from './renderer.js';
 
 const SHELL = '<html><head><title>t</title><script type="module" crossorigin src="/assets/index-1.js"></script><link rel="modulepreload" crossorigin href="/assets/constants-1.js"></head><body><!--app--><div id="root"><header>shell</header></div><!--/app--></body></html>';
 
@@ -16,16 +16,6 @@ describe('the rendered page in the built index.html', () => {
     const html = injectApp(SHELL, { html: '<main>page</main>', state: { queries: [] }, preload: [], complete: true });
     expect(html).toContain('<script type="module" crossorigin fetchpriority="low" src="/assets/index-1.js"></script>');
     expect(html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/constants-1.js">');
-  });
-
-  it("sends the page's bytes as the page's text encodes them, a shell without the app's block as it is", () => {
-    const app = { html: '<main>Kadıköy ★ 4.5 $& $1</main>', state: { name: 'Şişli ★' }, preload: ['/assets/home-1.js'], complete: true };
-    const bytes = pageBytes(SHELL, app);
-    expect(Buffer.isBuffer(bytes)).toBe(true);
-    expect(bytes.equals(Buffer.from(injectApp(SHELL, app)))).toBe(true);
-    expect(bytes.toString('utf8')).toContain('<div id="root"><main>Kadıköy ★ 4.5 $& $1</main></div>\n    <script type="application/json" id="rehber-state">{"name":"Şişli ★"}</script></body>');
-    const bare = '<html><head></head><body><div id="root"></div></body></html>';
-    expect(pageBytes(bare, app).toString('utf8')).toBe(injectApp(bare, app));
   });
 
   it('keeps data that looks like markup inert inside the island', () => {

@@ -137,42 +137,30 @@ function preloadFiles(manifest: Manifest, modules: string[]): string[] {
   return [...wanted].filter((f) => !initial.has(f)).map((f) => `/${f}`);
 }
 
-const APP_BLOCK = /<!--app-->[\s\S]*?<!--\/app-->/;
+export const APP_BLOCK = /<!--app-->[\s\S]*?<!--\/app-->/;
 
 /** The module script and the module preloads Vite writes into the built index.html. */
 const BUILT_SCRIPTS = /<(script type="module"|link rel="modulepreload") crossorigin/g;
 
+/** `html` with its built scripts and preloads fetched with low priority. */
+export const lowPriorityScripts = (html: string) => html.replace(BUILT_SCRIPTS, (tag) => `${tag} fetchpriority="low"`);
+
+/** The route's preloads, as <link> tags ('' for none). */
+export const preloadLinks = (preload: string[]) => preload.map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(f)}">`).join('\n    ');
+
+/** What takes the app block's place, in pieces (the app's markup one of them): the rendered app and its data island. */
+export const appBlock = (app: RenderedApp): string[] => ['<div id="root">', app.html, `</div>\n    <script type="application/json" id="rehber-state">${scriptJson(app.state)}</script>`];
+
 /**
- * The built index.html with the rendered app, its data island and its route's preloads, in order:
- * the shell up to the root, the app's markup, the island, the rest of the shell. A rendered
+ * The built index.html with the rendered app, its data island and its route's preloads. A rendered
  * page shows its content without JavaScript, which only hydrates it, so its scripts and preloads
  * are fetched with low priority: the stylesheet and images come first on a slow link (high-priority
- * scripts fetched before the first paint delay it).
+ * scripts fetched before the first paint delay it). server/ssr/page-template.ts makes a page's in one pass.
  */
-function pageParts(html: string, app: RenderedApp): string[] {
-  const island = `<script type="application/json" id="rehber-state">${scriptJson(app.state)}</script>`;
-  const links = app.preload.map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeHtml(f)}">`).join('\n    ');
-  let shell = html.replace(BUILT_SCRIPTS, (tag) => `${tag} fetchpriority="low"`);
-  // The shell's own </head> comes before the app, whose markup never holds one (React escapes text).
-  if (links) shell = shell.replace('</head>', () => `  ${links}\n  </head>`);
-  const block = APP_BLOCK.exec(shell);
-  if (!block) return [shell];
-  return [`${shell.slice(0, block.index)}<div id="root">`, app.html, '</div>\n    ', island, shell.slice(block.index + block[0].length)];
-}
-
-/** The page as one string (pageParts). */
 export function injectApp(html: string, app: RenderedApp): string {
-  return pageParts(html, app).join('');
-}
-
-/**
- * The page as the bytes sent: each part encoded on its own and the bytes joined. The app's
- * markup is most of a page (over 100 KB of text, two bytes a character as soon as one is past
- * Latin-1): copied into one string with the shell, then that string into another with the
- * preloads, then encoded, it was copied three times where once is enough.
- */
-export function pageBytes(html: string, app: RenderedApp): Buffer {
-  return Buffer.concat(pageParts(html, app).map((part) => Buffer.from(part)));
+  const links = preloadLinks(app.preload);
+  const withApp = lowPriorityScripts(html).replace(APP_BLOCK, () => appBlock(app).join(''));
+  return links ? withApp.replace('</head>', () => `  ${links}\n  </head>`) : withApp;
 }
 
 /** `<meta name="rehber-site">`: the site's name, contact details and map tiles, read by web/src/lib/site-config.tsx. */

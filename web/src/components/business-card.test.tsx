@@ -1,17 +1,14 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { cardRow } from '@domain/card-row';
+import { cardRow, nearbyRow, type CardRow, type NearbyRow } from '@domain/card-row';
 import { business } from '@domain/card-row.fixtures';
 import type { Business } from '@domain/types';
 import { BusinessCard, type BusinessCardVariant } from './business-card';
 
-const draw = (b: Parameters<typeof BusinessCard>[0]['business'], variant: BusinessCardVariant) =>
-  renderToString(
-    <StaticRouter location="/">
-      <BusinessCard business={b} variant={variant} />
-    </StaticRouter>,
-  );
+const draw = (b: CardRow, variant: BusinessCardVariant) =>
+  renderToString(<StaticRouter location="/">{variant === 'compact' ? <BusinessCard business={b} variant="compact" /> : <BusinessCard business={b} variant={variant} />}</StaticRouter>);
+const drawCompact = (b: NearbyRow) => renderToString(<StaticRouter location="/"><BusinessCard business={b} variant="compact" /></StaticRouter>);
 
 describe('BusinessCard', () => {
   it('draws the same card from a card row as from the whole business', () => {
@@ -26,6 +23,8 @@ describe('BusinessCard', () => {
     for (const over of cases) {
       const b = business(over);
       for (const variant of ['tile', 'row', 'compact'] as const) expect(draw(cardRow(b), variant), `${variant} ${JSON.stringify(over)}`).toBe(draw(b, variant));
+      // "More nearby" keeps a compact card's row only: the same card.
+      expect(drawCompact(nearbyRow(b)), `nearby ${JSON.stringify(over)}`).toBe(draw(b, 'compact'));
     }
     // The cases draw what they are about: the status line, the hours' text, the phone, the distance.
     expect(draw(cardRow(business()), 'row')).toContain('data-opening-status="pending"');

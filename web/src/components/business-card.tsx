@@ -1,7 +1,7 @@
 import { ChevronRight, MapPin, Phone } from 'lucide-react';
 import { icon } from '@/components/ui/icon';
 import { Link } from '@/components/ui/link';
-import type { CardRow } from '@domain/card-row';
+import type { CardRow, NearbyRow } from '@domain/card-row';
 import { paths } from '@/config/paths';
 import { BusinessPhoto } from './business-photo';
 import { Rating } from './stars';
@@ -27,7 +27,13 @@ const CARD = 'group card biz';
  * category, rating, reviews, address, phone, View Details), `compact` is a small row on phones and
  * a tile from sm up.
  */
-export function BusinessCard({ business: b, variant = 'tile', heading: H = 'h3' }: { business: CardRow; variant?: BusinessCardVariant; heading?: 'h2' | 'h3' }) {
+type BusinessCardProps =
+  | { business: NearbyRow; variant: 'compact'; heading?: 'h2' | 'h3' }
+  | { business: CardRow; variant?: Exclude<BusinessCardVariant, 'compact'>; heading?: 'h2' | 'h3' };
+
+export function BusinessCard(props: BusinessCardProps) {
+  const { business: b, heading: H = 'h3' } = props;
+  const variant = props.variant ?? 'tile';
   const title = (
     <div className={variant === 'row' ? 'biz-title text-lg' : 'biz-title'}>
       <H className={variant === 'tile' ? 'biz-name' : 'biz-name truncate'}>
@@ -49,7 +55,7 @@ export function BusinessCard({ business: b, variant = 'tile', heading: H = 'h3' 
 
   const status = <OpeningBadge hours={b.businessHours} workingHours={b.workingHours} timeZone={b.timeZone} />;
 
-  if (variant === 'compact') {
+  if (props.variant === 'compact') {
     // A small row on phones (a long page of big tiles is what phones got before), a tile from sm up.
     return (
       <article className={`${CARD} biz-compact`} data-business-card="compact">
@@ -66,6 +72,8 @@ export function BusinessCard({ business: b, variant = 'tile', heading: H = 'h3' 
     );
   }
 
+  // A row or a tile: given a whole card row.
+  const r = props.business;
   if (variant === 'row') {
     return (
       <article className={`${CARD} biz-row`} data-business-card="row" data-business-item="">
@@ -78,12 +86,12 @@ export function BusinessCard({ business: b, variant = 'tile', heading: H = 'h3' 
           {status}
           <p className="biz-line items-start">
             {icon(MapPin, 'biz-icon mt-0.5')}
-            <span className="min-w-0 break-words">{b.address}</span>
+            <span className="min-w-0 break-words">{r.address}</span>
           </p>
-          {b.phoneDisplay && (
+          {r.phoneDisplay && (
             <p className="biz-line">
               {icon(Phone, 'biz-icon')}
-              {b.phoneDisplay}
+              {r.phoneDisplay}
             </p>
           )}
           {/* View Details: the whole card is the link, so this is its visible cue, not a second link. */}

@@ -118,14 +118,15 @@ export function IconSheet() {
   return <svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" className="absolute" aria-hidden="true" data-icon-sheet="" dangerouslySetInnerHTML={{ __html: sheet.markup }} />;
 }
 
+/**
+ * A sheet icon: its <use> is the <svg>'s inner markup, the bytes React would write for it, so the
+ * render draws one element where it drew two (a business page draws a score of icons); the
+ * browser sets and hydrates it the same way.
+ */
 function draw(Icon: LucideIcon, className: string): ReactElement {
   const id = sheet.ids.get(Icon);
   if (id === undefined) return drawWhole(Icon, className);
-  return (
-    <svg className={className ? `icon ${className}` : 'icon'} aria-hidden="true">
-      <use href={`#${id}`} />
-    </svg>
-  );
+  return <svg className={className ? `icon ${className}` : 'icon'} aria-hidden="true" dangerouslySetInnerHTML={{ __html: `<use href="#${id.replace(/[&<>"']/g, (c) => ATTRIBUTE_ESCAPES[c])}"></use>` }} />;
 }
 
 const drawn = new Map<LucideIcon, Map<string, ReactElement>>();

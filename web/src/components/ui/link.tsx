@@ -7,6 +7,7 @@
  * takes React Router's component on the server too. link.test.tsx renders each shape both ways.
  */
 import { useContext } from 'react';
+import { jsx } from 'react/jsx-runtime';
 // The one module that may take React Router's links (eslint.config.js sends every other here).
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { Link as RouterLink, NavLink as RouterNavLink, UNSAFE_NavigationContext, useLocation, type LinkProps, type NavLinkProps } from 'react-router-dom';
@@ -30,12 +31,22 @@ function without(props: object, own: Set<string>): Record<string, unknown> {
   return out;
 }
 
-/** Link on the server: React Router's markup (props, href, data-discover) for a plain path. */
+/**
+ * Link on the server: React Router's markup (props, href, data-discover) for a plain path. The <a>'s
+ * props are built in one pass and handed to jsx(), which keeps the object it is given: the entries,
+ * the rest object and a JSX spread's copy of it made this the render's costliest component (a
+ * business page draws a dozen links).
+ */
 export function ServerLink(props: LinkProps) {
-  const { to, target, discover = 'render', prefetch = 'none', mask } = props;
+  const { to, discover = 'render', prefetch = 'none', mask } = props;
   const { basename } = useContext(UNSAFE_NavigationContext);
   if (basename !== '/' || typeof to !== 'string' || !PLAIN_PATH.test(to) || prefetch !== 'none' || mask !== undefined) return <RouterLink {...props} />;
-  return <a {...without(props, LINK_OWN)} href={to} target={target} data-discover={discover === 'render' ? 'true' : undefined} />;
+  const a: Record<string, unknown> = {};
+  for (const key in props) if (!LINK_OWN.has(key)) a[key] = props[key as keyof LinkProps];
+  a.href = to;
+  a.target = props.target;
+  a['data-discover'] = discover === 'render' ? 'true' : undefined;
+  return jsx('a', a);
 }
 
 /** Whether a NavLink to the plain path `to` is active at `pathname`: React Router's rule, with no navigation pending (the server's case). */
