@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/index.js';
 import { FACET_RATINGS, FACET_VALUES, type Facets } from '../../domain/search.js';
-import { readLabels, type Dimension, type FacetCandidate, type FacetFilters } from '../../db/queries/facets.js';
+import { readLabels, type Dimension, type FacetCandidate, type FacetFilters, type Label } from '../../db/queries/facets.js';
 import { memoizedEach, small, type MemoScope } from './search-memo.js';
 
 /** Whether a candidate passes the filters but `except`: the SQL of businessWhere, in memory. */
@@ -76,12 +76,16 @@ export function scaled(counted: CandidateFacets, factor: number): CandidateFacet
   };
 }
 
+/** The labels of `keys` (`category:<id>`, `city:<id>`), by key, each read once per data version: those no entry holds yet together, in one statement. */
+export async function keptLabels(db: Db | Knex.Transaction, keys: string[], scope?: MemoScope): Promise<Map<string, Label | null>> {
+  const labels = await memoizedEach(small(scope), 'label', keys, (missing) => readLabels(db, missing));
+  return new Map(keys.map((k, i) => [k, labels[i]]));
+}
+
 /** Slugs and names of the categories and cities facets show, each read once per data version. */
 export async function facetLabels(db: Db | Knex.Transaction, counted: CandidateFacets, scope?: MemoScope): Promise<Facets> {
   const want = [...counted.categories.map(([id]) => `category:${id}`), ...counted.cities.map(([id]) => `city:${id}`)];
-  // The labels no entry holds yet are read together, in one statement.
-  const labels = await memoizedEach(small(scope), 'label', want, (missing) => readLabels(db, missing));
-  const label = new Map(want.map((k, i) => [k, labels[i]]));
+  const label = await keptLabels(db, want, scope);
   const values = (kind: string, counts: [number, number][]) =>
     counts.flatMap(([id, count]) => {
       const l = label.get(`${kind}:${id}`);

@@ -17,14 +17,14 @@ import type { Db } from '../../db/index.js';
 import type { Business } from '../../domain/types.js';
 import { MORE_NEARBY_LIMIT, NEAR_CANDIDATES, type GeoPoint } from '../../domain/nearby.js';
 import type { ListPage, SearchSort } from '../../domain/search.js';
-import { readLabels, type FacetCandidate, type FacetFilters, type Label } from '../../db/queries/facets.js';
+import { type FacetCandidate, type FacetFilters, type Label } from '../../db/queries/facets.js';
 import { distancesFrom, nearestCandidates, nearestNeighbours, type NearCandidate, type WalkRows } from '../../db/queries/nearby.js';
 import { pageOf } from '../../db/queries/paging.js';
 import type { Candidate, Fixed } from '../../db/queries/search.js';
-import { countFacets, facetLabels, passes } from './facet-counts.js';
+import { countFacets, facetLabels, keptLabels, passes } from './facet-counts.js';
 import { askedOf, candidateBound, candidatesOf, compare, rowsOf } from './list-pages.js';
 import type { Reading } from './query-reading.js';
-import { memoized, memoizedEach, memoKey, small, type MemoScope } from './search-memo.js';
+import { memoized, memoKey, type MemoScope } from './search-memo.js';
 
 /** A list's point and radius (kilometres). */
 export interface NearRequest {
@@ -44,8 +44,7 @@ async function withDistances(db: Db | Knex.Transaction, order: Pick<NearMatch, '
   let labels: ReadonlyMap<string, Label | null> = new Map();
   const readLabelsOf = async (ids: number[]) => {
     const keys = [...new Set(ids.flatMap((id) => labelKeysOf(byId.get(id)!)))];
-    const found = await memoizedEach(small(scope), 'label', keys, (missing) => readLabels(db, missing));
-    labels = new Map(keys.map((k, i) => [k, found[i]]));
+    labels = await keptLabels(db, keys, scope);
   };
   const given = new Map(order.flatMap((c) => (c.business ? [[c.id, () => c.business!(labels)] as const] : [])));
   const rows = await rowsOf(db, order.map((c) => c.id), scope, given, readLabelsOf);

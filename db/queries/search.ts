@@ -616,6 +616,12 @@ function firstOpen(q: Asked, f: FacetFilters, n: number): SqlPart {
   };
 }
 
+/** The text of the planner's estimate of the matches of `q` under `filter` (planRows reads its answer). */
+function explainMatches(db: Db | Knex.Transaction, q: Asked, filter: SqlPart): string {
+  const match = matchOf(q);
+  return db.raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM businesses b WHERE ${filter.sql} AND ${match.sql}`, [...filter.bindings, ...match.bindings] as Knex.RawBinding[]).toQuery();
+}
+
 /**
  * About how many matches `q` has under `f`, from the planner's estimate (the search document's
  * most common lexemes: counting a broad word's matches costs what reading them does), and its
@@ -632,9 +638,7 @@ export async function estimateAndCandidates(
   statistics: StatisticsOf = () => readPlannerStatistics(db),
 ): Promise<{ estimate: number; columns: CandidateColumns; judged: Judged }> {
   if (f.openAt !== undefined) return openEstimateAndCandidates(db, q, f, n, judge);
-  const filter = businessWhere(f, { estimate: true });
-  const match = matchOf(q);
-  const explain = db.raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM businesses b WHERE ${filter.sql} AND ${match.sql}`, [...filter.bindings, ...match.bindings] as Knex.RawBinding[]).toQuery();
+  const explain = explainMatches(db, q, businessWhere(f, { estimate: true }));
   const { ctes, part, judged } = await firstInTableOrder(q, f, n, judge, statistics);
   const read = `${ctes.sql}${inColumns(part.sql)}`;
   const results = (await db.raw(`${explain}; ${byBitmapScans(db, read, [...ctes.bindings, ...part.bindings] as Knex.RawBinding[])}`)) as { rows: Record<string, unknown>[] }[];
@@ -652,10 +656,7 @@ export async function estimateAndCandidates(
  * to three closed matches beside it.
  */
 async function openEstimateAndCandidates(db: Db | Knex.Transaction, q: Asked, f: FacetFilters, n: number, judge?: Judge): Promise<{ estimate: number; columns: CandidateColumns; judged: Judged }> {
-  const others: FacetFilters = { ...f, openAt: undefined };
-  const filter = businessWhere(others);
-  const match = matchOf(q);
-  const explain = db.raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM businesses b WHERE ${filter.sql} AND ${match.sql}`, [...filter.bindings, ...match.bindings] as Knex.RawBinding[]).toQuery();
+  const explain = explainMatches(db, q, businessWhere({ ...f, openAt: undefined }));
   const part = firstOpen(q, f, n);
   const read = inColumns(part.sql, ', max(c.examined_at)::int AS examined');
   const results = (await db.raw(`${explain}; ${byBitmapScans(db, read, part.bindings as Knex.RawBinding[])}`)) as { rows: Record<string, unknown>[] }[];
