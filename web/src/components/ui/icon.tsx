@@ -55,6 +55,8 @@ function dataOf(Icon: LucideIcon): IconData | null {
 }
 
 const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
+/** `value` as an attribute's quoted value writes it, as React escapes it. */
+const attribute = (value: string) => value.replace(/[&<>"']/g, (c) => ATTRIBUTE_ESCAPES[c]);
 /** Attribute names React writes as they are (lucide's drawings use only such: d, cx, x1, points). */
 const PLAIN_NAME = /^[a-z][a-z0-9]*$/;
 
@@ -70,7 +72,7 @@ function drawingMarkup(node: IconData['node']): string | null {
     for (const [name, value] of Object.entries(attrs)) {
       if (name === 'key') continue;
       if (!PLAIN_NAME.test(name) || typeof value !== 'string') return null;
-      html += ` ${name}="${value.replace(/[&<>"']/g, (c) => ATTRIBUTE_ESCAPES[c])}"`;
+      html += ` ${name}="${attribute(value)}"`;
     }
     html += `></${tag}>`;
   }
@@ -126,7 +128,7 @@ export function IconSheet() {
 function draw(Icon: LucideIcon, className: string): ReactElement {
   const id = sheet.ids.get(Icon);
   if (id === undefined) return drawWhole(Icon, className);
-  return <svg className={className ? `icon ${className}` : 'icon'} aria-hidden="true" dangerouslySetInnerHTML={{ __html: `<use href="#${id.replace(/[&<>"']/g, (c) => ATTRIBUTE_ESCAPES[c])}"></use>` }} />;
+  return <svg className={className ? `icon ${className}` : 'icon'} aria-hidden="true" dangerouslySetInnerHTML={{ __html: `<use href="#${attribute(id)}"></use>` }} />;
 }
 
 const drawn = new Map<LucideIcon, Map<string, ReactElement>>();
