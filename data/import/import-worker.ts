@@ -82,12 +82,15 @@ export function importActivity(): { running: number; rowsPerSecond: number; rows
 /**
  * Stops every import this process runs (a server shutting down): each one's call rejects with a
  * 503 saying so. Returns how many were stopped; their records still say running until the
- * sessions they held end (failOrphanedImports marks them interrupted then).
+ * sessions they held end (failOrphanedImports marks them interrupted then). A worker that already
+ * answered has finished its import and recorded it, though its thread may still be ending: it is
+ * not counted, or the shutdown would wait its whole grace for a record that never says running.
  */
 export async function stopRunningImports(): Promise<number> {
-  const running = [...writingImports];
+  const running = [...writingImports].filter((w) => !w.answered);
   await Promise.all(running.map((w) => w.stop()));
-  return running.length;
+  // An answer that came while its thread was being stopped: that import ended on its own.
+  return running.filter((w) => !w.answered).length;
 }
 
 function runInWorker(job: Job, onProgress?: (p: Progress) => void): Promise<ImportOutcome | UploadSummary> {
