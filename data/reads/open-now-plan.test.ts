@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, statementsSent, type TestDb } from '../../db/test-db.js';
+import { insertSpreadDirectory } from './plan.fixtures.js';
+import { publicReads } from './public-reads.js';
+
+/**
+ * A city's and a category's "open now" list walk their listing index and test each entry's week
+ * there: an index-only scan, never a read of each walked row from the table (two or three read
+ * for each open one) nor a bitmap of the whole city to count it.
+ */
+let t: TestDb;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  await insertSpreadDirectory(t.db);
+  await t.db.raw(`UPDATE cities SET time_zone = 'Europe/Istanbul'`);
+  // Round the clock, or weekdays 09:00-18:00: some of each list open whatever the minute.
+  await t.db.raw(`UPDATE businesses SET open_week = CASE WHEN id % 3 = 0 THEN '{[0,10080)}'
+                    ELSE '{[540,1080),[1980,2520),[3420,3960),[4860,5400),[6300,6840)}' END::int4multirange`);
+  // As autovacuum leaves it: every page all-visible, so an index-only scan needs no heap.
+  await t.db.raw('VACUUM ANALYZE');
+}, 120_000);
+
+afterAll(async () => {
+  await t?.drop();
+});
+
+/** The plans of the statements on businesses that the open-now list of `kind` `slug` sends, the page's rows by id left out. */
+async function openListPlans(kind: 'city' | 'category', slug: string): Promise<string[]> {
+  const reads = publicReads(t.db);
+  const group = (await reads.group(kind, slug))!;
+  const sent = await statementsSent(t.db, async () => {
+    const page = await reads.groupBusinesses(kind, group, { openNow: true });
+    expect(page.items.length).toBeGreaterThan(0);
+  });
+  const plans: string[] = [];
+  for (const q of sent.filter((s) => /\bopen_week\b/.test(s.sql))) {
+    const order: number[] = [];
+    const sql = q.sql.replace(/\$(\d+)/g, (_, n: string) => (order.push(Number(n) - 1), '?'));
+    // A few thousand rows fit a handful of pages, which the planner would read whole; a million's do not.
+    const plan = await t.db.transaction(async (trx) => {
+      await trx.raw('SET LOCAL enable_seqscan = off');
+      const { rows } = (await trx.raw(`EXPLAIN ${sql}`, order.map((i) => q.bindings[i]) as never)) as { rows: { 'QUERY PLAN': string }[] };
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    plans.push(plan);
+  }
+  return plans;
+}
+
+describe('an open-now list on a few thousand businesses', () => {
+  for (const [kind, slug] of [
+    ['city', 'city-3'],
+    ['category', 'kind-3'],
+  ] as const) {
+    it(`of a ${kind} walks its page and its count in the ${kind}'s listing index alone, the week read there`, async () => {
+      const plans = await openListPlans(kind, slug);
+      // Its page's ids, and its count up to the cap.
+      expect(plans).toHaveLength(2);
+      for (const plan of plans) {
+        expect(plan).toMatch(new RegExp(`Index Only Scan using businesses_${kind}_listing_idx`));
+        expect(plan).not.toMatch(/Bitmap Heap Scan|Seq Scan on businesses|Index Scan using|Sort/);
+      }
+    });
+  }
+});
