@@ -6,6 +6,7 @@
  */
 import type { ListFilters, ListPage } from './search.js';
 import type { Business, Category, CategoryDetail, City, CityDetail, Country, CountryDetail, DistrictCategoryLink, Stats } from './types.js';
+import type { NearbyRow } from './card-row.js';
 
 export interface SearchQuery {
   q: string;
@@ -33,8 +34,8 @@ export interface PublicReads {
   recentBusinesses(): Promise<Business[]>;
   popularCities(): Promise<City[]>;
   business(slug: string): Promise<Business | null>;
-  /** "More nearby" on a business's page: the nearest other businesses with precise coordinates, with their distances. */
-  moreNearby(business: Business): Promise<Business[]>;
+  /** "More nearby" on a business's page: the nearest other businesses with precise coordinates, with their distances, as their compact cards' rows. */
+  nearbyRows(business: Business): Promise<NearbyRow[]>;
   cities(): Promise<City[]>;
   categories(): Promise<Category[]>;
   /** A city or category by its slug. */

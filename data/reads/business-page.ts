@@ -8,6 +8,7 @@ import { listNamesakes } from '../../db/queries/namesakes.js';
 import { getBusinessPageBySlug } from '../../db/queries/nearby.js';
 import { MORE_NEARBY_LIMIT } from '../../domain/nearby.js';
 import type { Business } from '../../domain/types.js';
+import type { NearbyRow } from '../../domain/card-row.js';
 import { titled } from './title-place.js';
 import type { ReadTrace } from './search-memo.js';
 
@@ -20,9 +21,10 @@ async function withTitlePlace(db: Db, b: Business): Promise<Business> {
  * The active business of `slug` (its current one, or one it had or a reading of it) with its
  * titlePlace. `trace`: told the data version the usual one statement saw. `neighbours`: given, the
  * page that shows them is being drawn, and that statement reads the business's nearest neighbours
- * too (MORE_NEARBY_LIMIT, none without a precise spot of its own), told to it.
+ * too (MORE_NEARBY_LIMIT, none without a precise spot of its own) as their compact cards' rows,
+ * told to it.
  */
-export async function getBusinessPage(db: Db, slug: string, trace?: ReadTrace, neighbours?: (business: Business, near: Business[]) => void): Promise<Business | null> {
+export async function getBusinessPage(db: Db, slug: string, trace?: ReadTrace, neighbours?: (business: Business, near: NearbyRow[]) => void): Promise<Business | null> {
   // Its current slug, the usual case: one statement.
   const page = neighbours && (await getBusinessPageBySlug(db, slug, MORE_NEARBY_LIMIT));
   const view = neighbours ? page : await getBusinessViewBySlug(db, slug);

@@ -31,7 +31,7 @@ export function businessKeys(found: Business | null, slug: string): ChangeKeys {
  * again for another reason: a list that is not the newest, never a wrong one. A business with no
  * precise spot of its own is near nothing: its empty list never changes.
  */
-export function nearbyKeys(found: Business[], b: Business): ChangeKeys {
+export function nearbyKeys(found: readonly Pick<Business, 'id'>[], b: Business): ChangeKeys {
   const precise = b.latitude !== null && b.longitude !== null && !b.coordinatesApproximate;
   return [...(precise ? [`lc:${b.cityId ?? '-'}`] : []), ...found.map((n) => `b:${n.id}`)];
 }

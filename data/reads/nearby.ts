@@ -15,6 +15,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/index.js';
 import type { Business } from '../../domain/types.js';
+import { nearbyRow, type NearbyRow } from '../../domain/card-row.js';
 import { MORE_NEARBY_LIMIT, NEAR_CANDIDATES, type GeoPoint } from '../../domain/nearby.js';
 import type { ListPage, SearchSort } from '../../domain/search.js';
 import { type FacetCandidate, type FacetFilters, type Label } from '../../db/queries/facets.js';
@@ -157,19 +158,29 @@ export async function rankedNear(db: Db | Knex.Transaction, read: Reading, filte
 }
 
 /**
- * "More nearby" on a business's page: the active businesses with precise coordinates nearest it,
- * nearest first, with their distances. None when its own coordinates are unknown or only its
- * city's centre (it is then near nothing in particular). `read`: the neighbours the page's own
- * statement read with the business in this answer (its version told already), taken as read.
+ * "More nearby" of a business, as the API gives it: the active businesses with precise coordinates
+ * nearest it, nearest first, with their distances. None when its own coordinates are unknown or
+ * only its city's centre (it is then near nothing in particular).
  */
-export async function moreNearby(db: Db | Knex.Transaction, b: Pick<Business, 'id' | 'latitude' | 'longitude' | 'coordinatesApproximate'>, scope?: MemoScope, read?: Business[]): Promise<Business[]> {
+export async function moreNearby(db: Db | Knex.Transaction, b: Pick<Business, 'id' | 'latitude' | 'longitude' | 'coordinatesApproximate'>, scope?: MemoScope): Promise<Business[]> {
   if (b.latitude === null || b.longitude === null || b.coordinatesApproximate) return [];
   const { latitude: lat, longitude: lng } = b;
   // Kept per data version beside the page's business; read, one statement says the version it saw.
   return memoized(scope && { ...scope, memo: scope.views }, memoKey('nearby', b.id), async () => {
-    if (read) return read;
     const { businesses, version } = await nearestNeighbours(db, b.id, { lat, lng }, MORE_NEARBY_LIMIT);
     if (version) scope?.trace?.seen.push(version);
     return businesses;
   });
+}
+
+/**
+ * "More nearby" on a business's page: moreNearby's businesses as their compact cards' rows, which
+ * is all the page draws and its data island carries. `read`: the rows the page's own statement read
+ * with the business in this answer (its version told already), taken as read; without them (the
+ * business was kept, its page's rows were not) moreNearby's.
+ */
+export async function nearbyRows(db: Db | Knex.Transaction, b: Pick<Business, 'id' | 'latitude' | 'longitude' | 'coordinatesApproximate'>, scope?: MemoScope, read?: NearbyRow[]): Promise<NearbyRow[]> {
+  if (b.latitude === null || b.longitude === null || b.coordinatesApproximate) return [];
+  // Kept per data version beside the page's business.
+  return memoized(scope && { ...scope, memo: scope.views }, memoKey('nearby-rows', b.id), async () => read ?? (await moreNearby(db, b, scope)).map(nearbyRow));
 }

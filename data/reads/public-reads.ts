@@ -25,8 +25,9 @@ import { slugifyText } from '../../domain/slug.js';
 import type { GroupKind, GroupSummaries, PublicReads, SearchQuery } from '../../domain/public-reads.js';
 import type { ListFilters, ListPage, Suggestions } from '../../domain/search.js';
 import type { Business, Country, DistrictCategoryLink } from '../../domain/types.js';
+import type { NearbyRow } from '../../domain/card-row.js';
 import { getBusinessPage } from './business-page.js';
-import { moreNearby } from './nearby.js';
+import { moreNearby, nearbyRows } from './nearby.js';
 import { anything, businessKeys, nearbyKeys, type ChangeKeys } from './change-keys.js';
 
 /** What the reads depend on besides the data. */
@@ -46,6 +47,8 @@ export interface ReadOptions {
 
 /** The page's reads plus what only the API asks. `limit`: a page's size when the API is given one. */
 export interface ReadService extends PublicReads {
+  /** "More nearby" of a business as the API gives it: the nearest other businesses with precise coordinates, whole, with their distances. */
+  moreNearby(business: Business): Promise<Business[]>;
   groupBusinesses(kind: GroupKind, group: GroupSummaries[GroupKind], filters: ListFilters, limit?: number): Promise<ListPage>;
   search(query: SearchQuery, limit?: number): Promise<ListPage>;
   countries(): Promise<Country[]>;
@@ -61,9 +64,9 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
   let at: Promise<MemoScope | undefined> | undefined;
   const memos = () => (at ??= scope());
   const seen = new Map<string, Promise<unknown>>();
-  // A business's neighbours read by its page's statement in this answer, by its id.
-  const neighbours = new Map<number, Business[]>();
-  const readNeighbours = page ? (b: Business, near: Business[]) => void neighbours.set(b.id, near) : undefined;
+  // A business's neighbours read by its page's statement in this answer (their compact cards' rows), by its id.
+  const neighbours = new Map<number, NearbyRow[]>();
+  const readNeighbours = page ? (b: Business, near: NearbyRow[]) => void neighbours.set(b.id, near) : undefined;
   // Arguments are plain values (a city or category is passed by its id).
   const once = <T>(name: string, args: unknown[], read: () => Promise<T>): Promise<T> => {
     const key = `${name}:${JSON.stringify(args)}`;
@@ -137,7 +140,8 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
         }),
       shows: businessKeys,
     },
-    moreNearby: { read: (b) => once('moreNearby', [b.id], async () => moreNearby(db, b, await memos(), neighbours.get(b.id))), shows: nearbyKeys },
+    moreNearby: { read: (b) => once('moreNearby', [b.id], async () => moreNearby(db, b, await memos())), shows: nearbyKeys },
+    nearbyRows: { read: (b) => once('nearbyRows', [b.id], async () => nearbyRows(db, b, await memos(), neighbours.get(b.id))), shows: nearbyKeys },
     cities: { read: () => once('cities', [], () => listCities(db)), shows: anything },
     categories: { read: () => once('categories', [], () => listCategories(db)), shows: anything },
     group: { read: group, shows: anything },

@@ -87,29 +87,6 @@ export function toBusiness(r: BusinessRow): Business {
   return b as unknown as Business;
 }
 
-/**
- * toBusiness for a row that is mostly shown without its phone (a business page's neighbours: their
- * compact cards draw none), its phone forms worked out when first read (the API's answer of them,
- * a copy): the same keys in the same order, the same JSON. A business's phone forms are a good part
- * of its row's mapping (parsing and formatting the number), and a page has six neighbours.
- */
-export function toBusinessPhoneWhenRead(r: BusinessRow): Business {
-  return Object.defineProperties(businessOf(r), PHONE_WHEN_READ) as unknown as Business;
-}
-
-/** The phone forms of the businesses toBusinessPhoneWhenRead made, once read. */
-const phoneFormsOf = new WeakMap<object, Pick<Business, 'phoneE164' | 'phoneDisplay'>>();
-function formsOf(b: Record<string, unknown>): Pick<Business, 'phoneE164' | 'phoneDisplay'> {
-  let forms = phoneFormsOf.get(b);
-  if (!forms) phoneFormsOf.set(b, (forms = phoneFields(b.phone as string | null, b.countryCode as string | null)));
-  return forms;
-}
-/** The two keys as getters, the same functions on every such business (so they share one shape). */
-const PHONE_WHEN_READ: PropertyDescriptorMap = {
-  phoneE164: { get(this: Record<string, unknown>) { return formsOf(this).phoneE164; }, enumerable: true, configurable: true },
-  phoneDisplay: { get(this: Record<string, unknown>) { return formsOf(this).phoneDisplay; }, enumerable: true, configurable: true },
-};
-
 /** A row's Business without its phone forms (the keys left unset). */
 function businessOf(r: BusinessRow): Record<string, unknown> {
   const b = { ...BUSINESS_KEYS };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
-import { nearestCandidates } from './nearby.js';
+import { getBusinessPageBySlug, nearestCandidates, nearestNeighbours } from './nearby.js';
+import { nearbyRow } from '../../domain/card-row.js';
 import { businessesById } from './search.js';
 import { readLabels, type FacetFilters } from './facets.js';
 import type { GeoPoint } from '../../domain/nearby.js';
@@ -104,6 +105,17 @@ describe('the nearby statements and their indexes', () => {
       // Their categories' and cities' names are the labels the read service keeps.
       const labels = await readLabels(t.db, walked.flatMap((c) => [`category:${c.category_id}`, `city:${c.city_id}`]));
       expect([walked[1].business!(labels), walked[2].business!(labels)]).toEqual([walked[1].id, walked[2].id].map((id) => rows.find((b) => b.id === id)));
+    }
+  });
+
+  it("read a business page's neighbours as their compact cards' rows: nearestNeighbours' businesses as nearbyRow keeps them, key for key", async () => {
+    const precise = (await t.db('businesses').where({ is_active: true, coordinates_approximate: false }).whereNotNull('latitude').orderBy('id').select('id', 'slug', 'latitude', 'longitude')) as { id: number; slug: string; latitude: number; longitude: number }[];
+    expect(precise.length).toBeGreaterThan(2);
+    for (const b of precise) {
+      const page = await getBusinessPageBySlug(t.db, b.slug, 6);
+      const { businesses } = await nearestNeighbours(t.db, Number(b.id), { lat: b.latitude, lng: b.longitude }, 6);
+      expect(businesses.length).toBeGreaterThan(0);
+      expect(JSON.stringify(page!.neighbours)).toBe(JSON.stringify(businesses.map(nearbyRow)));
     }
   });
 });

@@ -20,7 +20,9 @@ import type { Db } from '../index.js';
 import { SEEN_VERSION } from '../data-version.js';
 import type { GeoPoint } from '../../domain/nearby.js';
 import type { Business } from '../../domain/types.js';
-import { BUSINESS_JOINS, BUSINESS_SELECT, BUSINESS_VIEW_SQL, toBusiness, toBusinessPhoneWhenRead, toBusinessView, type BusinessRow, type BusinessView, type BusinessViewRow } from './businesses.js';
+import { nearbyRow, type NearbyRow } from '../../domain/card-row.js';
+import { VALUE_COLUMNS } from '../../domain/business-columns.js';
+import { BUSINESS_JOINS, BUSINESS_SELECT, BUSINESS_VIEW_SQL, toBusiness, toBusinessView, type BusinessRow, type BusinessView, type BusinessViewRow } from './businesses.js';
 import { CANDIDATE_FACET_COLUMNS, businessWhere, type FacetCandidate, type FacetFilters, type Label } from './facets.js';
 
 /** The point on the earth of a business `b`: the expression migration 20261205C indexes. */
@@ -281,11 +283,22 @@ export async function nearestNeighbours(db: Db | Knex.Transaction, id: number, p
 }
 
 /**
+ * The columns of a neighbour's row in a business page's statement, in BUSINESS_SELECT's places:
+ * what its compact card draws (NearbyRow), NULL for the rest. Its about, address, services, dates
+ * and the like were read, sent and parsed for seven rows a page and drawn by nothing: a third of
+ * the statement's time in PostgreSQL and of its rows' parsing in the server.
+ */
+const NEARBY_KEYS = ['name', 'isVerified', 'photo', 'rating', 'reviewCount', 'businessHours', 'workingHours', 'coordinatesApproximate', 'countryCode'] as const;
+const NEARBY_COLUMNS = new Set(['b.id', 'b.slug', ...NEARBY_KEYS.map((k) => `b.${VALUE_COLUMNS[k].column}`), 'cat.name as category_name', 'cat.slug as category_slug', 'ci.name as city_name', 'ci.slug as city_slug', 'ci.time_zone as city_time_zone']);
+const NEIGHBOUR_SELECT = BUSINESS_SELECT.map((c) => (NEARBY_COLUMNS.has(c) ? c : 'NULL'));
+
+/**
  * A business page's statement for `limit` neighbours, prepared once per connection: the business
  * view (BUSINESS_VIEW_SQL: the business under the slug, its namesakes, the data version) as the
  * first row, then, when it has a precise spot of its own, its nearest neighbours as
- * nearestNeighbours reads them, in one round trip where a cold page sent two. The limit is in the
- * text for the same reason as the neighbours' statement's.
+ * nearestNeighbours finds them, each with the columns of its compact card (NEIGHBOUR_SELECT), in
+ * one round trip where a cold page sent two. The limit is in the text for the same reason as the
+ * neighbours' statement's.
  */
 const businessPageStatement = (limit: number) => {
   const at = 'rehber_earth_point(v.latitude, v.longitude)';
@@ -294,7 +307,7 @@ const businessPageStatement = (limit: number) => {
     sql: `WITH v AS MATERIALIZED (${BUSINESS_VIEW_SQL})
     SELECT 0 AS part, NULL::double precision AS distance, v.* FROM v
     UNION ALL
-    SELECT 1, n.distance, ${BUSINESS_SELECT.join(', ')}, NULL, NULL
+    SELECT 1, n.distance, ${NEIGHBOUR_SELECT.join(', ')}, NULL, NULL
       FROM v
      CROSS JOIN LATERAL (
            SELECT b.id, rehber_earth_distance(${at}, ${EARTH}) AS distance
@@ -310,25 +323,41 @@ const businessPageStatement = (limit: number) => {
 };
 const BUSINESS_PAGES = new Map<number, { name: string; sql: string }>();
 
+/** A neighbour's row of the business page's statement as its compact card's row: the values as toBusiness maps them. */
+function toNearbyRow(r: BusinessRow & { distance: number | null }): NearbyRow {
+  const value = (k: (typeof NEARBY_KEYS)[number]) => r[VALUE_COLUMNS[k].column];
+  return nearbyRow({
+    id: Number(r.id),
+    slug: r.slug,
+    name: value('name') as string,
+    isVerified: value('isVerified') as boolean,
+    photo: value('photo') as string | null,
+    category: r.category_name && r.category_slug ? { name: r.category_name, slug: r.category_slug } : null,
+    city: r.city_name && r.city_slug ? { name: r.city_name, slug: r.city_slug } : null,
+    rating: Number(value('rating')),
+    reviewCount: value('reviewCount') as number,
+    businessHours: (value('businessHours') ?? {}) as Business['businessHours'],
+    workingHours: value('workingHours') as string | null,
+    timeZone: r.city_time_zone ?? null,
+    coordinatesApproximate: value('coordinatesApproximate') as boolean,
+    countryCode: value('countryCode') as string | null,
+    distance: Number(r.distance),
+  });
+}
+
 /**
  * The listed business under exactly `slug` with its namesakes and its `limit` nearest neighbours
- * (those of nearestNeighbours; none when it has no precise spot of its own); null when no listed
- * business has that slug.
+ * (those of nearestNeighbours, as their compact cards' rows; none when it has no precise spot of
+ * its own); null when no listed business has that slug.
  */
-export async function getBusinessPageBySlug(db: Db | Knex.Transaction, slug: string, limit: number): Promise<(BusinessView & { neighbours: Business[] }) | null> {
+export async function getBusinessPageBySlug(db: Db | Knex.Transaction, slug: string, limit: number): Promise<(BusinessView & { neighbours: NearbyRow[] }) | null> {
   const n = Math.max(0, Math.trunc(limit));
   let statement = BUSINESS_PAGES.get(n);
   if (!statement) BUSINESS_PAGES.set(n, (statement = businessPageStatement(n)));
   const { rows } = await db.raw(statement.sql, [slug]).options({ name: statement.name });
   const [own, ...near] = rows as (BusinessViewRow & { distance: number | null })[];
   if (!own) return null;
-  // Their phone forms are left until read: the page's compact cards draw none (the API's answer of them reads them).
-  const neighbours = near.map((r) => {
-    const b = toBusinessPhoneWhenRead(r);
-    b.distance = Number(r.distance);
-    return b;
-  });
-  return { ...toBusinessView(own), neighbours };
+  return { ...toBusinessView(own), neighbours: near.map(toNearbyRow) };
 }
 
 /** The distances from `point` of the businesses `ids` that have coordinates, in metres. */

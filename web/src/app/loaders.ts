@@ -12,7 +12,7 @@ import type { DataTag, QueryClient, QueryKey } from '@tanstack/react-query';
 import { cityCategoryFilters, countryCategoryFilters, districtCategoryFilters, type PageRequest, type PublicPage } from '@domain/public-pages';
 import type { GroupKind, Groups, PublicReads } from '@domain/public-reads';
 import type { ListFilters } from '@domain/search';
-import { cardList, cardRow, nearbyRow } from '@domain/card-row';
+import { cardList, cardRow } from '@domain/card-row';
 import { countryPage } from '@domain/country-page';
 import { ApiError } from '@/lib/api';
 import { parseListFilters, type ListAnswer } from '@/lib/list-filters';
@@ -177,7 +177,7 @@ const LOADERS: Record<PublicPage, (args: LoadArgs) => Promise<unknown>> = {
     await fill(client, businessOptions(slug), () => found(reads.business(slug), 'Business not found'));
     // "More nearby", under the slug the page asks it by (the business's own, once found), as compact cards' rows.
     const business = client.getQueryData(businessOptions(slug).queryKey);
-    if (business) await fill(client, nearbyOptions(business.slug), () => reads.moreNearby(business).then((items) => items.map(nearbyRow)));
+    if (business) await fill(client, nearbyOptions(business.slug), () => reads.nearbyRows(business));
   },
   city: (args) => loadGroup('city', args),
   category: (args) => loadGroup('category', args),
