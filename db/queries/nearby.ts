@@ -8,7 +8,8 @@
  * the earth) that stops after `limit` rows, so the nearest page costs the same in a city of a
  * hundred businesses and in one of a hundred thousand. With a category the walk is of that
  * category's share of migration 20261207C's (category, point) index, so a rare category is not
- * looked for through every nearer business of the others. Those only at their city's centre are
+ * looked for through every nearer business of the others; with a city (its page near a point),
+ * of that city's share of migration 20261211N's (city, point) index. Those only at their city's centre are
  * read through the nearest cities' centres (migration 20261210N). A radius adds `earth_box` (a
  * cube around the point the index answers) and the exact great-circle distance on what the box
  * finds. The distances are metres along the earth's surface (a sphere of earthdistance's radius). The
@@ -151,13 +152,18 @@ function withLabels(r: BusinessRow, labels: ReadonlyMap<string, Label | null>): 
 /**
  * Whether the walk under `f` is a named statement, which PostgreSQL parses and plans once a
  * connection and then runs with one generic plan for every point (planning the walk cost about
- * as much as running it): when `f` filters nothing but activity, or only a category. A category's
- * walk is of its share of the (category, point) index whatever the category (a generic plan
- * estimates an average one's rows; a plan for the rarest or the commonest walks the same index).
- * A generic plan does not know a city's size: one made for an average city walked every business
- * of a big city's page. Nor under open now, whose text carries the minute.
+ * as much as running it): when `f` filters nothing but activity, or only a category, or only a
+ * city. A category's walk is of its share of the (category, point) index whatever the category,
+ * a city's of its share of the (city, point) index whatever the city (a generic plan estimates an
+ * average one's rows; a plan for the rarest or the commonest walks the same index). Not a city
+ * and a category together: no one index is right for every pair (a rare category in a big city,
+ * a common one in a small city far from the point), so that walk is planned for its values. Nor
+ * under open now, whose text carries the minute.
  */
-const namedWalk = (f: FacetFilters) => Object.entries(f).every(([k, v]) => v === undefined || k === 'categoryId');
+const namedWalk = (f: FacetFilters) => {
+  const keys = Object.entries(f).flatMap(([k, v]) => (v === undefined ? [] : [k]));
+  return keys.length === 0 || (keys.length === 1 && (keys[0] === 'categoryId' || keys[0] === 'cityId'));
+};
 
 /** The name of each text sent as a named statement (the walk's, a few: with a radius or not, a category or not, by limit). */
 const statementNames = new Map<string, string>();
