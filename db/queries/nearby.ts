@@ -130,11 +130,35 @@ const withRows = (walk: string) => `SELECT ${CANDIDATE_NAMES.map((c) => `n.${c}`
 function withBusinesses(rows: (NearCandidate & { data_version: string | null; row: string | null })[], seen?: (version: string) => void): NearCandidate[] {
   const version = rows[0]?.data_version;
   if (version) seen?.(version);
-  return rows.map(({ data_version: _, row, ...r }) => {
-    const c: NearCandidate = { ...r, id: Number(r.id), distance: Number(r.distance) };
+  return rows.map((r) => {
+    const c = candidateOf(r);
+    const row = r.row;
     if (row !== null) c.business = (labels) => toBusiness(withLabels(JSON.parse(row) as BusinessRow, labels));
     return c;
   });
+}
+
+/**
+ * A row of the walk as a candidate: its columns of CANDIDATE_NAMES, written out in one literal so
+ * every candidate has one shape. A rest pattern and a spread (`({ data_version, ...r }) => ({ ...r })`)
+ * cost several times as much for a walk's hundred rows and made objects slower to read after.
+ */
+function candidateOf(r: NearCandidate): NearCandidate {
+  return {
+    id: Number(r.id),
+    name: r.name,
+    rating: r.rating,
+    review_count: r.review_count,
+    city_id: r.city_id,
+    category_id: r.category_id,
+    district: r.district,
+    rating_floor: r.rating_floor,
+    is_verified: r.is_verified,
+    has_phone: r.has_phone,
+    approximate: r.approximate,
+    distance: Number(r.distance),
+    business: undefined,
+  };
 }
 
 /** `r` (a row without its category's and city's names) with them, from `labels`. */
@@ -194,7 +218,7 @@ function withinRadius(place: string, point: GeoPoint, radiusKm: number | undefin
 function candidates(rows: (NearCandidate & { data_version?: string | null })[], seen?: (version: string) => void): NearCandidate[] {
   const version = rows[0]?.data_version;
   if (version) seen?.(version);
-  return rows.map(({ data_version: _, ...r }) => ({ ...r, id: Number(r.id), distance: Number(r.distance) }));
+  return rows.map(candidateOf);
 }
 
 /** A city's centre, as a point on the earth: the expression of migration 20261210N's index of them. */
