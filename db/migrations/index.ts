@@ -49,6 +49,7 @@ import * as addReresolveRuns from './20261209H-add-reresolve-runs.js';
 import * as trimImportBtrees from './20261210I-trim-import-btrees.js';
 import * as keyCategoryFacetsByCity from './20261210K-key-category-facets-by-city.js';
 import * as indexCityCentresOnce from './20261210N-index-city-centres-once.js';
+import * as addNearbyCityIndex from './20261211N-add-nearby-city-index.js';
 import * as carryWeekInListingIndexes from './20261211O-carry-week-in-listing-indexes.js';
 
 /**
@@ -122,5 +123,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261210I-trim-import-btrees': trimImportBtrees,
   '20261210K-key-category-facets-by-city': keyCategoryFacetsByCity,
   '20261210N-index-city-centres-once': indexCityCentresOnce,
+  '20261211N-add-nearby-city-index': addNearbyCityIndex,
   '20261211O-carry-week-in-listing-indexes': carryWeekInListingIndexes,
 };

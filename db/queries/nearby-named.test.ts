@@ -69,14 +69,23 @@ describe('the walk of the nearest precise ones', () => {
     expect((await walkOf({ categoryId: 1 }, 5)).options?.name).toMatch(/^rehber_nearest_/);
   });
 
-  it("is planned for its values under any other filter: a generic plan does not know a city's size", async () => {
-    expect((await walkOf({ cityId: 1 })).options?.name).toBeUndefined();
+  it('is a named statement under a city alone (its page near a point), one for every city', async () => {
+    const walk = await walkOf({ cityId: 1 });
+    expect(walk.options?.name).toMatch(/^rehber_nearest_/);
+    expect(walk.options?.name).not.toBe((await walkOf({})).options?.name);
+    expect(walk.options?.name).not.toBe((await walkOf({ categoryId: 1 })).options?.name);
+    expect((await walkOf({ cityId: 2 })).options?.name).toBe(walk.options?.name);
+    expect((await walkOf({ cityId: 1 }, undefined, { from: 1, to: 20 })).options?.name).toMatch(/^rehber_nearest_/);
+  });
+
+  it('is planned for its values under any other filter: no one plan is right for every city and category', async () => {
     expect((await walkOf({ categoryId: 1, cityId: 1 })).options?.name).toBeUndefined();
+    expect((await walkOf({ cityId: 1, minRating: 4 })).options?.name).toBeUndefined();
     expect((await walkOf({ categoryId: 1, minRating: 4 })).options?.name).toBeUndefined();
   });
 
   it('walks the index in order of distance under the generic plan a named statement keeps, with and without a radius or a category', async () => {
-    for (const [f, radiusKm] of [[{}, undefined], [{}, 5], [{ categoryId: 1 }, undefined], [{ categoryId: 1 }, 5]] as const) {
+    for (const [f, radiusKm] of [[{}, undefined], [{}, 5], [{ categoryId: 1 }, undefined], [{ categoryId: 1 }, 5], [{ cityId: 1 }, undefined], [{ cityId: 1 }, 5]] as const) {
       const walk = await walkOf(f, radiusKm);
       await t.db.transaction(async (trx) => {
         await trx.raw('SET LOCAL plan_cache_mode = force_generic_plan');
@@ -84,8 +93,10 @@ describe('the walk of the nearest precise ones', () => {
         await trx.raw('SET LOCAL enable_seqscan = off');
         await trx.raw('SET LOCAL enable_bitmapscan = off');
         const plan = await explained(trx, walk);
-        // Over a handful of rows either index may be walked; at a million a category's is (docs/performance.md).
-        expect(plan, plan).toMatch(/Index Scan using businesses_nearby_(category_)?idx /);
+        // Over a handful of rows any of them may be walked; at a million a category's or a city's is (docs/performance.md).
+        expect(plan, plan).toMatch(/Index Scan using businesses_nearby_(category_|city_)?idx /);
+        // A city's walk is of its share of the (city, point) index, whatever the city's size.
+        if ('cityId' in f) expect(plan, plan).toMatch(/Index Scan using businesses_nearby_city_idx [^]*Index Cond: \(+city_id = \$/);
         expect(plan).toMatch(/Order By/);
         expect(plan).not.toMatch(/Sort/);
       });
@@ -98,7 +109,7 @@ describe('the walk of the nearest precise ones', () => {
     // for every row of the walk made the generic plan of the walk without rows dearer by a tenth
     // at a million, and it was planned again on every call.
     const page = { from: 1, to: 2 };
-    for (const [f, radiusKm, rows] of [[{}, undefined, undefined], [{}, 5, undefined], [{}, undefined, page], [{}, 5, page], [{ categoryId: 1 }, undefined, page]] as const) {
+    for (const [f, radiusKm, rows] of [[{}, undefined, undefined], [{}, 5, undefined], [{}, undefined, page], [{}, 5, page], [{ categoryId: 1 }, undefined, page], [{ cityId: 1 }, undefined, page], [{ cityId: 1 }, 5, page]] as const) {
       const walk = await walkOf(f, radiusKm, rows);
       const [generic, custom] = [await costOf(walk, 'force_generic_plan'), await costOf(walk, 'force_custom_plan')];
       expect(custom).toBeGreaterThan(0);
