@@ -195,7 +195,7 @@ const WORD_SELECT = (q: string) =>
   `${wordQuery(q)}::text AS lexemes, ${citiesOf(q)} AS cities, CASE WHEN e.absent AND cardinality(e.one) = 0 THEN ${nearestOf('e.f')} END AS nearest,
    e.one AS "oneEdit", e.absent, ${exceptOf(q)} AS except`;
 const WORD_FROM = (q: string) => `LATERAL (SELECT w.f, w.absent, CASE WHEN w.absent THEN ${oneEditOf('w.f')} END AS one
-   FROM (SELECT f, ${absentOf(q, 'f')} AS absent FROM (SELECT rehber_fold(${unquoted(q)}) AS f OFFSET 0) x OFFSET 0) w) e`;
+   FROM (SELECT f, ${absentOf(q, 'f')} AS absent FROM (SELECT rehber_fold(${unquoted(q)}) AS f OFFSET 0) x OFFSET 0) w OFFSET 0) e`;
 
 /** What PostgreSQL makes of each term (a quoted word, maybe with a prefix star), in order; one round trip. */
 export function lookUpWords(db: Db | Knex.Transaction, terms: string[]): Promise<WordReading[]> {
