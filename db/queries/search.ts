@@ -288,12 +288,6 @@ function matchOf({ what, where }: Asked): SqlPart {
 /** A name equal to the words once both are folded, through businesses_name_prefix_idx. */
 const EXACT_NAME = `(rehber_fold(b.name) COLLATE "C") = rehber_fold(?)`;
 /**
- * Whether a candidate (an active business) is one of the exact names, as a column: those are read
- * once down businesses_name_prefix_idx into a hashed subplan, instead of folding every candidate's
- * name (unaccent), which cost about a fifth of reading a thousand candidates.
- */
-const EXACT_NAMES = `b.id IN (SELECT e.id FROM businesses e WHERE e.is_active AND (rehber_fold(e.name) COLLATE "C") = rehber_fold(?))`;
-/**
  * Every word in the name (the documents' weight A, through businesses_name_words_idx), in the
  * place (weight C, through businesses_place_idx): the tiers that have an index of their own.
  */
@@ -311,7 +305,7 @@ const nameLexemes = (what: string) => what.replace(/ \| 'city:\d+'/g, '');
 /** The columns of a candidate, its tier among them. */
 function columnsOf(q: Asked): SqlPart {
   const tier = q.what
-    ? { sql: `CASE WHEN ${EXACT_NAMES} THEN 0 WHEN ${IN_NAME} THEN 1 WHEN ts_filter(b.search_vector, '{b}') @@ ${TSQUERY} THEN 2 WHEN ${PLACE} @@ ${TSQUERY} THEN 3 ELSE 4 END`,
+    ? { sql: `CASE WHEN ${EXACT_NAME} THEN 0 WHEN ${IN_NAME} THEN 1 WHEN ts_filter(b.search_vector, '{b}') @@ ${TSQUERY} THEN 2 WHEN ${PLACE} @@ ${TSQUERY} THEN 3 ELSE 4 END`,
         bindings: [q.text ?? '', q.what, q.what, q.what] }
     : { sql: '4', bindings: [] };
   return {

@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../test-db.js';
 import { seedSearch } from '../../data/reads/search.fixtures.js';
 import { lookUpWords } from './word-lookups.js';
-import { searchCandidates } from './search.js';
-import { plansOf } from './bitmap-scans.fixtures.js';
 
 let t: TestDb;
 
@@ -39,15 +37,5 @@ describe("a word's look-up", () => {
     const few = [];
     for (let i = 0; i < words.length; i += 2) few.push(...(await lookUpWords(t.db, words.slice(i, i + 2))));
     expect(few).toEqual(many);
-  });
-});
-
-describe("a search's candidates", () => {
-  it("find their exact names once down the names' index instead of folding every candidate's name", async () => {
-    const asked = { text: 'garden bistro', what: "'garden' & 'bistro'", where: null };
-    const plans = (await plansOf(t.db, () => searchCandidates(t.db, asked, {}, 1000))).join('\n');
-    expect(plans).toMatch(/SubPlan[^\n]*\n[^\n]*\n(?:[^\n]*\n)*?[^\n]*businesses_name_prefix_idx/);
-    const columns = await searchCandidates(t.db, asked, {}, 1000);
-    expect(columns.tier).toContain(0);
   });
 });
