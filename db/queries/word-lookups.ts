@@ -102,7 +102,10 @@ const exceptOf = (q: string) => `(SELECT CASE WHEN ${wholeWord(q)}
 export interface WordReading {
   lexemes: string;
   cities: string[] | null;
-  /** The nearest word of the vocabulary (search_words) by trigrams, for a word of its kind it does not hold. */
+  /**
+   * The nearest word of the vocabulary (search_words) by trigrams, for a word of its kind it does
+   * not hold with no word one edit away (else null: the read service respells to one of oneEdit).
+   */
   nearest: string | null;
   /** For such a word, the vocabulary's words one edit away, the nearer by trigrams first. */
   oneEdit: string[] | null;
@@ -120,8 +123,12 @@ export interface WordReading {
 const absentOf = (q: string, f: string) =>
   `(${wholeWord(q)} AND length(${f}) BETWEEN 3 AND 40 AND ${f} !~ '[0-9]' AND NOT EXISTS (SELECT 1 FROM search_words s WHERE s.word = ${f}))`;
 
-/** The word term `q` folded, as `w.f` for `select`. */
-const folded = (q: string, select: string) => `(SELECT ${select} FROM (SELECT rehber_fold(${unquoted(q)}) AS f) w)`;
+/**
+ * The word term `q` folded, as `w.f` for `select`. OFFSET 0 keeps the fold a value of its own:
+ * pulled up into `select`, every use of `w.f` called rehber_fold again (unaccent), and the few
+ * hundred words one edit away (oneEditFrom) each called it a dozen times.
+ */
+const folded = (q: string, select: string) => `(SELECT ${select} FROM (SELECT rehber_fold(${unquoted(q)}) AS f OFFSET 0) w)`;
 
 /**
  * The words one edit away from the folded word `f` (a letter left out, two neighbours swapped, one
@@ -135,29 +142,19 @@ const oneEditFrom = (f: string) => `ARRAY(
             WHERE i + k <= length(${f}))`;
 
 /**
- * The nearest known word of the word term `q` by trigrams, for an absent word only. The trigram
- * walk over the whole vocabulary is the cost, so only such a word pays it.
+ * The nearest known word of the folded word `f` by trigrams. The trigram walk over the whole
+ * vocabulary is the cost, so only an absent word with no word one edit away pays it.
  */
-const nearestOf = (q: string) =>
-  folded(
-    q,
-    `CASE WHEN ${absentOf(q, 'w.f')}
-          THEN (SELECT s.word FROM search_words s WHERE s.word % w.f ORDER BY similarity(s.word, w.f) DESC, s.word LIMIT 1) END`,
-  );
+const nearestOf = (f: string) => `(SELECT s.word FROM search_words s WHERE s.word % ${f} ORDER BY similarity(s.word, ${f}) DESC, s.word LIMIT 1)`;
 
 /**
- * The vocabulary's words one edit away from the word term `q`, the nearer by trigrams first, for
- * an absent word only (a few hundred probes of the vocabulary's primary key); the read service
+ * The vocabulary's words one edit away from the folded word `f`, the nearer by trigrams first, asked
+ * of an absent word only (a few hundred probes of the vocabulary's primary key); the read service
  * picks the commonest (data/reads/tsqueries.ts). Trigrams alone took a mistyped word to a short
  * stem or a rare word sharing its start ('culb' → cul, not club; 'sotre' → soto; 'houes' → hou),
  * and a swap in a short word ('notrh') shares too few trigrams with the word meant to be found.
  */
-const oneEditOf = (q: string) =>
-  folded(
-    q,
-    `CASE WHEN ${absentOf(q, 'w.f')}
-          THEN ARRAY(SELECT s.word FROM search_words s WHERE s.word = ANY(${oneEditFrom('w.f')}) ORDER BY similarity(s.word, w.f) DESC, s.word) END`,
-  );
+const oneEditOf = (f: string) => `ARRAY(SELECT s.word FROM search_words s WHERE s.word = ANY(${oneEditFrom(f)}) ORDER BY similarity(s.word, ${f}) DESC, s.word)`;
 
 /** How many of the vocabulary's nearest words to a mistyped place are tried as places. */
 const PLACE_CANDIDATES = 20;
@@ -186,26 +183,52 @@ const nearestPlaceOf = (q: string) =>
 
 /** Each place word term (a quoted word) respelt to the nearest place word the vocabulary knows (nearestPlaceOf), in order; one round trip. */
 export function lookUpPlaceWords(db: Db | Knex.Transaction, terms: string[]): Promise<{ nearest: string | null }[]> {
-  return lookUpEach<{ nearest: string | null }>(db, terms, (q) => `${nearestPlaceOf(q)} AS nearest`);
+  return lookUpEach<{ nearest: string | null }>(db, terms, (q) => `${nearestPlaceOf(q)} AS nearest`, 'place_words');
 }
 
+/**
+ * What PostgreSQL makes of the word term `q`. Its fold, whether it is absent and the words one edit
+ * away are read once (the lateral `e`, kept apart by OFFSET 0), and the trigram walk only when no
+ * word is one edit away: the read service respells to one of those when there are any.
+ */
 const WORD_SELECT = (q: string) =>
-  `${wordQuery(q)}::text AS lexemes, ${citiesOf(q)} AS cities, ${nearestOf(q)} AS nearest, ${oneEditOf(q)} AS "oneEdit",
-   ${folded(q, absentOf(q, 'w.f'))} AS absent, ${exceptOf(q)} AS except`;
+  `${wordQuery(q)}::text AS lexemes, ${citiesOf(q)} AS cities, CASE WHEN e.absent AND cardinality(e.one) = 0 THEN ${nearestOf('e.f')} END AS nearest,
+   e.one AS "oneEdit", e.absent, ${exceptOf(q)} AS except`;
+const WORD_FROM = (q: string) => `LATERAL (SELECT w.f, w.absent, CASE WHEN w.absent THEN ${oneEditOf('w.f')} END AS one
+   FROM (SELECT f, ${absentOf(q, 'f')} AS absent FROM (SELECT rehber_fold(${unquoted(q)}) AS f OFFSET 0) x OFFSET 0) w OFFSET 0) e`;
 
 /** What PostgreSQL makes of each term (a quoted word, maybe with a prefix star), in order; one round trip. */
 export function lookUpWords(db: Db | Knex.Transaction, terms: string[]): Promise<WordReading[]> {
-  return lookUpEach<WordReading>(db, terms, WORD_SELECT);
+  return lookUpEach<WordReading>(db, terms, WORD_SELECT, 'words', WORD_FROM);
 }
 
 /** The lexemes of the cities each place of several words names (placeCitiesOf; its words' terms joined by ' & '), in order; one round trip. */
 export function lookUpPlaces(db: Db | Knex.Transaction, phrases: string[]): Promise<{ cities: string[] | null }[]> {
-  return lookUpEach<{ cities: string[] | null }>(db, phrases, (q) => `${placeCitiesOf(q)} AS cities`);
+  return lookUpEach<{ cities: string[] | null }>(db, phrases, (q) => `${placeCitiesOf(q)} AS cities`, 'places');
 }
 
-/** What `select` (SQL over the text `q`) gives for each of `texts`, in order. */
-async function lookUpEach<T>(db: Db | Knex.Transaction, texts: string[], select: (q: string) => string): Promise<T[]> {
+/** Up to this many texts a look-up is a statement prepared once per connection (lookUpEach). */
+const PREPARED_UP_TO = 8;
+
+/** The prepared look-ups' texts, by name and number of texts. */
+const PREPARED = new Map<string, string>();
+
+/**
+ * What `select` (SQL over the text `q`, with the lateral `from` beside it) gives for each of
+ * `texts`, in order. Up to PREPARED_UP_TO texts the statement is prepared once per connection,
+ * one per number of texts (`rehber_lookup_<kind>_<n>`): its plan is the same for every word
+ * (each part reads the row's own text), and planning these few dozen subqueries cost PostgreSQL
+ * more than running them for a word it knows (docs/performance.md, "A word's look-up prepared").
+ * The texts are an ARRAY of that many values, which the planner counts as it counts a constant
+ * array's, so the generic plan costs what a custom one does and is kept after PostgreSQL's five
+ * custom ones.
+ */
+async function lookUpEach<T>(db: Db | Knex.Transaction, texts: string[], select: (q: string) => string, kind: string, from?: (q: string) => string): Promise<T[]> {
   if (!texts.length) return [];
-  const { rows } = await db.raw(`SELECT ${select('u.q')} FROM unnest(?::text[]) WITH ORDINALITY u(q, i) ORDER BY u.i`, [texts]);
-  return rows as T[];
+  const statement = (values: string) => `SELECT ${select('u.q')} FROM unnest(${values}) WITH ORDINALITY u(q, i)${from ? `, ${from('u.q')}` : ''} ORDER BY u.i`;
+  if (texts.length > PREPARED_UP_TO) return (await db.raw(statement('?::text[]'), [texts])).rows as T[];
+  const name = `rehber_lookup_${kind}_${texts.length}`;
+  let sql = PREPARED.get(name);
+  if (!sql) PREPARED.set(name, (sql = statement(`ARRAY[${texts.map(() => '?').join(', ')}]::text[]`)));
+  return (await db.raw(sql, texts).options({ name })).rows as T[];
 }
