@@ -153,7 +153,7 @@ const KEPT_FROM = 100;
 /** What a reading asks, its words and place as tsqueries; null when PostgreSQL reads no lexeme in them. */
 export async function askedOf(db: Db | Knex.Transaction, read: Reading, scope?: MemoScope): Promise<Asked | null> {
   const [what, where] = await tsqueries(db, [read.what ?? '', read.where ?? ''], scope);
-  return what || where ? { text: read.what, what, where } : null;
+  return what || where ? { text: read.words, what, where } : null;
 }
 
 /**

@@ -14,7 +14,7 @@ describe('readQuery', () => {
   it('reads a location ending in a country by any of its names as the name the directory stores', () => {
     const q = readQuery('bakery', 'istanbul turkey');
     expect(q.place).toEqual({ words: ['istanbul', 'Türkiye'], country: 'Türkiye', named: ['istanbul'] });
-    expect(q.reading).toEqual({ what: "'bakery'", where: "'istanbul':C & 'Türkiye':C" });
+    expect(q.reading).toEqual({ what: "'bakery'", words: 'bakery', where: "'istanbul':C & 'Türkiye':C" });
     expect(q.placeInWords).toBe(false);
     expect(readQuery('', 'Deutschland').place.words).toEqual(['Germany']);
     // An ISO code is not a country here: 'CA' is California as often as Canada.

@@ -47,6 +47,8 @@ export function allOf(ws: string[], { weights = '', prefix = false }: { weights?
 export interface Reading {
   /** The words sought, anywhere in a document, which rank the matches; null for a place alone. */
   what: string | null;
+  /** Those words as typed, one space apart: what a name equal to them is (the exact-name tier); null with what. */
+  words: string | null;
   /** The place, matched as a place only (weight C); null without one. */
   where: string | null;
 }
@@ -135,7 +137,7 @@ function splitsOf(ws: string[]): [string[], string[]][] {
 
 /** The words `ws` as what and the place `place` as where. */
 export function readingOf(ws: string[], place: string[]): Reading {
-  return { what: ws.length ? allOf(ws) : null, where: place.length ? allOf(place, { weights: 'C' }) : null };
+  return { what: ws.length ? allOf(ws) : null, words: ws.length ? ws.join(' ') : null, where: place.length ? allOf(place, { weights: 'C' }) : null };
 }
 
 /** A box without a location: its words and the ways they may split into what and where. */

@@ -86,6 +86,23 @@ describe('relevance whatever the number of matches', () => {
     expect(q).toEqual([...q].sort((a, b) => b - a));
   });
 
+  it('puts a name equal to the words before better rated names that hold more words, however they were typed', async () => {
+    await t.db.raw(
+      `INSERT INTO businesses (name, slug, address, identity_key, category_id, city_id, country, rating, review_count)
+       VALUES ('Röast Bar', 'roast-bar-plain', '2 Main Street', 'n:roastbar', (SELECT id FROM categories WHERE slug = 'bakery'),
+               (SELECT id FROM cities WHERE slug = 'denver'), 'United States', 3.1, 4)`,
+    );
+    try {
+      for (const bound of [SEARCH_CANDIDATES, 40]) {
+        process.env.SEARCH_CANDIDATES = String(bound);
+        expect(names(await search('roast bar')), `bound ${bound}`).toEqual(['Röast Bar', 'Roast Bar Many', 'Roast Bar Few', 'Roast Bar Zero']);
+        expect(names(await search('ROAST  bar', 'Denver'))[0], `bound ${bound}, Denver`).toBe('Röast Bar');
+      }
+    } finally {
+      await t.db('businesses').where({ slug: 'roast-bar-plain' }).delete();
+    }
+  });
+
   it('weighs a rating by its reviews: 4.9 from 1,142 before 5.0 from 2 and from none', async () => {
     expect(names(await search('roast bar'))).toEqual(['Roast Bar Many', 'Roast Bar Few', 'Roast Bar Zero']);
   });

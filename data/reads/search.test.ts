@@ -279,7 +279,7 @@ describe('relevance on a fixed directory', () => {
       await searchBusinesses(b.db, { q: 'mid shop 7' }, scope);
       await searchBusinesses(b.db, { q: 'mid shop 7' }, scope);
       expect(reads).toBe(2);
-      expect(scope.small.peek('1', memoKey('candidates', `'mid' & 'shop' & '7'|( 'mid' ) & ( 'shop' ) & ( '7' )|null|{}`))).toBeDefined();
+      expect(scope.small.peek('1', memoKey('candidates', `mid shop 7|( 'mid' ) & ( 'shop' ) & ( '7' )|null|{}`))).toBeDefined();
       // A write starts a new data version, whose first search reads again.
       await searchBusinesses(b.db, { q: 'mid shop' }, { ...scope, version: '2' });
       expect(reads).toBe(3);
