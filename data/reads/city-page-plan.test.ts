@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, statementsSent, type TestDb } from '../../db/test-db.js';
-import { insertSpreadDirectory } from './plan.fixtures.js';
+import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { insertSpreadDirectory, plansOfStatements } from './plan.fixtures.js';
 import { publicReads } from './public-reads.js';
 import { listCityCategories } from '../../db/queries/city-categories.js';
 import { listCountryCategories } from '../../db/queries/country-categories.js';
@@ -26,22 +26,7 @@ afterAll(async () => {
 });
 
 /** The plans of the statements on `table` that `read` sends, with the table's own pages priced out. */
-async function plansOn(table: string, read: () => Promise<unknown>): Promise<string[]> {
-  const sent = await statementsSent(t.db, read);
-  const plans: string[] = [];
-  for (const q of sent.filter((s) => new RegExp(`\\b${table}\\b`).test(s.sql))) {
-    const order: number[] = [];
-    const sql = q.sql.replace(/\$(\d+)/g, (_, n: string) => (order.push(Number(n) - 1), '?'));
-    // A few thousand rows fit a handful of pages, which the planner would read whole; a million's do not.
-    const plan = await t.db.transaction(async (trx) => {
-      await trx.raw('SET LOCAL enable_seqscan = off');
-      const { rows } = (await trx.raw(`EXPLAIN ${sql}`, order.map((i) => q.bindings[i]) as never)) as { rows: { 'QUERY PLAN': string }[] };
-      return rows.map((r) => r['QUERY PLAN']).join('\n');
-    });
-    plans.push(plan);
-  }
-  return plans;
-}
+const plansOn = (table: string, read: () => Promise<unknown>) => plansOfStatements(t.db, new RegExp(`\\b${table}\\b`), read);
 
 describe('the kept facet counts of a page', () => {
   it('of a city (its total and facets) are read from its index alone', async () => {

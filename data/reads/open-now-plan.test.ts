@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, statementsSent, type TestDb } from '../../db/test-db.js';
-import { insertSpreadDirectory } from './plan.fixtures.js';
+import { createTestDb, type TestDb } from '../../db/test-db.js';
+import { insertSpreadDirectory, plansOfStatements } from './plan.fixtures.js';
 import { publicReads } from './public-reads.js';
 
 /**
@@ -29,23 +29,10 @@ afterAll(async () => {
 async function openListPlans(kind: 'city' | 'category', slug: string): Promise<string[]> {
   const reads = publicReads(t.db);
   const group = (await reads.group(kind, slug))!;
-  const sent = await statementsSent(t.db, async () => {
+  return plansOfStatements(t.db, /\bopen_week\b/, async () => {
     const page = await reads.groupBusinesses(kind, group, { openNow: true });
     expect(page.items.length).toBeGreaterThan(0);
   });
-  const plans: string[] = [];
-  for (const q of sent.filter((s) => /\bopen_week\b/.test(s.sql))) {
-    const order: number[] = [];
-    const sql = q.sql.replace(/\$(\d+)/g, (_, n: string) => (order.push(Number(n) - 1), '?'));
-    // A few thousand rows fit a handful of pages, which the planner would read whole; a million's do not.
-    const plan = await t.db.transaction(async (trx) => {
-      await trx.raw('SET LOCAL enable_seqscan = off');
-      const { rows } = (await trx.raw(`EXPLAIN ${sql}`, order.map((i) => q.bindings[i]) as never)) as { rows: { 'QUERY PLAN': string }[] };
-      return rows.map((r) => r['QUERY PLAN']).join('\n');
-    });
-    plans.push(plan);
-  }
-  return plans;
 }
 
 describe('an open-now list on a few thousand businesses', () => {
