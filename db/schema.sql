@@ -322,12 +322,12 @@ CREATE INDEX business_versions_created_idx ON public.business_versions USING btr
 CREATE INDEX business_versions_import_idx ON public.business_versions USING btree (import_id) WHERE (import_id IS NOT NULL);
 CREATE INDEX businesses_approximate_city_idx ON public.businesses USING btree (city_id, category_id, id) WHERE (is_active AND (latitude IS NOT NULL) AND (longitude IS NOT NULL) AND coordinates_approximate);
 CREATE INDEX businesses_category_idx ON public.businesses USING btree (category_id);
-CREATE INDEX businesses_category_listing_idx ON public.businesses USING btree (category_id, rating DESC, review_count DESC, id) WHERE is_active;
+CREATE INDEX businesses_category_listing_idx ON public.businesses USING btree (category_id, rating DESC, review_count DESC, id) INCLUDE (city_id, open_week) WHERE is_active;
 CREATE INDEX businesses_category_quality_idx ON public.businesses USING btree (category_id, quality DESC, id) WHERE is_active;
 CREATE INDEX businesses_city_category_listing_idx ON public.businesses USING btree (city_id, category_id, rating DESC, review_count DESC, id) INCLUDE (district) WHERE is_active;
 CREATE INDEX businesses_city_idx ON public.businesses USING btree (city_id);
 CREATE INDEX businesses_city_inactive_idx ON public.businesses USING btree (city_id) WHERE (NOT is_active);
-CREATE INDEX businesses_city_listing_idx ON public.businesses USING btree (city_id, rating DESC, review_count DESC, id) WHERE is_active;
+CREATE INDEX businesses_city_listing_idx ON public.businesses USING btree (city_id, rating DESC, review_count DESC, id) INCLUDE (open_week) WHERE is_active;
 CREATE INDEX businesses_country_category_listing_idx ON public.businesses USING btree (country, category_id, rating DESC, review_count DESC, id) WHERE is_active;
 CREATE INDEX businesses_created_at_idx ON public.businesses USING btree (created_at DESC, id DESC);
 CREATE INDEX businesses_featured_idx ON public.businesses USING btree (rating DESC, review_count DESC) WHERE is_active;
@@ -336,6 +336,7 @@ CREATE INDEX businesses_name_prefix_idx ON public.businesses USING btree (rehber
 CREATE INDEX businesses_name_words_idx ON public.businesses USING gin (rehber_quality_band(quality), ts_filter(search_vector, '{a}'::"char"[])) WHERE is_active;
 CREATE INDEX businesses_namesake_idx ON public.businesses USING btree (city_id, name) WHERE is_active;
 CREATE INDEX businesses_nearby_category_idx ON public.businesses USING gist (category_id, rehber_earth_point(latitude, longitude)) WHERE (is_active AND (latitude IS NOT NULL) AND (longitude IS NOT NULL) AND (NOT coordinates_approximate));
+CREATE INDEX businesses_nearby_city_idx ON public.businesses USING gist (city_id, rehber_earth_point(latitude, longitude)) WHERE (is_active AND (latitude IS NOT NULL) AND (longitude IS NOT NULL) AND (NOT coordinates_approximate));
 CREATE INDEX businesses_nearby_idx ON public.businesses USING gist (rehber_earth_point(latitude, longitude)) WHERE (is_active AND (latitude IS NOT NULL) AND (longitude IS NOT NULL) AND (NOT coordinates_approximate));
 CREATE INDEX businesses_place_idx ON public.businesses USING gin (rehber_quality_band(quality), ts_filter(search_vector, '{c}'::"char"[]));
 CREATE INDEX businesses_quality_idx ON public.businesses USING btree (quality DESC, id) WHERE is_active;
