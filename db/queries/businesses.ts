@@ -53,7 +53,7 @@ export function businessQuery(db: Db | Knex.Transaction): Knex.QueryBuilder {
 const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Date(d).toISOString());
 
 /** A stored value as the API gives it: numbers as numbers, empty hours and services as {} and []. */
-function apiValue(key: (typeof API_VALUE_KEYS)[number], value: unknown): unknown {
+export function apiValue(key: (typeof API_VALUE_KEYS)[number], value: unknown): unknown {
   if (key === 'rating') return Number(value);
   if (key === 'businessHours') return value ?? {};
   if (key === 'services') return value ?? [];
@@ -99,11 +99,15 @@ function businessOf(r: BusinessRow): Record<string, unknown> {
   b.images = r.images ?? [];
   b.createdAt = iso(r.created_at);
   b.updatedAt = iso(r.updated_at);
-  b.category = r.category_name && r.category_slug ? { name: r.category_name, slug: r.category_slug } : null;
-  b.city = r.city_name && r.city_slug ? { name: r.city_name, slug: r.city_slug } : null;
+  b.category = categoryOf(r);
+  b.city = cityOf(r);
   b.timeZone = r.city_time_zone ?? null;
   return b;
 }
+
+/** A row's category and city as a Business shows them (null without one). */
+export const categoryOf = (r: BusinessRow): Business['category'] => (r.category_name && r.category_slug ? { name: r.category_name, slug: r.category_slug } : null);
+export const cityOf = (r: BusinessRow): Business['city'] => (r.city_name && r.city_slug ? { name: r.city_name, slug: r.city_slug } : null);
 
 /** The phone's link and display forms, worked out here so the browser never loads phone metadata. */
 function phoneFields(phone: string | null, countryCode: string | null): Pick<Business, 'phoneE164' | 'phoneDisplay'> {

@@ -23,7 +23,7 @@ import type { GeoPoint } from '../../domain/nearby.js';
 import type { Business } from '../../domain/types.js';
 import { nearbyRow, type NearbyRow } from '../../domain/card-row.js';
 import { VALUE_COLUMNS } from '../../domain/business-columns.js';
-import { BUSINESS_JOINS, BUSINESS_SELECT, BUSINESS_VIEW_SQL, toBusiness, toBusinessView, type BusinessRow, type BusinessView, type BusinessViewRow } from './businesses.js';
+import { BUSINESS_JOINS, BUSINESS_SELECT, BUSINESS_VIEW_SQL, apiValue, categoryOf, cityOf, toBusiness, toBusinessView, type BusinessRow, type BusinessView, type BusinessViewRow } from './businesses.js';
 import { CANDIDATE_FACET_COLUMNS, businessWhere, type FacetCandidate, type FacetFilters, type Label } from './facets.js';
 
 /** The point on the earth of a business `b`: the expression migration 20261205C indexes. */
@@ -353,20 +353,20 @@ const businessPageStatement = (limit: number) => {
 };
 const BUSINESS_PAGES = new Map<number, { name: string; sql: string }>();
 
-/** A neighbour's row of the business page's statement as its compact card's row: the values as toBusiness maps them. */
+/** A neighbour's row of the business page's statement as its compact card's row: each value as toBusiness maps it (apiValue). */
 function toNearbyRow(r: BusinessRow & { distance: number | null }): NearbyRow {
-  const value = (k: (typeof NEARBY_KEYS)[number]) => r[VALUE_COLUMNS[k].column];
+  const value = (k: (typeof NEARBY_KEYS)[number]) => apiValue(k, r[VALUE_COLUMNS[k].column]);
   return nearbyRow({
     id: Number(r.id),
     slug: r.slug,
     name: value('name') as string,
     isVerified: value('isVerified') as boolean,
     photo: value('photo') as string | null,
-    category: r.category_name && r.category_slug ? { name: r.category_name, slug: r.category_slug } : null,
-    city: r.city_name && r.city_slug ? { name: r.city_name, slug: r.city_slug } : null,
-    rating: Number(value('rating')),
+    category: categoryOf(r),
+    city: cityOf(r),
+    rating: value('rating') as number,
     reviewCount: value('reviewCount') as number,
-    businessHours: (value('businessHours') ?? {}) as Business['businessHours'],
+    businessHours: value('businessHours') as Business['businessHours'],
     workingHours: value('workingHours') as string | null,
     timeZone: r.city_time_zone ?? null,
     coordinatesApproximate: value('coordinatesApproximate') as boolean,
