@@ -124,11 +124,13 @@ const absentOf = (q: string, f: string) =>
   `(${wholeWord(q)} AND length(${f}) BETWEEN 3 AND 40 AND ${f} !~ '[0-9]' AND NOT EXISTS (SELECT 1 FROM search_words s WHERE s.word = ${f}))`;
 
 /**
- * The word term `q` folded, as `w.f` for `select`. OFFSET 0 keeps the fold a value of its own:
- * pulled up into `select`, every use of `w.f` called rehber_fold again (unaccent), and the few
- * hundred words one edit away (oneEditFrom) each called it a dozen times.
+ * The word term `q` folded, as the column `f` of one row. OFFSET 0 keeps the fold a value of its
+ * own: pulled up into what reads it, every use of `f` called rehber_fold again (unaccent), and the
+ * few hundred words one edit away (oneEditFrom) each called it a dozen times.
  */
-const folded = (q: string, select: string) => `(SELECT ${select} FROM (SELECT rehber_fold(${unquoted(q)}) AS f OFFSET 0) w)`;
+const foldOf = (q: string) => `(SELECT rehber_fold(${unquoted(q)}) AS f OFFSET 0)`;
+/** The word term `q` folded, as `w.f` for `select`. */
+const folded = (q: string, select: string) => `(SELECT ${select} FROM ${foldOf(q)} w)`;
 
 /**
  * The words one edit away from the folded word `f` (a letter left out, two neighbours swapped, one
@@ -195,7 +197,7 @@ const WORD_SELECT = (q: string) =>
   `${wordQuery(q)}::text AS lexemes, ${citiesOf(q)} AS cities, CASE WHEN e.absent AND cardinality(e.one) = 0 THEN ${nearestOf('e.f')} END AS nearest,
    e.one AS "oneEdit", e.absent, ${exceptOf(q)} AS except`;
 const WORD_FROM = (q: string) => `LATERAL (SELECT w.f, w.absent, CASE WHEN w.absent THEN ${oneEditOf('w.f')} END AS one
-   FROM (SELECT f, ${absentOf(q, 'f')} AS absent FROM (SELECT rehber_fold(${unquoted(q)}) AS f OFFSET 0) x OFFSET 0) w OFFSET 0) e`;
+   FROM (SELECT f, ${absentOf(q, 'f')} AS absent FROM ${foldOf(q)} x OFFSET 0) w OFFSET 0) e`;
 
 /** What PostgreSQL makes of each term (a quoted word, maybe with a prefix star), in order; one round trip. */
 export function lookUpWords(db: Db | Knex.Transaction, terms: string[]): Promise<WordReading[]> {
