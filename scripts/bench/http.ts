@@ -91,7 +91,7 @@ export async function run(ctx: BenchContext): Promise<void> {
       ['Search, what and where in one box', () => q('/api/search', { q: pick(ONE_BOX) }), {},
         ['Search, what and where in one box, distinct words × places', search('/api/search', searches(tail, PLACE_KINDS, 3), (m) => ({ q: oneBox(m) }))]],
       ['Search with a typo', () => q('/api/search', { q: pick(TYPOS) }), {},
-        ['Search with a typo, distinct typos of the words', search('/api/search', searches(tail, ['typo'], 4), (m) => ({ q: m.q }))]],
+        ['Search with a typo, distinct typos (a word alone or beside another)', search('/api/search', searches(tail, ['typo'], 4), (m) => ({ q: m.q }))]],
       ['Suggestions', () => q('/api/suggest', { q: pick(samples.prefixes) }), {},
         ['Suggestions, distinct prefixes of names', inTurn(prefixesOf(tail).map((p) => `/api/suggest?${new URLSearchParams({ q: p })}`))]],
       ['Big city, page 1', () => fresh(`/api/cities/${samples.bigCity}/businesses?page=1`), {},

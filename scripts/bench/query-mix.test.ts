@@ -53,6 +53,20 @@ describe('the query mix of the HTTP bench', () => {
     expect(oneBox({ kind: 'word + city', q: 'bakery', location: 'Berlin' })).toBe('bakery Berlin');
   });
 
+  it('mistypes one word of a typo query, alone or beside a word typed right, so its list outgrows the single words\' typos', () => {
+    const mix = queryMix(vocab, ['typo'], 5_000, 9);
+    const alone = mix.filter((m) => !m.q.includes(' '));
+    const pairs = mix.filter((m) => m.q.includes(' '));
+    expect(alone.length).toBeGreaterThan(0);
+    expect(pairs.length).toBeGreaterThan(alone.length);
+    for (const m of mix) {
+      const words = m.q.split(' ');
+      expect(words.filter((w) => !vocab.words.includes(w))).toHaveLength(1);
+    }
+    // Eight words alone give at most a few dozen typos; with a second word, thousands.
+    expect(mix.length).toBeGreaterThan(1_000);
+  });
+
   it('hands out every entry once before any a second time', () => {
     const list = shuffled(['a', 'b', 'c', 'd'], 2);
     expect([...list].sort()).toEqual(['a', 'b', 'c', 'd']);

@@ -78,10 +78,18 @@ export function queryMix(vocab: Vocabulary, kinds: readonly QueryKind[], count: 
       const b = any(vocab.words);
       return a === b ? null : { kind: 'two words', q: `${a} ${b}` };
     },
+    // A mistyped word alone, or beside a second word typed right (in either place): the words of
+    // a vocabulary give a couple of thousand typos alone, fewer than a timed case asks of a fast
+    // build, and a typo in a pair is as common in a search box.
     typo: () => {
       const word = any(vocab.words);
       const typo = typoOf(word, random);
-      return typo === word ? null : { kind: 'typo', q: typo };
+      if (typo === word) return null;
+      const pair = Math.floor(random() * 3);
+      if (pair === 0) return { kind: 'typo', q: typo };
+      const other = any(vocab.words);
+      if (other === word) return null;
+      return { kind: 'typo', q: pair === 1 ? `${typo} ${other}` : `${other} ${typo}` };
     },
   };
   const needs: Record<QueryKind, Array<keyof Vocabulary>> = {
