@@ -288,6 +288,13 @@ function matchOf({ what, where }: Asked): SqlPart {
 /** A name equal to the words once both are folded, through businesses_name_prefix_idx. */
 const EXACT_NAME = `(rehber_fold(b.name) COLLATE "C") = rehber_fold(?)`;
 /**
+ * EXACT_NAME as a candidate's tier tests it: whether it is among the active businesses so named,
+ * found once in businesses_name_prefix_idx (a hashed subplan, one probe a statement). Folding
+ * each candidate's name instead (unaccent) cost about as much as reading its row
+ * (docs/performance.md). A candidate is always an active business.
+ */
+const NAMED_EXACTLY = `b.id IN (SELECT e.id FROM businesses e WHERE e.is_active AND (rehber_fold(e.name) COLLATE "C") = rehber_fold(?))`;
+/**
  * Every word in the name (the documents' weight A, through businesses_name_words_idx), in the
  * place (weight C, through businesses_place_idx): the tiers that have an index of their own.
  */
@@ -305,7 +312,7 @@ const nameLexemes = (what: string) => what.replace(/ \| 'city:\d+'/g, '');
 /** The columns of a candidate, its tier among them. */
 function columnsOf(q: Asked): SqlPart {
   const tier = q.what
-    ? { sql: `CASE WHEN ${EXACT_NAME} THEN 0 WHEN ${IN_NAME} THEN 1 WHEN ts_filter(b.search_vector, '{b}') @@ ${TSQUERY} THEN 2 WHEN ${PLACE} @@ ${TSQUERY} THEN 3 ELSE 4 END`,
+    ? { sql: `CASE WHEN ${NAMED_EXACTLY} THEN 0 WHEN ${IN_NAME} THEN 1 WHEN ts_filter(b.search_vector, '{b}') @@ ${TSQUERY} THEN 2 WHEN ${PLACE} @@ ${TSQUERY} THEN 3 ELSE 4 END`,
         bindings: [q.text ?? '', q.what, q.what, q.what] }
     : { sql: '4', bindings: [] };
   return {
@@ -693,21 +700,41 @@ export interface BoxSplitQueries {
  * index, where most words are no place and are found at once, while the names' check builds the
  * whole bitmap of every word (a GIN index has no order to stop in: thousands of entries for
  * 'bright hair salon'). A split of digits checks the names itself, so then the names go first.
+ * Without a split of digits the statement is prepared once per connection (its text is the same
+ * for any words: they come as arrays), so it is not planned at every call: its generic plan is the
+ * one the planner makes for any words (the names' first hundred through the documents' bitmap,
+ * each split's place and words through theirs), and planning it cost about a third of running it.
+ * With a split of digits, each is planned: a generic plan would look for the names holding every
+ * word by walking the table.
  */
 export async function firstSplitFinding(db: Db | Knex.Transaction, q: BoxSplitQueries): Promise<number | null> {
-  const names = `(SELECT bool_and(u.search_vector @@ ${TSQUERY})
-                    FROM (SELECT b.search_vector FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY} LIMIT 100) u)`;
-  const split = `(SELECT t.i FROM unnest(?::tsquery[], ?::tsquery[], ?::boolean[]) WITH ORDINALITY t(what, place, digits, i)
-                   WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ (t.what && t.place) AND ${PLACE} @@ t.place)
-                     AND NOT (t.digits AND EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY}))
+  const names = (asName: string, anywhere: string) => `(SELECT bool_and(u.search_vector @@ ${asName})
+                    FROM (SELECT b.search_vector FROM businesses b WHERE b.is_active AND b.search_vector @@ ${anywhere} LIMIT 100) u)`;
+  const found = `EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ (t.what && t.place) AND ${PLACE} @@ t.place)`;
+  if (q.digitsOnly.some(Boolean)) {
+    const split = `(SELECT t.i FROM unnest(?::tsquery[], ?::tsquery[], ?::boolean[]) WITH ORDINALITY t(what, place, digits, i)
+                   WHERE ${found} AND NOT (t.digits AND EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY}))
                    ORDER BY t.i LIMIT 1)`;
-  const [namesBindings, splitBindings] = [[q.asName, q.anywhere], [q.whats, q.wheres, q.digitsOnly, q.asName]];
-  const { rows } = q.digitsOnly.some(Boolean)
-    ? await db.raw(`SELECT CASE WHEN ${names} THEN NULL ELSE ${split} END AS i`, [...namesBindings, ...splitBindings] as Knex.RawBinding[])
-    : await db.raw(`SELECT CASE WHEN s.i IS NULL THEN NULL WHEN ${names} THEN NULL ELSE s.i END AS i FROM (SELECT ${split} AS i OFFSET 0) s`, [...namesBindings, ...splitBindings] as Knex.RawBinding[]);
-  const chosen = rows[0].i as string | null;
-  return chosen === null ? null : Number(chosen) - 1;
+    const { rows } = await db.raw(`SELECT CASE WHEN ${names(TSQUERY, TSQUERY)} THEN NULL ELSE ${split} END AS i`, [q.asName, q.anywhere, q.whats, q.wheres, q.digitsOnly, q.asName] as Knex.RawBinding[]);
+    return position(rows[0].i);
+  }
+  // Every value as a column of a subquery the planner keeps apart (OFFSET 0): a custom plan then
+  // knows no more than the generic one (not the words, not how many splits), so PostgreSQL keeps
+  // the generic plan after its five custom ones; seen as values, each custom plan looked cheaper
+  // than the generic one and every call was planned again.
+  const { rows } = await db
+    .raw(
+      `SELECT CASE WHEN s.i IS NULL THEN NULL WHEN ${names('w.as_name', 'w.anywhere')} THEN NULL ELSE s.i END AS i
+         FROM (SELECT ?::tsquery AS as_name, ?::tsquery AS anywhere, ?::tsquery[] AS whats, ?::tsquery[] AS wheres OFFSET 0) w,
+              LATERAL (SELECT (SELECT t.i FROM unnest(w.whats, w.wheres) WITH ORDINALITY t(what, place, i) WHERE ${found} ORDER BY t.i LIMIT 1) AS i OFFSET 0) s`,
+      [q.asName, q.anywhere, q.whats, q.wheres] as Knex.RawBinding[],
+    )
+    .options({ name: 'rehber_first_split' });
+  return position(rows[0].i);
 }
+
+/** A split's position from 1 as PostgreSQL gives it (bigint, a string), from 0; null stays null. */
+const position = (i: string | number | null): number | null => (i === null ? null : Number(i) - 1);
 
 /** A place's name as the directory writes it: its city's or country's own name when it is one, else as typed. */
 export async function placeLabel(db: Db | Knex.Transaction, text: string): Promise<string> {
