@@ -242,6 +242,37 @@ describe('a candidate named as the words', () => {
   });
 });
 
+describe("a search's candidates as PostgreSQL sends them", () => {
+  it('carry their tier and flags in one number and their rating floor worked out by the server: the values SQL gives', async () => {
+    await t.db.raw(`UPDATE businesses SET is_verified = id % 2 = 0, phone = CASE WHEN id % 3 = 0 THEN '+90 212 555 00 00' END, coordinates_approximate = id % 5 = 0`);
+    try {
+      // '3' is Shop 3's name and address, Kind 3's category and City 3's place (whose businesses are all of Kind 3): 'Shop 3' the exact name.
+      const [what] = await tsqueries(t.db, [allOf(['3'])]);
+      let columns: Awaited<ReturnType<typeof searchCandidates>> | undefined;
+      const sent = await statementsSent(t.db, async () => (columns = await searchCandidates(t.db, { text: 'Shop 3', what, where: null }, {}, 1000)));
+      // One number a candidate for the four, none for the floor.
+      const text = sent.map((q) => q.sql).join('\n');
+      expect(text).toContain(`'flags', coalesce(array_agg(`);
+      expect(text).not.toMatch(/'(rating_floor|is_verified|has_phone|approximate|tier)', coalesce/);
+      const { rows } = await t.db.raw(
+        `SELECT b.id, b.rating, floor(b.rating * 2) / 2 AS rating_floor, b.is_verified, coalesce(b.phone, '') <> '' AS has_phone, b.coordinates_approximate AS approximate,
+                CASE WHEN rehber_fold(b.name) = rehber_fold('Shop 3') THEN 0 WHEN ts_filter(b.search_vector, '{a}') @@ ?::tsquery THEN 1
+                     WHEN ts_filter(b.search_vector, '{b}') @@ ?::tsquery THEN 2 WHEN ts_filter(b.search_vector, '{c}') @@ ?::tsquery THEN 3 ELSE 4 END AS tier
+           FROM businesses b WHERE b.is_active AND b.search_vector @@ ?::tsquery ORDER BY b.id`,
+        [what, what, what, what],
+      );
+      const fields = ['id', 'rating', 'rating_floor', 'is_verified', 'has_phone', 'approximate', 'tier'] as const;
+      const read = candidateRows(columns!)
+        .sort((a, b) => a.id - b.id)
+        .map((c) => Object.fromEntries(fields.map((f) => [f, c[f]])));
+      expect(read).toEqual(rows);
+      expect(new Set(read.map((c) => c.tier))).toEqual(new Set([0, 2]));
+    } finally {
+      await t.db.raw(`UPDATE businesses SET is_verified = false, phone = NULL, coordinates_approximate = false`);
+    }
+  });
+});
+
 describe('the names holding a word that names cities by their other names', () => {
   it('are read by the word alone, without the city lexemes: no name holds one', async () => {
     const [city] = (await t.db.raw('SELECT (tsvector_to_array(rehber_city_lexeme(id)))[1] AS lexeme FROM cities ORDER BY id LIMIT 1')).rows as { lexeme: string }[];

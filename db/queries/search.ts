@@ -240,6 +240,36 @@ export type CandidateColumns = { [K in (typeof CANDIDATE_FIELDS)[number]]: Candi
 const inColumns = (sql: string, also = '') =>
   `SELECT json_build_object(${CANDIDATE_FIELDS.map((f) => `'${f}', coalesce(array_agg(c.${f}), '{}')`).join(', ')}) AS columns${also} FROM (${sql}) c`;
 
+/** The fields sent as they are by inPackedColumns; the others are in `flags` or follow from them. */
+const SENT_FIELDS = ['id', 'rating', 'review_count', 'name', 'city_id', 'category_id', 'district', 'quality'] as const satisfies readonly (typeof CANDIDATE_FIELDS)[number][];
+
+/** Candidates as inPackedColumns sends them. */
+type PackedColumns = Pick<CandidateColumns, (typeof SENT_FIELDS)[number]> & { flags: number[] };
+
+/**
+ * inColumns with a candidate's tier (0-4) and its three flags as one number (the tier in its
+ * lowest three bits, then is_verified, has_phone, approximate) and its rating's floor left out
+ * (it follows from the rating): each value turned into JSON text cost PostgreSQL about as much
+ * as reading the candidate's row, and a numeric (the floor) more than most (docs/performance.md).
+ * unpackedColumns gives the columns inColumns gives.
+ */
+const inPackedColumns = (sql: string, also = '') =>
+  `SELECT json_build_object(${SENT_FIELDS.map((f) => `'${f}', coalesce(array_agg(c.${f}), '{}')`).join(', ')},
+          'flags', coalesce(array_agg(c.tier | (c.is_verified::int << 3) | (c.has_phone::int << 4) | (c.approximate::int << 5)), '{}')) AS columns${also} FROM (${sql}) c`;
+
+/** The columns of inPackedColumns' candidates as inColumns gives them. */
+export function unpackedColumns({ flags, ...sent }: PackedColumns): CandidateColumns {
+  return {
+    ...sent,
+    // A rating has two decimals: twice it is a whole number only when it is one exactly, as in SQL.
+    rating_floor: sent.rating.map((r) => Math.floor(r * 2) / 2),
+    is_verified: flags.map((f) => (f & 8) !== 0),
+    has_phone: flags.map((f) => (f & 16) !== 0),
+    approximate: flags.map((f) => (f & 32) !== 0),
+    tier: flags.map((f) => f & 7),
+  };
+}
+
 /** The candidates of columns, one object each. */
 export function candidateRows(c: CandidateColumns): Candidate[] {
   return c.id.map((id, i) => ({
@@ -261,8 +291,8 @@ export function candidateRows(c: CandidateColumns): Candidate[] {
 
 /** `sql`'s candidates read through bitmap scans alone (readByBitmapScans), as columns. */
 async function readCandidates(db: Db | Knex.Transaction, sql: string, bindings: Knex.RawBinding[]): Promise<CandidateColumns> {
-  const [row] = (await readByBitmapScans(db, inColumns(sql), bindings)) as { columns: CandidateColumns }[];
-  return row.columns;
+  const [row] = (await readByBitmapScans(db, inPackedColumns(sql), bindings)) as { columns: PackedColumns }[];
+  return unpackedColumns(row.columns);
 }
 
 /** What a search asks: its words as typed (for an exact name) and as a tsquery, its place's tsquery. */
@@ -399,7 +429,7 @@ async function walked(db: Db | Knex.Transaction, parts: SqlPart[]): Promise<Cand
 /** walked's statements as one text, its read among them (like byBitmapScans). */
 function byWalks(db: Db | Knex.Transaction, parts: SqlPart[]): Statements {
   const { sql, bindings } = unionOf(parts);
-  return walking(db.raw(inColumns(sql), bindings).toQuery());
+  return walking(db.raw(inPackedColumns(sql), bindings).toQuery());
 }
 
 /** A read (SQL text) under walked's settings. */
@@ -439,7 +469,7 @@ function walkedFirst(db: Db | Knex.Transaction, q: Asked, share: number, more: S
   if (share * WALK_ROWS < 2 * n) return null;
   const best = `(SELECT * FROM businesses b WHERE b.is_active ORDER BY ${WALK_ORDER.relevance} LIMIT ${WALK_ROWS}) b`;
   const part = candidatesWhere(q, {}, more, `ORDER BY ${WALK_ORDER.relevance} LIMIT ${n}`, best);
-  return walking(db.raw(inColumns(part.sql, `, set_config('${flag}', (count(*) >= ${n})::text, true) AS walked`), part.bindings as Knex.RawBinding[]).toQuery());
+  return walking(db.raw(inPackedColumns(part.sql, `, set_config('${flag}', (count(*) >= ${n})::text, true) AS walked`), part.bindings as Knex.RawBinding[]).toQuery());
 }
 
 /** Statements sent as one text: their number, and which of them (from 0) reads the candidates. */
@@ -456,12 +486,12 @@ interface Statements {
  */
 async function inOneRoundTrip(db: Db | Knex.Transaction, reads: Statements[]): Promise<Candidate[]> {
   if (!reads.length) return [];
-  const results = (await db.raw(reads.map((r) => r.text).join('; '))) as { rows: { columns: CandidateColumns }[] }[];
+  const results = (await db.raw(reads.map((r) => r.text).join('; '))) as { rows: { columns: PackedColumns }[] }[];
   let at = 0;
   return reads.flatMap((r) => {
     const columns = results[at + r.read].rows[0].columns;
     at += r.count;
-    return candidateRows(columns);
+    return candidateRows(unpackedColumns(columns));
   });
 }
 
@@ -524,7 +554,7 @@ export async function bestMatches(
   const bands = unionOf(banded);
   return inOneRoundTrip(db, [
     ...first,
-    ...(banded.length ? [{ text: byBitmapScans(db, inColumns(bands.sql), bands.bindings), read: BITMAP_SCAN_RESULT, count: BITMAP_SCAN_STATEMENTS }] : []),
+    ...(banded.length ? [{ text: byBitmapScans(db, inPackedColumns(bands.sql), bands.bindings), read: BITMAP_SCAN_RESULT, count: BITMAP_SCAN_STATEMENTS }] : []),
     ...(walks.length ? [byWalks(db, walks)] : []),
   ]);
 }
@@ -647,10 +677,10 @@ export async function estimateAndCandidates(
   if (f.openAt !== undefined) return openEstimateAndCandidates(db, q, f, n, judge);
   const explain = explainMatches(db, q, businessWhere(f, { estimate: true }));
   const { ctes, part, judged } = await firstInTableOrder(q, f, n, judge, statistics);
-  const read = `${ctes.sql}${inColumns(part.sql)}`;
+  const read = `${ctes.sql}${inPackedColumns(part.sql)}`;
   const results = (await db.raw(`${explain}; ${byBitmapScans(db, read, [...ctes.bindings, ...part.bindings] as Knex.RawBinding[])}`)) as { rows: Record<string, unknown>[] }[];
-  const row = results[1 + BITMAP_SCAN_RESULT].rows[0] as { columns: CandidateColumns };
-  return { estimate: planRows(results[0].rows), columns: row.columns, judged };
+  const row = results[1 + BITMAP_SCAN_RESULT].rows[0] as { columns: PackedColumns };
+  return { estimate: planRows(results[0].rows), columns: unpackedColumns(row.columns), judged };
 }
 
 /**
