@@ -5,7 +5,7 @@ import type { ListFilters, ListPage } from '../../domain/search.js';
 import { plansOf } from '../../db/queries/bitmap-scans.fixtures.js';
 import { insertSpreadDirectory } from './plan.fixtures.js';
 import { searchBusinesses } from './search.js';
-import { bestMatches, estimateAndCandidates, firstSplitFinding, searchCandidates } from '../../db/queries/search.js';
+import { bestMatches, candidateRows, estimateAndCandidates, firstSplitFinding, searchCandidates } from '../../db/queries/search.js';
 import type { FacetFilters } from '../../db/queries/facets.js';
 import { allOf, readBox } from './query-reading.js';
 import { tsqueries } from './tsqueries.js';
@@ -81,7 +81,8 @@ describe('a broad search on a few thousand businesses', () => {
 
 describe('the first matches of a common word, for its facets', () => {
   /** A bitmap of one of the documents' indexes built (GIN has no order to stop in: built whole). */
-  const BITMAP_BUILT = /Bitmap Index Scan on businesses_\w+ +\(cost=[^)]*\) \(actual/;
+  // The words' bitmap (not the one probe of the names' index that tells the exact names).
+  const BITMAP_BUILT = /Bitmap Index Scan on businesses_(?!name_prefix_idx)\w+ +\(cost=[^)]*\) \(actual/;
   /** The table's first pages read. */
   const TABLE_START = /Tid Range Scan on businesses b\S* +\(cost=[^)]*\) \(actual/;
   const firstOf = async (text: string, f: FacetFilters = {}, n = 200) => {
@@ -207,7 +208,68 @@ describe('the one box of words that name no place', () => {
     const explained = (await t.db.raw(`EXPLAIN ANALYZE ${sent.sql.replace(/\$\d+/g, '?')}`, sent.bindings as Knex.RawBinding[])).rows as { 'QUERY PLAN': string }[];
     const plan = explained.map((r) => r['QUERY PLAN']).join('\n');
     // The names' check reads the first hundred of every word's matches: never run.
-    expect(plan).toMatch(/Limit +\(cost=[^)]*rows=100 [^)]*\) \(never executed\)/);
+    expect(plan).toMatch(/SubPlan 1\n\s+->\s+Aggregate [^\n]*\(never executed\)\n\s+->\s+Limit [^\n]*\(never executed\)/);
+  });
+});
+
+describe('the one box read again and again', () => {
+  it('is one statement prepared once per connection for any words, whose generic plan PostgreSQL keeps', async () => {
+    const boxes = [['road', 'kind'], ['shop', 'city', '3'], ['kind', '4', 'road'], ['shop', 'kind'], ['road', 'city'], ['shop', '12', 'kind', '4'], ['city', 'road'], ['kind', 'shop'], ['shop', 'road'], ['road', 'shop']];
+    const [found, plans] = await t.db.transaction(async (trx) => {
+      const out: (number | null)[] = [];
+      for (const ws of boxes) {
+        const box = readBox(ws);
+        const [anywhere, asName, ...read] = await tsqueries(trx, [box.anywhere, box.asName, ...box.splits.map((x) => x.reading.what), ...box.splits.map((x) => x.reading.where)] as string[]);
+        out.push(await firstSplitFinding(trx, { asName, anywhere, whats: read.slice(0, box.splits.length), wheres: read.slice(box.splits.length), digitsOnly: box.splits.map((x) => x.digitsOnly) }));
+      }
+      const { rows } = await trx.raw(`SELECT generic_plans::int AS generic FROM pg_prepared_statements WHERE name = 'rehber_first_split'`);
+      return [out, rows as { generic: number }[]] as const;
+    });
+    // 'city' is each business's place: a split whose place it is finds them; no name holds a box's every word.
+    expect(found).toEqual([null, 0, null, null, 0, null, 1, null, null, null]);
+    expect(plans).toHaveLength(1);
+    expect(plans[0].generic).toBeGreaterThan(0);
+  });
+});
+
+describe('a candidate named as the words', () => {
+  it('is told by one probe of the names index, without folding the name of each candidate', async () => {
+    const [what] = await tsqueries(t.db, [allOf(['shop', '4321'])]);
+    let columns: Awaited<ReturnType<typeof searchCandidates>> | undefined;
+    const [plan] = await plansOf(t.db, async () => (columns = await searchCandidates(t.db, { text: 'SHOP 4321', what, where: null }, {}, 1000)));
+    expect(candidateRows(columns!).map((c) => [c.name, c.tier])).toEqual([['Shop 4321', 0]]);
+    expect(plan).toMatch(/SubPlan[^\n]*\n(?:[^\n]*\n)*?\s+->\s+Bitmap Index Scan on businesses_name_prefix_idx[^\n]*loops=1\)/);
+  });
+});
+
+describe("a search's candidates as PostgreSQL sends them", () => {
+  it('carry their tier and flags in one number and their rating floor worked out by the server: the values SQL gives', async () => {
+    await t.db.raw(`UPDATE businesses SET is_verified = id % 2 = 0, phone = CASE WHEN id % 3 = 0 THEN '+90 212 555 00 00' END, coordinates_approximate = id % 5 = 0`);
+    try {
+      // '3' is Shop 3's name and address, Kind 3's category and City 3's place (whose businesses are all of Kind 3): 'Shop 3' the exact name.
+      const [what] = await tsqueries(t.db, [allOf(['3'])]);
+      let columns: Awaited<ReturnType<typeof searchCandidates>> | undefined;
+      const sent = await statementsSent(t.db, async () => (columns = await searchCandidates(t.db, { text: 'Shop 3', what, where: null }, {}, 1000)));
+      // One number a candidate for the four, none for the floor.
+      const text = sent.map((q) => q.sql).join('\n');
+      expect(text).toContain(`'flags', coalesce(array_agg(`);
+      expect(text).not.toMatch(/'(rating_floor|is_verified|has_phone|approximate|tier)', coalesce/);
+      const { rows } = await t.db.raw(
+        `SELECT b.id, b.rating, floor(b.rating * 2) / 2 AS rating_floor, b.is_verified, coalesce(b.phone, '') <> '' AS has_phone, b.coordinates_approximate AS approximate,
+                CASE WHEN rehber_fold(b.name) = rehber_fold('Shop 3') THEN 0 WHEN ts_filter(b.search_vector, '{a}') @@ ?::tsquery THEN 1
+                     WHEN ts_filter(b.search_vector, '{b}') @@ ?::tsquery THEN 2 WHEN ts_filter(b.search_vector, '{c}') @@ ?::tsquery THEN 3 ELSE 4 END AS tier
+           FROM businesses b WHERE b.is_active AND b.search_vector @@ ?::tsquery ORDER BY b.id`,
+        [what, what, what, what],
+      );
+      const fields = ['id', 'rating', 'rating_floor', 'is_verified', 'has_phone', 'approximate', 'tier'] as const;
+      const read = candidateRows(columns!)
+        .sort((a, b) => a.id - b.id)
+        .map((c) => Object.fromEntries(fields.map((f) => [f, c[f]])));
+      expect(read).toEqual(rows);
+      expect(new Set(read.map((c) => c.tier))).toEqual(new Set([0, 2]));
+    } finally {
+      await t.db.raw(`UPDATE businesses SET is_verified = false, phone = NULL, coordinates_approximate = false`);
+    }
   });
 });
 

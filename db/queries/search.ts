@@ -240,6 +240,36 @@ export type CandidateColumns = { [K in (typeof CANDIDATE_FIELDS)[number]]: Candi
 const inColumns = (sql: string, also = '') =>
   `SELECT json_build_object(${CANDIDATE_FIELDS.map((f) => `'${f}', coalesce(array_agg(c.${f}), '{}')`).join(', ')}) AS columns${also} FROM (${sql}) c`;
 
+/** The fields sent as they are by inPackedColumns; the others are in `flags` or follow from them. */
+const SENT_FIELDS = ['id', 'rating', 'review_count', 'name', 'city_id', 'category_id', 'district', 'quality'] as const satisfies readonly (typeof CANDIDATE_FIELDS)[number][];
+
+/** Candidates as inPackedColumns sends them. */
+type PackedColumns = Pick<CandidateColumns, (typeof SENT_FIELDS)[number]> & { flags: number[] };
+
+/**
+ * inColumns with a candidate's tier (0-4) and its three flags as one number (the tier in its
+ * lowest three bits, then is_verified, has_phone, approximate) and its rating's floor left out
+ * (it follows from the rating): each value turned into JSON text cost PostgreSQL about as much
+ * as reading the candidate's row, and a numeric (the floor) more than most (docs/performance.md).
+ * unpackedColumns gives the columns inColumns gives.
+ */
+const inPackedColumns = (sql: string, also = '') =>
+  `SELECT json_build_object(${SENT_FIELDS.map((f) => `'${f}', coalesce(array_agg(c.${f}), '{}')`).join(', ')},
+          'flags', coalesce(array_agg(c.tier | (c.is_verified::int << 3) | (c.has_phone::int << 4) | (c.approximate::int << 5)), '{}')) AS columns${also} FROM (${sql}) c`;
+
+/** The columns of inPackedColumns' candidates as inColumns gives them. */
+export function unpackedColumns({ flags, ...sent }: PackedColumns): CandidateColumns {
+  return {
+    ...sent,
+    // A rating has two decimals: twice it is a whole number only when it is one exactly, as in SQL.
+    rating_floor: sent.rating.map((r) => Math.floor(r * 2) / 2),
+    is_verified: flags.map((f) => (f & 8) !== 0),
+    has_phone: flags.map((f) => (f & 16) !== 0),
+    approximate: flags.map((f) => (f & 32) !== 0),
+    tier: flags.map((f) => f & 7),
+  };
+}
+
 /** The candidates of columns, one object each. */
 export function candidateRows(c: CandidateColumns): Candidate[] {
   return c.id.map((id, i) => ({
@@ -261,8 +291,8 @@ export function candidateRows(c: CandidateColumns): Candidate[] {
 
 /** `sql`'s candidates read through bitmap scans alone (readByBitmapScans), as columns. */
 async function readCandidates(db: Db | Knex.Transaction, sql: string, bindings: Knex.RawBinding[]): Promise<CandidateColumns> {
-  const [row] = (await readByBitmapScans(db, inColumns(sql), bindings)) as { columns: CandidateColumns }[];
-  return row.columns;
+  const [row] = (await readByBitmapScans(db, inPackedColumns(sql), bindings)) as { columns: PackedColumns }[];
+  return unpackedColumns(row.columns);
 }
 
 /** What a search asks: its words as typed (for an exact name) and as a tsquery, its place's tsquery. */
@@ -288,6 +318,13 @@ function matchOf({ what, where }: Asked): SqlPart {
 /** A name equal to the words once both are folded, through businesses_name_prefix_idx. */
 const EXACT_NAME = `(rehber_fold(b.name) COLLATE "C") = rehber_fold(?)`;
 /**
+ * EXACT_NAME as a candidate's tier tests it: whether it is among the active businesses so named,
+ * found once in businesses_name_prefix_idx (a hashed subplan, one probe a statement). Folding
+ * each candidate's name instead (unaccent) cost about as much as reading its row
+ * (docs/performance.md). A candidate is always an active business.
+ */
+const NAMED_EXACTLY = `b.id IN (SELECT e.id FROM businesses e WHERE e.is_active AND (rehber_fold(e.name) COLLATE "C") = rehber_fold(?))`;
+/**
  * Every word in the name (the documents' weight A, through businesses_name_words_idx), in the
  * place (weight C, through businesses_place_idx): the tiers that have an index of their own.
  */
@@ -305,7 +342,7 @@ const nameLexemes = (what: string) => what.replace(/ \| 'city:\d+'/g, '');
 /** The columns of a candidate, its tier among them. */
 function columnsOf(q: Asked): SqlPart {
   const tier = q.what
-    ? { sql: `CASE WHEN ${EXACT_NAME} THEN 0 WHEN ${IN_NAME} THEN 1 WHEN ts_filter(b.search_vector, '{b}') @@ ${TSQUERY} THEN 2 WHEN ${PLACE} @@ ${TSQUERY} THEN 3 ELSE 4 END`,
+    ? { sql: `CASE WHEN ${NAMED_EXACTLY} THEN 0 WHEN ${IN_NAME} THEN 1 WHEN ts_filter(b.search_vector, '{b}') @@ ${TSQUERY} THEN 2 WHEN ${PLACE} @@ ${TSQUERY} THEN 3 ELSE 4 END`,
         bindings: [q.text ?? '', q.what, q.what, q.what] }
     : { sql: '4', bindings: [] };
   return {
@@ -392,7 +429,7 @@ async function walked(db: Db | Knex.Transaction, parts: SqlPart[]): Promise<Cand
 /** walked's statements as one text, its read among them (like byBitmapScans). */
 function byWalks(db: Db | Knex.Transaction, parts: SqlPart[]): Statements {
   const { sql, bindings } = unionOf(parts);
-  return walking(db.raw(inColumns(sql), bindings).toQuery());
+  return walking(db.raw(inPackedColumns(sql), bindings).toQuery());
 }
 
 /** A read (SQL text) under walked's settings. */
@@ -432,7 +469,7 @@ function walkedFirst(db: Db | Knex.Transaction, q: Asked, share: number, more: S
   if (share * WALK_ROWS < 2 * n) return null;
   const best = `(SELECT * FROM businesses b WHERE b.is_active ORDER BY ${WALK_ORDER.relevance} LIMIT ${WALK_ROWS}) b`;
   const part = candidatesWhere(q, {}, more, `ORDER BY ${WALK_ORDER.relevance} LIMIT ${n}`, best);
-  return walking(db.raw(inColumns(part.sql, `, set_config('${flag}', (count(*) >= ${n})::text, true) AS walked`), part.bindings as Knex.RawBinding[]).toQuery());
+  return walking(db.raw(inPackedColumns(part.sql, `, set_config('${flag}', (count(*) >= ${n})::text, true) AS walked`), part.bindings as Knex.RawBinding[]).toQuery());
 }
 
 /** Statements sent as one text: their number, and which of them (from 0) reads the candidates. */
@@ -449,12 +486,12 @@ interface Statements {
  */
 async function inOneRoundTrip(db: Db | Knex.Transaction, reads: Statements[]): Promise<Candidate[]> {
   if (!reads.length) return [];
-  const results = (await db.raw(reads.map((r) => r.text).join('; '))) as { rows: { columns: CandidateColumns }[] }[];
+  const results = (await db.raw(reads.map((r) => r.text).join('; '))) as { rows: { columns: PackedColumns }[] }[];
   let at = 0;
   return reads.flatMap((r) => {
     const columns = results[at + r.read].rows[0].columns;
     at += r.count;
-    return candidateRows(columns);
+    return candidateRows(unpackedColumns(columns));
   });
 }
 
@@ -517,7 +554,7 @@ export async function bestMatches(
   const bands = unionOf(banded);
   return inOneRoundTrip(db, [
     ...first,
-    ...(banded.length ? [{ text: byBitmapScans(db, inColumns(bands.sql), bands.bindings), read: BITMAP_SCAN_RESULT, count: BITMAP_SCAN_STATEMENTS }] : []),
+    ...(banded.length ? [{ text: byBitmapScans(db, inPackedColumns(bands.sql), bands.bindings), read: BITMAP_SCAN_RESULT, count: BITMAP_SCAN_STATEMENTS }] : []),
     ...(walks.length ? [byWalks(db, walks)] : []),
   ]);
 }
@@ -640,10 +677,10 @@ export async function estimateAndCandidates(
   if (f.openAt !== undefined) return openEstimateAndCandidates(db, q, f, n, judge);
   const explain = explainMatches(db, q, businessWhere(f, { estimate: true }));
   const { ctes, part, judged } = await firstInTableOrder(q, f, n, judge, statistics);
-  const read = `${ctes.sql}${inColumns(part.sql)}`;
+  const read = `${ctes.sql}${inPackedColumns(part.sql)}`;
   const results = (await db.raw(`${explain}; ${byBitmapScans(db, read, [...ctes.bindings, ...part.bindings] as Knex.RawBinding[])}`)) as { rows: Record<string, unknown>[] }[];
-  const row = results[1 + BITMAP_SCAN_RESULT].rows[0] as { columns: CandidateColumns };
-  return { estimate: planRows(results[0].rows), columns: row.columns, judged };
+  const row = results[1 + BITMAP_SCAN_RESULT].rows[0] as { columns: PackedColumns };
+  return { estimate: planRows(results[0].rows), columns: unpackedColumns(row.columns), judged };
 }
 
 /**
@@ -693,21 +730,41 @@ export interface BoxSplitQueries {
  * index, where most words are no place and are found at once, while the names' check builds the
  * whole bitmap of every word (a GIN index has no order to stop in: thousands of entries for
  * 'bright hair salon'). A split of digits checks the names itself, so then the names go first.
+ * Without a split of digits the statement is prepared once per connection (its text is the same
+ * for any words: they come as arrays), so it is not planned at every call: its generic plan is the
+ * one the planner makes for any words (the names' first hundred through the documents' bitmap,
+ * each split's place and words through theirs), and planning it cost about a third of running it.
+ * With a split of digits, each is planned: a generic plan would look for the names holding every
+ * word by walking the table.
  */
 export async function firstSplitFinding(db: Db | Knex.Transaction, q: BoxSplitQueries): Promise<number | null> {
-  const names = `(SELECT bool_and(u.search_vector @@ ${TSQUERY})
-                    FROM (SELECT b.search_vector FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY} LIMIT 100) u)`;
-  const split = `(SELECT t.i FROM unnest(?::tsquery[], ?::tsquery[], ?::boolean[]) WITH ORDINALITY t(what, place, digits, i)
-                   WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ (t.what && t.place) AND ${PLACE} @@ t.place)
-                     AND NOT (t.digits AND EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY}))
+  const names = (asName: string, anywhere: string) => `(SELECT bool_and(u.search_vector @@ ${asName})
+                    FROM (SELECT b.search_vector FROM businesses b WHERE b.is_active AND b.search_vector @@ ${anywhere} LIMIT 100) u)`;
+  const found = `EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ (t.what && t.place) AND ${PLACE} @@ t.place)`;
+  if (q.digitsOnly.some(Boolean)) {
+    const split = `(SELECT t.i FROM unnest(?::tsquery[], ?::tsquery[], ?::boolean[]) WITH ORDINALITY t(what, place, digits, i)
+                   WHERE ${found} AND NOT (t.digits AND EXISTS (SELECT 1 FROM businesses b WHERE b.is_active AND b.search_vector @@ ${TSQUERY}))
                    ORDER BY t.i LIMIT 1)`;
-  const [namesBindings, splitBindings] = [[q.asName, q.anywhere], [q.whats, q.wheres, q.digitsOnly, q.asName]];
-  const { rows } = q.digitsOnly.some(Boolean)
-    ? await db.raw(`SELECT CASE WHEN ${names} THEN NULL ELSE ${split} END AS i`, [...namesBindings, ...splitBindings] as Knex.RawBinding[])
-    : await db.raw(`SELECT CASE WHEN s.i IS NULL THEN NULL WHEN ${names} THEN NULL ELSE s.i END AS i FROM (SELECT ${split} AS i OFFSET 0) s`, [...namesBindings, ...splitBindings] as Knex.RawBinding[]);
-  const chosen = rows[0].i as string | null;
-  return chosen === null ? null : Number(chosen) - 1;
+    const { rows } = await db.raw(`SELECT CASE WHEN ${names(TSQUERY, TSQUERY)} THEN NULL ELSE ${split} END AS i`, [q.asName, q.anywhere, q.whats, q.wheres, q.digitsOnly, q.asName] as Knex.RawBinding[]);
+    return position(rows[0].i);
+  }
+  // Every value as a column of a subquery the planner keeps apart (OFFSET 0): a custom plan then
+  // knows no more than the generic one (not the words, not how many splits), so PostgreSQL keeps
+  // the generic plan after its five custom ones; seen as values, each custom plan looked cheaper
+  // than the generic one and every call was planned again.
+  const { rows } = await db
+    .raw(
+      `SELECT CASE WHEN s.i IS NULL THEN NULL WHEN ${names('w.as_name', 'w.anywhere')} THEN NULL ELSE s.i END AS i
+         FROM (SELECT ?::tsquery AS as_name, ?::tsquery AS anywhere, ?::tsquery[] AS whats, ?::tsquery[] AS wheres OFFSET 0) w,
+              LATERAL (SELECT (SELECT t.i FROM unnest(w.whats, w.wheres) WITH ORDINALITY t(what, place, i) WHERE ${found} ORDER BY t.i LIMIT 1) AS i OFFSET 0) s`,
+      [q.asName, q.anywhere, q.whats, q.wheres] as Knex.RawBinding[],
+    )
+    .options({ name: 'rehber_first_split' });
+  return position(rows[0].i);
 }
+
+/** A split's position from 1 as PostgreSQL gives it (bigint, a string), from 0; null stays null. */
+const position = (i: string | number | null): number | null => (i === null ? null : Number(i) - 1);
 
 /** A place's name as the directory writes it: its city's or country's own name when it is one, else as typed. */
 export async function placeLabel(db: Db | Knex.Transaction, text: string): Promise<string> {
