@@ -5,29 +5,32 @@
  * a page's island carried each business whole (its about, services, e-mail, dates...), much of it
  * drawn by nothing on the page, and its JSON is written, escaped and sent with every page.
  */
-import { openIntervals } from './opening-status.js';
+import { openIntervals, type Interval } from './opening-status.js';
 import type { Business, BusinessHours } from './types.js';
 
-const readable = new WeakMap<BusinessHours, boolean>();
+const weeks = new WeakMap<BusinessHours, readonly Interval[] | null>();
 
 /**
- * Whether the opening badge draws the open-now status from `hours` (they are read for certain),
+ * The week's open intervals of `hours` (openIntervals: null when they cannot be read for certain),
  * worked out once per hours object: a card row and its badge ask it of the same object, and a row
  * kept for the data version is shown again by every page that lists it. Hours are never changed in
- * place (a write reads its business again).
+ * place (a write reads its business again), nor are the intervals given.
  */
-export function hoursReadable(hours: BusinessHours | null | undefined): boolean {
-  if (!hours) return false;
-  let known = readable.get(hours);
-  if (known === undefined) {
-    known = openIntervals(hours) !== null;
-    readable.set(hours, known);
+export function openWeek(hours: BusinessHours | null | undefined): readonly Interval[] | null {
+  if (!hours) return null;
+  let week = weeks.get(hours);
+  if (week === undefined) {
+    week = openIntervals(hours);
+    weeks.set(hours, week);
   }
-  return known;
+  return week;
 }
 
-/** What BusinessCard, its opening badge and distance note, and the map read of a business. */
-export type CardRow = Pick<
+/** Whether the opening badge draws the open-now status from `hours` (they are read for certain). */
+export const hoursReadable = (hours: BusinessHours | null | undefined): boolean => openWeek(hours) !== null;
+
+/** The fields of a business a card row is made from (a Business has them all). */
+export type CardSource = Pick<
   Business,
   | 'id'
   | 'slug'
@@ -50,6 +53,14 @@ export type CardRow = Pick<
   | 'distance'
 >;
 
+/**
+ * What BusinessCard, its opening badge and distance note, and the map read of a business. Its week
+ * is the open intervals the badge draws the open-now status from (local minutes of the week,
+ * opening-status.ts), not the seven days of opening and closing times they are read from: about a
+ * third of a row's JSON. Null when the badge shows the hours' text (workingHours) instead.
+ */
+export type CardRow = Omit<CardSource, 'businessHours'> & { openWeek: readonly Interval[] | null };
+
 /** A list answer whose businesses are card rows. */
 export type CardList<T extends { items: readonly unknown[] }> = Omit<T, 'items'> & { items: CardRow[] };
 
@@ -58,8 +69,8 @@ export type CardList<T extends { items: readonly unknown[] }> = Omit<T, 'items'>
  * read in a known zone, and shows the hours' text otherwise: a row carries only the one it draws.
  * Written as one literal in one order, so every row has the same shape (and its JSON the same keys).
  */
-export function cardRow(b: CardRow): CardRow {
-  const status = !!b.timeZone && hoursReadable(b.businessHours);
+export function cardRow(b: CardSource): CardRow {
+  const week = b.timeZone ? openWeek(b.businessHours) : null;
   const row: CardRow = {
     id: b.id,
     slug: b.slug,
@@ -72,8 +83,8 @@ export function cardRow(b: CardRow): CardRow {
     reviewCount: b.reviewCount,
     address: b.address,
     phoneDisplay: b.phoneDisplay,
-    businessHours: status ? b.businessHours : {},
-    workingHours: status ? null : b.workingHours,
+    openWeek: week,
+    workingHours: week ? null : b.workingHours,
     timeZone: b.timeZone ?? null,
     latitude: b.latitude,
     longitude: b.longitude,
@@ -93,8 +104,8 @@ export function cardRow(b: CardRow): CardRow {
 export type NearbyRow = Omit<CardRow, 'address' | 'phoneDisplay' | 'latitude' | 'longitude'>;
 
 /** `b` as a compact card's row, in one order, as cardRow writes its rows. */
-export function nearbyRow(b: NearbyRow): NearbyRow {
-  const status = !!b.timeZone && hoursReadable(b.businessHours);
+export function nearbyRow(b: Omit<CardSource, 'address' | 'phoneDisplay' | 'latitude' | 'longitude'>): NearbyRow {
+  const week = b.timeZone ? openWeek(b.businessHours) : null;
   const row: NearbyRow = {
     id: b.id,
     slug: b.slug,
@@ -105,8 +116,8 @@ export function nearbyRow(b: NearbyRow): NearbyRow {
     city: b.city,
     rating: b.rating,
     reviewCount: b.reviewCount,
-    businessHours: status ? b.businessHours : {},
-    workingHours: status ? null : b.workingHours,
+    openWeek: week,
+    workingHours: week ? null : b.workingHours,
     timeZone: b.timeZone ?? null,
     coordinatesApproximate: b.coordinatesApproximate,
     countryCode: b.countryCode,
@@ -116,6 +127,6 @@ export function nearbyRow(b: NearbyRow): NearbyRow {
 }
 
 /** A list answer with its businesses as card rows (the rest of it as it was). */
-export function cardList<T extends { items: readonly CardRow[] }>(answer: T): CardList<T> {
+export function cardList<T extends { items: readonly CardSource[] }>(answer: T): CardList<T> {
   return { ...answer, items: answer.items.map(cardRow) };
 }

@@ -185,7 +185,11 @@ export const isOpenAt = (intervals: readonly Interval[], now: number): boolean =
  * it cannot be known (hours not read for certain, or no time zone).
  */
 export function openingStatus(hours: BusinessHours | null | undefined, timeZone: string | null | undefined, at: Date): OpeningStatus | null {
-  const intervals = openIntervals(hours);
+  return weekStatus(openIntervals(hours), timeZone, at);
+}
+
+/** openingStatus from the week's intervals as openIntervals gives them (a card row carries them so). */
+export function weekStatus(intervals: readonly Interval[] | null, timeZone: string | null | undefined, at: Date): OpeningStatus | null {
   if (!intervals || !timeZone) return null;
   const now = openingMinute(at, timeZone);
   if (now === null) return null;

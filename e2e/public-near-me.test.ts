@@ -60,7 +60,7 @@ describe('near me', () => {
     const nearby = queries.find((q) => q.queryKey.at(-1) === 'nearby')!.state.data as Array<Record<string, unknown>>;
     expect(nearby.map((b) => b.name)).toContain('Galata Kahvesi');
     // What a compact card draws (domain/card-row.ts nearbyRow), its distance among it; nothing of the rest of the row (no address, phone or spot).
-    const CARD_KEYS = ['id', 'slug', 'name', 'isVerified', 'photo', 'category', 'city', 'rating', 'reviewCount', 'businessHours', 'workingHours', 'timeZone', 'coordinatesApproximate', 'countryCode', 'distance'];
+    const CARD_KEYS = ['id', 'slug', 'name', 'isVerified', 'photo', 'category', 'city', 'rating', 'reviewCount', 'openWeek', 'workingHours', 'timeZone', 'coordinatesApproximate', 'countryCode', 'distance'];
     for (const row of nearby) {
       expect(Object.keys(row).filter((k) => !CARD_KEYS.includes(k))).toEqual([]);
       expect(typeof row.distance).toBe('number');

@@ -7,7 +7,7 @@ import { BusinessPhoto } from './business-photo';
 import { Rating } from './stars';
 import { VerifiedBadge } from './verified-badge';
 import { DistanceNote } from './distance-note';
-import { OpeningBadge } from './opening-badge';
+import { WeekBadge } from './opening-badge';
 
 export type BusinessCardVariant = 'tile' | 'row' | 'compact';
 
@@ -53,7 +53,7 @@ export function BusinessCard(props: BusinessCardProps) {
     return <BusinessPhoto {...props} className={`biz-photo-${variant}`} />;
   };
 
-  const status = <OpeningBadge hours={b.businessHours} workingHours={b.workingHours} timeZone={b.timeZone} />;
+  const status = <WeekBadge week={b.openWeek} workingHours={b.workingHours} timeZone={b.timeZone} />;
 
   if (props.variant === 'compact') {
     // A small row on phones (a long page of big tiles is what phones got before), a tile from sm up.

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { BusinessHours } from '@domain/types';
-import { openingStatus, statusText } from '@domain/opening-status';
-import { hoursReadable } from '@domain/card-row';
+import { statusText, weekStatus, type Interval } from '@domain/opening-status';
+import { openWeek } from '@domain/card-row';
 
 /**
  * The time in the browser, from after hydration on, moved at each new minute; null during the
@@ -33,15 +33,19 @@ const line = (tone: string, extra: string) => `status-line ${tone}${extra ? ` ${
  * certain (or a business without a known zone) show their text instead, decided by the data alone,
  * so that line is in the server's HTML too.
  */
-export function OpeningBadge({ hours, workingHours, timeZone, className = '' }: { hours: BusinessHours; workingHours: string | null; timeZone: string | null | undefined; className?: string }) {
+export function OpeningBadge({ hours, ...rest }: { hours: BusinessHours; workingHours: string | null; timeZone: string | null | undefined; className?: string }) {
+  return <WeekBadge week={openWeek(hours)} {...rest} />;
+}
+
+/** OpeningBadge from the week's open intervals (openWeek), as a card row carries them. */
+export function WeekBadge({ week, workingHours, timeZone, className = '' }: { week: readonly Interval[] | null; workingHours: string | null; timeZone: string | null | undefined; className?: string }) {
   const now = useMinute();
-  const known = timeZone && hoursReadable(hours);
-  if (!known) {
+  if (!timeZone || !week) {
     const text = workingHours?.trim();
     if (!text || text.startsWith('{')) return null;
     return <p className={line('text-gray-600', className)} data-opening-status="unknown">{text}</p>;
   }
-  const status = now ? openingStatus(hours, timeZone, now) : null;
+  const status = now ? weekStatus(week, timeZone, now) : null;
   const open = status?.state === 'open' || status?.state === 'always';
   return (
     <p className={line(open ? 'font-medium text-green-800' : 'font-medium text-red-700', className)} data-opening-status={status ? (open ? 'open' : 'closed') : 'pending'}>

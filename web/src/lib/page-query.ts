@@ -1,6 +1,7 @@
 /**
  * useQuery for the queries a server-rendered page loads (app/loaders.ts), read with fewer moving
- * parts on the server. There a page's queries are in the client before the render starts and
+ * parts on the server: the business page's and the list pages' (a city, a category, a country and
+ * their combinations). There a page's queries are in the client before the render starts and
  * nothing fetches, subscribes or renders twice: TanStack Query's useQuery built an observer for
  * each, merged its options, hashed its key and worked out a whole result on every render, a
  * measurable share of a business page's render, to give the query's state as it stands. The
@@ -17,6 +18,11 @@ export interface PageQueryResult<T> {
   isPending: boolean;
   /** Failed: after the server's loaders only a 404 stays (kept not to be asked again on mount). */
   isError: boolean;
+  /**
+   * The browser's list between two pages, showing the last one (`keepPreviousData`). Never on the
+   * server, where nothing is fetched during the render: left unset there, as a false draws nothing.
+   */
+  isPlaceholderData?: boolean;
 }
 
 type PageQueryOptions<T, K extends QueryKey> = UseQueryOptions<T, Error, T, K> & { queryKey: DataTag<K, T, Error> };
