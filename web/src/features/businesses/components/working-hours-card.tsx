@@ -1,9 +1,31 @@
 import { Clock } from 'lucide-react';
-import { icon } from '@/components/ui/icon';
 import type { BusinessHours } from '@domain/types';
-import { weeklySchedule, workingHoursDisplay } from '@/lib/working-hours';
+import { weeklySchedule, workingHoursDisplay, type DayLine } from '@/lib/working-hours';
 import { SectionCard } from './section-card';
 import { OpeningBadge } from '@/components/opening-badge';
+import { StaticPart } from '@/components/ui/static-part';
+
+const HOURS_TABLE = { 'data-hours-table': '' };
+
+/** Everything the table draws: each day's label, hours and whether it is closed. */
+const weekKey = (days: DayLine[]) => JSON.stringify(days.map((r) => [r.day, r.hours, r.closed]));
+
+/** The weekly table's caption and rows, Monday to Sunday as `days` gives them. */
+function HoursRows({ days }: { days: DayLine[] }) {
+  return (
+    <>
+      <caption className="sr-only">Opening hours by day</caption>
+      <tbody>
+        {days.map((r) => (
+          <tr key={r.day} className="border-b border-gray-100 last:border-0">
+            <th scope="row" className="py-1 pr-4 font-medium">{r.day}</th>
+            <td className={`py-1 ${r.closed ? 'text-red-700' : ''}`}>{r.hours}</td>
+          </tr>
+        ))}
+      </tbody>
+    </>
+  );
+}
 
 /**
  * Working Hours, shown once: the weekly table Monday to Sunday when the schedule (businessHours) is
@@ -15,20 +37,14 @@ export function WorkingHoursCard({ workingHours, businessHours, timeZone }: { wo
   const shown = rows ? null : workingHoursDisplay(workingHours);
   const days = rows ?? (shown?.kind === 'days' ? shown.days : null);
   return (
-    <SectionCard title="Working Hours" icon={icon(Clock, 'h-5 w-5 text-blue-700')}>
+    <SectionCard title="Working Hours" icon={Clock}>
       {timeZone && <OpeningBadge hours={businessHours} workingHours={null} timeZone={timeZone} className="mb-2" />}
       {days ? (
-        <table className="w-full text-left text-gray-800" data-hours-table="">
-          <caption className="sr-only">Opening hours by day</caption>
-          <tbody>
-            {days.map((r) => (
-              <tr key={r.day} className="border-b border-gray-100 last:border-0">
-                <th scope="row" className="py-1 pr-4 font-medium">{r.day}</th>
-                <td className={`py-1 ${r.closed ? 'text-red-700' : ''}`}>{r.hours}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        // Drawn once per week on the server: a page's hours are one of few weeks (the same hours are
+        // shared by many businesses), and the table was about a tenth of a page's elements.
+        <StaticPart as="table" className="w-full text-left text-gray-800" attributes={HOURS_TABLE} cacheKey={() => weekKey(days)}>
+          {() => <HoursRows days={days} />}
+        </StaticPart>
       ) : shown?.kind === 'lines' ? (
         <ul className="space-y-1 text-gray-800" data-hours-lines="">
           {shown.lines.map((line, i) => <li key={i}>{line}</li>)}
