@@ -1,14 +1,11 @@
 import { Clock } from 'lucide-react';
 import type { BusinessHours } from '@domain/types';
-import { weeklySchedule, workingHoursDisplay, type DayLine } from '@/lib/working-hours';
+import { hasWeeklySchedule, weeklySchedule, workingHoursDisplay, type DayLine } from '@/lib/working-hours';
 import { SectionCard } from './section-card';
 import { OpeningBadge } from '@/components/opening-badge';
 import { StaticPart } from '@/components/ui/static-part';
 
 const HOURS_TABLE = { 'data-hours-table': '' };
-
-/** Everything the table draws: each day's label, hours and whether it is closed. */
-const weekKey = (days: DayLine[]) => JSON.stringify(days.map((r) => [r.day, r.hours, r.closed]));
 
 /** The weekly table's caption and rows, Monday to Sunday as `days` gives them. */
 function HoursRows({ days }: { days: DayLine[] }) {
@@ -33,17 +30,23 @@ function HoursRows({ days }: { days: DayLine[] }) {
  * text split into lines).
  */
 export function WorkingHoursCard({ workingHours, businessHours, timeZone }: { workingHours: string | null; businessHours: BusinessHours; timeZone?: string | null }) {
-  const rows = weeklySchedule(businessHours);
-  const shown = rows ? null : workingHoursDisplay(workingHours);
-  const days = rows ?? (shown?.kind === 'days' ? shown.days : null);
+  const weekly = hasWeeklySchedule(businessHours);
+  const shown = weekly ? null : workingHoursDisplay(workingHours);
+  const textDays = shown?.kind === 'days' ? shown.days : null;
   return (
     <SectionCard title="Working Hours" icon={Clock}>
       {timeZone && <OpeningBadge hours={businessHours} workingHours={null} timeZone={timeZone} className="mb-2" />}
-      {days ? (
-        // Drawn once per week on the server: a page's hours are one of few weeks (the same hours are
-        // shared by many businesses), and the table was about a tenth of a page's elements.
-        <StaticPart as="table" className="w-full text-left text-gray-800" attributes={HOURS_TABLE} cacheKey={() => weekKey(days)}>
-          {() => <HoursRows days={days} />}
+      {weekly || textDays ? (
+        // Drawn once per week on the server, keyed by what it is drawn from (the schedule, worked
+        // out only then, or the days of the hours text): the same hours are shared by many
+        // businesses, and the table was about a tenth of a page's elements.
+        <StaticPart
+          as="table"
+          className="w-full text-left text-gray-800"
+          attributes={HOURS_TABLE}
+          cacheKey={() => (weekly ? `week|${JSON.stringify(businessHours)}` : `days|${JSON.stringify(textDays)}`)}
+        >
+          {() => <HoursRows days={(weekly ? weeklySchedule(businessHours) : textDays) ?? []} />}
         </StaticPart>
       ) : shown?.kind === 'lines' ? (
         <ul className="space-y-1 text-gray-800" data-hours-lines="">
