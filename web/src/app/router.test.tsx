@@ -52,4 +52,31 @@ describe('the server’s page matches', () => {
   it('are left to <Routes> for admin screens, unknown paths and trailing slashes', () => {
     for (const path of ['/admin', '/admin/businesses', '/nowhere', '/details/', '/details/a/b', '/details/abc/', '/cities/', '/Cities', '/details/%E0%A4%A']) expect(pageMatches(path, undefined), path).toBeNull();
   });
+
+  it('leave out the navigator’s encoding for a path it gives back unchanged, and the matches are the same', () => {
+    let encoded = 0;
+    type Encode = NonNullable<Parameters<typeof pageMatches>[1]>;
+    let encodeLocation: Encode | undefined;
+    const Grab = () => {
+      encodeLocation = useContext(UNSAFE_NavigationContext).navigator.encodeLocation;
+      return null;
+    };
+    renderToString(<StaticRouter location="/"><Grab /></StaticRouter>);
+    const encode: Encode = (to) => {
+      encoded++;
+      return encodeLocation!(to);
+    };
+    for (const path of ["/details/abc-123-chij000", "/city/istanbul/cafe", "/details/a_b~c!$&'()*+,;=:@d"]) {
+      const before = encoded;
+      expect(pageMatches(path, encode), path).toEqual(pageMatches(path, encodeLocation));
+      expect(pageMatches(path, encode)?.[1].pathname, path).toBe(new URL(path, 'http://localhost').pathname);
+      expect(encoded, path).toBe(before);
+    }
+    // A path with an escape, a dot or a letter a URL escapes still goes through it.
+    for (const path of ['/details/%C3%A7i%C3%A7ek', '/details/a.b', '/details/çiçek', '/details/a%5Cb']) {
+      const before = encoded;
+      pageMatches(path, encode);
+      expect(encoded, path).toBe(before + 1);
+    }
+  });
 });

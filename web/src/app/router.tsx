@@ -116,6 +116,13 @@ function serverRoutesOf(name: PublicPage): PageRoutes {
 }
 
 /**
+ * A path the navigator's encodeLocation gives back unchanged (a slug's letters, digits and dashes,
+ * nothing a URL escapes or resolves: no dot, percent sign, space or backslash, not starting '//'):
+ * its `new URL` is left out, as for a path with no navigator.
+ */
+const PLAIN_PATH = /^\/(?!\/)[A-Za-z0-9_~!$&'()*+,;=:@/-]*$/;
+
+/**
  * What React Router's <Routes> matches for the path of a public page, from the page the server
  * matched it to (`request`, from the path table's matchPage): the public layout, then the page
  * with its slug (router.test.tsx compares the two). `encode`: the router's navigator's
@@ -147,7 +154,7 @@ export function pageMatches(
   }
   // As <Routes> gives a matched path back: %, ? and # escaped, then through the navigator.
   path = path.replace(/%/g, '%25').replace(/\?/g, '%3F').replace(/#/g, '%23');
-  path = (encode ? encode(path).pathname : path).replace(/\/\/+/g, '/');
+  path = (encode && !PLAIN_PATH.test(path) ? encode(path).pathname : path).replace(/\/\/+/g, '/');
   return [
     { params, pathname: '/', pathnameBase: '/', route: layout },
     { params, pathname: path, pathnameBase: path, route: page },

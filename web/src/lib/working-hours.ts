@@ -60,9 +60,12 @@ function splitLines(text: string): string[] {
   return text.split(/[,;|]/).map((s) => s.trim()).filter(Boolean);
 }
 
+/** Whether `hours` gives a weekly table (weeklySchedule is not null). */
+export const hasWeeklySchedule = (hours: BusinessHours | null | undefined): hours is BusinessHours => !!hours && typeof hours === 'object' && Object.keys(hours).length > 0;
+
 /** The weekly table: null when businessHours is empty; otherwise Monday to Sunday, a missing or closed day 'Closed'. */
 export function weeklySchedule(hours: BusinessHours | null | undefined): DayLine[] | null {
-  if (!hours || typeof hours !== 'object' || Object.keys(hours).length === 0) return null;
+  if (!hasWeeklySchedule(hours)) return null;
   return DAYS.map((day) => {
     const h = hours[day];
     if (!h || h.closed || (!h.open && !h.close)) return { day: DAY_LABELS[day], hours: 'Closed', closed: true };

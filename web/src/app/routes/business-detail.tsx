@@ -1,5 +1,4 @@
 import { Info, Tag } from 'lucide-react';
-import { icon } from '@/components/ui/icon';
 import { useParams } from 'react-router-dom';
 import { businessMeta } from '@domain/page-meta';
 import { NotFoundMessage } from '@/components/page-message';
@@ -36,7 +35,7 @@ export function BusinessDetailRoute() {
         <BusinessTrail business={b} />
         <BusinessHero business={b} />
         {about && (
-          <SectionCard title="About" icon={icon(Info, 'h-5 w-5 text-blue-700')}>
+          <SectionCard title="About" icon={Info}>
             <p className="whitespace-pre-line text-gray-800">{about}</p>
           </SectionCard>
         )}
@@ -48,7 +47,7 @@ export function BusinessDetailRoute() {
         <AdSlot slot="banner" className="mx-auto" />
         <WorkingHoursCard workingHours={b.workingHours} businessHours={b.businessHours} timeZone={b.timeZone} />
         {b.services.length > 0 && (
-          <SectionCard title="Services" icon={icon(Tag, 'h-5 w-5 text-blue-700')}>
+          <SectionCard title="Services" icon={Tag}>
             <ul className="flex flex-wrap gap-2">
               {b.services.map((s) => (
                 <li key={s} className="rounded-full bg-gray-100 px-3 py-1 text-sm text-gray-800">{s}</li>

@@ -27,7 +27,7 @@ export function StaticPart({
   attributes,
   children,
 }: {
-  as: 'header' | 'footer' | 'nav' | 'div';
+  as: 'header' | 'footer' | 'nav' | 'div' | 'table' | 'h2';
   className: string;
   cacheKey: string | (() => string);
   attributes?: PartAttributes;

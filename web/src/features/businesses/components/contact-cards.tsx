@@ -7,11 +7,23 @@ import { SectionCard } from './section-card';
 
 const link = 'text-blue-700 hover:underline break-all';
 
+const directions = new WeakMap<Business, string | null>();
+
+/**
+ * The business's directions link, worked out once for the address card and the quick actions of
+ * one page (a URL parsed each time).
+ */
+function directionsOf(b: Business): string | null {
+  let map = directions.get(b);
+  if (map === undefined) directions.set(b, (map = directionsUrl(b.locationLink, [b.address, b.postalCode, b.country].filter(Boolean).join(', '))));
+  return map;
+}
+
 /** The address once, with the parts it leaves out, and a View on Map link (http(s) only). */
 export function AddressCard({ business: b }: { business: Business }) {
-  const map = directionsUrl(b.locationLink, [b.address, b.postalCode, b.country].filter(Boolean).join(', '));
+  const map = directionsOf(b);
   return (
-    <SectionCard title="Address" icon={icon(MapPin, 'h-5 w-5 text-blue-700')}>
+    <SectionCard title="Address" icon={MapPin}>
       <address className="not-italic text-gray-800" data-address="">
         {addressLines(b).map((line) => <p key={line}>{line}</p>)}
       </address>
@@ -31,7 +43,7 @@ export function ContactCard({ business: b }: { business: Business }) {
   const web = safeHttpUrl(b.website);
   const none = !b.phone && !b.email && !b.website;
   return (
-    <SectionCard title="Contact Information" icon={icon(Phone, 'h-5 w-5 text-blue-700')}>
+    <SectionCard title="Contact Information" icon={Phone}>
       {none ? (
         <p className="text-gray-700">No contact details available</p>
       ) : (
@@ -73,7 +85,7 @@ export function ContactCard({ business: b }: { business: Business }) {
  */
 export function QuickActions({ business: b, className = '' }: { business: Business; className?: string }) {
   const tel = b.phoneE164 ? `tel:${b.phoneE164}` : null;
-  const map = directionsUrl(b.locationLink, [b.address, b.postalCode, b.country].filter(Boolean).join(', '));
+  const map = directionsOf(b);
   if (!tel && !map) return null;
   const btn = 'flex flex-1 items-center justify-center gap-2 rounded-md px-4 py-2.5 font-medium lg:w-full lg:flex-none lg:py-2';
   return (

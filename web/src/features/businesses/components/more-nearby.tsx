@@ -1,5 +1,4 @@
 import { Navigation } from 'lucide-react';
-import { icon } from '@/components/ui/icon';
 import { BusinessCard } from '@/components/business-card';
 import { useNearby } from '../api/get-nearby';
 import { SectionCard } from './section-card';
@@ -13,7 +12,7 @@ export function MoreNearby({ slug }: { slug: string }) {
   const { data } = useNearby(slug);
   if (!data?.length) return null;
   return (
-    <SectionCard title="More nearby" icon={icon(Navigation, 'h-5 w-5 text-blue-700')}>
+    <SectionCard title="More nearby" icon={Navigation}>
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2" data-more-nearby="">
         {data.map((b) => (
           <li key={b.id}>

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { useSiteConfig } from '@/lib/site-config';
 import { mapPoints, type MapBusiness, type MapPoint } from '../map-points';
 import type { DrawnMap } from '../draw-map';
+import type { MapTiles } from '@domain/site-config';
 
 /**
  * The map of a page's businesses (or, with `spot`, of one business). Without MAP_TILE_URL or
@@ -18,6 +19,12 @@ import type { DrawnMap } from '../draw-map';
  */
 export function BusinessMap({ businesses, spot = false }: { businesses: readonly MapBusiness[] | undefined; spot?: boolean }) {
   const tiles = useSiteConfig().map;
+  // A site without a map draws nothing and works out none of the map's state (its points, its
+  // box, its id): a business page's render did, for a map it never drew.
+  return tiles ? <TiledMap businesses={businesses} spot={spot} tiles={tiles} /> : null;
+}
+
+function TiledMap({ businesses, spot, tiles }: { businesses: readonly MapBusiness[] | undefined; spot: boolean; tiles: MapTiles }) {
   const points = useSamePoints(businesses);
   const box = useRef<HTMLDivElement>(null);
   const drawn = useRef<DrawnMap | null>(null);
