@@ -94,8 +94,15 @@ export async function render(url: string, { reads, page: request, site, onError,
   });
 }
 
-/** The markup of the static parts (components/ui/static-part.tsx) by key: a handful in practice. */
-const drawnParts = new BoundedCache<string>('drawn parts', { maxEntries: 256, maxBytes: 8 * 1024 * 1024 }, (html) => html.length * 2);
+/**
+ * The markup of the static parts (components/ui/static-part.tsx) by key. The site's own parts
+ * (header, footer, the cards' headings) are a handful, asked by every page, so the least recently
+ * used order keeps them. The parts keyed by data are many: two per country (342 over the million's
+ * countries) and one per week of opening hours a business page shows (eight kinds in the generated
+ * million, hundreds to thousands in a real directory's), so the bound holds a few thousand weeks
+ * (a table is about 1.5 KB) rather than have each business page push out a country's cities.
+ */
+const drawnParts = new BoundedCache<string>('drawn parts', { maxEntries: 4_096, maxBytes: 32 * 1024 * 1024 }, (html) => html.length * 2);
 
 /** Draws a static part's children once per key, in the same contexts as the page around it. */
 export function partDrawer(client: QueryClient, site: SiteConfig, location: string): DrawPart {
