@@ -75,6 +75,11 @@ const TRIGGERS_SQL = `
     WHEN (OLD.open_offsets IS DISTINCT FROM NEW.open_offsets) EXECUTE FUNCTION rehber_city_open_hours()`;
 
 export async function up(knex: Knex): Promise<void> {
+  // One transaction (a savepoint under the migrator's): the temporary table and function live in one session.
+  await knex.transaction((trx) => fill(trx));
+}
+
+async function fill(knex: Knex.Transaction): Promise<void> {
   await knex.raw(`SET LOCAL maintenance_work_mem = '256MB'`);
   await knex.raw(OFFSETS_SQL);
   await knex.raw(HOURS_SQL);
@@ -110,6 +115,7 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('DROP INDEX businesses_search_idx');
   await knex.raw('ALTER TABLE businesses ADD COLUMN open_hours int2[]');
   await knex.raw('ALTER TABLE businesses ALTER COLUMN open_hours TYPE int2[] USING pg_temp.open_hours_of(open_week, city_id)');
+  await knex.raw('DROP FUNCTION pg_temp.open_hours_of(int4multirange, int)');
   await knex.raw(`CREATE INDEX businesses_search_idx ON businesses USING gin (rehber_quality_band(quality), search_vector, open_hours)`);
   await knex.raw('ANALYZE businesses (open_hours)');
   await knex.raw(TRIGGERS_SQL);
