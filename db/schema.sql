@@ -70,6 +70,7 @@ CREATE TABLE businesses (
   search_vector tsvector,
   quality real GENERATED ALWAYS AS (((((35)::numeric + (rating * (review_count)::numeric)) / ((10 + review_count))::numeric))::real) STORED,
   open_week int4multirange,
+  open_hours smallint[],
   CONSTRAINT businesses_category_id_foreign FOREIGN KEY (category_id) REFERENCES categories(id) ON DELETE SET NULL,
   CONSTRAINT businesses_city_id_foreign FOREIGN KEY (city_id) REFERENCES cities(id) ON DELETE SET NULL,
   CONSTRAINT businesses_pkey PRIMARY KEY (id),
@@ -104,6 +105,7 @@ CREATE TABLE cities (
   longitude double precision,
   alt_names text NOT NULL DEFAULT ''::text,
   time_zone text,
+  open_offsets smallint[],
   CONSTRAINT cities_pkey PRIMARY KEY (id),
   CONSTRAINT cities_slug_unique UNIQUE (slug)
 ) WITH (fillfactor=50);
@@ -340,7 +342,7 @@ CREATE INDEX businesses_nearby_city_idx ON public.businesses USING gist (city_id
 CREATE INDEX businesses_nearby_idx ON public.businesses USING gist (rehber_earth_point(latitude, longitude)) WHERE (is_active AND (latitude IS NOT NULL) AND (longitude IS NOT NULL) AND (NOT coordinates_approximate));
 CREATE INDEX businesses_place_idx ON public.businesses USING gin (rehber_quality_band(quality), ts_filter(search_vector, '{c}'::"char"[]));
 CREATE INDEX businesses_quality_idx ON public.businesses USING btree (quality DESC, id) WHERE is_active;
-CREATE INDEX businesses_search_idx ON public.businesses USING gin (rehber_quality_band(quality), search_vector);
+CREATE INDEX businesses_search_idx ON public.businesses USING gin (rehber_quality_band(quality), search_vector, open_hours);
 CREATE UNIQUE INDEX businesses_slug_unique ON public.businesses USING btree (slug text_pattern_ops);
 CREATE INDEX cities_alt_names_trgm_idx ON public.cities USING gin (alt_names gin_trgm_ops);
 CREATE INDEX cities_centre_idx ON public.cities USING gist (rehber_earth_point(latitude, longitude)) WHERE ((latitude IS NOT NULL) AND (longitude IS NOT NULL));
@@ -399,6 +401,15 @@ AS $function$
         UNION ALL SELECT 'bc:' || coalesce(c::text, '-') FROM unnest(city_ids) c WHERE ids IS NULL
       ) x(k)) END
   $function$;
+
+CREATE OR REPLACE FUNCTION public.rehber_business_open_hours()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    BEGIN
+      NEW.open_hours := rehber_open_hours(NEW.open_week, (SELECT c.open_offsets FROM cities c WHERE c.id = NEW.city_id));
+      RETURN NEW;
+    END $function$;
 
 CREATE OR REPLACE FUNCTION public.rehber_business_search_document(name text, category text, city text, city_id integer, district text, state text, country text, postal_code text, services text[], about text, description text, address text)
  RETURNS tsvector
@@ -474,6 +485,27 @@ CREATE OR REPLACE FUNCTION public.rehber_city_names(name text, alt_names text)
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
 RETURN to_tsvector('simple'::regconfig, rehber_fold(((COALESCE(name, ''::text) || ' '::text) || replace(COALESCE(alt_names, ''::text), '|'::text, ' '::text))));
+
+CREATE OR REPLACE FUNCTION public.rehber_city_open_hours()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    BEGIN
+      UPDATE businesses b SET open_hours = rehber_open_hours(b.open_week, NEW.open_offsets) WHERE b.city_id = NEW.id;
+      RETURN NULL;
+    END $function$;
+
+CREATE OR REPLACE FUNCTION public.rehber_city_open_offsets()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+    BEGIN
+      IF TG_OP = 'INSERT' AND NEW.open_offsets IS NOT NULL THEN RETURN NEW; END IF;
+      IF TG_OP = 'UPDATE' AND NEW.time_zone IS NOT DISTINCT FROM OLD.time_zone THEN RETURN NEW; END IF;
+      NEW.open_offsets := (SELECT c.open_offsets FROM cities c WHERE c.time_zone = NEW.time_zone AND c.id <> NEW.id AND c.open_offsets IS NOT NULL LIMIT 1);
+      IF NEW.open_offsets IS NULL THEN NEW.open_offsets := rehber_zone_offsets(NEW.time_zone); END IF;
+      RETURN NEW;
+    END $function$;
 
 CREATE OR REPLACE FUNCTION public.rehber_city_renamed()
  RETURNS trigger
@@ -680,6 +712,29 @@ CREATE OR REPLACE FUNCTION public.rehber_open_at(week int4multirange, minute int
 AS $function$
     BEGIN RETURN week @> minute; END $function$;
 
+CREATE OR REPLACE FUNCTION public.rehber_open_hours(week int4multirange, offsets smallint[])
+ RETURNS smallint[]
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  DECLARE
+    open bool[] := array_fill(false, ARRAY[168]);
+    r int4range; o int2; h int; out int2[] := '{}';
+  BEGIN
+    IF week IS NULL OR offsets IS NULL THEN RETURN NULL; END IF;
+    FOREACH o IN ARRAY offsets LOOP
+      FOR r IN SELECT unnest(week) LOOP
+        FOR h IN div(lower(r) - o + 10080, 60) .. div(upper(r) - 1 - o + 10080, 60) LOOP
+          open[h % 168 + 1] := true;
+        END LOOP;
+      END LOOP;
+    END LOOP;
+    FOR h IN 1 .. 168 LOOP
+      IF open[h] THEN out := out || (h - 1)::int2; END IF;
+    END LOOP;
+    RETURN out;
+  END $function$;
+
 CREATE OR REPLACE FUNCTION public.rehber_open_minute(at timestamp with time zone, tz text)
  RETURNS integer
  LANGUAGE plpgsql
@@ -793,6 +848,18 @@ CREATE OR REPLACE FUNCTION public.rehber_utc_offset(at timestamp with time zone,
 AS $function$
     SELECT (at AT TIME ZONE tz) - (at AT TIME ZONE 'UTC') $function$;
 
+CREATE OR REPLACE FUNCTION public.rehber_zone_offsets(tz text)
+ RETURNS smallint[]
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+AS $function$
+  SELECT array_agg(DISTINCT o ORDER BY o) FROM (
+    SELECT (extract(epoch FROM (t AT TIME ZONE tz) - (t AT TIME ZONE 'UTC')) / 60)::int2 AS o
+      FROM generate_series(date_trunc('year', now(), 'UTC') - interval '1 years',
+                           date_trunc('year', now(), 'UTC') + interval '10 years', interval '7 days') t
+     WHERE tz IS NOT NULL AND tz IN (SELECT name FROM pg_timezone_names)) x
+$function$;
+
 CREATE TRIGGER businesses_changes_delete AFTER DELETE ON public.businesses REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION rehber_businesses_changed();
 CREATE TRIGGER businesses_changes_insert AFTER INSERT ON public.businesses REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION rehber_businesses_changed();
 CREATE TRIGGER businesses_changes_update AFTER UPDATE ON public.businesses REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION rehber_businesses_changed();
@@ -801,6 +868,8 @@ CREATE TRIGGER businesses_facets_delete AFTER DELETE ON public.businesses REFERE
 CREATE TRIGGER businesses_facets_insert AFTER INSERT ON public.businesses REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION rehber_facets_insert();
 CREATE TRIGGER businesses_facets_truncate AFTER TRUNCATE ON public.businesses FOR EACH STATEMENT EXECUTE FUNCTION rehber_facets_truncate();
 CREATE TRIGGER businesses_facets_update AFTER UPDATE ON public.businesses REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION rehber_facets_update();
+CREATE TRIGGER businesses_open_hours_insert BEFORE INSERT ON public.businesses FOR EACH ROW WHEN ((current_setting('rehber.open_hours_given'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION rehber_business_open_hours();
+CREATE TRIGGER businesses_open_hours_update BEFORE UPDATE OF open_week, city_id, open_hours ON public.businesses FOR EACH ROW WHEN (((current_setting('rehber.open_hours_given'::text, true) IS DISTINCT FROM 'on'::text) AND ((old.open_week IS DISTINCT FROM new.open_week) OR (old.city_id IS DISTINCT FROM new.city_id) OR (old.open_hours IS DISTINCT FROM new.open_hours)))) EXECUTE FUNCTION rehber_business_open_hours();
 CREATE TRIGGER businesses_search_document BEFORE INSERT OR UPDATE OF name, category_id, city_id, district, state, country, postal_code, services, about, description, address ON public.businesses FOR EACH ROW WHEN ((current_setting('rehber.document_given'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION rehber_business_document();
 CREATE TRIGGER businesses_words_insert AFTER INSERT ON public.businesses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT WHEN ((current_setting('rehber.document_given'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION rehber_collect_words();
 CREATE TRIGGER businesses_words_update AFTER UPDATE ON public.businesses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION rehber_collect_words();
@@ -814,6 +883,8 @@ CREATE TRIGGER cities_changes_insert AFTER INSERT ON public.cities REFERENCING N
 CREATE TRIGGER cities_changes_update AFTER UPDATE ON public.cities REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION rehber_group_changed('c');
 CREATE TRIGGER cities_country_update AFTER UPDATE OF country ON public.cities FOR EACH ROW WHEN ((old.country IS DISTINCT FROM new.country)) EXECUTE FUNCTION rehber_city_country_moved();
 CREATE TRIGGER cities_data_version AFTER TRUNCATE ON public.cities FOR EACH STATEMENT EXECUTE FUNCTION rehber_bump_data_version();
+CREATE TRIGGER cities_open_hours AFTER UPDATE OF time_zone, open_offsets ON public.cities FOR EACH ROW WHEN ((old.open_offsets IS DISTINCT FROM new.open_offsets)) EXECUTE FUNCTION rehber_city_open_hours();
+CREATE TRIGGER cities_open_offsets BEFORE INSERT OR UPDATE OF time_zone ON public.cities FOR EACH ROW EXECUTE FUNCTION rehber_city_open_offsets();
 CREATE TRIGGER cities_search_document AFTER UPDATE OF name ON public.cities FOR EACH ROW WHEN ((old.name IS DISTINCT FROM new.name)) EXECUTE FUNCTION rehber_city_renamed();
 CREATE TRIGGER cities_words_insert AFTER INSERT ON public.cities REFERENCING NEW TABLE AS new_cities FOR EACH STATEMENT EXECUTE FUNCTION rehber_collect_city_words();
 CREATE TRIGGER cities_words_update AFTER UPDATE OF name, alt_names ON public.cities FOR EACH ROW WHEN (((old.name IS DISTINCT FROM new.name) OR (old.alt_names IS DISTINCT FROM new.alt_names))) EXECUTE FUNCTION rehber_collect_renamed_city_words();

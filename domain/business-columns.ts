@@ -157,6 +157,13 @@ export const STAGED_VALUE_COLUMNS: string[] = VALUE_KEYS.map((k) => VALUE_COLUMN
 export const OPEN_WEEK_COLUMN = 'open_week';
 
 /**
+ * The UTC hours of the week the business is open under its city's offsets (openHoursText of
+ * domain/open-hours.ts): written by the row trigger from the week and the city, or staged by the
+ * import's lane for new rows, which knows the city's offsets (data/store/load-new-rows.ts).
+ */
+export const OPEN_HOURS_COLUMN = 'open_hours';
+
+/**
  * The `businesses` columns an import writes, staged under the same name (city and category are
  * written as the ids the staging rows carry), plus the open intervals and the content hash.
  */
@@ -171,7 +178,7 @@ export const WRITTEN_COLUMNS: string[] = [
 
 /**
  * The `businesses` columns that are not imported values: identity, slug, visibility, the search
- * document, the search's quality (generated from the rating and review count) and timestamps.
+ * document, the search's quality (generated from the rating and review count), the open hours and timestamps.
  * With WRITTEN_COLUMNS they are every column of the table (tested).
  */
-export const OTHER_COLUMNS = ['id', 'slug', 'identity_key', 'is_active', 'is_featured', 'created_import_id', 'images', 'search_vector', 'quality', 'created_at', 'updated_at'] as const;
+export const OTHER_COLUMNS = ['id', 'slug', 'identity_key', 'is_active', 'is_featured', 'created_import_id', 'images', 'search_vector', 'quality', OPEN_HOURS_COLUMN, 'created_at', 'updated_at'] as const;

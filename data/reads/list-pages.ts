@@ -306,7 +306,8 @@ async function matchesOf(db: Db | Knex.Transaction, asked: Asked | null, f: Face
     if (first.judged === 'narrow') return { packed: packColumns(first.columns), broad: got > bound, estimate: first.estimate };
     const all = got < sample;
     if (all || first.judged === 'broad' || first.estimate > BROAD_ESTIMATE * bound) return { packed: packColumns(first.columns), broad: !all, estimate: first.estimate };
-    const packed = packColumns(await searchCandidates(db, asked, f, bound));
+    // Judged near the bound: under open now, the matches' open hours hold the hour too.
+    const packed = packColumns(await searchCandidates(db, asked, f, bound, true));
     return { packed, broad: packed.length > bound, estimate: first.estimate };
   };
   const asks = `${asked.text}|${asked.what}|${asked.where}|${JSON.stringify(f)}`;

@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { BUSINESS_SELECT } from '../../db/queries/businesses.js';
-import { OPEN_WEEK_COLUMN, OTHER_COLUMNS, STAGED_VALUE_COLUMNS, VALUE_COLUMNS, VALUE_KEYS, WRITTEN_COLUMNS, type ValueColumnKey } from '../../domain/business-columns.js';
+import { OPEN_HOURS_COLUMN, OPEN_WEEK_COLUMN, OTHER_COLUMNS, STAGED_VALUE_COLUMNS, VALUE_COLUMNS, VALUE_KEYS, WRITTEN_COLUMNS, type ValueColumnKey } from '../../domain/business-columns.js';
 import { FIELDS } from '../../domain/business-columns.js';
 import { STAGING_COLUMNS, STAGING_DDL } from './load-copy.js';
 import type { BusinessInput } from '../../domain/business-columns.js';
@@ -24,7 +24,7 @@ describe('the one table of business columns', () => {
       const staged = await trx('information_schema.columns').where({ table_name: 'import_staging' }).orderBy('ordinal_position').pluck('column_name');
       expect(staged).toEqual([...STAGING_COLUMNS]);
     });
-    expect(STAGING_COLUMNS.slice(-VALUE_KEYS.length - 1)).toEqual([...STAGED_VALUE_COLUMNS, OPEN_WEEK_COLUMN]);
+    expect(STAGING_COLUMNS.slice(-VALUE_KEYS.length - 2)).toEqual([...STAGED_VALUE_COLUMNS, OPEN_WEEK_COLUMN, OPEN_HOURS_COLUMN]);
   });
 
   it('reads and exports every file header through one value column', () => {

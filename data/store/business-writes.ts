@@ -91,8 +91,8 @@ export async function editBusiness(db: Db, id: number, edit: BusinessEdit, usern
        log AS (
          INSERT INTO business_versions (business_id, action, before, after, username)
          SELECT ch.id, 'edit',
-                (SELECT jsonb_object_agg(o.key, o.value) FROM jsonb_each(to_jsonb(old) - 'search_vector' - 'quality' - 'updated_at') o WHERE o.value IS DISTINCT FROM to_jsonb(ch) -> o.key),
-                (SELECT jsonb_object_agg(o.key, o.value) FROM jsonb_each(to_jsonb(ch) - 'search_vector' - 'quality' - 'updated_at') o WHERE o.value IS DISTINCT FROM to_jsonb(old) -> o.key),
+                (SELECT jsonb_object_agg(o.key, o.value) FROM jsonb_each(to_jsonb(old) - 'search_vector' - 'quality' - 'open_hours' - 'updated_at') o WHERE o.value IS DISTINCT FROM to_jsonb(ch) -> o.key),
+                (SELECT jsonb_object_agg(o.key, o.value) FROM jsonb_each(to_jsonb(ch) - 'search_vector' - 'quality' - 'open_hours' - 'updated_at') o WHERE o.value IS DISTINCT FROM to_jsonb(old) -> o.key),
                 $${pUser}::text
            FROM ch, old
           -- A save that changed nothing the admin sees is no activity (content_hash is the import's own).

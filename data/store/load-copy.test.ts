@@ -29,13 +29,13 @@ describe('encodeRow', () => {
     expect(body).toContain('\\N');
   });
 
-  it('writes staging lines as UTF-8: position, identity, hash, slug, ids (null as \\N), then the body', () => {
+  it('writes staging lines as UTF-8: position, identity, hash, slug, ids (null as \\N), the body, then the open hours', () => {
     const rows = [biz({ name: 'Çınar İş\tYeri', placeId: 'P\\1' }), biz({ name: 'Plain' })].map((b) => ({ b, e: encodeRow(b, 'sig') }));
     const bytes = stagingBytes(
       rows.map(({ b, e }, k) => ({ ord: k, row: { identityKey: b.identityKey, hash: e.hash, bytes: Buffer.from(e.body) }, slug: k ? 'plain' : 'cinar-is-yeri', categoryId: k ? null : 3, cityId: k ? 9 : null })),
     );
     expect(bytes.toString('utf8')).toBe(
-      `0\tp:P\\\\1\t${rows[0].e.hash}\tcinar-is-yeri\t3\t\\N\t${rows[0].e.body}\n` + `1\t${rows[1].b.identityKey}\t${rows[1].e.hash}\tplain\t\\N\t9\t${rows[1].e.body}\n`,
+      `0\tp:P\\\\1\t${rows[0].e.hash}\tcinar-is-yeri\t3\t\\N\t${rows[0].e.body}\t\\N\n` + `1\t${rows[1].b.identityKey}\t${rows[1].e.hash}\tplain\t\\N\t9\t${rows[1].e.body}\t\\N\n`,
     );
     expect(rows[0].e.body.startsWith('Çınar İş\\tYeri\t')).toBe(true);
   });

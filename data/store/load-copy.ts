@@ -5,8 +5,9 @@
 import { hash as digest } from 'node:crypto';
 import { businessSlug, MAX_SLUG_LENGTH, PLACE_ID_PREFIX_LENGTH, slugifyText } from '../../domain/slug.js';
 import type { BusinessInput } from '../../domain/business-columns.js';
-import { OPEN_WEEK_COLUMN, STAGED_VALUE_COLUMNS, VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from '../../domain/business-columns.js';
+import { OPEN_HOURS_COLUMN, OPEN_WEEK_COLUMN, STAGED_VALUE_COLUMNS, VALUE_COLUMNS, VALUE_KEYS, type ValueColumnKey } from '../../domain/business-columns.js';
 import { openWeekText } from '../../domain/opening-status.js';
+import { openHoursText } from '../../domain/open-hours.js';
 
 export { MAX_SLUG_LENGTH };
 
@@ -39,7 +40,7 @@ export function arrayLiteral(items: string[]): string {
   return `{${items.map((s) => `"${s.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
 }
 
-export const STAGING_COLUMNS = ['ord', 'identity_key', 'content_hash', 'base_slug', 'category_id', 'city_id', ...STAGED_VALUE_COLUMNS, OPEN_WEEK_COLUMN];
+export const STAGING_COLUMNS = ['ord', 'identity_key', 'content_hash', 'base_slug', 'category_id', 'city_id', ...STAGED_VALUE_COLUMNS, OPEN_WEEK_COLUMN, OPEN_HOURS_COLUMN];
 
 /**
  * A staging table for one batch's rows in stagingBytes's format (the merge's, or the fast lane's).
@@ -50,7 +51,7 @@ export const stagingDdl = (table: string) => `
     ord int NOT NULL, identity_key text NOT NULL, content_hash text NOT NULL, base_slug text NOT NULL,
     category_id int, city_id int,
     ${VALUE_KEYS.map((k) => `${VALUE_COLUMNS[k].column} ${VALUE_COLUMNS[k].sql.replace(/ NOT NULL$/, '')}`).join(', ')},
-    ${OPEN_WEEK_COLUMN} int4multirange
+    ${OPEN_WEEK_COLUMN} int4multirange, ${OPEN_HOURS_COLUMN} int2[]
   ) ON COMMIT DROP`;
 
 export const STAGING_DDL = stagingDdl('import_staging');
@@ -83,6 +84,8 @@ export interface EncodedRow {
   body: string;
   /** The content hash. */
   hash: string;
+  /** The open week's literal (openWeekText), null when the hours are not read for certain: the open hours follow from it and the city. */
+  week: string | null;
 }
 
 /**
@@ -98,7 +101,7 @@ export function encodeRow(b: BusinessInput, signature = ''): EncodedRow {
   const hash = digest('md5', `${signature}\n${values}`, 'hex');
   // The week follows from the hours, which the hash covers: left out, stored hashes stay valid.
   const week = b.businessHours === null ? null : hoursText(b.businessHours).week;
-  return { body: `${values}\t${copyValue(week)}`, hash };
+  return { body: `${values}\t${copyValue(week)}`, hash, week };
 }
 
 /** What a staging line needs of a row, its body kept as UTF-8 bytes (the loader's batches). */
@@ -107,22 +110,28 @@ export interface EncodedBytes {
   hash: string;
   /** EncodedRow's body as UTF-8: a batch holds it outside the JavaScript heap, half the size of a two-byte string. */
   bytes: Buffer;
+  /** EncodedRow's week (one string per distinct hours, shared). */
+  week?: string | null;
 }
 
 /**
  * The rows' staging lines (STAGING_COLUMNS, tab-separated, one per line), in order, as the bytes
- * COPY reads: position, identity, hash, slug, category and city ids, then the body.
+ * COPY reads: position, identity, hash, slug, category and city ids, the body, then the open hours
+ * from the row's week and its city's `offsets` (null: none, as for a city without a zone).
  */
-export function stagingBytes(lines: { ord: number; row: EncodedBytes; slug: string; categoryId: number | null; cityId: number | null }[]): Buffer {
+export function stagingBytes(
+  lines: { ord: number; row: EncodedBytes; slug: string; categoryId: number | null; cityId: number | null; offsets?: readonly number[] | null }[],
+): Buffer {
   const heads = lines.map(({ ord, row, slug, categoryId, cityId }) => `${ord}\t${copyValue(row.identityKey)}\t${row.hash}\t${copyValue(slug)}\t${categoryId ?? '\\N'}\t${cityId ?? '\\N'}\t`);
+  const tails = lines.map(({ row, offsets }) => `\t${copyValue(openHoursText(row.week ?? null, offsets ?? null))}\n`);
   let size = 0;
-  for (let k = 0; k < lines.length; k++) size += Buffer.byteLength(heads[k]) + lines[k].row.bytes.length + 1;
+  for (let k = 0; k < lines.length; k++) size += Buffer.byteLength(heads[k]) + lines[k].row.bytes.length + tails[k].length;
   const out = Buffer.allocUnsafe(size);
   let at = 0;
   for (let k = 0; k < lines.length; k++) {
     at += out.write(heads[k], at);
     at += lines[k].row.bytes.copy(out, at);
-    out[at++] = 0x0a;
+    at += out.write(tails[k], at, 'latin1');
   }
   return out;
 }

@@ -10,14 +10,17 @@ import { slugifyText } from '../../domain/slug.js';
 import { foldName, placeNames } from '../places/gazetteer.js';
 import { placeState } from '../places/choose-place.js';
 import { zoneNear } from '../places/time-zones.js';
+import { zoneOffsets } from '../../domain/open-hours.js';
 
 export interface DimCache {
   categories: Map<string, number>;
   countries: Map<string, number>;
   cities: Map<string, number>;
+  /** By city id: the offsets of its zone (`cities.open_offsets`), which its businesses' open hours follow. */
+  offsets: Map<number, number[] | null>;
 }
 
-export const newDimCache = (): DimCache => ({ categories: new Map(), countries: new Map(), cities: new Map() });
+export const newDimCache = (): DimCache => ({ categories: new Map(), countries: new Map(), cities: new Map(), offsets: new Map() });
 
 const lower = (s: string) => s.toLowerCase();
 /** A city the gazetteer does not know is one row per (name, state, country), whatever the case. */
@@ -60,7 +63,7 @@ export async function ensureDims(conn: pg.ClientBase, cache: DimCache, rows: Dim
   }
   if (categories.size) await ensureNamed(conn, 'categories', new Map([...categories].map(([k, name]) => [k, { name, code: null }])), cache.categories, 'category');
   if (countries.size) await ensureNamed(conn, 'countries', countries, cache.countries, 'country');
-  if (cities.size) await ensureCities(conn, cities, cache.cities);
+  if (cities.size) await ensureCities(conn, cities, cache.cities, cache.offsets);
 }
 
 /** Categories and countries: one row per name, whatever its case. */
@@ -92,25 +95,32 @@ async function ensureNamed(
  * Cities: a gazetteer place by its GeoNames id, any other by (name, state, country) case-insensitively.
  * A new city is named as the first row met spells it; its slug is the name's, then name + state or country.
  */
-async function ensureCities(conn: pg.ClientBase, wanted: Map<string, WantedCity>, ids: Map<string, number>) {
+async function ensureCities(conn: pg.ClientBase, wanted: Map<string, WantedCity>, ids: Map<string, number>, offsets: Map<number, number[] | null>) {
   const list = [...wanted.values()];
   const places = list.filter((c) => c.place);
   const unplaced = list.filter((c) => !c.place);
   if (places.length) {
-    const found = await conn.query<{ id: number; geoname_id: number }>('SELECT id, geoname_id FROM cities WHERE geoname_id = ANY($1::int[])', [
-      places.map((c) => c.place!.id),
-    ]);
-    for (const r of found.rows) ids.set(placeKey(r.geoname_id), r.id);
+    const found = await conn.query<{ id: number; geoname_id: number; open_offsets: number[] | null }>(
+      'SELECT id, geoname_id, open_offsets FROM cities WHERE geoname_id = ANY($1::int[])',
+      [places.map((c) => c.place!.id)],
+    );
+    for (const r of found.rows) {
+      ids.set(placeKey(r.geoname_id), r.id);
+      offsets.set(r.id, r.open_offsets);
+    }
   }
   if (unplaced.length) {
-    const found = await conn.query<{ id: number; name: string; state: string | null; country: string }>(
-      `SELECT c.id, c.name, c.state, c.country FROM cities c
+    const found = await conn.query<{ id: number; name: string; state: string | null; country: string; open_offsets: number[] | null }>(
+      `SELECT c.id, c.name, c.state, c.country, c.open_offsets FROM cities c
          JOIN unnest($1::text[], $2::text[], $3::text[]) AS w(name, state, country)
            ON lower(c.name) = lower(w.name) AND lower(coalesce(c.state, '')) = lower(w.state) AND lower(c.country) = lower(w.country)
         WHERE c.geoname_id IS NULL`,
       [unplaced.map((c) => c.name), unplaced.map((c) => c.state ?? ''), unplaced.map((c) => c.country)],
     );
-    for (const r of found.rows) ids.set(cityKey(r.name, r.state, r.country), r.id);
+    for (const r of found.rows) {
+      ids.set(cityKey(r.name, r.state, r.country), r.id);
+      offsets.set(r.id, r.open_offsets);
+    }
   }
   const missing = [...wanted].filter(([k]) => !ids.has(k)).map(([, c]) => c);
   if (!missing.length) return;
@@ -121,13 +131,15 @@ async function ensureCities(conn: pg.ClientBase, wanted: Map<string, WantedCity>
     const qualifier = slugifyText(c.state || c.country);
     return freeSlug(qualifier ? [bases[i], `${bases[i]}-${qualifier}`] : [bases[i]], taken);
   });
-  const inserted = await conn.query<{ id: number; name: string; state: string | null; country: string; geoname_id: number | null }>(
-    `INSERT INTO cities (name, state, country, slug, geoname_id, country_code, latitude, longitude, alt_names, time_zone)
-       SELECT n, st, co, sl, g, cc, lat, lon, alt, CASE WHEN tz IN (SELECT name FROM pg_timezone_names) THEN tz END
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::float8[], $8::float8[], $9::text[], $10::text[])
-              AS w(n, st, co, sl, g, cc, lat, lon, alt, tz)
+  const zones = missing.map((c) => c.place?.timeZone || zoneNear(c.place?.countryCode ?? c.countryCode, c.place?.latitude, c.place?.longitude));
+  const inserted = await conn.query<{ id: number; name: string; state: string | null; country: string; geoname_id: number | null; open_offsets: number[] | null }>(
+    `INSERT INTO cities (name, state, country, slug, geoname_id, country_code, latitude, longitude, alt_names, time_zone, open_offsets)
+       SELECT n, st, co, sl, g, cc, lat, lon, alt, z.tz, CASE WHEN z.tz IS NOT NULL THEN off::int2[] END
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::float8[], $8::float8[], $9::text[], $10::text[], $11::text[])
+              AS w(n, st, co, sl, g, cc, lat, lon, alt, tz, off),
+              LATERAL (SELECT CASE WHEN w.tz IN (SELECT name FROM pg_timezone_names) THEN w.tz END AS tz) z
        ON CONFLICT DO NOTHING
-       RETURNING id, name, state, country, geoname_id`,
+       RETURNING id, name, state, country, geoname_id, open_offsets`,
     [
       missing.map((c) => c.name),
       missing.map((c) => c.state),
@@ -140,10 +152,18 @@ async function ensureCities(conn: pg.ClientBase, wanted: Map<string, WantedCity>
       missing.map((c) => altNames(c, c.place ? (names.get(c.place.id) ?? []) : [])),
       // A zone PostgreSQL does not know is left out: the filter would fail on it. A city the
       // gazetteer gives no zone takes its country's nearest (or only) one.
-      missing.map((c) => c.place?.timeZone || zoneNear(c.place?.countryCode ?? c.countryCode, c.place?.latitude, c.place?.longitude)),
+      zones,
+      // Its zone's offsets as this runtime reads them, which the read service checks its minutes against.
+      zones.map((z) => {
+        const o = z ? zoneOffsets(z) : null;
+        return o ? `{${o.join(',')}}` : null;
+      }),
     ],
   );
-  for (const r of inserted.rows) ids.set(r.geoname_id !== null ? placeKey(r.geoname_id) : cityKey(r.name, r.state, r.country), r.id);
+  for (const r of inserted.rows) {
+    ids.set(r.geoname_id !== null ? placeKey(r.geoname_id) : cityKey(r.name, r.state, r.country), r.id);
+    offsets.set(r.id, r.open_offsets);
+  }
 }
 
 /** '|munich|munchen|…|': every name a location search may use, with the row's own spelling. */

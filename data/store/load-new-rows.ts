@@ -13,20 +13,22 @@
  * those of the documents, gathered once per statement; the cities' own words reach the
  * vocabulary from the cities.
  * The statement runs with `rehber.document_given` on, which skips the row trigger and the words
- * trigger (both in db/schema.sql) for it alone.
+ * trigger (both in db/schema.sql) for it alone. Its rows' open hours are staged too (worked out
+ * once per week and zone, from the cities' offsets: stagingBytes), and `rehber.open_hours_given`
+ * skips their row trigger (rehber_business_open_hours), which costs a PL/pgSQL call a row.
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { WRITTEN_COLUMNS } from '../../domain/business-columns.js';
+import { OPEN_HOURS_COLUMN, WRITTEN_COLUMNS } from '../../domain/business-columns.js';
 import { STAGING_COLUMNS, stagingDdl } from './load-copy.js';
 import { APPLY_DELTAS, insertValueList, refs } from './load-sql.js';
 
 /** The lane's statement; $1 is the import's id (null outside one). */
 export const INSERT_NEW_ROWS_SQL = `
   WITH v AS MATERIALIZED (
-    SELECT st.ord, st.base_slug, st.identity_key, ${insertValueList('st').map((e, i) => `${e} AS ${WRITTEN_COLUMNS[i]}`).join(', ')}
+    SELECT st.ord, st.base_slug, st.identity_key, st.${OPEN_HOURS_COLUMN}, ${insertValueList('st').map((e, i) => `${e} AS ${WRITTEN_COLUMNS[i]}`).join(', ')}
       FROM import_new_rows st
   ),
   d AS MATERIALIZED (
@@ -35,8 +37,8 @@ export const INSERT_NEW_ROWS_SQL = `
       FROM v LEFT JOIN categories k ON k.id = v.category_id LEFT JOIN cities c ON c.id = v.city_id
   ),
   ins AS (
-    INSERT INTO businesses (${WRITTEN_COLUMNS.join(', ')}, slug, identity_key, created_import_id, search_vector)
-    SELECT ${WRITTEN_COLUMNS.map((c) => `d.${c}`).join(', ')}, d.base_slug, d.identity_key, $1::int, d.doc
+    INSERT INTO businesses (${WRITTEN_COLUMNS.join(', ')}, slug, identity_key, created_import_id, search_vector, ${OPEN_HOURS_COLUMN})
+    SELECT ${WRITTEN_COLUMNS.map((c) => `d.${c}`).join(', ')}, d.base_slug, d.identity_key, $1::int, d.doc, d.${OPEN_HOURS_COLUMN}
       FROM d ORDER BY d.ord
     RETURNING city_id, category_id, country, is_active
   ),
@@ -60,7 +62,7 @@ export const INSERT_NEW_ROWS_SQL = `
 export async function insertNewRows(conn: pg.ClientBase, text: Buffer, importId: number | null): Promise<boolean> {
   await conn.query(stagingDdl('import_new_rows'));
   await pipeline(Readable.from([text]), conn.query(copyFrom(`COPY import_new_rows (${STAGING_COLUMNS.join(', ')}) FROM STDIN`)));
-  await conn.query(`SAVEPOINT new_rows; SET LOCAL rehber.document_given = 'on'`);
+  await conn.query(`SAVEPOINT new_rows; SET LOCAL rehber.document_given = 'on'; SET LOCAL rehber.open_hours_given = 'on'`);
   try {
     await conn.query(INSERT_NEW_ROWS_SQL, [importId]);
   } catch (err) {
@@ -68,6 +70,6 @@ export async function insertNewRows(conn: pg.ClientBase, text: Buffer, importId:
     await conn.query('ROLLBACK TO SAVEPOINT new_rows');
     return false;
   }
-  await conn.query(`SET LOCAL rehber.document_given = 'off'; RELEASE SAVEPOINT new_rows`);
+  await conn.query(`SET LOCAL rehber.document_given = 'off'; SET LOCAL rehber.open_hours_given = 'off'; RELEASE SAVEPOINT new_rows`);
   return true;
 }

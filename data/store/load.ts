@@ -208,7 +208,13 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
         const slugOf = (i: number) => rows[i].slug ?? baseSlug(rows[i]);
         const cityId = (r: PreparedRow) => (r.city ? (dims.cities.get(rowCityKey(r)!) ?? null) : null);
         const categoryId = (r: PreparedRow) => (r.category ? (dims.categories.get(r.category.toLowerCase()) ?? null) : null);
-        const stagingText = (list: number[]) => stagingBytes(list.map((i) => ({ ord: i, row: rows[i], slug: slugOf(i), categoryId: categoryId(rows[i]), cityId: cityId(rows[i]) })));
+        const stagingText = (list: number[]) =>
+          stagingBytes(
+            list.map((i) => {
+              const city = cityId(rows[i]);
+              return { ord: i, row: rows[i], slug: slugOf(i), categoryId: categoryId(rows[i]), cityId: city, offsets: city === null ? null : (dims.offsets.get(city) ?? null) };
+            }),
+          );
         let rest = todo;
         {
           const keys = todo.map((i) => rows[i].identityKey);
@@ -258,13 +264,13 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
   };
 
   const prepare = (row: BusinessInput): PreparedRow => {
-    const { body, hash } = encodeRow(row, signature);
+    const { body, hash, week } = encodeRow(row, signature);
     const { identityKey, name, placeId, category, city, state, country, countryCode, cityPlace, rowNumber } = row;
     const missing = missingOf(name, row.address);
     // A bulk load's rows are all new: their slugs now, off the write's path. Otherwise only the
     // rows that turn out to need writing get one.
     const slug = bulk && missing === null ? baseSlug(row) : null;
-    return { bytes: Buffer.from(body), hash, identityKey, name, placeId, category, city, state, country, countryCode, cityPlace, slug, rowNumber, missing };
+    return { bytes: Buffer.from(body), hash, week, identityKey, name, placeId, category, city, state, country, countryCode, cityPlace, slug, rowNumber, missing };
   };
   const loadPrepared = (rows: PreparedRow[], beforeCommit?: BeforeCommit): Promise<BatchCounts> => {
     if (!rows.length) return Promise.resolve({ imported: 0, updated: 0, skipped: 0 });

@@ -35,6 +35,12 @@ export class OpenAt {
     readonly at: string,
     /** By city id - 1: the minute of the week, -1 for a city without a zone. */
     private readonly minutes: Int16Array,
+    /**
+     * The UTC hour of the week every business open at this minute holds in its open hours
+     * (domain/open-hours.ts), which a search's read of few matches requires beside the week's
+     * test (openHoursSql); undefined when some city's stored offsets do not cover it.
+     */
+    readonly hour?: number,
   ) {
     this.literal = `{${minutes.join(',')}}`;
     this.rowTest = openTest(`('${this.literal}'::int[])[b.city_id]`);
@@ -65,3 +71,14 @@ export function openAtSql(open: OpenAt, cityId?: number): { sql: string; binding
  * minute, so a statement that only asks for the estimate (EXPLAIN) carries no minutes.
  */
 export const OPEN_ESTIMATE_SQL = openTest('0');
+
+/**
+ * The open hours' necessary condition at `open`'s hour: a key of the search documents' index
+ * (migration 20261212O), so a read of a narrow set intersects it with the words' entries and
+ * reads few closed matches from the table. Null without an hour (the week alone is tested then).
+ * Never for a broad word's read: the hour's entries are a third to a half of the directory, which
+ * the index would intersect in full (docs/search.md, "Open now in the search index").
+ */
+export function openHoursSql(open: OpenAt | undefined): string | null {
+  return open?.hour === undefined ? null : `b.open_hours @> '{${Math.trunc(open.hour)}}'::int2[]`;
+}

@@ -8,10 +8,10 @@ import type { Knex } from 'knex';
 import type { Db } from '../index.js';
 import { businessWhere, type FacetFilters } from './facets.js';
 
-/** Each city with a time zone. */
-export async function cityZones(db: Db | Knex.Transaction): Promise<{ id: number; time_zone: string }[]> {
-  const { rows } = await db.raw(`SELECT id, time_zone FROM cities WHERE time_zone IS NOT NULL`);
-  return rows as { id: number; time_zone: string }[];
+/** Each city with a time zone, and the offsets its businesses' open hours were worked out under. */
+export async function cityZones(db: Db | Knex.Transaction): Promise<{ id: number; time_zone: string; open_offsets: number[] | null }[]> {
+  const { rows } = await db.raw(`SELECT id, time_zone, open_offsets FROM cities WHERE time_zone IS NOT NULL`);
+  return rows as { id: number; time_zone: string; open_offsets: number[] | null }[];
 }
 
 /** How many active businesses pass `f` (openAt included), counting no further than `cap` + 1. */

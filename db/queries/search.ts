@@ -26,7 +26,7 @@ import { readPlannerStatistics, shareOf, type PlannerStatistics } from './planne
 import { BITMAP_SCAN_RESULT, BITMAP_SCAN_STATEMENTS, byBitmapScans, readByBitmapScans } from './bitmap-scans.js';
 import { planRows } from './planned-rows.js';
 import { SEEN_VERSION } from '../data-version.js';
-import { openAtSql, type OpenAt } from './open-at.js';
+import { openAtSql, openHoursSql, type OpenAt } from './open-at.js';
 
 const ORDER: Record<SearchSort, string> = {
   relevance: 'rating DESC, review_count DESC, id',
@@ -364,10 +364,12 @@ function candidatesWhere(q: Asked, f: FacetFilters, more: SqlPart | null, tail: 
 
 /**
  * At most `bound` + 1 matches of `q` under `f`, in index order (one more than the bound tells a
- * broad search).
+ * broad search). `byHour`: under open now, the matches' open hours hold the hour too (openHoursSql),
+ * for a set the caller expects to be narrow or near the bound, never a broad word's.
  */
-export async function searchCandidates(db: Db | Knex.Transaction, q: Asked, f: FacetFilters, bound: number): Promise<CandidateColumns> {
-  const part = candidatesWhere(q, f, null, `LIMIT ${bound + 1}`);
+export async function searchCandidates(db: Db | Knex.Transaction, q: Asked, f: FacetFilters, bound: number, byHour = false): Promise<CandidateColumns> {
+  const hour = byHour ? openHoursSql(f.openAt) : null;
+  const part = candidatesWhere(q, f, hour === null ? null : { sql: hour, bindings: [] }, `LIMIT ${bound + 1}`);
   return readCandidates(db, part.sql, part.bindings as Knex.RawBinding[]);
 }
 
@@ -636,9 +638,10 @@ async function firstInTableOrder(q: Asked, f: FacetFilters, n: number, judge: Ju
  * (`examined_at`, from 1) of each among every match looked at on the way: the share open among the
  * matches, which a guess of the planner's (a third, whatever the minute) cannot give. The open
  * test is a column of every match rather than a filter, counted as the rows pass, and the count's
- * bound stops the scan (a run condition of the window) one open match past the `n`th.
+ * bound stops the scan (a run condition of the window) one open match past the `n`th. `hour`: the
+ * open hours' condition (openHoursSql) the matches looked at must meet too, or null.
  */
-function firstOpen(q: Asked, f: FacetFilters, n: number): SqlPart {
+function firstOpen(q: Asked, f: FacetFilters, n: number, hour: string | null): SqlPart {
   const open = openAtSql(f.openAt!, f.cityId);
   const filter = businessWhere({ ...f, openAt: undefined });
   const match = matchOf(q);
@@ -647,16 +650,16 @@ function firstOpen(q: Asked, f: FacetFilters, n: number): SqlPart {
     sql: `SELECT ${columns.sql}, b.examined_at FROM
             (SELECT w.*, count(CASE WHEN w.open THEN 1 END) OVER (ROWS UNBOUNDED PRECEDING) AS opened,
                     row_number() OVER (ROWS UNBOUNDED PRECEDING) AS examined_at
-               FROM (SELECT b.*, ${open.sql} AS open FROM businesses b WHERE ${filter.sql} AND ${match.sql}) w) b
+               FROM (SELECT b.*, ${open.sql} AS open FROM businesses b WHERE ${filter.sql} AND ${match.sql}${hour ? ` AND ${hour}` : ''}) w) b
            WHERE b.opened <= ${n} AND b.open`,
     bindings: [...columns.bindings, ...open.bindings, ...filter.bindings, ...match.bindings],
   };
 }
 
 /** The text of the planner's estimate of the matches of `q` under `filter` (planRows reads its answer). */
-function explainMatches(db: Db | Knex.Transaction, q: Asked, filter: SqlPart): string {
+function explainMatches(db: Db | Knex.Transaction, q: Asked, filter: SqlPart, hour: string | null = null): string {
   const match = matchOf(q);
-  return db.raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM businesses b WHERE ${filter.sql} AND ${match.sql}`, [...filter.bindings, ...match.bindings] as Knex.RawBinding[]).toQuery();
+  return db.raw(`EXPLAIN (FORMAT JSON) SELECT 1 FROM businesses b WHERE ${filter.sql} AND ${match.sql}${hour ? ` AND ${hour}` : ''}`, [...filter.bindings, ...match.bindings] as Knex.RawBinding[]).toQuery();
 }
 
 /**
@@ -674,7 +677,7 @@ export async function estimateAndCandidates(
   judge?: Judge,
   statistics: StatisticsOf = () => readPlannerStatistics(db),
 ): Promise<{ estimate: number; columns: CandidateColumns; judged: Judged }> {
-  if (f.openAt !== undefined) return openEstimateAndCandidates(db, q, f, n, judge);
+  if (f.openAt !== undefined) return openEstimateAndCandidates(db, q, f, n, judge, statistics);
   const explain = explainMatches(db, q, businessWhere(f, { estimate: true }));
   const { ctes, part, judged } = await firstInTableOrder(q, f, n, judge, statistics);
   const read = `${ctes.sql}${inPackedColumns(part.sql)}`;
@@ -684,17 +687,40 @@ export async function estimateAndCandidates(
 }
 
 /**
+ * Whether the planner's statistics say one or two words (without a place) have at least
+ * `judge.broadFrom` matches, whatever the filters: then an open-now read goes without the open
+ * hours, whose entries the index would intersect with the words' in full. Without a judge, or for
+ * words the statistics cannot weigh (a place, more words, flags), false.
+ */
+async function broadByStatistics(q: Asked, judge: Judge | undefined, statistics: StatisticsOf): Promise<boolean> {
+  const lexemes = judge && q.what && !q.where ? ownLexemes(q.what) : null;
+  if (!lexemes?.length || lexemes.length > 2) return false;
+  const stats = await statistics();
+  return shareOf(stats.documents, lexemes) * stats.rows >= (lexemes.length === 1 ? judge!.broadFrom.oneWord : judge!.broadFrom.twoWords);
+}
+
+/**
  * estimateAndCandidates under open now: the planner's estimate of the matches without it, times
  * the share open among those the first `n` open ones were found in (firstOpen), rather than the
- * planner's third; all of them when fewer than `n` are open. Judged broad when that passes
+ * planner's third; all of them when fewer than `n` are open. Unless the statistics judge the
+ * words broad (broadByStatistics), the matches looked at are those whose open hours hold the
+ * hour, and the planner's estimate is of those (its statistics of the hours give their share). Judged broad when that passes
  * `judge.broadFrom` (one lexeme's estimate, as the statistics give it, from `oneWord`; any other,
  * a product of shares that may be several times too many, from `twoWords`): the bound + 1 open
  * matches are then not read to find it out, each of them a row of the table read, with the two
  * to three closed matches beside it.
  */
-async function openEstimateAndCandidates(db: Db | Knex.Transaction, q: Asked, f: FacetFilters, n: number, judge?: Judge): Promise<{ estimate: number; columns: CandidateColumns; judged: Judged }> {
-  const explain = explainMatches(db, q, businessWhere({ ...f, openAt: undefined }));
-  const part = firstOpen(q, f, n);
+async function openEstimateAndCandidates(
+  db: Db | Knex.Transaction,
+  q: Asked,
+  f: FacetFilters,
+  n: number,
+  judge: Judge | undefined,
+  statistics: StatisticsOf,
+): Promise<{ estimate: number; columns: CandidateColumns; judged: Judged }> {
+  const hour = (await broadByStatistics(q, judge, statistics)) ? null : openHoursSql(f.openAt);
+  const explain = explainMatches(db, q, businessWhere({ ...f, openAt: undefined }), hour);
+  const part = firstOpen(q, f, n, hour);
   const read = inColumns(part.sql, ', max(c.examined_at)::int AS examined');
   const results = (await db.raw(`${explain}; ${byBitmapScans(db, read, part.bindings as Knex.RawBinding[])}`)) as { rows: Record<string, unknown>[] }[];
   const row = results[1 + BITMAP_SCAN_RESULT].rows[0] as { columns: CandidateColumns; examined: number | null };
