@@ -4,6 +4,7 @@ import { AggregatorRegistry } from 'prom-client';
 import type { AddressInfo } from 'node:net';
 import { openDatabase, openReplica, type Db } from '../db/index.js';
 import { migrateLatest } from '../db/migrate.js';
+import { refreshZoneOffsets } from '../data/store/zone-offsets.js';
 import { hasBusinesses } from '../db/queries/businesses.js';
 import { countUsers, verifyUser } from '../db/queries/users.js';
 import { setAdminPassword } from '../data/store/accounts.js';
@@ -73,6 +74,8 @@ export async function openAndServe(config: Config, options: { metrics: boolean; 
  */
 export async function prepareDatabase(db: Db, config: Config, admin: { username: string; password: string } | undefined, print: Print): Promise<void> {
   await migrateLatest(db);
+  // Cities' zone offsets as this runtime's zone data gives them, or open-now searches test every week.
+  await refreshZoneOffsets(db);
   // A bulk import killed before it rebuilt its dropped indexes would leave every page slow.
   await repairIndexesUnlessBulkLoading(db);
   // Imports whose process died show as interrupted at once; the files they held are swept.
