@@ -329,9 +329,10 @@ describe('an open-now search of a common word', () => {
     expect(openAt.hour).toBeDefined();
     expect(await lookedAt(openAt)).toBeGreaterThanOrEqual(200);
     expect(await lookedAt(openAt)).toBeLessThan(202);
-    // Without the hour: 200 open ones among the first 300 or so matches, not all 6,000 read.
+    // Without the hour: 200 open ones among the first 300 or so matches, not all 6,000 read. Where
+    // the first match falls in the three-id cycle moves that by one or two either way.
     const looked = await lookedAt(new OpenAt(openAt.at, Int16Array.from(openAt.literal.slice(1, -1).split(','), Number)));
-    expect(looked).toBeGreaterThanOrEqual(300);
+    expect(looked).toBeGreaterThanOrEqual(295);
     expect(looked).toBeLessThan(310);
   });
 

@@ -30,9 +30,12 @@ export function SearchBlock({ defaultQuery = '', defaultLocation = '', onSearch 
     if (q !== undefined) setQuery(q);
     if (loc !== undefined) setLocation(loc);
   }, []);
-  const submit = (e: FormEvent) => {
+  // Search sends what the fields hold, not the state: a click that comes after hydration but
+  // before the effect above has re-rendered would otherwise send the server's defaults.
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    onSearch({ query, location });
+    const fields = new FormData(e.currentTarget);
+    onSearch({ query: String(fields.get('q') ?? ''), location: String(fields.get('location') ?? '') });
   };
   return (
     <form ref={form} role="search" action={paths.search()} method="get" onSubmit={submit} className="flex w-full flex-col gap-2 rounded-lg bg-white p-2 shadow-md sm:flex-row">
