@@ -18,7 +18,7 @@ import { openDatabase } from '../db/index.js';
 import { errorLine } from '../domain/errors.js';
 import { readConfig } from './config.js';
 import { listenMetrics } from './metrics.js';
-import { adminFromEnv, hostUrl, openAndServe, prepareDatabase, SHUTDOWN_GRACE_MS, type Print, type RunningServer } from './start.js';
+import { adminFromEnv, hostUrl, keepDatabaseWhileServing, openAndServe, prepareDatabase, SHUTDOWN_GRACE_MS, type Print, type RunningServer } from './start.js';
 
 /** A worker that could not start says why in this message before it exits. */
 const FAILED = 'rehber:worker-failed';
@@ -50,6 +50,7 @@ export async function startProcesses(env: NodeJS.ProcessEnv, print: Print): Prom
     }
     const url = hostUrl(config.host, ports[0]);
     print(`rehber is serving ${url} from ${config.processes} processes`);
+    const background = keepDatabaseWhileServing(database.db, print);
     return {
       url,
       async close() {
@@ -60,6 +61,7 @@ export async function startProcesses(env: NodeJS.ProcessEnv, print: Print): Prom
           metricsServer.closeAllConnections();
           await new Promise((resolve) => metricsServer?.close(resolve));
         }
+        await background;
         await database.close();
       },
     };

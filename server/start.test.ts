@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTempDir } from '../scripts/test-hooks.fixtures.js';
 import { seedBusinesses } from '../db/queries/admin-businesses.fixtures.js';
 import { upsertUser } from '../db/queries/users.js';
+import { zoneOffsets } from '../domain/open-hours.js';
 import { startServer } from './start.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -53,5 +54,28 @@ describe('the admin of ADMIN_USERNAME and ADMIN_PASSWORD at start', () => {
     await changed.close();
     expect(await guarded(cookie)).toBe(401);
     await signIn('the second password');
+  });
+});
+
+describe("cities' zone offsets at start", () => {
+  let app: TestApp;
+  const dir = useTempDir('rehber-start-zones-');
+  beforeAll(async () => {
+    app = await startTestApp();
+    await seedBusinesses(app.db, [{ name: 'Keeps the sample out', address: '1 Main St' }]);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('are brought to the runtime\'s zone data once the server serves, and close() waits for it', async () => {
+    // Offsets stored by a runtime whose rules for Berlin were other (as if it kept +1 all year).
+    const [city] = await app.db('cities').insert({ name: 'Berlin', slug: 'berlin', country: 'Germany', time_zone: 'Europe/Berlin', open_offsets: '{60}' }).returning('id');
+    const printed: string[] = [];
+    const server = await startServer({ DATABASE_URL: app.dbUrl, PORT: '0', HOST: '127.0.0.1', UPLOAD_DIR: dir, LOG_LEVEL: 'silent' }, (l) => void printed.push(l));
+    await server.close();
+    const stored = await app.db('cities').where({ id: city.id }).first('open_offsets');
+    expect(stored.open_offsets).toEqual(zoneOffsets('Europe/Berlin'));
+    expect(printed).toContain("Brought 1 cities' zone offsets to this runtime's zone data");
   });
 });

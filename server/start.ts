@@ -17,6 +17,7 @@ import { createApp } from './app.js';
 import { readConfig, type Config } from './config.js';
 import { sweepOrphanFiles, sweepRejectedFiles } from './uploads.js';
 import { applyServerTimeouts } from './middleware/body-deadline.js';
+import { errorLine } from '../domain/errors.js';
 import { listenMetrics } from './metrics.js';
 
 export interface RunningServer {
@@ -35,7 +36,12 @@ export type Print = (line: string) => void;
 export async function startServer(env: NodeJS.ProcessEnv = process.env, print: Print = (l) => process.stdout.write(`${l}\n`)): Promise<RunningServer> {
   const config = readConfig(env);
   const admin = adminFromEnv(env);
-  const running = await openAndServe(config, { metrics: true, print, prepare: (db) => prepareDatabase(db, config, admin, print) });
+  const running = await openAndServe(config, {
+    metrics: true,
+    print,
+    prepare: (db) => prepareDatabase(db, config, admin, print),
+    whileServing: (db) => keepDatabaseWhileServing(db, print),
+  });
   print(`rehber is serving ${running.url}`);
   return {
     url: running.url,
@@ -47,18 +53,24 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, print: P
 }
 
 /**
- * The database of `config` opened (`prepare` run on it first), the app served on it; close() drains
- * the app, then closes the database. A failure on the way closes what was opened.
+ * The database of `config` opened (`prepare` run on it first), the app served on it, then
+ * `whileServing` started; close() drains the app, waits for that work, then closes the database.
+ * A failure on the way closes what was opened.
  */
-export async function openAndServe(config: Config, options: { metrics: boolean; print: Print; prepare?: (db: Db) => Promise<void> }): Promise<RunningServer> {
+export async function openAndServe(
+  config: Config,
+  options: { metrics: boolean; print: Print; prepare?: (db: Db) => Promise<void>; whileServing?: (db: Db) => Promise<void> },
+): Promise<RunningServer> {
   const database = await openDatabase(config.db);
   try {
     await options.prepare?.(database.db);
     const served = await serveApp(database.db, config, options);
+    const background = options.whileServing?.(database.db);
     return {
       url: served.url,
       async close() {
         await served.close();
+        await background;
         await database.close();
       },
     };
@@ -74,8 +86,6 @@ export async function openAndServe(config: Config, options: { metrics: boolean; 
  */
 export async function prepareDatabase(db: Db, config: Config, admin: { username: string; password: string } | undefined, print: Print): Promise<void> {
   await migrateLatest(db);
-  // Cities' zone offsets as this runtime's zone data gives them, or open-now searches test every week.
-  await refreshZoneOffsets(db);
   // A bulk import killed before it rebuilt its dropped indexes would leave every page slow.
   await repairIndexesUnlessBulkLoading(db);
   // Imports whose process died show as interrupted at once; the files they held are swept.
@@ -87,6 +97,23 @@ export async function prepareDatabase(db: Db, config: Config, admin: { username:
     print(`Loaded the sample directory: ${imported} businesses`);
   }
   await ensureAdmin(db, admin, print);
+}
+
+/**
+ * What runs once the server serves, once however many processes serve: work that requests do
+ * not wait for. Cities' zone offsets are brought to this runtime's zone data (or open-now
+ * searches test every week, right but slower); working them out takes about 2 ms a zone in use,
+ * a second or so at the million, and a zone whose rules changed rewrites its businesses' hours.
+ * Until it is done the read service, which checks the offsets each minute, reads without the hour
+ * where they fall short. Never rejects: a failure is one printed line, and the next start tries again.
+ */
+export async function keepDatabaseWhileServing(db: Db, print: Print): Promise<void> {
+  try {
+    const written = await refreshZoneOffsets(db);
+    if (written) print(`Brought ${written} cities' zone offsets to this runtime's zone data`);
+  } catch (err) {
+    print(`rehber: cities' zone offsets were left as they were: ${errorLine(err)}`);
+  }
 }
 
 /**

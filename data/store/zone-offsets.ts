@@ -5,7 +5,7 @@
  * city's offsets cover its minute now (data/reads/open-now.ts); otherwise every search falls back
  * to testing the week alone, right but slower, and says so nowhere. A Node upgrade that brings a
  * zone's new rules (a country dropping daylight saving), or a year that moves the window the
- * offsets are sampled over, would leave it there. So a server starting brings the stored offsets
+ * offsets are sampled over, would leave it there. So a server, once it serves, brings the stored offsets
  * to its own zone data: the cities whose offsets differ are written, and the cities' trigger
  * rewrites their businesses' open hours. Several servers starting at once write the same values;
  * the second finds nothing to change.
