@@ -177,8 +177,14 @@ export const WRITTEN_COLUMNS: string[] = [
 ];
 
 /**
- * The `businesses` columns that are not imported values: identity, slug, visibility, the search
- * document, the search's quality (generated from the rating and review count), the open hours and timestamps.
- * With WRITTEN_COLUMNS they are every column of the table (tested).
+ * The `businesses` columns worked out from the others by the database, never written by a person:
+ * the search document, the search's quality (from the rating and review count) and the open hours
+ * (from the week and the city's zone). An edit's activity log leaves them out.
  */
-export const OTHER_COLUMNS = ['id', 'slug', 'identity_key', 'is_active', 'is_featured', 'created_import_id', 'images', 'search_vector', 'quality', OPEN_HOURS_COLUMN, 'created_at', 'updated_at'] as const;
+export const DERIVED_COLUMNS = ['search_vector', 'quality', OPEN_HOURS_COLUMN] as const;
+
+/**
+ * The `businesses` columns that are not imported values: identity, slug, visibility, the derived
+ * columns and timestamps. With WRITTEN_COLUMNS they are every column of the table (tested).
+ */
+export const OTHER_COLUMNS = ['id', 'slug', 'identity_key', 'is_active', 'is_featured', 'created_import_id', 'images', ...DERIVED_COLUMNS, 'created_at', 'updated_at'] as const;

@@ -13,7 +13,7 @@
  */
 import type pg from 'pg';
 import type { Db } from '../../db/index.js';
-import { type Field, FIELDS, OPEN_WEEK_COLUMN, VALUE_COLUMNS, VALUE_KEYS } from '../../domain/business-columns.js';
+import { DERIVED_COLUMNS, type Field, FIELDS, OPEN_WEEK_COLUMN, VALUE_COLUMNS, VALUE_KEYS } from '../../domain/business-columns.js';
 import { openWeekText } from '../../domain/opening-status.js';
 import { InputError } from '../../domain/errors.js';
 import { slugifyText } from '../../domain/slug.js';
@@ -29,6 +29,9 @@ export interface BusinessEdit {
 }
 
 const pgType = (sql: string) => sql.replace(/\s+NOT NULL$/, '');
+
+/** What an edit's activity log leaves out of a row: what the database derives, and when it was written. */
+const UNLOGGED = [...DERIVED_COLUMNS, 'updated_at'].map((c) => ` - '${c}'`).join('');
 
 /** Edits business `id`; InputError 400 for a value the import would refuse, 404 unknown, 409 a clash. Returns the slug. */
 export async function editBusiness(db: Db, id: number, edit: BusinessEdit, username: string | null): Promise<{ slug: string }> {
@@ -91,12 +94,12 @@ export async function editBusiness(db: Db, id: number, edit: BusinessEdit, usern
        log AS (
          INSERT INTO business_versions (business_id, action, before, after, username)
          SELECT ch.id, 'edit',
-                (SELECT jsonb_object_agg(o.key, o.value) FROM jsonb_each(to_jsonb(old) - 'search_vector' - 'quality' - 'open_hours' - 'updated_at') o WHERE o.value IS DISTINCT FROM to_jsonb(ch) -> o.key),
-                (SELECT jsonb_object_agg(o.key, o.value) FROM jsonb_each(to_jsonb(ch) - 'search_vector' - 'quality' - 'open_hours' - 'updated_at') o WHERE o.value IS DISTINCT FROM to_jsonb(old) -> o.key),
+                (SELECT jsonb_object_agg(o.key, o.value) FROM jsonb_each(to_jsonb(old)${UNLOGGED}) o WHERE o.value IS DISTINCT FROM to_jsonb(ch) -> o.key),
+                (SELECT jsonb_object_agg(o.key, o.value) FROM jsonb_each(to_jsonb(ch)${UNLOGGED}) o WHERE o.value IS DISTINCT FROM to_jsonb(old) -> o.key),
                 $${pUser}::text
            FROM ch, old
           -- A save that changed nothing the admin sees is no activity (content_hash is the import's own).
-          WHERE to_jsonb(old) - 'search_vector' - 'updated_at' - 'content_hash' IS DISTINCT FROM to_jsonb(ch) - 'search_vector' - 'updated_at' - 'content_hash'
+          WHERE to_jsonb(old)${UNLOGGED} - 'content_hash' IS DISTINCT FROM to_jsonb(ch)${UNLOGGED} - 'content_hash'
        ),
        delta AS (${refs('old', -1)} UNION ALL ${refs('ch', 1)}),
        ${APPLY_DELTAS}
