@@ -406,8 +406,14 @@ CREATE OR REPLACE FUNCTION public.rehber_business_open_hours()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
+    DECLARE offsets int2[];
     BEGIN
-      NEW.open_hours := rehber_open_hours(NEW.open_week, (SELECT c.open_offsets FROM cities c WHERE c.id = NEW.city_id));
+      IF TG_OP = 'INSERT' OR OLD.city_id IS DISTINCT FROM NEW.city_id THEN
+        SELECT c.open_offsets INTO offsets FROM cities c WHERE c.id = NEW.city_id FOR SHARE;
+      ELSE
+        SELECT c.open_offsets INTO offsets FROM cities c WHERE c.id = NEW.city_id;
+      END IF;
+      NEW.open_hours := rehber_open_hours(NEW.open_week, offsets);
       RETURN NEW;
     END $function$;
 

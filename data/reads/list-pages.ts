@@ -195,10 +195,11 @@ function about(estimate: number, bound: number): number {
   return Math.max(roughly(estimate), bound + 1);
 }
 
-/** The ids of a broad search's page and its estimated total. */
+/** The ids of a broad search's page and its estimated total; `all` when its reads found every match (the total then counted). */
 interface BroadPage {
   ids: number[];
   total: number;
+  all?: boolean;
 }
 
 /**
@@ -206,7 +207,10 @@ interface BroadPage {
  * names holding every word first, and when they are fewer than the page needs, the other tiers
  * and the rest (bestMatches, each the best of its tier read by quality band), ranked in memory;
  * the first page * limit of the ranking are among them. Pages past the bound are not reached
- * (each would read further); the total is the planner's estimate.
+ * (each would read further); the total is the planner's estimate. When the reads find fewer than
+ * page * limit in all (the rest's read is of every match), they are every match and the total is
+ * their count: an open-now search judged broad by the statistics alone may have few open at the
+ * minute (db/queries/search.ts openByStatistics).
  */
 async function broadPage(
   db: Db | Knex.Transaction,
@@ -220,17 +224,18 @@ async function broadPage(
   const total = about(estimated, bound);
   if (n - limit >= bound) return { ids: [], total };
   const placed = asked.where !== null;
-  const ranks = (found: Candidate[]) => {
+  const ranks = (found: Candidate[]): BroadPage => {
     const pool = new Map(found.map((c) => [c.id, c]));
-    return [...pool.values()].sort(compare(sort, placed)).slice((page - 1) * limit, n).map((c) => c.id);
+    const ids = [...pool.values()].sort(compare(sort, placed)).slice((page - 1) * limit, n).map((c) => c.id);
+    return pool.size < n ? { ids, total: pool.size, all: true } : { ids, total };
   };
   const statistics = () => plannerStatistics(db, scope);
-  if (sort !== 'relevance' || !asked.what) return { ids: ranks(await bestMatches(db, asked, f, sort, n, 'all', statistics)), total };
+  if (sort !== 'relevance' || !asked.what) return ranks(await bestMatches(db, asked, f, sort, n, 'all', statistics));
   // The names holding every word come first: when they are n or more, the page is among their
   // best n and no other tier is read ('laundromat', whose every business is named so).
   const names = await bestMatches(db, asked, f, sort, n, 'names', statistics);
-  if (new Set(names.map((c) => c.id)).size >= n) return { ids: ranks(names), total };
-  return { ids: ranks([...names, ...(await bestMatches(db, asked, f, sort, n, 'others', statistics))]), total };
+  if (new Set(names.map((c) => c.id)).size >= n) return ranks(names);
+  return ranks([...names, ...(await bestMatches(db, asked, f, sort, n, 'others', statistics))]);
 }
 
 /**
@@ -301,6 +306,8 @@ async function matchesOf(db: Db | Knex.Transaction, asked: Asked | null, f: Face
     const sample = Math.max(1, Math.round(bound * FACET_SAMPLE_SHARE));
     const judge = { bound, broadFrom: { oneWord: ONE_WORD_BROAD_ESTIMATE * bound, twoWords: BROAD_ESTIMATE * bound } };
     const first = await estimateAndCandidates(db, asked, f, sample, judge, () => plannerStatistics(db, scope));
+    // Judged broad from the planner's estimate alone (an open-now read of a broad word): no match read.
+    if (first.judged === 'estimated') return { packed: packColumns(first.columns), broad: true, estimate: first.estimate };
     const got = first.columns.id.length;
     // Judged narrow, the bound + 1 were read: all of them, or the set is past the bound.
     if (first.judged === 'narrow') return { packed: packColumns(first.columns), broad: got > bound, estimate: first.estimate };
@@ -367,6 +374,7 @@ export async function ranked(db: Db | Knex.Transaction, read: Reading, filters: 
     const broad = await memoized(kept, memoKey('broad-page', `${key}|${sort}|${page}|${limit}`), () => broadPage(db, asked!, filters, { sort, page, limit, bound }, matching.estimate, scope));
     const [items, counted] = await Promise.all([rowsOf(db, broad.ids, scope), facets]);
     const paged = pageOf(items, broad.total, { page, limit });
+    if (broad.all) return { ...paged, facets: counted };
     paged.pagination.totalPages = Math.ceil(bound / limit);
     return { ...paged, facets: counted, totalApprox: true };
   }

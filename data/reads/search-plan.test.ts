@@ -11,6 +11,7 @@ import { allOf, readBox } from './query-reading.js';
 import { tsqueries } from './tsqueries.js';
 import { openAtOf } from './open-now.js';
 import { OpenAt } from '../../db/queries/open-at.js';
+import { openingMinute } from '../../domain/opening-status.js';
 import { newMemos } from './search-memo.js';
 
 /**
@@ -306,16 +307,33 @@ describe('an open-now search of a common word', () => {
   });
   const candidateReads = async (read: () => Promise<unknown>) => (await statementsSent(t.db, read)).map((q) => q.sql).filter((sql) => sql.includes(' AS columns'));
 
-  it('is judged broad from the share open among its first matches, without reading the bound + 1 of them, and says about how many are open', async () => {
-    // 'road' is in every address: 6,000 matches, 4,000 open; past twice the bound of 1,100, though
-    // the planner's third of the matches (2,000) is not past four times it.
+  it('is judged broad from the planner\'s estimate of its matches holding the hour, reading none of them to judge it, and says about how many are open', async () => {
+    // 'road' is in every address: 6,000 matches, 4,000 open (and holding every hour); past twice
+    // the bound of 1,100, though the planner's third of the matches (2,000) is not past four times it.
     process.env.SEARCH_CANDIDATES = '1100';
     let page: ListPage | undefined;
     const reads = await candidateReads(async () => (page = await searchBusinesses(t.db, { q: 'road', limit: 10, filters: { openNow: true } })));
     expect(page!.totalApprox).toBe(true);
     expect(reads.filter((sql) => /LIMIT 1101\b/.test(sql))).toEqual([]);
+    // No first open matches read (their place among the matches looked at) to learn the share open.
+    expect(reads.filter((sql) => sql.includes('examined_at'))).toEqual([]);
     expect(Math.abs(page!.pagination.total - 4000)).toBeLessThan(400);
     expect(await pagesUnder(1100, 'road', '', { openNow: true })).toEqual(await pagesUnder(100_000, 'road', '', { openNow: true }));
+  });
+
+  it('reads the bound + 1 open matches at once, the hour required, when fewer than twice the bound hold the hour', async () => {
+    // Under a bound of 2,500 the statistics call 'road' broad (6,000 matches), but the 4,000 holding
+    // the hour are fewer than twice it: its open matches are read once, past the bound.
+    process.env.SEARCH_CANDIDATES = '2500';
+    let page: ListPage | undefined;
+    const reads = await candidateReads(async () => (page = await searchBusinesses(t.db, { q: 'road', limit: 10, filters: { openNow: true } })));
+    expect(reads.filter((sql) => sql.includes('examined_at'))).toEqual([]);
+    const bounded = reads.filter((sql) => /LIMIT 2501\b/.test(sql));
+    expect(bounded).toHaveLength(1);
+    expect(bounded[0]).toMatch(/b\.open_hours @> '\{\d+\}'::int2\[\]/);
+    expect(page!.totalApprox).toBe(true);
+    expect(Math.abs(page!.pagination.total - 4000)).toBeLessThan(400);
+    expect(await pagesUnder(2500, 'road', '', { openNow: true })).toEqual(await pagesUnder(100_000, 'road', '', { openNow: true }));
   });
 
   it('reads its first open matches no further than one open match past them, the closed ones left in the index by their hours', async () => {
@@ -342,5 +360,25 @@ describe('an open-now search of a common word', () => {
     const page = await searchBusinesses(t.db, { q: '25', limit: 10, filters: { openNow: true } });
     const { rows } = await t.db.raw(`SELECT count(*)::int AS n FROM businesses b WHERE b.search_vector @@ '25'::tsquery AND b.id % 3 <> 0`);
     expect([page.pagination.total, page.totalApprox]).toEqual([rows[0].n, undefined]);
+  });
+
+  it('counts the open matches its broad page found when they are fewer than the page: the statistics took it for broad', async () => {
+    // Every open business of 'road' open only for the first five minutes of this hour: each holds
+    // the hour, so the planner expects 4,000 open, and none is open at half past.
+    process.env.SEARCH_CANDIDATES = '1100';
+    const now = new Date('2026-03-09T14:30:00Z');
+    const minute = openingMinute(now, 'Europe/Istanbul')!;
+    try {
+      await t.db.raw(`UPDATE businesses SET open_week = CASE WHEN id % 3 <> 0 THEN int4multirange(int4range(?, ?)) END`, [minute - 30, minute - 25]);
+      await t.db.raw('ANALYZE businesses');
+      const page = await searchBusinesses(t.db, { q: 'road', limit: 10, filters: { openNow: true }, now });
+      expect([page.items.length, page.pagination.total, page.totalApprox]).toEqual([0, 0, undefined]);
+      // Five minutes earlier, every one of them is open.
+      const early = await searchBusinesses(t.db, { q: 'road', limit: 10, filters: { openNow: true }, now: new Date(now.getTime() - 28 * 60_000) });
+      expect([early.items.length, early.totalApprox]).toEqual([10, true]);
+    } finally {
+      await t.db.raw(`UPDATE businesses SET open_week = CASE WHEN id % 3 <> 0 THEN '{[0,10080)}'::int4multirange END`);
+      await t.db.raw('ANALYZE businesses');
+    }
   });
 });

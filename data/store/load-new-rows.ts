@@ -16,6 +16,10 @@
  * trigger (both in db/schema.sql) for it alone. Its rows' open hours are staged too (worked out
  * once per week and zone, from the cities' offsets: stagingBytes), and `rehber.open_hours_given`
  * skips their row trigger (rehber_business_open_hours), which costs a PL/pgSQL call a row.
+ * Before the insert the lane's cities are read FOR SHARE, as the row trigger reads a new row's
+ * city (migration 20261213O): a zone change waits for the lane's rows to commit and then rewrites
+ * them too; one committed since their offsets were read (the loader keeps them for the import)
+ * sends the rows the usual way, where the row trigger works their hours out.
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -54,14 +58,23 @@ export const INSERT_NEW_ROWS_SQL = `
   SELECT count(*)::int AS n FROM ins`;
 
 /**
- * Inserts the rows (stagingBytes's text, each a new business with its final slug) and moves the
- * counts of their cities, categories and countries. Returns false, having written nothing, when
- * a row clashed with one written since the lane chose it (another import's): the caller sends
- * them the usual way.
+ * Inserts the rows (stagingBytes's text, each a new business with its final slug, its open hours
+ * worked out from `offsets`, by city id) and moves the counts of their cities, categories and
+ * countries. Returns false, having written nothing, when a row clashed with one written since the
+ * lane chose it (another import's), or when a city's offsets are no longer those in `offsets`
+ * (which then holds the new ones): the caller sends them the usual way.
  */
-export async function insertNewRows(conn: pg.ClientBase, text: Buffer, importId: number | null): Promise<boolean> {
+export async function insertNewRows(conn: pg.ClientBase, text: Buffer, importId: number | null, offsets: Map<number, number[] | null>): Promise<boolean> {
   await conn.query(stagingDdl('import_new_rows'));
   await pipeline(Readable.from([text]), conn.query(copyFrom(`COPY import_new_rows (${STAGING_COLUMNS.join(', ')}) FROM STDIN`)));
+  const { rows: cities } = await conn.query<{ id: number; open_offsets: number[] | null }>(
+    `SELECT c.id, c.open_offsets FROM cities c WHERE c.id IN (SELECT DISTINCT city_id FROM import_new_rows) ORDER BY c.id FOR SHARE`,
+  );
+  const moved = cities.filter((c) => String(c.open_offsets) !== String(offsets.get(c.id) ?? null));
+  if (moved.length) {
+    for (const c of moved) offsets.set(c.id, c.open_offsets);
+    return false;
+  }
   await conn.query(`SAVEPOINT new_rows; SET LOCAL rehber.document_given = 'on'; SET LOCAL rehber.open_hours_given = 'on'`);
   try {
     await conn.query(INSERT_NEW_ROWS_SQL, [importId]);

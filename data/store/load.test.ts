@@ -6,6 +6,7 @@ import type { ImportMode } from '../../domain/types.js';
 import { biz, countDrift } from './load.fixtures.js';
 import { TSQUERY } from '../../db/queries/word-lookups.js';
 import { tsqueries } from '../reads/tsqueries.js';
+import { openHoursText, zoneOffsets } from '../../domain/open-hours.js';
 
 const t = useTestDb();
 beforeEach(async () => {
@@ -229,6 +230,23 @@ describe('the loader', () => {
                                                ORDER BY w`);
     expect(await t.db('search_words').orderBy('word').pluck('word')).toEqual(expected.map((r: { w: string }) => r.w));
     expect(await countDrift(t.db)).toBe(0);
+  });
+
+  it("gives the lane's rows the offsets of their city's zone as changed during the import, not those read at its start", async () => {
+    const loader = await openLoader(t.db, { mode: 'upsert' });
+    expect(loader.bulk).toBe(true);
+    const hours = { saturday: { open: '22:00', close: '23:00' } };
+    try {
+      await loader.load([biz({ name: 'Before', placeId: 'Z1', businessHours: hours })]);
+      // Written behind the loader's back: Austin's new zone.
+      await t.db('cities').where({ name: 'Austin' }).update({ time_zone: 'Asia/Tokyo' });
+      expect(await loader.load([biz({ name: 'After', placeId: 'Z2', businessHours: hours })])).toEqual({ imported: 1, updated: 0, skipped: 0 });
+    } finally {
+      await loader.close();
+    }
+    const { rows } = await t.db.raw(`SELECT b.name, b.open_week::text AS week, b.open_hours::text AS hours FROM businesses b ORDER BY b.name`);
+    expect(rows.map((r: { name: string }) => r.name)).toEqual(['After', 'Before']);
+    for (const r of rows as { name: string; week: string; hours: string }[]) expect(r.hours, r.name).toBe(openHoursText(r.week, zoneOffsets('Asia/Tokyo')));
   });
 
   it('sends the lane\'s rows the usual way when another import took one of their slugs meanwhile', async () => {

@@ -219,7 +219,7 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
         {
           const keys = todo.map((i) => rows[i].identityKey);
           const picked = (await newWithFreeSlugs(conn, keys, todo.map(slugOf), known)).map((j) => todo[j]);
-          const insertedDirectly = picked.length > 0 && (await insertNewRows(conn, stagingText(picked), options.importId ?? null));
+          const insertedDirectly = picked.length > 0 && (await insertNewRows(conn, stagingText(picked), options.importId ?? null, dims.offsets));
           if (insertedDirectly) {
             batch.imported += picked.length;
             const done = new Set(picked);

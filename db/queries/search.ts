@@ -587,10 +587,11 @@ function ownLexemes(what: string): string[] | null {
  * How the statistics judged a read of a search's first matches (estimateAndCandidates): 'broad'
  * when they say the words have more matches than the judge's `broadFrom` (the first `n` read, a
  * sample), 'narrow' when fewer (the first bound + 1 read at once, so a narrow set is read whole in
- * one statement and a set past the bound is known to be one); null when they cannot weigh the words
+ * one statement and a set past the bound is known to be one); 'estimated' when an open-now read is
+ * judged broad by the planner's estimate alone and no match is read (openByStatistics); null when they cannot weigh the words
  * (a place, filters, more than two words, flags: the first `n` read, the estimate to judge).
  */
-export type Judged = 'broad' | 'narrow' | null;
+export type Judged = 'broad' | 'narrow' | 'estimated' | null;
 
 /** What estimateAndCandidates judges by: the bound, and the estimates from which one or two words are broad. */
 export interface Judge {
@@ -709,6 +710,11 @@ async function broadByStatistics(q: Asked, judge: Judge | undefined, statistics:
  * a product of shares that may be several times too many, from `twoWords`): the bound + 1 open
  * matches are then not read to find it out, each of them a row of the table read, with the two
  * to three closed matches beside it.
+ *
+ * Words the statistics judge broad are not read this way when the hour can be required
+ * (openByStatistics): their first open matches would be read from the bitmap of every match of
+ * the words, which a GIN index builds whole (121,000 entries for a word held by one business in
+ * eight), only to learn how many are open.
  */
 async function openEstimateAndCandidates(
   db: Db | Knex.Transaction,
@@ -718,9 +724,12 @@ async function openEstimateAndCandidates(
   judge: Judge | undefined,
   statistics: StatisticsOf,
 ): Promise<{ estimate: number; columns: CandidateColumns; judged: Judged }> {
-  const hour = (await broadByStatistics(q, judge, statistics)) ? null : openHoursSql(f.openAt);
-  const explain = explainMatches(db, q, businessWhere({ ...f, openAt: undefined }), hour);
-  const part = firstOpen(q, f, n, hour);
+  const broadWords = await broadByStatistics(q, judge, statistics);
+  const hour = openHoursSql(f.openAt);
+  if (broadWords && hour !== null) return openByStatistics(db, q, f, judge!, hour);
+  const required = broadWords ? null : hour;
+  const explain = explainMatches(db, q, businessWhere({ ...f, openAt: undefined }), required);
+  const part = firstOpen(q, f, n, required);
   const read = inColumns(part.sql, ', max(c.examined_at)::int AS examined');
   const results = (await db.raw(`${explain}; ${byBitmapScans(db, read, part.bindings as Knex.RawBinding[])}`)) as { rows: Record<string, unknown>[] }[];
   const row = results[1 + BITMAP_SCAN_RESULT].rows[0] as { columns: CandidateColumns; examined: number | null };
@@ -728,9 +737,35 @@ async function openEstimateAndCandidates(
   if (got < n || !row.examined) return { estimate: got, columns: row.columns, judged: null };
   // The planner may expect fewer matches than were looked at already.
   const estimate = Math.round((Math.max(planRows(results[0].rows), row.examined) * got) / row.examined);
-  const oneLexeme = !q.where && Object.keys(f).length === 1 && ownLexemes(q.what ?? '')?.length === 1;
-  const broadFrom = judge && (oneLexeme ? judge.broadFrom.oneWord : judge.broadFrom.twoWords);
+  const broadFrom = judge && broadFromOf(q, f, judge);
   return { estimate, columns: row.columns, judged: broadFrom !== undefined && estimate >= broadFrom ? 'broad' : null };
+}
+
+/** The estimate from which an open-now read is judged broad: `oneWord` for one lexeme and no other filter, else `twoWords`. */
+function broadFromOf(q: Asked, f: FacetFilters, judge: Judge): number {
+  const oneLexeme = !q.where && Object.keys(f).length === 1 && ownLexemes(q.what ?? '')?.length === 1;
+  return oneLexeme ? judge.broadFrom.oneWord : judge.broadFrom.twoWords;
+}
+
+/** No candidates. */
+const NO_CANDIDATES = (): CandidateColumns => Object.fromEntries(CANDIDATE_FIELDS.map((k) => [k, []])) as unknown as CandidateColumns;
+
+/**
+ * An open-now read of words the statistics judge broad, judged by the planner's estimate of their
+ * matches whose open hours hold the hour (`hour`, openHoursSql) rather than by reading any: the
+ * words' share times the hour's, both from the statistics, which pass few closed matches (the
+ * exact test removes 1-2% of those holding the hour). Past `judge.broadFrom` (broadFromOf), broad
+ * without a match read (an open-now search's broad page counts no facets, so it needs no sample);
+ * else the bound + 1 open matches, the hour required, are read at once (judged 'narrow'): all of
+ * them, or a set past the bound. A word whose matches gather in zones closed at the minute is taken
+ * for broader than it is; when the broad page's reads find fewer than they asked for, they were
+ * every open match and the page counts them (data/reads/list-pages.ts broadPage).
+ */
+async function openByStatistics(db: Db | Knex.Transaction, q: Asked, f: FacetFilters, judge: Judge, hour: string): Promise<{ estimate: number; columns: CandidateColumns; judged: Judged }> {
+  const { rows } = await db.raw(explainMatches(db, q, businessWhere({ ...f, openAt: undefined }), hour));
+  const estimate = planRows(rows as Record<string, unknown>[]);
+  if (estimate >= broadFromOf(q, f, judge)) return { estimate, columns: NO_CANDIDATES(), judged: 'estimated' };
+  return { estimate, columns: await searchCandidates(db, q, f, judge.bound, true), judged: 'narrow' };
 }
 
 /** The tsqueries of a box's words and of the ways they may split into what and where. */

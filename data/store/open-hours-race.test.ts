@@ -1,0 +1,107 @@
+import type { Knex } from 'knex';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
+import { importOpenNowRows } from '../../server/routes/open-now.fixtures.js';
+import { openHoursText, zoneOffsets } from '../../domain/open-hours.js';
+
+/**
+ * A business's open hours follow its week and its city's zone offsets (migration 20261212O), kept
+ * by row triggers on both tables. Two transactions on two connections: one gives a city a new
+ * zone, the other gives one of its businesses new hours, or moves a business into it. Whichever
+ * writes first and whichever commits first, the business ends with hours from its week and the
+ * zone committed last, never from the zone the other transaction replaced.
+ */
+describe("open hours written beside their city's zone change, in parallel", () => {
+  const t = useTestDb();
+  const rows = [
+    ['Spätschicht', 'Kneipe', 'Torstr. 8, 10119 Berlin', 'Berlin', 'Germany', 'Sat 22:00-02:30'],
+    ['Nachtkneipe', 'Kneipe', 'Torstr. 11, 10119 Berlin', 'Berlin', 'Germany', 'Mon-Sun 18:00-01:00'],
+    ['Late Kneipe', 'Kneipe', '1 Broadway, New York, NY 10004', 'New York', 'United States', 'Sat 22:00-03:00'],
+  ];
+  beforeEach(async () => {
+    await t.db.raw('TRUNCATE businesses CASCADE');
+    await importOpenNowRows(t.db, rows);
+  }, 30_000);
+
+  const cityOf = async (name: string) => (await t.db('cities').where({ name }).first('id')).id as number;
+  const stored = async (name: string) =>
+    (
+      await t.db.raw(`SELECT b.open_week::text AS week, b.open_hours::text AS hours, c.time_zone FROM businesses b JOIN cities c ON c.id = b.city_id WHERE b.name = ?`, [name])
+    ).rows[0] as { week: string; hours: string; time_zone: string };
+  const expectHoursOfItsZone = async (name: string, zone: string) => {
+    const r = await stored(name);
+    expect(r.time_zone).toBe(zone);
+    expect(r.hours, name).toBe(openHoursText(r.week, zoneOffsets(zone)));
+  };
+  /** Whether the statement `p` of the transaction on backend `pid` waits on a lock (the other transaction's) before it ends. */
+  const waitsOnLock = async (pid: number, p: Promise<unknown>) => {
+    let done = false;
+    void p.then(
+      () => (done = true),
+      () => (done = true),
+    );
+    for (let i = 0; i < 200 && !done; i++) {
+      const { rows } = await t.db.raw(`SELECT wait_event_type FROM pg_stat_activity WHERE pid = ?`, [pid]);
+      if (rows[0]?.wait_event_type === 'Lock') return true;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return false;
+  };
+  const pidOf = async (trx: Knex.Transaction) => (await trx.raw('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
+  const newWeek = `{[${5 * 1440 + 20 * 60},${5 * 1440 + 23 * 60})}`; // Saturday 20:00-23:00
+  const moveZone = (trx: Knex.Transaction, city: number) => trx('cities').where({ id: city }).update({ time_zone: 'Asia/Tokyo' });
+
+  it("gives a business whose hours change while its city's zone changes the hours of the new zone, whichever writes first", async () => {
+    const berlin = await cityOf('Berlin');
+    for (const hoursFirst of [true, false]) {
+      await t.db('cities').where({ id: berlin }).update({ time_zone: 'Europe/Berlin' });
+      const zone = await t.db.transaction();
+      const edit = await t.db.transaction();
+      const pids = { zone: await pidOf(zone), edit: await pidOf(edit) };
+      try {
+        const setHours = () => edit.raw(`UPDATE businesses SET open_week = ?::int4multirange WHERE name = 'Spätschicht'`, [newWeek]);
+        const first = hoursFirst ? setHours() : moveZone(zone, berlin);
+        await first;
+        const second = Promise.resolve(hoursFirst ? moveZone(zone, berlin) : setHours());
+        expect(await waitsOnLock(hoursFirst ? pids.zone : pids.edit, second)).toBe(true);
+        await (hoursFirst ? edit : zone).commit();
+        await second;
+        await (hoursFirst ? zone : edit).commit();
+      } finally {
+        if (!zone.isCompleted()) await zone.rollback();
+        if (!edit.isCompleted()) await edit.rollback();
+      }
+      expect((await stored('Spätschicht')).week).toBe(newWeek);
+      await expectHoursOfItsZone('Spätschicht', 'Asia/Tokyo');
+      await expectHoursOfItsZone('Nachtkneipe', 'Asia/Tokyo');
+    }
+  }, 30_000);
+
+  it("gives a business moved into a city while the city's zone changes the hours of the new zone, whichever writes first", async () => {
+    const berlin = await cityOf('Berlin');
+    const newYork = await cityOf('New York');
+    for (const moveFirst of [true, false]) {
+      await t.db('cities').where({ id: berlin }).update({ time_zone: 'Europe/Berlin' });
+      await t.db('businesses').where({ name: 'Late Kneipe' }).update({ city_id: newYork });
+      const zone = await t.db.transaction();
+      const move = await t.db.transaction();
+      const pids = { zone: await pidOf(zone), move: await pidOf(move) };
+      try {
+        const moveIn = () => move('businesses').where({ name: 'Late Kneipe' }).update({ city_id: berlin });
+        const first = moveFirst ? moveIn() : moveZone(zone, berlin);
+        await first;
+        // The second waits for the first to commit: it reads the zone the first leaves.
+        const second = Promise.resolve(moveFirst ? moveZone(zone, berlin) : moveIn());
+        expect(await waitsOnLock(moveFirst ? pids.zone : pids.move, second)).toBe(true);
+        await (moveFirst ? move : zone).commit();
+        await second;
+        await (moveFirst ? zone : move).commit();
+      } finally {
+        if (!zone.isCompleted()) await zone.rollback();
+        if (!move.isCompleted()) await move.rollback();
+      }
+      await expectHoursOfItsZone('Late Kneipe', 'Asia/Tokyo');
+      await expectHoursOfItsZone('Spätschicht', 'Asia/Tokyo');
+    }
+  }, 30_000);
+});
