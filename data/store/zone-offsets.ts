@@ -25,10 +25,13 @@ export async function refreshZoneOffsets(db: Db, at: Date = new Date()): Promise
     if (offsets?.join(',') !== stored?.join(',')) stale.set(zone, offsets ? `{${offsets.join(',')}}` : null);
   }
   if (!stale.size) return 0;
+  // Cities locked in id order, as the import's lane takes them (data/store/load-new-rows.ts): a
+  // refresh and an import of those cities then wait for each other instead of deadlocking.
   const written = await db.raw(
-    `UPDATE cities c SET open_offsets = z.offsets::int2[]
-       FROM unnest(?::text[], ?::text[]) AS z(zone, offsets)
-      WHERE c.time_zone = z.zone AND c.open_offsets IS DISTINCT FROM z.offsets::int2[]`,
+    `WITH z AS (SELECT * FROM unnest(?::text[], ?::text[]) AS z(zone, offsets)),
+          locked AS (SELECT c.id, z.offsets FROM cities c JOIN z ON z.zone = c.time_zone
+                      WHERE c.open_offsets IS DISTINCT FROM z.offsets::int2[] ORDER BY c.id FOR UPDATE OF c)
+     UPDATE cities c SET open_offsets = locked.offsets::int2[] FROM locked WHERE c.id = locked.id`,
     [[...stale.keys()], [...stale.values()]] as Knex.RawBinding[],
   );
   return written.rowCount ?? 0;
