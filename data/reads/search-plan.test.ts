@@ -242,6 +242,20 @@ describe('a candidate named as the words', () => {
     expect(candidateRows(columns!).map((c) => [c.name, c.tier])).toEqual([['Shop 4321', 0]]);
     expect(plan).toMatch(/SubPlan[^\n]*\n(?:[^\n]*\n)*?\s+->\s+Bitmap Index Scan on businesses_name_prefix_idx[^\n]*loops=1\)/);
   });
+
+  it('is told by folding the few candidates of a read that expects few, without a probe of the names index', async () => {
+    // A name of several words (the statistics cannot weigh them), and a word with a number the
+    // statistics put under a hundred matches: each read finds its one exact name by its fold.
+    for (const [text, typed] of [['shop 4321 road', 'Shop 4321 Road'], ['shop 4321', 'SHOP 4321']]) {
+      const [what] = await tsqueries(t.db, [allOf(text.split(' '))]);
+      let read: Awaited<ReturnType<typeof estimateAndCandidates>> | undefined;
+      const judge = { bound: 1000, broadFrom: { oneWord: 2000, twoWords: 4000 } };
+      const [plan] = await plansOf(t.db, async () => (read = await estimateAndCandidates(t.db, { text: typed, what, where: null }, {}, 200, judge)));
+      expect(plan, text).not.toContain('businesses_name_prefix_idx');
+      const named = candidateRows(read!.columns).filter((c) => c.tier === 0);
+      expect(named.map((c) => c.name), text).toEqual(text === 'shop 4321' ? ['Shop 4321'] : []);
+    }
+  });
 });
 
 describe("a search's candidates as PostgreSQL sends them", () => {

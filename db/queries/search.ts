@@ -319,11 +319,21 @@ function matchOf({ what, where }: Asked): SqlPart {
 const EXACT_NAME = `(rehber_fold(b.name) COLLATE "C") = rehber_fold(?)`;
 /**
  * EXACT_NAME as a candidate's tier tests it: whether it is among the active businesses so named,
- * found once in businesses_name_prefix_idx (a hashed subplan, one probe a statement). Folding
- * each candidate's name instead (unaccent) cost about as much as reading its row
- * (docs/performance.md). A candidate is always an active business.
+ * found once in businesses_name_prefix_idx (a subplan, one probe a statement). A candidate is
+ * always an active business.
  */
 const NAMED_EXACTLY = `b.id IN (SELECT e.id FROM businesses e WHERE e.is_active AND (rehber_fold(e.name) COLLATE "C") = rehber_fold(?))`;
+
+/**
+ * How a read tells its candidates' exact-name tier: 'probe' (NAMED_EXACTLY) or 'fold' (EXACT_NAME
+ * of each candidate, unaccent of its name). A fold costs about as much as reading the candidate's
+ * row; the probe costs its planning and a page of the names' index no other read of a distinct
+ * search has in memory, a few times what a read of a few dozen folds (docs/performance.md). So a
+ * read that expects hundreds (the bound + 1 of a set near or under the bound that the
+ * statistics weigh, a broad set's sample) probes, and a read of a few (a name of several words, a
+ * band or walk of a page's size) folds.
+ */
+export type ExactNames = 'probe' | 'fold';
 /**
  * Every word in the name (the documents' weight A, through businesses_name_words_idx), in the
  * place (weight C, through businesses_place_idx): the tiers that have an index of their own.
@@ -339,10 +349,10 @@ const IN_NAME = WITHIN.name;
  */
 const nameLexemes = (what: string) => what.replace(/ \| 'city:\d+'/g, '');
 
-/** The columns of a candidate, its tier among them. */
-function columnsOf(q: Asked): SqlPart {
+/** The columns of a candidate, its tier among them, its exact name told as `exact` says. */
+function columnsOf(q: Asked, exact: ExactNames): SqlPart {
   const tier = q.what
-    ? { sql: `CASE WHEN ${NAMED_EXACTLY} THEN 0 WHEN ${IN_NAME} THEN 1 WHEN ts_filter(b.search_vector, '{b}') @@ ${TSQUERY} THEN 2 WHEN ${PLACE} @@ ${TSQUERY} THEN 3 ELSE 4 END`,
+    ? { sql: `CASE WHEN ${exact === 'probe' ? NAMED_EXACTLY : EXACT_NAME} THEN 0 WHEN ${IN_NAME} THEN 1 WHEN ts_filter(b.search_vector, '{b}') @@ ${TSQUERY} THEN 2 WHEN ${PLACE} @@ ${TSQUERY} THEN 3 ELSE 4 END`,
         bindings: [q.text ?? '', q.what, q.what, q.what] }
     : { sql: '4', bindings: [] };
   return {
@@ -351,9 +361,12 @@ function columnsOf(q: Asked): SqlPart {
   };
 }
 
-/** `SELECT <candidate> FROM businesses b WHERE <filters> AND <match> AND <more> <tail>`, as one part. */
-function candidatesWhere(q: Asked, f: FacetFilters, more: SqlPart | null, tail: string, from = 'businesses b'): SqlPart {
-  const columns = columnsOf(q);
+/**
+ * `SELECT <candidate> FROM <from> WHERE <filters> AND <match> AND <more> <tail>`, as one part; the
+ * candidates' exact names folded unless `exact` says to probe (ExactNames).
+ */
+function candidatesWhere(q: Asked, f: FacetFilters, more: SqlPart | null, tail: string, { from = 'businesses b', exact = 'fold' }: { from?: string; exact?: ExactNames } = {}): SqlPart {
+  const columns = columnsOf(q, exact);
   const filter = businessWhere(f);
   const match = matchOf(q);
   return {
@@ -369,7 +382,7 @@ function candidatesWhere(q: Asked, f: FacetFilters, more: SqlPart | null, tail: 
  */
 export async function searchCandidates(db: Db | Knex.Transaction, q: Asked, f: FacetFilters, bound: number, byHour = false): Promise<CandidateColumns> {
   const hour = byHour ? openHoursSql(f.openAt) : null;
-  const part = candidatesWhere(q, f, hour === null ? null : { sql: hour, bindings: [] }, `LIMIT ${bound + 1}`);
+  const part = candidatesWhere(q, f, hour === null ? null : { sql: hour, bindings: [] }, `LIMIT ${bound + 1}`, { exact: 'probe' });
   return readCandidates(db, part.sql, part.bindings as Knex.RawBinding[]);
 }
 
@@ -470,7 +483,7 @@ export type StatisticsOf = () => Promise<PlannerStatistics>;
 function walkedFirst(db: Db | Knex.Transaction, q: Asked, share: number, more: SqlPart | null, n: number, flag: Walked): Statements | null {
   if (share * WALK_ROWS < 2 * n) return null;
   const best = `(SELECT * FROM businesses b WHERE b.is_active ORDER BY ${WALK_ORDER.relevance} LIMIT ${WALK_ROWS}) b`;
-  const part = candidatesWhere(q, {}, more, `ORDER BY ${WALK_ORDER.relevance} LIMIT ${n}`, best);
+  const part = candidatesWhere(q, {}, more, `ORDER BY ${WALK_ORDER.relevance} LIMIT ${n}`, { from: best });
   return walking(db.raw(inPackedColumns(part.sql, `, set_config('${flag}', (count(*) >= ${n})::text, true) AS walked`), part.bindings as Knex.RawBinding[]).toQuery());
 }
 
@@ -569,6 +582,12 @@ export async function bestMatches(
  */
 export const HEAD_PAGES = 1500;
 
+/**
+ * The statistics' estimate of a narrow set from which its read probes the exact names rather than
+ * folding each candidate's name (ExactNames): about where a fold of each costs what the probe does.
+ */
+const PROBED_FROM = 100;
+
 /** A tsquery operand: its quoted lexeme, and whether flags (weights, a prefix star) follow it. */
 const LEXEME = /'((?:[^']|'')*)'(:)?/g;
 
@@ -622,10 +641,12 @@ async function firstInTableOrder(q: Asked, f: FacetFilters, n: number, judge: Ju
   const broad = judge ? docs >= (lexemes.length === 1 ? judge.broadFrom.oneWord : judge.broadFrom.twoWords) : true;
   const judged: Judged = judge ? (broad ? 'broad' : 'narrow') : null;
   // Judged narrow, every match up to the bound + 1 is read: the table's start would hold too few.
-  if (!broad || !common) return { ctes: { sql: '', bindings: [] }, part: candidatesWhere(q, f, null, `LIMIT ${broad ? n : judge!.bound + 1}`), judged };
+  // A broad set's sample is `n`, a narrow one as many as the statistics say: probed when that is many.
+  const exact: ExactNames = broad || docs >= PROBED_FROM ? 'probe' : 'fold';
+  if (!broad || !common) return { ctes: { sql: '', bindings: [] }, part: candidatesWhere(q, f, null, `LIMIT ${broad ? n : judge!.bound + 1}`, { exact }), judged };
   const full = `(SELECT count(*) FROM head) >= ${n}`;
-  const head = candidatesWhere(q, f, { sql: `b.ctid < '(${HEAD_PAGES},0)'::tid`, bindings: [] }, `LIMIT ${n}`);
-  const rest = candidatesWhere(q, f, { sql: `NOT ${full}`, bindings: [] }, `LIMIT ${n}`);
+  const head = candidatesWhere(q, f, { sql: `b.ctid < '(${HEAD_PAGES},0)'::tid`, bindings: [] }, `LIMIT ${n}`, { exact });
+  const rest = candidatesWhere(q, f, { sql: `NOT ${full}`, bindings: [] }, `LIMIT ${n}`, { exact });
   return {
     // The head is read once: the statement's CTE.
     ctes: { sql: `WITH head AS MATERIALIZED (${head.sql}) `, bindings: head.bindings },
@@ -646,7 +667,7 @@ function firstOpen(q: Asked, f: FacetFilters, n: number, hour: string | null): S
   const open = openAtSql(f.openAt!, f.cityId);
   const filter = businessWhere({ ...f, openAt: undefined });
   const match = matchOf(q);
-  const columns = columnsOf(q);
+  const columns = columnsOf(q, 'probe');
   return {
     sql: `SELECT ${columns.sql}, b.examined_at FROM
             (SELECT w.*, count(CASE WHEN w.open THEN 1 END) OVER (ROWS UNBOUNDED PRECEDING) AS opened,
