@@ -19,7 +19,7 @@ import { listCities, listPopularCities } from '../../db/queries/cities.js';
 import { getCountryPage, getCountrySummary, listCountries } from '../../db/queries/countries.js';
 import { getStats } from '../../db/queries/stats.js';
 import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES, COUNTRY_CATEGORY_LINKS, PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
-import { getGroupSummary, getGroupWithLinks, listCategoryDistricts, type DistrictCount } from '../../db/queries/city-categories.js';
+import { getGroupSummary, getGroupWithLinks, listCategoryDistricts, listGroupSummaries, type DistrictCount } from '../../db/queries/city-categories.js';
 import { districtCountsKey } from './list-pages.js';
 import { slugifyText } from '../../domain/slug.js';
 import type { GroupKind, GroupSummaries, PublicReads, SearchQuery } from '../../domain/public-reads.js';
@@ -88,21 +88,22 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     });
   // A page that names a city or a category and draws none of its links (a category in a city, a
   // district or a country) reads its row alone: the links are a statement's larger part, and its
-  // data island would carry them (a big city's are most of it) for nothing.
-  // Its statement reports the data version it saw, so such a page's answer needs no check of its own.
+  // data island would carry them (a big city's are most of it) for nothing. With memos, every
+  // city's and every category's row is kept per data version as one entry, read by one statement
+  // on the first such page after a write: the pages' cities are many and spread (each seen first
+  // was a statement of its own before its list's), while all of them are a few thousand rows.
+  // Without memos (tests, the CLI) the row alone is read.
+  // Either statement reports the data version it saw, so such a page's answer needs no check of its own.
   const groupSummary = <K extends GroupKind>(kind: K, slug: string) =>
-    once(`${kind}Summary`, [slug], async () => {
+    once(`${kind}Summary`, [slug], async (): Promise<GroupSummaries[K] | null> => {
       const scope = await memos();
-      return memoized(
-        slugMemo(scope, slug),
-        memoKey('group-summary', `${kind}|${slug}`),
-        async () => {
-          const { group, version } = await getGroupSummary(db, kind, slug);
-          if (version) scope?.trace?.seen.push(version);
-          return group;
-        },
-        (found) => found !== null,
-      );
+      if (!scope) return (await getGroupSummary(db, kind, slug)).group;
+      const all = await memoized(small(scope), memoKey('group-summaries', kind), async () => {
+        const { groups, version } = await listGroupSummaries(db, kind);
+        if (version) scope.trace?.seen.push(version);
+        return groups;
+      });
+      return all.get(slug) ?? null;
     });
   const groupBusinesses = (kind: GroupKind, { id }: GroupSummaries[GroupKind], filters: ListFilters, limit = PUBLIC_PAGE_SIZE) =>
     once(`${kind}Businesses`, [id, filters, limit], async () => {
