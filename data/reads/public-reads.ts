@@ -15,11 +15,12 @@ import { listFeatured, listRecent } from '../../db/queries/businesses.js';
 import { listBusinessesIn, searchBusinesses } from './search.js';
 import { suggest } from './suggest.js';
 import { listCategories } from '../../db/queries/categories.js';
-import { listCities, listPopularCities } from '../../db/queries/cities.js';
+import { listCities, listCitySummaries, listPopularCities } from '../../db/queries/cities.js';
+import { keptCities, keptCity, KEPT_CITIES_MAX } from './city-summaries.js';
 import { getCountryPage, getCountrySummary, listCountries } from '../../db/queries/countries.js';
 import { getStats } from '../../db/queries/stats.js';
 import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES, COUNTRY_CATEGORY_LINKS, PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
-import { getGroupSummary, getGroupWithLinks, listCategoryDistricts, listGroupSummaries, type DistrictCount } from '../../db/queries/city-categories.js';
+import { getGroupSummary, getGroupWithLinks, listCategoryDistricts, type DistrictCount } from '../../db/queries/city-categories.js';
 import { districtCountsKey } from './list-pages.js';
 import { slugifyText } from '../../domain/slug.js';
 import type { GroupKind, GroupSummaries, PublicReads, SearchQuery } from '../../domain/public-reads.js';
@@ -88,22 +89,32 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     });
   // A page that names a city or a category and draws none of its links (a category in a city, a
   // district or a country) reads its row alone: the links are a statement's larger part, and its
-  // data island would carry them (a big city's are most of it) for nothing. With memos, every
-  // city's and every category's row is kept per data version as one entry, read by one statement
-  // on the first such page after a write: the pages' cities are many and spread (each seen first
-  // was a statement of its own before its list's), while all of them are a few thousand rows.
-  // Without memos (tests, the CLI) the row alone is read.
-  // Either statement reports the data version it saw, so such a page's answer needs no check of its own.
+  // data island would carry them (a big city's are most of it) for nothing.
+  // Its statement reports the data version it saw, so such a page's answer needs no check of its own.
   const groupSummary = <K extends GroupKind>(kind: K, slug: string) =>
-    once(`${kind}Summary`, [slug], async (): Promise<GroupSummaries[K] | null> => {
+    once(`${kind}Summary`, [slug], async () => {
       const scope = await memos();
-      if (!scope) return (await getGroupSummary(db, kind, slug)).group;
-      const all = await memoized(small(scope), memoKey('group-summaries', kind), async () => {
-        const { groups, version } = await listGroupSummaries(db, kind);
-        if (version) scope.trace?.seen.push(version);
-        return groups;
-      });
-      return all.get(slug) ?? null;
+      if (kind === 'city' && scope) {
+        // Every city kept whole (city-summaries.ts), unless there are too many.
+        const kept = await citySummaries(scope);
+        if (kept) return keptCity(kept, slug) as GroupSummaries[K] | null;
+      }
+      return memoized(
+        slugMemo(scope, slug),
+        memoKey('group-summary', `${kind}|${slug}`),
+        async () => {
+          const { group, version } = await getGroupSummary(db, kind, slug);
+          if (version) scope?.trace?.seen.push(version);
+          return group;
+        },
+        (found) => found !== null,
+      );
+    });
+  const citySummaries = (scope: MemoScope) =>
+    memoized(small(scope), memoKey('city-summaries', 'all'), async () => {
+      const { cities, version } = await listCitySummaries(db, KEPT_CITIES_MAX);
+      if (version) scope.trace?.seen.push(version);
+      return cities && keptCities(cities);
     });
   const groupBusinesses = (kind: GroupKind, { id }: GroupSummaries[GroupKind], filters: ListFilters, limit = PUBLIC_PAGE_SIZE) =>
     once(`${kind}Businesses`, [id, filters, limit], async () => {

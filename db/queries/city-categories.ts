@@ -124,24 +124,3 @@ export async function getGroupSummary<K extends GroupKind>(db: Db | Knex.Transac
   const to = GROUP_TABLES[kind].to as (r: CityRow & CategoryRow) => object;
   return { group: group.id === null ? null : (to(group as CityRow & CategoryRow) as GroupSummaries[K]), version: data_version };
 }
-
-/** The statement of listGroupSummaries of each kind, prepared once per connection. */
-const ALL_SUMMARIES = Object.fromEntries(
-  (Object.keys(GROUP_TABLES) as GroupKind[]).map((kind) => {
-    const { table, columns } = GROUP_TABLES[kind];
-    return [kind, { name: `rehber_${kind}_summaries`, sql: `SELECT ${SEEN_VERSION} AS data_version, ${columns.join(', ')} FROM ${table}` }];
-  }),
-) as Record<GroupKind, { name: string; sql: string }>;
-
-/**
- * Every city or every category as getGroupSummary gives one, by slug, and the data version the
- * statement saw (null when there is no version row).
- */
-export async function listGroupSummaries<K extends GroupKind>(db: Db | Knex.Transaction, kind: K): Promise<{ groups: Map<string, GroupSummaries[K]>; version: string | null }> {
-  const { name, sql } = ALL_SUMMARIES[kind];
-  const { rows } = await db.raw(sql).options({ name });
-  const to = GROUP_TABLES[kind].to as (r: CityRow & CategoryRow) => object;
-  const groups = new Map<string, GroupSummaries[K]>();
-  for (const row of rows as Array<CityRow & CategoryRow>) groups.set(row.slug, to(row) as GroupSummaries[K]);
-  return { groups, version: (rows[0] as { data_version?: string | null } | undefined)?.data_version ?? null };
-}
