@@ -15,7 +15,8 @@ import { listFeatured, listRecent } from '../../db/queries/businesses.js';
 import { listBusinessesIn, searchBusinesses } from './search.js';
 import { suggest } from './suggest.js';
 import { listCategories } from '../../db/queries/categories.js';
-import { listCities, listPopularCities } from '../../db/queries/cities.js';
+import { listCities, listCitySummaries, listPopularCities } from '../../db/queries/cities.js';
+import { keptCities, keptCity, KEPT_CITIES_MAX } from './city-summaries.js';
 import { getCountryPage, getCountrySummary, listCountries } from '../../db/queries/countries.js';
 import { getStats } from '../../db/queries/stats.js';
 import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES, COUNTRY_CATEGORY_LINKS, PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
@@ -93,6 +94,11 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
   const groupSummary = <K extends GroupKind>(kind: K, slug: string) =>
     once(`${kind}Summary`, [slug], async () => {
       const scope = await memos();
+      if (kind === 'city' && scope) {
+        // Every city kept whole (city-summaries.ts), unless there are too many.
+        const kept = await citySummaries(scope);
+        if (kept) return keptCity(kept, slug) as GroupSummaries[K] | null;
+      }
       return memoized(
         slugMemo(scope, slug),
         memoKey('group-summary', `${kind}|${slug}`),
@@ -103,6 +109,12 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
         },
         (found) => found !== null,
       );
+    });
+  const citySummaries = (scope: MemoScope) =>
+    memoized(small(scope), memoKey('city-summaries', 'all'), async () => {
+      const { cities, version } = await listCitySummaries(db, KEPT_CITIES_MAX);
+      if (version) scope.trace?.seen.push(version);
+      return cities && keptCities(cities);
     });
   const groupBusinesses = (kind: GroupKind, { id }: GroupSummaries[GroupKind], filters: ListFilters, limit = PUBLIC_PAGE_SIZE) =>
     once(`${kind}Businesses`, [id, filters, limit], async () => {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../index.js';
 import type { City } from '../../domain/types.js';
 import { POPULAR_CITIES_LIMIT } from '../../domain/constants.js';
+import { SEEN_VERSION } from '../data-version.js';
 
 export interface CityRow {
   id: number;
@@ -56,4 +57,16 @@ export async function listCitiesOfCountry(db: Db | Knex.Transaction, country: st
     .where('business_count', '>', 0)
     .orderBy([{ column: 'business_count', order: 'desc' }, { column: 'name' }]);
   return rows.map(toCity);
+}
+
+/**
+ * Every city as getCityBySlug gives it, at most `limit` (null when there are more), and the data
+ * version the statement saw (null when there is no city or no version row).
+ */
+export async function listCitySummaries(db: Db, limit: number): Promise<{ cities: City[] | null; version: string | null }> {
+  const { rows } = await db
+    .raw(`SELECT ${SEEN_VERSION} AS data_version, ${CITY_SELECT.join(', ')} FROM cities LIMIT ?`, [limit + 1])
+    .options({ name: 'rehber_city_summaries' });
+  const version = (rows[0] as { data_version: string | null } | undefined)?.data_version ?? null;
+  return { cities: rows.length > limit ? null : (rows as CityRow[]).map(toCity), version };
 }
