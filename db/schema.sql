@@ -409,7 +409,7 @@ AS $function$
     DECLARE offsets int2[];
     BEGIN
       IF TG_OP = 'INSERT' OR OLD.city_id IS DISTINCT FROM NEW.city_id THEN
-        SELECT c.open_offsets INTO offsets FROM cities c WHERE c.id = NEW.city_id FOR SHARE;
+        SELECT c.open_offsets INTO offsets FROM cities c WHERE c.id = NEW.city_id FOR NO KEY UPDATE;
       ELSE
         SELECT c.open_offsets INTO offsets FROM cities c WHERE c.id = NEW.city_id;
       END IF;

@@ -16,7 +16,7 @@
  * trigger (both in db/schema.sql) for it alone. Its rows' open hours are staged too (worked out
  * once per week and zone, from the cities' offsets: stagingBytes), and `rehber.open_hours_given`
  * skips their row trigger (rehber_business_open_hours), which costs a PL/pgSQL call a row.
- * Before the insert the lane's cities are read FOR SHARE, as the row trigger reads a new row's
+ * Before the insert the lane's cities are locked in id order, as the row trigger locks a new row's
  * city (migration 20261213O): a zone change waits for the lane's rows to commit and then rewrites
  * them too; one committed since their offsets were read (the loader keeps them for the import)
  * sends the rows the usual way, where the row trigger works their hours out.
@@ -68,7 +68,7 @@ export async function insertNewRows(conn: pg.ClientBase, text: Buffer, importId:
   await conn.query(stagingDdl('import_new_rows'));
   await pipeline(Readable.from([text]), conn.query(copyFrom(`COPY import_new_rows (${STAGING_COLUMNS.join(', ')}) FROM STDIN`)));
   const { rows: cities } = await conn.query<{ id: number; open_offsets: number[] | null }>(
-    `SELECT c.id, c.open_offsets FROM cities c WHERE c.id IN (SELECT DISTINCT city_id FROM import_new_rows) ORDER BY c.id FOR SHARE`,
+    `SELECT c.id, c.open_offsets FROM cities c WHERE c.id IN (SELECT DISTINCT city_id FROM import_new_rows) ORDER BY c.id FOR NO KEY UPDATE`,
   );
   const moved = cities.filter((c) => String(c.open_offsets) !== String(offsets.get(c.id) ?? null));
   if (moved.length) {

@@ -17,6 +17,7 @@ describe("open hours written beside their city's zone change, in parallel", () =
     ['Spätschicht', 'Kneipe', 'Torstr. 8, 10119 Berlin', 'Berlin', 'Germany', 'Sat 22:00-02:30'],
     ['Nachtkneipe', 'Kneipe', 'Torstr. 11, 10119 Berlin', 'Berlin', 'Germany', 'Mon-Sun 18:00-01:00'],
     ['Late Kneipe', 'Kneipe', '1 Broadway, New York, NY 10004', 'New York', 'United States', 'Sat 22:00-03:00'],
+    ['Other Kneipe', 'Kneipe', '2 Broadway, New York, NY 10004', 'New York', 'United States', 'Sat 20:00-23:00'],
   ];
   beforeEach(async () => {
     await t.db.raw('TRUNCATE businesses CASCADE');
@@ -103,5 +104,33 @@ describe("open hours written beside their city's zone change, in parallel", () =
       await expectHoursOfItsZone('Late Kneipe', 'Asia/Tokyo');
       await expectHoursOfItsZone('Spätschicht', 'Asia/Tokyo');
     }
+  }, 30_000);
+
+  it('lets two writes that each move a business into one city, and its count as the write modules do, both commit', async () => {
+    const berlin = await cityOf('Berlin');
+    await t.db('cities').where({ id: berlin }).update({ time_zone: 'Europe/Berlin' });
+    const first = await t.db.transaction();
+    const second = await t.db.transaction();
+    const secondPid = await pidOf(second);
+    try {
+      const moveIn = (trx: Knex.Transaction, name: string) => trx('businesses').where({ name }).update({ city_id: berlin });
+      // The count moves after the row, in the same transaction (APPLY_DELTAS): a lock the row's
+      // trigger shares would have to be raised here, by both, and one would be aborted as a deadlock.
+      const count = (trx: Knex.Transaction) => trx.raw('UPDATE cities SET business_count = business_count + 1 WHERE id = ?', [berlin]);
+      await moveIn(first, 'Late Kneipe');
+      const moved = Promise.resolve(moveIn(second, 'Other Kneipe'));
+      // The second's row is written, or waits for the first: either way before the first's count.
+      await waitsOnLock(secondPid, moved);
+      const later = moved.then(() => count(second));
+      await count(first);
+      await first.commit();
+      await later;
+      await second.commit();
+    } finally {
+      if (!first.isCompleted()) await first.rollback();
+      if (!second.isCompleted()) await second.rollback();
+    }
+    await expectHoursOfItsZone('Late Kneipe', 'Europe/Berlin');
+    await expectHoursOfItsZone('Other Kneipe', 'Europe/Berlin');
   }, 30_000);
 });

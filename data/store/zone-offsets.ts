@@ -30,7 +30,7 @@ export async function refreshZoneOffsets(db: Db, at: Date = new Date()): Promise
   const written = await db.raw(
     `WITH z AS (SELECT * FROM unnest(?::text[], ?::text[]) AS z(zone, offsets)),
           locked AS (SELECT c.id, z.offsets FROM cities c JOIN z ON z.zone = c.time_zone
-                      WHERE c.open_offsets IS DISTINCT FROM z.offsets::int2[] ORDER BY c.id FOR UPDATE OF c)
+                      WHERE c.open_offsets IS DISTINCT FROM z.offsets::int2[] ORDER BY c.id FOR NO KEY UPDATE OF c)
      UPDATE cities c SET open_offsets = locked.offsets::int2[] FROM locked WHERE c.id = locked.id`,
     [[...stale.keys()], [...stale.values()]] as Knex.RawBinding[],
   );
