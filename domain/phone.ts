@@ -15,6 +15,7 @@ import {
   type PhoneNumber,
 } from 'libphonenumber-js/core';
 import metadata from 'libphonenumber-js/min/metadata';
+import { BoundedCache } from './bounded-cache.js';
 
 export interface PhoneForms {
   /** '+902165551212': for tel: links and structured data. */
@@ -64,9 +65,32 @@ export function displayPhone(raw: string, countryCode?: string | null): string {
  * The E.164 form and the display form of displayPhone from one parse, formatting only the form
  * shown (every business view reads one; a list maps many rows). Equal to phoneAnswerOfLibrary for
  * every input (phone.test.ts compares them over a corpus), without the library's search for the
- * exact country of a shared calling code where that country cannot change the answer.
+ * exact country of a shared calling code where that country cannot change the answer. Kept by
+ * country and text (`answers`).
  */
-export function phoneAnswer(raw: string, countryCode?: string | null): { e164: string | null; display: string } {
+export function phoneAnswer(raw: string, countryCode?: string | null): PhoneAnswer {
+  const key = `${countryCode ?? ''}\u0000${raw}`;
+  let answer = answers.get(key);
+  if (answer === undefined) {
+    answer = answerFor(raw, countryCode);
+    answers.set(key, answer);
+  }
+  return answer;
+}
+
+/** A view's phone forms: the E.164 form (null when it is no phone) and the form shown. Shared by every caller that asks: not to be changed. */
+export type PhoneAnswer = Readonly<{ e164: string | null; display: string }>;
+
+/**
+ * The answers given, by country and text: an answer depends on nothing else (the library's
+ * metadata is fixed for the process), and the same businesses come back in list after list and
+ * near point after point, each formatted again on every read. Bounded for a directory's worth of
+ * the most asked numbers; a business read once pays a look-up it does not use.
+ */
+const ANSWERS_KEPT = { maxEntries: 50_000, maxBytes: 16 * 1024 * 1024 };
+const answers = new BoundedCache<PhoneAnswer>('phone answers', ANSWERS_KEPT, (a) => 64 + 2 * ((a.e164?.length ?? 0) + a.display.length));
+
+function answerFor(raw: string, countryCode?: string | null): PhoneAnswer {
   if (!mainOrNone(isoCode(countryCode)) && !WITH_PLUS.test(raw)) return phoneAnswerOfLibrary(raw, countryCode);
   const parsed = readPhone(raw, countryCode, mainPlans);
   if (parsed && mayBelongElsewhere(parsed)) return phoneAnswerOfLibrary(raw, countryCode);
