@@ -5,7 +5,7 @@
  * a page's island carried each business whole (its about, services, e-mail, dates...), much of it
  * drawn by nothing on the page, and its JSON is written, escaped and sent with every page.
  */
-import { BoundedCache } from './bounded-cache.js';
+import { memo } from './memo.js';
 import { openIntervals, type Interval } from './opening-status.js';
 import type { Business, BusinessHours } from './types.js';
 
@@ -16,8 +16,7 @@ const weeks = new WeakMap<BusinessHours, readonly Interval[] | null>();
  * shop hours), each read as an object of its own, and writing it out is a few times cheaper than
  * reading its fourteen-odd times into intervals. A few thousand weeks: a directory's common ones stay.
  */
-const WEEKS_KEPT = { maxEntries: 4_096, maxBytes: 4 * 1024 * 1024 };
-const weeksByText = new BoundedCache<readonly Interval[] | null>('open weeks', WEEKS_KEPT, (week) => 32 + 48 * (week?.length ?? 0));
+const weekOfText = memo('open weeks', (text: string): readonly Interval[] | null => openIntervals(JSON.parse(text) as BusinessHours), 4_096, 4 * 1024 * 1024);
 
 /**
  * The week's open intervals of `hours` (openIntervals: null when they cannot be read for certain),
@@ -30,12 +29,7 @@ export function openWeek(hours: BusinessHours | null | undefined): readonly Inte
   if (!hours) return null;
   let week = weeks.get(hours);
   if (week === undefined) {
-    const text = JSON.stringify(hours);
-    week = weeksByText.get(text);
-    if (week === undefined) {
-      week = openIntervals(hours);
-      weeksByText.set(text, week);
-    }
+    week = weekOfText(JSON.stringify(hours));
     weeks.set(hours, week);
   }
   return week;

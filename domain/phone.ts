@@ -15,7 +15,7 @@ import {
   type PhoneNumber,
 } from 'libphonenumber-js/core';
 import metadata from 'libphonenumber-js/min/metadata';
-import { BoundedCache } from './bounded-cache.js';
+import { memo } from './memo.js';
 
 export interface PhoneForms {
   /** '+902165551212': for tel: links and structured data. */
@@ -66,20 +66,16 @@ export function displayPhone(raw: string, countryCode?: string | null): string {
  * shown (every business view reads one; a list maps many rows). Equal to phoneAnswerOfLibrary for
  * every input (phone.test.ts compares them over a corpus), without the library's search for the
  * exact country of a shared calling code where that country cannot change the answer. Kept by
- * country and text (`answers`).
+ * country and text (`answerOfKey`).
  */
 export function phoneAnswer(raw: string, countryCode?: string | null): PhoneAnswer {
-  const key = `${countryCode ?? ''}\u0000${raw}`;
-  let answer = answers.get(key);
-  if (answer === undefined) {
-    answer = answerFor(raw, countryCode);
-    answers.set(key, answer);
-  }
-  return answer;
+  return answerOfKey(`${countryCode ?? ''}${KEY_SEPARATOR}${raw}`);
 }
 
 /** A view's phone forms: the E.164 form (null when it is no phone) and the form shown. Shared by every caller that asks: not to be changed. */
 export type PhoneAnswer = Readonly<{ e164: string | null; display: string }>;
+
+const KEY_SEPARATOR = '\u0000';
 
 /**
  * The answers given, by country and text: an answer depends on nothing else (the library's
@@ -87,8 +83,15 @@ export type PhoneAnswer = Readonly<{ e164: string | null; display: string }>;
  * near point after point, each formatted again on every read. Bounded for a directory's worth of
  * the most asked numbers; a business read once pays a look-up it does not use.
  */
-const ANSWERS_KEPT = { maxEntries: 50_000, maxBytes: 16 * 1024 * 1024 };
-const answers = new BoundedCache<PhoneAnswer>('phone answers', ANSWERS_KEPT, (a) => 64 + 2 * ((a.e164?.length ?? 0) + a.display.length));
+const answerOfKey = memo(
+  'phone answers',
+  (key: string): PhoneAnswer => {
+    const at = key.indexOf(KEY_SEPARATOR);
+    return answerFor(key.slice(at + 1), key.slice(0, at) || null);
+  },
+  50_000,
+  16 * 1024 * 1024,
+);
 
 function answerFor(raw: string, countryCode?: string | null): PhoneAnswer {
   if (!mainOrNone(isoCode(countryCode)) && !WITH_PLUS.test(raw)) return phoneAnswerOfLibrary(raw, countryCode);
