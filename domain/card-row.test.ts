@@ -86,4 +86,13 @@ describe('cardRow', () => {
     expect(openWeek(hours)).toBe(openWeek(hours));
     expect(openWeek(null)).toBeNull();
   });
+
+  it('openWeek reads a week once for every business whose hours are written the same, and apart for others', () => {
+    const hours = () => ({ monday: { open: '08:30', close: '17:15' }, friday: { open: '08:30', close: '13:00' } });
+    const first = openWeek(hours());
+    expect(openWeek(hours())).toBe(first);
+    expect(openWeek({ ...hours(), saturday: { open: '10:00', close: '12:00' } })).toEqual([...first!, [7800, 7920]]);
+    expect(openWeek({ monday: { open: 'noonish', close: 'late' } })).toBeNull();
+    expect(openWeek({ monday: { open: 'noonish', close: 'late' } })).toBeNull();
+  });
 });

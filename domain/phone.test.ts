@@ -70,6 +70,13 @@ describe('phoneForms', () => {
     expect(phoneAnswer('+1 555 0937472', 'FR')).toEqual({ e164: '+15550937472', display: '+1 555 093 7472' });
     expect(phoneAnswer('call us', 'TR')).toEqual({ e164: null, display: 'call us' });
   });
+
+  it('gives a number asked again under the same country the answer kept for it, and reads it again under another', () => {
+    const first = phoneAnswer('+90 216 555 77 01', 'TR');
+    expect(phoneAnswer('+90 216 555 77 01', 'TR')).toBe(first);
+    expect(phoneAnswer('+90 216 555 77 01', 'US')).toEqual({ e164: '+902165557701', display: '+90 216 555 77 01' });
+    expect(phoneAnswer('+90 216 555 77 01', 'TR')).toEqual({ e164: '+902165557701', display: '(0216) 555 77 01' });
+  });
 });
 
 describe('phoneAnswer without the country search', () => {

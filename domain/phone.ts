@@ -15,6 +15,7 @@ import {
   type PhoneNumber,
 } from 'libphonenumber-js/core';
 import metadata from 'libphonenumber-js/min/metadata';
+import { memo } from './memo.js';
 
 export interface PhoneForms {
   /** '+902165551212': for tel: links and structured data. */
@@ -64,9 +65,35 @@ export function displayPhone(raw: string, countryCode?: string | null): string {
  * The E.164 form and the display form of displayPhone from one parse, formatting only the form
  * shown (every business view reads one; a list maps many rows). Equal to phoneAnswerOfLibrary for
  * every input (phone.test.ts compares them over a corpus), without the library's search for the
- * exact country of a shared calling code where that country cannot change the answer.
+ * exact country of a shared calling code where that country cannot change the answer. Kept by
+ * country and text (`answerOfKey`).
  */
-export function phoneAnswer(raw: string, countryCode?: string | null): { e164: string | null; display: string } {
+export function phoneAnswer(raw: string, countryCode?: string | null): PhoneAnswer {
+  return answerOfKey(`${countryCode ?? ''}${KEY_SEPARATOR}${raw}`);
+}
+
+/** A view's phone forms: the E.164 form (null when it is no phone) and the form shown. Shared by every caller that asks: not to be changed. */
+export type PhoneAnswer = Readonly<{ e164: string | null; display: string }>;
+
+const KEY_SEPARATOR = '\u0000';
+
+/**
+ * The answers given, by country and text: an answer depends on nothing else (the library's
+ * metadata is fixed for the process), and the same businesses come back in list after list and
+ * near point after point, each formatted again on every read. Bounded for a directory's worth of
+ * the most asked numbers; a business read once pays a look-up it does not use.
+ */
+const answerOfKey = memo(
+  'phone answers',
+  (key: string): PhoneAnswer => {
+    const at = key.indexOf(KEY_SEPARATOR);
+    return answerFor(key.slice(at + 1), key.slice(0, at) || null);
+  },
+  50_000,
+  16 * 1024 * 1024,
+);
+
+function answerFor(raw: string, countryCode?: string | null): PhoneAnswer {
   if (!mainOrNone(isoCode(countryCode)) && !WITH_PLUS.test(raw)) return phoneAnswerOfLibrary(raw, countryCode);
   const parsed = readPhone(raw, countryCode, mainPlans);
   if (parsed && mayBelongElsewhere(parsed)) return phoneAnswerOfLibrary(raw, countryCode);

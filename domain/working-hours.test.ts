@@ -50,6 +50,22 @@ describe('toIsoTime', () => {
     expect(toIsoTime('24:00')).toBe('24:00');
   });
 
+  it('reads every two digits, a colon and two digits as the pattern of the other notations does', () => {
+    // The pattern's reading, as it was the only one: the short way for hh:mm must agree with it.
+    const byPattern = (text: string) => {
+      const m = text.match(/^(\d{1,2})(?:[:.](\d{2}))?$/);
+      if (!m) return null;
+      const hour = Number(m[1]);
+      const minute = m[2] ? Number(m[2]) : 0;
+      return hour > 24 || minute > 59 || (hour === 24 && minute > 0) ? null : `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+    };
+    for (let n = 0; n < 10_000; n++) {
+      const text = `${String(Math.floor(n / 100)).padStart(2, '0')}:${String(n % 100).padStart(2, '0')}`;
+      expect(toIsoTime(text), text).toBe(byPattern(text));
+    }
+    for (const text of ['0a:00', '09:0x', '+9:00', '09-00', '١٢:٠٠']) expect(toIsoTime(text), text).toBeNull();
+  });
+
   it('gives null for what is no time of day, so the JSON-LD leaves that day out', () => {
     for (const text of ['24:30', '25:00', '13PM', '0AM', '9:75', 'noon', 'Open 24 hours', '', undefined]) expect(toIsoTime(text), text).toBeNull();
   });

@@ -37,8 +37,25 @@ export const dayOf = (key: string): Day | undefined => DAY_NAMES[key.trim().toLo
 /** Whether a day's text says the business is closed ('Closed', 'Kapalı'). */
 export const isClosedText = (text: string): boolean => CLOSED.test(text.trim());
 
+const COLON = 58;
+const ZERO = 48;
+
+/** The number written by the two digits of `text` at `at`; -1 when they are not two digits. */
+function twoDigits(text: string, at: number): number {
+  const tens = text.charCodeAt(at) - ZERO;
+  const units = text.charCodeAt(at + 1) - ZERO;
+  return tens >= 0 && tens <= 9 && units >= 0 && units <= 9 ? tens * 10 + units : -1;
+}
+
 /** '8AM' → '08:00', '9:30 pm' → '21:30', '17:00' → '17:00', '24:00' → '24:00'; null when it is no time of day ('24:30', '13PM', 'noon'). */
 export function toIsoTime(text: string | undefined): string | null {
+  // Stored hours are mostly written so already: read without the pattern (every card's open week
+  // and every page's hours read each of their times).
+  if (text?.length === 5 && text.charCodeAt(2) === COLON) {
+    const hour = twoDigits(text, 0);
+    const minute = twoDigits(text, 3);
+    if (hour >= 0 && minute >= 0) return hour > 24 || minute > 59 || (hour === 24 && minute > 0) ? null : text;
+  }
   const m = text?.trim().match(/^(\d{1,2})(?:[:.](\d{2}))?\s*([AaPp]\.?[Mm]\.?)?$/);
   if (!m) return null;
   let hour = Number(m[1]);
