@@ -52,26 +52,34 @@ describe("open hours written beside their city's zone change, in parallel", () =
   const newWeek = `{[${5 * 1440 + 20 * 60},${5 * 1440 + 23 * 60})}`; // Saturday 20:00-23:00
   const moveZone = (trx: Knex.Transaction, city: number) => trx('cities').where({ id: city }).update({ time_zone: 'Asia/Tokyo' });
 
+  type Write = (trx: Knex.Transaction) => PromiseLike<unknown>;
+  /**
+   * `first` and `second` in two transactions: the first writes, the second then waits on a lock
+   * the first holds until the first commits, then writes and commits.
+   */
+  const inTurn = async (first: Write, second: Write) => {
+    const [one, two] = [await t.db.transaction(), await t.db.transaction()];
+    const twoPid = await pidOf(two);
+    try {
+      await first(one);
+      const written = Promise.resolve(second(two));
+      expect(await waitsOnLock(twoPid, written)).toBe(true);
+      await one.commit();
+      await written;
+      await two.commit();
+    } finally {
+      if (!one.isCompleted()) await one.rollback();
+      if (!two.isCompleted()) await two.rollback();
+    }
+  };
+
   it("gives a business whose hours change while its city's zone changes the hours of the new zone, whichever writes first", async () => {
     const berlin = await cityOf('Berlin');
     for (const hoursFirst of [true, false]) {
       await t.db('cities').where({ id: berlin }).update({ time_zone: 'Europe/Berlin' });
-      const zone = await t.db.transaction();
-      const edit = await t.db.transaction();
-      const pids = { zone: await pidOf(zone), edit: await pidOf(edit) };
-      try {
-        const setHours = () => edit.raw(`UPDATE businesses SET open_week = ?::int4multirange WHERE name = 'Spätschicht'`, [newWeek]);
-        const first = hoursFirst ? setHours() : moveZone(zone, berlin);
-        await first;
-        const second = Promise.resolve(hoursFirst ? moveZone(zone, berlin) : setHours());
-        expect(await waitsOnLock(hoursFirst ? pids.zone : pids.edit, second)).toBe(true);
-        await (hoursFirst ? edit : zone).commit();
-        await second;
-        await (hoursFirst ? zone : edit).commit();
-      } finally {
-        if (!zone.isCompleted()) await zone.rollback();
-        if (!edit.isCompleted()) await edit.rollback();
-      }
+      const setHours = (trx: Knex.Transaction) => trx.raw(`UPDATE businesses SET open_week = ?::int4multirange WHERE name = 'Spätschicht'`, [newWeek]);
+      const zoneMove = (trx: Knex.Transaction) => moveZone(trx, berlin);
+      await (hoursFirst ? inTurn(setHours, zoneMove) : inTurn(zoneMove, setHours));
       expect((await stored('Spätschicht')).week).toBe(newWeek);
       await expectHoursOfItsZone('Spätschicht', 'Asia/Tokyo');
       await expectHoursOfItsZone('Nachtkneipe', 'Asia/Tokyo');
@@ -84,23 +92,10 @@ describe("open hours written beside their city's zone change, in parallel", () =
     for (const moveFirst of [true, false]) {
       await t.db('cities').where({ id: berlin }).update({ time_zone: 'Europe/Berlin' });
       await t.db('businesses').where({ name: 'Late Kneipe' }).update({ city_id: newYork });
-      const zone = await t.db.transaction();
-      const move = await t.db.transaction();
-      const pids = { zone: await pidOf(zone), move: await pidOf(move) };
-      try {
-        const moveIn = () => move('businesses').where({ name: 'Late Kneipe' }).update({ city_id: berlin });
-        const first = moveFirst ? moveIn() : moveZone(zone, berlin);
-        await first;
-        // The second waits for the first to commit: it reads the zone the first leaves.
-        const second = Promise.resolve(moveFirst ? moveZone(zone, berlin) : moveIn());
-        expect(await waitsOnLock(moveFirst ? pids.zone : pids.move, second)).toBe(true);
-        await (moveFirst ? move : zone).commit();
-        await second;
-        await (moveFirst ? zone : move).commit();
-      } finally {
-        if (!zone.isCompleted()) await zone.rollback();
-        if (!move.isCompleted()) await move.rollback();
-      }
+      const moveIn = (trx: Knex.Transaction) => trx('businesses').where({ name: 'Late Kneipe' }).update({ city_id: berlin });
+      const zoneMove = (trx: Knex.Transaction) => moveZone(trx, berlin);
+      // The second waits for the first to commit: it reads the zone the first leaves.
+      await (moveFirst ? inTurn(moveIn, zoneMove) : inTurn(zoneMove, moveIn));
       await expectHoursOfItsZone('Late Kneipe', 'Asia/Tokyo');
       await expectHoursOfItsZone('Spätschicht', 'Asia/Tokyo');
     }
