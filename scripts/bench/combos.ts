@@ -22,12 +22,10 @@ import { slugifyText } from '../../domain/slug.js';
 import type { BenchContext } from './context.js';
 import { ensureBusinesses } from './export.js';
 import { load, pick } from './http-load.js';
+import { measureCases, measured, onlyCases } from './load-cases.js';
 import { pgStats } from './pg-stats.js';
 import { startServer } from './server-child.js';
 
-const DURATION_MS = 10_000;
-const WARMUP_MS = 1_000;
-const measured = () => ({ warmupMs: WARMUP_MS, budgetMs: () => DURATION_MS });
 /** Distinct combinations the page case draws from: more than it asks in its run, so most are first views. */
 const SAMPLED = 20_000;
 /** Runs of a one-connection read; their median is reported. */
@@ -107,27 +105,18 @@ export async function run(ctx: BenchContext): Promise<void> {
     // A browser's Accept-Encoding: what a visitor gets (the other cases, like every load of the
     // benches, ask for the page as it is), beside the same case without it.
     const browser = { 'accept-encoding': 'gzip, deflate, br' };
-    const cases: Array<[string, () => string, Record<string, string>?]> = [
-      ['Category in a city page, distinct combinations', combo],
-      ['Category in a city page, distinct combinations, as a browser asks it (gzip, deflate, br)', combo, browser],
-      ...(districts.length ? [['Category in a district page, distinct combinations', () => `${pick(districts)}?n=${++n}`] as [string, () => string]] : []),
-      ['Category in a country page, distinct combinations', () => `${pick(inCountries)}?n=${++n}`],
-      ['Country page, top three countries', () => `${slugPath('country', pick(countries).slug)}?n=${++n}`],
-    ];
-    const only = process.env.BENCH_COMBOS_ONLY?.split(',').map((s) => s.trim().toLowerCase());
-    for (const [name, next, headers] of cases) {
-      if (only && !only.some((part) => name.toLowerCase().includes(part))) continue;
-      await statements?.reset();
-      const cpuBefore = await server.cpuUs();
-      const r = await load(server.appUrl, next, { ...measured(), headers });
-      const cpuUs = ((await server.cpuUs()) - cpuBefore) / (r.rps * ((DURATION_MS + WARMUP_MS) / 1000));
-      await statements?.print(name);
-      if (r.errors > 0) throw new Error(`${name}: ${r.errors} requests failed (first status ${r.firstBadStatus})`);
-      ctx.report({ name: `${name}, ${at}`, value: r.rps, unit: 'req/s', vs: { name: 'bare Koa route', value: bare.rps } });
-      ctx.report({ name: `${name} p99`, value: r.p99, unit: 'ms', vs: { name: 'bare Koa route', value: bare.p99 } });
-      ctx.report({ name: `${name}, server CPU per request`, value: cpuUs, unit: 'µs' });
-      ctx.report({ name: `${name}, bytes a page on the wire`, value: Math.round(r.bodyBytes / 100) / 10, unit: 'KB' });
-    }
+    await measureCases(ctx, server, statements, [
+      { name: 'Category in a city page, distinct combinations', next: combo },
+      { name: 'Category in a city page, distinct combinations, as a browser asks it (gzip, deflate, br)', next: combo, headers: browser },
+      ...(districts.length ? [{ name: 'Category in a district page, distinct combinations', next: () => `${pick(districts)}?n=${++n}` }] : []),
+      { name: 'Category in a country page, distinct combinations', next: () => `${pick(inCountries)}?n=${++n}` },
+      { name: 'Country page, top three countries', next: () => `${slugPath('country', pick(countries).slug)}?n=${++n}` },
+    ], {
+      only: onlyCases(process.env.BENCH_COMBOS_ONLY),
+      at,
+      bare,
+      more: (name, r) => ctx.report({ name: `${name}, bytes a page on the wire`, value: Math.round(r.bodyBytes / 100) / 10, unit: 'KB' }),
+    });
   } finally {
     await statements?.stop();
     await server.stop();

@@ -22,18 +22,14 @@ import { upsertUser } from '../../db/queries/users.js';
 import type { BenchContext } from './context.js';
 import { ensureBusinesses } from './export.js';
 import { load, pick, signIn, type LoadResult } from './http-load.js';
+import { measured, withCpu } from './load-cases.js';
 import { adminListPages, cityDeepPages, cityFirstPages, PLACE_KINDS, prefixesOf, readLongTail, searches, WORD_KINDS } from './long-tail.js';
 import { inTurn, oneBox, type MixedQuery } from './query-mix.js';
-import { startServer, type CacheCounts, type ServerChild } from './server-child.js';
+import { startServer, type CacheCounts } from './server-child.js';
 import { PLANTED_RATING, PLANTED_REVIEWS, relevanceCheck } from './relevance.js';
 import { pgStats } from './pg-stats.js';
 
-const DURATION_MS = 10_000;
 const DISTINCT_BUSINESSES = 50_000;
-const WARMUP_MS = 1_000;
-
-/** Each case: a warm-up, then DURATION_MS measured. */
-const measured = (headers: Record<string, string> = {}) => ({ headers, warmupMs: WARMUP_MS, budgetMs: () => DURATION_MS });
 
 export async function run(ctx: BenchContext): Promise<void> {
   const rows = ctx.rows(1_000_000);
@@ -199,19 +195,6 @@ const ONE_BOX = ['restaurant in new york', 'bakery sao paulo', 'dentist near rio
   'hair salon buenos aires', 'restaurants in mexico city', 'locksmith saint petersburg'];
 /** Misspelt categories: nothing matches, so each is a miss, a respelling and a second search. */
 const TYPOS = ['restaurnt', 'plumbr', 'bakrey', 'florst', 'dentst', 'mechanik', 'locksmth', 'electrican'];
-
-/**
- * A load and the server process's CPU time (user and system) per request: its CPU time over the
- * whole load (warm-up included) over that load's requests (the warm-up's counted at the measured
- * rate). Unlike requests/s, this barely moves with what else the machine's two cores are running.
- */
-async function withCpu(server: ServerChild, run: () => Promise<LoadResult>): Promise<LoadResult & { cpuUs: number }> {
-  const before = await server.cpuUs();
-  const result = await run();
-  const spent = (await server.cpuUs()) - before;
-  const requests = result.rps * ((DURATION_MS + WARMUP_MS) / 1000);
-  return { ...result, cpuUs: spent / requests };
-}
 
 interface Samples {
   slugs: string[];

@@ -16,13 +16,10 @@ import { createDb } from '../../db/index.js';
 import type { BenchContext } from './context.js';
 import { ensureBusinesses } from './export.js';
 import { load, pick } from './http-load.js';
+import { measureCases, measured, onlyCases } from './load-cases.js';
 import { compareIndexes } from './near-index.js';
 import { pgStats } from './pg-stats.js';
 import { startServer } from './server-child.js';
-
-const DURATION_MS = 10_000;
-const WARMUP_MS = 1_000;
-const measured = () => ({ warmupMs: WARMUP_MS, budgetMs: () => DURATION_MS });
 
 interface Spot {
   lat: number;
@@ -47,28 +44,15 @@ export async function run(ctx: BenchContext): Promise<void> {
       return `${(s.lat + (Math.random() - 0.5) * 0.02).toFixed(5)},${(s.lng + (Math.random() - 0.5) * 0.02).toFixed(5)}`;
     };
     const q = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams({ ...params, n: String(++n) })}`;
-    const cases: Array<[string, () => string]> = [
-      ['Near me, big cities', () => q('/api/search', { near: point(big) })],
-      ['Near me, small cities', () => q('/api/search', { near: point(small) })],
-      ['Near me within 5 km, big cities', () => q('/api/search', { near: point(big), radius: '5' })],
-      ['Near me with a category, big cities', () => q('/api/search', { near: point(big), category })],
-      ['Near me with a category, small cities', () => q('/api/search', { near: point(small), category })],
-      ['Big city page near a point', () => q(`/api/cities/${bigCity}/businesses`, { near: point(big.filter((s) => s.city === bigCity)) })],
-    ];
-    const only = process.env.BENCH_NEAR_ONLY?.split('|').map((s) => s.trim().toLowerCase());
-    for (const [name, next] of cases) {
-      if (only && !only.some((o) => name.toLowerCase().includes(o))) continue;
-      await statements?.reset();
-      const cpuBefore = await server.cpuUs();
-      const r = await load(server.appUrl, next, measured());
-      // The server's CPU time per request barely moves with what else the machine runs, unlike requests/s.
-      const cpuUs = ((await server.cpuUs()) - cpuBefore) / (r.rps * ((DURATION_MS + WARMUP_MS) / 1000));
-      await statements?.print(name);
-      if (r.errors > 0) throw new Error(`${name}: ${r.errors} requests failed (first status ${r.firstBadStatus})`);
-      ctx.report({ name: `${name}, ${rows.toLocaleString('en-US')} businesses`, value: r.rps, unit: 'req/s', vs: { name: 'bare Koa route', value: bare.rps } });
-      ctx.report({ name: `${name} p99`, value: r.p99, unit: 'ms', vs: { name: 'bare Koa route', value: bare.p99 } });
-      ctx.report({ name: `${name}, server CPU per request`, value: Math.round(cpuUs), unit: 'µs' });
-    }
+    const near = (name: string, next: () => string) => ({ name, next });
+    await measureCases(ctx, server, statements, [
+      near('Near me, big cities', () => q('/api/search', { near: point(big) })),
+      near('Near me, small cities', () => q('/api/search', { near: point(small) })),
+      near('Near me within 5 km, big cities', () => q('/api/search', { near: point(big), radius: '5' })),
+      near('Near me with a category, big cities', () => q('/api/search', { near: point(big), category })),
+      near('Near me with a category, small cities', () => q('/api/search', { near: point(small), category })),
+      near('Big city page near a point', () => q(`/api/cities/${bigCity}/businesses`, { near: point(big.filter((s) => s.city === bigCity)) })),
+    ], { only: onlyCases(process.env.BENCH_NEAR_ONLY, '|'), at: `${rows.toLocaleString('en-US')} businesses`, bare });
   } finally {
     await statements?.stop();
     await server.stop();

@@ -18,13 +18,10 @@ import type { BenchContext } from './context.js';
 import { ensureBusinesses } from './export.js';
 import { WEEKS } from './generate.js';
 import { load } from './http-load.js';
+import { measureCases, measured, onlyCases } from './load-cases.js';
 import { cityFirstPages, readLongTail, searches, WORD_KINDS } from './long-tail.js';
 import { pgStats } from './pg-stats.js';
 import { startServer } from './server-child.js';
-
-const DURATION_MS = 10_000;
-const WARMUP_MS = 1_000;
-const measured = () => ({ warmupMs: WARMUP_MS, budgetMs: () => DURATION_MS });
 
 export async function run(ctx: BenchContext): Promise<void> {
   const rows = ctx.rows(1_000_000);
@@ -51,27 +48,12 @@ export async function run(ctx: BenchContext): Promise<void> {
     const cities = cityFirstPages(tail);
     const words = searches(tail, WORD_KINDS, 1).map((m) => `/api/search?${new URLSearchParams({ q: m.q })}`);
     const distinctCities = `${tail.cities.length.toLocaleString('en-US')} distinct cities`;
-    const cases: Array<[string, () => string]> = [
-      [`City page 1, ${distinctCities}`, inTurn(cities, false)],
-      [`City page 1 open now, ${distinctCities}`, inTurn(cities, true)],
-      ['Search, distinct words', inTurn(words, false)],
-      ['Search open now, distinct words', inTurn(words, true)],
-    ];
-    const only = process.env.BENCH_HTTP_ONLY?.split(',').map((s) => s.trim().toLowerCase());
-    for (const [name, next] of cases) {
-      if (only && !only.some((o) => name.toLowerCase().includes(o))) continue;
-      await statements?.reset();
-      const cpuBefore = await server.cpuUs();
-      const r = await load(server.appUrl, next, measured());
-      // The server's CPU time per request barely moves with what else the machine runs, unlike requests/s.
-      const cpuUs = ((await server.cpuUs()) - cpuBefore) / (r.rps * ((DURATION_MS + WARMUP_MS) / 1000));
-      await statements?.print(name);
-      if (r.errors > 0) throw new Error(`${name}: ${r.errors} requests failed (first status ${r.firstBadStatus})`);
-      ctx.report({ name: `${name}, ${rows.toLocaleString('en-US')} businesses`, value: r.rps, unit: 'req/s', vs: { name: 'bare Koa route', value: bare.rps } });
-      ctx.report({ name: `${name} p50`, value: r.p50, unit: 'ms', vs: { name: 'bare Koa route', value: bare.p50 } });
-      ctx.report({ name: `${name} p99`, value: r.p99, unit: 'ms', vs: { name: 'bare Koa route', value: bare.p99 } });
-      ctx.report({ name: `${name}, server CPU per request`, value: Math.round(cpuUs), unit: 'µs' });
-    }
+    await measureCases(ctx, server, statements, [
+      { name: `City page 1, ${distinctCities}`, next: inTurn(cities, false) },
+      { name: `City page 1 open now, ${distinctCities}`, next: inTurn(cities, true) },
+      { name: 'Search, distinct words', next: inTurn(words, false) },
+      { name: 'Search open now, distinct words', next: inTurn(words, true) },
+    ], { only: onlyCases(process.env.BENCH_HTTP_ONLY), at: `${rows.toLocaleString('en-US')} businesses`, bare });
   } finally {
     await statements?.stop();
     await server.stop();
