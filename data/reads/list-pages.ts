@@ -261,12 +261,13 @@ const FACET_SAMPLE_SHARE = 1 / 5;
  * the table than to put this many times the bound in it (reachEstimate) is past the bound without
  * reading the bound + 1: a set's first matches are a fair sample of where its matches lie when they
  * are spread through the table, and 200 of them say how many there are within about 7% (one
- * standard deviation), so a set of the bound or fewer is taken for one past 1.2 times it about
- * three times in a thousand (its total then said as about so many, its page the same). The
- * planner cannot weigh several words together (it multiplies their shares: 'bright hair salon',
- * 571 for 7,829), and of one word it is off by a third (docs/performance.md).
+ * standard deviation). A set of 90% of the bound is taken for one past 1.1 times it less than once
+ * in a thousand, a set of the bound itself about once in twelve: its total is then said as about
+ * so many rather than counted, its page the same. The planner cannot weigh several words together
+ * (it multiplies their shares: 'bright hair salon', 571 for 7,829), and of one word it is off by a
+ * third (docs/performance.md).
  */
-const REACH_BROAD = 1.2;
+const REACH_BROAD = 1.1;
 
 /** Matches of a reading as kept: all of them when narrow, else the first read in index order; the planner's estimate of them. */
 interface MatchSet {

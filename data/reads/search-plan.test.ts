@@ -139,7 +139,7 @@ describe('a word of a few hundred matches, under a bound of a hundred or two', (
     expect(await pagesUnder(140, '7')).toEqual(await pagesUnder(100_000, '7'));
   });
 
-  it('is read as a sample first when the statistics put one word between the bound and twice it, and not up to the bound + 1 when the sample reaches past 1.2 times the bound', async () => {
+  it('is read as a sample first when the statistics put one word between the bound and twice it, and not up to the bound + 1 when the sample reaches past 1.1 times the bound', async () => {
     // '7': 301 matches spread through the table, which the statistics put past the bound of 200 and under twice it.
     process.env.SEARCH_CANDIDATES = '200';
     let page: ListPage | undefined;
@@ -150,7 +150,7 @@ describe('a word of a few hundred matches, under a bound of a hundred or two', (
     expect(await pagesUnder(200, '7')).toEqual(await pagesUnder(100_000, '7'));
   });
 
-  it('is not read up to the bound + 1 when the planner puts words it cannot weigh under four times the bound but their sample reaches past 1.2 times it', async () => {
+  it('is not read up to the bound + 1 when the planner puts words it cannot weigh under four times the bound but their sample reaches past 1.1 times it', async () => {
     // Every business holds the three words: 6,000 matches, which the planner puts under 4 × 2,000.
     process.env.SEARCH_CANDIDATES = '2000';
     let page: ListPage | undefined;
