@@ -13,7 +13,7 @@ import { NO_FACETS, type FacetFilters, type FacetRow, type SqlPart } from '../..
 import type { DistrictCount } from '../../db/queries/city-categories.js';
 import { countFacets, facetLabels, passes, scaled } from './facet-counts.js';
 import { pageOf } from '../../db/queries/paging.js';
-import { bestMatches, businessesById, estimateAndCandidates, listFacetsAndPage, listPageIds, searchCandidates, type Asked, type Candidate, type Fixed } from '../../db/queries/search.js';
+import { bestMatches, businessesById, estimateAndCandidates, listFacetsAndPage, listPageIds, reachEstimate, searchCandidates, type Asked, type Candidate, type Fixed } from '../../db/queries/search.js';
 import type { Reading } from './query-reading.js';
 import { memoized, memoizedEach, memoKey, small, type MemoScope } from './search-memo.js';
 import { plannerStatistics, tsqueries } from './tsqueries.js';
@@ -256,6 +256,18 @@ const BROAD_ESTIMATE = 4;
  */
 const ONE_WORD_BROAD_ESTIMATE = 2;
 const FACET_SAMPLE_SHARE = 1 / 5;
+/**
+ * A set whose first FACET_SAMPLE_SHARE of the bound, read in table order, reached no further into
+ * the table than to put this many times the bound in it (reachEstimate) is past the bound without
+ * reading the bound + 1: a set's first matches are a fair sample of where its matches lie when they
+ * are spread through the table, and 200 of them say how many there are within about 7% (one
+ * standard deviation). A set of 90% of the bound is taken for one past 1.1 times it less than once
+ * in a thousand, a set of the bound itself about once in twelve: its total is then said as about
+ * so many rather than counted, its page the same. The planner cannot weigh several words together
+ * (it multiplies their shares: 'bright hair salon', 571 for 7,829), and of one word it is off by a
+ * third (docs/performance.md).
+ */
+const REACH_BROAD = 1.1;
 
 /** Matches of a reading as kept: all of them when narrow, else the first read in index order; the planner's estimate of them. */
 interface MatchSet {
@@ -295,16 +307,17 @@ const LONG_KEY = 256;
 /**
  * The matches of a reading under filters, with the planner's estimate of them, kept per data
  * version (KEPT_FROM says where). The estimate comes with the first matches in one round trip:
- * the bound + 1 when the statistics judge one or two words narrower than ONE_WORD_BROAD_ESTIMATE
- * or BROAD_ESTIMATE times the bound (all of them, or a set past the bound), else the first
- * FACET_SAMPLE_SHARE of the bound: fewer, they are all the matches; more, and the statistics or
- * the planner expect a broad set, they are its sample; else the bound + 1 are read.
+ * the bound + 1 when the statistics judge one or two words narrower than the bound (all of them,
+ * or a set past the bound), else the first FACET_SAMPLE_SHARE of the bound: fewer, they are all
+ * the matches; more, and the statistics or the planner expect a broad set (past
+ * ONE_WORD_BROAD_ESTIMATE or BROAD_ESTIMATE times the bound), or their reach in the table says it
+ * is (REACH_BROAD), they are its sample; else the bound + 1 are read.
  */
 async function matchesOf(db: Db | Knex.Transaction, asked: Asked | null, f: FacetFilters, bound: number, scope?: MemoScope): Promise<Matches> {
   if (!asked) return inMemory([], 0);
   const read = async (): Promise<MatchSet> => {
     const sample = Math.max(1, Math.round(bound * FACET_SAMPLE_SHARE));
-    const judge = { bound, broadFrom: { oneWord: ONE_WORD_BROAD_ESTIMATE * bound, twoWords: BROAD_ESTIMATE * bound } };
+    const judge = { bound, broadFrom: { oneWord: ONE_WORD_BROAD_ESTIMATE * bound, twoWords: BROAD_ESTIMATE * bound }, sampleFrom: bound };
     const first = await estimateAndCandidates(db, asked, f, sample, judge, () => plannerStatistics(db, scope));
     // Judged broad from the planner's estimate alone (an open-now read of a broad word): no match read.
     if (first.judged === 'estimated') return { packed: packColumns(first.columns), broad: true, estimate: first.estimate };
@@ -312,7 +325,10 @@ async function matchesOf(db: Db | Knex.Transaction, asked: Asked | null, f: Face
     // Judged narrow, the bound + 1 were read: all of them, or the set is past the bound.
     if (first.judged === 'narrow') return { packed: packColumns(first.columns), broad: got > bound, estimate: first.estimate };
     const all = got < sample;
-    if (all || first.judged === 'broad' || first.estimate > BROAD_ESTIMATE * bound) return { packed: packColumns(first.columns), broad: !all, estimate: first.estimate };
+    const reached = reachEstimate(got, first.reach ?? null);
+    if (all || first.judged === 'broad' || first.estimate > BROAD_ESTIMATE * bound || (reached !== null && reached > REACH_BROAD * bound)) {
+      return { packed: packColumns(first.columns), broad: !all, estimate: first.estimate };
+    }
     // Judged near the bound: under open now, the matches' open hours hold the hour too.
     const packed = packColumns(await searchCandidates(db, asked, f, bound, true));
     return { packed, broad: packed.length > bound, estimate: first.estimate };

@@ -138,6 +138,28 @@ describe('a word of a few hundred matches, under a bound of a hundred or two', (
     expect(reads.filter((sql) => /LIMIT 141\b/.test(sql))).toEqual([]);
     expect(await pagesUnder(140, '7')).toEqual(await pagesUnder(100_000, '7'));
   });
+
+  it('is read as a sample first when the statistics put one word between the bound and twice it, and not up to the bound + 1 when the sample reaches past 1.1 times the bound', async () => {
+    // '7': 301 matches spread through the table, which the statistics put past the bound of 200 and under twice it.
+    process.env.SEARCH_CANDIDATES = '200';
+    let page: ListPage | undefined;
+    const reads = await candidateReads(async () => (page = await searchBusinesses(t.db, { q: '7', limit: 10 })));
+    expect(reads.filter((sql) => /LIMIT 40\b/.test(sql))).toHaveLength(1);
+    expect(reads.filter((sql) => /LIMIT 201\b/.test(sql))).toEqual([]);
+    expect(page!.totalApprox).toBe(true);
+    expect(await pagesUnder(200, '7')).toEqual(await pagesUnder(100_000, '7'));
+  });
+
+  it('is not read up to the bound + 1 when the planner puts words it cannot weigh under four times the bound but their sample reaches past 1.1 times it', async () => {
+    // Every business holds the three words: 6,000 matches, which the planner puts under 4 × 2,000.
+    process.env.SEARCH_CANDIDATES = '2000';
+    let page: ListPage | undefined;
+    const reads = await candidateReads(async () => (page = await searchBusinesses(t.db, { q: 'shop road kind', limit: 10 })));
+    expect(reads.filter((sql) => /LIMIT 400\b/.test(sql))).toHaveLength(1);
+    expect(reads.filter((sql) => /LIMIT 2001\b/.test(sql))).toEqual([]);
+    expect(page!.totalApprox).toBe(true);
+    expect(await pagesUnder(2000, 'shop road kind')).toEqual(await pagesUnder(100_000, 'shop road kind'));
+  });
 });
 
 describe('the best of a common word', () => {
@@ -249,7 +271,7 @@ describe('a candidate named as the words', () => {
     for (const [text, typed] of [['shop 4321 road', 'Shop 4321 Road'], ['shop 4321', 'SHOP 4321']]) {
       const [what] = await tsqueries(t.db, [allOf(text.split(' '))]);
       let read: Awaited<ReturnType<typeof estimateAndCandidates>> | undefined;
-      const judge = { bound: 1000, broadFrom: { oneWord: 2000, twoWords: 4000 } };
+      const judge = { bound: 1000, broadFrom: { oneWord: 2000, twoWords: 4000 }, sampleFrom: 1000 };
       const [plan] = await plansOf(t.db, async () => (read = await estimateAndCandidates(t.db, { text: typed, what, where: null }, {}, 200, judge)));
       expect(plan, text).not.toContain('businesses_name_prefix_idx');
       const named = candidateRows(read!.columns).filter((c) => c.tier === 0);

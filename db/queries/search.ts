@@ -361,16 +361,26 @@ function columnsOf(q: Asked, exact: ExactNames): SqlPart {
   };
 }
 
+/** A row's block in the businesses table (its ctid's first half). */
+const BLOCK = '(b.ctid::text::point)[0]::int';
+
 /**
  * `SELECT <candidate> FROM <from> WHERE <filters> AND <match> AND <more> <tail>`, as one part; the
- * candidates' exact names folded unless `exact` says to probe (ExactNames).
+ * candidates' exact names folded unless `exact` says to probe (ExactNames); with each row's block
+ * when `block` (for a read's reach, ReachOf).
  */
-function candidatesWhere(q: Asked, f: FacetFilters, more: SqlPart | null, tail: string, { from = 'businesses b', exact = 'fold' }: { from?: string; exact?: ExactNames } = {}): SqlPart {
+function candidatesWhere(
+  q: Asked,
+  f: FacetFilters,
+  more: SqlPart | null,
+  tail: string,
+  { from = 'businesses b', exact = 'fold', block = false }: { from?: string; exact?: ExactNames; block?: boolean } = {},
+): SqlPart {
   const columns = columnsOf(q, exact);
   const filter = businessWhere(f);
   const match = matchOf(q);
   return {
-    sql: `SELECT ${columns.sql} FROM ${from} WHERE ${filter.sql} AND ${match.sql}${more ? ` AND ${more.sql}` : ''} ${tail}`,
+    sql: `SELECT ${columns.sql}${block ? `, ${BLOCK} AS block` : ''} FROM ${from} WHERE ${filter.sql} AND ${match.sql}${more ? ` AND ${more.sql}` : ''} ${tail}`,
     bindings: [...columns.bindings, ...filter.bindings, ...match.bindings, ...(more?.bindings ?? [])],
   };
 }
@@ -605,18 +615,38 @@ function ownLexemes(what: string): string[] | null {
 /**
  * How the statistics judged a read of a search's first matches (estimateAndCandidates): 'broad'
  * when they say the words have more matches than the judge's `broadFrom` (the first `n` read, a
- * sample), 'narrow' when fewer (the first bound + 1 read at once, so a narrow set is read whole in
- * one statement and a set past the bound is known to be one); 'estimated' when an open-now read is
+ * sample), 'narrow' when fewer than its `sampleFrom` (the first bound + 1 read at once, so a narrow
+ * set is read whole in one statement and a set past the bound is known to be one); 'estimated' when an open-now read is
  * judged broad by the planner's estimate alone and no match is read (openByStatistics); null when they cannot weigh the words
- * (a place, filters, more than two words, flags: the first `n` read, the estimate to judge).
+ * (a place, filters, more than two words, flags) or put them between `sampleFrom` and `broadFrom`:
+ * the first `n` read, the estimate and the sample's reach (ReachOf) to judge.
  */
 export type Judged = 'broad' | 'narrow' | 'estimated' | null;
 
-/** What estimateAndCandidates judges by: the bound, and the estimates from which one or two words are broad. */
+/**
+ * What estimateAndCandidates judges by: the bound, the estimates from which one or two words are
+ * broad, and the estimate from which words the statistics put under `broadFrom` are read as a
+ * sample of `n` first rather than up to the bound + 1 (they are likelier past the bound than not).
+ */
 export interface Judge {
   bound: number;
   broadFrom: { oneWord: number; twoWords: number };
+  sampleFrom: number;
 }
+
+/**
+ * How far into the table a first read of `n` matches in table order went: the block of its last
+ * match and the table's blocks. Matches spread through the table put about `n` × blocks / (last
+ * block + 1) in it (reachEstimate).
+ */
+export interface ReachOf {
+  lastBlock: number;
+  blocks: number;
+}
+
+/** The matches a read's reach says the table holds, `read` of them found within it (null without a reach). */
+export const reachEstimate = (read: number, reach: ReachOf | null): number | null =>
+  reach === null ? null : Math.round((read * Math.max(reach.blocks, reach.lastBlock + 1)) / (reach.lastBlock + 1));
 
 /**
  * The first matches of `q` in table order, as the bitmap of the documents' index gives them: `n`
@@ -634,19 +664,22 @@ export interface Judge {
  */
 async function firstInTableOrder(q: Asked, f: FacetFilters, n: number, judge: Judge | undefined, statistics: StatisticsOf): Promise<{ ctes: SqlPart; part: SqlPart; judged: Judged }> {
   const lexemes = q.what && !q.where && !Object.keys(f).length ? ownLexemes(q.what) : null;
-  if (!lexemes?.length || lexemes.length > 2) return { ctes: { sql: '', bindings: [] }, part: candidatesWhere(q, f, null, `LIMIT ${n}`), judged: null };
+  if (!lexemes?.length || lexemes.length > 2) return { ctes: { sql: '', bindings: [] }, part: candidatesWhere(q, f, null, `LIMIT ${n}`, { block: true }), judged: null };
   const stats = await statistics();
   const docs = shareOf(stats.documents, lexemes) * stats.rows;
   const common = (docs / Math.max(stats.pages, 1)) * HEAD_PAGES >= 2 * n;
   const broad = judge ? docs >= (lexemes.length === 1 ? judge.broadFrom.oneWord : judge.broadFrom.twoWords) : true;
-  const judged: Judged = judge ? (broad ? 'broad' : 'narrow') : null;
+  // Put near the bound, the words' sample is read and its reach judges them (Judged).
+  const near = judge !== undefined && !broad && docs >= judge.sampleFrom;
+  const judged: Judged = judge && !near ? (broad ? 'broad' : 'narrow') : null;
   // Judged narrow, every match up to the bound + 1 is read: the table's start would hold too few.
   // A broad set's sample is `n`, a narrow one as many as the statistics say: probed when that is many.
   const exact: ExactNames = broad || docs >= PROBED_FROM ? 'probe' : 'fold';
-  if (!broad || !common) return { ctes: { sql: '', bindings: [] }, part: candidatesWhere(q, f, null, `LIMIT ${broad ? n : judge!.bound + 1}`, { exact }), judged };
+  const reach = { block: true, exact };
+  if (!broad || !common) return { ctes: { sql: '', bindings: [] }, part: candidatesWhere(q, f, null, `LIMIT ${broad || near ? n : judge!.bound + 1}`, reach), judged };
   const full = `(SELECT count(*) FROM head) >= ${n}`;
-  const head = candidatesWhere(q, f, { sql: `b.ctid < '(${HEAD_PAGES},0)'::tid`, bindings: [] }, `LIMIT ${n}`, { exact });
-  const rest = candidatesWhere(q, f, { sql: `NOT ${full}`, bindings: [] }, `LIMIT ${n}`, { exact });
+  const head = candidatesWhere(q, f, { sql: `b.ctid < '(${HEAD_PAGES},0)'::tid`, bindings: [] }, `LIMIT ${n}`, reach);
+  const rest = candidatesWhere(q, f, { sql: `NOT ${full}`, bindings: [] }, `LIMIT ${n}`, reach);
   return {
     // The head is read once: the statement's CTE.
     ctes: { sql: `WITH head AS MATERIALIZED (${head.sql}) `, bindings: head.bindings },
@@ -698,15 +731,19 @@ export async function estimateAndCandidates(
   n: number,
   judge?: Judge,
   statistics: StatisticsOf = () => readPlannerStatistics(db),
-): Promise<{ estimate: number; columns: CandidateColumns; judged: Judged }> {
+): Promise<{ estimate: number; columns: CandidateColumns; judged: Judged; reach?: ReachOf | null }> {
   if (f.openAt !== undefined) return openEstimateAndCandidates(db, q, f, n, judge, statistics);
   const explain = explainMatches(db, q, businessWhere(f, { estimate: true }));
   const { ctes, part, judged } = await firstInTableOrder(q, f, n, judge, statistics);
-  const read = `${ctes.sql}${inPackedColumns(part.sql)}`;
+  const read = `${ctes.sql}${inPackedColumns(part.sql, `, max(c.block) AS last_block, ${TABLE_BLOCKS} AS blocks`)}`;
   const results = (await db.raw(`${explain}; ${byBitmapScans(db, read, [...ctes.bindings, ...part.bindings] as Knex.RawBinding[])}`)) as { rows: Record<string, unknown>[] }[];
-  const row = results[1 + BITMAP_SCAN_RESULT].rows[0] as { columns: PackedColumns };
-  return { estimate: planRows(results[0].rows), columns: unpackedColumns(row.columns), judged };
+  const row = results[1 + BITMAP_SCAN_RESULT].rows[0] as { columns: PackedColumns; last_block: number | null; blocks: string };
+  const reach = row.last_block === null ? null : { lastBlock: row.last_block, blocks: Number(row.blocks) };
+  return { estimate: planRows(results[0].rows), columns: unpackedColumns(row.columns), judged, reach };
 }
+
+/** The businesses table's blocks now (not the statistics' count, which waits for an ANALYZE). */
+const TABLE_BLOCKS = `pg_relation_size('businesses'::regclass) / current_setting('block_size')::int`;
 
 /**
  * Whether the planner's statistics say one or two words (without a place) have at least
