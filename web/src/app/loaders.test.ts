@@ -22,12 +22,16 @@ describe('a business page’s loader', () => {
     // Asked by an old slug, the neighbours go under the business's own, as the page asks them.
     expect(await loadPage(page('blue-door'), new URLSearchParams(), reads, client)).toBe(true);
     expect(lookedUp).not.toHaveBeenCalled();
-    // Once a query: a second time was the business's look-up, its options merged and its key hashed again.
-    expect(defaulted).toHaveBeenCalledTimes(2);
+    // Each query's options given defaulted already (TanStack's defaulting merges them into a new
+    // object), and the business not looked up again.
+    expect(defaulted.mock.calls.map(([options]) => options._defaulted)).toEqual([true, true]);
     expect(reads.nearbyRows).toHaveBeenCalledWith(business);
     const queries = client.getQueryCache().getAll();
     expect(queries.map((q) => q.queryKey)).toEqual([businessOptions('blue-door').queryKey, nearbyOptions('blue-door-cafe').queryKey]);
     expect(queries.map((q) => q.queryHash)).toEqual(queries.map((q) => hashKey(q.queryKey)));
+    // ...and the same options as the client's own defaulting gives.
+    defaulted.mockRestore();
+    for (const q of queries) expect(q.options).toEqual(client.defaultQueryOptions({ queryKey: q.queryKey }));
     lookedUp.mockRestore();
     expect(client.getQueryData(businessOptions('blue-door').queryKey)).toBe(business);
     expect(client.getQueryData(nearbyOptions('blue-door-cafe').queryKey)).toBe(near);
