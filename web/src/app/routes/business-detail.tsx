@@ -18,7 +18,9 @@ import { useDocumentHead } from '@/lib/seo';
 export function BusinessDetailRoute() {
   const { slug = '' } = useParams();
   const { data: b, isPending, isError } = useBusiness(slug);
-  useDocumentHead(b ? businessMeta(b) : null);
+  // The head is set by an effect, which never runs in the server render (the server writes the
+  // crawler head from the same businessMeta itself): worked out in the browser only.
+  useDocumentHead(b && !import.meta.env.SSR ? businessMeta(b) : null);
 
   if (isPending) return <BusinessDetailSkeleton />;
   if (isError || !b) {
