@@ -17,7 +17,8 @@
  * once per week and zone, from the cities' offsets: stagingBytes), and `rehber.open_hours_given`
  * skips their row trigger (rehber_business_open_hours), which costs a PL/pgSQL call a row.
  * Before the insert the lane's cities are locked in id order, as the row trigger locks a new row's
- * city (migration 20261213O): a zone change waits for the lane's rows to commit and then rewrites
+ * city (migration 20261213O; the batch has locked them already, with every other city it writes:
+ * LOCK_BATCH_CITIES_SQL, load-sql.ts): a zone change waits for the lane's rows to commit and then rewrites
  * them too; one committed since their offsets were read (the loader keeps them for the import)
  * sends the rows the usual way, where the row trigger works their hours out.
  */

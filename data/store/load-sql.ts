@@ -26,6 +26,19 @@ export const BATCH_SETTINGS_SQL = Object.entries(BATCH_SETTINGS)
 /** Serialises batches of concurrent imports: find-or-create and classification never race. */
 export const IMPORT_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtext('rehber:import'))`;
 
+/**
+ * Every city a batch may write a business into or take one out of ($1: the rows' cities; $2: the
+ * identity keys of its stored businesses, whose cities they may leave), locked in id order before
+ * the batch writes any business. A zone refresh (zone-offsets.ts) locks the cities it rewrites in
+ * id order too, then their businesses: had the batch locked some cities by its lane and others
+ * later, row by row (the row trigger of a business new to a city) or by their counts, a refresh
+ * could take one of the later ones and wait for one of the first, while the batch waited for it.
+ */
+export const LOCK_BATCH_CITIES_SQL = `
+  SELECT c.id FROM cities c
+   WHERE c.id IN (SELECT unnest($1::int[]) UNION SELECT b.city_id FROM businesses b WHERE b.identity_key = ANY($2::text[]))
+   ORDER BY c.id FOR NO KEY UPDATE OF c`;
+
 const BUSINESS_VALUE_COLUMNS = WRITTEN_COLUMNS;
 
 /** Count deltas for cities, categories and countries from a CTE named `delta(kind, ref, n)`. */

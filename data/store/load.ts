@@ -14,7 +14,7 @@ import { baseSlug, type EncodedBytes, encodeRow, STAGING_COLUMNS, STAGING_DDL, s
 import { dropIndexesIfEmpty, ensureBusinessIndexes } from './load-indexes.js';
 import { newPacer, noPacing } from './load-pace.js';
 import { insertNewRows } from './load-new-rows.js';
-import { BATCH_SETTINGS_SQL, IMPORT_LOCK_SQL, INSERT_SQL, type MergePlan, mergeSql, UNPLACED_SQL } from './load-sql.js';
+import { BATCH_SETTINGS_SQL, IMPORT_LOCK_SQL, INSERT_SQL, LOCK_BATCH_CITIES_SQL, type MergePlan, mergeSql, UNPLACED_SQL } from './load-sql.js';
 import type { BusinessInput } from '../../domain/business-columns.js';
 import type { ImportMode } from '../../domain/types.js';
 import type { ChangeSample, ImportPreview } from '../../domain/types.js';
@@ -215,6 +215,11 @@ export async function openLoader(db: Db, options: LoaderOptions): Promise<Loader
               return { ord: i, row: rows[i], slug: slugOf(i), categoryId: categoryId(rows[i]), cityId: city, offsets: city === null ? null : (dims.offsets.get(city) ?? null) };
             }),
           );
+        const written = [...todo, ...then];
+        await conn.query(LOCK_BATCH_CITIES_SQL, [
+          [...new Set(written.map((i) => cityId(rows[i])).filter((id) => id !== null))],
+          written.map((i) => rows[i].identityKey).filter((k) => known.has(k)),
+        ]);
         let rest = todo;
         {
           const keys = todo.map((i) => rows[i].identityKey);
