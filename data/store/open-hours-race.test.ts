@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { importOpenNowRows } from '../../server/routes/open-now.fixtures.js';
 import { openHoursText, zoneOffsets } from '../../domain/open-hours.js';
+import { pidOf, waitsOnLock } from './lock-waits.fixtures.js';
 
 /**
  * A business's open hours follow its week and its city's zone offsets (migration 20261212O), kept
@@ -35,20 +36,6 @@ describe("open hours written beside their city's zone change, in parallel", () =
     expect(r.hours, name).toBe(openHoursText(r.week, zoneOffsets(zone)));
   };
   /** Whether the statement `p` of the transaction on backend `pid` waits on a lock (the other transaction's) before it ends. */
-  const waitsOnLock = async (pid: number, p: Promise<unknown>) => {
-    let done = false;
-    void p.then(
-      () => (done = true),
-      () => (done = true),
-    );
-    for (let i = 0; i < 200 && !done; i++) {
-      const { rows } = await t.db.raw(`SELECT wait_event_type FROM pg_stat_activity WHERE pid = ?`, [pid]);
-      if (rows[0]?.wait_event_type === 'Lock') return true;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    return false;
-  };
-  const pidOf = async (trx: Knex.Transaction) => (await trx.raw('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
   const newWeek = `{[${5 * 1440 + 20 * 60},${5 * 1440 + 23 * 60})}`; // Saturday 20:00-23:00
   const moveZone = (trx: Knex.Transaction, city: number) => trx('cities').where({ id: city }).update({ time_zone: 'Asia/Tokyo' });
 
@@ -63,7 +50,7 @@ describe("open hours written beside their city's zone change, in parallel", () =
     try {
       await first(one);
       const written = Promise.resolve(second(two));
-      expect(await waitsOnLock(twoPid, written)).toBe(true);
+      expect(await waitsOnLock(t.db, written, twoPid)).toBe(true);
       await one.commit();
       await written;
       await two.commit();
@@ -115,7 +102,7 @@ describe("open hours written beside their city's zone change, in parallel", () =
       await moveIn(first, 'Late Kneipe');
       const moved = Promise.resolve(moveIn(second, 'Other Kneipe'));
       // The second's row is written, or waits for the first: either way before the first's count.
-      await waitsOnLock(secondPid, moved);
+      await waitsOnLock(t.db, moved, secondPid);
       const later = moved.then(() => count(second));
       await count(first);
       await first.commit();

@@ -6,6 +6,7 @@ import { openHoursText, zoneOffsets } from '../../domain/open-hours.js';
 import { openLoader } from './load.js';
 import { biz } from './load.fixtures.js';
 import { refreshZoneOffsets } from './zone-offsets.js';
+import { waitsOnLock } from './lock-waits.fixtures.js';
 
 /**
  * A server's zone refresh (zone-offsets.ts) beside an import batch that writes businesses into
@@ -53,21 +54,6 @@ describe('a zone refresh beside an import batch of the same cities', () => {
       expect(r.hours, r.name).toBe(openHoursText(r.week, zoneOffsets(r.time_zone, now)));
     }
   };
-  /** Whether some statement of this database waits on a lock before `p` ends. */
-  const waitsOnLock = async (p: Promise<unknown>) => {
-    let done = false;
-    void p.then(
-      () => (done = true),
-      () => (done = true),
-    );
-    for (let i = 0; i < 200 && !done; i++) {
-      const { rows } = await t.db.raw(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
-      if (rows[0].n > 0) return true;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    return false;
-  };
-
   it('rewrites the rows of a batch committed while it waited for their cities', async () => {
     const loader = await openLoader(t.db, { mode: 'upsert', bulk: false });
     let opened!: () => void;
@@ -82,7 +68,7 @@ describe('a zone refresh beside an import batch of the same cities', () => {
       });
       await written;
       const refreshing = refreshZoneOffsets(t.db, now);
-      expect(await waitsOnLock(refreshing)).toBe(true);
+      expect(await waitsOnLock(t.db, refreshing)).toBe(true);
       release();
       expect((await loading).imported).toBe(2);
       expect(await refreshing).toBe(2);
@@ -103,7 +89,7 @@ describe('a zone refresh beside an import batch of the same cities', () => {
     try {
       expect(await refreshZoneOffsets(refresh as unknown as Db, now)).toBe(2);
       const loading = loader.load(rows);
-      expect(await waitsOnLock(loading)).toBe(true);
+      expect(await waitsOnLock(t.db, loading)).toBe(true);
       await refresh.commit();
       expect((await loading).imported).toBe(2);
     } finally {
@@ -131,7 +117,7 @@ describe('a zone refresh beside an import batch of the same cities', () => {
     try {
       await holder.raw(`SELECT 1 FROM businesses WHERE name IN ('Spätschicht', 'Late Kneipe') FOR UPDATE`);
       const loading = loader.load(rows);
-      expect(await waitsOnLock(loading)).toBe(true);
+      expect(await waitsOnLock(t.db, loading)).toBe(true);
       // The refresh comes now: had it locked Berlin and waited for New York, the batch, let go,
       // would have waited for Berlin (a deadlock, one of them aborted).
       const refreshing = refreshZoneOffsets(t.db, now);
