@@ -27,10 +27,12 @@ export interface LoadOptions {
   warmupMs?: number;
   /** How long the recorded phase lasts, asked after each answer (so it can end when an import does). */
   budgetMs: () => number;
+  /** Keep-alive connections asking at once (CONNECTIONS unless given). */
+  connections?: number;
 }
 
-export async function load(base: string, nextPath: () => string, { headers = {}, warmupMs = 0, budgetMs }: LoadOptions): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+export async function load(base: string, nextPath: () => string, { headers = {}, warmupMs = 0, budgetMs, connections = CONNECTIONS }: LoadOptions): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const url = new URL(base);
   // Status 0: the request failed on the network.
   let bytes = 0;
@@ -52,7 +54,7 @@ export async function load(base: string, nextPath: () => string, { headers = {},
   const phase = async (remaining: (elapsedMs: number) => boolean, record: boolean) => {
     const started = performance.now();
     await Promise.all(
-      Array.from({ length: CONNECTIONS }, async () => {
+      Array.from({ length: connections }, async () => {
         while (remaining(performance.now() - started)) {
           const t0 = performance.now();
           const status = await once(nextPath());

@@ -9,14 +9,13 @@
  *   node dist/scripts/bench/list-during-import.js <database URL> <admin URL> <rows> <from>
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createDb } from '../../db/index.js';
 import { CITY_CATEGORY_MIN_BUSINESSES } from '../../domain/constants.js';
 import { cliImport } from './cli-import.js';
 import { writeGeneratedCsv } from './generate.js';
-import { fixedRequests } from './http-load.js';
+import { fixedRequests, load } from './http-load.js';
 import { startServer, type ServerChild } from './server-child.js';
 
 const CONNECTIONS = 4;
@@ -50,19 +49,11 @@ try {
   const started = performance.now();
   const importing = cliImport(url, file).finally(() => (done = true));
   // Distinct pages until the import ends.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const { hostname, port } = new URL(server.appUrl);
-  const get = (p: string) =>
-    new Promise<void>((resolve, reject) => {
-      http.get({ host: hostname, port, path: p, agent }, (res) => {
-        if (res.statusCode !== 200) reject(new Error(`${p}: ${res.statusCode}`));
-        res.resume().on('end', resolve);
-      }).on('error', reject);
-    });
-  const asking = Promise.all(Array.from({ length: CONNECTIONS }, async () => {
-    while (!done) await get(paths[asked++ % paths.length]);
-  }));
-  await Promise.all([importing, asking]).finally(() => agent.destroy());
+  const [pages] = await Promise.all([
+    load(server.appUrl, () => paths[asked++ % paths.length], { budgetMs: () => (done ? 0 : Infinity), connections: CONNECTIONS }),
+    importing,
+  ]);
+  if (pages.errors > 0) throw new Error(`${pages.errors} pages failed (first status ${pages.firstBadStatus})`);
   const seconds = (performance.now() - started) / 1000;
   const cpu = (await server.cpuUs()) - cpuBefore;
   const moved = (await version()) - fromVersion;
