@@ -1,7 +1,7 @@
 /**
  * Categories in a city at a million businesses (BENCH_ONLY=combos): how many combinations pass
- * COMBO_MIN_BUSINESSES (in a city, in a district), the server-rendered page of distinct ones under CONNECTIONS clients beside a
- * bare Koa route served by the same server process (a unique `n` per request, so the answer cache
+ * CITY_CATEGORY_MIN_BUSINESSES (in a city, in a district), the server-rendered page of distinct ones under CONNECTIONS clients beside the
+ * yardstick (load-cases.ts; a unique `n` per request, so the answer cache
  * never answers it; the page's list is read as a visitor's first view of it after a write would
  * read it, or from the search memo when the same combination came up before at this data
  * version), the same of categories in a country, the country page's links to its top combinations
@@ -21,8 +21,8 @@ import { cityCategoryPath, countryCategoryPath, districtCategoryPath, slugPath }
 import { slugifyText } from '../../domain/slug.js';
 import type { BenchContext } from './context.js';
 import { ensureBusinesses } from './export.js';
-import { load, pick } from './http-load.js';
-import { measureCases, measured, onlyCases } from './load-cases.js';
+import { pick } from './http-load.js';
+import { measureCases, onlyCases, sampleSlugs } from './load-cases.js';
 import { pgStats } from './pg-stats.js';
 import { startServer } from './server-child.js';
 
@@ -90,12 +90,10 @@ export async function run(ctx: BenchContext): Promise<void> {
     await db.destroy();
   }
 
+  const slugs = await sampleSlugs(ctx.dbUrl);
   const server = await startServer(ctx.dbUrl);
   const statements = await pgStats(ctx.adminUrl);
   try {
-    const bare = await load(server.bareUrl, () => '/', measured());
-    ctx.report({ name: 'Bare Koa route (combos bench)', value: bare.rps, unit: 'req/s' });
-    ctx.report({ name: 'Bare Koa route (combos bench) p99', value: bare.p99, unit: 'ms' });
     for (const country of countries) {
       const html = await (await fetch(`${server.appUrl}${slugPath('country', country.slug)}`)).text();
       ctx.report({ name: `Country page's HTML (${country.name})`, value: Math.round(Buffer.byteLength(html) / 1024), unit: 'KB' });
@@ -114,7 +112,7 @@ export async function run(ctx: BenchContext): Promise<void> {
     ], {
       only: onlyCases(process.env.BENCH_COMBOS_ONLY),
       at,
-      bare,
+      slugs,
       more: (name, r) => ctx.report({ name: `${name}, bytes a page on the wire`, value: Math.round(r.bodyBytes / 100) / 10, unit: 'KB' }),
     });
   } finally {

@@ -3,8 +3,9 @@
  * the public search (broad word, narrow name, with a location, what and where in one box, with a
  * typo), suggestions, the admin list search (broad and narrow) and a big city's page 1 and page
  * 300 on 1,000,000 businesses, under CONNECTIONS concurrent clients, each beside the yardsticks
- * served by the same server process: a bare Koa route, and a bare Koa + pg route reading one
- * business by slug with its category and city. Every repeated public request carries a unique `n`
+ * served by the same server process: a bare Koa route, and the yardstick (load-cases.ts: a bare
+ * Koa + pg route reading one business by slug with its category and city, measured before the
+ * cases and after them; each ratio is to the mean of its two runs). Every repeated public request carries a unique `n`
  * parameter, so the answer cache (keyed by URL) never answers it, though the read service's memos
  * (a word's candidates) do.
  * Beside each repeated case, its long tail: requests drawn from thousands of distinct ones (words
@@ -21,8 +22,8 @@ import { createDb } from '../../db/index.js';
 import { upsertUser } from '../../db/queries/users.js';
 import type { BenchContext } from './context.js';
 import { ensureBusinesses } from './export.js';
-import { load, pick, signIn, type LoadResult } from './http-load.js';
-import { measured, withCpu } from './load-cases.js';
+import { load, pick, signIn } from './http-load.js';
+import { FIRST_WARMUP_MS, measured, reportBeside, reportYardstickRun, runYardstick, settleYardstick, withCpu, type Measured, type Yardstick } from './load-cases.js';
 import { adminListPages, cityDeepPages, cityFirstPages, PLACE_KINDS, prefixesOf, readLongTail, searches, WORD_KINDS } from './long-tail.js';
 import { inTurn, oneBox, type MixedQuery } from './query-mix.js';
 import { startServer, type CacheCounts } from './server-child.js';
@@ -47,12 +48,8 @@ export async function run(ctx: BenchContext): Promise<void> {
     const bare = await load(server.bareUrl, () => '/', measured());
     ctx.report({ name: 'Bare Koa route', value: bare.rps, unit: 'req/s' });
     ctx.report({ name: 'Bare Koa route p99', value: bare.p99, unit: 'ms' });
-    const yard = await withCpu(server, () => load(server.bareUrl, () => `/slug/${encodeURIComponent(pick(samples.slugs))}`, measured()));
-    if (yard.errors > 0) throw new Error(`bare Koa + pg: ${yard.errors} requests failed (first status ${yard.firstBadStatus})`);
-    ctx.report({ name: 'Bare Koa + pg, one business by slug', value: yard.rps, unit: 'req/s' });
-    ctx.report({ name: 'Bare Koa + pg, one business by slug p50', value: yard.p50, unit: 'ms' });
-    ctx.report({ name: 'Bare Koa + pg, one business by slug p99', value: yard.p99, unit: 'ms' });
-    ctx.report({ name: 'Bare Koa + pg, one business by slug, server CPU per request', value: yard.cpuUs, unit: 'µs' });
+    const yardBefore = await runYardstick(server, samples.slugs, FIRST_WARMUP_MS);
+    reportYardstickRun(ctx, 'before the cases', yardBefore);
     let n = 0;
     // A unique URL per request: the answer cache never serves it.
     const fresh = (path: string) => `${path}${path.includes('?') ? '&' : '?'}n=${++n}`;
@@ -112,13 +109,7 @@ export async function run(ctx: BenchContext): Promise<void> {
       const hits = hitRatios(before, await server.caches());
       await statements?.print(name);
       if (r.errors > 0) throw new Error(`${name}: ${r.errors} requests failed (first status ${r.firstBadStatus})`);
-      ctx.report({ name: `${name}, ${rowsLabel} businesses`, value: r.rps, unit: 'req/s', vs: { name: 'bare Koa + pg', value: yard.rps } });
-      ctx.report({ name: `${name} p50`, value: r.p50, unit: 'ms', vs: { name: 'bare Koa + pg', value: yard.p50 } });
-      ctx.report({ name: `${name} p99`, value: r.p99, unit: 'ms', vs: { name: 'bare Koa + pg', value: yard.p99 } });
-      ctx.report({ name: `${name}, server CPU per request`, value: r.cpuUs, unit: 'µs', vs: { name: 'bare Koa + pg', value: yard.cpuUs } });
-      if (hits.answers !== undefined) ctx.report({ name: `${name}, answer cache hits`, value: hits.answers, unit: '%' });
-      if (hits.memos !== undefined) ctx.report({ name: `${name}, search memo hits`, value: hits.memos, unit: '%' });
-      summary.push({ name, rps: r.rps, p50: r.p50, p99: r.p99, cpuUs: r.cpuUs, ...hits });
+      summary.push({ name, result: r, ...hits });
     };
     // A part of a case's name runs it with its long-tail variant; a part of a variant's name runs the variant alone.
     const chosen = (name: string) => !only || only.some((o) => name.toLowerCase().includes(o));
@@ -126,6 +117,12 @@ export async function run(ctx: BenchContext): Promise<void> {
       const whole = chosen(name);
       if (whole) await measure(name, next, headers);
       if (variant && (whole || chosen(variant[0]))) await measure(variant[0], variant[1], headers);
+    }
+    const yard = settleYardstick(ctx, yardBefore, await runYardstick(server, samples.slugs));
+    for (const { name, result, answers, memos } of summary) {
+      reportBeside(ctx, name, `${rowsLabel} businesses`, result, yard);
+      if (answers !== undefined) ctx.report({ name: `${name}, answer cache hits`, value: answers, unit: '%' });
+      if (memos !== undefined) ctx.report({ name: `${name}, search memo hits`, value: memos, unit: '%' });
     }
     if (!only || only.includes('relevance')) {
       for (const r of await relevanceCheck(ctx, server.appUrl)) {
@@ -158,23 +155,21 @@ function hitRatios(before: CacheCounts, after: CacheCounts): { answers?: number;
 
 interface SummaryRow {
   name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  cpuUs: number;
+  result: Measured;
   answers?: number;
   memos?: number;
 }
 
-/** The run's HTTP figures as one table (for docs/performance.md), each beside the bare Koa + pg route. */
-function printSummary(rows: SummaryRow[], yard: LoadResult & { cpuUs: number }, size: string): void {
+/** The run's HTTP figures as one table (for docs/performance.md), each beside the yardstick's two runs' means. */
+function printSummary(rows: SummaryRow[], yard: Yardstick, size: string): void {
   const ms = (v: number) => (v >= 10 ? v.toFixed(0) : v.toFixed(1));
   const pct = (v?: number) => (v === undefined ? '–' : `${v.toFixed(0)}%`);
   const lines = [
     `\n| case (${size} businesses, 32 connections) | req/s | vs bare | p50 ms | p99 ms | server CPU µs/request | answer cache hits | search memo hits |`,
     '|---|---|---|---|---|---|---|---|',
-    `| bare Koa + pg, one business by slug | ${Math.round(yard.rps)} | 1× | ${ms(yard.p50)} | ${ms(yard.p99)} | ${Math.round(yard.cpuUs)} | – | – |`,
-    ...rows.map((r) => `| ${r.name} | ${Math.round(r.rps)} | ${(r.rps / yard.rps).toFixed(2)}× | ${ms(r.p50)} | ${ms(r.p99)} | ${Math.round(r.cpuUs)} | ${pct(r.answers)} | ${pct(r.memos)} |`),
+    `| bare Koa + pg, one business by slug (mean of two runs) | ${Math.round(yard.rps)} | 1× | ${ms(yard.p50)} | ${ms(yard.p99)} | ${Math.round(yard.cpuUs)} | – | – |`,
+    ...rows.map(({ name, result: r, answers, memos }) =>
+      `| ${name} | ${Math.round(r.rps)} | ${(r.rps / yard.rps).toFixed(2)}× | ${ms(r.p50)} | ${ms(r.p99)} | ${Math.round(r.cpuUs)} | ${pct(answers)} | ${pct(memos)} |`),
   ];
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }

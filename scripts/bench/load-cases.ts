@@ -1,11 +1,19 @@
 /**
- * A bench's HTTP cases measured in turn beside its bare route (near.ts, open-now.ts, combos.ts; http.ts
- * measures its own with cache counts): each a warm-up, then DURATION_MS of load under CONNECTIONS
- * clients, the server process's CPU time per request and, with BENCH_HTTP_PG_STATS, the case's
- * costliest statements.
+ * A bench's HTTP cases measured in turn between two runs of the yardstick (near.ts, open-now.ts,
+ * combos.ts; http.ts measures its own with cache counts): each a warm-up, then DURATION_MS of load
+ * under CONNECTIONS clients, the server process's CPU time per request and, with
+ * BENCH_HTTP_PG_STATS, the case's costliest statements.
+ *
+ * The yardstick is the bare Koa + pg route (server-child.ts) reading one business by slug with its
+ * category and city, served by the same process as the cases. Its speed moves from one server
+ * start to the next by as much as a quarter whatever the build ("The yardstick has two speeds",
+ * docs/performance.md), so it is measured before the cases and again after them, a case's ratio
+ * is to the mean of the two runs, and both runs are printed: a run whose yardstick moved by more
+ * than its cases differ says so itself.
  */
 import type { BenchContext } from './context.js';
-import { load, type LoadResult } from './http-load.js';
+import { createDb } from '../../db/index.js';
+import { load, pick, type LoadResult } from './http-load.js';
 import type { PgStats } from './pg-stats.js';
 import type { ServerChild } from './server-child.js';
 
@@ -13,19 +21,76 @@ export const DURATION_MS = 10_000;
 export const WARMUP_MS = 1_000;
 
 /** Each case: a warm-up, then DURATION_MS measured. */
-export const measured = (headers: Record<string, string> = {}) => ({ headers, warmupMs: WARMUP_MS, budgetMs: () => DURATION_MS });
+export const measured = (headers: Record<string, string> = {}, warmupMs = WARMUP_MS) => ({ headers, warmupMs, budgetMs: () => DURATION_MS });
+
+/**
+ * The first load a server started for the bench serves is slower while V8 compiles its code and
+ * PostgreSQL's new backends fill their caches (a quarter to three times slower here): the
+ * yardstick's first run warms up this long first.
+ */
+export const FIRST_WARMUP_MS = 5_000;
 
 /**
  * A load and the server process's CPU time (user and system) per request: its CPU time over the
  * whole load (warm-up included) over that load's requests (the warm-up's counted at the measured
  * rate). Unlike requests/s, this barely moves with what else the machine's two cores are running.
  */
-export async function withCpu(server: ServerChild, run: () => Promise<LoadResult>): Promise<LoadResult & { cpuUs: number }> {
+export async function withCpu(server: ServerChild, run: () => Promise<LoadResult>, warmupMs = WARMUP_MS): Promise<Measured> {
   const before = await server.cpuUs();
   const result = await run();
   const spent = (await server.cpuUs()) - before;
-  const requests = result.rps * ((DURATION_MS + WARMUP_MS) / 1000);
+  const requests = result.rps * ((DURATION_MS + warmupMs) / 1000);
   return { ...result, cpuUs: spent / requests };
+}
+
+export type Measured = LoadResult & { cpuUs: number };
+
+/** The figures a case is compared with: the yardstick's two runs' means. */
+export type Yardstick = Pick<Measured, 'rps' | 'p50' | 'p99' | 'cpuUs'>;
+
+export const YARDSTICK_NAME = 'bare Koa + pg';
+
+/** Five hundred slugs from a 1% sample of the table's pages: the businesses the yardstick reads in turn. */
+export async function sampleSlugs(dbUrl: string): Promise<string[]> {
+  const db = createDb(dbUrl, { max: 1 });
+  try {
+    return ((await db.raw('SELECT slug FROM businesses TABLESAMPLE SYSTEM (1) LIMIT 500')).rows as { slug: string }[]).map((r) => r.slug);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** One run of the yardstick under load; a failed request stops the bench. */
+export async function runYardstick(server: ServerChild, slugs: string[], warmupMs = WARMUP_MS): Promise<Measured> {
+  const r = await withCpu(server, () => load(server.bareUrl, () => `/slug/${encodeURIComponent(pick(slugs))}`, measured({}, warmupMs)), warmupMs);
+  if (r.errors > 0) throw new Error(`${YARDSTICK_NAME}: ${r.errors} requests failed (first status ${r.firstBadStatus})`);
+  return r;
+}
+
+/** Reports one run of the yardstick ("before the cases", "after the cases"). */
+export function reportYardstickRun(ctx: BenchContext, when: string, r: Measured): void {
+  const name = `Bare Koa + pg, one business by slug, ${when}`;
+  ctx.report({ name, value: r.rps, unit: 'req/s' });
+  ctx.report({ name: `${name}, p50`, value: r.p50, unit: 'ms' });
+  ctx.report({ name: `${name}, p99`, value: r.p99, unit: 'ms' });
+  ctx.report({ name: `${name}, server CPU per request`, value: Math.round(r.cpuUs), unit: 'µs' });
+}
+
+/** The two runs' means, reported with how far the second run moved from the first. */
+export function settleYardstick(ctx: BenchContext, before: Measured, after: Measured): Yardstick {
+  reportYardstickRun(ctx, 'after the cases', after);
+  ctx.report({ name: 'Bare Koa + pg, moved between its two runs', value: Math.round((100 * (after.rps - before.rps)) / before.rps), unit: '% req/s' });
+  const mean = (key: keyof Yardstick) => (before[key] + after[key]) / 2;
+  return { rps: mean('rps'), p50: mean('p50'), p99: mean('p99'), cpuUs: mean('cpuUs') };
+}
+
+/** A case's figures beside the yardstick's means. */
+export function reportBeside(ctx: BenchContext, name: string, at: string, r: Measured, yard: Yardstick): void {
+  const vs = (value: number) => ({ name: `${YARDSTICK_NAME} (mean of two runs)`, value });
+  ctx.report({ name: `${name}, ${at}`, value: r.rps, unit: 'req/s', vs: vs(yard.rps) });
+  ctx.report({ name: `${name} p50`, value: r.p50, unit: 'ms', vs: vs(yard.p50) });
+  ctx.report({ name: `${name} p99`, value: r.p99, unit: 'ms', vs: vs(yard.p99) });
+  ctx.report({ name: `${name}, server CPU per request`, value: Math.round(r.cpuUs), unit: 'µs', vs: vs(yard.cpuUs) });
 }
 
 export interface LoadCase {
@@ -44,25 +109,32 @@ interface MeasureOptions {
   only: string[] | null;
   /** What every case's name ends with in the report, e.g. "1,000,000 businesses". */
   at: string;
-  bare: LoadResult;
+  /** The businesses the yardstick reads (yardstick.ts `sampleSlugs`). */
+  slugs: string[];
   /** A case's further figures, reported after its own. */
   more?: (name: string, result: LoadResult) => void;
 }
 
-/** Each chosen case under load in turn, reported beside the bare route; a case with a failed request stops the bench. */
+/**
+ * The yardstick, each chosen case under load in turn, the yardstick again; then every case reported
+ * beside the yardstick's two runs' means. A case with a failed request stops the bench.
+ */
 export async function measureCases(ctx: BenchContext, server: ServerChild, statements: PgStats | null, cases: LoadCase[], options: MeasureOptions): Promise<void> {
-  const { only, at, bare, more } = options;
-  const vs = (value: number) => ({ name: 'bare Koa route', value });
+  const { only, at, slugs, more } = options;
+  const before = await runYardstick(server, slugs, FIRST_WARMUP_MS);
+  reportYardstickRun(ctx, 'before the cases', before);
+  const results: Array<[string, Measured]> = [];
   for (const { name, next, headers } of cases) {
     if (only && !only.some((part) => name.toLowerCase().includes(part))) continue;
     await statements?.reset();
     const r = await withCpu(server, () => load(server.appUrl, next, measured(headers)));
     await statements?.print(name);
     if (r.errors > 0) throw new Error(`${name}: ${r.errors} requests failed (first status ${r.firstBadStatus})`);
-    ctx.report({ name: `${name}, ${at}`, value: r.rps, unit: 'req/s', vs: vs(bare.rps) });
-    ctx.report({ name: `${name} p50`, value: r.p50, unit: 'ms', vs: vs(bare.p50) });
-    ctx.report({ name: `${name} p99`, value: r.p99, unit: 'ms', vs: vs(bare.p99) });
-    ctx.report({ name: `${name}, server CPU per request`, value: Math.round(r.cpuUs), unit: 'µs' });
+    results.push([name, r]);
+  }
+  const yard = settleYardstick(ctx, before, await runYardstick(server, slugs));
+  for (const [name, r] of results) {
+    reportBeside(ctx, name, at, r, yard);
     more?.(name, r);
   }
 }

@@ -1,8 +1,8 @@
 /**
  * Lists near a point at a million businesses (BENCH_ONLY=near): requests/s and p99 under
  * CONNECTIONS clients of near-me searches around distinct points in big and small cities, with
- * and without a category, and a big city's page near a point, each beside a bare Koa route served
- * by the same server process. Every request carries a unique `n`, so the answer cache never
+ * and without a category, and a big city's page near a point, each beside the yardstick
+ * (load-cases.ts). Every request carries a unique `n`, so the answer cache never
  * answers it. Then the index comparison behind the choice of index (near-index.ts) at 100,000
  * and 1,000,000 points. BENCH_NEAR_ONLY=<parts of case names, separated by |> runs only those
  * cases, without the index comparison: one case at a time on a kept million. BENCH_HTTP_PG_STATS
@@ -15,8 +15,8 @@
 import { createDb } from '../../db/index.js';
 import type { BenchContext } from './context.js';
 import { ensureBusinesses } from './export.js';
-import { load, pick } from './http-load.js';
-import { measureCases, measured, onlyCases } from './load-cases.js';
+import { pick } from './http-load.js';
+import { measureCases, onlyCases, sampleSlugs } from './load-cases.js';
 import { compareIndexes } from './near-index.js';
 import { pgStats } from './pg-stats.js';
 import { startServer } from './server-child.js';
@@ -31,12 +31,10 @@ export async function run(ctx: BenchContext): Promise<void> {
   const rows = ctx.rows(1_000_000);
   await ensureBusinesses(ctx, rows);
   const { big, small, category, bigCity } = await prepare(ctx.dbUrl);
+  const slugs = await sampleSlugs(ctx.dbUrl);
   const server = await startServer(ctx.dbUrl);
   const statements = await pgStats(ctx.adminUrl);
   try {
-    const bare = await load(server.bareUrl, () => '/', measured());
-    ctx.report({ name: 'Bare Koa route (near bench)', value: bare.rps, unit: 'req/s' });
-    ctx.report({ name: 'Bare Koa route (near bench) p99', value: bare.p99, unit: 'ms' });
     let n = 0;
     // A distinct point per request (within about 2 km of a business), never a cached answer.
     const point = (spots: Spot[]) => {
@@ -52,7 +50,7 @@ export async function run(ctx: BenchContext): Promise<void> {
       near('Near me with a category, big cities', () => q('/api/search', { near: point(big), category })),
       near('Near me with a category, small cities', () => q('/api/search', { near: point(small), category })),
       near('Big city page near a point', () => q(`/api/cities/${bigCity}/businesses`, { near: point(big.filter((s) => s.city === bigCity)) })),
-    ], { only: onlyCases(process.env.BENCH_NEAR_ONLY, '|'), at: `${rows.toLocaleString('en-US')} businesses`, bare });
+    ], { only: onlyCases(process.env.BENCH_NEAR_ONLY, '|'), at: `${rows.toLocaleString('en-US')} businesses`, slugs });
   } finally {
     await statements?.stop();
     await server.stop();

@@ -1,7 +1,7 @@
 /**
  * "Open now" at a million businesses (BENCH_ONLY=open): requests/s, p50 and p99 under CONNECTIONS
- * clients of distinct cities' page 1 and of distinct words, each with `open=1` and without, beside a
- * bare Koa route served by the same server process. Every request carries a unique `n`, so the
+ * clients of distinct cities' page 1 and of distinct words, each with `open=1` and without, beside the
+ * yardstick (load-cases.ts). Every request carries a unique `n`, so the
  * answer cache never answers it.
  *
  * The generated directory gives its businesses eight weeks by row (`WEEKS`). A directory generated
@@ -17,8 +17,7 @@ import { openWeekText } from '../../domain/opening-status.js';
 import type { BenchContext } from './context.js';
 import { ensureBusinesses } from './export.js';
 import { WEEKS } from './generate.js';
-import { load } from './http-load.js';
-import { measureCases, measured, onlyCases } from './load-cases.js';
+import { measureCases, onlyCases, sampleSlugs } from './load-cases.js';
 import { cityFirstPages, readLongTail, searches, WORD_KINDS } from './long-tail.js';
 import { pgStats } from './pg-stats.js';
 import { startServer } from './server-child.js';
@@ -29,13 +28,10 @@ export async function run(ctx: BenchContext): Promise<void> {
   const openShare = await prepare(ctx.dbUrl);
   ctx.report({ name: 'Businesses open at the start of the open-now bench', value: openShare, unit: '%' });
   const tail = await readLongTail(ctx.dbUrl, 1);
+  const slugs = await sampleSlugs(ctx.dbUrl);
   const server = await startServer(ctx.dbUrl);
   const statements = await pgStats(ctx.adminUrl);
   try {
-    const bare = await load(server.bareUrl, () => '/', measured());
-    ctx.report({ name: 'Bare Koa route (open-now bench)', value: bare.rps, unit: 'req/s' });
-    ctx.report({ name: 'Bare Koa route (open-now bench) p50', value: bare.p50, unit: 'ms' });
-    ctx.report({ name: 'Bare Koa route (open-now bench) p99', value: bare.p99, unit: 'ms' });
     let n = 0;
     // Each list asked in turn, each with a unique `n`: never a cached answer.
     const inTurn = (list: string[], open: boolean) => {
@@ -53,7 +49,7 @@ export async function run(ctx: BenchContext): Promise<void> {
       { name: `City page 1 open now, ${distinctCities}`, next: inTurn(cities, true) },
       { name: 'Search, distinct words', next: inTurn(words, false) },
       { name: 'Search open now, distinct words', next: inTurn(words, true) },
-    ], { only: onlyCases(process.env.BENCH_HTTP_ONLY), at: `${rows.toLocaleString('en-US')} businesses`, bare });
+    ], { only: onlyCases(process.env.BENCH_HTTP_ONLY), at: `${rows.toLocaleString('en-US')} businesses`, slugs });
   } finally {
     await statements?.stop();
     await server.stop();
