@@ -23,7 +23,7 @@ import { upsertUser } from '../../db/queries/users.js';
 import type { BenchContext } from './context.js';
 import { ensureBusinesses } from './export.js';
 import { load, pick, signIn } from './http-load.js';
-import { FIRST_WARMUP_MS, measured, reportBeside, reportYardstickRun, runYardstick, settleYardstick, withCpu, type Measured, type Yardstick } from './load-cases.js';
+import { FIRST_WARMUP_MS, WARMUP_MS, measured, reportBeside, reportYardstickRun, runYardstick, settleYardstick, withCpu, type Measured, type Yardstick } from './load-cases.js';
 import { adminListPages, cityDeepPages, cityFirstPages, PLACE_KINDS, prefixesOf, readLongTail, searches, WORD_KINDS } from './long-tail.js';
 import { inTurn, oneBox, type MixedQuery } from './query-mix.js';
 import { startServer, type CacheCounts } from './server-child.js';
@@ -119,6 +119,7 @@ export async function run(ctx: BenchContext): Promise<void> {
       if (variant && (whole || chosen(variant[0]))) await measure(variant[0], variant[1], headers);
     }
     const yard = settleYardstick(ctx, yardBefore, await runYardstick(server, samples.slugs));
+    reportYardstickRun(ctx, 'its statement prepared', await runYardstick(server, samples.slugs, WARMUP_MS, true));
     for (const { name, result, answers, memos } of summary) {
       reportBeside(ctx, name, `${rowsLabel} businesses`, result, yard);
       if (answers !== undefined) ctx.report({ name: `${name}, answer cache hits`, value: answers, unit: '%' });

@@ -106,6 +106,11 @@ function cacheCounts(): CacheCounts {
   return out;
 }
 
+/** The yardstick's one statement: a business by slug with its category and city. */
+const BY_SLUG = `SELECT b.*, k.name AS category_name, k.slug AS category_slug, c.name AS city_name, c.slug AS city_slug
+   FROM businesses b LEFT JOIN categories k ON k.id = b.category_id LEFT JOIN cities c ON c.id = b.city_id
+  WHERE b.slug = $1`;
+
 /** The child: the real app and a bare Koa app, in one process, until stdin closes. */
 async function serve(dbUrl: string): Promise<void> {
   const { createApp } = await import('../../server/app.js');
@@ -128,16 +133,14 @@ async function serve(dbUrl: string): Promise<void> {
       ctx.body = cacheCounts();
       return;
     }
-    if (!ctx.path.startsWith('/slug/')) {
+    // `/slug/…` sends the statement unnamed, planned on every request as the yardstick always has
+    // been; `/prepared/…` names it, planned once a connection (load-cases.ts).
+    const [, kind, slug] = ctx.path.split('/');
+    if ((kind !== 'slug' && kind !== 'prepared') || slug === undefined) {
       ctx.body = { ok: true };
       return;
     }
-    const { rows } = await pool.query(
-      `SELECT b.*, k.name AS category_name, k.slug AS category_slug, c.name AS city_name, c.slug AS city_slug
-         FROM businesses b LEFT JOIN categories k ON k.id = b.category_id LEFT JOIN cities c ON c.id = b.city_id
-        WHERE b.slug = $1`,
-      [decodeURIComponent(ctx.path.slice('/slug/'.length))],
-    );
+    const { rows } = await pool.query({ text: BY_SLUG, values: [decodeURIComponent(slug)], ...(kind === 'prepared' ? { name: 'bench_bare_by_slug' } : {}) });
     if (!rows.length) ctx.throw(404);
     const { search_vector: _, ...business } = rows[0];
     ctx.body = business;
