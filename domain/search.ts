@@ -5,6 +5,7 @@
  */
 import type { Business, Page } from './types.js';
 import type { GeoPoint } from './nearby.js';
+import { countOf, formatNumber, nounFor } from './plural.js';
 
 /** `distance` orders by the distance from `near` (its default there); without a point it is refused. */
 export const SEARCH_SORTS = ['relevance', 'rating', 'reviews', 'name', 'distance'] as const;
@@ -111,6 +112,20 @@ export interface ListPage extends Page<Business> {
    * counted on a sample of the matches, scaled to the estimate.
    */
   totalApprox?: boolean;
+  /**
+   * True when the matches were counted only up to a cap and there are more: an open-now list (ten
+   * pages past the one asked) or a list near a point (its NEAR_CANDIDATES nearest). `total` is
+   * then a floor ("220+ results"), and the page links reach only as far as it.
+   */
+  totalCapped?: boolean;
+}
+
+/** What a list's count says: "about 104,000 results" (an estimate), "220+ results" (counted up to a cap), "12 results". */
+export function resultCount(total: number, answer: Pick<ListPage, 'totalApprox' | 'totalCapped'> | undefined): string {
+  if (answer?.totalApprox) return `about ${countOf(total, 'result')}`;
+  // "1+" is more than one: always the plural.
+  if (answer?.totalCapped) return `${formatNumber(total)}+ ${nounFor(2, 'result')}`;
+  return countOf(total, 'result');
 }
 
 export interface Suggestion {

@@ -8,7 +8,7 @@ import { SkeletonCards } from './skeleton';
 
 /** A paged list of businesses (each card one link) with page links, and its skeleton, empty and error states. */
 export function BusinessList({ query, skeletons, hrefFor, empty = 'No businesses found' }: {
-  query: { data: Page<CardRow> | undefined; isPending: boolean; isError: boolean; isPlaceholderData?: boolean };
+  query: { data: (Page<CardRow> & { totalCapped?: boolean }) | undefined; isPending: boolean; isError: boolean; isPlaceholderData?: boolean };
   skeletons: number;
   hrefFor: (page: number) => string;
   empty?: string;
@@ -21,7 +21,7 @@ export function BusinessList({ query, skeletons, hrefFor, empty = 'No businesses
     );
   }
   if (query.isError || !query.data) return <ErrorMessage />;
-  const { items, pagination } = query.data;
+  const { items, pagination, totalCapped } = query.data;
   if (items.length === 0) return <EmptyMessage>{empty}</EmptyMessage>;
   return (
     <div aria-busy={query.isPlaceholderData ? true : undefined}>
@@ -38,7 +38,8 @@ export function BusinessList({ query, skeletons, hrefFor, empty = 'No businesses
           hrefFor={hrefFor}
           summary={
             <span className="text-sm text-gray-700" data-page-summary="">
-              {`Page ${formatNumber(pagination.page)} of ${formatNumber(pagination.totalPages)}`}
+              {/* A total counted up to a cap is a floor: the last page it gives is not the list's last. */}
+              {totalCapped ? `Page ${formatNumber(pagination.page)}` : `Page ${formatNumber(pagination.page)} of ${formatNumber(pagination.totalPages)}`}
             </span>
           }
         />

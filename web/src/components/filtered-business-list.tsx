@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SearchSort } from '@domain/search';
-import { countOf, formatNumber, nounFor } from '@domain/plural';
+import { resultCount, type SearchSort } from '@domain/search';
 import type { ListAnswer, ListFiltersState } from '@/lib/list-filters';
 import { BusinessList } from './business-list';
 import { ListFiltersPanel, SortSelect } from './list-filters-panel';
@@ -34,7 +33,7 @@ export function FilteredBusinessList({ state, query, sorts, places, categories, 
         {notice}
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="text-gray-700" data-result-count="">
-            {total === undefined ? '\u00a0' : `${data?.totalApprox ? `about ${formatNumber(total)} ${nounFor(total, 'result')}` : countOf(total, 'result')}${countFor ? ` for “${countFor}”` : ''}`}
+            {total === undefined ? '\u00a0' : `${resultCount(total, data)}${countFor ? ` for “${countFor}”` : ''}`}
           </p>
           <SortSelect state={state} sorts={shownSorts} />
         </div>
