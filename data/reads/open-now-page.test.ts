@@ -74,6 +74,6 @@ describe("an open-now list's page and total", () => {
 
   it('reads its page, its count and its rows in one statement on businesses', async () => {
     const sent = await statementsSent(t.db, () => listBusinessesIn(t.db, { cityId }, { page: 1, limit: 20 }, { openNow: true }, undefined, SATURDAY));
-    expect(sent.filter((s) => /\bFROM businesses\b/i.test(s.sql))).toHaveLength(1);
+    expect(sent.filter((s) => /\bfrom "?businesses"?(?!_)/i.test(s.sql))).toHaveLength(1);
   });
 });
