@@ -17,7 +17,7 @@ import { bestMatches, businessesById, estimateAndCandidates, listFacetsAndPage, 
 import type { Reading } from './query-reading.js';
 import { memoized, memoizedEach, memoKey, small, type MemoScope } from './search-memo.js';
 import { plannerStatistics, tsqueries } from './tsqueries.js';
-import { countUpTo } from '../../db/queries/open-now.js';
+import { openPageAndCount } from '../../db/queries/open-now.js';
 import { packColumns, unpack, type PackedCandidates } from './packed-candidates.js';
 
 export const emptyPage = (page: number, limit: number): ListPage => ({ ...pageOf<Business>([], 0, { page, limit }), facets: NO_FACETS });
@@ -70,12 +70,13 @@ export async function browse(
 ): Promise<ListPage> {
   const f = { ...filters, ...fixed };
   // Open now is no kept count, and counting a category's open businesses would read them all: no
-  // facets, and the total counted up to a cap.
+  // facets, and the total counted up to a cap, in the page's own walk with its rows (one statement).
   if (f.openAt !== undefined) {
-    const ids = await listPageIds(db, f, sort, page, limit);
     const cap = OPEN_NOW_COUNTED(page, limit);
-    const [rows, open] = await Promise.all([rowsOf(db, ids, scope), countUpTo(db, f, cap)]);
-    return { ...pageOf(rows, Math.min(open, cap), { page, limit }), ...(open > cap ? { totalCapped: true } : {}) };
+    const open = await openPageAndCount(db, f, sort, page, limit, cap);
+    if (open.version) scope?.trace?.seen.push(open.version);
+    const rows = await rowsOf(db, open.ids, scope, new Map(open.rows.map((b) => [b.id, () => b])));
+    return { ...pageOf(rows, Math.min(open.count, cap), { page, limit }), ...(open.count > cap ? { totalCapped: true } : {}) };
   }
   // The counts move only with a write: one read of them per data version and filters. The page's
   // ids are walked every time: in the counts' statement with their rows when the counts are read

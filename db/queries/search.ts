@@ -110,12 +110,15 @@ function facetSource(fixed: Fixed): SqlPart {
   return source;
 }
 
+/** A list's order over businesses `b` under `sort`: its listing indexes' order (the relevance of a list without words). */
+export const listOrderSql = (sort: SearchSort): string => ORDER[sort].replace(/(\w+)/g, (w) => (/^(DESC|ASC)$/.test(w) ? w : `b.${w}`));
+
 /**
  * The statement of one page of ids under `f`, sorted: the offset is walked in the listing index
  * alone. `written`: the first page's limit in the text, not a parameter (a prepared statement's).
  */
 function pageIdsSql(f: FacetFilters, sort: SearchSort, page: number, limit: number, written = false): SqlPart {
-  const order = ORDER[sort].replace(/(\w+)/g, (w) => (/^(DESC|ASC)$/.test(w) ? w : `b.${w}`));
+  const order = listOrderSql(sort);
   const where = businessWhere(f);
   if (written) return { sql: `SELECT b.id FROM businesses b WHERE ${where.sql} ORDER BY ${order} LIMIT ${Math.trunc(limit)}`, bindings: where.bindings };
   return { sql: `SELECT b.id FROM businesses b WHERE ${where.sql} ORDER BY ${order} LIMIT ? OFFSET ?`, bindings: [...where.bindings, limit, (page - 1) * limit] };
