@@ -46,7 +46,7 @@ describe('the nearby statements and their indexes', () => {
                                        ORDER BY rehber_earth_point(b.latitude, b.longitude) <-> rehber_earth_point(41, 29) LIMIT 5`);
       const plan = (rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n');
       // Over a handful of rows the planner may as well walk the (category, point) or (city, point) index whole.
-      expect(plan).toMatch(/Index (Only )?Scan using businesses_nearby_(category_|city_)?idx /);
+      expect(plan).toMatch(/Index Scan using businesses_nearby_(category_|city_)?idx /);
       expect(plan).toMatch(/Order By/);
     });
   });

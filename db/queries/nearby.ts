@@ -97,7 +97,7 @@ export async function nearestCandidates(
   const { within, metres } = withinRadius(EARTH, point, radiusKm);
   // The limit is in the text: a named statement's generic plan then knows how few rows the walk
   // gives (a parameter's is guessed at a tenth of the table).
-  const walk = `SELECT ${CANDIDATE_COLUMNS}, ${SEEN_VERSION} AS data_version
+  const walk = `SELECT ${CANDIDATE_COLUMNS}, ${SEEN_VERSION} AS data_version${rows ? ', b.ctid AS at' : ''}
        FROM businesses b
       WHERE ${where.sql} AND ${INDEXED} AND NOT b.coordinates_approximate ${within}
       ORDER BY ${EARTH} <-> ${AT}
@@ -109,16 +109,14 @@ export async function nearestCandidates(
 }
 
 /**
- * The walk `walk` with the whole rows of its places `from` to `to` (the last two bindings), in its
- * order: a page's rows in the walk's round trip rather than a read by id after it. Each is fetched
- * by its id (the primary key), only on the page, without its category's and city's names (the
- * read service's labels, kept per data version: joined, they were a third of the walk's buffers):
- * the lateral's condition on the place names no column of its own, so PostgreSQL tests it once a
- * row before reading anything (a subquery it could not flatten, hence OFFSET 0). Not by the
- * walk's `ctid`: selecting it would stop the walk of the nearest precise ones from being answered
- * by their index alone (migration 20261214N), which saves far more heap pages than the page's
- * twenty lookups of the primary key cost. A row comes as one JSON text, parsed only for a row the
- * memo lacks.
+ * The walk `walk` (which selects each row's `ctid AS at`) with the whole rows of its places
+ * `from` to `to` (the last two bindings), in its order: a page's rows in the walk's round trip
+ * rather than a read by id after it. Each is fetched again by its ctid (the heap page the walk
+ * just read, no index), only on the page, without its category's and city's names (the read
+ * service's labels, kept per data version: joined, they were a third of the walk's buffers): the lateral's condition
+ * names no column of its own, so PostgreSQL tests it once a row before reading anything (a
+ * subquery it could not flatten, hence OFFSET 0). A row comes as one JSON text, parsed only for
+ * a row the memo lacks.
  */
 const withRows = (walk: string) => `SELECT ${CANDIDATE_NAMES.map((c) => `n.${c}`).join(', ')}, n.data_version, p.row
        FROM (SELECT w.*, row_number() OVER () AS place FROM (${walk}) w) n
@@ -126,7 +124,7 @@ const withRows = (walk: string) => `SELECT ${CANDIDATE_NAMES.map((c) => `n.${c}`
          SELECT row_to_json(r)::text AS row FROM (
            SELECT ${ROW_COLUMNS.join(', ')}
              FROM businesses b
-            WHERE b.id = n.id AND n.place BETWEEN ? AND ?
+            WHERE b.ctid = n.at AND n.place BETWEEN ? AND ?
            OFFSET 0) r) p ON true
       ORDER BY n.place`;
 
