@@ -79,11 +79,11 @@ describe('a category in a city on a few thousand businesses', () => {
     for (const q of next) expect(q.sql).not.toMatch(/\bbusiness_facets\b/);
   });
 
-  it('in a district lists its page from the same index, the district read in it', async () => {
+  it("in a district lists its page from the district's listing index", async () => {
     await t.db.raw(`UPDATE businesses SET district = CASE WHEN id % 2 = 0 THEN 'Moda' ELSE 'Fenerbahçe' END`);
     await t.db.raw('VACUUM ANALYZE businesses');
     const plans = await listPlans(districtCategoryFilters('kind-3', 'Moda', {}));
-    expect(plans[0]).toMatch(/Index Only Scan using businesses_city_category_listing_idx/);
+    expect(plans[0]).toMatch(/Index Only Scan using businesses_district_listing_idx/);
     expect(plans[0]).not.toMatch(/Sort|BitmapAnd/);
   });
 });
@@ -126,5 +126,89 @@ describe("a category in a city's first view, prepared", () => {
       const [first] = await counting(filters);
       expect(first.options?.name, JSON.stringify(filters)).toBeUndefined();
     }
+  });
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  Plans?: PlanNode[];
+}
+const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
+
+describe('a category in a district of a big city, its district one of few', () => {
+  // As the generated directory has them: a fiftieth of the businesses name a district. Here kind-3
+  // is a big category of city-3 (as restaurants are of New York), a few of its businesses in Moda,
+  // and a few of another kind beside them (the district's category facet).
+  beforeAll(async () => {
+    await t.db.raw(`INSERT INTO businesses (name, slug, address, identity_key, city_id, category_id, rating, review_count, district)
+                    SELECT 'Diner ' || i, 'diner-' || i, i || ' Avenue', 'n:diner' || i, (SELECT id FROM cities WHERE slug = 'city-3'),
+                           (SELECT id FROM categories WHERE slug = 'kind-3'), (i % 50) / 10.0, i % 89, CASE WHEN i % 40 = 0 THEN 'Moda' END
+                      FROM generate_series(1, 3000) i`);
+    await t.db.raw(`UPDATE businesses SET district = NULL WHERE slug NOT LIKE 'diner-%'`);
+    await t.db.raw(`UPDATE businesses SET district = 'Moda' WHERE city_id = (SELECT id FROM cities WHERE slug = 'city-3') AND (id / 40) % 10 = 0`);
+    await t.db.raw(`UPDATE businesses SET district = 'Fenerbahçe' WHERE city_id = (SELECT id FROM cities WHERE slug = 'city-3') AND (id / 40) % 10 = 1`);
+    await t.db.raw(`UPDATE businesses SET category_id = (SELECT id FROM categories WHERE slug = 'kind-5'), is_verified = true
+                      WHERE city_id = (SELECT id FROM cities WHERE slug = 'city-3') AND (id / 40) % 30 IN (0, 3)`);
+    await t.db.raw('VACUUM ANALYZE');
+  });
+
+  it("walks its district's own listing index: its page is the index's first entries, nothing sorted, no other district's entry read", async () => {
+    for (const page of [1, 2]) {
+      const plans = await listPlans(districtCategoryFilters('kind-3', 'Moda', { page }));
+      expect(plans[0], `page ${page}`).toMatch(/Index Only Scan using businesses_district_listing_idx/);
+      expect(plans[0], `page ${page}`).not.toMatch(/Sort|Bitmap/);
+    }
+  });
+
+  it('counts its facets from its category\'s and its district\'s kept rows of the city alone', async () => {
+    const reads = publicReads(t.db);
+    const city = (await reads.group('city', 'city-3'))!;
+    const sent = await statementsSent(t.db, () => reads.groupBusinesses('city', city, districtCategoryFilters('kind-3', 'Moda', {})));
+    const counting = sent.filter((s) => /\bbusiness_facets\b/.test(s.sql));
+    expect(counting).toHaveLength(1);
+    const order: number[] = [];
+    const sql = counting[0].sql.replace(/\$(\d+)/g, (_, n: string) => (order.push(Number(n) - 1), '?'));
+    const { rows } = (await t.db.raw(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, order.map((i) => counting[0].bindings[i]) as never)) as { rows: { 'QUERY PLAN': unknown }[] };
+    const scans = nodes((rows[0]['QUERY PLAN'] as [{ Plan: PlanNode }])[0].Plan).filter((n) => n['Relation Name'] === 'business_facets');
+    expect(scans).toHaveLength(1);
+    const [{ kept, theirs }] = (
+      await t.db.raw(
+        `SELECT count(*)::int AS kept, count(*) FILTER (WHERE f.category_id = k.id OR f.district = 'Moda')::int AS theirs
+           FROM business_facets f, categories k WHERE k.slug = 'kind-3' AND f.n <> 0 AND f.city_id = (SELECT id FROM cities WHERE slug = 'city-3')`,
+      )
+    ).rows as { kept: number; theirs: number }[];
+    expect(theirs).toBeLessThan(kept);
+    expect(scans[0]['Actual Rows']).toBe(theirs);
+  });
+
+  it('counts what its businesses are: the total and every facet as counted from the businesses themselves', async () => {
+    const reads = publicReads(t.db);
+    const city = (await reads.group('city', 'city-3'))!;
+    const page = await reads.groupBusinesses('city', city, districtCategoryFilters('kind-3', 'Moda', {}));
+    const count = async (where: string) =>
+      (
+        (await t.db.raw(
+          `SELECT count(*)::int AS n FROM businesses b JOIN categories k ON k.id = b.category_id JOIN cities c ON c.id = b.city_id
+            WHERE b.is_active AND c.slug = 'city-3' AND ${where}`,
+        )) as { rows: { n: number }[] }
+      ).rows[0].n;
+    const both = `k.slug = 'kind-3' AND b.district = 'Moda'`;
+    expect(page.pagination.total).toBe(await count(both));
+    expect(page.items.map((b) => b.district)).toEqual(page.items.map(() => 'Moda'));
+    const categories = (await t.db.raw(
+      `SELECT k.slug, count(*)::int AS n FROM businesses b JOIN categories k ON k.id = b.category_id JOIN cities c ON c.id = b.city_id
+        WHERE b.is_active AND c.slug = 'city-3' AND b.district = 'Moda' GROUP BY k.slug ORDER BY 2 DESC, 1`,
+    )) as { rows: { slug: string; n: number }[] };
+    expect(categories.rows.length).toBe(2);
+    expect(page.facets!.categories.map((c) => [c.value, c.count])).toEqual(categories.rows.map((r) => [r.slug, r.n]));
+    expect(page.facets!.districts.map((d) => [d.value, d.count])).toEqual([
+      ['Moda', await count(both)],
+      ['Fenerbahçe', await count(`k.slug = 'kind-3' AND b.district = 'Fenerbahçe'`)],
+    ].sort((a, b) => Number(b[1]) - Number(a[1])));
+    expect(page.facets!.verified).toBe(await count(`${both} AND b.is_verified`));
+    for (const r of page.facets!.ratings) expect(r.count, `rating ${r.min}`).toBe(await count(`${both} AND floor(b.rating * 2) / 2 >= ${r.min}`));
   });
 });

@@ -53,6 +53,7 @@ import * as addNearbyCityIndex from './20261211N-add-nearby-city-index.js';
 import * as carryWeekInListingIndexes from './20261211O-carry-week-in-listing-indexes.js';
 import * as addOpenHours from './20261212O-add-open-hours.js';
 import * as lockCityForOpenHours from './20261213O-lock-city-for-open-hours.js';
+import * as addDistrictListingIndex from './20261214C-add-district-listing-index.js';
 import * as vacuumBusinesses from './20261214O-vacuum-businesses.js';
 
 /**
@@ -130,5 +131,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261211O-carry-week-in-listing-indexes': carryWeekInListingIndexes,
   '20261212O-add-open-hours': addOpenHours,
   '20261213O-lock-city-for-open-hours': lockCityForOpenHours,
+  '20261214C-add-district-listing-index': addDistrictListingIndex,
   '20261214O-vacuum-businesses': vacuumBusinesses,
 };

@@ -44,7 +44,7 @@ describe('a page made from its template in one pass', () => {
   });
 
   it("sends the page's bytes as its text encodes them (text past Latin-1 in the app, the island and the head)", () => {
-    const app: RenderedApp = { html: '<main>Kadıköy ★ 4.5 $& $1</main>', state: { name: 'Şişli ★' }, preload: ['/assets/home-1.js'], complete: true };
+    const app: RenderedApp = { html: '<main>Kadıköy ★ 4.5 $& $1 \ud83d</main>', state: { name: 'Şişli ★ \udc00' }, preload: ['/assets/home-1.js'], complete: true };
     for (const shell of SHELLS) {
       const template = new PageTemplate(shell);
       for (const head of HEADS) {
@@ -54,6 +54,6 @@ describe('a page made from its template in one pass', () => {
         }
       }
     }
-    expect(new PageTemplate(built).bytes(HEADS[1], app).toString('utf8')).toContain('<div id="root"><main>Kadıköy ★ 4.5 $& $1</main></div>\n    <script type="application/json" id="rehber-state">{"name":"Şişli ★"}</script>');
+    expect(new PageTemplate(built).bytes(HEADS[1], app).toString('utf8')).toContain('<div id="root"><main>Kadıköy ★ 4.5 $& $1 \ufffd</main></div>\n    <script type="application/json" id="rehber-state">{"name":"Şişli ★ \\udc00"}</script>');
   });
 });
