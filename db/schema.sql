@@ -332,6 +332,7 @@ CREATE INDEX businesses_city_inactive_idx ON public.businesses USING btree (city
 CREATE INDEX businesses_city_listing_idx ON public.businesses USING btree (city_id, rating DESC, review_count DESC, id) INCLUDE (open_week) WHERE is_active;
 CREATE INDEX businesses_country_category_listing_idx ON public.businesses USING btree (country, category_id, rating DESC, review_count DESC, id) WHERE is_active;
 CREATE INDEX businesses_created_at_idx ON public.businesses USING btree (created_at DESC, id DESC);
+CREATE INDEX businesses_district_listing_idx ON public.businesses USING btree (city_id, category_id, district, rating DESC, review_count DESC, id) INCLUDE (open_week) WHERE (is_active AND (district IS NOT NULL));
 CREATE INDEX businesses_featured_idx ON public.businesses USING btree (rating DESC, review_count DESC) WHERE is_active;
 CREATE INDEX businesses_featured_pick_idx ON public.businesses USING btree (rating DESC, id) WHERE (is_featured AND is_active);
 CREATE INDEX businesses_name_prefix_idx ON public.businesses USING btree (rehber_fold(name) COLLATE "C") WHERE is_active;
