@@ -63,9 +63,10 @@ export async function sampleSlugs(dbUrl: string): Promise<string[]> {
 /**
  * One run of the yardstick under load; a failed request stops the bench. `prepared` names its
  * statement: PostgreSQL then plans it once a connection instead of on every request. Planning it
- * weighs about eight times running it (0.41-0.54 against 0.05-0.17 ms, the table's 25 indexes each
- * considered), so the route that names it serves several times the requests; the ratios are to
- * the unnamed route, as they always were, and the named one is printed beside it.
+ * (0.41-0.54 ms on one connection, the table's 25 indexes each considered) weighs three to four
+ * times running it unnamed (0.12-0.17 ms) and eight to ten times running it named (0.05 ms), so the
+ * route that names it serves several times the requests; the ratios are to the unnamed route, as
+ * they always were, and the named one is printed beside it.
  */
 export async function runYardstick(server: ServerChild, slugs: string[], warmupMs = WARMUP_MS, prepared = false): Promise<Measured> {
   const path = prepared ? '/prepared/' : '/slug/';
