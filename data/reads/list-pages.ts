@@ -22,6 +22,9 @@ import { packColumns, unpack, type PackedCandidates } from './packed-candidates.
 
 export const emptyPage = (page: number, limit: number): ListPage => ({ ...pageOf<Business>([], 0, { page, limit }), facets: NO_FACETS });
 
+/** Businesses a statement read with its page, as rowsOf takes them (`given`). */
+const byId = (rows: Business[]): ReadonlyMap<number, () => Business> => new Map(rows.map((b) => [b.id, () => b]));
+
 /**
  * The full rows of `ids`, in that order; those a page showed before at this version from the small
  * memo, those `given` holds (made from rows a statement that told its version read already)
@@ -75,7 +78,7 @@ export async function browse(
     const cap = OPEN_NOW_COUNTED(page, limit);
     const open = await openPageAndCount(db, f, sort, page, limit, cap);
     if (open.version) scope?.trace?.seen.push(open.version);
-    const rows = await rowsOf(db, open.ids, scope, new Map(open.rows.map((b) => [b.id, () => b])));
+    const rows = await rowsOf(db, open.ids, scope, byId(open.rows));
     return { ...pageOf(rows, Math.min(open.count, cap), { page, limit }), ...(open.count > cap ? { totalCapped: true } : {}) };
   }
   // The counts move only with a write: one read of them per data version and filters. The page's
@@ -95,7 +98,7 @@ export async function browse(
     }));
   // Counted by another request at once, or kept: the ids alone, then the rows.
   const ids = read?.ids ?? (await listPageIds(db, f, sort, page, limit));
-  return { ...pageOf(await rowsOf(db, ids, scope, read && new Map(read.rows.map((b) => [b.id, () => b]))), total, { page, limit }), facets };
+  return { ...pageOf(await rowsOf(db, ids, scope, read && byId(read.rows)), total, { page, limit }), facets };
 }
 
 /**

@@ -23,7 +23,7 @@ import { upsertUser } from '../../db/queries/users.js';
 import type { BenchContext } from './context.js';
 import { ensureBusinesses } from './export.js';
 import { load, pick, signIn } from './http-load.js';
-import { FIRST_WARMUP_MS, WARMUP_MS, measured, reportBeside, reportYardstickRun, runYardstick, settleYardstick, withCpu, type Measured, type Yardstick } from './load-cases.js';
+import { measured, reportBeside, startYardstick, withCpu, type Measured, type Yardstick } from './load-cases.js';
 import { adminListPages, cityDeepPages, cityFirstPages, PLACE_KINDS, prefixesOf, readLongTail, searches, WORD_KINDS } from './long-tail.js';
 import { inTurn, oneBox, type MixedQuery } from './query-mix.js';
 import { startServer, type CacheCounts } from './server-child.js';
@@ -48,8 +48,7 @@ export async function run(ctx: BenchContext): Promise<void> {
     const bare = await load(server.bareUrl, () => '/', measured());
     ctx.report({ name: 'Bare Koa route', value: bare.rps, unit: 'req/s' });
     ctx.report({ name: 'Bare Koa route p99', value: bare.p99, unit: 'ms' });
-    const yardBefore = await runYardstick(server, samples.slugs, FIRST_WARMUP_MS);
-    reportYardstickRun(ctx, 'before the cases', yardBefore);
+    const yardstick = await startYardstick(ctx, server, samples.slugs);
     let n = 0;
     // A unique URL per request: the answer cache never serves it.
     const fresh = (path: string) => `${path}${path.includes('?') ? '&' : '?'}n=${++n}`;
@@ -118,8 +117,7 @@ export async function run(ctx: BenchContext): Promise<void> {
       if (whole) await measure(name, next, headers);
       if (variant && (whole || chosen(variant[0]))) await measure(variant[0], variant[1], headers);
     }
-    const yard = settleYardstick(ctx, yardBefore, await runYardstick(server, samples.slugs));
-    reportYardstickRun(ctx, 'its statement prepared', await runYardstick(server, samples.slugs, WARMUP_MS, true));
+    const yard = await yardstick();
     for (const { name, result, answers, memos } of summary) {
       reportBeside(ctx, name, `${rowsLabel} businesses`, result, yard);
       if (answers !== undefined) ctx.report({ name: `${name}, answer cache hits`, value: answers, unit: '%' });

@@ -28,7 +28,7 @@ export const measured = (headers: Record<string, string> = {}, warmupMs = WARMUP
  * PostgreSQL's new backends fill their caches (a quarter to three times slower here): the
  * yardstick's first run warms up this long first.
  */
-export const FIRST_WARMUP_MS = 5_000;
+const FIRST_WARMUP_MS = 5_000;
 
 /**
  * A load and the server process's CPU time (user and system) per request: its CPU time over the
@@ -68,15 +68,29 @@ export async function sampleSlugs(dbUrl: string): Promise<string[]> {
  * route that names it serves several times the requests; the ratios are to the unnamed route, as
  * they always were, and the named one is printed beside it.
  */
-export async function runYardstick(server: ServerChild, slugs: string[], warmupMs = WARMUP_MS, prepared = false): Promise<Measured> {
+async function runYardstick(server: ServerChild, slugs: string[], warmupMs = WARMUP_MS, prepared = false): Promise<Measured> {
   const path = prepared ? '/prepared/' : '/slug/';
   const r = await withCpu(server, () => load(server.bareUrl, () => `${path}${encodeURIComponent(pick(slugs))}`, measured({}, warmupMs)), warmupMs);
   if (r.errors > 0) throw new Error(`${YARDSTICK_NAME}: ${r.errors} requests failed (first status ${r.firstBadStatus})`);
   return r;
 }
 
+/**
+ * The yardstick's first run (after FIRST_WARMUP_MS), reported; the function it gives, called after
+ * the cases, runs it again and in its named form, reports both and gives the two runs' means.
+ */
+export async function startYardstick(ctx: BenchContext, server: ServerChild, slugs: string[]): Promise<() => Promise<Yardstick>> {
+  const before = await runYardstick(server, slugs, FIRST_WARMUP_MS);
+  reportYardstickRun(ctx, 'before the cases', before);
+  return async () => {
+    const yard = settleYardstick(ctx, before, await runYardstick(server, slugs));
+    reportYardstickRun(ctx, 'its statement prepared', await runYardstick(server, slugs, WARMUP_MS, true));
+    return yard;
+  };
+}
+
 /** Reports one run of the yardstick ("before the cases", "after the cases", "its statement prepared"). */
-export function reportYardstickRun(ctx: BenchContext, when: string, r: Measured): void {
+function reportYardstickRun(ctx: BenchContext, when: string, r: Measured): void {
   const name = `Bare Koa + pg, one business by slug, ${when}`;
   ctx.report({ name, value: r.rps, unit: 'req/s' });
   ctx.report({ name: `${name}, p50`, value: r.p50, unit: 'ms' });
@@ -85,7 +99,7 @@ export function reportYardstickRun(ctx: BenchContext, when: string, r: Measured)
 }
 
 /** The two runs' means, reported with how far the second run moved from the first. */
-export function settleYardstick(ctx: BenchContext, before: Measured, after: Measured): Yardstick {
+function settleYardstick(ctx: BenchContext, before: Measured, after: Measured): Yardstick {
   reportYardstickRun(ctx, 'after the cases', after);
   ctx.report({ name: 'Bare Koa + pg, moved between its two runs', value: Math.round((100 * (after.rps - before.rps)) / before.rps), unit: '% req/s' });
   const mean = (key: keyof Yardstick) => (before[key] + after[key]) / 2;
@@ -129,8 +143,7 @@ interface MeasureOptions {
  */
 export async function measureCases(ctx: BenchContext, server: ServerChild, statements: PgStats | null, cases: LoadCase[], options: MeasureOptions): Promise<void> {
   const { only, at, slugs, more } = options;
-  const before = await runYardstick(server, slugs, FIRST_WARMUP_MS);
-  reportYardstickRun(ctx, 'before the cases', before);
+  const yardstick = await startYardstick(ctx, server, slugs);
   const results: Array<[string, Measured]> = [];
   for (const { name, next, headers } of cases) {
     if (only && !only.some((part) => name.toLowerCase().includes(part))) continue;
@@ -140,8 +153,7 @@ export async function measureCases(ctx: BenchContext, server: ServerChild, state
     if (r.errors > 0) throw new Error(`${name}: ${r.errors} requests failed (first status ${r.firstBadStatus})`);
     results.push([name, r]);
   }
-  const yard = settleYardstick(ctx, before, await runYardstick(server, slugs));
-  reportYardstickRun(ctx, 'its statement prepared', await runYardstick(server, slugs, WARMUP_MS, true));
+  const yard = await yardstick();
   for (const [name, r] of results) {
     reportBeside(ctx, name, at, r, yard);
     more?.(name, r);
