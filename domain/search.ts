@@ -5,7 +5,7 @@
  */
 import type { Business, Page } from './types.js';
 import type { GeoPoint } from './nearby.js';
-import { countOf, formatNumber, nounFor } from './plural.js';
+import { formatNumber, nounFor, type CountNoun } from './plural.js';
 
 /** `distance` orders by the distance from `near` (its default there); without a point it is refused. */
 export const SEARCH_SORTS = ['relevance', 'rating', 'reviews', 'name', 'distance'] as const;
@@ -120,13 +120,20 @@ export interface ListPage extends Page<Business> {
   totalCapped?: boolean;
 }
 
-/** What a list's count says: "about 104,000 results" (an estimate), "220+ results" (counted up to a cap), "12 results". */
-export function resultCount(total: number, answer: Pick<ListPage, 'totalApprox' | 'totalCapped'> | undefined): string {
-  if (answer?.totalApprox) return `about ${countOf(total, 'result')}`;
-  // "1+" is more than one: always the plural.
-  if (answer?.totalCapped) return `${formatNumber(total)}+ ${nounFor(2, 'result')}`;
-  return countOf(total, 'result');
+/** How a list's total reads: "about 104,000" (an estimate), "220+" (counted up to a cap), "12". */
+export function totalFigure(total: number, answer: Pick<ListPage, 'totalApprox' | 'totalCapped'> | undefined): string {
+  const n = formatNumber(total);
+  if (answer?.totalApprox) return `about ${n}`;
+  return answer?.totalCapped ? `${n}+` : n;
 }
+
+/** What a list's count says: "about 104,000 results", "220+ results", "12 results". */
+export function resultCount(total: number, answer: Pick<ListPage, 'totalApprox' | 'totalCapped'> | undefined): string {
+  return `${totalFigure(total, answer)} ${countedNoun(total, answer, 'result')}`;
+}
+
+/** The noun after a list's total: "1+" is more than one, so a capped total takes the plural. */
+export const countedNoun = (total: number, answer: Pick<ListPage, 'totalCapped'> | undefined, noun: CountNoun): string => nounFor(answer?.totalCapped ? 2 : total, noun);
 
 export interface Suggestion {
   kind: 'business' | 'category' | 'city' | 'country';

@@ -8,6 +8,7 @@ import { FiltersBar } from '@/features/admin-businesses/components/filters-bar';
 import { useListState } from '@/features/admin-businesses/components/list-state';
 import { Pager } from '@/components/ui/pager';
 import { Showing } from '@/features/admin-businesses/components/showing';
+import { totalFigure } from '@domain/search';
 import { useCountryStats } from '@/features/admin-countries/api/get-country-stats';
 import { CountryCountsCard } from '@/features/admin-countries/components/country-counts-card';
 import { ExportDialog } from '@/features/export/components/export-dialog';
@@ -37,12 +38,10 @@ function Businesses() {
   const data = list.data;
 
   // A filtered list of many is counted to a bound ('1,050+'); a broad search's total is an estimate ('about').
-  const about = data?.totalApprox ? 'about ' : '';
-  const more = data?.totalCapped ? '+' : '';
   const cards: [string, string][] = [
-    ['Total Businesses', `${about}${(data?.pagination.total ?? 0).toLocaleString()}${more}`],
+    ['Total Businesses', totalFigure(data?.pagination.total ?? 0, data)],
     ['Countries', (countries.data?.length ?? 0).toLocaleString()],
-    ['Current Page', `${data?.pagination.page ?? 1} / ${about}${data?.pagination.totalPages ?? 1}${more}`],
+    ['Current Page', `${data?.pagination.page ?? 1} / ${totalFigure(data?.pagination.totalPages ?? 1, data)}`],
     ['Showing', (data?.businesses.length ?? 0).toLocaleString()],
   ];
 

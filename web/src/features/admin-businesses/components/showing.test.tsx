@@ -13,6 +13,8 @@ describe('the list summary', () => {
     expect(text(0, 0)).toBe('Showing 0 to 0 of 0 businesses');
     expect(text(1234, 50)).toBe('Showing 1 to 50 of 1,234 businesses');
     expect(text(1050, 50, true)).toBe('Showing 1 to 50 of 1,050+ businesses');
+    // A total counted up to a cap is a floor: '1+' is more than one.
+    expect(text(1, 1, true)).toBe('Showing 1 to 1 of 1+ businesses');
   });
 
   it('says the estimated total of a broad search as one', () => {
