@@ -23,7 +23,7 @@ import { upsertUser } from '../../db/queries/users.js';
 import type { BenchContext } from './context.js';
 import { ensureBusinesses } from './export.js';
 import { load, pick, signIn } from './http-load.js';
-import { measured, reportBeside, startYardstick, withCpu, type Measured, type Yardstick } from './load-cases.js';
+import { measured, reportBeside, sampleBusinesses, startYardstick, withCpu, type Measured, type Yardstick } from './load-cases.js';
 import { adminListPages, cityDeepPages, cityFirstPages, PLACE_KINDS, prefixesOf, readLongTail, searches, WORD_KINDS } from './long-tail.js';
 import { inTurn, oneBox, type MixedQuery } from './query-mix.js';
 import { startServer, type CacheCounts } from './server-child.js';
@@ -203,7 +203,7 @@ async function sampleRequests(dbUrl: string): Promise<Samples> {
   try {
     const password = 'bench password, not a secret';
     await upsertUser(db, 'bench', password);
-    const sample = (await db.raw('SELECT slug, name FROM businesses TABLESAMPLE SYSTEM (1) LIMIT 500')).rows as { slug: string; name: string }[];
+    const sample = await sampleBusinesses(db);
     // What one types into a search box: the first letters of a name's first one or two words.
     const prefixes = sample.map((r) => r.name.split(' ')).map((w, i) => (i % 2 ? w[0].slice(0, 3) : `${w[0]} ${(w[1] ?? '').slice(0, 2)}`.trim()));
     const big = await db('cities').orderBy('business_count', 'desc').first('slug');

@@ -12,7 +12,7 @@
  * than its cases differ says so itself.
  */
 import type { BenchContext } from './context.js';
-import { createDb } from '../../db/index.js';
+import { createDb, type Db } from '../../db/index.js';
 import { load, pick, type LoadResult } from './http-load.js';
 import type { PgStats } from './pg-stats.js';
 import type { ServerChild } from './server-child.js';
@@ -50,11 +50,16 @@ export type Yardstick = Pick<Measured, 'rps' | 'p50' | 'p99' | 'cpuUs'>;
 
 export const YARDSTICK_NAME = 'bare Koa + pg';
 
-/** Five hundred slugs from a 1% sample of the table's pages: the businesses the yardstick reads in turn. */
+/** Five hundred businesses (slug and name) from a 1% sample of the table's pages: what the HTTP cases ask for in turn. */
+export async function sampleBusinesses(db: Db): Promise<{ slug: string; name: string }[]> {
+  return (await db.raw('SELECT slug, name FROM businesses TABLESAMPLE SYSTEM (1) LIMIT 500')).rows as { slug: string; name: string }[];
+}
+
+/** The sample's slugs: the businesses the yardstick reads in turn. */
 export async function sampleSlugs(dbUrl: string): Promise<string[]> {
   const db = createDb(dbUrl, { max: 1 });
   try {
-    return ((await db.raw('SELECT slug FROM businesses TABLESAMPLE SYSTEM (1) LIMIT 500')).rows as { slug: string }[]).map((r) => r.slug);
+    return (await sampleBusinesses(db)).map((r) => r.slug);
   } finally {
     await db.destroy();
   }
