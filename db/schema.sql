@@ -335,6 +335,7 @@ CREATE INDEX businesses_created_at_idx ON public.businesses USING btree (created
 CREATE INDEX businesses_district_listing_idx ON public.businesses USING btree (city_id, category_id, district, rating DESC, review_count DESC, id) INCLUDE (open_week) WHERE (is_active AND (district IS NOT NULL));
 CREATE INDEX businesses_featured_idx ON public.businesses USING btree (rating DESC, review_count DESC) WHERE is_active;
 CREATE INDEX businesses_featured_pick_idx ON public.businesses USING btree (rating DESC, id) WHERE (is_featured AND is_active);
+CREATE INDEX businesses_id_range_idx ON public.businesses USING brin (id);
 CREATE INDEX businesses_name_prefix_idx ON public.businesses USING btree (rehber_fold(name) COLLATE "C") WHERE is_active;
 CREATE INDEX businesses_name_words_idx ON public.businesses USING gin (rehber_quality_band(quality), ts_filter(search_vector, '{a}'::"char"[])) WHERE is_active;
 CREATE INDEX businesses_namesake_idx ON public.businesses USING btree (city_id, name) WHERE is_active;

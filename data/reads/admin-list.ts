@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db/index.js';
 import type { AdminBusinessList, AdminListFilters } from '../../domain/types.js';
-import { adminListPage, ANCHOR_EVERY, broadSearchPage, listAnchors, wordsStartingWith, estimateBusinesses, estimateMatches, filteredAdminList, narrowSearchPage, SEARCH_COUNT_CAP, type AdminListOptions } from '../../db/queries/admin-businesses.js';
+import { adminListPage, ANCHOR_EVERY, broadSearchPage, listAnchors, wordsStartingWith, estimateBusinesses, estimateMatches, filteredAdminList, narrowSearchPage, newestId, SEARCH_COUNT_CAP, type AdminListOptions } from '../../db/queries/admin-businesses.js';
 import { allOf, words } from './query-reading.js';
 import { memoized, memoKey, small, type MemoScope } from './search-memo.js';
 import { tsqueries } from './tsqueries.js';
@@ -123,5 +123,10 @@ async function readList(db: Db | Knex.Transaction, options: AdminListOptions, sc
     if (narrow) return { list: narrow };
   }
   const kept = memoKey('admin-matches', `page|${query.text}|${page}|${limit}`);
-  return { list: await memoized(scope, kept, () => broadSearchPage(db, page, limit, query.match, estimated, enough + 1)), kept };
+  const read = async () => {
+    // The newest id bounds a window of the newest; kept for the data version like the estimate.
+    const newest = await memoized(small(scope), memoKey('admin-matches', 'newest'), () => newestId(db));
+    return broadSearchPage(db, page, limit, query.match, estimated, enough + 1, newest);
+  };
+  return { list: await memoized(scope, kept, read), kept };
 }

@@ -154,6 +154,55 @@ describe('a broad search of few recent matches', () => {
     }));
 });
 
+describe('a broad search of a few thousand matches', () => {
+  it("reads its page from its words' bitmap ANDed with the ids' range index over a window of the newest, not by walking them", async () => {
+    const b = await createTestDb();
+    try {
+      // 20,000 businesses, ids 10 apart (200,000 ids, as many rows would give the ids' range;
+      // rows long enough for a few to a page), one in 30 holding 'sparse': 667, spread evenly.
+      // Their documents are given (the name's words), as an import gives them.
+      const count = 20_000;
+      await b.db.transaction(async (trx) => {
+        await trx.raw(`SET LOCAL rehber.document_given = 'on'`);
+        await trx.raw(`INSERT INTO businesses (id, name, slug, address, identity_key, description, search_vector)
+                       SELECT 10 * i, n, 'b-' || i, i || ' Road', 'n:b' || i, (SELECT string_agg(md5(i || '-' || j), '') FROM generate_series(1, 40) j), to_tsvector('simple', lower(n))
+                         FROM generate_series(1, ${count}) i, LATERAL (SELECT CASE WHEN i % 30 = 0 THEN 'Sparse ' ELSE 'Dense ' END || i AS n) x`);
+      });
+      await b.db.raw('VACUUM ANALYZE businesses');
+      const [match] = await tsqueries(b.db, [allOf(['sparse'])]);
+      const names = (r: { businesses: { name: string }[] }) => r.businesses.map((x) => x.name);
+      // Estimated at 900 of 200,000: a walk would pass about 11,000 ids to fill page 1; the window
+      // of the newest that should hold it is three times that (33,333 ids: 111 matches).
+      const estimated = { matches: 900, businesses: 10 * count };
+      const sent: { sql: string; options?: { name?: string } }[] = [];
+      const heard = (q: (typeof sent)[number]) => void sent.push(q);
+      let r: Awaited<ReturnType<typeof broadSearchPage>>;
+      const plans = await plansOf(b.db, async () => {
+        b.db.on('query', heard);
+        try {
+          r = await broadSearchPage(b.db, 2, 50, match, estimated, 0);
+        } finally {
+          b.db.removeListener('query', heard);
+        }
+      });
+      expect(names(r!)).toEqual(Array.from({ length: 50 }, (_, i) => `Sparse ${30 * (666 - 50 - i)}`));
+      expect(r!).toMatchObject({ totalApprox: true });
+      expect(sent.filter((q) => q.options?.name === NEWEST_PAGE.name)).toEqual([]);
+      expect(plans).toHaveLength(1);
+      expect(plans[0]).toMatch(/BitmapAnd/);
+      expect(plans[0]).toContain('businesses_id_range_idx');
+      expect(plans[0]).toContain('businesses_search_idx');
+      // Only the window's pages are read, a fraction of the table's.
+      const pages = Number((await b.db.raw(`SELECT relpages FROM pg_class WHERE relname = 'businesses'`)).rows[0].relpages);
+      const read = [...plans[0].matchAll(/Heap Blocks:(?: exact=(\d+))?(?: lossy=(\d+))?/g)].reduce((sum, m) => sum + Number(m[1] ?? 0) + Number(m[2] ?? 0), 0);
+      expect(read).toBeGreaterThan(0);
+      expect(read).toBeLessThan(pages / 4);
+    } finally {
+      await b.drop();
+    }
+  });
+});
+
 describe('a deep page of the whole list', () => {
   it('is read from the nearest anchor, never past every id before it, and moves with a write', async () => {
     const b = await createTestDb();

@@ -4,7 +4,7 @@ import { VALUE_COLUMNS, VALUE_KEYS } from '../../domain/business-columns.js';
 import type { Db } from '../index.js';
 import { TSQUERY } from './word-lookups.js';
 import { countAllBusinesses } from './stats.js';
-import { readByBitmapScans } from './bitmap-scans.js';
+import { RANDOM_PAGE_COST, readByBitmapScans } from './bitmap-scans.js';
 import { plannedRows } from './planned-rows.js';
 import { roughly } from '../../domain/search.js';
 
@@ -36,10 +36,24 @@ interface AdminRow {
  */
 export const SEARCH_COUNT_CAP = 1000;
 /**
- * How far back from the newest business a broad search looks for its page before looking
- * further: its matches are many, so the newest of them are almost always among the newest rows.
+ * How far back from the newest business a broad search walks for its page: its matches are many,
+ * so the newest of them are almost always among the newest rows.
  */
-const NEWEST_WINDOWS = [20_000, 200_000];
+const NEWEST_WINDOW = 20_000;
+/**
+ * The walk is taken when it is expected to pass at most this many rows to fill the page. Walking
+ * checks the document of every row it passes, the index's bitmap every document of the words: at
+ * the million a row passed and a document in the bitmap cost about the same, so the walk is
+ * cheaper for a word of many matches ('florist', 24,000: 2,000 rows passed against 24,000
+ * documents) and the bitmap for one of a few thousand ('sporting', 2,000: 23,000 rows).
+ */
+const WALK_ROWS = 10_000;
+/**
+ * A page read from the bitmaps among the newest reads a window this many times the rows that
+ * should hold it: room for the planner's estimate being low, each of its matches' rows one heap
+ * page read.
+ */
+const WINDOW_MARGIN = 3;
 
 const ADMIN_COLUMNS = ['b.id', 'b.name', 'b.slug', 'b.address', 'b.country', 'b.rating', 'b.is_verified', 'b.is_active', 'b.is_featured', 'c.name as city_name', 'k.name as category_name'];
 
@@ -187,40 +201,78 @@ export async function narrowSearchPage(db: Db | Knex.Transaction, page: number, 
 
 /**
  * A broad search's page (more than SEARCH_COUNT_CAP matches past the page) and its total, about
- * `estimated.matches` (never less than the `atLeast` matches known). The page is the newest
- * matches among the newest businesses (the newest 20,000, then 200,000 when the first showed the
- * matches dense enough for it) when the matches are dense enough for those to hold it; otherwise,
- * or when they hold less than the page, it is read from the index's bitmap. The walk is preferred: the bitmap's cost grows with every document of its words,
- * and with every one holding a word that starts with a prefix ('restaurant:*' in "watch
- * restaurant", a few matches), while a walk's only with the rows it passes.
+ * `estimated.matches` (never less than the `atLeast` matches known). A search of many matches
+ * (the page expected within WALK_ROWS of the newest) walks the newest 20,000 businesses; one of
+ * fewer, or whose walk found too few, reads its page from the index's bitmap ANDed with the ids
+ * of a window of the newest that should hold it (WINDOW_MARGIN times the rows the estimate, or
+ * the walk, says hold it); and when that window is most of the table, or holds less than the
+ * page, from the index's bitmap alone. A match's row is read only in the window: the bitmap alone
+ * read every match's, a walk of the window every row's document. `newest`: the newest business's
+ * id (newestId), read when not given.
  */
-export async function broadSearchPage(db: Db | Knex.Transaction, page: number, limit: number, match: string | null, estimated: MatchEstimate, atLeast: number): Promise<AdminBusinessList> {
-  const rows = await broadRows(db, page, limit, match, estimated);
+export async function broadSearchPage(
+  db: Db | Knex.Transaction,
+  page: number,
+  limit: number,
+  match: string | null,
+  estimated: MatchEstimate,
+  atLeast: number,
+  newest?: number,
+): Promise<AdminBusinessList> {
+  const rows = await broadRows(db, page, limit, match, estimated, newest);
   // A page short of the limit is the last: the total is then known.
   if (rows.length < limit && (rows.length > 0 || page === 1)) return answer(rows, page, limit, (page - 1) * limit + rows.length);
   return answer(rows, page, limit, Math.max(roughly(Math.max(estimated.matches, atLeast)), page * limit + 1), { approx: true });
 }
 
-async function broadRows(db: Db | Knex.Transaction, page: number, limit: number, match: string | null, estimated: MatchEstimate): Promise<AdminRow[]> {
+async function broadRows(db: Db | Knex.Transaction, page: number, limit: number, match: string | null, estimated: MatchEstimate, newest?: number): Promise<AdminRow[]> {
   const wanted = page * limit;
-  const widest = NEWEST_WINDOWS[NEWEST_WINDOWS.length - 1];
-  const walked = (wanted * estimated.businesses) / Math.max(1, estimated.matches);
-  // Expected past half the widest window: the walk would most likely find too little.
-  if (walked > widest / 2) return bitmapPage(db, page, limit, match);
-  let window = NEWEST_WINDOWS[0];
-  for (;;) {
-    const rows = await newestPage(db, page, limit, match, window);
+  // The rows of the newest that should hold the page, were the planner's estimate right.
+  let holding = (wanted * estimated.businesses) / Math.max(1, estimated.matches);
+  if (holding <= WALK_ROWS) {
+    const rows = await newestPage(db, page, limit, match, NEWEST_WINDOW);
     if (rows.length === limit) return rows;
-    // What this window held says how dense the matches are (the planner's guess of several words,
-    // each common, can be thousands where none is): walk a wider one only when, that dense, it
-    // holds the page; none found, or too few, and the bitmap is cheaper than another walk.
-    // (A page past them all says only that they are fewer than the pages before it.)
+    // What the walk held says how dense the matches are (the planner's guess of several words,
+    // each common, can be thousands where none is): none found, and every match is read from
+    // the bitmap. (A page past them all says only that they are fewer than the pages before it.)
     const found = rows.length ? (page - 1) * limit + rows.length : 0;
-    const next = NEWEST_WINDOWS.find((w) => w > window);
-    if (next === undefined || found === 0 || (wanted * window) / found > next) return bitmapPage(db, page, limit, match);
-    window = next;
+    if (found === 0) return bitmapPage(db, page, limit, match);
+    holding = (wanted * NEWEST_WINDOW) / found;
   }
+  const window = Math.ceil(WINDOW_MARGIN * holding);
+  if (window < estimated.businesses / 2) {
+    const rows = await windowPage(db, page, limit, match, (newest ?? (await newestId(db))) - window);
+    if (rows.length === limit) return rows;
+  }
+  return bitmapPage(db, page, limit, match);
 }
+
+/** The newest business's id (0 in an empty directory). */
+export async function newestId(db: Db | Knex.Transaction): Promise<number> {
+  const { rows } = await db.raw('SELECT coalesce(max(id), 0) AS id FROM businesses');
+  return Number(rows[0].id);
+}
+
+/**
+ * A page of the matches newer than `after`, newest first, from the document index's bitmap ANDed
+ * with the bitmap of the ids' block-range index (migration 20261215A) past `after`: only the rows
+ * of the matches in that window are read (those of its pages, rechecked), where a walk of the
+ * window checks the document of every row in it and the words' bitmap alone reads every match's
+ * row. The bound is a literal, so the planner sees how narrow the window is; with seq and index
+ * scans off the plan is the two bitmaps ANDed (the primary key's bitmap of the same ids cost a
+ * microsecond an id, the block ranges' a few hundred entries in all).
+ */
+async function windowPage(db: Db | Knex.Transaction, page: number, limit: number, match: string | null, after: number): Promise<AdminRow[]> {
+  const read = db.raw(
+    `SELECT ${ADMIN_SELECT} FROM (SELECT b.id FROM businesses b WHERE ${MATCH_SQL} AND b.id > ? ORDER BY b.id DESC LIMIT ? OFFSET ?) p
+       JOIN businesses b ON b.id = p.id ${ADMIN_JOINS} ORDER BY b.id DESC`,
+    [match, after, limit, (page - 1) * limit],
+  );
+  const results = (await db.raw(`${WINDOW_SETTINGS}; ${read.toQuery()}; ${WINDOW_RESET}`)) as { rows: AdminRow[] }[];
+  return results[WINDOW_SETTINGS.split(';').length].rows;
+}
+const WINDOW_SETTINGS = `SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off; SET LOCAL random_page_cost = ${RANDOM_PAGE_COST}`;
+const WINDOW_RESET = 'RESET enable_seqscan; RESET enable_indexscan; RESET random_page_cost';
 
 function answer(rows: AdminRow[], page: number, limit: number, total: number, { capped = false, approx = false } = {}): AdminBusinessList {
   return {
