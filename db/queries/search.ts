@@ -598,11 +598,14 @@ export async function bestMatches(
 
 /**
  * The pages of the table's start that a common word's first matches are looked for in
- * (firstInTableOrder): at the million about 9,300 documents, which hold the first 200 of a word
- * in one document in 23 twice over. The bitmap of a rarer word costs less than reading them
- * (docs/performance.md).
+ * (firstInTableOrder): at the million about 21,000 documents, which hold the first 200 of a word
+ * in one document in 53 twice over. A GIN bitmap costs about a microsecond and a half an entry of
+ * the word's whole posting list, a page of the table's start about four (its five documents
+ * tested), and the scan stops at the 200th match: about half these pages for a word at the gate
+ * (18,700 documents at the million), a few milliseconds against the bitmap's twenty-odd. The
+ * bitmap of a rarer word costs less than reading them (docs/performance.md).
  */
-export const HEAD_PAGES = 1500;
+export const HEAD_PAGES = 4000;
 
 /**
  * The statistics' estimate of a narrow set from which its read probes the exact names rather than
