@@ -140,6 +140,24 @@ describe('a word of a few hundred matches, under a bound of a hundred or two', (
     expect(await pagesUnder(200, '25')).toEqual(await pagesUnder(100_000, '25'));
   });
 
+  it('asks the planner no estimate when the statistics judge it narrow and its read finds it so, and asks it after the read when the read passes the bound', async () => {
+    // '25': 151 matches, all read under the bound of 200: their count is the total, no EXPLAIN.
+    process.env.SEARCH_CANDIDATES = '200';
+    const explains = async (q: string) => (await statementsSent(t.db, () => searchBusinesses(t.db, { q, limit: 10 }))).filter((s) => /EXPLAIN/.test(s.sql));
+    expect(await explains('25')).toEqual([]);
+    // Statistics that put 'road' (in all 6,000 documents) at 6 judge it narrow: the 101 read pass
+    // the bound of 100, and the planner's estimate is asked after them, as the total of a broad set.
+    const [what] = await tsqueries(t.db, [allOf(['road'])]);
+    const judge = { bound: 100, broadFrom: { oneWord: 200, twoWords: 400 }, sampleFrom: 100 };
+    const few: StatisticsOf = async () => ({ documents: { road: 0.001 }, names: {}, rows: 6000, pages: 100 });
+    let read: Awaited<ReturnType<typeof estimateAndCandidates>> | undefined;
+    const sent = await statementsSent(t.db, async () => (read = await estimateAndCandidates(t.db, { text: 'road', what, where: null }, {}, 20, judge, few)));
+    expect(read!.judged).toBe('narrow');
+    expect(read!.columns.id).toHaveLength(101);
+    expect(sent.map((s) => /^EXPLAIN/.test(s.sql))).toEqual([false, true]);
+    expect(read!.estimate).toBeGreaterThan(3000);
+  });
+
   it('is not read up to the bound + 1 when the statistics judge one word broad, past twice the bound', async () => {
     // '7' is Kind 7's (300 businesses, City 7's among them) and Shop 7's: 301, past twice the bound of 140.
     process.env.SEARCH_CANDIDATES = '140';
