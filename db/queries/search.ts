@@ -598,14 +598,15 @@ export async function bestMatches(
 
 /**
  * The pages of the table's start that a common word's first matches are looked for in
- * (firstInTableOrder): at the million about 21,000 documents, which hold the first 200 of a word
- * in one document in 53 twice over. A GIN bitmap costs about a microsecond and a half an entry of
+ * (firstInTableOrder): at the million about 18,700 documents, which hold the first 200 of a word
+ * in one document in 47 twice over. A GIN bitmap costs about a third of a microsecond an entry of
  * the word's whole posting list, a page of the table's start about four (its five documents
- * tested), and the scan stops at the 200th match: about half these pages for a word at the gate
- * (18,700 documents at the million), a few milliseconds against the bitmap's twenty-odd. The
- * bitmap of a rarer word costs less than reading them (docs/performance.md).
+ * tested), and the scan stops at the 200th match, about 200 pages × the table's documents a page
+ * ÷ the word's documents: the two cost alike at about 20,000 documents at the million, under
+ * the gate (21,400); a word of 30,000 reads its 200 in half the bitmap's time, one of 50,000 in
+ * a fifth. The bitmap of a rarer word costs less than reading them (docs/performance.md).
  */
-export const HEAD_PAGES = 4000;
+export const HEAD_PAGES = 3500;
 
 /**
  * The statistics' estimate of a narrow set from which its read probes the exact names rather than
