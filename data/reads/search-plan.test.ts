@@ -5,7 +5,7 @@ import type { ListFilters, ListPage } from '../../domain/search.js';
 import { plansOf } from '../../db/queries/bitmap-scans.fixtures.js';
 import { insertSpreadDirectory } from './plan.fixtures.js';
 import { searchBusinesses } from './search.js';
-import { bestMatches, candidateRows, estimateAndCandidates, firstSplitFinding, searchCandidates } from '../../db/queries/search.js';
+import { bestMatches, candidateRows, estimateAndCandidates, firstSplitFinding, searchCandidates, type StatisticsOf } from '../../db/queries/search.js';
 import type { FacetFilters } from '../../db/queries/facets.js';
 import { allOf, readBox } from './query-reading.js';
 import { tsqueries } from './tsqueries.js';
@@ -87,11 +87,11 @@ describe('the first matches of a common word, for its facets', () => {
   const BITMAP_BUILT = /Bitmap Index Scan on businesses_(?!name_prefix_idx)\w+ +\(cost=[^)]*\) \(actual/;
   /** The table's first pages read. */
   const TABLE_START = /Tid Range Scan on businesses b\S* +\(cost=[^)]*\) \(actual/;
-  const firstOf = async (text: string, f: FacetFilters = {}, n = 200) => {
+  const firstOf = async (text: string, f: FacetFilters = {}, n = 200, statistics?: StatisticsOf) => {
     const [what] = await tsqueries(t.db, [allOf(text.split(' '))]);
     const asked = { text, what, where: null };
     let read: Awaited<ReturnType<typeof estimateAndCandidates>> | undefined;
-    const [plan] = await plansOf(t.db, async () => (read = await estimateAndCandidates(t.db, asked, f, n)));
+    const [plan] = await plansOf(t.db, async () => (read = await estimateAndCandidates(t.db, asked, f, n, undefined, statistics)));
     // The same first n as the documents' bitmap gives (table order), read by it alone.
     const bitmap = await searchCandidates(t.db, asked, f, n - 1);
     return { plan, ids: read!.columns.id, bitmapIds: bitmap.id };
@@ -100,6 +100,17 @@ describe('the first matches of a common word, for its facets', () => {
   it('are read from the table start when every document holds the word, not from its whole bitmap', async () => {
     // 'road' is in every address: its index entry holds all 6,000 documents.
     const { plan, ids, bitmapIds } = await firstOf('road');
+    expect(plan).toMatch(new RegExp(`${TABLE_START.source}[^\\n]*rows=200`));
+    expect(plan).not.toMatch(BITMAP_BUILT);
+    expect(ids).toEqual(bitmapIds);
+  });
+
+  it('are read from the table start when the statistics put twice their number within its first 3,500 pages, a word in one document in 47 at the million', async () => {
+    // As a table of 40,000 pages would weigh 'road' (in all its 6,000 documents: 0.15 a page):
+    // 525 in the first 3,500 pages, over twice the 200 asked; 225 in the first 1,500 (the gate
+    // before, under which a word of 21,400 to 50,000 documents at the million built its whole bitmap).
+    const sparse: StatisticsOf = async () => ({ documents: { road: 1 }, names: {}, rows: 6000, pages: 40_000 });
+    const { plan, ids, bitmapIds } = await firstOf('road', {}, 200, sparse);
     expect(plan).toMatch(new RegExp(`${TABLE_START.source}[^\\n]*rows=200`));
     expect(plan).not.toMatch(BITMAP_BUILT);
     expect(ids).toEqual(bitmapIds);
@@ -127,6 +138,24 @@ describe('a word of a few hundred matches, under a bound of a hundred or two', (
     expect(reads).toHaveLength(1);
     expect([page!.pagination.total, page!.totalApprox]).toEqual([151, undefined]);
     expect(await pagesUnder(200, '25')).toEqual(await pagesUnder(100_000, '25'));
+  });
+
+  it('asks the planner no estimate when the statistics judge it narrow and its read finds it so, and asks it after the read when the read passes the bound', async () => {
+    // '25': 151 matches, all read under the bound of 200: their count is the total, no EXPLAIN.
+    process.env.SEARCH_CANDIDATES = '200';
+    const explains = async (q: string) => (await statementsSent(t.db, () => searchBusinesses(t.db, { q, limit: 10 }))).filter((s) => /EXPLAIN/.test(s.sql));
+    expect(await explains('25')).toEqual([]);
+    // Statistics that put 'road' (in all 6,000 documents) at 6 judge it narrow: the 101 read pass
+    // the bound of 100, and the planner's estimate is asked after them, as the total of a broad set.
+    const [what] = await tsqueries(t.db, [allOf(['road'])]);
+    const judge = { bound: 100, broadFrom: { oneWord: 200, twoWords: 400 }, sampleFrom: 100 };
+    const few: StatisticsOf = async () => ({ documents: { road: 0.001 }, names: {}, rows: 6000, pages: 100 });
+    let read: Awaited<ReturnType<typeof estimateAndCandidates>> | undefined;
+    const sent = await statementsSent(t.db, async () => (read = await estimateAndCandidates(t.db, { text: 'road', what, where: null }, {}, 20, judge, few)));
+    expect(read!.judged).toBe('narrow');
+    expect(read!.columns.id).toHaveLength(101);
+    expect(sent.map((s) => /^EXPLAIN/.test(s.sql))).toEqual([false, true]);
+    expect(read!.estimate).toBeGreaterThan(3000);
   });
 
   it('is not read up to the bound + 1 when the statistics judge one word broad, past twice the bound', async () => {

@@ -598,11 +598,15 @@ export async function bestMatches(
 
 /**
  * The pages of the table's start that a common word's first matches are looked for in
- * (firstInTableOrder): at the million about 9,300 documents, which hold the first 200 of a word
- * in one document in 23 twice over. The bitmap of a rarer word costs less than reading them
- * (docs/performance.md).
+ * (firstInTableOrder): at the million about 18,700 documents, which hold the first 200 of a word
+ * in one document in 47 twice over. A GIN bitmap costs about a third of a microsecond an entry of
+ * the word's whole posting list, a page of the table's start about four (its five documents
+ * tested), and the scan stops at the 200th match, about 200 pages × the table's documents a page
+ * ÷ the word's documents: the two cost alike at about 20,000 documents at the million, under
+ * the gate (21,400); a word of 30,000 reads its 200 in half the bitmap's time, one of 50,000 in
+ * a fifth. The bitmap of a rarer word costs less than reading them (docs/performance.md).
  */
-export const HEAD_PAGES = 1500;
+export const HEAD_PAGES = 3500;
 
 /**
  * The statistics' estimate of a narrow set from which its read probes the exact names rather than
@@ -734,7 +738,11 @@ function explainMatches(db: Db | Knex.Transaction, q: Asked, filter: SqlPart, ho
  * most common lexemes: counting a broad word's matches costs what reading them does), and its
  * first matches in table order (firstInTableOrder, through bitmap scans or the table's start), in
  * one round trip: `n` of them, or the first `judge.bound` + 1 when the statistics judge the words
- * narrow (`judged`). `statistics`: the planner's statistics, kept by the caller (else read here when needed).
+ * narrow (`judged`). Judged narrow, the planner is not asked: the matches read are all of them and
+ * their count is the estimate, unless they pass the bound (the statistics took a broad set for a
+ * narrow one, a few in a thousand searches), when the estimate is asked after them. Most distinct
+ * searches of two words find a few matches or none, and planning the estimate cost them about as
+ * much as reading those. `statistics`: the planner's statistics, kept by the caller (else read here when needed).
  */
 export async function estimateAndCandidates(
   db: Db | Knex.Transaction,
@@ -748,10 +756,14 @@ export async function estimateAndCandidates(
   const explain = explainMatches(db, q, businessWhere(f, { estimate: true }));
   const { ctes, part, judged } = await firstInTableOrder(q, f, n, judge, statistics);
   const read = `${ctes.sql}${inPackedColumns(part.sql, `, max(c.block) AS last_block, ${TABLE_BLOCKS} AS blocks`)}`;
-  const results = (await db.raw(`${explain}; ${byBitmapScans(db, read, [...ctes.bindings, ...part.bindings] as Knex.RawBinding[])}`)) as { rows: Record<string, unknown>[] }[];
-  const row = results[1 + BITMAP_SCAN_RESULT].rows[0] as { columns: PackedColumns; last_block: number | null; blocks: string };
+  const bindings = [...ctes.bindings, ...part.bindings] as Knex.RawBinding[];
+  const asked = judged !== 'narrow';
+  const results = (await db.raw(`${asked ? `${explain}; ` : ''}${byBitmapScans(db, read, bindings)}`)) as { rows: Record<string, unknown>[] }[];
+  const row = results[(asked ? 1 : 0) + BITMAP_SCAN_RESULT].rows[0] as { columns: PackedColumns; last_block: number | null; blocks: string };
   const reach = row.last_block === null ? null : { lastBlock: row.last_block, blocks: Number(row.blocks) };
-  return { estimate: planRows(results[0].rows), columns: unpackedColumns(row.columns), judged, reach };
+  const columns = unpackedColumns(row.columns);
+  const estimate = asked ? planRows(results[0].rows) : columns.id.length <= judge!.bound ? columns.id.length : planRows((await db.raw(explain)).rows as Record<string, unknown>[]);
+  return { estimate, columns, judged, reach };
 }
 
 /** The businesses table's blocks now (not the statistics' count, which waits for an ANALYZE). */
