@@ -55,6 +55,7 @@ import * as addOpenHours from './20261212O-add-open-hours.js';
 import * as lockCityForOpenHours from './20261213O-lock-city-for-open-hours.js';
 import * as addDistrictListingIndex from './20261214C-add-district-listing-index.js';
 import * as vacuumBusinesses from './20261214O-vacuum-businesses.js';
+import * as tuneBusinessesAutovacuum from './20261215H-tune-businesses-autovacuum.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -133,4 +134,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261213O-lock-city-for-open-hours': lockCityForOpenHours,
   '20261214C-add-district-listing-index': addDistrictListingIndex,
   '20261214O-vacuum-businesses': vacuumBusinesses,
+  '20261215H-tune-businesses-autovacuum': tuneBusinessesAutovacuum,
 };
