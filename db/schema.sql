@@ -76,7 +76,7 @@ CREATE TABLE businesses (
   CONSTRAINT businesses_pkey PRIMARY KEY (id),
   CONSTRAINT businesses_identity_key_unique UNIQUE (identity_key),
   CONSTRAINT businesses_place_id_unique UNIQUE (place_id)
-);
+) WITH (autovacuum_vacuum_scale_factor=0.02, autovacuum_vacuum_insert_scale_factor=0.02);
 
 CREATE TABLE categories (
   id integer NOT NULL DEFAULT nextval('categories_id_seq'::regclass),

@@ -39,6 +39,17 @@ export const ADMIN_PAGE_SIZE = 50;
 export const TRASH_RETENTION_DAYS = 30;
 export const PUBLIC_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
+/**
+ * How deep a public list pages: its pages reach its first this many businesses, no further (the
+ * deepest page of a size is MAX_LIST_DEPTH / size, rounded down: 416 of 24, 100 of 100). A page
+ * is a walk of its list's index from the top, so a page's cost grows with its depth: a stranger's
+ * page 9,007,199,254,740,991 would walk a category's whole listing (an open-now page counts ten
+ * pages past its own). Past ten thousand a visitor filters or searches rather than pages, as on
+ * the search engines and big directories that stop a list about there; every business is still
+ * reached through its district's, category's and city's pages and the sitemaps. A page past it
+ * answers as a page past the last: no business, the list's total (docs/security-limits.md).
+ */
+export const MAX_LIST_DEPTH = 10_000;
 export const SITEMAP_MAX_URLS = 9000;
 /**
  * The least number of active businesses that makes a category in a city a page for search

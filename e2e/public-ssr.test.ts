@@ -173,6 +173,14 @@ describe('HTML without JavaScript', () => {
     expect(canonical((await html(`/city/${biggest.slug}?page=2&sort=name`)).body)).toMatch(new RegExp(`/city/${biggest.slug}$`));
     const category = (await s.app.db('categories').orderBy('business_count', 'desc').first('slug', 'business_count')) as { slug: string; business_count: number };
     expect((await html(`/category/${category.slug}?page=${Math.ceil(category.business_count / PUBLIC_PAGE_SIZE) + 1}`)).status).toBe(404);
+    // A page far past the end is one past the last, its own a 404 and a filtered view's an empty list
+    // (read as the first page's total, never walked to: server/routes/deep-pages.test.ts).
+    for (const page of [String(Number.MAX_SAFE_INTEGER), '1e20']) {
+      expect((await html(`/city/${biggest.slug}?page=${page}`)).status, page).toBe(404);
+      expect((await html(`/category/${category.slug}?page=${page}`)).status, page).toBe(404);
+      const filtered = await html(`/city/${biggest.slug}?open=1&sort=name&page=${page}`);
+      expect([filtered.status, hrefs(filtered.body).filter((h) => h.startsWith('/details/'))], page).toEqual([200, []]);
+    }
   });
 
   it("a list page's data island carries each business as a card row: what its card and the map draw, no more", async () => {

@@ -12,7 +12,7 @@ import { roughly, SEARCH_CANDIDATES, type Facets, type ListPage, type SearchSort
 import { NO_FACETS, type FacetFilters, type FacetRow, type SqlPart } from '../../db/queries/facets.js';
 import type { DistrictCount } from '../../db/queries/city-categories.js';
 import { countFacets, facetLabels, passes, scaled } from './facet-counts.js';
-import { pageOf } from '../../db/queries/paging.js';
+import { deepestPage, pageOf } from '../../db/queries/paging.js';
 import { bestMatches, businessesById, estimateAndCandidates, listFacetsAndPage, listPageIds, reachEstimate, searchCandidates, type Asked, type Candidate, type Fixed } from '../../db/queries/search.js';
 import type { Reading } from './query-reading.js';
 import { memoized, memoizedEach, memoKey, small, type MemoScope } from './search-memo.js';
@@ -57,8 +57,8 @@ export async function rowsOf(
   return rows.filter((r): r is Business => r !== null);
 }
 
-/** An open-now list is counted up to ten pages past the one shown (db/queries/open-now.ts). */
-const OPEN_NOW_COUNTED = (page: number, limit: number) => (page + 10) * limit;
+/** An open-now list is counted up to ten pages past the one shown (db/queries/open-now.ts), never past the deepest. */
+const OPEN_NOW_COUNTED = (page: number, limit: number) => Math.min(page + 10, deepestPage(limit)) * limit;
 
 /**
  * A city's, a category's or the whole directory's active businesses, filtered and sorted, with
@@ -71,6 +71,13 @@ export async function browse(
   { sort = 'relevance', page = 1, limit = PUBLIC_PAGE_SIZE }: { sort?: SearchSort; page?: number; limit?: number },
   scope?: MemoScope,
 ): Promise<ListPage> {
+  // A page past the deepest walks nothing more than the first: that page's total and facets
+  // with no business, as a page past the last (docs/security-limits.md).
+  const deepest = deepestPage(limit);
+  if (page > deepest) {
+    const first = await browse(db, fixed, filters, { sort, page: 1, limit }, scope);
+    return { ...first, items: [], pagination: { ...first.pagination, page } };
+  }
   const f = { ...filters, ...fixed };
   // Open now is no kept count, and counting a category's open businesses would read them all: no
   // facets, and the total counted up to a cap, in the page's own walk with its rows (one statement).
@@ -79,7 +86,7 @@ export async function browse(
     const open = await openPageAndCount(db, f, sort, page, limit, cap);
     if (open.version) scope?.trace?.seen.push(open.version);
     const rows = await rowsOf(db, open.ids, scope, byId(open.rows));
-    return { ...pageOf(rows, Math.min(open.count, cap), { page, limit }), ...(open.count > cap ? { totalCapped: true } : {}) };
+    return { ...pageOf(rows, Math.min(open.count, cap), { page, limit }, deepest), ...(open.count > cap ? { totalCapped: true } : {}) };
   }
   // The counts move only with a write: one read of them per data version and filters. The page's
   // ids are walked every time: in the counts' statement with their rows when the counts are read
@@ -98,7 +105,7 @@ export async function browse(
     }));
   // Counted by another request at once, or kept: the ids alone, then the rows.
   const ids = read?.ids ?? (await listPageIds(db, f, sort, page, limit));
-  return { ...pageOf(await rowsOf(db, ids, scope, read && byId(read.rows)), total, { page, limit }), facets };
+  return { ...pageOf(await rowsOf(db, ids, scope, read && byId(read.rows)), total, { page, limit }, deepest), facets };
 }
 
 /**

@@ -3,6 +3,7 @@ import { createTestDb, statementsSent, type TestDb } from '../../db/test-db.js';
 import { insertSpreadDirectory } from './plan.fixtures.js';
 import type { ListPage } from '../../domain/search.js';
 import { listBusinessesIn } from './search.js';
+import { deepestPage } from '../../db/queries/paging.js';
 
 const capped = (page: ListPage) => (page as ListPage & { totalCapped?: boolean }).totalCapped;
 
@@ -71,6 +72,18 @@ describe("an open-now list's page and total", () => {
       }
     });
   }
+
+  it("answers a page past the deepest with the first page's count and no business, walking no further than the first page's count", async () => {
+    for (const page of [deepestPage(20) + 1, Number.MAX_SAFE_INTEGER]) {
+      let deep!: ListPage;
+      const sent = await statementsSent(t.db, async () => (deep = await listBusinessesIn(t.db, { cityId }, { page, limit: 20 }, { openNow: true }, undefined, MONDAY)));
+      const first = await listBusinessesIn(t.db, { cityId }, { page: 1, limit: 20 }, { openNow: true }, undefined, MONDAY);
+      expect([deep.items, deep.pagination]).toEqual([[], { ...first.pagination, page }]);
+      // The walk's limit is the first page's count's cap (eleven pages), its window the first page.
+      const walks = sent.filter((s) => s.sql.includes('open_rank')).map((s) => s.bindings.slice(-3));
+      expect(walks).toEqual([[11 * 20 + 1, 0, 20]]);
+    }
+  });
 
   it('reads its page, its count and its rows in one statement on businesses', async () => {
     const sent = await statementsSent(t.db, () => listBusinessesIn(t.db, { cityId }, { page: 1, limit: 20 }, { openNow: true }, undefined, SATURDAY));

@@ -178,6 +178,30 @@ describe('the loader', () => {
     await second.close();
   });
 
+  it("leaves a bulk load's table all-visible, so a list's index-only walk reads no row of it", async () => {
+    // Autovacuum kept away, as it is from a table just loaded until its next round.
+    await t.db.raw('ALTER TABLE businesses SET (autovacuum_enabled = off)');
+    try {
+      const loader = await openLoader(t.db, { mode: 'upsert' });
+      expect(loader.bulk).toBe(true);
+      await loader.load(Array.from({ length: 1500 }, (_, i) => biz({ name: `Shop ${i}`, placeId: `P${i}` })));
+      await loader.close();
+      const { rows } = await t.db.raw(`SELECT relpages, relallvisible FROM pg_class WHERE relname = 'businesses'`);
+      expect(rows[0].relpages).toBeGreaterThan(20);
+      expect(rows[0].relallvisible).toBe(rows[0].relpages);
+      const city = (await t.db('cities').first('id')).id as number;
+      const { rows: plan } = await t.db.raw(
+        `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) SELECT b.id FROM businesses b WHERE b.is_active AND b.city_id = ? ORDER BY b.rating DESC, b.review_count DESC, b.id`,
+        [city],
+      );
+      const lines = (plan as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n');
+      expect(lines).toMatch(/Index Only Scan/);
+      expect(lines).toMatch(/Heap Fetches: 0\b/);
+    } finally {
+      await t.db.raw('ALTER TABLE businesses RESET (autovacuum_enabled)');
+    }
+  });
+
   it('writes by the bulk load\'s lane exactly what the merge writes, search documents and words, defaults, counts and clashes included', async () => {
     const rows = [
       biz({ name: 'Lane A', placeId: 'L1', rating: null as unknown as number, reviewCount: null as unknown as number, services: null as unknown as string[], businessHours: null as unknown as Record<string, never>, about: 'tab\there \\ back' }),

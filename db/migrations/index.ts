@@ -56,6 +56,7 @@ import * as lockCityForOpenHours from './20261213O-lock-city-for-open-hours.js';
 import * as addDistrictListingIndex from './20261214C-add-district-listing-index.js';
 import * as vacuumBusinesses from './20261214O-vacuum-businesses.js';
 import * as addIdRangeIndex from './20261215A-add-id-range-index.js';
+import * as tuneBusinessesAutovacuum from './20261215H-tune-businesses-autovacuum.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -135,4 +136,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261214C-add-district-listing-index': addDistrictListingIndex,
   '20261214O-vacuum-businesses': vacuumBusinesses,
   '20261215A-add-id-range-index': addIdRangeIndex,
+  '20261215H-tune-businesses-autovacuum': tuneBusinessesAutovacuum,
 };

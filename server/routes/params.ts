@@ -25,13 +25,22 @@ export function positiveInt(value: unknown, name: string, fallback: number, max:
   return n;
 }
 
-/** `page` (default 1) and `limit` (default `pageSize`, at most MAX_PAGE_SIZE). */
-export function pageParams(ctx: ParameterizedContext, pageSize: number): PageRequest {
-  return {
-    page: positiveInt(ctx.query.page, 'page', 1, Number.MAX_SAFE_INTEGER),
-    limit: positiveInt(ctx.query.limit, 'limit', pageSize, MAX_PAGE_SIZE),
-  };
+/**
+ * `page` (default 1, at most `deepest` of the limit) and `limit` (default `pageSize`, at most
+ * MAX_PAGE_SIZE). A public list takes any page: one past its deepest is read as a page past its
+ * last, without walking there (data/reads/list-pages.ts browse, docs/security-limits.md).
+ */
+export function pageParams(ctx: ParameterizedContext, pageSize: number, deepest: (limit: number) => number = () => Number.MAX_SAFE_INTEGER): PageRequest {
+  const limit = positiveInt(ctx.query.limit, 'limit', pageSize, MAX_PAGE_SIZE);
+  return { page: positiveInt(ctx.query.page, 'page', 1, deepest(limit)), limit };
 }
+
+/**
+ * The deepest page of an admin list: any whose first row's offset PostgreSQL's integer holds. The
+ * admin pages the whole directory (its deep pages start from kept anchors, docs/admin-list.md),
+ * and a bigger offset would fail its statements' integer casts.
+ */
+export const adminDeepestPage = (limit: number): number => Math.floor(MAX_ID / limit);
 
 /** A row id from the path: a whole number from 1 to MAX_ID. */
 export function idParam(value: string | undefined, name = 'id'): number {

@@ -3,7 +3,7 @@ import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
 import { badRequest, notFound } from '../../errors.js';
 import { adminRouter } from './router.js';
-import { idParam, oneString, pageParams } from '../params.js';
+import { adminDeepestPage, idParam, oneString, pageParams } from '../params.js';
 import { countryStats, getAdminBusiness } from '../../../db/queries/admin-businesses.js';
 import { adminBusinessesJson } from '../../../data/reads/admin-list.js';
 import { editBusiness, setBusinessFlag } from '../../../data/store/business-writes.js';
@@ -46,7 +46,7 @@ export function businessAdminRoutes(deps: AppDeps): Router {
     // What a broad search found, per data version of the primary (which every admin read uses).
     const v = await deps.dataVersion.current();
     ctx.type = 'json';
-    ctx.body = await adminBusinessesJson(db, { ...pageParams(ctx, ADMIN_PAGE_SIZE), search, filters, sort: { by, order } }, v ? { ...deps.memos, version: v.version } : undefined);
+    ctx.body = await adminBusinessesJson(db, { ...pageParams(ctx, ADMIN_PAGE_SIZE, adminDeepestPage), search, filters, sort: { by, order } }, v ? { ...deps.memos, version: v.version } : undefined);
   });
 
   router.get('/businesses/:id', async (ctx) => {

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
 import { badRequest } from '../../errors.js';
 import { adminRouter } from './router.js';
-import { idParam, oneString, pageParams } from '../params.js';
+import { adminDeepestPage, idParam, oneString, pageParams } from '../params.js';
 import { listTrash } from '../../../db/queries/trash.js';
 import { purgeBusinesses, restoreBusinesses, sweepTrash } from '../../../data/store/trash.js';
 import { ADMIN_PAGE_SIZE } from '../../../domain/constants.js';
@@ -28,7 +28,7 @@ export function trashAdminRoutes(deps: AppDeps): Router {
     const search = oneString(ctx.query.search, 'search');
     // Listing is one of the moments the retention is applied, so nothing past it is ever shown.
     await sweepTrash(db);
-    ctx.body = await listTrash(db, { ...pageParams(ctx, ADMIN_PAGE_SIZE), search });
+    ctx.body = await listTrash(db, { ...pageParams(ctx, ADMIN_PAGE_SIZE, adminDeepestPage), search });
   });
 
   router.post('/trash/restore', async (ctx) => {
