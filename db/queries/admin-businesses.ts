@@ -4,7 +4,7 @@ import { VALUE_COLUMNS, VALUE_KEYS } from '../../domain/business-columns.js';
 import type { Db } from '../index.js';
 import { TSQUERY } from './word-lookups.js';
 import { countAllBusinesses } from './stats.js';
-import { RANDOM_PAGE_COST, readByBitmapScans } from './bitmap-scans.js';
+import { readByBitmapScans } from './bitmap-scans.js';
 import { plannedRows } from './planned-rows.js';
 import { roughly } from '../../domain/search.js';
 
@@ -258,21 +258,18 @@ export async function newestId(db: Db | Knex.Transaction): Promise<number> {
  * with the bitmap of the ids' block-range index (migration 20261215A) past `after`: only the rows
  * of the matches in that window are read (those of its pages, rechecked), where a walk of the
  * window checks the document of every row in it and the words' bitmap alone reads every match's
- * row. The bound is a literal, so the planner sees how narrow the window is; with seq and index
- * scans off the plan is the two bitmaps ANDed (the primary key's bitmap of the same ids cost a
- * microsecond an id, the block ranges' a few hundred entries in all).
+ * row. The bound is a literal, so the planner sees how narrow the window is; read by bitmap scans
+ * alone (readByBitmapScans), the plan is the two bitmaps ANDed (the primary key's bitmap of the
+ * same ids cost a microsecond an id, the block ranges' a few hundred entries in all).
  */
 async function windowPage(db: Db | Knex.Transaction, page: number, limit: number, match: string | null, after: number): Promise<AdminRow[]> {
-  const read = db.raw(
+  return (await readByBitmapScans(
+    db,
     `SELECT ${ADMIN_SELECT} FROM (SELECT b.id FROM businesses b WHERE ${MATCH_SQL} AND b.id > ? ORDER BY b.id DESC LIMIT ? OFFSET ?) p
        JOIN businesses b ON b.id = p.id ${ADMIN_JOINS} ORDER BY b.id DESC`,
     [match, after, limit, (page - 1) * limit],
-  );
-  const results = (await db.raw(`${WINDOW_SETTINGS}; ${read.toQuery()}; ${WINDOW_RESET}`)) as { rows: AdminRow[] }[];
-  return results[WINDOW_SETTINGS.split(';').length].rows;
+  )) as AdminRow[];
 }
-const WINDOW_SETTINGS = `SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off; SET LOCAL random_page_cost = ${RANDOM_PAGE_COST}`;
-const WINDOW_RESET = 'RESET enable_seqscan; RESET enable_indexscan; RESET random_page_cost';
 
 function answer(rows: AdminRow[], page: number, limit: number, total: number, { capped = false, approx = false } = {}): AdminBusinessList {
   return {
