@@ -105,11 +105,11 @@ describe("a write keeps a city's and a category's pages warm unless it changes w
   });
 
   it('a category renamed shows on the city pages that name it, even where the list is of another category', async () => {
-    await warmAll([pages.city, pages.cityApi, pages.cityList, pages.bakeryList]);
+    await warmAll([pages.city, pages.cityApi, pages.cityList, pages.bakery, pages.bakeryList]);
     await renameGroup(app.db, 'category', (await business('PD-B')).category_id, 'Kaffeehaus');
     await app.settle();
     // The city's links and facets, a café's card, and the bakeries' facets of the city's other categories.
-    for (const path of [pages.city, pages.cityApi, pages.cityList, pages.bakeryList]) expect((await ask(path)).text).toContain('Kaffeehaus');
+    for (const path of [pages.city, pages.cityApi, pages.cityList, pages.bakery, pages.bakeryList]) expect((await ask(path)).text).toContain('Kaffeehaus');
   });
 
   it('a slug changed by hand alone, with no business row touched, shows on the lists that name it', async () => {
