@@ -57,7 +57,7 @@ import * as addDistrictListingIndex from './20261214C-add-district-listing-index
 import * as vacuumBusinesses from './20261214O-vacuum-businesses.js';
 import * as addIdRangeIndex from './20261215A-add-id-range-index.js';
 import * as tuneBusinessesAutovacuum from './20261215H-tune-businesses-autovacuum.js';
-import * as recordAnyGroupChange from './20261216C-record-any-group-change.js';
+import * as recordAnyGroupChange from './20261217C-record-any-group-change.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -138,5 +138,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261214O-vacuum-businesses': vacuumBusinesses,
   '20261215A-add-id-range-index': addIdRangeIndex,
   '20261215H-tune-businesses-autovacuum': tuneBusinessesAutovacuum,
-  '20261216C-record-any-group-change': recordAnyGroupChange,
+  '20261217C-record-any-group-change': recordAnyGroupChange,
 };
