@@ -189,6 +189,16 @@ describe('a crawl from the home page', () => {
     expect(shared(byDescription)).toEqual([]);
   }, 300_000);
 
+  it('finds every page for an index in the sitemaps: each page without noindex, whose canonical link is its own address without a query', async () => {
+    const { pages } = await crawled();
+    const listed = new Set(await sitemapPaths());
+    const indexed = [...pages]
+      .filter(([path, { status, body }]) => status === 200 && !path.includes('?') && !headOf(body).noindex && headOf(body).canonical === site() + path)
+      .map(([path]) => path);
+    expect(indexed.length).toBeGreaterThan(5 * 14 * 3);
+    expect(indexed.filter((path) => !listed.has(path))).toEqual([]);
+  }, 300_000);
+
   it('finds none of the HTML checker\'s complaints: no role on a search input, no raw space in a URL attribute, no class given twice', async () => {
     const { pages } = await crawled();
     const wrong: string[] = [];
