@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readConfig } from '../config.js';
 import { escapeHtml, scriptJson } from './escape.js';
 import { injectAdsMeta, injectHead, renderHead } from './head.js';
 import { breadcrumbJsonLd, businessJsonLd, itemListJsonLd, openingHoursSpecification, toIsoTime, webSiteJsonLd } from './json-ld.js';
@@ -254,10 +255,18 @@ describe('page heads', () => {
   });
 });
 
-describe('twitter:site and a business page\'s contact data', () => {
+describe('twitter:site, twitter:creator and a business page\'s contact data', () => {
+  const tagsWith = (env: NodeJS.ProcessEnv) => renderHead({ ...staticPageHead('home', BASE), twitter: readConfig(env).site.twitter }).tags;
   it('names the site\'s account only when one is configured', () => {
-    expect(renderHead({ ...staticPageHead('home', BASE), twitterSite: '@rehber' }).tags).toContain('<meta name="twitter:site" content="@rehber" />');
-    expect(renderHead(staticPageHead('home', BASE)).tags).not.toContain('twitter:site');
+    expect(tagsWith({ SITE_TWITTER: 'rehber' })).toContain('<meta name="twitter:site" content="@rehber" />');
+    expect(tagsWith({})).not.toContain('twitter:site');
+  });
+  it('credits the pages to the site\'s account as twitter:creator, or to the one SITE_TWITTER_CREATOR names', () => {
+    expect(tagsWith({ SITE_TWITTER: 'rehber' })).toContain('<meta name="twitter:creator" content="@rehber" />');
+    const both = tagsWith({ SITE_TWITTER: '@rehber', SITE_TWITTER_CREATOR: 'rehber_desk' });
+    expect(both).toContain('<meta name="twitter:site" content="@rehber" />');
+    expect(both).toContain('<meta name="twitter:creator" content="@rehber_desk" />');
+    expect(tagsWith({})).not.toContain('twitter:creator');
   });
   it('a business page declares business.business with the contact data that type asks for, each only when known', () => {
     const tags = renderHead(businessPageHead(business({ website: 'https://moda.example/' }), BASE)).tags;
