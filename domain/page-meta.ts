@@ -134,6 +134,25 @@ export function countryMeta(c: { name: string; slug: string; businessCount: numb
   };
 }
 
+/**
+ * Page `page` of a list (null: its first, or a filtered or sorted view, which are the list's): a
+ * page past the first is a page of its own to a search engine (its canonical link names it), so
+ * its title and description say which page it is, as the list's pager does ('Page 2'), and its
+ * path carries it.
+ */
+export function listPageMeta(meta: PageMeta, page: number | null): PageMeta {
+  if (!page) return meta;
+  const suffix = ` | ${SITE_NAME}`;
+  const heading = meta.title.endsWith(suffix) ? meta.title.slice(0, -suffix.length) : meta.title;
+  return {
+    ...meta,
+    title: `${heading} - Page ${page}${suffix}`,
+    // First, so the excerpt's cut never drops it.
+    description: excerpt(`Page ${page}: ${meta.description}`),
+    path: `${meta.path}${meta.path.includes('?') ? '&' : '?'}page=${page}`,
+  };
+}
+
 /** The pages without data of their own. */
 export const STATIC_META: Record<'home' | 'cities' | 'categories' | 'search' | 'about', PageMeta> = {
   home: { title: `${SITE_NAME}: local businesses worldwide`, description: 'Find trusted local businesses, craftsmen and service providers in cities worldwide.', path: STATIC_PAGES.home },

@@ -12,7 +12,7 @@ import { paths } from '@/config/paths';
 import { useCategory } from '@/features/categories/api/get-category';
 import { useCategoryBusinesses } from '@/features/categories/api/get-category-businesses';
 import { useListFilters } from '@/lib/list-filters';
-import { useDocumentHead } from '@/lib/seo';
+import { useListHead } from '@/lib/seo';
 
 const LIST_SKELETONS = 6;
 const SORTS = ['rating', 'reviews', 'name'] as const;
@@ -23,7 +23,7 @@ export function CategoryRoute() {
   const category = useCategory(slug);
   const businesses = useCategoryBusinesses(slug, list.filters, !!category.data);
   const c = category.data;
-  useDocumentHead(c ? categoryMeta(c) : null);
+  useListHead(() => (c ? categoryMeta(c) : null));
 
   if (category.isError) return <NotFoundMessage title="Category Not Found" text="The category you are looking for was not found or does not exist." />;
   return (

@@ -15,7 +15,7 @@ import { useCategoryDistricts } from '@/features/cities/api/get-category-distric
 import { DistrictCategoryLinks } from '@/components/district-category-links';
 import { countryPathOf } from '@/features/countries/country-path';
 import { useListFilters } from '@/lib/list-filters';
-import { useDocumentHead } from '@/lib/seo';
+import { useListHead } from '@/lib/seo';
 
 const SORTS = ['rating', 'reviews', 'name'] as const;
 
@@ -35,7 +35,7 @@ export function CityCategoryRoute() {
   const total = businesses.data?.pagination.total;
   const c = city.data;
   const k = category.data;
-  useDocumentHead(c && k && total !== undefined ? cityCategoryMeta(c, k, total, list.page > 1 ? null : businesses.data?.items[0]) : null);
+  useListHead((page) => (c && k && total !== undefined ? cityCategoryMeta(c, k, total, page ? null : businesses.data?.items[0]) : null));
 
   if (city.isError || category.isError) return <NotFoundMessage title="Page Not Found" text="The city or the category you are looking for was not found or does not exist." />;
   return (

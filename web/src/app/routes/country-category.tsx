@@ -12,7 +12,7 @@ import { useCategorySummary } from '@/features/categories/api/get-category-summa
 import { useCategoryBusinesses } from '@/features/categories/api/get-category-businesses';
 import { useCountrySummary } from '@/features/countries/api/get-country-summary';
 import { useListFilters } from '@/lib/list-filters';
-import { useDocumentHead } from '@/lib/seo';
+import { useListHead } from '@/lib/seo';
 
 const SORTS = ['rating', 'reviews', 'name'] as const;
 
@@ -31,7 +31,7 @@ export function CountryCategoryRoute() {
   const total = businesses.data?.pagination.total;
   const c = country.data;
   const k = category.data;
-  useDocumentHead(c && k && total !== undefined ? countryCategoryMeta(c, k, total, list.page > 1 ? null : businesses.data?.items[0]) : null);
+  useListHead((page) => (c && k && total !== undefined ? countryCategoryMeta(c, k, total, page ? null : businesses.data?.items[0]) : null));
 
   if (country.isError || category.isError) return <NotFoundMessage title="Page Not Found" text="The country or the category you are looking for was not found or does not exist." />;
   return (

@@ -14,7 +14,7 @@ import { useCityBusinesses } from '@/features/cities/api/get-city-businesses';
 import { useCategoryDistricts } from '@/features/cities/api/get-category-districts';
 import { countryPathOf } from '@/features/countries/country-path';
 import { useListFilters } from '@/lib/list-filters';
-import { useDocumentHead } from '@/lib/seo';
+import { useListHead } from '@/lib/seo';
 
 const SORTS = ['rating', 'reviews', 'name'] as const;
 
@@ -36,7 +36,7 @@ export function DistrictCategoryRoute() {
   const total = businesses.data?.pagination.total;
   const c = city.data;
   const k = category.data;
-  useDocumentHead(c && k && district && total !== undefined ? districtCategoryMeta(c, district, k, total, list.page > 1 ? null : businesses.data?.items[0]) : null);
+  useListHead((page) => (c && k && district && total !== undefined ? districtCategoryMeta(c, district, k, total, page ? null : businesses.data?.items[0]) : null));
 
   if (city.isError || category.isError || districts.isError || (districts.data && !district)) {
     return <NotFoundMessage title="Page Not Found" text="The city, the district or the category you are looking for was not found or does not exist." />;
