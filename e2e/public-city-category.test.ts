@@ -164,6 +164,39 @@ describe('a visitor', () => {
   });
 });
 
+describe("a category named by its plural, as people search: 'Plumbers in Austin'", () => {
+  it('heads the page, names its link on the city page and the "More … in …" of its businesses', async () => {
+    const austin = (await s.app.db('cities').where({ name: 'Austin' }).first('slug')) as { slug: string };
+    const path = cityCategoryPath(austin.slug, 'plumber');
+    const { status, body } = await html(path);
+    expect(status).toBe(200);
+    expect(decode(attr(body, /<title>([^<]*)<\/title>/))).toMatch(/^Plumbers in Austin, /);
+    expect(decode(attr(body, /<h1[^>]*>([\s\S]*?)<\/h1>/)?.replace(/<[^>]+>/g, ''))).toMatch(/^Plumbers in Austin, /);
+    expect(decode(attr(body, /<meta name="description" content="([^"]*)"/))).toMatch(/^Plumbers in Austin, .*: 3 businesses\./);
+    expect(jsonLd(body).BreadcrumbList.itemListElement.at(-1)?.name).toBe('Plumbers');
+    const city = decode((await html(`/city/${austin.slug}`)).body.replace(/<!-- -->/g, ''))!;
+    expect(city).toMatch(new RegExp(`href="${path}"[^>]*>Plumbers in Austin <span`));
+    const plumber = (await s.app.db('businesses').where({ name: 'Austin Plumbing' }).first('slug')) as { slug: string };
+    const detail = decode((await html(`/details/${plumber.slug}`)).body.replace(/<!-- -->/g, ''))!;
+    expect(detail).toMatch(/data-more-in-city=""[^>]*>More Plumbers in Austin</);
+  });
+
+  it("hydrates the admin's plural as served: the browser's heading and title are the server's", async () => {
+    const austin = (await s.app.db('cities').where({ name: 'Austin' }).first('slug')) as { slug: string };
+    await s.app.db('categories').where({ slug: 'plumber' }).update({ plural_name: 'Pipe Fitters' });
+    await s.app.settle();
+    const errors: string[] = [];
+    s.page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await s.page.goto(`${s.app.url}${cityCategoryPath(austin.slug, 'plumber')}`);
+    await s.page.getByRole('heading', { level: 1, name: /^Pipe Fitters in Austin, / }).waitFor();
+    await s.page.locator('[data-business-item]').first().waitFor();
+    expect(await s.page.title()).toMatch(/^Pipe Fitters in Austin, /);
+    expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([]);
+    await s.app.db('categories').where({ slug: 'plumber' }).update({ plural_name: null });
+    await s.app.settle();
+  });
+});
+
 describe('a renamed category', () => {
   it('sends its old combination path to the new one with a 301', async () => {
     const before = cityCategoryPath(big.citySlug, big.categorySlug);
