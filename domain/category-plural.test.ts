@@ -2,26 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { categoryPlural, englishPlural } from './category-plural.js';
 
 describe("a category's plural", () => {
+  const plurals = (pairs: Array<[string, string]>) => {
+    for (const [name, plural] of pairs) expect(englishPlural(name), name).toBe(plural);
+  };
+
   it('adds -s, -es after s, sh, ch, x and z, and -ies for a -y after a consonant', () => {
-    expect(englishPlural('Plumber')).toBe('Plumbers');
-    expect(englishPlural('Law Firm')).toBe('Law Firms');
-    expect(englishPlural('Car Wash')).toBe('Car Washes');
-    expect(englishPlural('Church')).toBe('Churches');
-    expect(englishPlural('Business')).toBe('Businesses');
-    expect(englishPlural('Tax')).toBe('Taxes');
-    expect(englishPlural('Bakery')).toBe('Bakeries');
-    expect(englishPlural('Real Estate Agency')).toBe('Real Estate Agencies');
-    expect(englishPlural('Attorney')).toBe('Attorneys');
-    expect(englishPlural('Yoga Studio')).toBe('Yoga Studios');
-    expect(englishPlural('Bed & Breakfast')).toBe('Bed & Breakfasts');
-    expect(englishPlural('take-away')).toBe('take-aways');
+    plurals([
+      ['Plumber', 'Plumbers'], ['Law Firm', 'Law Firms'], ['Car Wash', 'Car Washes'], ['Church', 'Churches'], ['Business', 'Businesses'],
+      ['Tax', 'Taxes'], ['Bakery', 'Bakeries'], ['Real Estate Agency', 'Real Estate Agencies'], ['Attorney', 'Attorneys'],
+      ['Yoga Studio', 'Yoga Studios'], ['Bed & Breakfast', 'Bed & Breakfasts'], ['take-away', 'take-aways'],
+    ]);
   });
 
   it('knows a few irregular last words, a compound of man among them', () => {
-    expect(englishPlural('Handyman')).toBe('Handymen');
-    expect(englishPlural('Delivery Person')).toBe('Delivery People');
-    expect(englishPlural('Man')).toBe('Men');
-    expect(englishPlural('German')).toBe('Germans');
+    plurals([['Handyman', 'Handymen'], ['Delivery Person', 'Delivery People'], ['Man', 'Men'], ['German', 'Germans']]);
   });
 
   it('keeps a name already plural or uncountable', () => {
