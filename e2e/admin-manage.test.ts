@@ -143,6 +143,30 @@ describe('managing listings in the browser', () => {
     await visitor.getByRole('heading', { name: /Restaurant/ }).first().waitFor();
   });
 
+  it("sets a category's plural for its pages' headings, refuses a bad one in a toast, and clears it back to the rule's", async () => {
+    await s.page.goto(`${s.app.url}/admin/countries`);
+    await s.page.getByRole('searchbox', { name: 'Search categories' }).fill('Bakery');
+    const item = s.page.getByTestId('groups').getByRole('listitem', { name: 'Bakery' });
+    const plural = item.getByRole('textbox', { name: 'Plural of Bakery' });
+    await plural.waitFor();
+    // Empty: the rule's plural stands, shown as the placeholder.
+    expect(await plural.getAttribute('placeholder')).toBe('Bakeries');
+    await plural.fill('x'.repeat(201));
+    await item.getByRole('button', { name: 'Set plural' }).click();
+    await toast('Not changed');
+    expect(await s.page.getByTestId('toast').filter({ hasText: 'Not changed' }).first().innerText()).toContain('The plural must be at most 200 characters');
+    await plural.fill('Bakeries & Pastry Shops');
+    await item.getByRole('button', { name: 'Set plural' }).click();
+    await toast('Plural set to Bakeries & Pastry Shops');
+    const city = (await s.app.db('businesses as b').join('cities as c', 'c.id', 'b.city_id').where('b.place_id', 'P1').first('c.slug')).slug as string;
+    await visitor.goto(`${s.app.url}/city/${city}/bakery`);
+    await visitor.getByRole('heading', { level: 1, name: /^Bakeries & Pastry Shops in / }).waitFor();
+    await plural.fill('');
+    await item.getByRole('button', { name: 'Set plural' }).click();
+    await toast('Plural cleared');
+    expect((await s.app.db('categories').where({ name: 'Bakery' }).first('plural_name')).plural_name).toBeNull();
+  });
+
   it('shows the merge and its undo in the activity log, and filters by kind', async () => {
     await s.page.goto(`${s.app.url}/admin`);
     const activity = s.page.getByTestId('activity');

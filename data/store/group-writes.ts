@@ -32,9 +32,10 @@ export async function renameGroup(db: Db, kind: GroupKind, id: number, name: str
       throw new InputError(`A category named ${clean} exists: merge into it instead`, 409);
     }
     const slug = slugifyText(clean) === row.slug ? row.slug : await freeSlug(trx, kind, slugifyText(clean) || kind, id);
+    // A plural written for the old name would head the renamed category's pages wrongly: the rule's until one is set again.
     await trx(table)
       .where({ id })
-      .update({ name: clean, slug })
+      .update(kind === 'category' ? { name: clean, slug, plural_name: null } : { name: clean, slug })
       .catch((err: { code?: string }) => {
         // Cities are one per name, state and country: the same name there is a duplicate to merge.
         if (err.code === '23505') throw new InputError(`${clean} exists already: merge into it instead`, 409);
@@ -51,6 +52,24 @@ export async function renameGroup(db: Db, kind: GroupKind, id: number, name: str
     });
     return { slug };
   });
+}
+
+/** A plural as the admin typed it: spaces collapsed, null for none (the rule's then), at most 200 characters. */
+export function cleanPlural(pluralName: string | null): string | null {
+  const clean = pluralName?.trim().replace(/\s+/g, ' ') || null;
+  if (clean && clean.length > 200) throw new InputError('The plural must be at most 200 characters');
+  return clean;
+}
+
+/**
+ * Sets category `id`'s plural, the name its pages give it as a group of businesses ("Plumbers in
+ * Austin"); null or empty clears it, and the rule of domain/category-plural.ts makes it again.
+ */
+export async function setCategoryPlural(db: Db, id: number, pluralName: string | null): Promise<{ pluralName: string | null }> {
+  const clean = cleanPlural(pluralName);
+  const changed = await db('categories').where({ id }).update({ plural_name: clean });
+  if (!changed) throw notFound('category');
+  return { pluralName: clean };
 }
 
 /** What merging `fromId` into `intoId` would do, for the admin to confirm: how many businesses move. */

@@ -3,7 +3,8 @@
  * description from domain/page-meta.ts (the client's document.title reads the same), canonical,
  * preview image, language and JSON-LD. Pure: data in, HeadTags out.
  */
-import { businessMeta, categoryMeta, cityCategoryMeta, cityMeta, countryCategoryMeta, districtCategoryMeta, countryMeta, listPageMeta, NOT_FOUND_META, searchMeta, SITE_NAME, STATIC_META, type PageMeta } from '../../domain/page-meta.js';
+import { businessMeta, categoryMeta, cityCategoryMeta, cityMeta, countryCategoryMeta, districtCategoryMeta, countryMeta, listPageMeta, NOT_FOUND_META, searchMeta, SITE_NAME, STATIC_META, type CategoryNames, type PageMeta } from '../../domain/page-meta.js';
+import { categoryPlural } from '../../domain/category-plural.js';
 import { cityCategoryPath, slugPath, STATIC_PAGES, type StaticPage } from '../../domain/paths.js';
 import { businessTrails, type TrailStep } from '../../domain/business-trail.js';
 import { ownListPage, SEARCH_LIST_NAMES } from '../../domain/public-pages.js';
@@ -104,7 +105,7 @@ export function cityPageHead(city: City, businesses: Array<Pick<Business, 'name'
  */
 export function cityCategoryPageHead(
   city: City,
-  category: Pick<Category, 'name' | 'slug'>,
+  category: CategoryNames & Pick<Category, 'slug'>,
   businesses: Array<Pick<Business, 'name' | 'slug' | 'rating'>>,
   total: number,
   countrySlug: string | null,
@@ -112,7 +113,7 @@ export function cityCategoryPageHead(
   { page = null, indexable = true }: { page?: number | null; indexable?: boolean } = {},
 ): HeadTags {
   const meta = cityCategoryMeta(city, category, total, page ? null : businesses[0]);
-  const trail = [...cityTrail(city, countrySlug, baseUrl), { name: category.name, url: baseUrl + meta.path }];
+  const trail = [...cityTrail(city, countrySlug, baseUrl), { name: categoryPlural(category), url: baseUrl + meta.path }];
   const head = listHead(meta, baseUrl, trail, businesses, page);
   return indexable ? head : { ...head, noindex: true };
 }
@@ -126,7 +127,7 @@ export function cityCategoryPageHead(
 export function districtCategoryPageHead(
   city: City,
   district: { district: string; districtSlug: string },
-  category: Pick<Category, 'name' | 'slug'>,
+  category: CategoryNames & Pick<Category, 'slug'>,
   businesses: Array<Pick<Business, 'name' | 'slug' | 'rating'>>,
   total: number,
   countrySlug: string | null,
@@ -136,7 +137,7 @@ export function districtCategoryPageHead(
   const meta = districtCategoryMeta(city, district, category, total, page ? null : businesses[0]);
   const trail = [
     ...cityTrail(city, countrySlug, baseUrl),
-    { name: category.name, url: baseUrl + cityCategoryPath(city.slug, category.slug) },
+    { name: categoryPlural(category), url: baseUrl + cityCategoryPath(city.slug, category.slug) },
     { name: district.district, url: baseUrl + meta.path },
   ];
   const head = listHead(meta, baseUrl, trail, businesses, page);
@@ -149,14 +150,14 @@ export function districtCategoryPageHead(
  */
 export function countryCategoryPageHead(
   country: Country,
-  category: Pick<Category, 'name' | 'slug'>,
+  category: CategoryNames & Pick<Category, 'slug'>,
   businesses: Array<Pick<Business, 'name' | 'slug' | 'rating'>>,
   total: number,
   baseUrl: string,
   { page = null, indexable = true }: { page?: number | null; indexable?: boolean } = {},
 ): HeadTags {
   const meta = countryCategoryMeta(country, category, total, page ? null : businesses[0]);
-  const trail = [home(baseUrl), { name: country.name, url: baseUrl + slugPath('country', country.slug) }, { name: category.name, url: baseUrl + meta.path }];
+  const trail = [home(baseUrl), { name: country.name, url: baseUrl + slugPath('country', country.slug) }, { name: categoryPlural(category), url: baseUrl + meta.path }];
   const head = listHead(meta, baseUrl, trail, businesses, page);
   return indexable ? head : { ...head, noindex: true };
 }

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { categoryPlural } from '@domain/category-plural';
 import { categoryMeta } from '@domain/page-meta';
 import { countOf } from '@domain/plural';
 import { Breadcrumbs } from '@/components/breadcrumbs';
@@ -36,8 +37,8 @@ export function CategoryRoute() {
             {c.description && <p className="mt-1 text-gray-700">{c.description}</p>}
             <p className="mt-1 text-gray-700">{countOf(c.businessCount, 'business')}</p>
           </header>
-          <CountryCategoryLinks title={`${c.name} by country`} links={c.countryCategories} />
-          <CityCategoryLinks title={`${c.name} by city`} links={c.cityCategories} />
+          <CountryCategoryLinks title={`${categoryPlural(c)} by country`} links={c.countryCategories} />
+          <CityCategoryLinks title={`${categoryPlural(c)} by city`} links={c.cityCategories} />
         </div>
       ) : (
         <div className="space-y-2"><LoadingStatus /><Skeleton className="h-8 w-1/3" /><Skeleton className="h-4 w-1/4" /></div>

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { categoryPlural } from '@domain/category-plural';
 import { SKELETONS } from '@domain/constants';
 import { cityCategoryHeading, cityCategoryMeta } from '@domain/page-meta';
 import { cityCategoryFilters } from '@domain/public-pages';
@@ -41,10 +42,10 @@ export function CityCategoryRoute() {
   return (
     <div className="space-y-6">
       <PlaceHeader
-        crumbs={c && k ? [{ label: 'Home', to: paths.home }, ...(c.country ? [{ label: c.country, to: countryPathOf(c.country) }] : []), { label: c.name, to: paths.city(c.slug) }, { label: k.name }] : null}
+        crumbs={c && k ? [{ label: 'Home', to: paths.home }, ...(c.country ? [{ label: c.country, to: countryPathOf(c.country) }] : []), { label: c.name, to: paths.city(c.slug) }, { label: categoryPlural(k) }] : null}
         heading={c && k && cityCategoryHeading(c, k)}
         count={total === undefined ? undefined : <span data-business-count="">{countOf(total, 'business')}</span>}
-        after={c && k && <DistrictCategoryLinks citySlug={c.slug} category={k.name} categorySlug={k.slug} links={districts.data} />}
+        after={c && k && <DistrictCategoryLinks citySlug={c.slug} category={categoryPlural(k)} categorySlug={k.slug} links={districts.data} />}
       />
       <FilteredBusinessList
         state={list}

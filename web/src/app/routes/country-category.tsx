@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { categoryPlural } from '@domain/category-plural';
 import { SKELETONS } from '@domain/constants';
 import { countryCategoryHeading, countryCategoryMeta } from '@domain/page-meta';
 import { countryCategoryFilters } from '@domain/public-pages';
@@ -37,7 +38,7 @@ export function CountryCategoryRoute() {
   return (
     <div className="space-y-6">
       <PlaceHeader
-        crumbs={c && k ? [{ label: 'Home', to: paths.home }, { label: c.name, to: paths.country(c.slug) }, { label: k.name }] : null}
+        crumbs={c && k ? [{ label: 'Home', to: paths.home }, { label: c.name, to: paths.country(c.slug) }, { label: categoryPlural(k) }] : null}
         heading={c && k && countryCategoryHeading(c, k)}
         count={total === undefined ? undefined : <span data-business-count="">{countOf(total, 'business')}</span>}
       />

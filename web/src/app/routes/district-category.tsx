@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { categoryPlural } from '@domain/category-plural';
 import { SKELETONS } from '@domain/constants';
 import { districtCategoryHeading, districtCategoryMeta } from '@domain/page-meta';
 import { districtCategoryFilters } from '@domain/public-pages';
@@ -50,7 +51,7 @@ export function DistrictCategoryRoute() {
                 { label: 'Home', to: paths.home },
                 ...(c.country ? [{ label: c.country, to: countryPathOf(c.country) }] : []),
                 { label: c.name, to: paths.city(c.slug) },
-                { label: k.name, to: paths.cityCategory(c.slug, k.slug) },
+                { label: categoryPlural(k), to: paths.cityCategory(c.slug, k.slug) },
                 { label: district.district },
               ]
             : null
