@@ -162,6 +162,14 @@ describe('a visitor', () => {
     const categories = await s.app.db('businesses as b').join('categories as k', 'k.id', 'b.category_id').whereIn('b.slug', links).pluck('k.slug');
     expect(new Set(categories)).toEqual(new Set([big.categorySlug]));
   });
+
+  it('can touch the "More … in …" links of a business page: each at least 24 px tall, as touch targets must be', async () => {
+    const b = (await s.app.db('businesses').where({ is_active: true }).whereNotNull('district').orderBy('id').first('slug')) as { slug: string };
+    await s.page.goto(`${s.app.url}/details/${b.slug}`);
+    const heights = await s.page.locator('[data-more-in-city], [data-more-in-district], [data-more-in-country]').evaluateAll((as) => as.map((a) => a.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThanOrEqual(2);
+    for (const h of heights) expect(h).toBeGreaterThanOrEqual(24);
+  });
 });
 
 describe("a category named by its plural, as people search: 'Plumbers in Austin'", () => {
