@@ -8,7 +8,7 @@ import { listGroups } from '../../../db/queries/redirects.js';
 import { editGroup, type GroupKind, mergeGroup, previewMerge } from '../../../data/store/group-writes.js';
 import { lastMerge, undoMerge } from '../../../data/store/group-merge-undo.js';
 
-/** Categories and cities for the admin: list, rename, merge a duplicate into another, undo the last merge. */
+/** Categories and cities for the admin: list, rename, set a category's plural, merge a duplicate into another, undo the last merge. */
 export function groupAdminRoutes(deps: AppDeps): Router {
   const { db } = deps;
   const router = adminRouter(deps);
