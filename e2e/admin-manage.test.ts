@@ -167,7 +167,7 @@ describe('managing listings in the browser', () => {
     expect((await s.app.db('categories').where({ name: 'Bakery' }).first('plural_name')).plural_name).toBeNull();
   });
 
-  it('shows the merge and its undo in the activity log, and filters by kind', async () => {
+  it('shows the merge and its undo, and the plural set and cleared, in the activity log, and filters by kind', async () => {
     await s.page.goto(`${s.app.url}/admin`);
     const activity = s.page.getByTestId('activity');
     await s.page.getByRole('combobox', { name: 'Kind of change' }).selectOption('merge');
@@ -176,5 +176,11 @@ describe('managing listings in the browser', () => {
     ]);
     await s.page.getByRole('combobox', { name: 'Kind of change' }).selectOption('unmerge');
     await activity.getByText('admin undid the merge of category Restaurant into Bakery (1 business back)').waitFor();
+    // The plural refused as too long left nothing.
+    await s.page.getByRole('combobox', { name: 'Kind of change' }).selectOption('plural');
+    await expect.poll(async () => (await activity.locator(':scope > li').allInnerTexts()).map((l) => l.replace(/^.*?admin /, 'admin ').trim())).toEqual([
+      'admin cleared the plural of category Bakery (was Bakeries & Pastry Shops)',
+      'admin set the plural of category Bakery to Bakeries & Pastry Shops',
+    ]);
   });
 });

@@ -87,6 +87,34 @@ describe('renaming and merging categories and cities', () => {
     expect(await listed()).toEqual([['Plumber', null]]);
   });
 
+  it('renames and sets the plural given with it in one transaction, refused whole; the same plural again records nothing, and is no merge to undo', async () => {
+    const plumber = await idOf('categories', 'Plumber');
+    const events = () => app.db('group_events').where({ kind: 'category', group_id: plumber }).orderBy('id').select('id', 'action', 'before', 'after', 'username');
+    const stored = () => app.db('categories').where({ id: plumber }).first('name', 'slug', 'plural_name');
+    const earlier = (await events()).length;
+    // A plural too long refuses the rename with it; a name taken refuses the plural with it.
+    const tooLong = await call('PUT', `/api/admin/categories/${plumber}`, { name: 'Drain Expert', pluralName: 'x'.repeat(201) });
+    expect(tooLong).toEqual({ status: 400, body: { message: 'The plural must be at most 200 characters' } });
+    const taken = await call('PUT', `/api/admin/categories/${plumber}`, { name: 'Coffee Shop', pluralName: 'Drain Experts' });
+    expect([taken.status, typeof taken.body.message]).toEqual([409, 'string']);
+    expect(await stored()).toEqual({ name: 'Plumber', slug: 'plumber', plural_name: null });
+    expect(await events()).toHaveLength(earlier);
+
+    expect((await call('PUT', `/api/admin/categories/${plumber}`, { name: 'Drain Expert', pluralName: 'Drain Experts' })).body).toEqual({ slug: 'drain-expert', pluralName: 'Drain Experts' });
+    // The same again, alone or with the same name: nothing to write.
+    expect((await call('PUT', `/api/admin/categories/${plumber}`, { pluralName: ' Drain  Experts ' })).body).toEqual({ pluralName: 'Drain Experts' });
+    expect((await call('PUT', `/api/admin/categories/${plumber}`, { name: 'Drain Expert', pluralName: 'Drain Experts' })).body).toEqual({ slug: 'drain-expert', pluralName: 'Drain Experts' });
+    expect(await stored()).toEqual({ name: 'Drain Expert', slug: 'drain-expert', plural_name: 'Drain Experts' });
+    const written = (await events()).slice(earlier);
+    expect(written.map(({ id: _, ...e }) => e)).toEqual([
+      { action: 'rename', before: { name: 'Plumber', slug: 'plumber' }, after: { name: 'Drain Expert', slug: 'drain-expert' }, username: 'admin' },
+      { action: 'plural', before: { name: 'Drain Expert', slug: 'drain-expert', pluralName: null }, after: { name: 'Drain Expert', slug: 'drain-expert', pluralName: 'Drain Experts' }, username: 'admin' },
+    ]);
+    // Set again by hand, a plural is not taken back: only a merge is.
+    expect(await call('POST', `/api/admin/merges/${written[1].id}/undo`)).toEqual({ status: 404, body: { message: 'Merge not found' } });
+    expect((await call('GET', '/api/admin/merges/last')).body.merge?.id).not.toBe(Number(written[1].id));
+  });
+
   it('undoes the last merge: the group, its slug, its businesses and counts come back', async () => {
     await importCsvText(app.db, [
       'name,category,full_address,place_id',

@@ -5,10 +5,10 @@ import { adminRouter } from './router.js';
 import { idParam, oneString } from '../params.js';
 import { sessionOf } from '../../middleware/session.js';
 import { listGroups } from '../../../db/queries/redirects.js';
-import { cleanPlural, type GroupKind, mergeGroup, previewMerge, renameGroup, setCategoryPlural } from '../../../data/store/group-writes.js';
+import { editGroup, type GroupKind, mergeGroup, previewMerge } from '../../../data/store/group-writes.js';
 import { lastMerge, undoMerge } from '../../../data/store/group-merge-undo.js';
 
-/** Categories and cities for the admin: list, rename, merge a duplicate into another, undo the last merge. */
+/** Categories and cities for the admin: list, rename, set a category's plural, merge a duplicate into another, undo the last merge. */
 export function groupAdminRoutes(deps: AppDeps): Router {
   const { db } = deps;
   const router = adminRouter(deps);
@@ -17,23 +17,19 @@ export function groupAdminRoutes(deps: AppDeps): Router {
     if (typeof into !== 'number' && typeof into !== 'string') throw badRequest('into (the id to merge into) is required');
     return idParam(String(into), 'into');
   };
-  const pluralOf = (kind: GroupKind, pluralName: unknown) => {
-    if (kind !== 'category') throw badRequest('Only a category has a plural');
-    if (pluralName !== null && typeof pluralName !== 'string') throw badRequest('pluralName must be text, or null to clear it');
-    return cleanPlural(pluralName);
-  };
   for (const [path, kind] of [['categories', 'category'], ['cities', 'city']] as [string, GroupKind][]) {
     router.get(`/${path}`, async (ctx) => {
       ctx.body = await listGroups(db, kind, oneString(ctx.query.search, 'search')?.trim() || undefined);
     });
-    // A name renames; a category's pluralName (text, or null to clear) sets its plural; both: the rename first, since it clears the plural.
+    // A name renames; a category's pluralName (text, or null to clear) sets its plural; both, in one transaction.
     router.put(`/${path}/:id`, async (ctx) => {
       const { name, pluralName } = ctx.request.body as { name?: unknown; pluralName?: unknown };
       const id = idParam(ctx.params.id);
-      const plural = pluralName === undefined ? undefined : pluralOf(kind, pluralName);
-      if (typeof name !== 'string' && (plural === undefined || name !== undefined)) throw badRequest('name is required');
-      const renamed = typeof name === 'string' ? await renameGroup(db, kind, id, name, username(ctx)) : {};
-      ctx.body = plural === undefined ? renamed : { ...renamed, ...(await setCategoryPlural(db, id, plural)) };
+      if (name !== undefined && typeof name !== 'string') throw badRequest('name must be text');
+      if (pluralName !== undefined && pluralName !== null && typeof pluralName !== 'string') throw badRequest('pluralName must be text, or null to clear it');
+      const now = await editGroup(db, kind, id, { name, pluralName }, username(ctx));
+      // The answer is about what was asked: the slug after a rename, the plural after setting one.
+      ctx.body = { ...(name !== undefined && { slug: now.slug }), ...(pluralName !== undefined && { pluralName: now.pluralName }) };
     });
     // What a merge would move, for the confirmation; nothing is written.
     router.get(`/${path}/:id/merge`, async (ctx) => {
