@@ -49,6 +49,8 @@ test-unit: install
 	npx vitest run --config vitest.unit.config.ts
 
 bench: build
+	@bash scripts/ensure-pgloader.sh
+	@bash scripts/ensure-postgresql.sh
 	node dist/scripts/bench.js
 
 clean:

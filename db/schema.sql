@@ -86,6 +86,7 @@ CREATE TABLE categories (
   business_count integer NOT NULL DEFAULT 0,
   created_at timestamp with time zone NOT NULL DEFAULT CURRENT_TIMESTAMP,
   folded_name text GENERATED ALWAYS AS (rehber_fold(name)) STORED,
+  plural_name text,
   CONSTRAINT categories_pkey PRIMARY KEY (id),
   CONSTRAINT categories_name_unique UNIQUE (name),
   CONSTRAINT categories_slug_unique UNIQUE (slug)

@@ -3,6 +3,10 @@
  * the kinds of entry, the labels of the business columns a change names, and the API's shapes.
  */
 
+/** Changes to a category or city (group_events rows, by their action); a plural is a category's alone. */
+export const GROUP_ACTIVITY_KINDS = ['rename', 'plural', 'merge', 'unmerge'] as const;
+export type GroupActivityKind = (typeof GROUP_ACTIVITY_KINDS)[number];
+
 /** Every kind of entry: writes to one business, an import's new businesses, and category and city changes. */
 export const ACTIVITY_KINDS = [
   'import',
@@ -18,9 +22,7 @@ export const ACTIVITY_KINDS = [
   'purge',
   'expire',
   'undo',
-  'rename',
-  'merge',
-  'unmerge',
+  ...GROUP_ACTIVITY_KINDS,
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -75,7 +77,10 @@ export interface ActivityEntry {
   username: string | null;
   business: { id: number; name: string | null; slug: string | null } | null;
   import: { id: number; fileName: string; source: string; undone: boolean } | null;
-  /** A merge's `undone` says it was undone later. */
+  /**
+   * A rename's and a merge's `into` is the name after; a plural's is null, its plural before and
+   * after being its one change. A merge's `undone` says it was undone later.
+   */
   group: { kind: 'category' | 'city'; name: string; slug: string; into: { name: string; slug: string } | null; undone: boolean } | null;
   /** Businesses an import created, or a merge or its undo moved. */
   count: number | null;

@@ -3,6 +3,7 @@
  * (web/src/features/businesses/components/business-trail.tsx), so both name the same pages. Pure: the
  * web client imports it too.
  */
+import { categoryPlural } from './category-plural.js';
 import { cityCategoryPath, countryCategoryPath, districtCategoryPath, slugPath, STATIC_PAGES } from './paths.js';
 import { slugifyText } from './slug.js';
 import type { Business } from './types.js';
@@ -27,7 +28,8 @@ export interface BusinessTrails {
 type BusinessForTrail = Pick<Business, 'name' | 'slug' | 'district' | 'country' | 'city' | 'category'>;
 
 /**
- * A step is left out where its page does not exist: a country whose name has nothing for the slug
+ * A category's step names the list of its kind there, so by its plural ('Plumbers'), as that page's
+ * own trail does. A step is left out where its page does not exist: a country whose name has nothing for the slug
  * rule (its page's slug is its name's), a city or category the business lacks, a district with no
  * slug.
  */
@@ -40,12 +42,12 @@ export function businessTrails(b: BusinessForTrail): BusinessTrails {
   if (b.city) {
     place.push({ label: b.city.name, path: slugPath('city', b.city.slug) });
     // Its category in its city: the list a visitor compares it in.
-    if (b.category) place.push({ label: b.category.name, path: cityCategoryPath(b.city.slug, b.category.slug) });
+    if (b.category) place.push({ label: categoryPlural(b.category), path: cityCategoryPath(b.city.slug, b.category.slug) });
     // Narrower still, its category in its district, when its district has a page (a slug).
     const district = b.district ? slugifyText(b.district) : '';
     if (b.category && district) place.push({ label: b.district!, path: districtCategoryPath(b.city.slug, district, b.category.slug) });
   }
   place.push(self);
-  const inCountry = countrySlug && b.category ? [home, ...country, { label: b.category.name, path: countryCategoryPath(countrySlug, b.category.slug) }, self] : null;
+  const inCountry = countrySlug && b.category ? [home, ...country, { label: categoryPlural(b.category), path: countryCategoryPath(countrySlug, b.category.slug) }, self] : null;
   return { place, inCountry };
 }

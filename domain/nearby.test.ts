@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDistance, nearParam, parseNear, parseRadius } from './nearby.js';
+import { formatDistance, nearParam, parseNear, parseRadius, radiusChoices, radiusCountry, usesMiles } from './nearby.js';
 
 describe('formatDistance', () => {
   it('writes metres under a kilometre in tens, kilometres in tenths under ten, whole past it', () => {
@@ -38,5 +38,39 @@ describe('parseNear and parseRadius', () => {
 
   it('writes a point with five decimals', () => {
     expect(nearParam({ lat: 41.0123456, lng: 28.9700001 })).toBe('41.01235,28.97');
+  });
+});
+
+describe('radius choices', () => {
+  it('offers 1, 2, 5, 10 and 25 km, written as a card writes a distance', () => {
+    expect(radiusChoices('TR')).toEqual([
+      { km: 1, label: '1 km' },
+      { km: 2, label: '2 km' },
+      { km: 5, label: '5 km' },
+      { km: 10, label: '10 km' },
+      { km: 25, label: '25 km' },
+    ]);
+    expect(radiusChoices(null).map((c) => c.km)).toEqual([1, 2, 5, 10, 25]);
+  });
+
+  it('offers miles where the country uses them, each its kilometres in the URL and a radius the API takes', () => {
+    expect(radiusChoices('us')).toEqual([
+      { km: 1.609344, label: '1 mi' },
+      { km: 3.218688, label: '2 mi' },
+      { km: 8.04672, label: '5 mi' },
+      { km: 16.09344, label: '10 mi' },
+      { km: 40.2336, label: '25 mi' },
+    ]);
+    for (const c of [...radiusChoices('GB'), ...radiusChoices('DE')]) expect(parseRadius(String(c.km))).toBe(c.km);
+    expect(['US', 'gb', 'LR', 'MM'].every(usesMiles)).toBe(true);
+    expect([null, undefined, '', 'DE', 'TR'].some(usesMiles)).toBe(false);
+  });
+
+  it('keeps the units of a chosen radius, else takes the nearest business\'s country', () => {
+    expect(radiusCountry(3.218688, 'TR')).toBe('US');
+    expect(radiusCountry(2, 'US')).toBeNull();
+    expect(radiusCountry(undefined, 'GB')).toBe('GB');
+    expect(radiusCountry(1.2, 'US')).toBe('US');
+    expect(radiusCountry(undefined, undefined)).toBeNull();
   });
 });

@@ -54,6 +54,43 @@ const MILE_COUNTRIES = new Set(['US', 'GB', 'LR', 'MM']);
 const METRES_PER_MILE = 1609.344;
 const FEET_PER_METRE = 3.28084;
 
+/** True where `countryCode` (ISO 3166-1 alpha-2, any case) counts distances in miles. */
+export const usesMiles = (countryCode?: string | null): boolean => !!countryCode && MILE_COUNTRIES.has(countryCode.toUpperCase());
+
+/**
+ * The radii a visitor picks from on a list near a point, in the page's unit: kilometres, or miles
+ * where its country uses them. `radius=` itself is always kilometres, so a mile's choice is its
+ * kilometres written out (2 mi is `radius=3.218688`) and any radius from MIN_RADIUS_KM to
+ * MAX_RADIUS_KM still works in a URL.
+ */
+export const RADIUS_STEPS = [1, 2, 5, 10, 25] as const;
+
+export interface RadiusChoice {
+  /** The `radius` parameter: kilometres. */
+  km: number;
+  /** '2 km', '2 mi': written as a card writes a distance (formatDistance). */
+  label: string;
+}
+
+/** The radius choices in the units of `countryCode`. */
+export function radiusChoices(countryCode?: string | null): RadiusChoice[] {
+  const metresPerStep = usesMiles(countryCode) ? METRES_PER_MILE : 1000;
+  return RADIUS_STEPS.map((n) => ({ km: round((n * metresPerStep) / 1000, 6), label: formatDistance(n * metresPerStep, countryCode) }));
+}
+
+/**
+ * The units a list near a point offers its radius in: the radius already chosen keeps its own (a
+ * mile's choice stays in miles even when the list it leaves is empty), else the country of the
+ * list's nearest business, the page's country as far as the list knows it.
+ */
+export function radiusCountry(radius: number | undefined, nearestCountryCode: string | null | undefined): string | null {
+  if (radius !== undefined) {
+    if (radiusChoices('US').some((c) => c.km === radius)) return 'US';
+    if (radiusChoices(null).some((c) => c.km === radius)) return null;
+  }
+  return nearestCountryCode ?? null;
+}
+
 /**
  * A distance in metres as a card writes it, in the units of `countryCode` (the business's):
  * '850 m', '3.2 km', '12 km'; '500 ft', '0.4 mi', '3.2 mi', '12 mi' where miles are used.
@@ -61,7 +98,7 @@ const FEET_PER_METRE = 3.28084;
  */
 export function formatDistance(metres: number, countryCode?: string | null): string {
   const m = Math.max(0, metres);
-  if (countryCode && MILE_COUNTRIES.has(countryCode.toUpperCase())) {
+  if (usesMiles(countryCode)) {
     const miles = m / METRES_PER_MILE;
     if (miles < 0.1) return `${Math.max(10, Math.round((m * FEET_PER_METRE) / 10) * 10)} ft`;
     return miles < 10 ? `${round(miles, 1)} mi` : `${Math.round(miles)} mi`;

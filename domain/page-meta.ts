@@ -4,6 +4,7 @@
  */
 import { META_DESCRIPTION_LENGTH } from './constants.js';
 import { cityCategoryPath, countryCategoryPath, districtCategoryPath, searchPath, slugPath, STATIC_PAGES } from './paths.js';
+import { categoryPlural } from './category-plural.js';
 import { countOf } from './plural.js';
 import type { Business, Category, City, Country } from './types.js';
 
@@ -61,60 +62,62 @@ export function cityMeta(c: Pick<City, 'name' | 'state' | 'country' | 'businessC
   };
 }
 
+/** What a heading needs of a category: its name and, when the admin set one, its plural. */
+export type CategoryNames = Pick<Category, 'name'> & { pluralName?: string | null };
+
 /**
  * A category in a place (a city, a district, a country): its heading as title, its count and, when
  * known, its best rated business (the first of the list's first page, best rated first), both true
  * of the page a search engine is shown.
  */
-function comboMeta(heading: string, category: Pick<Category, 'name'>, place: string, total: number, best: Pick<Business, 'name' | 'rating'> | null | undefined, path: string): PageMeta {
+function comboMeta(heading: string, total: number, best: Pick<Business, 'name' | 'rating'> | null | undefined, path: string): PageMeta {
   const top = best && Number(best.rating) > 0 ? ` Best rated: ${best.name} (${Number(best.rating).toFixed(1)}).` : '';
   return {
     title: `${heading} | ${SITE_NAME}`,
-    description: excerpt(`${countOf(total, 'business')} of ${category.name} in ${place}.${top} Ratings, addresses, phone numbers and working hours.`),
+    description: excerpt(`${heading}: ${countOf(total, 'business')}.${top} Ratings, addresses, phone numbers and working hours.`),
     path,
   };
 }
 
-/** The heading of a category in a city: 'Plumbers in Austin, Texas, United States'. */
-export const cityCategoryHeading = (city: Pick<City, 'name' | 'state' | 'country'>, category: Pick<Category, 'name'>): string => `${category.name} in ${cityPlace(city)}`;
+/** The heading of a category in a city: 'Plumbers in Austin, Texas, United States' (the category's plural). */
+export const cityCategoryHeading = (city: Pick<City, 'name' | 'state' | 'country'>, category: CategoryNames): string => `${categoryPlural(category)} in ${cityPlace(city)}`;
 
 /** A category in a city. */
 export function cityCategoryMeta(
   city: Pick<City, 'name' | 'state' | 'country' | 'slug'>,
-  category: Pick<Category, 'name' | 'slug'>,
+  category: CategoryNames & Pick<Category, 'slug'>,
   total: number,
   best?: Pick<Business, 'name' | 'rating'> | null,
 ): PageMeta {
-  return comboMeta(cityCategoryHeading(city, category), category, cityPlace(city), total, best, cityCategoryPath(city.slug, category.slug));
+  return comboMeta(cityCategoryHeading(city, category), total, best, cityCategoryPath(city.slug, category.slug));
 }
 
 /** The heading of a category in a district: 'Restaurants in Kadıköy, İstanbul, Türkiye' (the city as its page writes it). */
-export const districtCategoryHeading = (city: Pick<City, 'name' | 'state' | 'country'>, district: string, category: Pick<Category, 'name'>): string =>
-  `${category.name} in ${district}, ${cityPlace(city)}`;
+export const districtCategoryHeading = (city: Pick<City, 'name' | 'state' | 'country'>, district: string, category: CategoryNames): string =>
+  `${categoryPlural(category)} in ${district}, ${cityPlace(city)}`;
 
 /** A category in a district: as a category in a city, the district named before the city. */
 export function districtCategoryMeta(
   city: Pick<City, 'name' | 'state' | 'country' | 'slug'>,
   district: { district: string; districtSlug: string },
-  category: Pick<Category, 'name' | 'slug'>,
+  category: CategoryNames & Pick<Category, 'slug'>,
   total: number,
   best?: Pick<Business, 'name' | 'rating'> | null,
 ): PageMeta {
-  const heading = districtCategoryHeading(city, district.district, category);
-  return comboMeta(heading, category, `${district.district}, ${cityPlace(city)}`, total, best, districtCategoryPath(city.slug, district.districtSlug, category.slug));
+  return comboMeta(districtCategoryHeading(city, district.district, category), total, best, districtCategoryPath(city.slug, district.districtSlug, category.slug));
 }
 
-/** The heading of a category in a country: 'Plumber in Türkiye'. */
-export const countryCategoryHeading = (country: Pick<Country, 'name'>, category: Pick<Category, 'name'>): string => `${category.name} in ${country.name}`;
+/** The heading of a category in a country: 'Plumbers in Türkiye'. */
+export const countryCategoryHeading = (country: Pick<Country, 'name'>, category: CategoryNames): string => `${categoryPlural(category)} in ${country.name}`;
 
 /** A category in a country: its count and best rated business, as for a category in a city. */
 export function countryCategoryMeta(
   country: Pick<Country, 'name' | 'slug'>,
-  category: Pick<Category, 'name' | 'slug'>,
+  category: CategoryNames & Pick<Category, 'slug'>,
   total: number,
   best?: Pick<Business, 'name' | 'rating'> | null,
 ): PageMeta {
-  return comboMeta(countryCategoryHeading(country, category), category, country.name, total, best, countryCategoryPath(country.slug, category.slug));
+  return comboMeta(countryCategoryHeading(country, category), total, best, countryCategoryPath(country.slug, category.slug));
 }
 
 export function categoryMeta(c: { name: string; slug: string; businessCount: number; description?: string | null }): PageMeta {
@@ -131,6 +134,25 @@ export function countryMeta(c: { name: string; slug: string; businessCount: numb
     title: `Businesses in ${c.name} | ${SITE_NAME}`,
     description: excerpt(`${c.businessCount} local businesses${cities} of ${c.name}: ratings, addresses, phone numbers and working hours.`),
     path: slugPath('country', c.slug),
+  };
+}
+
+/**
+ * Page `page` of a list (null: its first, or a filtered or sorted view, which are the list's): a
+ * page past the first is a page of its own to a search engine (its canonical link names it), so
+ * its title and description say which page it is, as the list's pager does ('Page 2'), and its
+ * path carries it.
+ */
+export function listPageMeta(meta: PageMeta, page: number | null): PageMeta {
+  if (!page) return meta;
+  const suffix = ` | ${SITE_NAME}`;
+  const heading = meta.title.endsWith(suffix) ? meta.title.slice(0, -suffix.length) : meta.title;
+  return {
+    ...meta,
+    title: `${heading} - Page ${page}${suffix}`,
+    // First, so the excerpt's cut never drops it.
+    description: excerpt(`Page ${page}: ${meta.description}`),
+    path: `${meta.path}${meta.path.includes('?') ? '&' : '?'}page=${page}`,
   };
 }
 

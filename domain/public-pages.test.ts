@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CITY_CATEGORY_ROUTE, COUNTRY_CATEGORY_ROUTE, DISTRICT_CATEGORY_ROUTE, matchPage, SLUG_PAGES, slugRoute, STATIC_PAGES } from './paths.js';
-import { ownListPage, pageEntry, PUBLIC_PAGES, publicRequest } from './public-pages.js';
+import { ownListPage, pageEntry, PUBLIC_PAGES, publicRequest, SEARCH_LIST_NAMES } from './public-pages.js';
 import type { PublicReads } from './public-reads.js';
 import type { ListPage } from './search.js';
 
@@ -35,6 +35,9 @@ describe('the table of public pages', () => {
   it('a list’s own page is a page past the first asked for alone', () => {
     expect(ownListPage('page=3')).toBe(3);
     for (const q of ['', 'page=1', 'page=2&sort=name', 'page=x', 'page=1.5', 'sort=name']) expect(ownListPage(q), q).toBeNull();
+    // The search's own page keeps what names its list.
+    expect(ownListPage('q=cafe&location=Paris&page=2', SEARCH_LIST_NAMES)).toBe(2);
+    expect(ownListPage('q=cafe&page=2')).toBeNull();
   });
 
   it('a city page exists when its city does, and not past its list’s last page', async () => {

@@ -42,16 +42,20 @@ export interface PageEntry<D> {
 }
 
 /**
- * The page of a city's or category's list that the query asks for, when it asks for a page past
- * the first and nothing else. That page is its own (its canonical link names it, its ItemList is
- * its businesses); a filtered or sorted view of a list is the list's, whose filter links are
- * nofollow anyway.
+ * The page of a list that the query asks for, when it asks for a page past the first and nothing
+ * else but `names`, the parameters that name the list itself (the search's q and location). That
+ * page is its own (its canonical link names it, its ItemList is its businesses, its title says
+ * which page it is: page-meta.ts listPageMeta); a filtered or sorted view of a list is the list's,
+ * whose filter links are nofollow anyway.
  */
-export function ownListPage(query: string): number | null {
+export function ownListPage(query: string, names: readonly string[] = []): number | null {
   const params = new URLSearchParams(query);
   const n = Number(params.get('page'));
-  return [...params.keys()].every((k) => k === 'page') && Number.isInteger(n) && n > 1 ? n : null;
+  return [...params.keys()].every((k) => k === 'page' || names.includes(k)) && Number.isInteger(n) && n > 1 ? n : null;
 }
+
+/** What names a search's list: its page past the first is its own with them (ownListPage). */
+export const SEARCH_LIST_NAMES = ['q', 'location'] as const;
 
 /** An entry, checked on its own (its data type is its read's). */
 const entry = <D>(page: PageEntry<D>): PageEntry<D> => page;

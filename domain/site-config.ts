@@ -23,6 +23,15 @@ export interface SiteConfig {
   map?: MapTiles;
 }
 
+/**
+ * The site's X (Twitter) accounts as its pages' twitter:site and twitter:creator name them
+ * ('@name'; SITE_TWITTER, SITE_TWITTER_CREATOR), each absent when unset.
+ */
+export interface TwitterAccounts {
+  site?: string;
+  creator?: string;
+}
+
 export const DEFAULT_SITE_NAME = 'rehber';
 
 export const DEFAULT_SITE_CONFIG: SiteConfig = { siteName: DEFAULT_SITE_NAME, contact: {}, ads: { slots: {} } };

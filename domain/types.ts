@@ -67,7 +67,8 @@ export interface Business {
   services: string[];
   createdAt: string;
   updatedAt: string;
-  category: NamedRef | null;
+  /** Its category, with the plural the admin set when there is one (a business page's "More … in …"). */
+  category: (NamedRef & { pluralName?: string }) | null;
   city: NamedRef | null;
   /** The IANA time zone its hours are read in (its city's); null when unknown: no open-now status. */
   timeZone?: string | null;
@@ -97,6 +98,8 @@ export interface Category {
   id: number;
   name: string;
   slug: string;
+  /** Its plural as the admin set it; null: the rule's (categoryPlural, domain/category-plural.ts). */
+  pluralName: string | null;
   description: string | null;
   businessCount: number;
   createdAt: string;
@@ -108,6 +111,8 @@ export interface CityCategoryLink {
   city: string;
   categorySlug: string;
   category: string;
+  /** The category's plural as the admin set it (null: the rule's), for the link's text. */
+  categoryPluralName: string | null;
   /** Its active businesses. */
   count: number;
 }
@@ -133,6 +138,8 @@ export interface CountryCategoryLink {
   country: string;
   categorySlug: string;
   category: string;
+  /** The category's plural as the admin set it (null: the rule's), for the link's text. */
+  categoryPluralName: string | null;
   /** Its active businesses (those of the country's cities). */
   count: number;
 }

@@ -143,7 +143,31 @@ describe('managing listings in the browser', () => {
     await visitor.getByRole('heading', { name: /Restaurant/ }).first().waitFor();
   });
 
-  it('shows the merge and its undo in the activity log, and filters by kind', async () => {
+  it("sets a category's plural for its pages' headings, refuses a bad one in a toast, and clears it back to the rule's", async () => {
+    await s.page.goto(`${s.app.url}/admin/countries`);
+    await s.page.getByRole('searchbox', { name: 'Search categories' }).fill('Bakery');
+    const item = s.page.getByTestId('groups').getByRole('listitem', { name: 'Bakery' });
+    const plural = item.getByRole('textbox', { name: 'Plural of Bakery' });
+    await plural.waitFor();
+    // Empty: the rule's plural stands, shown as the placeholder.
+    expect(await plural.getAttribute('placeholder')).toBe('Bakeries');
+    await plural.fill('x'.repeat(201));
+    await item.getByRole('button', { name: 'Set plural' }).click();
+    await toast('Not changed');
+    expect(await s.page.getByTestId('toast').filter({ hasText: 'Not changed' }).first().innerText()).toContain('The plural must be at most 200 characters');
+    await plural.fill('Bakeries & Pastry Shops');
+    await item.getByRole('button', { name: 'Set plural' }).click();
+    await toast('Plural set to Bakeries & Pastry Shops');
+    const city = (await s.app.db('businesses as b').join('cities as c', 'c.id', 'b.city_id').where('b.place_id', 'P1').first('c.slug')).slug as string;
+    await visitor.goto(`${s.app.url}/city/${city}/bakery`);
+    await visitor.getByRole('heading', { level: 1, name: /^Bakeries & Pastry Shops in / }).waitFor();
+    await plural.fill('');
+    await item.getByRole('button', { name: 'Set plural' }).click();
+    await toast('Plural cleared');
+    expect((await s.app.db('categories').where({ name: 'Bakery' }).first('plural_name')).plural_name).toBeNull();
+  });
+
+  it('shows the merge and its undo, and the plural set and cleared, in the activity log, and filters by kind', async () => {
     await s.page.goto(`${s.app.url}/admin`);
     const activity = s.page.getByTestId('activity');
     await s.page.getByRole('combobox', { name: 'Kind of change' }).selectOption('merge');
@@ -152,5 +176,11 @@ describe('managing listings in the browser', () => {
     ]);
     await s.page.getByRole('combobox', { name: 'Kind of change' }).selectOption('unmerge');
     await activity.getByText('admin undid the merge of category Restaurant into Bakery (1 business back)').waitFor();
+    // The plural refused as too long left nothing.
+    await s.page.getByRole('combobox', { name: 'Kind of change' }).selectOption('plural');
+    await expect.poll(async () => (await activity.locator(':scope > li').allInnerTexts()).map((l) => l.replace(/^.*?admin /, 'admin ').trim())).toEqual([
+      'admin cleared the plural of category Bakery (was Bakeries & Pastry Shops)',
+      'admin set the plural of category Bakery to Bakeries & Pastry Shops',
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES } from '../domain/con
 import { attr, decode, expectNamesWithoutLinks, fetchHtml, jsonLd } from './public-helpers.js';
 import { publicSession } from './public-session.js';
 import { renameGroup } from '../data/store/group-writes.js';
+import { categoryPlural } from '../domain/category-plural.js';
 
 /**
  * A category in a city (/city/:city/:category): its server-rendered HTML as a crawler gets it, and
@@ -38,21 +39,23 @@ beforeAll(async () => {
 });
 
 const html = (path: string) => fetchHtml(s.app.url + path);
+/** A combination's category as its headings name it: the sample's categories have no plural of the admin's. */
+const group = (c: Combo) => categoryPlural({ name: c.categoryName });
 
 describe('a category in a city, server-rendered', () => {
-  it('has its title and H1 "{Category} in {City}", a true description, a self canonical and its JSON-LD', async () => {
+  it('has its title and H1 "{Categories} in {City}", a true description, a self canonical and its JSON-LD', async () => {
     expect(big.n).toBeGreaterThanOrEqual(CITY_CATEGORY_MIN_BUSINESSES);
     const path = cityCategoryPath(big.citySlug, big.categorySlug);
     const { status, body } = await html(path);
     expect(status).toBe(200);
     const title = decode(attr(body, /<title>([^<]*)<\/title>/));
-    expect(title).toMatch(new RegExp(`^${big.categoryName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} in ${big.cityName}`));
+    expect(title).toMatch(new RegExp(`^${group(big).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} in ${big.cityName}`));
     expect(decode(attr(body, /<h1[^>]*>([\s\S]*?)<\/h1>/)?.replace(/<[^>]+>/g, ''))).toBe(title?.replace(/ \| .*$/, ''));
-    expect(decode(attr(body, /<meta name="description" content="([^"]*)"/))).toMatch(new RegExp(`^${big.n} businesses of `));
+    expect(decode(attr(body, /<meta name="description" content="([^"]*)"/))).toMatch(new RegExp(`: ${big.n} businesses\\.`));
     expect(attr(body, /<link rel="canonical" href="([^"]*)"/)).toBe(s.app.url + path);
     expect(body).not.toContain('content="noindex"');
     const ld = jsonLd(body);
-    expect(ld.BreadcrumbList.itemListElement.map((c) => c.name).slice(-2)).toEqual([big.cityName, big.categoryName]);
+    expect(ld.BreadcrumbList.itemListElement.map((c) => c.name).slice(-2)).toEqual([big.cityName, group(big)]);
     // Only the category's businesses are listed.
     const listed = ld.ItemList.itemListElement.map((i) => new URL(String(i.url)).pathname.replace('/details/', ''));
     const theirs = await s.app.db('businesses as b').join('categories as k', 'k.id', 'b.category_id').whereIn('b.slug', listed.map(decodeURIComponent)).pluck('k.slug');
@@ -149,15 +152,56 @@ describe('links to a category in a city', () => {
 describe('a visitor', () => {
   it("goes from a city page to one of its categories and sees only that category's businesses", async () => {
     await s.page.goto(`${s.app.url}/city/${big.citySlug}`);
-    const link = s.page.locator('[data-city-categories] a', { hasText: `${big.categoryName} in ${big.cityName}` });
+    const link = s.page.locator('[data-city-categories] a', { hasText: `${group(big)} in ${big.cityName}` });
     await link.click();
     await s.page.waitForURL(`**${cityCategoryPath(big.citySlug, big.categorySlug)}`);
-    await s.page.getByRole('heading', { level: 1, name: new RegExp(`^${big.categoryName} in ${big.cityName}`) }).waitFor();
+    await s.page.getByRole('heading', { level: 1, name: new RegExp(`^${group(big)} in ${big.cityName}`) }).waitFor();
     await s.page.locator('[data-business-item]').first().waitFor();
     const links = await s.page.locator('[data-business-item] a[href^="/details/"]').evaluateAll((as) => as.map((a) => decodeURIComponent(new URL((a as HTMLAnchorElement).href).pathname.slice('/details/'.length))));
     expect(links.length).toBeGreaterThan(0);
     const categories = await s.app.db('businesses as b').join('categories as k', 'k.id', 'b.category_id').whereIn('b.slug', links).pluck('k.slug');
     expect(new Set(categories)).toEqual(new Set([big.categorySlug]));
+  });
+
+  it('can touch the "More … in …" links of a business page: each at least 24 px tall, as touch targets must be', async () => {
+    const b = (await s.app.db('businesses').where({ is_active: true }).whereNotNull('district').orderBy('id').first('slug')) as { slug: string };
+    await s.page.goto(`${s.app.url}/details/${b.slug}`);
+    const heights = await s.page.locator('[data-more-in-city], [data-more-in-district], [data-more-in-country]').evaluateAll((as) => as.map((a) => a.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThanOrEqual(2);
+    for (const h of heights) expect(h).toBeGreaterThanOrEqual(24);
+  });
+});
+
+describe("a category named by its plural, as people search: 'Plumbers in Austin'", () => {
+  it('heads the page, names its link on the city page and the "More … in …" of its businesses', async () => {
+    const austin = (await s.app.db('cities').where({ name: 'Austin' }).first('slug')) as { slug: string };
+    const path = cityCategoryPath(austin.slug, 'plumber');
+    const { status, body } = await html(path);
+    expect(status).toBe(200);
+    expect(decode(attr(body, /<title>([^<]*)<\/title>/))).toMatch(/^Plumbers in Austin, /);
+    expect(decode(attr(body, /<h1[^>]*>([\s\S]*?)<\/h1>/)?.replace(/<[^>]+>/g, ''))).toMatch(/^Plumbers in Austin, /);
+    expect(decode(attr(body, /<meta name="description" content="([^"]*)"/))).toMatch(/^Plumbers in Austin, .*: 3 businesses\./);
+    expect(jsonLd(body).BreadcrumbList.itemListElement.at(-1)?.name).toBe('Plumbers');
+    const city = decode((await html(`/city/${austin.slug}`)).body.replace(/<!-- -->/g, ''))!;
+    expect(city).toMatch(new RegExp(`href="${path}"[^>]*>Plumbers in Austin <span`));
+    const plumber = (await s.app.db('businesses').where({ name: 'Austin Plumbing' }).first('slug')) as { slug: string };
+    const detail = decode((await html(`/details/${plumber.slug}`)).body.replace(/<!-- -->/g, ''))!;
+    expect(detail).toMatch(/data-more-in-city=""[^>]*>More Plumbers in Austin</);
+  });
+
+  it("hydrates the admin's plural as served: the browser's heading and title are the server's", async () => {
+    const austin = (await s.app.db('cities').where({ name: 'Austin' }).first('slug')) as { slug: string };
+    await s.app.db('categories').where({ slug: 'plumber' }).update({ plural_name: 'Pipe Fitters' });
+    await s.app.settle();
+    const errors: string[] = [];
+    s.page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await s.page.goto(`${s.app.url}${cityCategoryPath(austin.slug, 'plumber')}`);
+    await s.page.getByRole('heading', { level: 1, name: /^Pipe Fitters in Austin, / }).waitFor();
+    await s.page.locator('[data-business-item]').first().waitFor();
+    expect(await s.page.title()).toMatch(/^Pipe Fitters in Austin, /);
+    expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([]);
+    await s.app.db('categories').where({ slug: 'plumber' }).update({ plural_name: null });
+    await s.app.settle();
   });
 });
 

@@ -51,7 +51,7 @@ describe('a category in a country, server-rendered', () => {
     expect(decode(attr(body, /<h1[^>]*>([\s\S]*?)<\/h1>/)?.replace(/<[^>]+>/g, ''))).toBe(`${combo.categoryName} in ${combo.countryName}`);
     const best = (await s.app.db('businesses').where('slug', 'like', 'ctry-%').where({ category_id: s.app.db('categories').where({ slug: combo.categorySlug }).select('id') }).orderBy([{ column: 'rating', order: 'desc' }, { column: 'review_count', order: 'desc' }, 'id']).first('name', 'rating')) as { name: string; rating: number };
     expect(decode(attr(body, /<meta name="description" content="([^"]*)"/))).toBe(
-      `4 businesses of ${combo.categoryName} in ${combo.countryName}. Best rated: ${best.name} (${Number(best.rating).toFixed(1)}). Ratings, addresses, phone numbers and working hours.`.slice(0, 150).trimEnd(),
+      `${combo.categoryName} in ${combo.countryName}: 4 businesses. Best rated: ${best.name} (${Number(best.rating).toFixed(1)}). Ratings, addresses, phone numbers and working hours.`.slice(0, 150).trimEnd(),
     );
     expect(attr(body, /<link rel="canonical" href="([^"]*)"/)).toBe(s.app.url + page());
     expect(body).not.toContain('content="noindex"');

@@ -105,6 +105,17 @@ async function sitemapPaths(): Promise<string[]> {
 
 const count = (body: string, re: RegExp) => body.match(re)?.length ?? 0;
 
+/** What a crawled page's head says of it to a search engine. */
+function headOf(body: string): { title: string; description: string; canonical: string | null; noindex: boolean } {
+  const canonical = body.match(/<link rel="canonical" href="([^"]*)"/)?.[1];
+  return {
+    title: decode(body.match(/<title>([^<]*)<\/title>/)?.[1] ?? ''),
+    description: decode(body.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? ''),
+    canonical: canonical === undefined ? null : decode(canonical),
+    noindex: body.includes('<meta name="robots" content="noindex" />'),
+  };
+}
+
 /** Which public page a crawled path is ('' for none). */
 const pageOf = (path: string): string => {
   const match = matchPage(path.split('?')[0]);
@@ -155,6 +166,37 @@ describe('a crawl from the home page', () => {
       if (problems.length) wrong.push(`${path}: ${problems.join(', ')}`);
     }
     expect(wrong).toEqual([]);
+  }, 300_000);
+
+  it('gives every page for an index a title and a description of its own, a list\'s page past the first among them', async () => {
+    const { pages } = await crawled();
+    // A page a search engine indexes is its canonical URL: two crawled addresses with one canonical are one page.
+    const byTitle = new Map<string, Set<string>>();
+    const byDescription = new Map<string, Set<string>>();
+    let pastFirst = 0;
+    for (const { status, body } of pages.values()) {
+      const { title, description, canonical, noindex } = headOf(body);
+      if (status !== 200 || noindex || !canonical) continue;
+      if (/[?&]page=\d+$/.test(canonical)) pastFirst++;
+      for (const [map, text] of [[byTitle, title], [byDescription, description]] as const) {
+        if (!map.has(text)) map.set(text, new Set());
+        map.get(text)!.add(canonical);
+      }
+    }
+    expect(pastFirst).toBeGreaterThan(0);
+    const shared = (map: Map<string, Set<string>>) => [...map].filter(([, urls]) => urls.size > 1).map(([text, urls]) => `${text}: ${[...urls].join(' ')}`);
+    expect(shared(byTitle)).toEqual([]);
+    expect(shared(byDescription)).toEqual([]);
+  }, 300_000);
+
+  it('finds every page for an index in the sitemaps: each page without noindex, whose canonical link is its own address without a query', async () => {
+    const { pages } = await crawled();
+    const listed = new Set(await sitemapPaths());
+    const indexed = [...pages]
+      .filter(([path, { status, body }]) => status === 200 && !path.includes('?') && !headOf(body).noindex && headOf(body).canonical === site() + path)
+      .map(([path]) => path);
+    expect(indexed.length).toBeGreaterThan(5 * 14 * 3);
+    expect(indexed.filter((path) => !listed.has(path))).toEqual([]);
   }, 300_000);
 
   it('finds none of the HTML checker\'s complaints: no role on a search input, no raw space in a URL attribute, no class given twice', async () => {

@@ -49,7 +49,7 @@ describe('a category in a district, server-rendered', () => {
     const title = decode(attr(body, /<title>([^<]*)<\/title>/));
     expect(title).toBe(`${combo.categoryName} in Kadıköy, ${combo.cityName}, dist land | rehber`);
     expect(decode(attr(body, /<h1[^>]*>([\s\S]*?)<\/h1>/)?.replace(/<[^>]+>/g, ''))).toBe(title?.replace(/ \| .*$/, ''));
-    expect(decode(attr(body, /<meta name="description" content="([^"]*)"/))).toMatch(new RegExp(`^4 businesses of ${combo.categoryName} in Kadıköy, ${combo.cityName}`));
+    expect(decode(attr(body, /<meta name="description" content="([^"]*)"/))).toMatch(new RegExp(`^${combo.categoryName} in Kadıköy, ${combo.cityName}, dist land: 4 businesses\\.`));
     expect(attr(body, /<link rel="canonical" href="([^"]*)"/)).toBe(s.app.url + kadikoy());
     expect(body).not.toContain('content="noindex"');
     const ld = jsonLd(body);

@@ -29,6 +29,40 @@ describe('near me', () => {
     expect(distances[5]).toBe('approximate');
   });
 
+  it('lets a visitor choose how far, by keyboard: the URL and the cards follow, and "Clear filters" drops the point too', async () => {
+    const page = await s.reopen(DESKTOP);
+    await page.goto(`${s.app.url}/search?near=41.0082,28.9784`);
+    const filters = page.getByRole('navigation', { name: 'Filters' });
+    await filters.getByRole('link', { name: 'Within 2 km' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/[?&]radius=2(&|$)/);
+    const cards = page.locator('[data-business-card]');
+    await expect.poll(() => cards.count()).toBe(3);
+    expect(await cards.locator('h2, h3').allTextContents()).toEqual(['Sultanahmet Fırını', 'Galata Kahvesi', 'Merkez Kahvesi']);
+    const distances = await cards.locator('[data-distance]').allTextContents();
+    expect(distances.at(-1)).toBe('approximate');
+    for (const d of distances.slice(0, -1)) expect(Number(/^([\d.]+) km$/.exec(d)?.[1] ?? (/^\d+ m$/.test(d) ? 0 : NaN)), d).toBeLessThanOrEqual(2);
+    expect(await filters.getByRole('link', { name: 'Within 2 km' }).getAttribute('aria-current')).toBe('true');
+
+    // On a city's page too, and clearing them leaves the city's whole list.
+    await page.goto(`${s.app.url}/city/istanbul?near=41.0082,28.9784&radius=2`);
+    await expect.poll(() => cards.count()).toBe(3);
+    await filters.getByRole('link', { name: 'Clear filters' }).click();
+    await page.waitForURL((url) => url.pathname === '/city/istanbul' && url.search === '');
+    await expect.poll(() => cards.count()).toBe(6);
+  });
+
+  it('server-renders the radius choices as plain links, in miles where the nearest business\'s country uses them', async () => {
+    const istanbul = await (await fetch(`${s.app.url}/search?near=41.0082,28.9784`)).text();
+    expect(istanbul).toContain('radius=2"');
+    expect(istanbul).toContain('Within 25 km');
+    const austin = await (await fetch(`${s.app.url}/search?near=30.2672,-97.7431`)).text();
+    expect(austin).toContain('Within 2 mi');
+    expect(austin).toContain('radius=3.218688');
+    // A radius the choices do not hold (the map's "Search this area") shows as the chosen one.
+    expect(await (await fetch(`${s.app.url}/search?near=41.0082,28.9784&radius=1.2`)).text()).toMatch(/aria-current="true"[^>]*>(?:(?!<\/a>).)*Within 1\.2 km/s);
+  });
+
   it('says so in a toast when the location is refused, and stays on the page', async () => {
     const page = s.page;
     // The visitor says no: Chromium's own setting for the site, as its prompt would leave it.

@@ -32,7 +32,7 @@ const number = (text: string | undefined) => (text === undefined ? undefined : N
 function comboFigures(body: string) {
   return {
     header: number(/data-business-count="">(\d[\d,]*) business/.exec(body)?.[1]),
-    described: number(/<meta name="description" content="(\d[\d,]*) business/.exec(body)?.[1]),
+    described: number(/<meta name="description" content="[^"]*?: (\d[\d,]*) business/.exec(body)?.[1]),
     listed: [...body.matchAll(/data-business-item=""/g)].length,
     itemList: jsonLd(body).ItemList?.itemListElement.length,
   };

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { categoryPlural } from '../domain/category-plural.js';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
@@ -236,7 +237,7 @@ describe('the client says what the server says', () => {
     const pages: Array<[string, string]> = [
       [`/details/${namesake.slug}`, namesake.name],
       [`/city/${city.citySlug}`, city.cityName],
-      [countryCategoryPath(inCountry.countrySlug, inCountry.categorySlug), `${inCountry.category} in ${inCountry.country}`],
+      [countryCategoryPath(inCountry.countrySlug, inCountry.categorySlug), `${categoryPlural({ name: inCountry.category, pluralName: inCountry.categoryPluralName })} in ${inCountry.country}`],
       ['/cities', 'Şehirler'],
       ['/search?q=cafe&location=Paris', 'Search Businesses'],
       ['/no-such-page', 'Page Not Found'],

@@ -441,6 +441,21 @@ describe('footer and ads from configuration', () => {
   });
 });
 
+/** What a search engine reads in a head: its title, description and canonical link. */
+const HEAD_OF = `(d) => ({
+  title: d.title,
+  description: d.querySelector('meta[name="description"]')?.getAttribute('content') ?? null,
+  canonical: d.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null,
+})`;
+type Head = { title: string; description: string | null; canonical: string | null };
+
+/** The live document's head, as the page's scripts left it. */
+const liveHead = (page: Page): Promise<Head> => page.evaluate(`(${HEAD_OF})(document)`);
+
+/** The head the server sends for the page's current address. */
+const servedHead = (page: Page): Promise<Head> =>
+  page.evaluate(`fetch(location.href).then((r) => r.text()).then((html) => (${HEAD_OF})(new DOMParser().parseFromString(html, 'text/html')))`);
+
 describe('hydration', () => {
   async function open(path: string, base = s.app.url): Promise<{ page: Page; problems: string[]; apiCalls: string[] }> {
     const page = await s.reopen({ viewport: { width: 1280, height: 900 } });
@@ -497,6 +512,28 @@ describe('hydration', () => {
       return { server: shape(doc.getElementById('root')!), live: shape(document.getElementById('root')!) };
     });
     expect(served.live, path).toEqual(served.server);
+    // Its head once the page's own effects ran: the server's title, description and canonical.
+    await expect.poll(() => liveHead(page), { timeout: 5_000 }).toEqual(await servedHead(page));
+  });
+
+  it("a list's page past the first keeps a title of its own when the browser moves to another of its pages, as the server would serve it", async () => {
+    const { page } = await open(`/city/${await biggestCity()}?page=2`);
+    const second = await liveHead(page);
+    expect(second.title).toMatch(/ - Page 2 \| /);
+    // Each move by the browser (no page load) ends with the head the server gives that address.
+    const moved = async (go: () => Promise<unknown>) => {
+      const before = page.url();
+      await go();
+      await page.waitForURL((u) => u.href !== before);
+      await expect.poll(() => liveHead(page), { timeout: 5_000 }).toEqual(await servedHead(page));
+      return liveHead(page);
+    };
+    const pageLink = (label: string) => () => page.locator(`[data-pager] a[aria-label="${label}"]`).first().click();
+    const first = await moved(pageLink('Page 1'));
+    expect(await moved(pageLink('Page 2'))).toEqual(second);
+    expect(await moved(() => page.goBack())).toEqual(first);
+    expect(first.title).not.toBe(second.title);
+    expect(first.description).not.toBe(second.description);
   });
 
   it('a country of many cities: its biggest as cards, every other one as a link with its count by name, hydrated as served', async () => {

@@ -5,12 +5,14 @@
  * BENCH_ONLY=import,sitemap runs only the named modules. BENCH_DATABASE_URL (with BENCH_ADMIN_URL,
  * its superuser) runs against an existing database instead, migrated first: a million businesses
  * loaded once then serve many HTTP runs while one works on a read path. BENCH_HTTP_PROCESSES=N serves
- * the HTTP benches from N processes (scripts/bench/server-child.ts).
+ * the HTTP benches from N processes (scripts/bench/server-child.ts). BENCH_POSTGRES=debian runs
+ * them on Debian's PostgreSQL 15 (package postgresql-15) with the embedded server's settings.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startEmbedded } from '../db/embedded.js';
+import { SERVER_SETTINGS, startEmbedded } from '../db/embedded.js';
+import { debianPostgresMissing, startDebianPrimary } from '../server/debian-postgres.fixtures.js';
 import { createDb } from '../db/index.js';
 import { migrateLatest } from '../db/migrate.js';
 import { runInChild } from './bench/child.js';
@@ -49,13 +51,19 @@ async function main(): Promise<void> {
   fs.chmodSync(workDir, 0o777);
   const given = process.env.BENCH_DATABASE_URL;
   if (given && !process.env.BENCH_ADMIN_URL) throw new Error('BENCH_DATABASE_URL needs BENCH_ADMIN_URL (its superuser, for GRANT pg_checkpoint)');
+  const debian = process.env.BENCH_POSTGRES === 'debian';
+  if (debian && given) throw new Error('BENCH_POSTGRES=debian starts its own server: leave BENCH_DATABASE_URL out');
+  if (debian && debianPostgresMissing()) throw new Error(`BENCH_POSTGRES=debian: ${debianPostgresMissing()}`);
   const server = given
     ? { url: given, adminUrl: process.env.BENCH_ADMIN_URL!, stop: async () => {} }
-    : await startEmbedded(path.join(workDir, 'pg'), await freePort(), { quiet: true });
+    : debian
+      ? await startDebianPrimary(path.join(workDir, 'pg15'), SERVER_SETTINGS)
+      : await startEmbedded(path.join(workDir, 'pg'), await freePort(), { quiet: true });
   const figures: Figure[] = [];
   try {
     const db = createDb(server.url, { max: 2 });
     await migrateLatest(db);
+    const version = String((await db.raw('SHOW server_version')).rows[0].server_version).split(' ')[0];
     await db.destroy();
     // The yardsticks start from a CHECKPOINT; the application role may not run one, so this
     // throwaway cluster grants it the predefined role for that alone.
@@ -66,7 +74,7 @@ async function main(): Promise<void> {
       dbUrl: server.url,
       adminUrl: server.adminUrl,
       workDir,
-      dataDir: given ? undefined : path.join(workDir, 'pg'),
+      dataDir: given || debian ? undefined : path.join(workDir, 'pg'),
       rows: (count) => Math.max(1, Math.round(count * scale)),
       report(figure) {
         figures.push(figure);
@@ -76,7 +84,7 @@ async function main(): Promise<void> {
       },
       child: runInChild,
     };
-    process.stdout.write(`rehber bench, scale ${scale}, ${os.cpus().length} cores, Node ${process.version}${SERVER_PROCESSES > 1 ? `, HTTP served by ${SERVER_PROCESSES} processes` : ''}\n\n`);
+    process.stdout.write(`rehber bench, scale ${scale}, ${os.cpus().length} cores, Node ${process.version}, PostgreSQL ${version}${SERVER_PROCESSES > 1 ? `, HTTP served by ${SERVER_PROCESSES} processes` : ''}\n\n`);
     for (const [name, load] of MODULES) {
       if (only && !only.includes(name)) continue;
       process.stdout.write(`== ${name}\n`);

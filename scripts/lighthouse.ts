@@ -23,7 +23,7 @@ import { loadSample } from '../data/samples/sample.js';
 import { createApp } from '../server/app.js';
 import { testConfig, type Config } from '../server/config.js';
 import { startTileServer } from '../server/routes/map.fixtures.js';
-import { searchPath, slugPath } from '../domain/paths.js';
+import { cityCategoryPath, searchPath, slugPath } from '../domain/paths.js';
 import { freePort } from './free-port.js';
 
 export interface LighthouseScores {
@@ -136,12 +136,13 @@ export interface AuditServer {
   close(): Promise<void>;
 }
 
-/** The audited pages, from a business slug and a city slug. */
-export function auditPagesFor(businessSlug: string, citySlug: string): AuditPage[] {
+/** The audited pages, from a business slug, a city slug and, where known, a category in a city. */
+export function auditPagesFor(businessSlug: string, citySlug: string, combination?: { city: string; category: string }): AuditPage[] {
   return [
     { label: 'home', path: '/' },
     { label: 'business page', path: slugPath('details', businessSlug) },
     { label: 'city page', path: slugPath('city', citySlug) },
+    ...(combination ? [{ label: 'category in a city page', path: cityCategoryPath(combination.city, combination.category) }] : []),
     { label: 'search page', path: searchPath(SEARCH_WORD) },
   ];
 }
@@ -151,6 +152,14 @@ export async function serveSample(db: Db, overrides: Partial<Config> = {}): Prom
   await loadSample(db);
   const business = (await db('businesses').whereNotNull('about').orderBy('review_count', 'desc').first('slug')) as { slug: string };
   const city = (await db('cities').orderBy('business_count', 'desc').orderBy('id').first('slug')) as { slug: string };
+  // The sample's biggest category in a city: a page with its listing and its map.
+  const combination = (await db('businesses as b')
+    .join('cities as c', 'c.id', 'b.city_id')
+    .join('categories as k', 'k.id', 'b.category_id')
+    .where('b.is_active', true)
+    .groupBy('c.slug', 'k.slug')
+    .orderByRaw('count(*) desc, c.slug, k.slug')
+    .first('c.slug as city', 'k.slug as category')) as { city: string; category: string } | undefined;
   const config = { ...testConfig(), ...overrides };
   const port = await freePort();
   config.publicBaseUrl = `http://127.0.0.1:${port}`;
@@ -160,7 +169,7 @@ export async function serveSample(db: Db, overrides: Partial<Config> = {}): Prom
   });
   return {
     url: config.publicBaseUrl,
-    pages: auditPagesFor(business.slug, city.slug),
+    pages: auditPagesFor(business.slug, city.slug, combination),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -13,9 +13,16 @@ describe('site settings', () => {
 
   it('SITE_TWITTER is the site\'s X account as @name, unset by default, and stops on what is no handle', () => {
     expect(readConfig({}).site.twitter).toBeUndefined();
-    expect(readConfig({ SITE_TWITTER: 'rehber_tr' }).site.twitter).toBe('@rehber_tr');
-    expect(readConfig({ SITE_TWITTER: ' @rehber ' }).site.twitter).toBe('@rehber');
+    expect(readConfig({ SITE_TWITTER: 'rehber_tr' }).site.twitter?.site).toBe('@rehber_tr');
+    expect(readConfig({ SITE_TWITTER: ' @rehber ' }).site.twitter?.site).toBe('@rehber');
     expect(() => readConfig({ SITE_TWITTER: 'https://x.com/rehber' })).toThrow(/^Invalid SITE_TWITTER/);
+  });
+
+  it('SITE_TWITTER_CREATOR names the pages\' creator, the site\'s own account when unset, and stops on what is no handle', () => {
+    expect(readConfig({ SITE_TWITTER: 'rehber' }).site.twitter).toEqual({ site: '@rehber', creator: '@rehber' });
+    expect(readConfig({ SITE_TWITTER: 'rehber', SITE_TWITTER_CREATOR: '@desk' }).site.twitter).toEqual({ site: '@rehber', creator: '@desk' });
+    expect(readConfig({ SITE_TWITTER_CREATOR: 'desk' }).site.twitter).toEqual({ creator: '@desk' });
+    expect(() => readConfig({ SITE_TWITTER_CREATOR: 'desk desk' })).toThrow(/^Invalid SITE_TWITTER_CREATOR/);
   });
 
   it('stops on a CONTACT_EMAIL that is no email address, naming it', () => {

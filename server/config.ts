@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { readDbConfig, type DbConfig } from '../db/config.js';
 import { CITY_CATEGORY_MIN_BUSINESSES, UPLOAD_MAX_BYTES } from '../domain/constants.js';
 import { publicBaseUrl } from '../domain/base-url.js';
-import { DEFAULT_SITE_NAME } from '../domain/site-config.js';
+import { DEFAULT_SITE_NAME, type TwitterAccounts } from '../domain/site-config.js';
 import { PHOTO_CACHE_MAX_MB } from '../data/photos/limits.js';
 import { DEFAULT_BODY_LIMITS, DEFAULT_MIN_KB_PER_SECOND, type BodyLimits } from './middleware/body-deadline.js';
 
@@ -13,6 +13,19 @@ export const DEFAULT_UPLOAD_DIR = './uploads';
 
 /** An optional text setting: blank counts as unset. */
 const optionalText = z.string().trim().optional().transform((v) => v || undefined);
+
+/** An X (Twitter) handle, as '@name' or 'name'. */
+const twitterHandle = optionalText.pipe(z.string().regex(/^@?\w{1,15}$/, 'must be an X (Twitter) handle such as @rehber').optional());
+
+/**
+ * The pages' X (Twitter) accounts as their twitter: tags write them ('@name'): the creator is the
+ * site's own account unless another is named; nothing when neither is set.
+ */
+function twitterAccounts(site: string | undefined, creator = site): { twitter?: TwitterAccounts } {
+  const at = (handle: string) => `@${handle.replace(/^@/, '')}`;
+  if (!site && !creator) return {};
+  return { twitter: { ...(site ? { site: at(site) } : {}), ...(creator ? { creator: at(creator) } : {}) } };
+}
 
 // A category in a city with fewer active businesses is served with noindex and left out of
 // sitemaps (docs/public-site.md); the CLI's sitemap generate reads it too.
@@ -37,8 +50,11 @@ const schema = z.object({
   CONTACT_EMAIL: optionalText.pipe(z.email().optional()),
   CONTACT_PHONE: optionalText,
   CONTACT_ADDRESS: optionalText,
-  // The site's X (Twitter) account for twitter:site, as '@name' or 'name'.
-  SITE_TWITTER: optionalText.pipe(z.string().regex(/^@?\w{1,15}$/, 'must be an X (Twitter) handle such as @rehber').optional()),
+  // The site's X (Twitter) account for twitter:site, and the account its pages' text is credited
+  // to for twitter:creator: the site's own unless another is named (the pages are the site's
+  // writing, made from its directory, not any one author's).
+  SITE_TWITTER: twitterHandle,
+  SITE_TWITTER_CREATOR: twitterHandle,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // 'true' or a count of proxies in front of the server (docs/security-accounts.md).
   TRUST_PROXY: z
@@ -88,8 +104,8 @@ export interface Config {
   /** How long request bodies may take (server/middleware/body-deadline.ts; UPLOAD_MIN_KB_PER_S). */
   bodyLimits: BodyLimits;
   ads: { client?: string; slots: { detail?: string; notFound?: string; banner?: string } };
-  /** The site's name and the footer's contact details (each absent when unset). */
-  site: { name: string; contact: { email?: string; phone?: string; address?: string }; twitter?: string };
+  /** The site's name, the footer's contact details and the pages' twitter:site and twitter:creator ('@name'), each absent when unset. */
+  site: { name: string; contact: { email?: string; phone?: string; address?: string }; twitter?: TwitterAccounts };
   logLevel: string;
   trustProxy: boolean;
   /**
@@ -149,7 +165,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES ?? UPLOAD_MAX_BYTES,
     bodyLimits: { ...DEFAULT_BODY_LIMITS, minBytesPerSecond: e.UPLOAD_MIN_KB_PER_S * 1024 },
     ads: { client: e.AD_CLIENT, slots: { detail: e.AD_SLOT_DETAIL, notFound: e.AD_SLOT_NOT_FOUND, banner: e.AD_SLOT_BANNER } },
-    site: { name: e.SITE_NAME ?? DEFAULT_SITE_NAME, contact: { email: e.CONTACT_EMAIL, phone: e.CONTACT_PHONE, address: e.CONTACT_ADDRESS }, ...(e.SITE_TWITTER ? { twitter: `@${e.SITE_TWITTER.replace(/^@/, '')}` } : {}) },
+    site: { name: e.SITE_NAME ?? DEFAULT_SITE_NAME, contact: { email: e.CONTACT_EMAIL, phone: e.CONTACT_PHONE, address: e.CONTACT_ADDRESS }, ...twitterAccounts(e.SITE_TWITTER, e.SITE_TWITTER_CREATOR) },
     logLevel: e.LOG_LEVEL,
     trustProxy: proxyHops > 0,
     proxyHops: Math.max(1, proxyHops),

@@ -45,34 +45,44 @@ async function asOwner(program: string, args: string[], env: Record<string, stri
   }
 }
 
-/** A primary and its streaming replica under `dir` (which must be empty). */
-export async function startPrimaryAndReplica(dir: string): Promise<ExternalPostgres> {
+/** A primary alone under `dir` (which must be empty), started with `settings` (name → value). */
+export interface DebianPrimary {
+  port: number;
+  /** The application role's URL (DATABASE_URL). */
+  url: string;
+  /** The superuser on the application's database. */
+  adminUrl: string;
+  /** The replication role's password, for a replica made from this primary. */
+  replicationPassword: string;
+  stop(): Promise<void>;
+}
+
+async function stopClusters(started: string[]): Promise<void> {
+  for (const cluster of started.reverse()) await asOwner('pg_ctl', ['-D', cluster, '-m', 'fast', '-w', 'stop']).catch(() => {});
+  started.length = 0;
+}
+
+export async function startDebianPrimary(dir: string, settings: Record<string, string> = {}): Promise<DebianPrimary> {
   fs.mkdirSync(dir, { recursive: true });
   // The owner (postgres) makes its clusters here.
   fs.chmodSync(dir, 0o777);
-  const [port, replicaPort] = [await freePort(), await freePort()];
+  const port = await freePort();
   const primaryDir = path.join(dir, 'primary');
-  const replicaDir = path.join(dir, 'replica');
   const superPassword = randomBytes(12).toString('hex');
   const appPassword = randomBytes(12).toString('hex');
   const replicationPassword = randomBytes(12).toString('hex');
   const pwfile = path.join(dir, 'superuser-password');
   fs.writeFileSync(pwfile, `${superPassword}\n`, { mode: 0o644 });
-
   const started: string[] = [];
-  const stop = async () => {
-    for (const cluster of started.reverse()) await asOwner('pg_ctl', ['-D', cluster, '-m', 'fast', '-w', 'stop']).catch(() => {});
-    started.length = 0;
-  };
   try {
     await asOwner('initdb', ['-D', primaryDir, '-U', 'postgres', `--pwfile=${pwfile}`, '--auth=scram-sha-256', '-E', 'UTF8', '--locale=C.UTF-8']);
     // TCP on loopback only; no socket file in a folder shared by the whole machine.
-    fs.appendFileSync(path.join(primaryDir, 'postgresql.conf'), `\nlisten_addresses = '127.0.0.1'\nport = ${port}\nunix_socket_directories = ''\n`);
+    const conf = { listen_addresses: "'127.0.0.1'", port: String(port), unix_socket_directories: "''", ...settings };
+    fs.appendFileSync(path.join(primaryDir, 'postgresql.conf'), `\n${Object.entries(conf).map(([k, v]) => `${k} = ${v}`).join('\n')}\n`);
     await asOwner('pg_ctl', ['-D', primaryDir, '-l', path.join(dir, 'primary.log'), '-w', 'start']);
     started.push(primaryDir);
 
-    const adminUrl = `postgres://postgres:${superPassword}@127.0.0.1:${port}/postgres`;
-    const admin = new pg.Client({ connectionString: adminUrl });
+    const admin = new pg.Client({ connectionString: `postgres://postgres:${superPassword}@127.0.0.1:${port}/postgres` });
     await admin.connect();
     try {
       await admin.query(`CREATE ROLE rehber LOGIN PASSWORD '${appPassword}'`);
@@ -81,19 +91,40 @@ export async function startPrimaryAndReplica(dir: string): Promise<ExternalPostg
     } finally {
       await admin.end();
     }
+    return {
+      port,
+      url: `postgres://rehber:${appPassword}@127.0.0.1:${port}/rehber`,
+      adminUrl: `postgres://postgres:${superPassword}@127.0.0.1:${port}/rehber`,
+      replicationPassword,
+      stop: () => stopClusters(started),
+    };
+  } catch (err) {
+    await stopClusters(started);
+    throw err;
+  }
+}
 
+/** A primary and its streaming replica under `dir` (which must be empty). */
+export async function startPrimaryAndReplica(dir: string): Promise<ExternalPostgres> {
+  const primary = await startDebianPrimary(dir);
+  const replicaDir = path.join(dir, 'replica');
+  const started: string[] = [];
+  const stop = async () => {
+    await stopClusters(started);
+    await primary.stop();
+  };
+  try {
+    const replicaPort = await freePort();
     // As a deployment makes its replica: a base backup streaming its WAL, -R for the standby settings.
     await asOwner(
       'pg_basebackup',
-      ['-h', '127.0.0.1', '-p', String(port), '-U', 'replicator', '-D', replicaDir, '-R', '-X', 'stream', '-C', '-S', 'rehber_replica', '--checkpoint=fast'],
-      { PGPASSWORD: replicationPassword },
+      ['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'replicator', '-D', replicaDir, '-R', '-X', 'stream', '-C', '-S', 'rehber_replica', '--checkpoint=fast'],
+      { PGPASSWORD: primary.replicationPassword },
     );
     fs.appendFileSync(path.join(replicaDir, 'postgresql.conf'), `\nport = ${replicaPort}\n`);
     await asOwner('pg_ctl', ['-D', replicaDir, '-l', path.join(dir, 'replica.log'), '-w', 'start']);
     started.push(replicaDir);
-
-    const app = (p: number) => `postgres://rehber:${appPassword}@127.0.0.1:${p}/rehber`;
-    return { url: app(port), replicaUrl: app(replicaPort), adminUrl: `postgres://postgres:${superPassword}@127.0.0.1:${port}/rehber`, stop };
+    return { url: primary.url, replicaUrl: primary.url.replace(`:${primary.port}/`, `:${replicaPort}/`), adminUrl: primary.adminUrl, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -74,9 +74,9 @@ describe('sitemap renderers', () => {
     expect(formatLastmod('2026-01-02T03:04:05.000Z')).toBe('2026-01-02T03:04:05Z');
   });
 
-  it('robots.txt allows all but the back office, the JSON API and the health check, and names the index', () => {
+  it('robots.txt allows all but the back office, the JSON API and the health and readiness checks, and names the index', () => {
     expect(robotsTxt('https://example.com')).toBe(
-      'User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /healthz\n\nSitemap: https://example.com/sitemap.xml\n',
+      'User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /healthz\nDisallow: /readyz\n\nSitemap: https://example.com/sitemap.xml\n',
     );
   });
 });

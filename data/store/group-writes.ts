@@ -1,13 +1,14 @@
 /**
- * The admin's writes to categories and cities: rename one, or merge a duplicate into another
- * ('Cafe' and 'Café', 'Istanbul' typed two ways before the gazetteer). The businesses of a merged
- * one move with their counts; every former slug redirects to the page that replaced it. Under the
- * import lock, so no import batch counts from a half-moved state. Each write leaves a group_events
- * row: the activity log shows it, and a merge's row holds what undoing it puts back
- * (group-merge-undo.ts).
+ * The admin's writes to categories and cities: rename one, set a category's plural, or merge a
+ * duplicate into another ('Cafe' and 'Café', 'Istanbul' typed two ways before the gazetteer). The
+ * businesses of a merged one move with their counts; every former slug redirects to the page that
+ * replaced it. Under the import lock, so no import batch counts from a half-moved state. Each write
+ * leaves a group_events row: the activity log shows it, and a merge's row holds what undoing it puts
+ * back (group-merge-undo.ts; a rename or a plural is not undone, only written again).
  */
 import type { Knex } from 'knex';
 import type { Db } from '../../db/index.js';
+import type { GroupActivityKind } from '../../domain/activity.js';
 import { InputError } from '../../domain/errors.js';
 import { slugifyText } from '../../domain/slug.js';
 import { IMPORT_LOCK_SQL } from './load-sql.js';
@@ -18,39 +19,106 @@ export const TABLES = { category: { table: 'categories', column: 'category_id' }
 
 const notFound = (kind: GroupKind) => new InputError(`${kind === 'city' ? 'City' : 'Category'} not found`, 404);
 
-/** Renames category or city `id`: a new name (and the slug from it); the old slug redirects. */
-export async function renameGroup(db: Db, kind: GroupKind, id: number, name: string, username: string | null = null): Promise<{ slug: string }> {
+/** What the admin changes in one category or city: its name, a category's plural (null or empty: none), or both. */
+export interface GroupEdit {
+  name?: string;
+  pluralName?: string | null;
+}
+
+interface GroupRow {
+  id: number;
+  name: string;
+  slug: string;
+  /** A category's; always null for a city. */
+  plural_name: string | null;
+}
+
+/**
+ * Renames category or city `id` (a new slug from the new name; the old slug redirects) and sets a
+ * category's plural, the name its pages give it as a group of businesses ("Plumbers in Austin"; with
+ * none, the rule of domain/category-plural.ts makes it). Both are checked before anything is written
+ * and written in one transaction: a plural refused leaves the name as it was too. What is the same as
+ * before is not written and leaves no event. Returns the slug and the plural as they are now.
+ */
+export async function editGroup(db: Db, kind: GroupKind, id: number, edit: GroupEdit, username: string | null = null): Promise<{ slug: string; pluralName: string | null }> {
+  const name = edit.name === undefined ? undefined : cleanName(edit.name);
+  const plural = edit.pluralName === undefined ? undefined : cleanPlural(kind, edit.pluralName);
+  if (name === undefined && plural === undefined) throw new InputError(kind === 'category' ? 'name or pluralName is required' : 'name is required');
   const { table } = TABLES[kind];
-  const clean = name.trim().replace(/\s+/g, ' ');
-  if (!clean || clean.length > 200) throw new InputError('The name must be 1 to 200 characters');
   return db.transaction(async (trx) => {
     await trx.raw(IMPORT_LOCK_SQL);
-    const row = await trx(table).where({ id }).forUpdate().first('id', 'slug', 'name');
-    if (!row) throw notFound(kind);
-    if (clean === row.name) return { slug: row.slug as string };
-    if (kind === 'category' && (await trx('categories').whereRaw('lower(name) = lower(?)', [clean]).whereNot({ id }).first())) {
-      throw new InputError(`A category named ${clean} exists: merge into it instead`, 409);
-    }
-    const slug = slugifyText(clean) === row.slug ? row.slug : await freeSlug(trx, kind, slugifyText(clean) || kind, id);
-    await trx(table)
+    let row = await trx(table)
       .where({ id })
-      .update({ name: clean, slug })
-      .catch((err: { code?: string }) => {
-        // Cities are one per name, state and country: the same name there is a duplicate to merge.
-        if (err.code === '23505') throw new InputError(`${clean} exists already: merge into it instead`, 409);
-        throw err;
-      });
-    if (slug !== row.slug) await redirect(trx, kind, row.slug, id);
-    await trx('group_events').insert({
-      kind,
-      action: 'rename',
-      group_id: id,
-      before: { name: row.name, slug: row.slug },
-      after: { name: clean, slug },
-      username,
-    });
-    return { slug };
+      .forUpdate()
+      .first<GroupRow | undefined>('id', 'name', 'slug', kind === 'category' ? 'plural_name' : trx.raw('NULL::text AS plural_name'));
+    if (!row) throw notFound(kind);
+    if (name !== undefined) row = await rename(trx, kind, row, name, username);
+    // Given with a rename, the plural wins over the rename's clearing: it was typed for the new name.
+    if (plural !== undefined) row = await setPlural(trx, row, plural, username);
+    return { slug: row.slug, pluralName: row.plural_name };
   });
+}
+
+/** Renames category or city `id`: editGroup with a name alone. */
+export const renameGroup = (db: Db, kind: GroupKind, id: number, name: string, username: string | null = null) => editGroup(db, kind, id, { name }, username);
+
+function cleanName(name: string): string {
+  const clean = name.trim().replace(/\s+/g, ' ');
+  if (!clean || clean.length > 200) throw new InputError('The name must be 1 to 200 characters');
+  return clean;
+}
+
+/** A plural as the admin typed it: spaces collapsed, null for none (the rule's then), at most 200 characters. */
+function cleanPlural(kind: GroupKind, pluralName: string | null): string | null {
+  if (kind !== 'category') throw new InputError('Only a category has a plural');
+  const clean = pluralName?.trim().replace(/\s+/g, ' ') || null;
+  if (clean && clean.length > 200) throw new InputError('The plural must be at most 200 characters');
+  return clean;
+}
+
+async function rename(trx: Knex.Transaction, kind: GroupKind, row: GroupRow, name: string, username: string | null): Promise<GroupRow> {
+  if (name === row.name) return row;
+  const { id } = row;
+  const { table } = TABLES[kind];
+  if (kind === 'category' && (await trx('categories').whereRaw('lower(name) = lower(?)', [name]).whereNot({ id }).first())) {
+    throw new InputError(`A category named ${name} exists: merge into it instead`, 409);
+  }
+  const slug = slugifyText(name) === row.slug ? row.slug : await freeSlug(trx, kind, slugifyText(name) || kind, id);
+  // A plural written for the old name would head the renamed category's pages wrongly: the rule's until one is set again.
+  await trx(table)
+    .where({ id })
+    .update(kind === 'category' ? { name, slug, plural_name: null } : { name, slug })
+    .catch((err: { code?: string }) => {
+      // Cities are one per name, state and country: the same name there is a duplicate to merge.
+      if (err.code === '23505') throw new InputError(`${name} exists already: merge into it instead`, 409);
+      throw err;
+    });
+  if (slug !== row.slug) await redirect(trx, kind, row.slug, id);
+  await trx('group_events').insert({
+    kind,
+    action: 'rename' satisfies GroupActivityKind,
+    group_id: id,
+    before: { name: row.name, slug: row.slug },
+    after: { name, slug },
+    username,
+  });
+  return { id, name, slug, plural_name: null };
+}
+
+/** Sets the plural of category `row`; the event names the category as it is called now, for the log to read. */
+async function setPlural(trx: Knex.Transaction, row: GroupRow, plural: string | null, username: string | null): Promise<GroupRow> {
+  if (plural === row.plural_name) return row;
+  await trx('categories').where({ id: row.id }).update({ plural_name: plural });
+  const { name, slug } = row;
+  await trx('group_events').insert({
+    kind: 'category',
+    action: 'plural' satisfies GroupActivityKind,
+    group_id: row.id,
+    before: { name, slug, pluralName: row.plural_name },
+    after: { name, slug, pluralName: plural },
+    username,
+  });
+  return { ...row, plural_name: plural };
 }
 
 /** What merging `fromId` into `intoId` would do, for the admin to confirm: how many businesses move. */

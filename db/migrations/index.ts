@@ -57,6 +57,7 @@ import * as addDistrictListingIndex from './20261214C-add-district-listing-index
 import * as vacuumBusinesses from './20261214O-vacuum-businesses.js';
 import * as addIdRangeIndex from './20261215A-add-id-range-index.js';
 import * as tuneBusinessesAutovacuum from './20261215H-tune-businesses-autovacuum.js';
+import * as addCategoryPluralName from './20261216P-add-category-plural-name.js';
 import * as recordAnyGroupChange from './20261217C-record-any-group-change.js';
 
 /**
@@ -138,5 +139,6 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261214O-vacuum-businesses': vacuumBusinesses,
   '20261215A-add-id-range-index': addIdRangeIndex,
   '20261215H-tune-businesses-autovacuum': tuneBusinessesAutovacuum,
+  '20261216P-add-category-plural-name': addCategoryPluralName,
   '20261217C-record-any-group-change': recordAnyGroupChange,
 };

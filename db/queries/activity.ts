@@ -1,18 +1,27 @@
 /**
  * The activity log, read from where each kind of change is recorded: business_versions (every
  * write to one business), imports (one entry per import for the businesses it created, however
- * many) and group_events (renames and merges of categories and cities). Newest first, paged by a
- * keyset over (time, source, id) so a page costs the same deep in the log as at its top, each
- * source read through its own time index.
+ * many) and group_events (renames and merges of categories and cities, and categories' plurals).
+ * Newest first, paged by a keyset over (time, source, id) so a page costs the same deep in the log
+ * as at its top, each source read through its own time index.
  */
-import { ACTIVITY_KINDS, type ActivityChange, type ActivityEntry, type ActivityFilters, type ActivityKind, type ActivityPage, CHANGE_LABELS } from '../../domain/activity.js';
+import {
+  ACTIVITY_KINDS,
+  type ActivityChange,
+  type ActivityEntry,
+  type ActivityFilters,
+  type ActivityKind,
+  type ActivityPage,
+  CHANGE_LABELS,
+  GROUP_ACTIVITY_KINDS,
+} from '../../domain/activity.js';
 import { InputError } from '../../domain/errors.js';
 import type { Knex } from 'knex';
 import type { Db } from '../index.js';
 
 /** The sources of entries, in the order entries of one instant are listed (highest first). */
 const SOURCE = { version: 0, import: 1, group: 2 } as const;
-const GROUP_KINDS: readonly ActivityKind[] = ['rename', 'merge', 'unmerge'];
+const GROUP_KINDS: readonly ActivityKind[] = GROUP_ACTIVITY_KINDS;
 const VERSION_KINDS: readonly ActivityKind[] = ACTIVITY_KINDS.filter((k) => !GROUP_KINDS.includes(k));
 /** Entries whose before and after are values the admin can read; the others say what happened in their verb. */
 const SHOWS_CHANGES = new Set(['edit', 'import', 'undo']);
@@ -153,8 +162,13 @@ function entryOf(r: Row, names: GroupNames): ActivityEntry {
     changes: r.src === SOURCE.version && SHOWS_CHANGES.has(r.action) ? changesOf(r.before ?? {}, r.after ?? {}, names) : [],
   };
   if (r.src === SOURCE.group && r.group_kind) {
-    const before = r.before as { name: string; slug: string };
-    const after = r.after as { name: string; slug: string };
+    const before = r.before as { name: string; slug: string; pluralName?: string | null };
+    const after = r.after as { name: string; slug: string; pluralName?: string | null };
+    if (r.action === 'plural') {
+      entry.group = { kind: r.group_kind, name: after.name, slug: after.slug, into: null, undone: false };
+      entry.changes = [{ field: 'plural_name', label: 'Plural', before: shown(before.pluralName), after: shown(after.pluralName) }];
+      return entry;
+    }
     // A rename and a merge read "before into after"; the undo of a merge keeps the merge's own order.
     const [from, into] = r.action === 'unmerge' ? [after, before] : [before, after];
     entry.group = { kind: r.group_kind, name: from.name, slug: from.slug, into: { name: into.name, slug: into.slug }, undone: r.undone };

@@ -22,6 +22,7 @@ export interface BusinessRow {
   updated_at: Date | string;
   category_name: string | null;
   category_slug: string | null;
+  category_plural_name?: string | null;
   city_name: string | null;
   city_slug: string | null;
   city_time_zone: string | null;
@@ -35,7 +36,7 @@ const API_VALUE_KEYS = VALUE_KEYS.filter((k): k is Exclude<ValueColumnKey, 'city
 export const BUSINESS_SELECT = [
   'b.id', 'b.slug', 'b.category_id', 'b.city_id', 'b.is_active', 'b.images', 'b.created_at', 'b.updated_at',
   ...API_VALUE_KEYS.map((k) => `b.${VALUE_COLUMNS[k].column}`),
-  'cat.name as category_name', 'cat.slug as category_slug', 'ci.name as city_name', 'ci.slug as city_slug',
+  'cat.name as category_name', 'cat.slug as category_slug', 'cat.plural_name as category_plural_name', 'ci.name as city_name', 'ci.slug as city_slug',
   'ci.time_zone as city_time_zone',
 ];
 
@@ -106,7 +107,11 @@ function businessOf(r: BusinessRow): Record<string, unknown> {
 }
 
 /** A row's category and city as a Business shows them (null without one). */
-export const categoryOf = (r: BusinessRow): Business['category'] => (r.category_name && r.category_slug ? { name: r.category_name, slug: r.category_slug } : null);
+export const categoryOf = (r: BusinessRow): Business['category'] => {
+  if (!r.category_name || !r.category_slug) return null;
+  // Only when the admin set one: the rule's plural is the client's to make, and most categories have none.
+  return r.category_plural_name ? { name: r.category_name, slug: r.category_slug, pluralName: r.category_plural_name } : { name: r.category_name, slug: r.category_slug };
+};
 export const cityOf = (r: BusinessRow): Business['city'] => (r.city_name && r.city_slug ? { name: r.city_name, slug: r.city_slug } : null);
 
 /** The phone's link and display forms, worked out here so the browser never loads phone metadata. */

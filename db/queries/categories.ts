@@ -6,17 +6,19 @@ export interface CategoryRow {
   name: string;
   slug: string;
   description: string | null;
+  plural_name: string | null;
   business_count: number;
   created_at: Date | string;
 }
 
-export const CATEGORY_SELECT = ['id', 'name', 'slug', 'description', 'business_count', 'created_at'] as const;
+export const CATEGORY_SELECT = ['id', 'name', 'slug', 'plural_name', 'description', 'business_count', 'created_at'] as const;
 
 export function toCategory(r: CategoryRow): Category {
   return {
     id: r.id,
     name: r.name,
     slug: r.slug,
+    pluralName: r.plural_name,
     description: r.description,
     businessCount: r.business_count,
     createdAt: new Date(r.created_at).toISOString(),

@@ -28,7 +28,7 @@ export async function listCityCategories(db: Db | Knex.Transaction, of: CityCate
   return rows as CityCategoryLink[];
 }
 
-const LINK_COLUMNS = `ci.slug AS "citySlug", ci.name AS city, ca.slug AS "categorySlug", ca.name AS category, g.n AS count`;
+const LINK_COLUMNS = `ci.slug AS "citySlug", ci.name AS city, ca.slug AS "categorySlug", ca.name AS category, ca.plural_name AS "categoryPluralName", g.n AS count`;
 const LINK_ORDER = 'g.n DESC, ci.name, ca.name';
 /** The links under `where` (on city_category_counts k) with at least ? businesses, at most ?, as `g` joined to their city `ci` and category `ca`. */
 const linksOf = (where: string) => `(SELECT k.city_id, k.category_id, k.n FROM city_category_counts k
@@ -37,7 +37,7 @@ const linksOf = (where: string) => `(SELECT k.city_id, k.category_id, k.n FROM c
 
 /** The links under `where` (on city_category_counts k, which may name an outer query's columns) as one JSON array, binding the least count and the limit after `where`'s own. */
 export const cityCategoryLinksJson = (where: string) =>
-  `(SELECT coalesce(json_agg(json_build_object('citySlug', ci.slug, 'city', ci.name, 'categorySlug', ca.slug, 'category', ca.name, 'count', g.n) ORDER BY ${LINK_ORDER}), '[]')
+  `(SELECT coalesce(json_agg(json_build_object('citySlug', ci.slug, 'city', ci.name, 'categorySlug', ca.slug, 'category', ca.name, 'categoryPluralName', ca.plural_name, 'count', g.n) ORDER BY ${LINK_ORDER}), '[]')
       FROM ${linksOf(where)})`;
 
 /** Each kind of group: its table, its columns, its side of the kept counts and its row's mapping. */

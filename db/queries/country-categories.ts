@@ -25,7 +25,7 @@ export async function listCountryCategories(db: Db | Knex.Transaction, of: Count
  * least count and the limit after `where`'s own.
  */
 export const countryCategoryLinks = (where: string) => `
-  SELECT co.slug AS "countrySlug", co.name AS country, ca.slug AS "categorySlug", ca.name AS category, q.n AS count
+  SELECT co.slug AS "countrySlug", co.name AS country, ca.slug AS "categorySlug", ca.name AS category, ca.plural_name AS "categoryPluralName", q.n AS count
     FROM country_category_counts q
     JOIN countries co ON co.name = q.country JOIN categories ca ON ca.id = q.category_id
    WHERE ${where} AND q.n >= ?

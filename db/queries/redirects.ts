@@ -14,12 +14,12 @@ export async function listGroups(db: Db, kind: 'category' | 'city', search: stri
   const table = kind === 'city' ? 'cities' : 'categories';
   const q = db(table).orderBy([{ column: 'business_count', order: 'desc' }, { column: 'name', order: 'asc' }]).limit(50);
   if (search) q.whereILike('name', `%${search.replace(/[\\%_]/g, '\\$&')}%`);
-  const rows = await q.select(kind === 'city' ? ['id', 'name', 'slug', 'business_count', 'state', 'country'] : ['id', 'name', 'slug', 'business_count']);
+  const rows = await q.select(kind === 'city' ? ['id', 'name', 'slug', 'business_count', 'state', 'country'] : ['id', 'name', 'slug', 'business_count', 'plural_name']);
   return rows.map((r) => ({
     id: r.id as number,
     name: r.name as string,
     slug: r.slug as string,
     businessCount: r.business_count as number,
-    ...(kind === 'city' ? { where: [r.state, r.country].filter(Boolean).join(', ') } : {}),
+    ...(kind === 'city' ? { where: [r.state, r.country].filter(Boolean).join(', ') } : { pluralName: r.plural_name as string | null }),
   }));
 }

@@ -1,7 +1,7 @@
 /**
  * Lighthouse scores (95 or more in performance, 100 in the others) and total blocking
- * time (search page under 200 ms) of the home page, a business page, the biggest city's page and a
- * search page, on the bundled sample in a database of its own, with Debian's Chromium. Each page is
+ * time (search page under 200 ms) of the home page, a business page, the biggest city's page, its
+ * biggest category in a city and a search page, each with its map drawn, on the bundled sample in a database of its own, with Debian's Chromium. Each page is
  * audited LIGHTHOUSE_RUNS times (default 3: a shared machine's load moves the performance score)
  * and the medians are reported. Needs dist/web and dist/ssr (make build).
  */
@@ -9,6 +9,7 @@ import { createDb } from '../../db/index.js';
 import { migrateLatest } from '../../db/migrate.js';
 import { withDatabase } from '../../db/test-db.js';
 import type { BenchContext } from './context.js';
+import { startTileServer } from '../../server/routes/map.fixtures.js';
 import { auditPages, formatScores, medianScores, serveSample } from '../lighthouse.js';
 
 const DATABASE = 'rehber_bench_lighthouse';
@@ -21,7 +22,10 @@ export async function run(ctx: BenchContext): Promise<void> {
   const db = createDb(withDatabase(ctx.dbUrl, DATABASE));
   try {
     await migrateLatest(db);
-    const server = await serveSample(db);
+    // Served as a directory with tiles configured serves it: the pages with a map draw it (from the
+    // test tile server), so their scores count the map's cost.
+    const tiles = await startTileServer();
+    const server = await serveSample(db, { map: { tileUrl: tiles.template, attribution: 'Test tiles' } });
     try {
       for (const { page, runs: scores } of await auditPages(server.url, server.pages, runs)) {
         if (runs > 1) process.stdout.write(scores.map((s, k) => `  run ${k + 1}: ${formatScores([s])}\n`).join(''));
@@ -35,6 +39,7 @@ export async function run(ctx: BenchContext): Promise<void> {
       }
     } finally {
       await server.close();
+      await tiles.close();
     }
   } finally {
     await db.destroy();

@@ -117,7 +117,7 @@ export function pageRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger'> & Par
     const view = await wholeAnswer(deps, ctx, async () => {
       const reads = pageReads(deps, ctx);
       // A failed lookup (database down) still sends the shell, which shows its own error states.
-      const page = await pageHead(reads, { baseUrl: deps.config.publicBaseUrl, cityCategoryMin: deps.config.cityCategoryMin, twitterSite: deps.config.site.twitter }, request).catch((err: unknown) => {
+      const page = await pageHead(reads, { baseUrl: deps.config.publicBaseUrl, cityCategoryMin: deps.config.cityCategoryMin, twitter: deps.config.site.twitter }, request).catch((err: unknown) => {
         deps.logger.error({ err, path: ctx.path }, 'page head lookup failed');
         return { status: 500 as const, head: undefined, data: undefined };
       });

@@ -7,11 +7,16 @@ import { trashBusinesses } from '../../data/store/trash.js';
 import { upsertUser } from '../../db/queries/users.js';
 import type { AdminBusinessList, CityCategoryLink } from '../../domain/types.js';
 import { CITY_CATEGORY_MIN_BUSINESSES } from '../../domain/constants.js';
+import { cityCategoryPath } from '../../domain/paths.js';
+import { importCsvText } from '../../data/import/import.fixtures.js';
+import { generateSitemaps } from '../../data/sitemap/sitemap.js';
+import { extractLocs } from '../../data/sitemap/sitemap-validate.js';
 
 /**
  * The search and list routes keep a broad word's candidates, their order and facets, the facet
  * counts of a city page and the rows of the pages they showed per data version
- * (data/reads/search-memo.ts): every write must move them.
+ * (data/reads/search-memo.ts): every write must move them, and with them what a category in a
+ * city is to a search engine (indexable, linked, in the sitemaps generated after the write).
  */
 describe('what the search routes keep follows every write', () => {
   let app: TestApp;
@@ -127,6 +132,50 @@ describe('what the search routes keep follows every write', () => {
     await setBusinessesActive(app.db, [ids[0]], true);
     await app.settle();
     expect(await links()).toEqual([[link], [link], [link]]);
+  });
+
+  it(`a category in a city that a hide takes under ${CITY_CATEGORY_MIN_BUSINESSES} businesses is served noindex, leaves its city's links and the sitemaps generated after; an import that adds one makes it a page again`, async () => {
+    const header = 'name,category,full_address,place_id';
+    const kilns = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `Kiln Works ${from + i},Kiln,"Hafenstraße ${from + i}, Bremen, Deutschland",P-kiln-${from + i}`);
+    await importCsvText(app.db, [header, ...kilns(1, CITY_CATEGORY_MIN_BUSINESSES)].join('\n'), { source: 'cli', mode: 'upsert' });
+    await app.settle();
+    const city = (await app.db('cities').where({ name: 'Bremen' }).first('slug')) as { slug: string };
+    const category = (await app.db('categories').where({ name: 'Kiln' }).first('slug')) as { slug: string };
+    const path = cityCategoryPath(city.slug, category.slug);
+    /** What a crawler finds of the combination: its page indexable, its city page's link to it, its URL in the served sitemaps. */
+    const seen = async () => {
+      const page = await fetch(app.url + path);
+      const cityPage = await (await fetch(`${app.url}/city/${city.slug}`)).text();
+      const links = /<ul[^>]*data-city-categories=""[^>]*>([\s\S]*?)<\/ul>/.exec(cityPage)?.[1] ?? '';
+      const index = await fetch(`${app.url}/sitemap.xml`);
+      const files = index.ok ? extractLocs(await index.text()) : [];
+      const listed = (await Promise.all(files.map(async (f) => extractLocs(await (await fetch(app.url + new URL(f).pathname)).text())))).flat();
+      return {
+        status: page.status,
+        indexable: !(await page.text()).includes('<meta name="robots" content="noindex" />'),
+        linked: links.includes(`href="${path}"`),
+        inSitemaps: listed.includes(app.config.publicBaseUrl + path),
+      };
+    };
+    const generate = () => generateSitemaps(app.db, { baseUrl: app.config.publicBaseUrl, cityCategoryMin: app.config.cityCategoryMin });
+    await generate();
+    expect(await seen()).toEqual({ status: 200, indexable: true, linked: true, inSitemaps: true });
+
+    // The admin hides one: under the least number, the page stays for visitors but not for indexes.
+    const [hidden] = (await app.db('businesses').where({ name: 'Kiln Works 1' }).pluck('id')) as number[];
+    await setBusinessesActive(app.db, [hidden], false, 'admin');
+    await app.settle();
+    // The served sitemaps move only when generated again.
+    expect(await seen()).toEqual({ status: 200, indexable: false, linked: false, inSitemaps: true });
+    await generate();
+    expect(await seen()).toEqual({ status: 200, indexable: false, linked: false, inSitemaps: false });
+
+    // An import of one more lifts it back over the least number.
+    await importCsvText(app.db, [header, ...kilns(CITY_CATEGORY_MIN_BUSINESSES + 1, CITY_CATEGORY_MIN_BUSINESSES + 1)].join('\n'), { source: 'cli', mode: 'upsert' });
+    await app.settle();
+    expect(await seen()).toEqual({ status: 200, indexable: true, linked: true, inSitemaps: false });
+    await generate();
+    expect(await seen()).toEqual({ status: 200, indexable: true, linked: true, inSitemaps: true });
   });
 
   it('the admin search: a broad word kept as broad turns exact once a delete narrows it', async () => {

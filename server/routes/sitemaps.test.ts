@@ -33,7 +33,7 @@ describe('serving sitemaps and robots.txt', () => {
     expect((await fetch(`${app.url}/sitemaps/businesses-1.xml`)).status).toBe(404);
   });
 
-  it('robots.txt names the index and keeps crawlers out of the back office, the API and the health check', async () => {
+  it('robots.txt names the index and keeps crawlers out of the back office, the API and the health and readiness checks', async () => {
     const res = await fetch(`${app.url}/robots.txt`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
@@ -42,6 +42,7 @@ describe('serving sitemaps and robots.txt', () => {
     expect(text).toContain('Disallow: /admin\n');
     expect(text).toContain('Disallow: /api/\n');
     expect(text).toContain('Disallow: /healthz\n');
+    expect(text).toContain('Disallow: /readyz\n');
   });
 
   it('serves the index and each file it names as XML with Last-Modified, gzip when asked, 304 when fresh', async () => {

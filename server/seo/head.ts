@@ -6,6 +6,7 @@
  */
 import { escapeHtml, scriptJson } from './escape.js';
 import type { PageLang } from '../../domain/page-meta.js';
+import type { TwitterAccounts } from '../../domain/site-config.js';
 
 export interface HeadImage {
   /** Absolute http(s) URL. */
@@ -28,8 +29,8 @@ export interface HeadTags {
   jsonLd?: object | object[];
   /** Asks search engines to leave the page out of their index (the not-found page, search answers). */
   noindex?: boolean;
-  /** The site's X (Twitter) account ('@name', SITE_TWITTER): twitter:site; absent when unset. */
-  twitterSite?: string;
+  /** The site's X (Twitter) accounts: twitter:site (SITE_TWITTER) and twitter:creator (SITE_TWITTER_CREATOR, else the site's); each absent when unset. */
+  twitter?: TwitterAccounts;
   /**
    * A business page's address and contacts as Open Graph's business.business type asks for them
    * (business:contact_data:street_address...), each only when known.
@@ -62,7 +63,8 @@ export function renderHead(h: HeadTags): RenderedHead {
   for (const [key, value] of Object.entries(h.contactData ?? {})) if (value) lines.push(meta('property', `business:contact_data:${key}`, value));
   lines.push(meta('name', 'twitter:card', h.image ? 'summary_large_image' : 'summary'), meta('name', 'twitter:title', h.title), meta('name', 'twitter:description', h.description));
   if (h.image) lines.push(meta('name', 'twitter:image', h.image.url), meta('name', 'twitter:image:alt', h.image.alt));
-  if (h.twitterSite) lines.push(meta('name', 'twitter:site', h.twitterSite));
+  if (h.twitter?.site) lines.push(meta('name', 'twitter:site', h.twitter.site));
+  if (h.twitter?.creator) lines.push(meta('name', 'twitter:creator', h.twitter.creator));
   const ld = h.jsonLd === undefined ? [] : Array.isArray(h.jsonLd) ? h.jsonLd : [h.jsonLd];
   for (const item of ld) lines.push(`<script type="application/ld+json">${scriptJson(item)}</script>`);
   return { tags: lines.join('\n    '), lang };

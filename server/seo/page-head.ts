@@ -7,6 +7,7 @@
  */
 import { PUBLIC_PAGES, type PageData, type PageRequest, type PublicPage } from '../../domain/public-pages.js';
 import type { PublicReads } from '../../domain/public-reads.js';
+import type { TwitterAccounts } from '../../domain/site-config.js';
 import { slugifyText } from '../../domain/slug.js';
 import { renderHead, type HeadTags, type RenderedHead } from './head.js';
 import { businessPageHead, categoryPageHead, cityCategoryPageHead, cityPageHead, countryCategoryPageHead, countryPageHead, districtCategoryPageHead, notFoundHead, staticPageHead } from './page-tags.js';
@@ -27,8 +28,8 @@ const countrySlugOf = (name: string): string | null => slugifyText(name) || null
 export interface HeadSettings {
   baseUrl: string;
   cityCategoryMin: number;
-  /** SITE_TWITTER, '@name'. */
-  twitterSite?: string;
+  /** SITE_TWITTER and SITE_TWITTER_CREATOR, '@name'. */
+  twitter?: TwitterAccounts;
 }
 
 /** Each public page's head from what its read found. */
@@ -55,7 +56,7 @@ async function headOf<P extends PublicPage>(reads: PublicReads, settings: HeadSe
   const data = (await PUBLIC_PAGES[request.page].read(reads, request)) as PageData<P> | null;
   if (data === null) return { status: 404, head: renderHead(notFoundHead()) };
   const tags = HEADS[request.page](data, settings.baseUrl, request, settings);
-  return { status: 200, head: renderHead(settings.twitterSite ? { ...tags, twitterSite: settings.twitterSite } : tags), data };
+  return { status: 200, head: renderHead(settings.twitter ? { ...tags, twitter: settings.twitter } : tags), data };
 }
 
 /** The head of the public page `request` (null: a path the site has no page for). */

@@ -3,10 +3,11 @@
  * description from domain/page-meta.ts (the client's document.title reads the same), canonical,
  * preview image, language and JSON-LD. Pure: data in, HeadTags out.
  */
-import { businessMeta, categoryMeta, cityCategoryMeta, cityMeta, countryCategoryMeta, districtCategoryMeta, countryMeta, NOT_FOUND_META, searchMeta, SITE_NAME, STATIC_META, type PageMeta } from '../../domain/page-meta.js';
+import { businessMeta, categoryMeta, cityCategoryMeta, cityMeta, countryCategoryMeta, districtCategoryMeta, countryMeta, listPageMeta, NOT_FOUND_META, searchMeta, SITE_NAME, STATIC_META, type CategoryNames, type PageMeta } from '../../domain/page-meta.js';
+import { categoryPlural } from '../../domain/category-plural.js';
 import { cityCategoryPath, slugPath, STATIC_PAGES, type StaticPage } from '../../domain/paths.js';
 import { businessTrails, type TrailStep } from '../../domain/business-trail.js';
-import { ownListPage } from '../../domain/public-pages.js';
+import { ownListPage, SEARCH_LIST_NAMES } from '../../domain/public-pages.js';
 import type { Business, Category, City, Country } from '../../domain/types.js';
 import type { HeadTags } from './head.js';
 import { breadcrumbJsonLd, businessJsonLd, itemListJsonLd, webSiteJsonLd, type Crumb } from './json-ld.js';
@@ -30,13 +31,11 @@ const home = (baseUrl: string): Crumb => ({ name: CRUMB.home, url: baseUrl + STA
 export function staticPageHead(page: StaticPage, baseUrl: string, query = ''): HeadTags {
   if (page === 'search') {
     const params = new URLSearchParams(query);
-    const [q, location] = [params.get('q') ?? '', params.get('location') ?? ''];
-    params.delete('q');
-    params.delete('location');
     // Search answers are not pages for an index (any text makes one, each a copy of lists that
     // have pages of their own); their links are still followed. Its canonical follows the rule
     // of every list: its own page past the first, filters and sort kept on the list's.
-    return { ...pagedCanonical(plainHead(searchMeta(q, location), baseUrl), ownListPage(params.toString())), noindex: true };
+    const meta = listPageMeta(searchMeta(params.get('q') ?? '', params.get('location') ?? ''), ownListPage(query, SEARCH_LIST_NAMES));
+    return { ...plainHead(meta, baseUrl), noindex: true };
   }
   return plainHead(STATIC_META[page], baseUrl, page === 'home' ? [webSiteJsonLd(baseUrl, SITE_NAME)] : undefined);
 }
@@ -75,18 +74,12 @@ export function businessPageHead(business: Business, baseUrl: string): HeadTags 
 const listed = (businesses: Array<Pick<Business, 'name' | 'slug'>>, baseUrl: string) => businesses.map((b) => ({ name: b.name, url: baseUrl + slugPath('details', b.slug) }));
 
 /**
- * A list page's head: its canonical link is its own page ('?page=3' past the first: each page of
- * a paginated list is its own page to a search engine, not a copy of the first), and the businesses
- * it lists as an ItemList.
+ * A list page's head: page N past the first is its own page (listPageMeta: its canonical link,
+ * title and description name it; each page of a paginated list is its own page to a search
+ * engine, not a copy of the first), and the businesses it lists as an ItemList.
  */
 function listHead(meta: PageMeta, baseUrl: string, trail: Crumb[], businesses: Array<Pick<Business, 'name' | 'slug'>>, page: number | null): HeadTags {
-  return pagedCanonical(plainHead(meta, baseUrl, [breadcrumbJsonLd(trail), ...(businesses.length ? [itemListJsonLd(listed(businesses, baseUrl))] : [])]), page);
-}
-
-/** The one canonical rule of every list: page N past the first names itself ('?page=N' or '&page=N'), else the list's. */
-function pagedCanonical(head: HeadTags, page: number | null): HeadTags {
-  if (!page || !head.canonical) return head;
-  return { ...head, canonical: `${head.canonical}${head.canonical.includes('?') ? '&' : '?'}page=${page}` };
+  return plainHead(listPageMeta(meta, page), baseUrl, [breadcrumbJsonLd(trail), ...(businesses.length ? [itemListJsonLd(listed(businesses, baseUrl))] : [])]);
 }
 
 /** Home › the city's country (when `countrySlug` is known) › the city: where every trail of a city's pages starts. */
@@ -112,7 +105,7 @@ export function cityPageHead(city: City, businesses: Array<Pick<Business, 'name'
  */
 export function cityCategoryPageHead(
   city: City,
-  category: Pick<Category, 'name' | 'slug'>,
+  category: CategoryNames & Pick<Category, 'slug'>,
   businesses: Array<Pick<Business, 'name' | 'slug' | 'rating'>>,
   total: number,
   countrySlug: string | null,
@@ -120,7 +113,7 @@ export function cityCategoryPageHead(
   { page = null, indexable = true }: { page?: number | null; indexable?: boolean } = {},
 ): HeadTags {
   const meta = cityCategoryMeta(city, category, total, page ? null : businesses[0]);
-  const trail = [...cityTrail(city, countrySlug, baseUrl), { name: category.name, url: baseUrl + meta.path }];
+  const trail = [...cityTrail(city, countrySlug, baseUrl), { name: categoryPlural(category), url: baseUrl + meta.path }];
   const head = listHead(meta, baseUrl, trail, businesses, page);
   return indexable ? head : { ...head, noindex: true };
 }
@@ -134,7 +127,7 @@ export function cityCategoryPageHead(
 export function districtCategoryPageHead(
   city: City,
   district: { district: string; districtSlug: string },
-  category: Pick<Category, 'name' | 'slug'>,
+  category: CategoryNames & Pick<Category, 'slug'>,
   businesses: Array<Pick<Business, 'name' | 'slug' | 'rating'>>,
   total: number,
   countrySlug: string | null,
@@ -144,7 +137,7 @@ export function districtCategoryPageHead(
   const meta = districtCategoryMeta(city, district, category, total, page ? null : businesses[0]);
   const trail = [
     ...cityTrail(city, countrySlug, baseUrl),
-    { name: category.name, url: baseUrl + cityCategoryPath(city.slug, category.slug) },
+    { name: categoryPlural(category), url: baseUrl + cityCategoryPath(city.slug, category.slug) },
     { name: district.district, url: baseUrl + meta.path },
   ];
   const head = listHead(meta, baseUrl, trail, businesses, page);
@@ -157,14 +150,14 @@ export function districtCategoryPageHead(
  */
 export function countryCategoryPageHead(
   country: Country,
-  category: Pick<Category, 'name' | 'slug'>,
+  category: CategoryNames & Pick<Category, 'slug'>,
   businesses: Array<Pick<Business, 'name' | 'slug' | 'rating'>>,
   total: number,
   baseUrl: string,
   { page = null, indexable = true }: { page?: number | null; indexable?: boolean } = {},
 ): HeadTags {
   const meta = countryCategoryMeta(country, category, total, page ? null : businesses[0]);
-  const trail = [home(baseUrl), { name: country.name, url: baseUrl + slugPath('country', country.slug) }, { name: category.name, url: baseUrl + meta.path }];
+  const trail = [home(baseUrl), { name: country.name, url: baseUrl + slugPath('country', country.slug) }, { name: categoryPlural(category), url: baseUrl + meta.path }];
   const head = listHead(meta, baseUrl, trail, businesses, page);
   return indexable ? head : { ...head, noindex: true };
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { readConfig } from '../config.js';
 import { escapeHtml, scriptJson } from './escape.js';
 import { injectAdsMeta, injectHead, renderHead } from './head.js';
 import { breadcrumbJsonLd, businessJsonLd, itemListJsonLd, openingHoursSpecification, toIsoTime, webSiteJsonLd } from './json-ld.js';
-import { businessPageHead, categoryPageHead, cityCategoryPageHead, cityPageHead, countryPageHead, notFoundHead, staticPageHead } from './page-tags.js';
+import { businessPageHead, categoryPageHead, cityCategoryPageHead, cityPageHead, countryCategoryPageHead, countryPageHead, districtCategoryPageHead, notFoundHead, staticPageHead } from './page-tags.js';
 import type { Business, City } from '../../domain/types.js';
 import { readWorkingHours } from '../../domain/hours-text.js';
 import { businessPhotoPath } from '../../domain/photo-paths.js';
@@ -190,7 +191,7 @@ describe('page heads', () => {
     const listed = [{ name: 'Moda Çay', slug: 'moda', rating: 4.6 }, { name: 'B', slug: 'b', rating: 4 }];
     const h = cityCategoryPageHead(city, cafe, listed, 12, 'turkiye', BASE);
     expect(h.title).toBe(`Cafés in ${[city.name, city.state, city.country].filter(Boolean).join(', ')} | rehber`);
-    expect(h.description).toMatch(/^12 businesses of Cafés in İstanbul.*Best rated: Moda Çay \(4\.6\)\./);
+    expect(h.description).toMatch(/^Cafés in İstanbul, Türkiye: 12 businesses\. Best rated: Moda Çay \(4\.6\)\./);
     expect(h.canonical).toBe(`${BASE}/city/istanbul/cafe`);
     expect(types(h)).toEqual(['BreadcrumbList', 'ItemList']);
     const [trail, list] = h.jsonLd as Array<{ itemListElement: Array<Record<string, unknown>> }>;
@@ -207,6 +208,44 @@ describe('page heads', () => {
     expect(page2.description).not.toContain('Best rated');
     const thin = renderHead(cityCategoryPageHead(city, cafe, listed.slice(0, 1), 1, 'turkiye', BASE, { indexable: false })).tags;
     expect(thin).toContain('<meta name="robots" content="noindex" />');
+  });
+  it("a list's page past the first has a title and a description of its own, naming the page as its pager does", () => {
+    const listed = [{ name: 'A', slug: 'a', rating: 4 }];
+    const heads = [
+      [cityPageHead(city, listed, 'turkiye', BASE), cityPageHead(city, listed, 'turkiye', BASE, 2)],
+      [categoryPageHead({ name: 'Café', slug: 'cafe', businessCount: 60, description: null }, listed, BASE), categoryPageHead({ name: 'Café', slug: 'cafe', businessCount: 60, description: null }, listed, BASE, 2)],
+      [cityCategoryPageHead(city, { name: 'Cafés', slug: 'cafe' }, listed, 40, 'turkiye', BASE), cityCategoryPageHead(city, { name: 'Cafés', slug: 'cafe' }, listed, 40, 'turkiye', BASE, { page: 2 })],
+      [countryCategoryPageHead({ name: 'Türkiye', slug: 'turkiye', businessCount: 40 }, { name: 'Cafés', slug: 'cafe' }, listed, 40, BASE), countryCategoryPageHead({ name: 'Türkiye', slug: 'turkiye', businessCount: 40 }, { name: 'Cafés', slug: 'cafe' }, listed, 40, BASE, { page: 2 })],
+      [staticPageHead('search', BASE, 'q=cafe'), staticPageHead('search', BASE, 'q=cafe&page=2')],
+    ];
+    for (const [first, second] of heads) {
+      expect(second.title).toBe(first.title.replace(/ \| rehber$/, ' - Page 2 | rehber'));
+      expect(second.description).toMatch(/^Page 2: /);
+      expect(second.description).not.toBe(first.description);
+      expect(renderHead(second).tags).toContain(`<meta property="og:title" content="${escapeHtml(second.title)}" />`);
+    }
+    expect(cityPageHead(city, listed, 'turkiye', BASE, 2).title).toBe('Businesses in İstanbul, Türkiye - Page 2 | rehber');
+    // A filtered or sorted view is the list's: its title too.
+    expect(staticPageHead('search', BASE, 'q=cafe&page=2&sort=name').title).toBe(staticPageHead('search', BASE, 'q=cafe').title);
+  });
+  it("names a category in a place by its plural, in the title, the description and the trail's last crumb: the rule's, or the admin's", () => {
+    const names = (h: { jsonLd?: object | object[] }) => ((h.jsonLd as Array<{ itemListElement: Array<{ name: string }> }>)[0].itemListElement).map((c) => c.name);
+    const plumber = { name: 'Plumber', slug: 'plumber' };
+    const h = cityCategoryPageHead(city, plumber, [], 7, 'turkiye', BASE);
+    expect(h.title).toBe('Plumbers in İstanbul, Türkiye | rehber');
+    expect(h.description).toMatch(/^Plumbers in İstanbul, Türkiye: 7 businesses\./);
+    expect(names(h).at(-1)).toBe('Plumbers');
+    const district = districtCategoryPageHead(city, { district: 'Kadıköy', districtSlug: 'kadikoy' }, plumber, [], 4, 'turkiye', BASE);
+    expect(district.title).toBe('Plumbers in Kadıköy, İstanbul, Türkiye | rehber');
+    expect(names(district).slice(-2)).toEqual(['Plumbers', 'Kadıköy']);
+    const kuafor = { name: 'Kuaför', slug: 'kuafor', pluralName: 'Kuaförler' };
+    const inCountry = countryCategoryPageHead({ name: 'Türkiye', slug: 'turkiye', businessCount: 9 }, kuafor, [], 9, BASE);
+    expect(inCountry.title).toBe('Kuaförler in Türkiye | rehber');
+    expect(names(inCountry).at(-1)).toBe('Kuaförler');
+    // A business's trails pass through the same pages, named the same way.
+    const [, place, country] = businessPageHead(business({ categoryId: 2, category: plumber }), BASE).jsonLd as Array<{ itemListElement: Array<{ name: string }> }>;
+    expect(place.itemListElement.map((c) => c.name)).toEqual(['Home', 'Türkiye', 'İstanbul', 'Plumbers', 'Kadıköy', 'Moda Çay Bahçesi']);
+    expect(country.itemListElement.map((c) => c.name)).toEqual(['Home', 'Türkiye', 'Plumbers', 'Moda Çay Bahçesi']);
   });
   it('a category page lists its businesses, a country page has its trail', () => {
     expect(types(categoryPageHead({ name: 'Café', slug: 'cafe', businessCount: 1, description: null }, [{ name: 'A', slug: 'a' }], BASE))).toEqual(['BreadcrumbList', 'ItemList']);
@@ -235,10 +274,18 @@ describe('page heads', () => {
   });
 });
 
-describe('twitter:site and a business page\'s contact data', () => {
+describe('twitter:site, twitter:creator and a business page\'s contact data', () => {
+  const tagsWith = (env: NodeJS.ProcessEnv) => renderHead({ ...staticPageHead('home', BASE), twitter: readConfig(env).site.twitter }).tags;
   it('names the site\'s account only when one is configured', () => {
-    expect(renderHead({ ...staticPageHead('home', BASE), twitterSite: '@rehber' }).tags).toContain('<meta name="twitter:site" content="@rehber" />');
-    expect(renderHead(staticPageHead('home', BASE)).tags).not.toContain('twitter:site');
+    expect(tagsWith({ SITE_TWITTER: 'rehber' })).toContain('<meta name="twitter:site" content="@rehber" />');
+    expect(tagsWith({})).not.toContain('twitter:site');
+  });
+  it('credits the pages to the site\'s account as twitter:creator, or to the one SITE_TWITTER_CREATOR names', () => {
+    expect(tagsWith({ SITE_TWITTER: 'rehber' })).toContain('<meta name="twitter:creator" content="@rehber" />');
+    const both = tagsWith({ SITE_TWITTER: '@rehber', SITE_TWITTER_CREATOR: 'rehber_desk' });
+    expect(both).toContain('<meta name="twitter:site" content="@rehber" />');
+    expect(both).toContain('<meta name="twitter:creator" content="@rehber_desk" />');
+    expect(tagsWith({})).not.toContain('twitter:creator');
   });
   it('a business page declares business.business with the contact data that type asks for, each only when known', () => {
     const tags = renderHead(businessPageHead(business({ website: 'https://moda.example/' }), BASE)).tags;

@@ -73,6 +73,24 @@ describe('the activity log', () => {
     ]);
   });
 
+  it("shows a category's plural set, changed and cleared, with who and the plural before and after, under its own kind", async () => {
+    const cafe = Number((await app.db('categories').where({ name: 'Cafe' }).first('id')).id);
+    for (const pluralName of ['Cafés', 'Coffee Shops', 'Coffee Shops', null]) {
+      expect((await call('PUT', `/api/admin/categories/${cafe}`, { pluralName })).status).toBe(200);
+    }
+    const plural = (before: string | null, after: string | null) => [
+      'plural',
+      'admin',
+      { kind: 'category', name: 'Cafe', slug: 'cafe', into: null, undone: false },
+      [{ field: 'plural_name', label: 'Plural', before, after }],
+    ];
+    const expected = [plural('Coffee Shops', null), plural('Cafés', 'Coffee Shops'), plural(null, 'Cafés')];
+    const shown = (entries: ActivityEntry[]) => entries.map((e) => [e.kind, e.username, e.group, e.changes]);
+    expect(shown((await log('?limit=3')).entries)).toEqual(expected);
+    expect(shown((await log('?kind=plural')).entries)).toEqual(expected);
+    expect((await log('?kind=rename')).entries.map((e) => e.kind)).toEqual(['rename']);
+  });
+
   it('filters by business, admin, kind and time', async () => {
     const id = await idOf('P1');
     const mine = (await log(`?business=${id}`)).entries;

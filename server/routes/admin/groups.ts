@@ -5,10 +5,10 @@ import { adminRouter } from './router.js';
 import { idParam, oneString } from '../params.js';
 import { sessionOf } from '../../middleware/session.js';
 import { listGroups } from '../../../db/queries/redirects.js';
-import { type GroupKind, mergeGroup, previewMerge, renameGroup } from '../../../data/store/group-writes.js';
+import { editGroup, type GroupKind, mergeGroup, previewMerge } from '../../../data/store/group-writes.js';
 import { lastMerge, undoMerge } from '../../../data/store/group-merge-undo.js';
 
-/** Categories and cities for the admin: list, rename, merge a duplicate into another, undo the last merge. */
+/** Categories and cities for the admin: list, rename, set a category's plural, merge a duplicate into another, undo the last merge. */
 export function groupAdminRoutes(deps: AppDeps): Router {
   const { db } = deps;
   const router = adminRouter(deps);
@@ -21,10 +21,15 @@ export function groupAdminRoutes(deps: AppDeps): Router {
     router.get(`/${path}`, async (ctx) => {
       ctx.body = await listGroups(db, kind, oneString(ctx.query.search, 'search')?.trim() || undefined);
     });
+    // A name renames; a category's pluralName (text, or null to clear) sets its plural; both, in one transaction.
     router.put(`/${path}/:id`, async (ctx) => {
-      const name = (ctx.request.body as { name?: unknown }).name;
-      if (typeof name !== 'string') throw badRequest('name is required');
-      ctx.body = await renameGroup(db, kind, idParam(ctx.params.id), name, username(ctx));
+      const { name, pluralName } = ctx.request.body as { name?: unknown; pluralName?: unknown };
+      const id = idParam(ctx.params.id);
+      if (name !== undefined && typeof name !== 'string') throw badRequest('name must be text');
+      if (pluralName !== undefined && pluralName !== null && typeof pluralName !== 'string') throw badRequest('pluralName must be text, or null to clear it');
+      const now = await editGroup(db, kind, id, { name, pluralName }, username(ctx));
+      // The answer is about what was asked: the slug after a rename, the plural after setting one.
+      ctx.body = { ...(name !== undefined && { slug: now.slug }), ...(pluralName !== undefined && { pluralName: now.pluralName }) };
     });
     // What a merge would move, for the confirmation; nothing is written.
     router.get(`/${path}/:id/merge`, async (ctx) => {

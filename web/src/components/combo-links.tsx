@@ -1,12 +1,15 @@
+import { categoryPlural } from '@domain/category-plural';
 import { formatNumber } from '@domain/plural';
 import { cardClass } from '@/components/ui/card';
 import { Link } from '@/components/ui/link';
 
-/** One link to a category in a place: 'Cafés in İstanbul (12)'. */
+/** One link to a category in a place: 'Cafés in İstanbul (12)', 'Plumbers in Austin (7)'. */
 export interface ComboLink {
   key: string;
   to: string;
   category: string;
+  /** The category's plural as the admin set it; null: the rule's. */
+  categoryPluralName: string | null;
   place: string;
   count: number;
 }
@@ -25,7 +28,7 @@ export function ComboLinks({ title, links, marker }: { title: string; links: Com
         {links.map((l) => (
           <li key={l.key}>
             <Link to={l.to} className="place-link">
-              {`${l.category} in ${l.place} `}
+              {`${categoryPlural({ name: l.category, pluralName: l.categoryPluralName })} in ${l.place} `}
               <span className="text-gray-700">{`(${formatNumber(l.count)})`}</span>
             </Link>
           </li>

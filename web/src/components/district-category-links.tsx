@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
  * for search engines ('Cafés in Kadıköy (12)'), in the read's order: how a visitor, and a
  * crawler, reach them. Thin ones are left out, as the sitemaps leave them out.
  */
-export function DistrictCategoryLinks({ citySlug, category, categorySlug, links }: { citySlug: string; category: string; categorySlug: string; links: DistrictCategoryLink[] | undefined }) {
+export function DistrictCategoryLinks({ citySlug, category, categorySlug, links }: { citySlug: string; /** The category as a group: its plural. */ category: string; categorySlug: string; links: DistrictCategoryLink[] | undefined }) {
   const pages = links?.filter((l) => l.indexable);
   if (!pages?.length) return null;
   const title = `${category} by district`;

@@ -28,7 +28,7 @@ export function FilteredBusinessList({ state, query, sorts, places, categories, 
   const shownSorts: readonly SearchSort[] = state.filters.near ? ['distance', ...sorts.filter((s) => s !== 'relevance' && s !== 'distance')] : sorts;
   return (
     <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:gap-6">
-      <ListFiltersPanel state={state} facets={data?.facets} places={places} categories={categories} />
+      <ListFiltersPanel state={state} facets={data?.facets} places={places} categories={categories} nearestCountry={data?.items[0]?.countryCode} />
       <section aria-label="Results" className="min-w-0 flex-1 space-y-3">
         {notice}
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -4,7 +4,8 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from '@/components/ui/link';
 import type { FacetValue, Facets, SearchSort } from '@domain/search';
 import { formatNumber } from '@domain/plural';
-import { hasFilters, RATING_STEPS, type ListFiltersState } from '@/lib/list-filters';
+import { formatDistance, radiusChoices, radiusCountry } from '@domain/nearby';
+import { hasFilters, NO_FILTERS, RATING_STEPS, type ListFiltersState } from '@/lib/list-filters';
 import { cardClass } from '@/components/ui/card';
 
 const SORT_LABELS: Record<SearchSort, string> = {
@@ -34,9 +35,17 @@ export function SortSelect({ state, sorts }: { state: ListFiltersState; sorts: r
 /**
  * The filters of a public list as links (each one a URL: reload and back keep it), with the counts
  * of the facets when the answer carries them; without facets the filters that need no values
- * (rating, verified, has phone) still show. On phones the panel opens from a Filters button.
+ * (rating, verified, has phone) still show. Near a point, a radius too. On phones the panel opens
+ * from a Filters button.
  */
-export function ListFiltersPanel({ state, facets, places, categories }: { state: ListFiltersState; facets?: Facets; places: ReadonlyArray<'city' | 'district'>; categories: boolean }) {
+export function ListFiltersPanel({ state, facets, places, categories, nearestCountry }: {
+  state: ListFiltersState;
+  facets?: Facets;
+  places: ReadonlyArray<'city' | 'district'>;
+  categories: boolean;
+  /** The country code of the list's first business (near a point, its nearest unless sorted otherwise): the radius is offered in its units. */
+  nearestCountry?: string | null;
+}) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const f = state.filters;
@@ -48,10 +57,11 @@ export function ListFiltersPanel({ state, facets, places, categories }: { state:
       </button>
       <nav id={panelId} aria-label="Filters" className={`${open ? 'mt-3 block' : 'hidden'} ${cardClass('space-y-5 p-4 text-sm')} lg:mt-0 lg:block`} data-filters="">
         {active && (
-          <Link to={state.hrefWith({ category: undefined, city: undefined, district: undefined, minRating: undefined, verified: undefined, hasPhone: undefined, openNow: undefined })} rel="nofollow" className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline">
+          <Link to={state.hrefWith(NO_FILTERS)} rel="nofollow" className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline">
             {icon(X, 'h-4 w-4')} Clear filters
           </Link>
         )}
+        {f.near && <RadiusGroup state={state} nearestCountry={nearestCountry} />}
         {categories && <ValueGroup title="Category" values={facets?.categories} selected={f.category} hrefFor={(v) => state.hrefWith({ category: v })} />}
         {places.includes('city') && <ValueGroup title="City" values={facets?.cities} selected={f.city} hrefFor={(v) => state.hrefWith({ city: v, district: undefined })} />}
         {places.includes('district') && <ValueGroup title="District" values={facets?.districts} selected={f.district} hrefFor={(v) => state.hrefWith({ district: v })} />}
@@ -73,6 +83,27 @@ export function ListFiltersPanel({ state, facets, places, categories }: { state:
         </Group>
       </nav>
     </div>
+  );
+}
+
+/**
+ * Near a point: how far from it, as links like every other filter (a plain GET without script).
+ * A radius that is none of the choices (the map's "Search this area" sets its view's) shows as
+ * chosen above them, so the visitor sees what narrows the list.
+ */
+function RadiusGroup({ state, nearestCountry }: { state: ListFiltersState; nearestCountry?: string | null }) {
+  const radius = state.filters.radius;
+  const country = radiusCountry(radius, nearestCountry);
+  const choices = radiusChoices(country);
+  const other = radius !== undefined && !choices.some((c) => c.km === radius);
+  return (
+    <Group title="Distance">
+      <FilterLink to={state.hrefWith({ radius: undefined })} on={radius === undefined}>Any distance</FilterLink>
+      {other && <FilterLink to={state.hrefWith({ radius: undefined })} on>{`Within ${formatDistance(radius * 1000, country)}`}</FilterLink>}
+      {choices.map((c) => (
+        <FilterLink key={c.km} to={state.hrefWith({ radius: c.km === radius ? undefined : c.km })} on={c.km === radius}>{`Within ${c.label}`}</FilterLink>
+      ))}
+    </Group>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clean, listFiltersParams, parseListFilters, withFilters } from './list-filters';
+import { clean, hasFilters, listFiltersParams, NO_FILTERS, parseListFilters, withFilters } from './list-filters';
 
 describe('list filters in the URL', () => {
   it('reads the filters a URL names and leaves out values the list does not take', () => {
@@ -26,5 +26,12 @@ describe('list filters in the URL', () => {
     expect(parseListFilters(new URLSearchParams('near=91,0&radius=5&sort=distance'))).toEqual({});
     expect(parseListFilters(new URLSearchParams('near=41,29&radius=900'))).toEqual({ near: { lat: 41, lng: 29 } });
     expect(withFilters(new URLSearchParams('near=41.0082,28.9784&radius=5'), { verified: true }, 'distance')).toBe('?verified=true&near=41.0082%2C28.9784&radius=5');
+  });
+
+  it('clears every filter, the point and its radius among them, back to the plain list (the words and the sort kept)', () => {
+    const current = new URLSearchParams('q=pizza&near=41.0082,28.9784&radius=2&verified=true&sort=rating');
+    expect(hasFilters(parseListFilters(new URLSearchParams('near=41.0082,28.9784')))).toBe(true);
+    expect(hasFilters(parseListFilters(new URLSearchParams('sort=rating&page=2')))).toBe(false);
+    expect(withFilters(current, NO_FILTERS, 'relevance')).toBe('?q=pizza&sort=rating');
   });
 });

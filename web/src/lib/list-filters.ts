@@ -82,8 +82,14 @@ export function withFilters(current: URLSearchParams, patch: Partial<ListFilters
   return s ? `?${s}` : '';
 }
 
-/** True when any filter (not the sort or the page) narrows the list. */
-export const hasFilters = (f: ListFilters): boolean => !!(f.category || f.city || f.district || f.minRating || f.verified || f.hasPhone || f.openNow);
+/**
+ * True when any filter (not the sort or the page) narrows the list; a point is one, since a list
+ * near it is no longer the page's plain list.
+ */
+export const hasFilters = (f: ListFilters): boolean => !!(f.category || f.city || f.district || f.minRating || f.verified || f.hasPhone || f.openNow || f.near);
+
+/** What "Clear filters" applies: every filter off, the point and its radius with them (back to the plain list). */
+export const NO_FILTERS: Partial<ListFilters> = { category: undefined, city: undefined, district: undefined, minRating: undefined, verified: undefined, hasPhone: undefined, openNow: undefined, near: undefined, radius: undefined };
 
 export const RATING_STEPS = FACET_RATINGS;
 

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
-import type { PageLang, PageMeta } from '@domain/page-meta';
+import { useLocation } from 'react-router-dom';
+import { listPageMeta, type PageLang, type PageMeta } from '@domain/page-meta';
+import { ownListPage } from '@domain/public-pages';
 
 // The server's crawler head (JSON-LD, preview image, og:type) describes the page first loaded only.
 const firstPath = typeof window === 'undefined' ? '' : window.location.pathname;
@@ -60,4 +62,16 @@ export function useDocumentHead(meta: PageMeta | { title: string; description?: 
     if (window.location.pathname !== firstPath) dropServerOnlyTags();
     setCanonical(path ? window.location.origin + path : null);
   }, [title, description, path, lang]);
+}
+
+/**
+ * A list page's head: `metaOf` is given the page of the list the address asks for as its own
+ * (ownListPage: null for the first or a filtered view), which the head then names
+ * (listPageMeta), so the title and canonical agree with the server's after every navigation.
+ * `names`: the parameters that name the list itself (the search's q and location).
+ */
+export function useListHead(metaOf: (page: number | null) => PageMeta | null, names?: readonly string[]) {
+  const page = ownListPage(useLocation().search.slice(1), names);
+  const meta = metaOf(page);
+  useDocumentHead(meta && listPageMeta(meta, page));
 }

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { categoryPlural } from '@domain/category-plural';
 import { categoryMeta } from '@domain/page-meta';
 import { countOf } from '@domain/plural';
 import { Breadcrumbs } from '@/components/breadcrumbs';
@@ -12,7 +13,7 @@ import { paths } from '@/config/paths';
 import { useCategory } from '@/features/categories/api/get-category';
 import { useCategoryBusinesses } from '@/features/categories/api/get-category-businesses';
 import { useListFilters } from '@/lib/list-filters';
-import { useDocumentHead } from '@/lib/seo';
+import { useListHead } from '@/lib/seo';
 
 const LIST_SKELETONS = 6;
 const SORTS = ['rating', 'reviews', 'name'] as const;
@@ -23,7 +24,7 @@ export function CategoryRoute() {
   const category = useCategory(slug);
   const businesses = useCategoryBusinesses(slug, list.filters, !!category.data);
   const c = category.data;
-  useDocumentHead(c ? categoryMeta(c) : null);
+  useListHead(() => (c ? categoryMeta(c) : null));
 
   if (category.isError) return <NotFoundMessage title="Category Not Found" text="The category you are looking for was not found or does not exist." />;
   return (
@@ -36,8 +37,8 @@ export function CategoryRoute() {
             {c.description && <p className="mt-1 text-gray-700">{c.description}</p>}
             <p className="mt-1 text-gray-700">{countOf(c.businessCount, 'business')}</p>
           </header>
-          <CountryCategoryLinks title={`${c.name} by country`} links={c.countryCategories} />
-          <CityCategoryLinks title={`${c.name} by city`} links={c.cityCategories} />
+          <CountryCategoryLinks title={`${categoryPlural(c)} by country`} links={c.countryCategories} />
+          <CityCategoryLinks title={`${categoryPlural(c)} by city`} links={c.cityCategories} />
         </div>
       ) : (
         <div className="space-y-2"><LoadingStatus /><Skeleton className="h-8 w-1/3" /><Skeleton className="h-4 w-1/4" /></div>

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { categoryPlural } from '@domain/category-plural';
 import { SKELETONS } from '@domain/constants';
 import { cityCategoryHeading, cityCategoryMeta } from '@domain/page-meta';
 import { cityCategoryFilters } from '@domain/public-pages';
@@ -15,7 +16,7 @@ import { useCategoryDistricts } from '@/features/cities/api/get-category-distric
 import { DistrictCategoryLinks } from '@/components/district-category-links';
 import { countryPathOf } from '@/features/countries/country-path';
 import { useListFilters } from '@/lib/list-filters';
-import { useDocumentHead } from '@/lib/seo';
+import { useListHead } from '@/lib/seo';
 
 const SORTS = ['rating', 'reviews', 'name'] as const;
 
@@ -35,16 +36,16 @@ export function CityCategoryRoute() {
   const total = businesses.data?.pagination.total;
   const c = city.data;
   const k = category.data;
-  useDocumentHead(c && k && total !== undefined ? cityCategoryMeta(c, k, total, list.page > 1 ? null : businesses.data?.items[0]) : null);
+  useListHead((page) => (c && k && total !== undefined ? cityCategoryMeta(c, k, total, page ? null : businesses.data?.items[0]) : null));
 
   if (city.isError || category.isError) return <NotFoundMessage title="Page Not Found" text="The city or the category you are looking for was not found or does not exist." />;
   return (
     <div className="space-y-6">
       <PlaceHeader
-        crumbs={c && k ? [{ label: 'Home', to: paths.home }, ...(c.country ? [{ label: c.country, to: countryPathOf(c.country) }] : []), { label: c.name, to: paths.city(c.slug) }, { label: k.name }] : null}
+        crumbs={c && k ? [{ label: 'Home', to: paths.home }, ...(c.country ? [{ label: c.country, to: countryPathOf(c.country) }] : []), { label: c.name, to: paths.city(c.slug) }, { label: categoryPlural(k) }] : null}
         heading={c && k && cityCategoryHeading(c, k)}
         count={total === undefined ? undefined : <span data-business-count="">{countOf(total, 'business')}</span>}
-        after={c && k && <DistrictCategoryLinks citySlug={c.slug} category={k.name} categorySlug={k.slug} links={districts.data} />}
+        after={c && k && <DistrictCategoryLinks citySlug={c.slug} category={categoryPlural(k)} categorySlug={k.slug} links={districts.data} />}
       />
       <FilteredBusinessList
         state={list}

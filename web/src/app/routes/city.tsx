@@ -11,7 +11,7 @@ import { useCityBusinesses } from '@/features/cities/api/get-city-businesses';
 import { BusinessMap } from '@/features/map/components/business-map';
 import { countryPathOf } from '@/features/countries/country-path';
 import { useListFilters } from '@/lib/list-filters';
-import { useDocumentHead } from '@/lib/seo';
+import { useListHead } from '@/lib/seo';
 import { CityCategoryLinks } from '@/components/city-category-links';
 
 const SORTS = ['rating', 'reviews', 'name'] as const;
@@ -22,7 +22,7 @@ export function CityRoute() {
   const list = useListFilters('rating');
   const city = useCity(slug);
   const businesses = useCityBusinesses(slug, list.filters, !!city.data);
-  useDocumentHead(city.data ? cityMeta(city.data) : null);
+  useListHead(() => (city.data ? cityMeta(city.data) : null));
 
   if (city.isError) return <NotFoundMessage title="City Not Found" text="The city you are looking for was not found or does not exist." />;
   const c = city.data;

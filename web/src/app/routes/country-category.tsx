@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { categoryPlural } from '@domain/category-plural';
 import { SKELETONS } from '@domain/constants';
 import { countryCategoryHeading, countryCategoryMeta } from '@domain/page-meta';
 import { countryCategoryFilters } from '@domain/public-pages';
@@ -12,7 +13,7 @@ import { useCategorySummary } from '@/features/categories/api/get-category-summa
 import { useCategoryBusinesses } from '@/features/categories/api/get-category-businesses';
 import { useCountrySummary } from '@/features/countries/api/get-country-summary';
 import { useListFilters } from '@/lib/list-filters';
-import { useDocumentHead } from '@/lib/seo';
+import { useListHead } from '@/lib/seo';
 
 const SORTS = ['rating', 'reviews', 'name'] as const;
 
@@ -31,13 +32,13 @@ export function CountryCategoryRoute() {
   const total = businesses.data?.pagination.total;
   const c = country.data;
   const k = category.data;
-  useDocumentHead(c && k && total !== undefined ? countryCategoryMeta(c, k, total, list.page > 1 ? null : businesses.data?.items[0]) : null);
+  useListHead((page) => (c && k && total !== undefined ? countryCategoryMeta(c, k, total, page ? null : businesses.data?.items[0]) : null));
 
   if (country.isError || category.isError) return <NotFoundMessage title="Page Not Found" text="The country or the category you are looking for was not found or does not exist." />;
   return (
     <div className="space-y-6">
       <PlaceHeader
-        crumbs={c && k ? [{ label: 'Home', to: paths.home }, { label: c.name, to: paths.country(c.slug) }, { label: k.name }] : null}
+        crumbs={c && k ? [{ label: 'Home', to: paths.home }, { label: c.name, to: paths.country(c.slug) }, { label: categoryPlural(k) }] : null}
         heading={c && k && countryCategoryHeading(c, k)}
         count={total === undefined ? undefined : <span data-business-count="">{countOf(total, 'business')}</span>}
       />

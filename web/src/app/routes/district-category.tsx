@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom';
+import { categoryPlural } from '@domain/category-plural';
 import { SKELETONS } from '@domain/constants';
 import { districtCategoryHeading, districtCategoryMeta } from '@domain/page-meta';
 import { districtCategoryFilters } from '@domain/public-pages';
@@ -14,7 +15,7 @@ import { useCityBusinesses } from '@/features/cities/api/get-city-businesses';
 import { useCategoryDistricts } from '@/features/cities/api/get-category-districts';
 import { countryPathOf } from '@/features/countries/country-path';
 import { useListFilters } from '@/lib/list-filters';
-import { useDocumentHead } from '@/lib/seo';
+import { useListHead } from '@/lib/seo';
 
 const SORTS = ['rating', 'reviews', 'name'] as const;
 
@@ -36,7 +37,7 @@ export function DistrictCategoryRoute() {
   const total = businesses.data?.pagination.total;
   const c = city.data;
   const k = category.data;
-  useDocumentHead(c && k && district && total !== undefined ? districtCategoryMeta(c, district, k, total, list.page > 1 ? null : businesses.data?.items[0]) : null);
+  useListHead((page) => (c && k && district && total !== undefined ? districtCategoryMeta(c, district, k, total, page ? null : businesses.data?.items[0]) : null));
 
   if (city.isError || category.isError || districts.isError || (districts.data && !district)) {
     return <NotFoundMessage title="Page Not Found" text="The city, the district or the category you are looking for was not found or does not exist." />;
@@ -50,7 +51,7 @@ export function DistrictCategoryRoute() {
                 { label: 'Home', to: paths.home },
                 ...(c.country ? [{ label: c.country, to: countryPathOf(c.country) }] : []),
                 { label: c.name, to: paths.city(c.slug) },
-                { label: k.name, to: paths.cityCategory(c.slug, k.slug) },
+                { label: categoryPlural(k), to: paths.cityCategory(c.slug, k.slug) },
                 { label: district.district },
               ]
             : null

@@ -8,7 +8,8 @@ import { useSearchBusinesses } from '@/features/search/api/search-businesses';
 import { SearchBlock } from '@/features/search/components/search-block';
 import { useListFilters } from '@/lib/list-filters';
 import { searchMeta } from '@domain/page-meta';
-import { useDocumentHead } from '@/lib/seo';
+import { SEARCH_LIST_NAMES } from '@domain/public-pages';
+import { useListHead } from '@/lib/seo';
 
 const SORTS = ['relevance', 'rating', 'reviews', 'name'] as const;
 
@@ -22,7 +23,7 @@ export function SearchRoute() {
   const results = useSearchBusinesses({ q, location, ...list.filters });
   const near = list.filters.near;
   const what = [q, location].filter(Boolean).join(' in ');
-  useDocumentHead(searchMeta(q, location));
+  useListHead(() => searchMeta(q, location), SEARCH_LIST_NAMES);
   const data = results.data;
   const understood = data?.understood;
   // A respelt location ('Berln' → Berlin) comes back as the place understood.

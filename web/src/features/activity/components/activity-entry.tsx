@@ -57,10 +57,21 @@ export function ActivityLine({ entry: e, onBusiness }: { entry: ActivityEntry; o
         {g.into.name}
       </a>
     );
+    const plural = e.changes[0];
     const what =
       e.kind === 'rename' ? (
         <>
           renamed {g.kind} {g.name} to {into}
+        </>
+      ) : e.kind === 'plural' ? (
+        // The category as it was called then; its page redirects if renamed since.
+        <>
+          {plural?.after ? 'set' : 'cleared'} the plural of {g.kind}{' '}
+          <a className={link} href={page(g.slug)}>
+            {g.name}
+          </a>
+          {plural?.after ? ` to ${plural.after}` : ''}
+          {plural?.before ? ` (was ${plural.before})` : ''}
         </>
       ) : e.kind === 'merge' ? (
         <>

@@ -1,5 +1,6 @@
 import type { Business } from '@domain/types';
 import { slugifyText } from '@domain/slug';
+import { categoryPlural } from '@domain/category-plural';
 import { BusinessPhoto } from '@/components/business-photo';
 import { Rating } from '@/components/stars';
 import { VerifiedBadge } from '@/components/verified-badge';
@@ -9,11 +10,16 @@ import { cardClass } from '@/components/ui/card';
 
 const badge = 'inline-flex items-center rounded-full px-3 py-1 text-xs font-medium';
 
+// 24 px tall at least: a line of small links is a row of touch targets (Lighthouse's target-size audit).
+const moreLink = 'inline-flex min-h-6 items-center text-sm text-blue-700 hover:underline';
+
 /** Photo, name with the verified icon, rating out of 5 with stars, review count, badges. */
 export function BusinessHero({ business: b }: { business: Business }) {
   // Its category in its district has a page when the district's name has a slug, in its country when the country's has.
   const district = b.district ? slugifyText(b.district) : '';
   const country = b.country ? slugifyText(b.country) : '';
+  // The others of its kind, as a group: 'More Plumbers in Austin'.
+  const kind = b.category ? categoryPlural(b.category) : '';
   return (
     <div className={cardClass('overflow-hidden')}>
       {/* Resized srcset or the placeholder of the business's kind, loaded first; its props written out (a spread followed by a prop is V8's slow copy). */}
@@ -38,17 +44,17 @@ export function BusinessHero({ business: b }: { business: Business }) {
         </p>
         {b.category && b.city && (
           <p className="flex flex-wrap gap-x-4">
-            <Link to={paths.cityCategory(b.city.slug, b.category.slug)} className="text-sm text-blue-700 hover:underline" data-more-in-city="">
-              More {b.category.name} in {b.city.name}
+            <Link to={paths.cityCategory(b.city.slug, b.category.slug)} className={moreLink} data-more-in-city="">
+              More {kind} in {b.city.name}
             </Link>
             {district && (
-              <Link to={paths.districtCategory(b.city.slug, district, b.category.slug)} className="text-sm text-blue-700 hover:underline" data-more-in-district="">
-                More {b.category.name} in {b.district}
+              <Link to={paths.districtCategory(b.city.slug, district, b.category.slug)} className={moreLink} data-more-in-district="">
+                More {kind} in {b.district}
               </Link>
             )}
             {country && (
-              <Link to={paths.countryCategory(country, b.category.slug)} className="text-sm text-blue-700 hover:underline" data-more-in-country="">
-                More {b.category.name} in {b.country}
+              <Link to={paths.countryCategory(country, b.category.slug)} className={moreLink} data-more-in-country="">
+                More {kind} in {b.country}
               </Link>
             )}
           </p>

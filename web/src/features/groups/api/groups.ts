@@ -10,6 +10,8 @@ export interface GroupRow {
   businessCount: number;
   /** A city's state and country. */
   where?: string;
+  /** A category's plural as the admin set it; null: the rule's (domain/category-plural.ts). */
+  pluralName?: string | null;
 }
 
 /** GET /api/admin/<kind>/:id/merge?into=: what a merge would move, for its confirmation. */
@@ -42,14 +44,18 @@ export const getMergePreview = (kind: GroupKind, id: number, into: number) => ap
 export const useLastMerge = () =>
   useQuery({ queryKey: ['api', 'admin', 'merges', 'last'], queryFn: () => apiGet<{ merge: LastMerge | null }>('/api/admin/merges/last') });
 
-/** Renaming, merging or undoing a merge moves businesses, counts and pages: every cached list may be stale. */
+/** What a write to one category or city is: a new name, a category's plural (null clears it), or a merge. */
+type GroupWrite = { kind: GroupKind; id: number } & ({ rename: string } | { plural: string | null } | { into: number });
+
+const send = (w: GroupWrite) => {
+  if ('into' in w) return apiSend('POST', `/api/admin/${w.kind}/${w.id}/merge`, { into: w.into });
+  return apiSend('PUT', `/api/admin/${w.kind}/${w.id}`, 'rename' in w ? { name: w.rename } : { pluralName: w.plural });
+};
+
+/** Renaming, setting a plural, merging or undoing a merge changes names, counts and pages: every cached list may be stale. */
 export const useGroupWrite = () => {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (w: { kind: GroupKind; id: number } & ({ rename: string } | { into: number })) =>
-      'rename' in w ? apiSend('PUT', `/api/admin/${w.kind}/${w.id}`, { name: w.rename }) : apiSend('POST', `/api/admin/${w.kind}/${w.id}/merge`, { into: w.into }),
-    onSettled: () => qc.invalidateQueries(),
-  });
+  return useMutation({ mutationFn: send, onSettled: () => qc.invalidateQueries() });
 };
 
 export const useUndoMerge = () => {

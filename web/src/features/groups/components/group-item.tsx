@@ -4,6 +4,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { failedToast, toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { countOf, nounFor } from '@domain/plural';
+import { englishPlural } from '@domain/category-plural';
 import { getMergePreview, type GroupKind, type GroupRow, type MergePreview, useGroupWrite } from '../api/groups';
 import { GroupPicker, groupLabel } from './group-picker';
 
@@ -12,6 +13,7 @@ const input = 'rounded-md border border-gray-300 px-2 py-1 text-sm';
 /** One category or city: rename it, or merge it into any other after confirming what moves. */
 export function GroupItem({ kind, group }: { kind: GroupKind; group: GroupRow }) {
   const [name, setName] = useState(group.name);
+  const [plural, setPlural] = useState(group.pluralName ?? '');
   const [into, setInto] = useState<GroupRow | null>(null);
   const [confirm, setConfirm] = useState<(MergePreview & { intoId: number }) | null>(null);
   const write = useGroupWrite();
@@ -19,7 +21,17 @@ export function GroupItem({ kind, group }: { kind: GroupKind; group: GroupRow })
   const fail = failedToast;
   // Through the mutation's promise, not mutate()'s callbacks: a merge removes this row once the
   // lists refetch, and an unmounted row's callbacks never run (the toast would be lost).
-  const rename = () => write.mutateAsync({ kind, id: group.id, rename: name }).then(() => toast({ title: `Renamed to ${name.trim()}` }), fail('Not changed'));
+  // A rename clears the plural written for the old name (the server's rule), so the field empties too.
+  const rename = () =>
+    write.mutateAsync({ kind, id: group.id, rename: name }).then(() => {
+      setPlural('');
+      toast({ title: `Renamed to ${name.trim()}` });
+    }, fail('Not changed'));
+  const savePlural = () =>
+    write.mutateAsync({ kind, id: group.id, plural: plural.trim() || null }).then(
+      () => toast({ title: plural.trim() ? `Plural set to ${plural.trim()}` : 'Plural cleared', description: plural.trim() ? undefined : `Pages say ${englishPlural(group.name)}` }),
+      fail('Not changed'),
+    );
   const ask = () => {
     if (!into) return;
     const intoId = into.id;
@@ -42,6 +54,15 @@ export function GroupItem({ kind, group }: { kind: GroupKind; group: GroupRow })
       <button type="button" className={buttonClass('subtle')} disabled={write.isPending || name.trim() === group.name} onClick={() => void rename()}>
         Rename
       </button>
+      {kind === 'categories' && (
+        <>
+          {/* Empty: the pages' headings use the rule's plural, shown as the placeholder. */}
+          <input className={input} aria-label={`Plural of ${group.name}`} placeholder={englishPlural(group.name)} value={plural} onChange={(e) => setPlural(e.target.value)} />
+          <button type="button" className={buttonClass('subtle')} disabled={write.isPending || plural.trim() === (group.pluralName ?? '')} onClick={() => void savePlural()}>
+            Set plural
+          </button>
+        </>
+      )}
       <GroupPicker kind={kind} label={`Merge ${group.name} into`} exclude={group.id} value={into} onChange={setInto} />
       <button type="button" className={buttonClass('subtle')} disabled={write.isPending || !into} onClick={ask}>
         Merge
