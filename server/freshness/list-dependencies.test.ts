@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-app.js';
 import { importCsvText } from '../../data/import/import.fixtures.js';
 import { editBusiness } from '../../data/store/business-writes.js';
-import { renameGroup } from '../../data/store/group-writes.js';
+import { editGroup, renameGroup } from '../../data/store/group-writes.js';
 import { setBusinessesActive } from '../../data/store/visibility.js';
 
 const HEADER = 'name,category,full_address,place_id,about';
@@ -110,6 +110,13 @@ describe("a write keeps a city's and a category's pages warm unless it changes w
     await app.settle();
     // The city's links and facets, a café's card, and the bakeries' facets of the city's other categories.
     for (const path of [pages.city, pages.cityApi, pages.cityList, pages.bakery, pages.bakeryList]) expect((await ask(path)).text).toContain('Kaffeehaus');
+  });
+
+  it("a category's plural set shows on the category in the city and on the city's links to it", async () => {
+    await warmAll([pages.city, pages.bakery]);
+    await editGroup(app.db, 'category', (await business('PD-A')).category_id, { pluralName: 'Backstuben' });
+    await app.settle();
+    for (const path of [pages.city, pages.bakery]) expect((await ask(path)).text).toContain('Backstuben');
   });
 
   it('a slug changed by hand alone, with no business row touched, shows on the lists that name it', async () => {
