@@ -60,7 +60,7 @@ export function groupKeys(group: { id: number } | null, kind: GroupKind): Change
  * its categories in it, its cards); a category's names cities (its facets, cards and links) and
  * countries (its links, whose counts move with a city's country too). A renamed category changes
  * the rows of its businesses as well (its search documents), which `lc:` of their cities records;
- * `k:*` also covers a slug changed alone and a merge.
+ * `k:*` also covers its plural, a slug changed alone and a merge.
  */
 export function pageKeys(group: { id: number } | null, kind: GroupKind): ChangeKeys {
   const own = groupKeys(group, kind);
