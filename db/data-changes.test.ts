@@ -1,4 +1,4 @@
-/** What each move of the data version records as changed (migration 20261205H, readDataChanges). */
+/** What each move of the data version records as changed (migrations 20261205H and 20261217C, readDataChanges). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from './test-db.js';
 import { namesakesKey, readDataChanges, readDataVersion } from './data-version.js';
@@ -49,6 +49,18 @@ describe('data_changes', () => {
     // A rename also rewrites its businesses' search documents: their keys come with it.
     const renamed = await changesOf(() => t.db('cities').where({ id: cityId }).update({ name: 'Cologne' }));
     expect(renamed?.has(`c:${cityId}`)).toBe(true);
+  });
+
+  it("marks a change to any city's, category's or country's own row or its removal with the kind's '*', never a new one or a count (migration 20261217C)", async () => {
+    const stars = (changed: Set<string> | null) => [...changed!].filter((k) => k.endsWith(':*'));
+    expect(stars(await changesOf(() => t.db('categories').where({ id: categoryId }).update({ slug: 'backerei' })))).toEqual(['k:*']);
+    expect(stars(await changesOf(() => t.db('categories').where({ id: categoryId }).increment('business_count', 1)))).toEqual([]);
+    const added = await changesOf(() => t.db('countries').insert({ name: 'Türkiye', slug: 'turkiye' }));
+    expect(stars(added)).toEqual([]);
+    expect(stars(await changesOf(() => t.db('countries').where({ slug: 'turkiye' }).update({ slug: 'tuerkiye' })))).toEqual(['y:*']);
+    expect(stars(await changesOf(() => t.db('countries').where({ slug: 'tuerkiye' }).del()))).toEqual(['y:*']);
+    expect(stars(await changesOf(() => t.db('cities').where({ id: cityId }).update({ state: 'NRW' })))).toEqual(['c:*']);
+    expect(await changesOf(() => t.db('cities').where({ id: -1 }).del())).toEqual(new Set());
   });
 
   it('records nothing for a statement that changed no row, and everything for a TRUNCATE or a span it no longer holds', async () => {

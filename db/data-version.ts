@@ -28,8 +28,8 @@ export async function readDataVersion(db: Db): Promise<Version | null> {
  * What the versions after `after` up to `upTo` changed, as the keys their statements recorded in
  * `data_changes` (migration 20261205H): `b:<id>` a business, `n:<city>:<name hash>` the namesakes
  * of a name in a city, `bc:<city>` any business of a city (a batch too big to list), `c:`, `k:`,
- * `y:<id>` a city's, category's or country's own row, `lc:`, `lk:`, `ly:<id>` their lists or
- * counts (`-` for none). Null when anything may have changed: a statement that could not say, or
+ * `y:<id>` a city's, category's or country's own row (with `c:*`, `k:*`, `y:*` beside it, and on
+ * its removal), `lc:`, `lk:`, `ly:<id>` their lists or counts (`-` for none). Null when anything may have changed: a statement that could not say, or
  * a version whose record is gone. Read from the database whose version moved (a replica holds the
  * changes of every version it shows).
  */

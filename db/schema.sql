@@ -688,11 +688,14 @@ AS $function$
         SELECT ARRAY(SELECT TG_ARGV[0] || ':' || id FROM added) INTO changed;
       ELSIF TG_OP = 'DELETE' THEN
         SELECT ARRAY(SELECT TG_ARGV[0] || ':' || id FROM removed) INTO changed;
+        IF cardinality(changed) > 0 THEN changed := changed || (TG_ARGV[0] || ':*'); END IF;
       ELSE
         SELECT ARRAY(
           SELECT CASE WHEN o.id IS NOT NULL AND n.id IS NOT NULL AND to_jsonb(o) - 'business_count' = to_jsonb(n) - 'business_count'
                       THEN 'l' || TG_ARGV[0] || ':' || n.id ELSE TG_ARGV[0] || ':' || coalesce(n.id, o.id) END
             FROM removed o FULL JOIN added n ON n.id = o.id) INTO changed;
+        -- A count alone moved gives l<prefix>: keys only.
+        IF EXISTS (SELECT 1 FROM unnest(changed) k WHERE k LIKE TG_ARGV[0] || ':%') THEN changed := changed || (TG_ARGV[0] || ':*'); END IF;
       END IF;
       PERFORM rehber_record_change(changed);
       RETURN NULL;

@@ -13,12 +13,17 @@ function recorded() {
   return { reads: publicReads(t.db, undefined, { shown: (keys) => void shown.push(keys) }), shown };
 }
 
+/** A bakery, Alpha, in Berlin (once per file's database). */
+async function seedAlpha() {
+  await t.db.raw(`INSERT INTO cities (name, slug, country) VALUES ('Berlin', 'berlin', 'Deutschland') ON CONFLICT DO NOTHING`);
+  await t.db.raw(`INSERT INTO categories (name, slug) VALUES ('Bakery', 'bakery') ON CONFLICT DO NOTHING`);
+  await t.db.raw(`INSERT INTO businesses (name, slug, address, identity_key, city_id, category_id)
+                  SELECT 'Alpha', 'alpha', 'Torstraße 1', 'n:alpha', (SELECT id FROM cities), (SELECT id FROM categories) ON CONFLICT DO NOTHING`);
+}
+
 describe('the change keys each read declares', () => {
   it('a business names itself and its page; lists, counts and searches name everything', async () => {
-    await t.db.raw(`INSERT INTO cities (name, slug, country) VALUES ('Berlin', 'berlin', 'Deutschland')`);
-    await t.db.raw(`INSERT INTO categories (name, slug) VALUES ('Bakery', 'bakery')`);
-    await t.db.raw(`INSERT INTO businesses (name, slug, address, identity_key, city_id, category_id)
-                    SELECT 'Alpha', 'alpha', 'Torstraße 1', 'n:alpha', (SELECT id FROM cities), (SELECT id FROM categories)`);
+    await seedAlpha();
     const alpha = await t.db('businesses').where({ slug: 'alpha' }).first('id', 'city_id', 'category_id');
 
     const { reads, shown } = recorded();
@@ -28,11 +33,35 @@ describe('the change keys each read declares', () => {
     expect(await reads.moreNearby(business)).toEqual([]);
     expect(shown[1]).toEqual([]);
 
-    for (const read of [() => reads.stats(), () => reads.cities(), () => reads.group('city', 'berlin'), () => reads.search({ q: 'alpha', location: '', filters: {} })]) {
+    for (const read of [() => reads.stats(), () => reads.cities(), () => reads.search({ q: 'alpha', location: '', filters: {} })]) {
       shown.length = 0;
       await read();
       expect(shown).toEqual([null]);
     }
+  });
+
+  it("a city's and a category's pages name their rows and lists, and the others they name by any change to them", async () => {
+    await seedAlpha();
+    const [city, category] = [(await t.db('cities').first('id')).id, (await t.db('categories').first('id')).id];
+
+    const { reads, shown } = recorded();
+    const berlin = (await reads.group('city', 'berlin'))!;
+    const bakery = (await reads.groupSummary('category', 'bakery'))!;
+    await reads.groupBusinesses('city', berlin, { category: 'bakery' });
+    await reads.groupBusinesses('category', bakery, {});
+    await reads.categoryDistricts(berlin, bakery);
+    expect(shown).toEqual([
+      [`c:${city}`, `lc:${city}`, 'k:*'],
+      [`k:${category}`, `lk:${category}`],
+      [`c:${city}`, `lc:${city}`, 'k:*'],
+      [`k:${category}`, `lk:${category}`, 'c:*', 'y:*'],
+      [`c:${city}`, `lc:${city}`],
+    ]);
+    // Filtered by a slug and showing nothing: the slug may name nothing yet.
+    shown.length = 0;
+    await reads.groupBusinesses('city', berlin, { category: 'no-such-category' });
+    await reads.groupBusinesses('category', bakery, { city: 'berlin', district: 'Mitte' });
+    expect(shown).toEqual([null, null]);
   });
 
   it('a business under a slug not its own, and a read that fails, name everything', async () => {

@@ -5,9 +5,11 @@
  * declares its keys beside its definition.
  */
 import { namesakesKey } from '../../db/data-version.js';
+import type { GroupKind } from '../../domain/public-reads.js';
+import type { ListFilters, ListPage } from '../../domain/search.js';
 import type { Business } from '../../domain/types.js';
 
-/** The keys an answer shows; null: it may show anything (a list, a count, a search), so every write may change it. */
+/** The keys an answer shows; null: it may show anything (a search, a count, the home page), so every write may change it. */
 export type ChangeKeys = readonly string[] | null;
 
 /** An answer that any write may change. */
@@ -34,4 +36,46 @@ export function businessKeys(found: Business | null, slug: string): ChangeKeys {
 export function nearbyKeys(found: readonly Pick<Business, 'id'>[], b: Business): ChangeKeys {
   const precise = b.latitude !== null && b.longitude !== null && !b.coordinatesApproximate;
   return [...(precise ? [`lc:${b.cityId ?? '-'}`] : []), ...found.map((n) => `b:${n.id}`)];
+}
+
+/**
+ * Any city's, category's or country's own row changed (not only its count) or went: what a list
+ * that names them without knowing their ids depends on (its facets, its cards, its links).
+ */
+const ANY = { city: 'c:*', category: 'k:*', country: 'y:*' } as const;
+
+/**
+ * A city or a category as a page names it, its row alone (a category in a city, a district or a
+ * country): its own row and its count, which moves with its list (`lc:`, `lk:`: any business of
+ * it added, changed, hidden or removed, however big the statement).
+ */
+export function groupKeys(group: { id: number } | null, kind: GroupKind): ChangeKeys {
+  if (!group) return null;
+  return kind === 'city' ? [`c:${group.id}`, `lc:${group.id}`] : [`k:${group.id}`, `lk:${group.id}`];
+}
+
+/**
+ * A city's or a category's page and list: its row and list (groupKeys), and the names of the
+ * others it shows. A city's page names only categories besides itself (its facets, its links to
+ * its categories in it, its cards); a category's names cities (its facets, cards and links) and
+ * countries (its links, whose counts move with a city's country too). A renamed category changes
+ * the rows of its businesses as well (its search documents), which `lc:` of their cities records;
+ * `k:*` also covers its plural, a slug changed alone and a merge.
+ */
+export function pageKeys(group: { id: number } | null, kind: GroupKind): ChangeKeys {
+  const own = groupKeys(group, kind);
+  return own && [...own, ...(kind === 'city' ? [ANY.category] : [ANY.city, ANY.country])];
+}
+
+/**
+ * A page of a city's or a category's list: as its page (pageKeys). Filtered by the slug of another
+ * city, category or country and showing nothing, it depends on everything: the slug may name
+ * nothing yet, and a new row taking it (recorded under an id the list never saw) would change it.
+ */
+export function listKeys(answer: ListPage, kind: GroupKind, group: { id: number }, filters: ListFilters): ChangeKeys {
+  const named = (kind === 'city' ? [filters.category, filters.country] : [filters.city, filters.country]).some((slug) => slug !== undefined);
+  if (named && !answer.items.length) return null;
+  const keys = pageKeys(group, kind)!;
+  // A city's list within a country finds the country by its slug.
+  return kind === 'city' && filters.country !== undefined ? [...keys, ANY.country] : keys;
 }

@@ -29,7 +29,7 @@ import type { Business, Country, DistrictCategoryLink } from '../../domain/types
 import type { NearbyRow } from '../../domain/card-row.js';
 import { getBusinessPage } from './business-page.js';
 import { moreNearby, nearbyRows } from './nearby.js';
-import { anything, businessKeys, nearbyKeys, type ChangeKeys } from './change-keys.js';
+import { anything, businessKeys, groupKeys, listKeys, nearbyKeys, pageKeys, type ChangeKeys } from './change-keys.js';
 
 /** What the reads depend on besides the data. */
 export interface ReadOptions {
@@ -156,9 +156,9 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     nearbyRows: { read: (b) => once('nearbyRows', [b.id], async () => nearbyRows(db, b, await memos(), neighbours.get(b.id))), shows: nearbyKeys },
     cities: { read: () => once('cities', [], () => listCities(db)), shows: anything },
     categories: { read: () => once('categories', [], () => listCategories(db)), shows: anything },
-    group: { read: group, shows: anything },
-    groupSummary: { read: groupSummary, shows: anything },
-    groupBusinesses: { read: groupBusinesses, shows: anything },
+    group: { read: group, shows: (found, kind) => pageKeys(found, kind) },
+    groupSummary: { read: groupSummary, shows: (found, kind) => groupKeys(found, kind) },
+    groupBusinesses: { read: groupBusinesses, shows: (answer, kind, group, filters) => listKeys(answer, kind, group, filters) },
     categoryDistricts: {
       read: (city, category) =>
         once('categoryDistricts', [city.id, category.id], async () =>
@@ -176,7 +176,8 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
             return links;
           }),
         ),
-      shows: anything,
+      // Its districts and their counts move with the city's list.
+      shows: (_, city) => groupKeys(city, 'city'),
     },
     countries: { read: () => once('countries', [], () => listCountries(db)), shows: anything },
     country: {

@@ -58,6 +58,7 @@ import * as vacuumBusinesses from './20261214O-vacuum-businesses.js';
 import * as addIdRangeIndex from './20261215A-add-id-range-index.js';
 import * as tuneBusinessesAutovacuum from './20261215H-tune-businesses-autovacuum.js';
 import * as addCategoryPluralName from './20261216P-add-category-plural-name.js';
+import * as recordAnyGroupChange from './20261217C-record-any-group-change.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -139,4 +140,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261215A-add-id-range-index': addIdRangeIndex,
   '20261215H-tune-businesses-autovacuum': tuneBusinessesAutovacuum,
   '20261216P-add-category-plural-name': addCategoryPluralName,
+  '20261217C-record-any-group-change': recordAnyGroupChange,
 };

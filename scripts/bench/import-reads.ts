@@ -15,6 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { createDb } from '../../db/index.js';
 import { upsertUser } from '../../db/queries/users.js';
+import { cacheStats } from '../../domain/bounded-cache.js';
 import type { BenchContext } from './context.js';
 import { writeGeneratedCsv } from './generate.js';
 import { CONNECTIONS, load, pick, signIn } from './http-load.js';
@@ -22,6 +23,8 @@ import { CONNECTIONS, load, pick, signIn } from './http-load.js';
 const BASELINE_MS = 15_000;
 const WARMUP_MS = 2_000;
 const READY = '@@reads-ready ';
+/** The child's answer on stdout to `caches` on stdin: its answer caches' lookups so far. */
+const CACHES = '@@reads-caches ';
 const PASSWORD = 'bench password, not a secret';
 /** The businesses already there, generated past the imported file's rows so none is the same. */
 const BASE_FROM = 50_000_000;
@@ -48,10 +51,13 @@ export async function run(ctx: BenchContext): Promise<void> {
       Math.random() < 0.5
         ? `/api/businesses/detail/${pick(samples.slugs)}`
         : `/api/cities/${pick(samples.citySlugs)}/businesses?page=${1 + Math.floor(Math.random() * 5)}`;
+    const beforeQuiet = await server.answers();
     const quiet = await load(server.url, next, { warmupMs: WARMUP_MS, budgetMs: () => BASELINE_MS });
+    const afterQuiet = await server.answers();
     ctx.report({ name: `Public reads (detail and city), ${CONNECTIONS} connections, no import`, value: quiet.rps, unit: 'req/s' });
     ctx.report({ name: 'Public reads p99, no import', value: quiet.p99, unit: 'ms' });
     ctx.report({ name: 'Public reads failed, no import', value: quiet.errors, unit: 'requests' });
+    ctx.report({ name: 'Answer cache hit ratio, no import', value: hitRatio(beforeQuiet, afterQuiet), unit: '' });
 
     const cookie = await signIn(server.url, PASSWORD);
     const token = await upload(server.url, cookie, file);
@@ -60,13 +66,16 @@ export async function run(ctx: BenchContext): Promise<void> {
     const importing = postJson(server.url, '/api/admin/import-excel-stream', cookie, { filePath: token }).finally(() => {
       importDone = true;
     });
+    const beforeBusy = await server.answers();
     const busy = await load(server.url, next, { budgetMs: () => (importDone ? 0 : Infinity) });
+    const afterBusy = await server.answers();
     const result = JSON.parse(await importing) as { imported: number; skipped: number };
     const seconds = (performance.now() - started) / 1000;
     if (result.imported !== rows) throw new Error(`web import imported ${result.imported} of ${rows} rows`);
     ctx.report({ name: `Public reads during a ${rows.toLocaleString('en-US')}-row web import`, value: busy.rps, unit: 'req/s', vs: { name: 'no import', value: quiet.rps } });
     ctx.report({ name: 'Public reads p99 during the import', value: busy.p99, unit: 'ms', vs: { name: 'no import', value: quiet.p99 } });
     ctx.report({ name: 'Public reads failed during the import', value: busy.errors, unit: 'requests' });
+    ctx.report({ name: 'Answer cache hit ratio during the import', value: hitRatio(beforeBusy, afterBusy), unit: '' });
     ctx.report({ name: 'The web import meanwhile', value: rows / seconds, unit: 'rows/s' });
   } finally {
     await server.stop();
@@ -120,14 +129,36 @@ function postJson(base: string, urlPath: string, cookie: string, body: unknown):
 
 interface ServerChild {
   url: string;
+  /** The answer caches' lookups so far. */
+  answers(): Promise<Lookups>;
   stop(): Promise<void>;
 }
+
+interface Lookups {
+  hits: number;
+  misses: number;
+}
+
+/** The share of the lookups between two counts that found a kept answer. */
+const hitRatio = (before: Lookups, after: Lookups) => {
+  const hits = after.hits - before.hits;
+  const asked = hits + after.misses - before.misses;
+  return asked ? hits / asked : 0;
+};
 
 function startServer(dbUrl: string, uploadDir: string): Promise<ServerChild> {
   const self = fileURLToPath(import.meta.url);
   const execArgv = self.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child = spawn(process.execPath, [...execArgv, self, 'serve', dbUrl, uploadDir], { stdio: ['pipe', 'pipe', 'inherit'] });
   let out = '';
+  // Callers waiting for the child's next count of its caches' lookups.
+  const waiting: ((l: Lookups) => void)[] = [];
+  let partial = '';
+  child.stdout.on('data', (d) => {
+    const lines = (partial + String(d)).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) if (line.startsWith(CACHES)) waiting.shift()?.(JSON.parse(line.slice(CACHES.length)) as Lookups);
+  });
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     const early = (code: number | null) => reject(new Error(`bench server exited (${code})`));
@@ -139,6 +170,11 @@ function startServer(dbUrl: string, uploadDir: string): Promise<ServerChild> {
       child.off('exit', early);
       resolve({
         url: ready.slice(READY.length).trim(),
+        answers: () =>
+          new Promise<Lookups>((res) => {
+            waiting.push(res);
+            child.stdin.write('caches\n');
+          }),
         stop: () =>
           new Promise<void>((res) => {
             child.on('exit', () => res());
@@ -160,6 +196,13 @@ async function serve(dbUrl: string, uploadDir: string): Promise<void> {
   });
   process.stdout.write(`${READY}http://127.0.0.1:${(server.address() as AddressInfo).port}\n`);
   process.stdin.resume();
+  process.stdin.on('data', (d) => {
+    if (!String(d).includes('caches')) return;
+    // The replica's and the primary's answer caches (one database here: the replica's serves).
+    const answers = cacheStats().filter((c) => c.name === 'answers');
+    const lookups = { hits: answers.reduce((n, c) => n + c.hits, 0), misses: answers.reduce((n, c) => n + c.misses, 0) };
+    process.stdout.write(`${CACHES}${JSON.stringify(lookups)}\n`);
+  });
   process.stdin.on('end', async () => {
     server.closeAllConnections();
     await db.destroy();

@@ -9,8 +9,9 @@
  * - answers are kept in memory (answer-cache.ts), keyed by URL, from the second time a URL is
  *   asked, with their brotli and gzip copies once a client asked for one (the same ETag: weak, it
  *   holds for every encoding, and `Vary: Accept-Encoding` keeps a shared cache's copies apart), and served again until a write changes what they show (dependencies.ts: a business
- *   page shows its business, its city's and category's names and its namesakes; every other
- *   answer depends on everything): a kept answer keeps the validators it was read with;
+ *   page shows its business, its city's and category's names and its namesakes; a city's or a
+ *   category's page its row, its list and the names of the others it shows; every other answer
+ *   depends on everything): a kept answer keeps the validators it was read with;
  * - Cache-Control lets a CDN or proxy hold them briefly and revalidate in the background.
  * An answer that `perMinute` says depends on the time too ("open now") is keyed and tagged by the
  * minute it was read in as well, and no shared cache may hold it: it is never served past that
