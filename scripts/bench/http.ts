@@ -26,7 +26,7 @@ import { load, pick, signIn } from './http-load.js';
 import { measured, reportBeside, sampleBusinesses, startYardstick, withCpu, type Measured, type Yardstick } from './load-cases.js';
 import { adminListPages, cityDeepPages, cityFirstPages, PLACE_KINDS, prefixesOf, readLongTail, searches, WORD_KINDS } from './long-tail.js';
 import { inTurn, oneBox, type MixedQuery } from './query-mix.js';
-import { startServer, type CacheCounts } from './server-child.js';
+import { hitShare, startServer, type CacheCounts } from './server-child.js';
 import { PLANTED_RATING, PLANTED_REVIEWS, relevanceCheck } from './relevance.js';
 import { pgStats } from './pg-stats.js';
 
@@ -145,9 +145,8 @@ type HttpCase = [string, () => string, Record<string, string>, [string, () => st
 /** The share of cache lookups between two moments that found their entry, in %; undefined when none looked. */
 function hitRatios(before: CacheCounts, after: CacheCounts): { answers?: number; memos?: number } {
   const ratio = (kind: keyof CacheCounts) => {
-    const hits = after[kind].hits - before[kind].hits;
-    const gets = hits + after[kind].misses - before[kind].misses;
-    return gets > 0 ? (100 * hits) / gets : undefined;
+    const share = hitShare(before[kind], after[kind]);
+    return share === undefined ? undefined : 100 * share;
   };
   return { answers: ratio('answers'), memos: ratio('memos') };
 }

@@ -15,10 +15,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import pino from 'pino';
 import { createDb } from '../../db/index.js';
 import { upsertUser } from '../../db/queries/users.js';
-import { cacheStats } from '../../domain/bounded-cache.js';
 import type { BenchContext } from './context.js';
 import { writeGeneratedCsv } from './generate.js';
 import { CONNECTIONS, load, pick, signIn } from './http-load.js';
+import { cacheCounts, hitShare, type CacheCounts } from './server-child.js';
 
 const BASELINE_MS = 15_000;
 const WARMUP_MS = 2_000;
@@ -134,17 +134,10 @@ interface ServerChild {
   stop(): Promise<void>;
 }
 
-interface Lookups {
-  hits: number;
-  misses: number;
-}
+type Lookups = CacheCounts['answers'];
 
 /** The share of the lookups between two counts that found a kept answer. */
-const hitRatio = (before: Lookups, after: Lookups) => {
-  const hits = after.hits - before.hits;
-  const asked = hits + after.misses - before.misses;
-  return asked ? hits / asked : 0;
-};
+const hitRatio = (before: Lookups, after: Lookups) => hitShare(before, after) ?? 0;
 
 function startServer(dbUrl: string, uploadDir: string): Promise<ServerChild> {
   const self = fileURLToPath(import.meta.url);
@@ -199,9 +192,7 @@ async function serve(dbUrl: string, uploadDir: string): Promise<void> {
   process.stdin.on('data', (d) => {
     if (!String(d).includes('caches')) return;
     // The replica's and the primary's answer caches (one database here: the replica's serves).
-    const answers = cacheStats().filter((c) => c.name === 'answers');
-    const lookups = { hits: answers.reduce((n, c) => n + c.hits, 0), misses: answers.reduce((n, c) => n + c.misses, 0) };
-    process.stdout.write(`${CACHES}${JSON.stringify(lookups)}\n`);
+    process.stdout.write(`${CACHES}${JSON.stringify(cacheCounts().answers)}\n`);
   });
   process.stdin.on('end', async () => {
     server.closeAllConnections();

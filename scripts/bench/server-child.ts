@@ -95,7 +95,7 @@ export function startServer(dbUrl: string): Promise<ServerChild> {
  * The app's caches' lookups, read in its own process: the answer cache (URLs answered in this
  * data version) and the read service's memos (a broad word's candidates, facet counts, labels).
  */
-function cacheCounts(): CacheCounts {
+export function cacheCounts(): CacheCounts {
   const out: CacheCounts = { answers: { hits: 0, misses: 0 }, memos: { hits: 0, misses: 0 } };
   for (const s of cacheStats()) {
     const kind = s.name === 'answers' ? out.answers : s.name === 'search memo' || s.name === 'small memo' ? out.memos : null;
@@ -104,6 +104,13 @@ function cacheCounts(): CacheCounts {
     kind.misses += s.misses;
   }
   return out;
+}
+
+/** The share of one kind of cache's lookups between two counts that found their entry; undefined when none looked. */
+export function hitShare(before: CacheCounts[keyof CacheCounts], after: CacheCounts[keyof CacheCounts]): number | undefined {
+  const hits = after.hits - before.hits;
+  const gets = hits + after.misses - before.misses;
+  return gets > 0 ? hits / gets : undefined;
 }
 
 /** The yardstick's one statement: a business by slug with its category and city. */
