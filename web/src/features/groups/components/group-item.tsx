@@ -27,11 +27,13 @@ export function GroupItem({ kind, group }: { kind: GroupKind; group: GroupRow })
       setPlural('');
       toast({ title: `Renamed to ${name.trim()}` });
     }, fail('Not changed'));
-  const savePlural = () =>
-    write.mutateAsync({ kind, id: group.id, plural: plural.trim() || null }).then(
-      () => toast({ title: plural.trim() ? `Plural set to ${plural.trim()}` : 'Plural cleared', description: plural.trim() ? undefined : `Pages say ${englishPlural(group.name)}` }),
+  const savePlural = () => {
+    const typed = plural.trim();
+    return write.mutateAsync({ kind, id: group.id, plural: typed || null }).then(
+      () => toast(typed ? { title: `Plural set to ${typed}` } : { title: 'Plural cleared', description: `Pages say ${englishPlural(group.name)}` }),
       fail('Not changed'),
     );
+  };
   const ask = () => {
     if (!into) return;
     const intoId = into.id;
