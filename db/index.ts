@@ -15,7 +15,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 export function createDb(url: string, pool: { min?: number; max?: number } = {}): Db {
   return knex({
     client: 'pg',
-    connection: url,
+    // Handed to pg whole: knex's own parse of a URL loses a socket host's password and port, and
+    // connectionUrlOf gives this string back to the connections the app opens beside the pool.
+    connection: { connectionString: url },
     pool: { min: pool.min ?? 0, max: pool.max ?? 10 },
     // knex prints every failed connection attempt with its stack before rejecting the query with
     // the same error; the caller reports that error (the CLI in one line, the server in its log).
