@@ -162,12 +162,13 @@ interface SummaryRow {
 function printSummary(rows: SummaryRow[], yard: Yardstick, size: string): void {
   const ms = (v: number) => (v >= 10 ? v.toFixed(0) : v.toFixed(1));
   const pct = (v?: number) => (v === undefined ? '–' : `${v.toFixed(0)}%`);
+  const us = (v?: number) => (v === undefined ? '–' : Math.round(v).toLocaleString('en-US'));
   const lines = [
-    `\n| case (${size} businesses, 32 connections) | req/s | vs bare | p50 ms | p99 ms | server CPU µs/request | answer cache hits | search memo hits |`,
-    '|---|---|---|---|---|---|---|---|',
-    `| bare Koa + pg, one business by slug (mean of two runs) | ${Math.round(yard.rps)} | 1× | ${ms(yard.p50)} | ${ms(yard.p99)} | ${Math.round(yard.cpuUs)} | – | – |`,
+    `\n| case (${size} businesses, 32 connections) | req/s | vs bare | p50 ms | p99 ms | server CPU µs/request | PostgreSQL CPU µs/request | machine CPU µs/request | answer cache hits | search memo hits |`,
+    '|---|---|---|---|---|---|---|---|---|---|',
+    `| bare Koa + pg, one business by slug (mean of two runs) | ${Math.round(yard.rps)} | 1× | ${ms(yard.p50)} | ${ms(yard.p99)} | ${Math.round(yard.cpuUs)} | ${us(yard.pgUs)} | ${us(yard.machineUs)} | – | – |`,
     ...rows.map(({ name, result: r, answers, memos }) =>
-      `| ${name} | ${Math.round(r.rps)} | ${(r.rps / yard.rps).toFixed(2)}× | ${ms(r.p50)} | ${ms(r.p99)} | ${Math.round(r.cpuUs)} | ${pct(answers)} | ${pct(memos)} |`),
+      `| ${name} | ${Math.round(r.rps)} | ${(r.rps / yard.rps).toFixed(2)}× | ${ms(r.p50)} | ${ms(r.p99)} | ${Math.round(r.cpuUs)} | ${us(r.pgUs)} | ${us(r.machineUs)} | ${pct(answers)} | ${pct(memos)} |`),
   ];
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }

@@ -1,8 +1,8 @@
 /**
  * A bench's HTTP cases measured in turn between two runs of the yardstick (near.ts, open-now.ts,
  * combos.ts; http.ts measures its own with cache counts): each a warm-up, then DURATION_MS of load
- * under CONNECTIONS clients, the server process's CPU time per request and, with
- * BENCH_HTTP_PG_STATS, the case's costliest statements.
+ * under CONNECTIONS clients, the CPU time per request of the server process, of PostgreSQL and of
+ * the whole machine and, with BENCH_HTTP_PG_STATS, the case's costliest statements.
  *
  * The yardstick is the bare Koa + pg route (server-child.ts) reading one business by slug with its
  * category and city, served by the same process as the cases. Its speed moves from one server
@@ -15,7 +15,7 @@ import type { BenchContext } from './context.js';
 import { createDb, type Db } from '../../db/index.js';
 import { load, pick, type LoadResult } from './http-load.js';
 import type { PgStats } from './pg-stats.js';
-import type { ServerChild } from './server-child.js';
+import { machineCpuUs, type ServerChild } from './server-child.js';
 
 export const DURATION_MS = 10_000;
 export const WARMUP_MS = 1_000;
@@ -36,17 +36,26 @@ const FIRST_WARMUP_MS = 5_000;
  * rate). Unlike requests/s, this barely moves with what else the machine's two cores are running.
  */
 export async function withCpu(server: ServerChild, run: () => Promise<LoadResult>, warmupMs = WARMUP_MS): Promise<Measured> {
-  const before = await server.cpuUs();
+  const before = { server: await server.cpuUs(), pg: server.pgCpuUs(), machine: machineCpuUs() };
   const result = await run();
-  const spent = (await server.cpuUs()) - before;
+  const spent = (await server.cpuUs()) - before.server;
+  const pgAfter = server.pgCpuUs();
+  const machine = machineCpuUs() - before.machine;
   const requests = result.rps * ((DURATION_MS + warmupMs) / 1000);
-  return { ...result, cpuUs: spent / requests };
+  // A backend that ended during the load takes its CPU time out of the sum: no figure then.
+  const pg = pgAfter !== undefined && before.pg !== undefined && pgAfter >= before.pg ? (pgAfter - before.pg) / requests : undefined;
+  return { ...result, cpuUs: spent / requests, pgUs: pg, machineUs: machine / requests };
 }
 
-export type Measured = LoadResult & { cpuUs: number };
+/**
+ * A case's figures with its CPU time per request: the server process's (`cpuUs`), PostgreSQL's
+ * (`pgUs`, when its server is on this machine) and the whole machine's (`machineUs`: those two, the
+ * load generator and the kernel), from which the rate the machine's cores allow at that cost follows.
+ */
+export type Measured = LoadResult & { cpuUs: number; pgUs?: number; machineUs?: number };
 
 /** The figures a case is compared with: the yardstick's two runs' means. */
-export type Yardstick = Pick<Measured, 'rps' | 'p50' | 'p99' | 'cpuUs'>;
+export type Yardstick = Pick<Measured, 'rps' | 'p50' | 'p99' | 'cpuUs' | 'pgUs' | 'machineUs'>;
 
 export const YARDSTICK_NAME = 'bare Koa + pg';
 
@@ -101,14 +110,16 @@ function reportYardstickRun(ctx: BenchContext, when: string, r: Measured): void 
   ctx.report({ name: `${name}, p50`, value: r.p50, unit: 'ms' });
   ctx.report({ name: `${name}, p99`, value: r.p99, unit: 'ms' });
   ctx.report({ name: `${name}, server CPU per request`, value: Math.round(r.cpuUs), unit: 'µs' });
+  reportCpuBudget(ctx, name, r);
 }
 
 /** The two runs' means, reported with how far the second run moved from the first. */
 function settleYardstick(ctx: BenchContext, before: Measured, after: Measured): Yardstick {
   reportYardstickRun(ctx, 'after the cases', after);
   ctx.report({ name: 'Bare Koa + pg, moved between its two runs', value: Math.round((100 * (after.rps - before.rps)) / before.rps), unit: '% req/s' });
-  const mean = (key: keyof Yardstick) => (before[key] + after[key]) / 2;
-  return { rps: mean('rps'), p50: mean('p50'), p99: mean('p99'), cpuUs: mean('cpuUs') };
+  const mean = (key: 'rps' | 'p50' | 'p99' | 'cpuUs') => (before[key] + after[key]) / 2;
+  const meanOf = (a?: number, b?: number) => (a === undefined || b === undefined ? undefined : (a + b) / 2);
+  return { rps: mean('rps'), p50: mean('p50'), p99: mean('p99'), cpuUs: mean('cpuUs'), pgUs: meanOf(before.pgUs, after.pgUs), machineUs: meanOf(before.machineUs, after.machineUs) };
 }
 
 /** A case's figures beside the yardstick's means. */
@@ -118,6 +129,20 @@ export function reportBeside(ctx: BenchContext, name: string, at: string, r: Mea
   ctx.report({ name: `${name} p50`, value: r.p50, unit: 'ms', vs: vs(yard.p50) });
   ctx.report({ name: `${name} p99`, value: r.p99, unit: 'ms', vs: vs(yard.p99) });
   ctx.report({ name: `${name}, server CPU per request`, value: Math.round(r.cpuUs), unit: 'µs', vs: vs(yard.cpuUs) });
+  reportCpuBudget(ctx, name, r, yard);
+}
+
+/**
+ * PostgreSQL's CPU time per request and the rest of the machine's (the load generator, the kernel's
+ * network work): with the server's, where each request's cost goes. The three sum to the machine's
+ * busy time, which at CONNECTIONS clients is all of its cores: the rate a case reaches is the
+ * cores' time over that sum (two cores at 4 ms a request serve 500 a second).
+ */
+export function reportCpuBudget(ctx: BenchContext, name: string, r: Measured, yard?: Yardstick): void {
+  const vs = (value: number | undefined) => (yard && value !== undefined ? { vs: { name: `${YARDSTICK_NAME} (mean of two runs)`, value } } : {});
+  if (r.pgUs !== undefined) ctx.report({ name: `${name}, PostgreSQL CPU per request`, value: Math.round(r.pgUs), unit: 'µs', ...vs(yard?.pgUs) });
+  if (r.machineUs === undefined) return;
+  ctx.report({ name: `${name}, machine CPU per request (server, PostgreSQL, load generator, kernel)`, value: Math.round(r.machineUs), unit: 'µs', ...vs(yard?.machineUs) });
 }
 
 export interface LoadCase {

@@ -35,6 +35,12 @@ export interface ServerChild {
   bareUrl: string;
   /** The server process's CPU time so far (user and system), in microseconds. */
   cpuUs(): Promise<number>;
+  /**
+   * The CPU time so far of the PostgreSQL server the app reads (its postmaster and the processes
+   * it started: the app's backends among them), in microseconds; undefined when that server is not
+   * on this machine or its processes cannot be read.
+   */
+  pgCpuUs(): number | undefined;
   /** Its caches' lookups so far. */
   caches(): Promise<CacheCounts>;
   /** Stops the server; resolves with its peak memory in MB. */
@@ -44,16 +50,54 @@ export interface ServerChild {
 /** How many processes serve the benches' requests (BENCH_HTTP_PROCESSES, default 1). */
 export const SERVER_PROCESSES = Math.max(1, Number(process.env.BENCH_HTTP_PROCESSES ?? 1) || 1);
 
-/** The CPU time so far of a process and of the processes it started, in microseconds (Linux's /proc). */
+/**
+ * The busy CPU time of the whole machine so far, every core and process summed (user, nice, system,
+ * interrupts; not idle, I/O wait or time the hypervisor gave elsewhere), in microseconds: what the
+ * server, PostgreSQL, the load generator and the kernel's network work spent together.
+ */
+export function machineCpuUs(): number {
+  const [user, nice, system, , , irq, softirq] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return (user + nice + system + irq + softirq) * 10_000;
+}
+
+/** The PostgreSQL server's postmaster, as the parent of a backend of `dbUrl`; undefined when it is not a process of this machine. */
+async function postmasterOf(dbUrl: string): Promise<number | undefined> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    // The parent's pid is field 4, the second after the command's closing parenthesis.
+    const parent = Number(fs.readFileSync(`/proc/${rows[0].pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+    // A server elsewhere (or in a container of its own) has a backend pid this machine does not know or knows as another program.
+    return fs.readFileSync(`/proc/${parent}/cmdline`, 'utf8').includes('postgres') ? parent : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * The CPU time so far of a process and of the processes it started, living or ended (an ended
+ * one's time is added to its parent's count of its children's time), in microseconds (Linux's /proc).
+ */
 function treeCpuUs(pid: number): number {
-  // utime and stime are fields 14 and 15, counted after the command's closing parenthesis.
-  const ticks = (p: number) => {
+  // utime, stime, cutime and cstime are fields 14 to 17, counted after the command's closing parenthesis.
+  const ticks = (p: number, withEnded: boolean) => {
     const fields = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
-    return Number(fields[11]) + Number(fields[12]);
+    return Number(fields[11]) + Number(fields[12]) + (withEnded ? Number(fields[13]) + Number(fields[14]) : 0);
   };
   const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  // A child may end between the two reads: it is then counted in the parent's sum of ended children.
+  const living = children.reduce((sum, p) => {
+    try {
+      return sum + ticks(p, false);
+    } catch {
+      return sum;
+    }
+  }, 0);
   // Linux counts them in USER_HZ, 100 a second on every architecture Node runs on.
-  return [pid, ...children].reduce((sum, p) => sum + ticks(p), 0) * 10_000;
+  return (ticks(pid, true) + living) * 10_000;
 }
 
 /** Starts the server child on `dbUrl`. BENCH_HTTP_CPU_PROF=<dir>: it writes a V8 CPU profile there when it stops. */
@@ -75,7 +119,15 @@ export function startServer(dbUrl: string): Promise<ServerChild> {
       if (ready && !done) {
         const [appUrl, bareUrl] = ready.slice(READY.length).split(' ');
         out = '';
-        resolve({
+        const postmaster = postmasterOf(dbUrl);
+        void postmaster.then((pid) => resolve({
+          pgCpuUs: () => {
+            try {
+              return pid === undefined ? undefined : treeCpuUs(pid);
+            } catch {
+              return undefined;
+            }
+          },
           appUrl,
           bareUrl,
           cpuUs: async () => (SERVER_PROCESSES > 1 ? treeCpuUs(child.pid!) : Number(await (await fetch(`${bareUrl}/cpu`)).text())),
@@ -85,7 +137,7 @@ export function startServer(dbUrl: string): Promise<ServerChild> {
               peak = res;
               child.stdin.end();
             }),
-        });
+        }));
       }
     });
   });
