@@ -103,6 +103,18 @@ describe("a write keeps a city's and a category's pages warm unless it changes w
     expect((await ask('/api/categories/bakery/businesses')).text).toContain('Moda Simitçisi');
   });
 
+  it("a bakery edited in Berlin keeps the bakeries in Kadıköy kept, with their ETag; one edited there shows", async () => {
+    const istanbul = (await app.db('cities').where({ id: (await business('PT-2')).city_id }).first('slug')).slug;
+    const kadikoy = [`/city/${istanbul}/kadikoy/bakery`, `/api/cities/${istanbul}/categories/bakery/districts`];
+    const tags = await warmAll(kadikoy);
+    await editBusiness(app.db, (await business('PD-G')).id, { fields: { about: 'Rye and spelt bread' } }, null);
+    await app.settle();
+    await expectKept(tags);
+    await editBusiness(app.db, (await business('PT-2')).id, { fields: { name: 'Moda Fırını' } }, null);
+    await app.settle();
+    expect((await ask(kadikoy[0])).text).toContain('Moda Fırını');
+  });
+
   it('the category renamed (its slug kept) or described shows on the bakeries in Berlin and on its summary', async () => {
     const bakery = (await business('PD-A')).category_id;
     await warmAll([pages.bakery, '/api/categories/bakery/summary']);
