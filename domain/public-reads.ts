@@ -5,7 +5,7 @@
  * data and the client does not ask for it again. A null is the API's 404.
  */
 import type { ListFilters, ListPage } from './search.js';
-import type { Business, Category, CategoryDetail, City, CityDetail, Country, CountryDetail, DistrictCategoryLink, Stats } from './types.js';
+import type { Business, Category, CategoryDetail, CategorySummary, City, CityDetail, Country, CountryDetail, DistrictCategoryLink, Stats } from './types.js';
 import type { NearbyRow } from './card-row.js';
 
 export interface SearchQuery {
@@ -22,10 +22,14 @@ export interface Groups {
   city: CityDetail;
   category: CategoryDetail;
 }
-/** A city or category by its slug without its links: what a category in a city, a district or a country names. */
+/**
+ * A city or category by its slug without its links: what a category in a city, a district or a
+ * country names. A category's comes without its count (CategorySummary); a city's keeps its own,
+ * which moves with the city's list that such a page shows anyway.
+ */
 export interface GroupSummaries {
   city: City;
-  category: Category;
+  category: CategorySummary;
 }
 
 export interface PublicReads {
@@ -45,7 +49,7 @@ export interface PublicReads {
   /** A page of a city's or category's businesses (`filters.page`, the first by default). */
   groupBusinesses(kind: GroupKind, group: GroupSummaries[GroupKind], filters: ListFilters): Promise<ListPage>;
   /** The districts of `city` where `category` has active businesses, each with its link (one name per slug). */
-  categoryDistricts(city: City, category: Category): Promise<DistrictCategoryLink[]>;
+  categoryDistricts(city: City, category: CategorySummary): Promise<DistrictCategoryLink[]>;
   country(slug: string): Promise<CountryDetail | null>;
   /** A country by its slug without its cities and links (a category in a country names it). */
   countrySummary(slug: string): Promise<Country | null>;

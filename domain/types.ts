@@ -105,6 +105,13 @@ export interface Category {
   createdAt: string;
 }
 
+/**
+ * A category as a page that names it shows it (a category in a city, a district or a country):
+ * without its count over every city, which any write of its businesses anywhere moves, so that
+ * such a page is kept through the writes of other cities (docs/caching.md).
+ */
+export type CategorySummary = Omit<Category, 'businessCount'>;
+
 /** A link to a category in a city that is a page for search engines (COMBO_MIN_BUSINESSES or more active businesses). */
 export interface CityCategoryLink {
   citySlug: string;

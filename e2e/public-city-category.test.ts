@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cityCategoryPath } from '../domain/paths.js';
 import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES } from '../domain/constants.js';
-import { attr, decode, expectNamesWithoutLinks, fetchHtml, jsonLd } from './public-helpers.js';
+import { attr, decode, expectNamesWithoutLinks, fetchHtml, islandQueries, jsonLd } from './public-helpers.js';
 import { publicSession } from './public-session.js';
 import { renameGroup } from '../data/store/group-writes.js';
 import { categoryPlural } from '../domain/category-plural.js';
@@ -67,6 +67,12 @@ describe('a category in a city, server-rendered', () => {
     const { status, body } = await html(cityCategoryPath(big.citySlug, big.categorySlug));
     expect(status).toBe(200);
     expectNamesWithoutLinks(body, [['api', 'cities', big.citySlug, 'summary'], ['api', 'categories', big.categorySlug, 'summary']]);
+    // The category as the browser would ask it (its summary), without its count over every city,
+    // which a write in another city moves: the page is kept through such writes.
+    const key = JSON.stringify(['api', 'categories', big.categorySlug, 'summary']);
+    const island = islandQueries(body).find((q) => JSON.stringify(q.queryKey) === key)!.data;
+    expect(island).toEqual(await (await fetch(`${s.app.url}/api/categories/${big.categorySlug}/summary`)).json());
+    expect(island).not.toHaveProperty('businessCount');
   });
 
   it('keeps its filters and sort on its own canonical', async () => {

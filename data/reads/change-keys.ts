@@ -45,13 +45,24 @@ export function nearbyKeys(found: readonly Pick<Business, 'id'>[], b: Business):
 const ANY = { city: 'c:*', category: 'k:*', country: 'y:*' } as const;
 
 /**
- * A city or a category as a page names it, its row alone (a category in a city, a district or a
- * country): its own row and its count, which moves with its list (`lc:`, `lk:`: any business of
- * it added, changed, hidden or removed, however big the statement).
+ * A city or a category with its count: its own row and its list, which the count moves with (`lc:`,
+ * `lk:`: any business of it added, changed, hidden or removed, however big the statement).
  */
 export function groupKeys(group: { id: number } | null, kind: GroupKind): ChangeKeys {
   if (!group) return null;
   return kind === 'city' ? [`c:${group.id}`, `lc:${group.id}`] : [`k:${group.id}`, `lk:${group.id}`];
+}
+
+/**
+ * A city or a category as a page that names it reads it (groupSummary: a category in a city, a
+ * district or a country): a city with its count (groupKeys), a category by its own row alone, which
+ * carries no count (CategorySummary), so that a write of its businesses in another city leaves a
+ * category in a city kept. Its row's key (`k:`) moves with its name, slug, plural and description,
+ * and when it goes (a merge); a move of its count alone records `lk:` only.
+ */
+export function summaryKeys(group: { id: number } | null, kind: GroupKind): ChangeKeys {
+  if (!group) return null;
+  return kind === 'city' ? groupKeys(group, kind) : [`k:${group.id}`];
 }
 
 /**

@@ -29,7 +29,7 @@ import type { Business, Country, DistrictCategoryLink } from '../../domain/types
 import type { NearbyRow } from '../../domain/card-row.js';
 import { getBusinessPage } from './business-page.js';
 import { moreNearby, nearbyRows } from './nearby.js';
-import { anything, businessKeys, groupKeys, listKeys, nearbyKeys, pageKeys, type ChangeKeys } from './change-keys.js';
+import { anything, businessKeys, groupKeys, listKeys, nearbyKeys, pageKeys, summaryKeys, type ChangeKeys } from './change-keys.js';
 
 /** What the reads depend on besides the data. */
 export interface ReadOptions {
@@ -157,7 +157,7 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     cities: { read: () => once('cities', [], () => listCities(db)), shows: anything },
     categories: { read: () => once('categories', [], () => listCategories(db)), shows: anything },
     group: { read: group, shows: (found, kind) => pageKeys(found, kind) },
-    groupSummary: { read: groupSummary, shows: (found, kind) => groupKeys(found, kind) },
+    groupSummary: { read: groupSummary, shows: (found, kind) => summaryKeys(found, kind) },
     groupBusinesses: { read: groupBusinesses, shows: (answer, kind, group, filters) => listKeys(answer, kind, group, filters) },
     categoryDistricts: {
       read: (city, category) =>

@@ -1,5 +1,5 @@
 import type { Db } from '../index.js';
-import type { Category } from '../../domain/types.js';
+import type { Category, CategorySummary } from '../../domain/types.js';
 
 export interface CategoryRow {
   id: number;
@@ -23,6 +23,13 @@ export function toCategory(r: CategoryRow): Category {
     businessCount: r.business_count,
     createdAt: new Date(r.created_at).toISOString(),
   };
+}
+
+/** A category's columns but its count: a page that names it without showing the count (CategorySummary). */
+export const CATEGORY_SUMMARY_SELECT = CATEGORY_SELECT.filter((c) => c !== 'business_count');
+
+export function toCategorySummary(r: Omit<CategoryRow, 'business_count'>): CategorySummary {
+  return { id: r.id, name: r.name, slug: r.slug, pluralName: r.plural_name, description: r.description, createdAt: new Date(r.created_at).toISOString() };
 }
 
 /** Every category with at least one business, by name. */

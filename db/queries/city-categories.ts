@@ -4,7 +4,7 @@ import type { CityCategoryLink, CountryCategoryLink } from '../../domain/types.j
 import type { GroupKind, Groups, GroupSummaries } from '../../domain/public-reads.js';
 import { SEEN_VERSION } from '../data-version.js';
 import { CITY_SELECT, toCity, type CityRow } from './cities.js';
-import { CATEGORY_SELECT, toCategory, type CategoryRow } from './categories.js';
+import { CATEGORY_SELECT, CATEGORY_SUMMARY_SELECT, toCategory, toCategorySummary, type CategoryRow } from './categories.js';
 import { countryCategoryLinks } from './country-categories.js';
 
 /** Whose categories in a city: one city's, one category's (its cities) or one country's. */
@@ -102,10 +102,17 @@ export async function listCategoryDistricts(db: Db | Knex.Transaction, cityId: n
   return rows[0] as { districts: DistrictCount[]; version: string | null };
 }
 
+/** What getGroupSummary reads of each kind: a city's row, a category's without its count (CategorySummary). */
+const SUMMARY_ROWS = {
+  city: { columns: CITY_SELECT, to: (r: CityRow) => toCity(r) },
+  category: { columns: CATEGORY_SUMMARY_SELECT, to: (r: CategoryRow) => toCategorySummary(r) },
+} as const;
+
 /** The statement of getGroupSummary of each kind, prepared once per connection: one row whether or not the slug is found. */
 const SUMMARIES = Object.fromEntries(
   (Object.keys(GROUP_TABLES) as GroupKind[]).map((kind) => {
-    const { table, columns } = GROUP_TABLES[kind];
+    const { table } = GROUP_TABLES[kind];
+    const { columns } = SUMMARY_ROWS[kind];
     const sql = `SELECT ${SEEN_VERSION} AS data_version, t.* FROM (SELECT 1) one
       LEFT JOIN LATERAL (SELECT ${columns.join(', ')} FROM ${table} WHERE slug = ? LIMIT 1) t ON true`;
     return [kind, { name: `rehber_${kind}_summary`, sql }];
@@ -121,6 +128,6 @@ export async function getGroupSummary<K extends GroupKind>(db: Db | Knex.Transac
   const { name, sql } = SUMMARIES[kind];
   const { rows } = await db.raw(sql, [slug]).options({ name });
   const { data_version, ...group } = rows[0] as (CityRow & CategoryRow) & { data_version: string | null };
-  const to = GROUP_TABLES[kind].to as (r: CityRow & CategoryRow) => object;
+  const to = SUMMARY_ROWS[kind].to as (r: CityRow & CategoryRow) => object;
   return { group: group.id === null ? null : (to(group as CityRow & CategoryRow) as GroupSummaries[K]), version: data_version };
 }

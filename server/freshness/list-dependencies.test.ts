@@ -13,6 +13,7 @@ const BERLIN = [
   'Beta Café,Cafe,"Torstraße 2, 10119 Berlin, Deutschland",PD-B,Good coffee',
 ];
 const ISTANBUL = 'Moda Berber,Barber,"Moda Cd. 1, 34710 Kadıköy/İstanbul, Türkiye",PT-1,Shave';
+const ISTANBUL_BAKERY = 'Moda Fırını,Bakery,"Moda Cd. 2, 34710 Kadıköy/İstanbul, Türkiye",PT-2,Simit';
 
 describe("a write keeps a city's and a category's pages warm unless it changes what they show", () => {
   let app: TestApp;
@@ -83,6 +84,50 @@ describe("a write keeps a city's and a category's pages warm unless it changes w
     await app.settle();
     await expectKept(tags);
     expect((await ask('/api/categories/barber/businesses')).text).toContain('Moda Berberi');
+  });
+
+  it("a bakery imported and edited in another country keeps the bakeries in Berlin kept, with their ETags, while the category's own page follows", async () => {
+    // What a category in a city shows of its category (the head and the data island), its list, its districts.
+    const bakeries = [pages.bakery, pages.bakeryList, '/api/categories/bakery/summary', '/api/cities/berlin/categories/bakery/districts'];
+    const tags = await warmAll(bakeries);
+    await warm('/api/categories/bakery');
+    await importCsvText(app.db, [HEADER, ISTANBUL_BAKERY].join('\n'), { source: 'cli', mode: 'upsert' });
+    await app.settle();
+    await expectKept(tags);
+    // The category's own page counts its businesses everywhere.
+    expect((await ask('/api/categories/bakery')).text).toContain('"businessCount":3');
+
+    await editBusiness(app.db, (await business('PT-2')).id, { fields: { name: 'Moda Simitçisi' } }, null);
+    await app.settle();
+    await expectKept(tags);
+    expect((await ask('/api/categories/bakery/businesses')).text).toContain('Moda Simitçisi');
+  });
+
+  it("a bakery edited in Berlin keeps the bakeries in Kadıköy kept, with their ETag; one edited there shows", async () => {
+    const istanbul = (await app.db('cities').where({ id: (await business('PT-2')).city_id }).first('slug')).slug;
+    const kadikoy = [`/city/${istanbul}/kadikoy/bakery`, `/api/cities/${istanbul}/categories/bakery/districts`];
+    const tags = await warmAll(kadikoy);
+    await editBusiness(app.db, (await business('PD-G')).id, { fields: { about: 'Rye and spelt bread' } }, null);
+    await app.settle();
+    await expectKept(tags);
+    await editBusiness(app.db, (await business('PT-2')).id, { fields: { name: 'Moda Fırını' } }, null);
+    await app.settle();
+    expect((await ask(kadikoy[0])).text).toContain('Moda Fırını');
+  });
+
+  it('the category renamed (its slug kept) or described shows on the bakeries in Berlin and on its summary', async () => {
+    const bakery = (await business('PD-A')).category_id;
+    await warmAll([pages.bakery, '/api/categories/bakery/summary']);
+    await editGroup(app.db, 'category', bakery, { name: 'BAKERY' });
+    await app.settle();
+    for (const path of [pages.bakery, '/api/categories/bakery/summary']) expect((await ask(path)).text).toContain('"BAKERY"');
+
+    await warmAll(['/api/categories/bakery/summary']);
+    await app.db('categories').where({ id: bakery }).update({ description: 'Bread and simit' });
+    await app.settle();
+    expect((await ask('/api/categories/bakery/summary')).text).toContain('Bread and simit');
+    await editGroup(app.db, 'category', bakery, { name: 'Bakery' });
+    await app.settle();
   });
 
   it('a write to a business in Berlin shows on its city and its category in the city at once', async () => {
