@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { adminSession } from './admin-session.js';
 import { importCsvText } from '../data/import/import.fixtures.js';
+import { editGroup } from '../data/store/group-writes.js';
 
 describe('managing listings in the browser', () => {
   const s = adminSession({
@@ -182,5 +183,12 @@ describe('managing listings in the browser', () => {
       'admin cleared the plural of category Bakery (was Bakeries & Pastry Shops)',
       'admin set the plural of category Bakery to Bakeries & Pastry Shops',
     ]);
+    // A rename clears a plural written for the old name, and says so.
+    const bakery = Number((await s.app.db('categories').where({ name: 'Bakery' }).first('id')).id);
+    await editGroup(s.app.db, 'category', bakery, { pluralName: 'Bakeries & Pastry Shops' }, 'admin');
+    await editGroup(s.app.db, 'category', bakery, { name: 'Patisserie' }, 'admin');
+    await s.page.reload();
+    await s.page.getByRole('combobox', { name: 'Kind of change' }).selectOption('rename');
+    await activity.getByText('admin renamed category Bakery to Patisserie (its plural Bakeries & Pastry Shops cleared)').waitFor();
   });
 });

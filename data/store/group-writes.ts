@@ -94,12 +94,14 @@ async function rename(trx: Knex.Transaction, kind: GroupKind, row: GroupRow, nam
       throw err;
     });
   if (slug !== row.slug) await redirect(trx, kind, row.slug, id);
+  // The plural the rename cleared is in its event, so the log says it went and with what.
+  const cleared = row.plural_name === null ? {} : { pluralName: row.plural_name };
   await trx('group_events').insert({
     kind,
     action: 'rename' satisfies GroupActivityKind,
     group_id: id,
-    before: { name: row.name, slug: row.slug },
-    after: { name, slug },
+    before: { name: row.name, slug: row.slug, ...cleared },
+    after: { name, slug, ...(row.plural_name === null ? {} : { pluralName: null }) },
     username,
   });
   return { id, name, slug, plural_name: null };

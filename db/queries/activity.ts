@@ -172,6 +172,8 @@ function entryOf(r: Row, names: GroupNames): ActivityEntry {
     // A rename and a merge read "before into after"; the undo of a merge keeps the merge's own order.
     const [from, into] = r.action === 'unmerge' ? [after, before] : [before, after];
     entry.group = { kind: r.group_kind, name: from.name, slug: from.slug, into: { name: into.name, slug: into.slug }, undone: r.undone };
+    // A rename clears a plural written for the old name: its one change besides the name.
+    if (r.action === 'rename' && before.pluralName) entry.changes = [{ field: 'plural_name', label: 'Plural', before: shown(before.pluralName), after: null }];
   }
   return entry;
 }

@@ -91,6 +91,18 @@ describe('the activity log', () => {
     expect((await log('?kind=rename')).entries.map((e) => e.kind)).toEqual(['rename']);
   });
 
+  it("shows the plural a rename cleared on the rename's entry", async () => {
+    const cafe = Number((await app.db('categories').where({ name: 'Cafe' }).first('id')).id);
+    expect((await call('PUT', `/api/admin/categories/${cafe}`, { pluralName: 'Cafés' })).status).toBe(200);
+    expect((await call('PUT', `/api/admin/categories/${cafe}`, { name: 'Coffee Shop' })).status).toBe(200);
+    expect((await call('PUT', `/api/admin/categories/${cafe}`, { name: 'Cafe' })).status).toBe(200);
+    const [back, renamed] = (await log('?kind=rename&limit=2')).entries;
+    expect(renamed.group).toMatchObject({ name: 'Cafe', into: { name: 'Coffee Shop' } });
+    expect(renamed.changes).toEqual([{ field: 'plural_name', label: 'Plural', before: 'Cafés', after: null }]);
+    // Nothing to clear the second time.
+    expect(back.changes).toEqual([]);
+  });
+
   it('filters by business, admin, kind and time', async () => {
     const id = await idOf('P1');
     const mine = (await log(`?business=${id}`)).entries;

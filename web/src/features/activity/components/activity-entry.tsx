@@ -62,6 +62,7 @@ export function ActivityLine({ entry: e, onBusiness }: { entry: ActivityEntry; o
       e.kind === 'rename' ? (
         <>
           renamed {g.kind} {g.name} to {into}
+          {plural?.before ? ` (its plural ${plural.before} cleared)` : ''}
         </>
       ) : e.kind === 'plural' ? (
         // The category as it was called then; its page redirects if renamed since.
