@@ -5,7 +5,8 @@
 import { META_DESCRIPTION_LENGTH } from './constants.js';
 import { cityCategoryPath, countryCategoryPath, districtCategoryPath, searchPath, slugPath, STATIC_PAGES } from './paths.js';
 import { categoryPlural } from './category-plural.js';
-import { countOf } from './plural.js';
+import { countOf, nounFor } from './plural.js';
+import { FACET_VALUES } from './search.js';
 import type { Business, Category, City, Country } from './types.js';
 
 export const SITE_NAME = 'rehber';
@@ -66,30 +67,71 @@ export function cityMeta(c: Pick<City, 'name' | 'state' | 'country' | 'businessC
 export type CategoryNames = Pick<Category, 'name'> & { pluralName?: string | null };
 
 /**
- * A category in a place (a city, a district, a country): its heading as title, its count and, when
- * known, its best rated business (the first of the list's first page, best rated first), both true
- * of the page a search engine is shown.
+ * Where a list's businesses are: the places of its facet (a city's districts, a country's cities),
+ * most businesses first. A facet lists at most FACET_VALUES of them, so a full one says "at least".
  */
-function comboMeta(heading: string, total: number, best: Pick<Business, 'name' | 'rating'> | null | undefined, path: string): PageMeta {
+export interface PlacesCovered {
+  noun: 'district' | 'city';
+  names: string[];
+  /** Whether `names` are all of them (a facet shorter than its bound), not only the first. */
+  all: boolean;
+}
+
+/** The places of a list's facet (its labels, most businesses first); null when it has none. */
+export function placesCovered(noun: PlacesCovered['noun'], facet: ReadonlyArray<{ label: string }> | undefined): PlacesCovered | null {
+  const names = (facet ?? []).map((v) => v.label).filter(Boolean);
+  return names.length ? { noun, names, all: names.length < FACET_VALUES } : null;
+}
+
+/** How many places a description names at most: the rest are counted. */
+const PLACES_NAMED = 3;
+
+/** "in A, B, C and 12 more districts" naming the first `named` of the places ("in 15 districts" for none). */
+function placesClause({ noun, names, all }: PlacesCovered, named: number): string {
+  const rest = names.length - named;
+  const atLeast = all ? '' : 'at least ';
+  if (!named) return `in ${atLeast}${countOf(names.length, noun)}`;
+  const shown = names.slice(0, named);
+  if (!rest && all) return `in ${shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : shown[0]}`;
+  return `in ${shown.join(', ')} and ${atLeast}${rest} more ${nounFor(rest, noun)}`;
+}
+
+/**
+ * A category in a place (a city, a district, a country): its heading as title, its count, the
+ * places its businesses are in (a city's districts, a country's cities) and its best rated
+ * business (the first of the list's first page, best rated first), all true of the page a search
+ * engine is shown. The places are named as long as what comes before the closing words fits the
+ * excerpt: a name that does not fit is dropped (and counted), never cut.
+ */
+function comboMeta(heading: string, total: number, best: Pick<Business, 'name' | 'rating'> | null | undefined, path: string, places?: PlacesCovered | null): PageMeta {
   const top = best && Number(best.rating) > 0 ? ` Best rated: ${best.name} (${Number(best.rating).toFixed(1)}).` : '';
-  return {
-    title: `${heading} | ${SITE_NAME}`,
-    description: excerpt(`${heading}: ${countOf(total, 'business')}.${top} Ratings, addresses, phone numbers and working hours.`),
-    path,
-  };
+  const lead = `${heading}: ${countOf(total, 'business')}`;
+  let where = '';
+  for (let named = Math.min(PLACES_NAMED, places?.names.length ?? 0); places && named >= 0; named--) {
+    const clause = `, ${placesClause(places, named)}`;
+    if (`${lead}${clause}.${top}`.length <= META_DESCRIPTION_LENGTH) {
+      where = clause;
+      break;
+    }
+  }
+  const said = `${lead}${where}.${top}`;
+  // The closing words say what every such page holds: left out whole rather than cut.
+  const closing = `${said} Ratings, addresses, phone numbers and working hours.`;
+  return { title: `${heading} | ${SITE_NAME}`, description: excerpt(closing.length <= META_DESCRIPTION_LENGTH ? closing : said), path };
 }
 
 /** The heading of a category in a city: 'Plumbers in Austin, Texas, United States' (the category's plural). */
 export const cityCategoryHeading = (city: Pick<City, 'name' | 'state' | 'country'>, category: CategoryNames): string => `${categoryPlural(category)} in ${cityPlace(city)}`;
 
-/** A category in a city. */
+/** A category in a city: `districts`, those its businesses are in (placesCovered of its list's district facet). */
 export function cityCategoryMeta(
   city: Pick<City, 'name' | 'state' | 'country' | 'slug'>,
   category: CategoryNames & Pick<Category, 'slug'>,
   total: number,
   best?: Pick<Business, 'name' | 'rating'> | null,
+  districts?: PlacesCovered | null,
 ): PageMeta {
-  return comboMeta(cityCategoryHeading(city, category), total, best, cityCategoryPath(city.slug, category.slug));
+  return comboMeta(cityCategoryHeading(city, category), total, best, cityCategoryPath(city.slug, category.slug), districts);
 }
 
 /** The heading of a category in a district: 'Restaurants in Kadıköy, İstanbul, Türkiye' (the city as its page writes it). */
@@ -110,14 +152,15 @@ export function districtCategoryMeta(
 /** The heading of a category in a country: 'Plumbers in Türkiye'. */
 export const countryCategoryHeading = (country: Pick<Country, 'name'>, category: CategoryNames): string => `${categoryPlural(category)} in ${country.name}`;
 
-/** A category in a country: its count and best rated business, as for a category in a city. */
+/** A category in a country: as a category in a city, `cities` in place of districts (of its list's city facet). */
 export function countryCategoryMeta(
   country: Pick<Country, 'name' | 'slug'>,
   category: CategoryNames & Pick<Category, 'slug'>,
   total: number,
   best?: Pick<Business, 'name' | 'rating'> | null,
+  cities?: PlacesCovered | null,
 ): PageMeta {
-  return comboMeta(countryCategoryHeading(country, category), total, best, countryCategoryPath(country.slug, category.slug));
+  return comboMeta(countryCategoryHeading(country, category), total, best, countryCategoryPath(country.slug, category.slug), cities);
 }
 
 export function categoryMeta(c: { name: string; slug: string; businessCount: number; description?: string | null }): PageMeta {

@@ -15,6 +15,7 @@ export const COUNT_NOUNS = {
   review: { en: { one: 'review', other: 'reviews' }, tr: { other: 'değerlendirme' } },
   business: { en: { one: 'business', other: 'businesses' }, tr: { other: 'işletme' } },
   city: { en: { one: 'city', other: 'cities' }, tr: { other: 'şehir' } },
+  district: { en: { one: 'district', other: 'districts' }, tr: { other: 'ilçe' } },
   category: { en: { one: 'category', other: 'categories' }, tr: { other: 'kategori' } },
   country: { en: { one: 'country', other: 'countries' }, tr: { other: 'ülke' } },
   row: { en: { one: 'row', other: 'rows' }, tr: { other: 'satır' } },

@@ -54,6 +54,12 @@ export function ownListPage(query: string, names: readonly string[] = []): numbe
   return [...params.keys()].every((k) => k === 'page' || names.includes(k)) && Number.isInteger(n) && n > 1 ? n : null;
 }
 
+/**
+ * The filters of the list's own page `page` (ownListPage): what a list page's head is read with,
+ * whatever the URL's filters and sort, since a filtered or sorted view's head is the list's.
+ */
+export const ownListFilters = (page: number | null): ListFilters => (page ? { page } : {});
+
 /** What names a search's list: its page past the first is its own with them (ownListPage). */
 export const SEARCH_LIST_NAMES = ['q', 'location'] as const;
 
@@ -74,7 +80,7 @@ const groupPage = <K extends GroupKind>(kind: K) =>
       const group = await reads.group(kind, slug);
       if (!group) return null;
       const listPage = ownListPage(query);
-      const { items } = await reads.groupBusinesses(kind, group, listPage ? { page: listPage } : {});
+      const { items } = await reads.groupBusinesses(kind, group, ownListFilters(listPage));
       return listPage && !items.length ? null : { group, businesses: items, listPage };
     },
     moved: { kind },
@@ -101,8 +107,8 @@ const cityCategoryPage = entry({
     const [city, category] = await Promise.all([reads.groupSummary('city', slug), reads.groupSummary('category', categorySlug)]);
     if (!city || !category) return null;
     const listPage = ownListPage(query);
-    const { items, pagination } = await reads.groupBusinesses('city', city, cityCategoryFilters(category.slug, listPage ? { page: listPage } : {}));
-    return items.length ? { city, category, businesses: items, total: pagination.total, listPage } : null;
+    const { items, pagination, facets } = await reads.groupBusinesses('city', city, cityCategoryFilters(category.slug, ownListFilters(listPage)));
+    return items.length ? { city, category, businesses: items, total: pagination.total, listPage, facets } : null;
   },
   // Its city or its category renamed or merged into another.
   moved: { kind: 'cityCategory' },
@@ -129,7 +135,7 @@ const districtCategoryPage = entry({
     const district = (await reads.categoryDistricts(city, category)).find((d) => d.districtSlug === districtSlug);
     if (!district) return null;
     const listPage = ownListPage(query);
-    const { items, pagination } = await reads.groupBusinesses('city', city, districtCategoryFilters(category.slug, district.district, listPage ? { page: listPage } : {}));
+    const { items, pagination } = await reads.groupBusinesses('city', city, districtCategoryFilters(category.slug, district.district, ownListFilters(listPage)));
     return items.length ? { city, category, district, businesses: items, total: pagination.total, listPage } : null;
   },
   // Its city or its category renamed or merged into another (a district has no row to rename).
@@ -157,8 +163,8 @@ const countryCategoryPage = entry({
     const [country, category] = await Promise.all([reads.countrySummary(slug), reads.groupSummary('category', categorySlug)]);
     if (!country || !category) return null;
     const listPage = ownListPage(query);
-    const { items, pagination } = await reads.groupBusinesses('category', category, countryCategoryFilters(country.slug, listPage ? { page: listPage } : {}));
-    return items.length ? { country, category, businesses: items, total: pagination.total, listPage } : null;
+    const { items, pagination, facets } = await reads.groupBusinesses('category', category, countryCategoryFilters(country.slug, ownListFilters(listPage)));
+    return items.length ? { country, category, businesses: items, total: pagination.total, listPage, facets } : null;
   },
   // Its country or its category renamed or merged into another.
   moved: { kind: 'countryCategory' },

@@ -75,6 +75,30 @@ describe('a category in a city, server-rendered', () => {
     expect(island).not.toHaveProperty('businessCount');
   });
 
+  it('names in its description the districts most of its businesses are in, and a filtered view says the same', async () => {
+    // The sample's category in a city over the most districts.
+    const [place] = (await s.app.db.raw(
+      `SELECT c.slug AS city, k.slug AS category, count(*)::int AS n FROM businesses b JOIN cities c ON c.id = b.city_id JOIN categories k ON k.id = b.category_id
+        WHERE b.is_active GROUP BY c.id, k.id ORDER BY count(DISTINCT nullif(b.district, '')) DESC, c.id, k.id LIMIT 1`,
+    )).rows as Array<{ city: string; category: string; n: number }>;
+    const { rows } = (await s.app.db.raw(
+      `SELECT b.district, count(*)::int AS n FROM businesses b JOIN cities c ON c.id = b.city_id JOIN categories k ON k.id = b.category_id
+        WHERE b.is_active AND c.slug = ? AND k.slug = ? AND coalesce(b.district, '') <> '' GROUP BY b.district ORDER BY n DESC, b.district`,
+      [place.city, place.category],
+    )) as { rows: Array<{ district: string; n: number }> };
+    expect(rows.length).toBeGreaterThan(3);
+    const [a, b, c] = rows.map((r) => r.district);
+    const more = rows.length - 3;
+    const path = cityCategoryPath(place.city, place.category);
+    const description = (body: string) => decode(attr(body, /<meta name="description" content="([^"]*)"/));
+    const served = description((await html(path)).body);
+    expect(served).toContain(`: ${place.n} businesses, in ${a}, ${b}, ${c} and ${more} more ${more === 1 ? 'district' : 'districts'}.`);
+    expect(served!.length).toBeLessThanOrEqual(150);
+    // A filter narrows the list's facets, not the page's description: it stays the list's own.
+    const filtered = description((await html(`${path}?minRating=4.5&sort=name`)).body);
+    expect(filtered).toBe(served);
+  });
+
   it('keeps its filters and sort on its own canonical', async () => {
     const path = cityCategoryPath(big.citySlug, big.categorySlug);
     const filtered = await html(`${path}?minRating=4&sort=name&verified=true`);

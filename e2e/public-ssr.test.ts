@@ -24,7 +24,7 @@ const CONTACT = { email: 'desk@example.org', phone: '+90 212 555 01 02', address
 
 const s = publicSession();
 const contact = usePublicApp({ sample: false, config: { site: { name: 'Rehber Test', contact: CONTACT } } });
-let sample: { business: { name: string; slug: string; citySlug: string; cityName: string }; category: { name: string; slug: string }; country: { name: string; slug: string }; combo: string };
+let sample: { business: { name: string; slug: string; citySlug: string; cityName: string }; category: { name: string; slug: string }; country: { name: string; slug: string }; combo: string; comboOfDistricts: string };
 
 beforeAll(async () => {
   const business = await someBusiness(s.app, (q) => q.whereNotNull('b.category_id'));
@@ -34,7 +34,11 @@ beforeAll(async () => {
   const { rows } = (await s.app.db.raw(`
     SELECT c.slug AS city, k.slug AS category FROM businesses b JOIN cities c ON c.id = b.city_id JOIN categories k ON k.id = b.category_id
      WHERE b.is_active GROUP BY c.id, k.id ORDER BY count(*) DESC, c.id, k.id LIMIT 1`)) as { rows: Array<{ city: string; category: string }> };
-  sample = { business, category, country, combo: cityCategoryPath(rows[0].city, rows[0].category) };
+  // And the one over the most districts, which its description names.
+  const [ofDistricts] = (await s.app.db.raw(`
+    SELECT c.slug AS city, k.slug AS category FROM businesses b JOIN cities c ON c.id = b.city_id JOIN categories k ON k.id = b.category_id
+     WHERE b.is_active GROUP BY c.id, k.id ORDER BY count(DISTINCT nullif(b.district, '')) DESC, c.id, k.id LIMIT 1`)).rows as Array<{ city: string; category: string }>;
+  sample = { business, category, country, combo: cityCategoryPath(rows[0].city, rows[0].category), comboOfDistricts: cityCategoryPath(ofDistricts.city, ofDistricts.category) };
 });
 
 async function html(path: string, base = s.app.url): Promise<{ status: number; body: string; headers: Headers }> {
@@ -488,6 +492,8 @@ describe('hydration', () => {
     ['the categories', () => '/categories'],
     ['a category', () => `/category/${sample.category.slug}`],
     ['a category in a city', () => sample.combo],
+    // Its head (its districts, its count, its best rated) is the list's own page's, which its data island carries beside the view's.
+    ['a category in a city of several districts, filtered and sorted', () => `${sample.comboOfDistricts}?minRating=4.5&sort=name`],
     ['a country', () => `/country/${sample.country.slug}`],
     ['a search', () => `/search?q=${encodeURIComponent(sample.business.name.split(/\s+/)[0])}`],
     ['the empty search', () => '/search'],

@@ -50,8 +50,9 @@ describe('what a combination page and a country page read on a first view', () =
     const first = await ask(cityCategoryPath(berlin, bakery));
     expect(first.status).toBe(200);
     expect(first.text).toContain('Bakery Berlin 4');
-    // Its districts' links, read with its counts.
+    // Its districts' links, read with its counts, and its description naming them (its list's district facet).
     expect(first.text).toContain('Mitte');
+    expect(first.text).toMatch(/<meta name="description" content="[^"]*: 4 businesses, in Mitte and Pankow\./);
     expect(first.statements).toHaveLength(1);
     expect(first.statements.filter((q) => /from "data_version"/.test(q))).toEqual([]);
     expect(first.statements.filter((q) => /\bbusiness_facets\b/.test(q))).toHaveLength(1);

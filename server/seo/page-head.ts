@@ -43,13 +43,13 @@ const HEADS: { [P in PublicPage]: (data: PageData<P>, baseUrl: string, request: 
   city: ({ group, businesses, listPage }, baseUrl) => cityPageHead(group, businesses, countrySlugOf(group.country), baseUrl, listPage),
   category: ({ group, businesses, listPage }, baseUrl) => categoryPageHead(group, businesses, baseUrl, listPage),
   country: (country, baseUrl) => countryPageHead(country, baseUrl),
-  cityCategory: ({ city, category, businesses, total, listPage }, baseUrl, _, { cityCategoryMin }) =>
-    cityCategoryPageHead(city, category, businesses, total, countrySlugOf(city.country), baseUrl, { page: listPage, indexable: total >= cityCategoryMin }),
+  cityCategory: ({ city, category, businesses, total, listPage, facets }, baseUrl, _, { cityCategoryMin }) =>
+    cityCategoryPageHead(city, category, businesses, total, countrySlugOf(city.country), baseUrl, { page: listPage, indexable: total >= cityCategoryMin, facets }),
   // Indexable as its link says (counted from the same kept counts, under the same least number).
   districtCategory: ({ city, district, category, businesses, total, listPage }, baseUrl) =>
     districtCategoryPageHead(city, district, category, businesses, total, countrySlugOf(city.country), baseUrl, { page: listPage, indexable: district.indexable }),
-  countryCategory: ({ country, category, businesses, total, listPage }, baseUrl, _, { cityCategoryMin }) =>
-    countryCategoryPageHead(country, category, businesses, total, baseUrl, { page: listPage, indexable: total >= cityCategoryMin }),
+  countryCategory: ({ country, category, businesses, total, listPage, facets }, baseUrl, _, { cityCategoryMin }) =>
+    countryCategoryPageHead(country, category, businesses, total, baseUrl, { page: listPage, indexable: total >= cityCategoryMin, facets }),
 };
 
 async function headOf<P extends PublicPage>(reads: PublicReads, settings: HeadSettings, request: PageRequest & { page: P }): Promise<PageHead> {

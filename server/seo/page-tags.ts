@@ -3,11 +3,12 @@
  * description from domain/page-meta.ts (the client's document.title reads the same), canonical,
  * preview image, language and JSON-LD. Pure: data in, HeadTags out.
  */
-import { businessMeta, categoryMeta, cityCategoryMeta, cityMeta, countryCategoryMeta, districtCategoryMeta, countryMeta, listPageMeta, NOT_FOUND_META, searchMeta, SITE_NAME, STATIC_META, type CategoryNames, type PageMeta } from '../../domain/page-meta.js';
+import { businessMeta, categoryMeta, cityCategoryMeta, cityMeta, countryCategoryMeta, districtCategoryMeta, countryMeta, listPageMeta, NOT_FOUND_META, placesCovered, searchMeta, SITE_NAME, STATIC_META, type CategoryNames, type PageMeta } from '../../domain/page-meta.js';
 import { categoryPlural } from '../../domain/category-plural.js';
 import { cityCategoryPath, slugPath, STATIC_PAGES, type StaticPage } from '../../domain/paths.js';
 import { businessTrails, type TrailStep } from '../../domain/business-trail.js';
 import { ownListPage, SEARCH_LIST_NAMES } from '../../domain/public-pages.js';
+import type { Facets } from '../../domain/search.js';
 import type { Business, Category, City, Country } from '../../domain/types.js';
 import type { HeadTags } from './head.js';
 import { breadcrumbJsonLd, businessJsonLd, itemListJsonLd, webSiteJsonLd, type Crumb } from './json-ld.js';
@@ -101,7 +102,8 @@ export function cityPageHead(city: City, businesses: Array<Pick<Business, 'name'
 /**
  * A category in a city (`page` as for a city): Home › its country › the city › the category, and
  * its businesses. `indexable`: whether it has enough businesses to be a page of its own; under
- * that it is served with noindex (docs/public-site.md).
+ * that it is served with noindex (docs/public-site.md). `facets`: its list's, whose districts
+ * the first page's description names.
  */
 export function cityCategoryPageHead(
   city: City,
@@ -110,9 +112,9 @@ export function cityCategoryPageHead(
   total: number,
   countrySlug: string | null,
   baseUrl: string,
-  { page = null, indexable = true }: { page?: number | null; indexable?: boolean } = {},
+  { page = null, indexable = true, facets }: { page?: number | null; indexable?: boolean; facets?: Pick<Facets, 'districts'> } = {},
 ): HeadTags {
-  const meta = cityCategoryMeta(city, category, total, page ? null : businesses[0]);
+  const meta = cityCategoryMeta(city, category, total, page ? null : businesses[0], page ? null : placesCovered('district', facets?.districts));
   const trail = [...cityTrail(city, countrySlug, baseUrl), { name: categoryPlural(category), url: baseUrl + meta.path }];
   const head = listHead(meta, baseUrl, trail, businesses, page);
   return indexable ? head : { ...head, noindex: true };
@@ -145,8 +147,8 @@ export function districtCategoryPageHead(
 }
 
 /**
- * A category in a country (`page` and `indexable` as for a category in a city): Home › the country ›
- * the category, and its businesses.
+ * A category in a country (`page`, `indexable` and `facets` as for a category in a city, its cities
+ * in place of districts): Home › the country › the category, and its businesses.
  */
 export function countryCategoryPageHead(
   country: Country,
@@ -154,9 +156,9 @@ export function countryCategoryPageHead(
   businesses: Array<Pick<Business, 'name' | 'slug' | 'rating'>>,
   total: number,
   baseUrl: string,
-  { page = null, indexable = true }: { page?: number | null; indexable?: boolean } = {},
+  { page = null, indexable = true, facets }: { page?: number | null; indexable?: boolean; facets?: Pick<Facets, 'cities'> } = {},
 ): HeadTags {
-  const meta = countryCategoryMeta(country, category, total, page ? null : businesses[0]);
+  const meta = countryCategoryMeta(country, category, total, page ? null : businesses[0], page ? null : placesCovered('city', facets?.cities));
   const trail = [home(baseUrl), { name: country.name, url: baseUrl + slugPath('country', country.slug) }, { name: categoryPlural(category), url: baseUrl + meta.path }];
   const head = listHead(meta, baseUrl, trail, businesses, page);
   return indexable ? head : { ...head, noindex: true };

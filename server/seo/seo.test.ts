@@ -209,6 +209,23 @@ describe('page heads', () => {
     const thin = renderHead(cityCategoryPageHead(city, cafe, listed.slice(0, 1), 1, 'turkiye', BASE, { indexable: false })).tags;
     expect(thin).toContain('<meta name="robots" content="noindex" />');
   });
+  it('a category in a city names the districts its list counts most businesses in, a category in a country its cities: on the first page', () => {
+    const cafe = { name: 'Cafés', slug: 'cafe' };
+    const listed = [{ name: 'Moda Çay', slug: 'moda', rating: 4.6 }];
+    const value = (label: string, count: number) => ({ value: label, label, count });
+    const districts = [value('Kadıköy', 6), value('Beşiktaş', 3), value('Şişli', 2), value('Fatih', 1)];
+    const h = cityCategoryPageHead(city, cafe, listed, 12, 'turkiye', BASE, { facets: { districts } });
+    expect(h.description).toBe('Cafés in İstanbul, Türkiye: 12 businesses, in Kadıköy, Beşiktaş, Şişli and 1 more district. Best rated: Moda Çay (4.6).');
+    expect(renderHead(h).tags).toContain(`<meta name="description" content="${escapeHtml(h.description)}" />`);
+    // Past the first page, as its best rated, the page says only which page it is.
+    expect(cityCategoryPageHead(city, cafe, listed, 12, 'turkiye', BASE, { page: 2, facets: { districts } }).description).toBe(
+      'Page 2: Cafés in İstanbul, Türkiye: 12 businesses. Ratings, addresses, phone numbers and working hours.',
+    );
+    const cities = [value('İstanbul', 30), value('Ankara', 9)];
+    expect(countryCategoryPageHead({ name: 'Türkiye', slug: 'turkiye', businessCount: 39 }, cafe, listed, 39, BASE, { facets: { cities } }).description).toBe(
+      'Cafés in Türkiye: 39 businesses, in İstanbul and Ankara. Best rated: Moda Çay (4.6). Ratings, addresses, phone numbers and working hours.',
+    );
+  });
   it("a list's page past the first has a title and a description of its own, naming the page as its pager does", () => {
     const listed = [{ name: 'A', slug: 'a', rating: 4 }];
     const heads = [

@@ -9,13 +9,13 @@
  * would without server rendering.
  */
 import { hashKey, type DataTag, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { cityCategoryFilters, countryCategoryFilters, districtCategoryFilters, type PageRequest, type PublicPage } from '@domain/public-pages';
+import { cityCategoryFilters, countryCategoryFilters, districtCategoryFilters, ownListFilters, ownListPage, type PageRequest, type PublicPage } from '@domain/public-pages';
 import type { GroupKind, Groups, PublicReads } from '@domain/public-reads';
 import type { ListFilters } from '@domain/search';
 import { cardList, cardRow } from '@domain/card-row';
 import { countryPage } from '@domain/country-page';
 import { ApiError } from '@/lib/api';
-import { parseListFilters, type ListAnswer } from '@/lib/list-filters';
+import { clean, parseListFilters, type ListAnswer } from '@/lib/list-filters';
 import { createQueryClient, isNotFound, keepNotFound } from '@/lib/query-client';
 import { businessOptions } from '@/features/businesses/api/get-business';
 import { nearbyOptions } from '@/features/businesses/api/get-nearby';
@@ -95,6 +95,17 @@ async function loadGroup<K extends GroupKind>(kind: K, { client, reads, slug, pa
 }
 
 /**
+ * The filters of the view the URL asks for and, when it is filtered or sorted, of the list's own
+ * page too (ownListFilters), whose answer the page's head is worked out from (as the server's
+ * head is): the server's head read it already, so it costs the request no read.
+ */
+function viewAndOwn(params: URLSearchParams, fixed: (filters: ListFilters) => ListFilters): ListFilters[] {
+  const view = fixed(parseListFilters(params));
+  const own = fixed(ownListFilters(ownListPage(params.toString())));
+  return hashKey([clean(view)]) === hashKey([clean(own)]) ? [view] : [view, own];
+}
+
+/**
  * The city and the category of a combination page, both read at once without their links (the page
  * draws none of them); null when either is missing (its 404 is kept).
  */
@@ -116,9 +127,10 @@ async function loadCityCategory({ client, reads, slug, category: categorySlug = 
   const both = await cityAndCategory(client, reads, slug, categorySlug);
   if (!both) return;
   const { city, category } = both;
-  const filters = cityCategoryFilters(category.slug, parseListFilters(params));
   await Promise.all([
-    fill(client, cityBusinessesOptions(slug, filters), () => reads.groupBusinesses('city', city, filters).then(cardList)),
+    ...viewAndOwn(params, (f) => cityCategoryFilters(category.slug, f)).map((filters) =>
+      fill(client, cityBusinessesOptions(slug, filters), () => reads.groupBusinesses('city', city, filters).then(cardList)),
+    ),
     // Its districts that are pages, linked under its head.
     fill(client, categoryDistrictsOptions(slug, categorySlug), () => reads.categoryDistricts(city, category)),
   ]);
@@ -135,8 +147,11 @@ async function loadDistrictCategory({ client, reads, slug, district: districtSlu
   await fill(client, categoryDistrictsOptions(slug, categorySlug), () => reads.categoryDistricts(city, category));
   const district = client.getQueryData(categoryDistrictsOptions(slug, categorySlug).queryKey)?.find((d) => d.districtSlug === districtSlug);
   if (!district) return;
-  const filters = districtCategoryFilters(category.slug, district.district, parseListFilters(params));
-  await fill(client, cityBusinessesOptions(slug, filters), () => reads.groupBusinesses('city', city, filters).then(cardList));
+  await Promise.all(
+    viewAndOwn(params, (f) => districtCategoryFilters(category.slug, district.district, f)).map((filters) =>
+      fill(client, cityBusinessesOptions(slug, filters), () => reads.groupBusinesses('city', city, filters).then(cardList)),
+    ),
+  );
 }
 
 /**
@@ -151,8 +166,11 @@ async function loadCountryCategory({ client, reads, slug, category: categorySlug
   const country = client.getQueryData(countrySummaryOptions(slug).queryKey);
   const category = client.getQueryData(categorySummaryOptions(categorySlug).queryKey);
   if (!country || !category) return;
-  const filters = countryCategoryFilters(country.slug, parseListFilters(params));
-  await fill(client, categoryBusinessesOptions(categorySlug, filters), () => reads.groupBusinesses('category', category, filters).then(cardList));
+  await Promise.all(
+    viewAndOwn(params, (f) => countryCategoryFilters(country.slug, f)).map((filters) =>
+      fill(client, categoryBusinessesOptions(categorySlug, filters), () => reads.groupBusinesses('category', category, filters).then(cardList)),
+    ),
+  );
 }
 
 /** What a page's loader is given: the query client to fill, the reads, the matched request and its query parameters. */

@@ -64,14 +64,17 @@ export function useDocumentHead(meta: PageMeta | { title: string; description?: 
   }, [title, description, path, lang]);
 }
 
+/** The page of the list the address asks for as its own (ownListPage): null for the first or a filtered or sorted view. */
+export const useOwnListPage = (names?: readonly string[]): number | null => ownListPage(useLocation().search.slice(1), names);
+
 /**
  * A list page's head: `metaOf` is given the page of the list the address asks for as its own
- * (ownListPage: null for the first or a filtered view), which the head then names
- * (listPageMeta), so the title and canonical agree with the server's after every navigation.
- * `names`: the parameters that name the list itself (the search's q and location).
+ * (useOwnListPage), which the head then names (listPageMeta), so the title and canonical agree
+ * with the server's after every navigation. `names`: the parameters that name the list itself
+ * (the search's q and location).
  */
 export function useListHead(metaOf: (page: number | null) => PageMeta | null, names?: readonly string[]) {
-  const page = ownListPage(useLocation().search.slice(1), names);
+  const page = useOwnListPage(names);
   const meta = metaOf(page);
   useDocumentHead(meta && listPageMeta(meta, page));
 }

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router-dom';
 import { categoryPlural } from '@domain/category-plural';
 import { SKELETONS } from '@domain/constants';
-import { cityCategoryHeading, cityCategoryMeta } from '@domain/page-meta';
-import { cityCategoryFilters } from '@domain/public-pages';
+import { cityCategoryHeading, cityCategoryMeta, placesCovered } from '@domain/page-meta';
+import { cityCategoryFilters, ownListFilters } from '@domain/public-pages';
 import { countOf } from '@domain/plural';
 import { FilteredBusinessList } from '@/components/filtered-business-list';
 import { PlaceHeader } from '@/components/place-header';
@@ -16,7 +16,7 @@ import { useCategoryDistricts } from '@/features/cities/api/get-category-distric
 import { DistrictCategoryLinks } from '@/components/district-category-links';
 import { countryPathOf } from '@/features/countries/country-path';
 import { useListFilters } from '@/lib/list-filters';
-import { useListHead } from '@/lib/seo';
+import { useListHead, useOwnListPage } from '@/lib/seo';
 
 const SORTS = ['rating', 'reviews', 'name'] as const;
 
@@ -32,11 +32,14 @@ export function CityCategoryRoute() {
   const ready = !!city.data && !!category.data;
   const filters = cityCategoryFilters(category.data?.slug ?? categorySlug, list.filters);
   const businesses = useCityBusinesses(slug, filters, ready);
+  // The head is the list's own page's, whatever the view's filters and sort, as the server's is:
+  // the same query as the view's unless the view is filtered or sorted.
+  const own = useCityBusinesses(slug, cityCategoryFilters(category.data?.slug ?? categorySlug, ownListFilters(useOwnListPage())), ready).data;
   const districts = useCategoryDistricts(slug, categorySlug, ready);
   const total = businesses.data?.pagination.total;
   const c = city.data;
   const k = category.data;
-  useListHead((page) => (c && k && total !== undefined ? cityCategoryMeta(c, k, total, page ? null : businesses.data?.items[0]) : null));
+  useListHead((page) => (c && k && own ? cityCategoryMeta(c, k, own.pagination.total, page ? null : own.items[0], page ? null : placesCovered('district', own.facets?.districts)) : null));
 
   if (city.isError || category.isError) return <NotFoundMessage title="Page Not Found" text="The city or the category you are looking for was not found or does not exist." />;
   return (

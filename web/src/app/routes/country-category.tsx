@@ -1,8 +1,8 @@
 import { useParams } from 'react-router-dom';
 import { categoryPlural } from '@domain/category-plural';
 import { SKELETONS } from '@domain/constants';
-import { countryCategoryHeading, countryCategoryMeta } from '@domain/page-meta';
-import { countryCategoryFilters } from '@domain/public-pages';
+import { countryCategoryHeading, countryCategoryMeta, placesCovered } from '@domain/page-meta';
+import { countryCategoryFilters, ownListFilters } from '@domain/public-pages';
 import { countOf } from '@domain/plural';
 import { FilteredBusinessList } from '@/components/filtered-business-list';
 import { PlaceHeader } from '@/components/place-header';
@@ -13,7 +13,7 @@ import { useCategorySummary } from '@/features/categories/api/get-category-summa
 import { useCategoryBusinesses } from '@/features/categories/api/get-category-businesses';
 import { useCountrySummary } from '@/features/countries/api/get-country-summary';
 import { useListFilters } from '@/lib/list-filters';
-import { useListHead } from '@/lib/seo';
+import { useListHead, useOwnListPage } from '@/lib/seo';
 
 const SORTS = ['rating', 'reviews', 'name'] as const;
 
@@ -29,10 +29,12 @@ export function CountryCategoryRoute() {
   const ready = !!country.data && !!category.data;
   const filters = countryCategoryFilters(country.data?.slug ?? slug, list.filters);
   const businesses = useCategoryBusinesses(categorySlug, filters, ready);
+  // The head is the list's own page's, as on a category in a city.
+  const own = useCategoryBusinesses(categorySlug, countryCategoryFilters(country.data?.slug ?? slug, ownListFilters(useOwnListPage())), ready).data;
   const total = businesses.data?.pagination.total;
   const c = country.data;
   const k = category.data;
-  useListHead((page) => (c && k && total !== undefined ? countryCategoryMeta(c, k, total, page ? null : businesses.data?.items[0]) : null));
+  useListHead((page) => (c && k && own ? countryCategoryMeta(c, k, own.pagination.total, page ? null : own.items[0], page ? null : placesCovered('city', own.facets?.cities)) : null));
 
   if (country.isError || category.isError) return <NotFoundMessage title="Page Not Found" text="The country or the category you are looking for was not found or does not exist." />;
   return (

@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import { categoryPlural } from '@domain/category-plural';
 import { SKELETONS } from '@domain/constants';
 import { districtCategoryHeading, districtCategoryMeta } from '@domain/page-meta';
-import { districtCategoryFilters } from '@domain/public-pages';
+import { districtCategoryFilters, ownListFilters } from '@domain/public-pages';
 import { countOf } from '@domain/plural';
 import { FilteredBusinessList } from '@/components/filtered-business-list';
 import { PlaceHeader } from '@/components/place-header';
@@ -15,7 +15,7 @@ import { useCityBusinesses } from '@/features/cities/api/get-city-businesses';
 import { useCategoryDistricts } from '@/features/cities/api/get-category-districts';
 import { countryPathOf } from '@/features/countries/country-path';
 import { useListFilters } from '@/lib/list-filters';
-import { useListHead } from '@/lib/seo';
+import { useListHead, useOwnListPage } from '@/lib/seo';
 
 const SORTS = ['rating', 'reviews', 'name'] as const;
 
@@ -34,10 +34,12 @@ export function DistrictCategoryRoute() {
   const ready = !!city.data && !!category.data && !!district;
   const filters = districtCategoryFilters(category.data?.slug ?? categorySlug, district?.district ?? '', list.filters);
   const businesses = useCityBusinesses(slug, filters, ready);
+  // The head is the list's own page's, as on a category in a city.
+  const own = useCityBusinesses(slug, districtCategoryFilters(category.data?.slug ?? categorySlug, district?.district ?? '', ownListFilters(useOwnListPage())), ready).data;
   const total = businesses.data?.pagination.total;
   const c = city.data;
   const k = category.data;
-  useListHead((page) => (c && k && district && total !== undefined ? districtCategoryMeta(c, district, k, total, page ? null : businesses.data?.items[0]) : null));
+  useListHead((page) => (c && k && district && own ? districtCategoryMeta(c, district, k, own.pagination.total, page ? null : own.items[0]) : null));
 
   if (city.isError || category.isError || districts.isError || (districts.data && !district)) {
     return <NotFoundMessage title="Page Not Found" text="The city, the district or the category you are looking for was not found or does not exist." />;
