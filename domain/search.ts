@@ -6,6 +6,7 @@
 import type { Business, Page } from './types.js';
 import type { GeoPoint } from './nearby.js';
 import { formatNumber, nounFor, type CountNoun } from './plural.js';
+import { foldName } from './slug.js';
 
 /** `distance` orders by the distance from `near` (its default there); without a point it is refused. */
 export const SEARCH_SORTS = ['relevance', 'rating', 'reviews', 'name', 'distance'] as const;
@@ -70,6 +71,28 @@ export interface FacetValue {
   value: string;
   label: string;
   count: number;
+}
+
+/** A city of a facet before its label is chosen: its name, and where it is, to tell it from a namesake. */
+export interface FacetCity {
+  value: string;
+  name: string;
+  state: string | null;
+  country: string;
+  count: number;
+}
+
+/**
+ * A facet's cities labelled so that two of one name can be told apart: a name shared in the list
+ * ("Springfield", "Cambridge", "London" are each several places of the gazetteer) gets its state
+ * where the address has one, else its country ("Cambridge, MA", "Cambridge, Canada"); a name alone
+ * in the list stays as it is. Namesakes of one state and country keep the same label: the data
+ * holds nothing else a visitor would know them by, and their counts and links still differ.
+ */
+export function cityFacetValues(cities: readonly FacetCity[]): FacetValue[] {
+  const named = new Map<string, number>();
+  for (const c of cities) named.set(foldName(c.name), (named.get(foldName(c.name)) ?? 0) + 1);
+  return cities.map((c) => ({ value: c.value, label: named.get(foldName(c.name))! > 1 ? `${c.name}, ${c.state || c.country}` : c.name, count: c.count }));
 }
 
 /** Counts of the list's matches by each filter, given the other filters already applied. */

@@ -6,7 +6,7 @@
  */
 import type { Knex } from 'knex';
 import type { Db } from '../../db/index.js';
-import { FACET_RATINGS, FACET_VALUES, type Facets } from '../../domain/search.js';
+import { cityFacetValues, FACET_RATINGS, FACET_VALUES, type Facets } from '../../domain/search.js';
 import { readLabels, type Dimension, type FacetCandidate, type FacetFilters, type Label } from '../../db/queries/facets.js';
 import { memoizedEach, small, type MemoScope } from './search-memo.js';
 
@@ -89,11 +89,11 @@ export async function facetLabels(db: Db | Knex.Transaction, counted: CandidateF
   const values = (kind: string, counts: [number, number][]) =>
     counts.flatMap(([id, count]) => {
       const l = label.get(`${kind}:${id}`);
-      return l ? [{ value: l.slug, label: l.name, count }] : [];
+      return l ? [{ value: l.slug, name: l.name, state: l.state, country: l.country ?? '', count }] : [];
     });
   return {
-    categories: values('category', counted.categories),
-    cities: values('city', counted.cities),
+    categories: values('category', counted.categories).map(({ value, name, count }) => ({ value, label: name, count })),
+    cities: cityFacetValues(values('city', counted.cities)),
     districts: counted.districts.map(([d, count]) => ({ value: d, label: d, count })),
     ratings: counted.ratings,
     verified: counted.verified,

@@ -5,7 +5,7 @@
  * its own, so choosing a value shows the total its count promised; the `total` row applies all.
  */
 import type { Knex } from 'knex';
-import { FACET_RATINGS, FACET_VALUES, type Facets } from '../../domain/search.js';
+import { cityFacetValues, FACET_RATINGS, FACET_VALUES, type FacetCity, type Facets } from '../../domain/search.js';
 import type { Db } from '../index.js';
 import { OPEN_ESTIMATE_SQL, openAtSql, type OpenAt } from './open-at.js';
 
@@ -71,7 +71,8 @@ export function facetSql(source: SqlPart, f: FacetFilters, more: SqlPart[] = [])
   arm(`SELECT 'total' AS kind, NULL AS value, NULL AS label, coalesce(sum(s.n), 0)::int AS count FROM s WHERE $WHERE`, null);
   arm(`SELECT 'category', k.slug, k.name, x.count FROM (SELECT s.category_id, sum(s.n)::int AS count FROM s WHERE $WHERE
          GROUP BY s.category_id ORDER BY 2 DESC, 1 LIMIT ${FACET_VALUES}) x JOIN categories k ON k.id = x.category_id`, 'category', ' AND s.category_id IS NOT NULL');
-  arm(`SELECT 'city', c.slug, c.name, x.count FROM (SELECT s.city_id, sum(s.n)::int AS count FROM s WHERE $WHERE
+  // A city's label is its name and where it is (cityFacetValues tells namesakes apart by them).
+  arm(`SELECT 'city', c.slug, json_build_array(c.name, c.state, c.country)::text, x.count FROM (SELECT s.city_id, sum(s.n)::int AS count FROM s WHERE $WHERE
          GROUP BY s.city_id ORDER BY 2 DESC, 1 LIMIT ${FACET_VALUES}) x JOIN cities c ON c.id = x.city_id`, 'city', ' AND s.city_id IS NOT NULL');
   arm(`SELECT 'district', x.district, x.district, x.count FROM (SELECT s.district, sum(s.n)::int AS count FROM s WHERE $WHERE
          GROUP BY s.district ORDER BY 2 DESC, 1 LIMIT ${FACET_VALUES}) x`, 'district', ` AND s.district IS NOT NULL AND s.district <> ''`);
@@ -99,17 +100,22 @@ export const NO_FACETS: Facets = { categories: [], cities: [], districts: [], ra
 /** The rows of facetSql as the contract's Facets, and the total of all the filters. */
 export function toFacets(rows: FacetRow[]): { facets: Facets; total: number } {
   const facets: Facets = { categories: [], cities: [], districts: [], ratings: [], verified: 0, hasPhone: 0 };
+  const cities: FacetCity[] = [];
   let total = 0;
   for (const r of rows) {
     const count = Number(r.count);
     if (r.kind === 'total') total = count;
     else if (r.kind === 'category') facets.categories.push({ value: r.value!, label: r.label!, count });
-    else if (r.kind === 'city') facets.cities.push({ value: r.value!, label: r.label!, count });
+    else if (r.kind === 'city') {
+      const [name, state, country] = JSON.parse(r.label!) as [string, string | null, string];
+      cities.push({ value: r.value!, name, state, country, count });
+    }
     else if (r.kind === 'district') facets.districts.push({ value: r.value!, label: r.label!, count });
     else if (r.kind === 'rating') facets.ratings.push({ min: Number(r.value), count });
     else if (r.kind === 'verified') facets.verified = count;
     else if (r.kind === 'phone') facets.hasPhone = count;
   }
+  facets.cities = cityFacetValues(cities);
   return { facets, total };
 }
 
@@ -161,14 +167,17 @@ export interface Label {
   name: string;
   /** A city's; null for a category. */
   time_zone: string | null;
+  /** A city's, to tell namesakes apart in a facet (cityFacetValues); null for a category. */
+  state: string | null;
+  country: string | null;
 }
 
 /** The labels of `keys` (`category:<id>`, `city:<id>`), by key; one statement. */
 export async function readLabels(db: Db | Knex.Transaction, keys: string[]): Promise<Map<string, Label>> {
   const ids = (kind: string) => keys.filter((k) => k.startsWith(`${kind}:`)).map((k) => Number(k.slice(kind.length + 1)));
   const { rows } = await db.raw(
-    `SELECT 'category:' || id AS key, slug, name, NULL AS time_zone FROM categories WHERE id = ANY(?::int[])
-     UNION ALL SELECT 'city:' || id, slug, name, time_zone FROM cities WHERE id = ANY(?::int[])`,
+    `SELECT 'category:' || id AS key, slug, name, NULL AS time_zone, NULL AS state, NULL AS country FROM categories WHERE id = ANY(?::int[])
+     UNION ALL SELECT 'city:' || id, slug, name, time_zone, state, country FROM cities WHERE id = ANY(?::int[])`,
     [ids('category'), ids('city')],
   );
   return new Map((rows as (Label & { key: string })[]).map((r) => [r.key, r]));
