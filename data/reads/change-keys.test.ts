@@ -33,7 +33,7 @@ describe('the change keys each read declares', () => {
     expect(await reads.moreNearby(business)).toEqual([]);
     expect(shown[1]).toEqual([]);
 
-    for (const read of [() => reads.stats(), () => reads.cities(), () => reads.search({ q: 'alpha', location: '', filters: {} })]) {
+    for (const read of [() => reads.stats(), () => reads.cities(), () => reads.countries(), () => reads.search({ q: 'alpha', location: '', filters: {} })]) {
       shown.length = 0;
       await read();
       expect(shown).toEqual([null]);
@@ -62,6 +62,26 @@ describe('the change keys each read declares', () => {
     shown.length = 0;
     await reads.groupBusinesses('city', berlin, { category: 'no-such-category' });
     await reads.groupBusinesses('category', bakery, { city: 'berlin', district: 'Mitte' });
+    expect(shown).toEqual([null, null]);
+  });
+
+  it("a country's page names its row and list and any city's or category's change; its summary its row and list", async () => {
+    await seedAlpha();
+    const [germany] = await t.db('countries').insert({ name: 'Deutschland', slug: 'deutschland' }).onConflict('name').merge().returning('id');
+    const { reads, shown } = recorded();
+    await reads.country('deutschland');
+    await reads.countrySummary('deutschland');
+    // Asked again: the same answers, kept in this request, the same keys.
+    await reads.country('deutschland');
+    expect(shown).toEqual([
+      [`y:${germany.id}`, `ly:${germany.id}`, 'c:*', 'k:*'],
+      [`y:${germany.id}`, `ly:${germany.id}`],
+      [`y:${germany.id}`, `ly:${germany.id}`, 'c:*', 'k:*'],
+    ]);
+    // A slug no country has: a new one may take it.
+    shown.length = 0;
+    await reads.country('narnia');
+    await reads.countrySummary('narnia');
     expect(shown).toEqual([null, null]);
   });
 
