@@ -85,6 +85,19 @@ describe('the change keys each read declares', () => {
     expect(shown).toEqual([null, null]);
   });
 
+  it("a category's list within a country names the country's list, not the category's everywhere", async () => {
+    await seedAlpha();
+    await t.db('businesses').where({ slug: 'alpha' }).update({ country: 'Deutschland', is_active: true });
+    const [germany] = await t.db('countries').insert({ name: 'Deutschland', slug: 'deutschland' }).onConflict('name').merge().returning('id');
+    const category = (await t.db('categories').first('id')).id;
+    // Asked alone, as the API's list is: the list reads its country itself.
+    const { reads, shown } = recorded();
+    const bakery = (await reads.groupSummary('category', 'bakery'))!;
+    shown.length = 0;
+    expect((await reads.groupBusinesses('category', bakery, { country: 'deutschland' })).items.length).toBe(1);
+    expect(shown).toEqual([[`k:${category}`, 'c:*', 'y:*', `ly:${germany.id}`]]);
+  });
+
   it('a business under a slug not its own, and a read that fails, name everything', async () => {
     const { reads, shown } = recorded();
     await reads.business('no-such-business');

@@ -99,11 +99,17 @@ export function countrySummaryKeys(id: number | null): ChangeKeys {
  * A page of a city's or a category's list: as its page (pageKeys). Filtered by the slug of another
  * city, category or country and showing nothing, it depends on everything: the slug may name
  * nothing yet, and a new row taking it (recorded under an id the list never saw) would change it.
+ * A category's list within a country (`countryId`: that country's, when the read knows it) shows
+ * only businesses of the country, by their country and their cities', each of which moves its
+ * country's list (`ly:`): a write of the category in another country changes none of it, so it
+ * follows `ly:` instead of the category's `lk:`. Its facets and total are counted within the
+ * country too; it names the category by its row (`k:`), cities by `c:*`, its country by `y:*`.
  */
-export function listKeys(answer: ListPage, kind: GroupKind, group: { id: number }, filters: ListFilters): ChangeKeys {
+export function listKeys(answer: ListPage, kind: GroupKind, group: { id: number }, filters: ListFilters, countryId?: number): ChangeKeys {
   const named = (kind === 'city' ? [filters.category, filters.country] : [filters.city, filters.country]).some((slug) => slug !== undefined);
   if (named && !answer.items.length) return null;
   const keys = pageKeys(group, kind)!;
+  if (kind === 'category' && filters.country !== undefined && countryId !== undefined) return [...keys.filter((key) => key !== `lk:${group.id}`), `ly:${countryId}`];
   // A city's list within a country finds the country by its slug.
   return kind === 'city' && filters.country !== undefined ? [...keys, ANY.country] : keys;
 }

@@ -116,10 +116,29 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
       if (version) scope.trace?.seen.push(version);
       return cities && keptCities(cities);
     });
+  const countrySummary = (slug: string) =>
+    once('countrySummary', [slug], async () => {
+      const scope = await memos();
+      return memoized(slugMemo(scope, slug), memoKey('country-summary', slug), async () => {
+        const read = await getCountrySummary(db, slug);
+        if (read.version) scope?.trace?.seen.push(read.version);
+        return withId(read);
+      });
+    });
+  // The ids of the countries this request's lists of a category were filtered by (a category in a
+  // country), which their change keys name.
+  const listCountryIds = new Map<string, number>();
   const groupBusinesses = (kind: GroupKind, { id }: GroupSummaries[GroupKind], filters: ListFilters, limit = PUBLIC_PAGE_SIZE) =>
     once(`${kind}Businesses`, [id, filters, limit], async () => {
       const { page = 1, ...rest } = filters;
-      return listBusinessesIn(db, kind === 'city' ? { cityId: id } : { categoryId: id }, { page, limit }, rest, await memos(), now);
+      // A category in a country's page has read its country already (the same answer here).
+      const [list, country] = await Promise.all([
+        listBusinessesIn(db, kind === 'city' ? { cityId: id } : { categoryId: id }, { page, limit }, rest, await memos(), now),
+        kind === 'category' && filters.country !== undefined ? countrySummary(filters.country) : null,
+      ]);
+      const countryId = country && countryIds.get(country);
+      if (countryId !== null && countryId !== undefined) listCountryIds.set(filters.country!, countryId);
+      return list;
     });
   // A category in a city's districts with their counts: those its list's first view read in this
   // answer (its counts' statement), else read (and kept for the list's view to find).
@@ -158,7 +177,10 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     categories: { read: () => once('categories', [], () => listCategories(db)), shows: anything },
     group: { read: group, shows: (found, kind) => pageKeys(found, kind) },
     groupSummary: { read: groupSummary, shows: (found, kind) => summaryKeys(found, kind) },
-    groupBusinesses: { read: groupBusinesses, shows: (answer, kind, group, filters) => listKeys(answer, kind, group, filters) },
+    groupBusinesses: {
+      read: groupBusinesses,
+      shows: (answer, kind, group, filters) => listKeys(answer, kind, group, filters, filters.country === undefined ? undefined : listCountryIds.get(filters.country)),
+    },
     categoryDistricts: {
       read: (city, category) =>
         once('categoryDistricts', [city.id, category.id], async () =>
@@ -195,15 +217,7 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
       shows: (found) => countryKeys(found && (countryIds.get(found) ?? null)),
     },
     countrySummary: {
-      read: (slug) =>
-        once('countrySummary', [slug], async () => {
-          const scope = await memos();
-          return memoized(slugMemo(scope, slug), memoKey('country-summary', slug), async () => {
-            const read = await getCountrySummary(db, slug);
-            if (read.version) scope?.trace?.seen.push(read.version);
-            return withId(read);
-          });
-        }),
+      read: countrySummary,
       shows: (found) => countrySummaryKeys(found && (countryIds.get(found) ?? null)),
     },
     search: {

@@ -14,6 +14,7 @@ const BERLIN = [
   'Delta Café,Cafe,"Leopoldstraße 4, 80802 München, Deutschland",PD-D,Espresso',
 ];
 const ISTANBUL = 'Moda Berber,Barber,"Moda Cd. 1, 34710 Kadıköy/İstanbul, Türkiye",PT-1,Shave';
+const ISTANBUL_BAKERY = 'Moda Fırını,Bakery,"Moda Cd. 2, 34710 Kadıköy/İstanbul, Türkiye",PT-2,Simit';
 
 describe("a write keeps a country's page warm unless it changes what the page shows", () => {
   let app: TestApp;
@@ -83,6 +84,23 @@ describe("a write keeps a country's page warm unless it changes what the page sh
     await expectKept(tags);
     // Türkiye's own page follows.
     expect((await ask('/api/countries/turkiye')).text).toContain('"businessCount":1');
+  });
+
+  it('a bakery imported and edited in Türkiye keeps the bakeries in Germany kept, with their ETags; one edited in Berlin shows', async () => {
+    const bakeries = [`/country/${germany}/bakery`, `/api/categories/bakery/businesses?country=${germany}`];
+    const tags = await warmAll(bakeries);
+    await importCsvText(app.db, [HEADER, ISTANBUL_BAKERY].join('\n'), { source: 'cli', mode: 'upsert' });
+    await app.settle();
+    await expectKept(tags);
+    await editBusiness(app.db, (await business('PT-2')).id, { fields: { name: 'Moda Simitçisi' } }, null);
+    await app.settle();
+    await expectKept(tags);
+    // The category's own list counts its businesses everywhere.
+    expect((await ask('/api/categories/bakery/businesses')).text).toContain('Moda Simitçisi');
+
+    await editBusiness(app.db, (await business('PD-A')).id, { fields: { name: 'Alpha Backhaus' } }, null);
+    await app.settle();
+    await expectShown(tags, bakeries, 'Alpha Backhaus');
   });
 
   it("a bakery in Berlin turned café shows on its categories in Berlin, every count of the country unchanged", async () => {
