@@ -1,4 +1,4 @@
-/** What each move of the data version records as changed (migrations 20261205H and 20261217C, readDataChanges). */
+/** What each move of the data version records as changed (migrations 20261205H, 20261217C and 20261218Y, readDataChanges). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from './test-db.js';
 import { namesakesKey, readDataChanges, readDataVersion } from './data-version.js';
@@ -61,6 +61,23 @@ describe('data_changes', () => {
     expect(stars(await changesOf(() => t.db('countries').where({ slug: 'tuerkiye' }).del()))).toEqual(['y:*']);
     expect(stars(await changesOf(() => t.db('cities').where({ id: cityId }).update({ state: 'NRW' })))).toEqual(['c:*']);
     expect(await changesOf(() => t.db('cities').where({ id: -1 }).del())).toEqual(new Set());
+  });
+
+  it("names the country of a business's city and the country it names, whether or not a count moves (migration 20261218Y)", async () => {
+    const germany = (await t.db('countries').insert({ name: 'Germany', slug: 'germany' }).returning('id'))[0].id;
+    const austria = (await t.db('countries').insert({ name: 'Austria', slug: 'austria' }).returning('id'))[0].id;
+    const countries = (changed: Set<string> | null) => [...changed!].filter((k) => k.startsWith('ly:')).sort();
+    // An edit of a business of a German city, its count unchanged.
+    const { id } = await t.db('businesses').where({ slug: 'Batch-1' }).first('id');
+    expect(countries(await changesOf(() => t.db('businesses').where({ id }).update({ name: 'Batch Eins' })))).toEqual([`ly:${germany}`]);
+    // A batch too big to list its businesses, naming Austria in their country column.
+    expect(countries(await changesOf(() => t.db('businesses').where('slug', 'like', 'Batch-%').update({ country: 'Austria' })))).toEqual([`ly:${austria}`, `ly:${germany}`].sort());
+    // A city's count moved alone, as a hand-written recount would.
+    expect(countries(await changesOf(() => t.db('cities').where({ id: cityId }).increment('business_count', 1)))).toEqual([`ly:${germany}`]);
+    // A city moved to another country: both.
+    expect(countries(await changesOf(() => t.db('cities').where({ id: cityId }).update({ country: 'Austria' })))).toEqual([`ly:${austria}`, `ly:${germany}`].sort());
+    // A category's statement names no country.
+    expect(countries(await changesOf(() => t.db('categories').where({ id: categoryId }).increment('business_count', 1)))).toEqual([]);
   });
 
   it('records nothing for a statement that changed no row, and everything for a TRUNCATE or a span it no longer holds', async () => {

@@ -29,7 +29,8 @@ export async function readDataVersion(db: Db): Promise<Version | null> {
  * `data_changes` (migration 20261205H): `b:<id>` a business, `n:<city>:<name hash>` the namesakes
  * of a name in a city, `bc:<city>` any business of a city (a batch too big to list), `c:`, `k:`,
  * `y:<id>` a city's, category's or country's own row (with `c:*`, `k:*`, `y:*` beside it, and on
- * its removal), `lc:`, `lk:`, `ly:<id>` their lists or counts (`-` for none). Null when anything may have changed: a statement that could not say, or
+ * its removal), `lc:`, `lk:`, `ly:<id>` their lists or counts (`-` for none; `ly:` also with any
+ * statement on a business or a city of the country, 20261218Y). Null when anything may have changed: a statement that could not say, or
  * a version whose record is gone. Read from the database whose version moved (a replica holds the
  * changes of every version it shows).
  */

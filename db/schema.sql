@@ -433,30 +433,38 @@ CREATE OR REPLACE FUNCTION public.rehber_businesses_changed()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
-    DECLARE changed text[]; n bigint;
+    DECLARE changed text[]; n bigint; city_ids int[]; names text[];
     BEGIN
       IF TG_OP = 'INSERT' THEN 
         SELECT count(*) INTO n FROM added;
         IF n <= 200 THEN
-          SELECT rehber_business_keys(array_agg(id), array_agg(name), array_agg(city_id), array_agg(category_id)) INTO changed FROM added;
+          SELECT rehber_business_keys(array_agg(id), array_agg(name), array_agg(city_id), array_agg(category_id)), array_agg(DISTINCT city_id), array_agg(DISTINCT country)
+            INTO changed, city_ids, names FROM added;
         ELSE
-          SELECT rehber_business_keys(NULL, NULL, array_agg(DISTINCT city_id), array_agg(DISTINCT category_id)) INTO changed FROM added;
+          SELECT rehber_business_keys(NULL, NULL, array_agg(DISTINCT city_id), array_agg(DISTINCT category_id)), array_agg(DISTINCT city_id), array_agg(DISTINCT country)
+            INTO changed, city_ids, names FROM added;
         END IF;
       ELSIF TG_OP = 'DELETE' THEN 
         SELECT count(*) INTO n FROM removed;
         IF n <= 200 THEN
-          SELECT rehber_business_keys(array_agg(id), array_agg(name), array_agg(city_id), array_agg(category_id)) INTO changed FROM removed;
+          SELECT rehber_business_keys(array_agg(id), array_agg(name), array_agg(city_id), array_agg(category_id)), array_agg(DISTINCT city_id), array_agg(DISTINCT country)
+            INTO changed, city_ids, names FROM removed;
         ELSE
-          SELECT rehber_business_keys(NULL, NULL, array_agg(DISTINCT city_id), array_agg(DISTINCT category_id)) INTO changed FROM removed;
+          SELECT rehber_business_keys(NULL, NULL, array_agg(DISTINCT city_id), array_agg(DISTINCT category_id)), array_agg(DISTINCT city_id), array_agg(DISTINCT country)
+            INTO changed, city_ids, names FROM removed;
         END IF;
       ELSE 
-        SELECT count(*) INTO n FROM (SELECT id, name, city_id, category_id FROM removed UNION ALL SELECT id, name, city_id, category_id FROM added) r;
+        SELECT count(*) INTO n FROM (SELECT id, name, city_id, category_id, country FROM removed UNION ALL SELECT id, name, city_id, category_id, country FROM added) r;
         IF n <= 200 THEN
-          SELECT rehber_business_keys(array_agg(id), array_agg(name), array_agg(city_id), array_agg(category_id)) INTO changed FROM (SELECT id, name, city_id, category_id FROM removed UNION ALL SELECT id, name, city_id, category_id FROM added) r;
+          SELECT rehber_business_keys(array_agg(id), array_agg(name), array_agg(city_id), array_agg(category_id)), array_agg(DISTINCT city_id), array_agg(DISTINCT country)
+            INTO changed, city_ids, names FROM (SELECT id, name, city_id, category_id, country FROM removed UNION ALL SELECT id, name, city_id, category_id, country FROM added) r;
         ELSE
-          SELECT rehber_business_keys(NULL, NULL, array_agg(DISTINCT city_id), array_agg(DISTINCT category_id)) INTO changed FROM (SELECT id, name, city_id, category_id FROM removed UNION ALL SELECT id, name, city_id, category_id FROM added) r;
+          SELECT rehber_business_keys(NULL, NULL, array_agg(DISTINCT city_id), array_agg(DISTINCT category_id)), array_agg(DISTINCT city_id), array_agg(DISTINCT country)
+            INTO changed, city_ids, names FROM (SELECT id, name, city_id, category_id, country FROM removed UNION ALL SELECT id, name, city_id, category_id, country FROM added) r;
         END IF;
       END IF;
+      -- NULL: too many cities to name, which stands for every key already.
+      IF changed IS NOT NULL THEN changed := changed || rehber_country_keys(names, city_ids); END IF;
       PERFORM rehber_record_change(changed);
       RETURN NULL;
     END $function$;
@@ -579,6 +587,16 @@ AS $function$
       RETURN NULL;
     END $function$;
 
+CREATE OR REPLACE FUNCTION public.rehber_country_keys(names text[], city_ids integer[])
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE
+AS $function$
+    SELECT ARRAY(SELECT 'ly:' || co.id FROM countries co
+                  WHERE co.name IN (SELECT unnest(names) UNION SELECT c.country FROM cities c WHERE c.id = ANY(city_ids))
+                  ORDER BY co.id)
+  $function$;
+
 CREATE OR REPLACE FUNCTION public.rehber_earth_box(cube, double precision)
  RETURNS cube
  LANGUAGE sql
@@ -686,9 +704,11 @@ AS $function$
     BEGIN
       IF TG_OP = 'INSERT' THEN
         SELECT ARRAY(SELECT TG_ARGV[0] || ':' || id FROM added) INTO changed;
+        IF TG_ARGV[0] = 'c' THEN changed := changed || rehber_country_keys(ARRAY(SELECT DISTINCT country FROM added), NULL); END IF;
       ELSIF TG_OP = 'DELETE' THEN
         SELECT ARRAY(SELECT TG_ARGV[0] || ':' || id FROM removed) INTO changed;
         IF cardinality(changed) > 0 THEN changed := changed || (TG_ARGV[0] || ':*'); END IF;
+        IF TG_ARGV[0] = 'c' THEN changed := changed || rehber_country_keys(ARRAY(SELECT DISTINCT country FROM removed), NULL); END IF;
       ELSE
         SELECT ARRAY(
           SELECT CASE WHEN o.id IS NOT NULL AND n.id IS NOT NULL AND to_jsonb(o) - 'business_count' = to_jsonb(n) - 'business_count'
@@ -696,6 +716,7 @@ AS $function$
             FROM removed o FULL JOIN added n ON n.id = o.id) INTO changed;
         -- A count alone moved gives l<prefix>: keys only.
         IF EXISTS (SELECT 1 FROM unnest(changed) k WHERE k LIKE TG_ARGV[0] || ':%') THEN changed := changed || (TG_ARGV[0] || ':*'); END IF;
+        IF TG_ARGV[0] = 'c' THEN changed := changed || rehber_country_keys(ARRAY(SELECT DISTINCT country FROM (SELECT country FROM removed UNION SELECT country FROM added) r), NULL); END IF;
       END IF;
       PERFORM rehber_record_change(changed);
       RETURN NULL;

@@ -33,7 +33,7 @@ describe('the change keys each read declares', () => {
     expect(await reads.moreNearby(business)).toEqual([]);
     expect(shown[1]).toEqual([]);
 
-    for (const read of [() => reads.stats(), () => reads.cities(), () => reads.search({ q: 'alpha', location: '', filters: {} })]) {
+    for (const read of [() => reads.stats(), () => reads.cities(), () => reads.countries(), () => reads.search({ q: 'alpha', location: '', filters: {} })]) {
       shown.length = 0;
       await read();
       expect(shown).toEqual([null]);
@@ -63,6 +63,39 @@ describe('the change keys each read declares', () => {
     await reads.groupBusinesses('city', berlin, { category: 'no-such-category' });
     await reads.groupBusinesses('category', bakery, { city: 'berlin', district: 'Mitte' });
     expect(shown).toEqual([null, null]);
+  });
+
+  it("a country's page names its row and list and any city's or category's change; its summary its row and list", async () => {
+    await seedAlpha();
+    const [germany] = await t.db('countries').insert({ name: 'Deutschland', slug: 'deutschland' }).onConflict('name').merge().returning('id');
+    const { reads, shown } = recorded();
+    await reads.country('deutschland');
+    await reads.countrySummary('deutschland');
+    // Asked again: the same answers, kept in this request, the same keys.
+    await reads.country('deutschland');
+    expect(shown).toEqual([
+      [`y:${germany.id}`, `ly:${germany.id}`, 'c:*', 'k:*'],
+      [`y:${germany.id}`, `ly:${germany.id}`],
+      [`y:${germany.id}`, `ly:${germany.id}`, 'c:*', 'k:*'],
+    ]);
+    // A slug no country has: a new one may take it.
+    shown.length = 0;
+    await reads.country('narnia');
+    await reads.countrySummary('narnia');
+    expect(shown).toEqual([null, null]);
+  });
+
+  it("a category's list within a country names the country's list, not the category's everywhere", async () => {
+    await seedAlpha();
+    await t.db('businesses').where({ slug: 'alpha' }).update({ country: 'Deutschland', is_active: true });
+    const [germany] = await t.db('countries').insert({ name: 'Deutschland', slug: 'deutschland' }).onConflict('name').merge().returning('id');
+    const category = (await t.db('categories').first('id')).id;
+    // Asked alone, as the API's list is: the list reads its country itself.
+    const { reads, shown } = recorded();
+    const bakery = (await reads.groupSummary('category', 'bakery'))!;
+    shown.length = 0;
+    expect((await reads.groupBusinesses('category', bakery, { country: 'deutschland' })).items.length).toBe(1);
+    expect(shown).toEqual([[`k:${category}`, 'c:*', 'y:*', `ly:${germany.id}`]]);
   });
 
   it('a business under a slug not its own, and a read that fails, name everything', async () => {

@@ -79,14 +79,37 @@ export function pageKeys(group: { id: number } | null, kind: GroupKind): ChangeK
 }
 
 /**
+ * A country as its page shows it: its row (`y:`), and its list (`ly:`), which moves with its count
+ * and with every statement on a business of its cities or naming it and on its cities (migration
+ * 20261218Y): its cities' counts, its categories in a city and in it with theirs. The cities and
+ * categories it names (a city's name, slug or state, a city moved into it or out of it, a
+ * category's name, slug or plural) by any change to them. It names no other country. Null (no
+ * country has the slug, or its id is unknown): everything, since a new row may take the slug.
+ */
+export function countryKeys(id: number | null): ChangeKeys {
+  return id === null ? null : [...countrySummaryKeys(id)!, ANY.city, ANY.category];
+}
+
+/** A country's row alone (its name, slug and count: a category in a country names it): `y:`, `ly:`. */
+export function countrySummaryKeys(id: number | null): ChangeKeys {
+  return id === null ? null : [`y:${id}`, `ly:${id}`];
+}
+
+/**
  * A page of a city's or a category's list: as its page (pageKeys). Filtered by the slug of another
  * city, category or country and showing nothing, it depends on everything: the slug may name
  * nothing yet, and a new row taking it (recorded under an id the list never saw) would change it.
+ * A category's list within a country (`countryId`: that country's, when the read knows it) shows
+ * only businesses of the country, by their country and their cities', each of which moves its
+ * country's list (`ly:`): a write of the category in another country changes none of it, so it
+ * follows `ly:` instead of the category's `lk:`. Its facets and total are counted within the
+ * country too; it names the category by its row (`k:`), cities by `c:*`, its country by `y:*`.
  */
-export function listKeys(answer: ListPage, kind: GroupKind, group: { id: number }, filters: ListFilters): ChangeKeys {
+export function listKeys(answer: ListPage, kind: GroupKind, group: { id: number }, filters: ListFilters, countryId?: number): ChangeKeys {
   const named = (kind === 'city' ? [filters.category, filters.country] : [filters.city, filters.country]).some((slug) => slug !== undefined);
   if (named && !answer.items.length) return null;
   const keys = pageKeys(group, kind)!;
+  if (kind === 'category' && filters.country !== undefined && countryId !== undefined) return [...keys.filter((key) => key !== `lk:${group.id}`), `ly:${countryId}`];
   // A city's list within a country finds the country by its slug.
   return kind === 'city' && filters.country !== undefined ? [...keys, ANY.country] : keys;
 }

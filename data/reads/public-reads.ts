@@ -17,7 +17,7 @@ import { suggest } from './suggest.js';
 import { listCategories } from '../../db/queries/categories.js';
 import { listCities, listCitySummaries, listPopularCities } from '../../db/queries/cities.js';
 import { keptCities, keptCity, KEPT_CITIES_MAX } from './city-summaries.js';
-import { getCountryPage, getCountrySummary, listCountries } from '../../db/queries/countries.js';
+import { getCountryPage, getCountrySummary, listCountries, type CountryRead } from '../../db/queries/countries.js';
 import { getStats } from '../../db/queries/stats.js';
 import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES, COUNTRY_CATEGORY_LINKS, PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
 import { getGroupSummary, getGroupWithLinks, listCategoryDistricts, type DistrictCount } from '../../db/queries/city-categories.js';
@@ -29,7 +29,7 @@ import type { Business, Country, DistrictCategoryLink } from '../../domain/types
 import type { NearbyRow } from '../../domain/card-row.js';
 import { getBusinessPage } from './business-page.js';
 import { moreNearby, nearbyRows } from './nearby.js';
-import { anything, businessKeys, groupKeys, listKeys, nearbyKeys, pageKeys, summaryKeys, type ChangeKeys } from './change-keys.js';
+import { anything, businessKeys, countryKeys, countrySummaryKeys, groupKeys, listKeys, nearbyKeys, pageKeys, summaryKeys, type ChangeKeys } from './change-keys.js';
 
 /** What the reads depend on besides the data. */
 export interface ReadOptions {
@@ -116,10 +116,29 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
       if (version) scope.trace?.seen.push(version);
       return cities && keptCities(cities);
     });
+  const countrySummary = (slug: string) =>
+    once('countrySummary', [slug], async () => {
+      const scope = await memos();
+      return memoized(slugMemo(scope, slug), memoKey('country-summary', slug), async () => {
+        const read = await getCountrySummary(db, slug);
+        if (read.version) scope?.trace?.seen.push(read.version);
+        return withId(read);
+      });
+    });
+  // The ids of the countries this request's lists of a category were filtered by (a category in a
+  // country), which their change keys name.
+  const listCountryIds = new Map<string, number>();
   const groupBusinesses = (kind: GroupKind, { id }: GroupSummaries[GroupKind], filters: ListFilters, limit = PUBLIC_PAGE_SIZE) =>
     once(`${kind}Businesses`, [id, filters, limit], async () => {
       const { page = 1, ...rest } = filters;
-      return listBusinessesIn(db, kind === 'city' ? { cityId: id } : { categoryId: id }, { page, limit }, rest, await memos(), now);
+      // A category in a country's page has read its country already (the same answer here).
+      const [list, country] = await Promise.all([
+        listBusinessesIn(db, kind === 'city' ? { cityId: id } : { categoryId: id }, { page, limit }, rest, await memos(), now),
+        kind === 'category' && filters.country !== undefined ? countrySummary(filters.country) : null,
+      ]);
+      const countryId = country && countryIds.get(country);
+      if (countryId !== null && countryId !== undefined) listCountryIds.set(filters.country!, countryId);
+      return list;
     });
   // A category in a city's districts with their counts: those its list's first view read in this
   // answer (its counts' statement), else read (and kept for the list's view to find).
@@ -158,7 +177,10 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     categories: { read: () => once('categories', [], () => listCategories(db)), shows: anything },
     group: { read: group, shows: (found, kind) => pageKeys(found, kind) },
     groupSummary: { read: groupSummary, shows: (found, kind) => summaryKeys(found, kind) },
-    groupBusinesses: { read: groupBusinesses, shows: (answer, kind, group, filters) => listKeys(answer, kind, group, filters) },
+    groupBusinesses: {
+      read: groupBusinesses,
+      shows: (answer, kind, group, filters) => listKeys(answer, kind, group, filters, filters.country === undefined ? undefined : listCountryIds.get(filters.country)),
+    },
     categoryDistricts: {
       read: (city, category) =>
         once('categoryDistricts', [city.id, category.id], async () =>
@@ -187,24 +209,16 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
         once('country', [slug], async () =>
           // Its categories in it that are pages: all of them, so none is an orphan.
           memoized(slugMemo(await memos(), slug), memoKey('country', slug), async () => {
-            const { country, version } = await getCountryPage(db, slug, cityCategoryMin, { cities: CITY_CATEGORY_LINKS.country, countries: COUNTRY_CATEGORY_LINKS.country });
-            if (version) (await memos())?.trace?.seen.push(version);
-            return country;
+            const read = await getCountryPage(db, slug, cityCategoryMin, { cities: CITY_CATEGORY_LINKS.country, countries: COUNTRY_CATEGORY_LINKS.country });
+            if (read.version) (await memos())?.trace?.seen.push(read.version);
+            return withId(read);
           }),
         ),
-      shows: anything,
+      shows: (found) => countryKeys(found && (countryIds.get(found) ?? null)),
     },
     countrySummary: {
-      read: (slug) =>
-        once('countrySummary', [slug], async () => {
-          const scope = await memos();
-          return memoized(slugMemo(scope, slug), memoKey('country-summary', slug), async () => {
-            const { country, version } = await getCountrySummary(db, slug);
-            if (version) scope?.trace?.seen.push(version);
-            return country;
-          });
-        }),
-      shows: anything,
+      read: countrySummary,
+      shows: (found) => countrySummaryKeys(found && (countryIds.get(found) ?? null)),
     },
     search: {
       read: (query, limit = PUBLIC_PAGE_SIZE) =>
@@ -217,6 +231,19 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     suggest: { read: (q) => once('suggest', [q], () => suggest(db, q, memos)), shows: anything },
   };
   return showing(declared, shown);
+}
+
+/**
+ * The id of each country answer read, which its change keys name and its answer (the API's shape)
+ * does not carry: kept beside the answer for as long as a memo keeps it. An answer without one
+ * shows everything.
+ */
+const countryIds = new WeakMap<Country, number>();
+
+/** A country read's answer, its id noted. */
+function withId<T extends Country>({ country, id }: CountryRead<T>): T | null {
+  if (country && id !== null) countryIds.set(country, id);
+  return country;
 }
 
 /** A read and what its answer shows, given the answer and the read's arguments. */

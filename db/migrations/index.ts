@@ -59,6 +59,7 @@ import * as addIdRangeIndex from './20261215A-add-id-range-index.js';
 import * as tuneBusinessesAutovacuum from './20261215H-tune-businesses-autovacuum.js';
 import * as addCategoryPluralName from './20261216P-add-category-plural-name.js';
 import * as recordAnyGroupChange from './20261217C-record-any-group-change.js';
+import * as recordCountryOfChanges from './20261218Y-record-country-of-changes.js';
 
 /**
  * The first migrations as they shipped, in the order they ran: their letters were given per
@@ -141,4 +142,5 @@ export const migrations: Record<string, Knex.Migration> = {
   '20261215H-tune-businesses-autovacuum': tuneBusinessesAutovacuum,
   '20261216P-add-category-plural-name': addCategoryPluralName,
   '20261217C-record-any-group-change': recordAnyGroupChange,
+  '20261218Y-record-country-of-changes': recordCountryOfChanges,
 };

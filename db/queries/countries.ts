@@ -6,6 +6,7 @@ import { countryCategoryLinks } from './country-categories.js';
 import { SEEN_VERSION } from '../data-version.js';
 
 interface CountryRow {
+  id: number;
   name: string;
   slug: string;
   business_count: number;
@@ -26,14 +27,21 @@ export async function listCountries(db: Db): Promise<Country[]> {
 const COUNTRY_SUMMARY = {
   name: 'rehber_country_summary',
   sql: `SELECT ${SEEN_VERSION} AS data_version, c.* FROM (SELECT 1) one
-    LEFT JOIN LATERAL (SELECT name, slug, business_count FROM countries WHERE slug = ? LIMIT 1) c ON true`,
+    LEFT JOIN LATERAL (SELECT id, name, slug, business_count FROM countries WHERE slug = ? LIMIT 1) c ON true`,
 };
 
-/** A country by its slug, without its cities, and the data version the statement saw. */
-export async function getCountrySummary(db: Db, slug: string): Promise<{ country: Country | null; version: string | null }> {
+/** What a read of one country found: the country (null: no country has the slug), its id (which its answer does not carry), and the data version the statement saw. */
+export interface CountryRead<T> {
+  country: T | null;
+  id: number | null;
+  version: string | null;
+}
+
+/** A country by its slug, without its cities. */
+export async function getCountrySummary(db: Db, slug: string): Promise<CountryRead<Country>> {
   const { rows } = await db.raw(COUNTRY_SUMMARY.sql, [slug]).options({ name: COUNTRY_SUMMARY.name });
   const row = rows[0] as CountryRow & { data_version: string | null };
-  return { country: row.name === null ? null : toCountry(row), version: row.data_version };
+  return { country: row.name === null ? null : toCountry(row), id: row.id, version: row.data_version };
 }
 
 /** How many links a country's page gives: to its top categories in a city, and to its categories in it. */
@@ -46,10 +54,10 @@ export type CountryLimits = { cities: number; countries: number };
  * all of it), without a transaction's BEGIN and COMMIT around several statements. The country is
  * `cy`: the links' statements name their own tables co, ci, ca, k, g and q.
  */
-export async function getCountryPage(db: Db, slug: string, min: number, limits: CountryLimits): Promise<{ country: CountryDetail | null; version: string | null }> {
+export async function getCountryPage(db: Db, slug: string, min: number, limits: CountryLimits): Promise<CountryRead<CountryDetail>> {
   const { rows } = await db.raw(
     `SELECT ${SEEN_VERSION} AS data_version, c.* FROM (SELECT 1) one LEFT JOIN LATERAL (
-       SELECT cy.name, cy.slug, cy.business_count,
+       SELECT cy.id, cy.name, cy.slug, cy.business_count,
               (SELECT coalesce(json_agg(t ORDER BY t.business_count DESC, t.name), '[]')
                  FROM (SELECT ${CITY_SELECT.join(', ')} FROM cities WHERE country = cy.name AND business_count > 0) t) AS cities,
               ${cityCategoryLinksJson('k.country = cy.name')} AS city_links,
@@ -58,9 +66,9 @@ export async function getCountryPage(db: Db, slug: string, min: number, limits: 
     [min, limits.cities, min, limits.countries, slug],
   );
   const row = rows[0] as CountryRow & { data_version: string | null; cities: CityRow[]; city_links: CityCategoryLink[]; country_links: CountryCategoryLink[] };
-  if (row.name === null) return { country: null, version: row.data_version };
+  if (row.name === null) return { country: null, id: null, version: row.data_version };
   const country = { ...toCountry(row), cities: row.cities.map(toCity), cityCategories: row.city_links, countryCategories: row.country_links };
-  return { country, version: row.data_version };
+  return { country, id: row.id, version: row.data_version };
 }
 
 /** The stored names of every country with businesses, most businesses first. */

@@ -3,8 +3,8 @@
  * (answer-cache.ts) keeps it through the writes that change none of it. The request's reads
  * (read-routing.ts requestReads) say it as they are made, each read with the keys it declares
  * (data/reads/change-keys.ts): a business page's read names its business and what its page shows
- * of others, a city's or a category's its row, its list and the others it names; every other read
- * (search, the home page, a country, counts) everything. So does an answer that made no read
+ * of others, a city's, a category's or a country's its row, its list and the others it names; every
+ * other read (search, the home page, counts) everything. So does an answer that made no read
  * through them.
  */
 import type { Context } from 'koa';
