@@ -23,7 +23,7 @@
  *   and a result of 0 is 0, not empty; a date written as ISO text (t="d") is that date.
  */
 
-import { AttributeScan, cellTypeAt, columnAt, Element, elementAt, integerAt, localName, tagEnd, xmlText } from './xml-scan.js';
+import { AttributeScan, cellTypeAt, columnAt, Element, elementAt, integerAt, localName, tagEnd, tagStart, xmlText } from './xml-scan.js';
 
 /** What exceljs's WorkbookReader knows when a worksheet's turn comes. */
 export interface SheetContext {
@@ -160,7 +160,7 @@ export async function* sheetRows(chunks: AsyncIterable<Buffer | string>, context
     const rows: SheetRowValues[] = [];
     let pos = 0;
     for (;;) {
-      const lt = text.indexOf('<', pos);
+      const lt = tagStart(text, pos);
       if (lt < 0) break;
       // Comments, CDATA and declarations end at their own markers, not at the first '>'.
       const bang = text.charCodeAt(lt + 1) === 33; /* ! */

@@ -103,8 +103,9 @@ export class AttributeScan {
       while (i < gt && isSpace(text.charCodeAt(i))) i++;
       const quote = text.charCodeAt(i);
       if (quote !== 34 && quote !== 39) return;
-      const close = text.indexOf(quote === 34 ? '"' : "'", i + 1);
-      if (close < 0 || close > gt) return;
+      let close = i + 1;
+      while (close < gt && text.charCodeAt(close) !== quote) close++;
+      if (close >= gt) return;
       if (nameEnd - nameStart === 1) {
         const name = text.charCodeAt(nameStart);
         if (name === 114 /* r */ && this.rStart < 0) {
@@ -177,8 +178,6 @@ export function cellTypeAt(text: string, start: number, end: number): string {
   return text.slice(start, end);
 }
 
-const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
 /**
  * The text an entity or character reference between '&' (at `start` - 1) and ';' (at `end`)
  * stands for: &lt; &gt; &amp; &quot; &apos;, &#N; and &#xH; up to U+10FFFF; undefined for any
@@ -186,10 +185,16 @@ const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', a
  */
 function entityAt(text: string, start: number, end: number): string | undefined {
   if (text.charCodeAt(start) !== 35 /* # */) {
-    const length = end - start;
-    if (length < 2 || length > 4) return undefined;
-    const name = text.slice(start, end);
-    return Object.hasOwn(NAMED, name) ? NAMED[name] : undefined;
+    switch (end - start) {
+      case 2:
+        if (text.charCodeAt(start + 1) !== 116 /* t */) return undefined;
+        return text.charCodeAt(start) === 108 /* l */ ? '<' : text.charCodeAt(start) === 103 /* g */ ? '>' : undefined;
+      case 3:
+        return text.startsWith('amp', start) ? '&' : undefined;
+      case 4:
+        return text.startsWith('quot', start) ? '"' : text.startsWith('apos', start) ? "'" : undefined;
+    }
+    return undefined;
   }
   const hex = text.charCodeAt(start + 1) === 120; /* x */
   const digits = hex ? start + 2 : start + 1;
@@ -201,6 +206,17 @@ function entityAt(text: string, start: number, end: number): string | undefined 
   }
   const code = parseInt(text.slice(digits, end), hex ? 16 : 10);
   return code <= 0x10ffff ? String.fromCodePoint(code) : undefined;
+}
+
+/**
+ * Where the next '<' at or after `from` is, or -1. Between a worksheet's tags there is nothing or a
+ * short value, where a loop over the characters finds it sooner than indexOf's call does; a long
+ * text is left to indexOf.
+ */
+export function tagStart(text: string, from: number): number {
+  const near = Math.min(text.length, from + 64);
+  for (let i = from; i < near; i++) if (text.charCodeAt(i) === 60) return i;
+  return near === text.length ? -1 : text.indexOf('<', near);
 }
 
 /** XML text as a parser gives it: line ends as \n, the five entities and character references decoded. */
