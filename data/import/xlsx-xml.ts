@@ -23,6 +23,8 @@
  *   and a result of 0 is 0, not empty; a date written as ISO text (t="d") is that date.
  */
 
+import { AttributeScan, cellTypeAt, columnAt, Element, elementAt, integerAt, localName, tagEnd, tagStart, xmlText } from './xml-scan.js';
+
 /** What exceljs's WorkbookReader knows when a worksheet's turn comes. */
 export interface SheetContext {
   /** The shared strings (sharedStrings), or undefined when the workbook has none. */
@@ -79,88 +81,11 @@ const excelToDate = (serial: number, date1904: boolean) => new Date(Math.round((
  */
 const isoDate = (text: string) => new Date(/T[^Z+-]*$/.test(text) ? `${text}Z` : text);
 
-const ENTITY = /&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);/g;
-const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
-/** XML text as a parser gives it: line ends as \n, the five entities and character references decoded. */
-function xmlText(raw: string): string {
-  let text = raw.indexOf('\r') >= 0 ? raw.replace(/\r\n?/g, '\n') : raw;
-  if (text.indexOf('&') >= 0) {
-    text = text.replace(ENTITY, (whole, name: string) => {
-      if (name.charCodeAt(0) !== 35 /* # */) return NAMED[name];
-      const code = name.charCodeAt(1) === 120 /* x */ ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    });
-  }
-  return text;
-}
-
-/** 'BC12' → 55 (the column of a cell reference); 0 when it has none. */
-function columnOf(ref: string): number {
-  let col = 0;
-  for (let i = 0; i < ref.length; i++) {
-    const c = ref.charCodeAt(i);
-    if (c >= 65 && c <= 90) col = col * 26 + (c - 64);
-    else if (c >= 97 && c <= 122) col = col * 26 + (c - 96);
-    else break;
-  }
-  return col;
-}
-
-/** The value of attribute `name` in a start tag's text, or undefined. */
-function attribute(tag: string, name: string): string | undefined {
-  let at = 0;
-  for (;;) {
-    at = tag.indexOf(name, at);
-    if (at < 0) return undefined;
-    const before = tag.charCodeAt(at - 1);
-    let eq = at + name.length;
-    while (tag.charCodeAt(eq) === 32) eq++;
-    // A whole attribute name (after a space or a prefix's colon), followed by '='.
-    if ((before === 32 || before === 9 || before === 10 || before === 13 || before === 58) && tag.charCodeAt(eq) === 61) {
-      let open = eq + 1;
-      while (tag.charCodeAt(open) === 32) open++;
-      const quote = tag[open];
-      if (quote !== '"' && quote !== "'") return undefined;
-      const close = tag.indexOf(quote, open + 1);
-      return close < 0 ? undefined : tag.slice(open + 1, close);
-    }
-    at += name.length;
-  }
-}
-
-/** Whether char code `c` ends a tag's name: white space or '/'. */
-const endsName = (c: number) => c === 32 || c === 47 || c === 9 || c === 10 || c === 13;
-
-/** The name of the tag starting at `at` (after '<' or '</'), without a namespace prefix ('x:c' → 'c'). */
-function localName(text: string, at: number, end: number): string {
-  let start = at;
-  let stop = at;
-  for (; stop < end && !endsName(text.charCodeAt(stop)); stop++) if (text.charCodeAt(stop) === 58 /* : */) start = stop + 1;
-  return text.slice(start, stop);
-}
-
-/** Where the tag opened at `lt` ends (its '>', outside quoted attribute values), or -1 if not yet read. */
-function tagEnd(text: string, lt: number): number {
-  let quote = 0;
-  for (let i = lt + 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (quote) {
-      if (c === quote) quote = 0;
-    } else if (c === 34 || c === 39) {
-      quote = c;
-    } else if (c === 62) {
-      return i;
-    }
-  }
-  return -1;
-}
-
-type Capture = 'v' | 't' | null;
 
 /** The rows of one worksheet's XML, read from its chunks (Buffers of UTF-8, or strings). */
 export async function* sheetRows(chunks: AsyncIterable<Buffer | string>, context: SheetContext): AsyncGenerator<SheetRowValues> {
   const decoder = new TextDecoder('utf-8');
+  const scan = new AttributeScan();
   // Whether each style shows a date, worked out once (not per number cell); undefined when the
   // workbook has no such style (exceljs then ignores a cell's style index).
   const dateStyles = new Map<number, boolean | undefined>();
@@ -184,7 +109,8 @@ export async function* sheetRows(chunks: AsyncIterable<Buffer | string>, context
   let type: string | undefined;
   let v: string | undefined;
   let formula = false;
-  let capture: Capture = null;
+  // The element whose text is being read: Element.V, Element.T, or none (Element.OTHER).
+  let capture: Element = Element.OTHER;
   let captured = '';
 
   /**
@@ -234,10 +160,11 @@ export async function* sheetRows(chunks: AsyncIterable<Buffer | string>, context
     const rows: SheetRowValues[] = [];
     let pos = 0;
     for (;;) {
-      const lt = text.indexOf('<', pos);
+      const lt = tagStart(text, pos);
       if (lt < 0) break;
       // Comments, CDATA and declarations end at their own markers, not at the first '>'.
-      if (text.startsWith('<!--', lt)) {
+      const bang = text.charCodeAt(lt + 1) === 33; /* ! */
+      if (bang && text.startsWith('<!--', lt)) {
         const end = text.indexOf('-->', lt + 4);
         if (end < 0) {
           open(lt);
@@ -246,13 +173,13 @@ export async function* sheetRows(chunks: AsyncIterable<Buffer | string>, context
         pos = end + 3;
         continue;
       }
-      if (text.startsWith('<![CDATA[', lt)) {
+      if (bang && text.startsWith('<![CDATA[', lt)) {
         const end = text.indexOf(']]>', lt + 9);
         if (end < 0) {
           open(lt);
           break;
         }
-        if (capture) take(xmlText(text.slice(pos, lt)) + text.slice(lt + 9, end));
+        if (capture !== Element.OTHER) take(xmlText(text.slice(pos, lt)) + text.slice(lt + 9, end));
         pos = end + 3;
         continue;
       }
@@ -261,39 +188,37 @@ export async function* sheetRows(chunks: AsyncIterable<Buffer | string>, context
         open(lt);
         break;
       }
-      if (capture && lt > pos) take(xmlText(text.slice(pos, lt)));
+      if (capture !== Element.OTHER && lt > pos) take(xmlText(text.slice(pos, lt)));
       pos = gt + 1;
       const closing = text.charCodeAt(lt + 1) === 47; /* / */
       const selfClosing = text.charCodeAt(gt - 1) === 47;
-      const name = localName(text, closing ? lt + 2 : lt + 1, gt);
+      const element = elementAt(text, closing ? lt + 2 : lt + 1, gt, scan);
       if (closing) {
-        if (name === capture) {
-          if (capture === 'v') v = captured;
-          else if (capture === 't') v = (v ?? '') + captured;
-          capture = null;
-        } else if (name === 'c') {
+        if (capture !== Element.OTHER && element === capture) {
+          if (capture === Element.V) v = captured;
+          else v = (v ?? '') + captured;
+          capture = Element.OTHER;
+        } else if (element === Element.C) {
           if (inCell) closeCell();
           inCell = false;
-        } else if (name === 'row') {
+        } else if (element === Element.ROW) {
           if (row) rows.push(row);
           row = null;
-        } else if (name === 'sheetData') {
+        } else if (element === Element.SHEET_DATA) {
           inData = false;
         }
         continue;
       }
-      switch (name) {
-        case 'sheetData':
+      switch (element) {
+        case Element.SHEET_DATA:
           if (!selfClosing) inData = true;
           break;
-        case 'row': {
+        case Element.ROW: {
           if (!inData) break;
-          const tag = text.slice(lt, gt);
-          const r = attribute(tag, 'r');
-          lastRow = r === undefined ? lastRow + 1 : parseInt(r, 10);
+          scan.read(text, scan.nameEnd, gt);
+          lastRow = scan.rStart < 0 ? lastRow + 1 : integerAt(text, scan.rStart, scan.rEnd);
           lastCol = 0;
-          const s = attribute(tag, 's');
-          rowIsDate = s ? isDateStyle(parseInt(s, 10)) === true : false;
+          rowIsDate = scan.sEnd > scan.sStart ? isDateStyle(integerAt(text, scan.sStart, scan.sEnd)) === true : false;
           row = { number: lastRow, values: [] };
           if (selfClosing) {
             rows.push(row);
@@ -301,15 +226,13 @@ export async function* sheetRows(chunks: AsyncIterable<Buffer | string>, context
           }
           break;
         }
-        case 'c': {
+        case Element.C: {
           if (!row) break;
-          const tag = text.slice(lt, gt);
-          const ref = attribute(tag, 'r');
-          col = (ref === undefined ? 0 : columnOf(ref)) || lastCol + 1;
+          scan.read(text, scan.nameEnd, gt);
+          col = (scan.rStart < 0 ? 0 : columnAt(text, scan.rStart, scan.rEnd)) || lastCol + 1;
           lastCol = col;
-          const s = attribute(tag, 's');
-          style = s === undefined ? 0 : parseInt(s, 10) || 0;
-          type = attribute(tag, 't');
+          style = scan.sStart < 0 ? 0 : integerAt(text, scan.sStart, scan.sEnd) || 0;
+          type = scan.tStart < 0 ? undefined : cellTypeAt(text, scan.tStart, scan.tEnd);
           v = undefined;
           formula = false;
           inCell = true;
@@ -319,27 +242,27 @@ export async function* sheetRows(chunks: AsyncIterable<Buffer | string>, context
           }
           break;
         }
-        case 'f':
+        case Element.F:
           if (inCell) formula = true;
           break;
-        case 'v':
-        case 't':
+        case Element.V:
+        case Element.T:
           // A value, or an inline string's text or one run of it (<is><r><t>); a phonetic reading's
           // (<rPh>) is not read. An empty one is an empty text.
           if (!inCell) break;
           if (!selfClosing) {
-            capture = name;
+            capture = element;
             captured = '';
-          } else if (name === 'v') {
+          } else if (element === Element.V) {
             v = '';
           } else {
             v ??= '';
           }
           break;
-        case 'is':
+        case Element.IS:
           if (inCell) v ??= '';
           break;
-        case 'rPh':
+        case Element.R_PH:
           // Skipped whole: its <t> is a reading aid, not the cell's text.
           if (!selfClosing) {
             const end = text.indexOf('</', pos);
@@ -360,7 +283,7 @@ export async function* sheetRows(chunks: AsyncIterable<Buffer | string>, context
     }
     // Text read but not yet closed stays in the capture; what follows the last whole tag waits.
     const lt = text.indexOf('<', pos);
-    if (capture) {
+    if (capture !== Element.OTHER) {
       const upTo = lt < 0 ? text.length : lt;
       // An entity or a '\r\n' may straddle the chunk boundary: keep the tail from its '&' or '\r'.
       let keep = upTo;
