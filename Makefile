@@ -25,7 +25,7 @@ build-web: install
 build: build-server build-web
 
 start: build
-	node dist/server/main.js
+	node --max-semi-space-size=32 dist/server/main.js
 
 typecheck: install
 	npx tsc -p tsconfig.check.json && npx tsc -p web/tsconfig.json

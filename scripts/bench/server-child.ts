@@ -20,6 +20,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { createDb } from '../../db/index.js';
 import { cacheStats } from '../../domain/bounded-cache.js';
+import { SERVER_NODE_FLAGS } from '../../server/node-flags.js';
 
 const READY = '@@bench-server-ready ';
 const PEAK = '@@bench-server-peak ';
@@ -105,7 +106,8 @@ export function startServer(dbUrl: string): Promise<ServerChild> {
   const self = fileURLToPath(import.meta.url);
   const execArgv = self.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const profile = process.env.BENCH_HTTP_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_HTTP_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...execArgv, ...profile, self, 'serve', dbUrl], { stdio: ['pipe', 'pipe', 'inherit'] });
+  // Run as `make start` and the systemd unit run the server.
+  const child = spawn(process.execPath, [...execArgv, ...SERVER_NODE_FLAGS, ...profile, self, 'serve', dbUrl], { stdio: ['pipe', 'pipe', 'inherit'] });
   let out = '';
   let peak: ((mb: number) => void) | undefined;
   return new Promise((resolve, reject) => {
