@@ -1,6 +1,7 @@
 /** A country's page is kept through the writes that change nothing it shows (change-keys.ts countryKeys). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-app.js';
+import { keptAnswers } from './kept-answers.fixtures.js';
 import { importCsvText } from '../../data/import/import.fixtures.js';
 import { editBusiness } from '../../data/store/business-writes.js';
 import { renameGroup } from '../../data/store/group-writes.js';
@@ -18,10 +19,7 @@ const ISTANBUL_BAKERY = 'Moda Fırını,Bakery,"Moda Cd. 2, 34710 Kadıköy/İst
 
 describe("a write keeps a country's page warm unless it changes what the page shows", () => {
   let app: TestApp;
-  const statements: string[] = [];
-  const count = (q: { sql: string }) => {
-    if (!/from "data_version"|data_changes/.test(q.sql)) statements.push(q.sql);
-  };
+  const { listen, stop, ask, warmAll, expectKept } = keptAnswers(() => app);
   let germany = '';
   /** Germany's page, the API's answers it is made of, and a category in it. */
   let pages: string[] = [];
@@ -31,41 +29,14 @@ describe("a write keeps a country's page warm unless it changes what the page sh
     await importCsvText(app.db, [HEADER, ...BERLIN].join('\n'), { source: 'cli', mode: 'upsert' });
     germany = (await app.db('countries').whereIn('name', app.db('businesses').where({ place_id: 'PD-A' }).select('country')).first('slug')).slug;
     pages = [`/country/${germany}`, `/api/countries/${germany}`, `/api/countries/${germany}/summary`, `/country/${germany}/bakery`];
-    app.db.on('query', count);
+    listen();
   });
   afterAll(async () => {
-    app.db.off('query', count);
+    stop();
     await app.close();
   });
 
   const business = (placeId: string) => app.db('businesses').where({ place_id: placeId }).first('id', 'city_id', 'category_id');
-  /** The answer, and how many statements it cost (zero: served from memory). */
-  async function ask(path: string) {
-    const before = statements.length;
-    const res = await fetch(app.url + path);
-    return { res, text: await res.text(), statements: statements.length - before };
-  }
-  /** Asked until kept (the second time), then once more: served from memory. Its ETag. */
-  async function warm(path: string) {
-    await ask(path);
-    await ask(path);
-    const kept = await ask(path);
-    expect([path, kept.res.status, kept.statements]).toEqual([path, 200, 0]);
-    return kept.res.headers.get('etag')!;
-  }
-  /** Each warmed in turn (the statements are counted for the app as a whole). */
-  async function warmAll(paths: string[]) {
-    const tags: Record<string, string> = {};
-    for (const path of paths) tags[path] = await warm(path);
-    return tags;
-  }
-  /** Each of `paths` read again: from memory, under the ETag it had. */
-  async function expectKept(tags: Record<string, string>) {
-    for (const [path, tag] of Object.entries(tags)) {
-      const again = await ask(path);
-      expect([path, again.res.status, again.statements, again.res.headers.get('etag')]).toEqual([path, 200, 0, tag]);
-    }
-  }
   /** Each of `paths` read again: under another ETag, showing `text` (the first may have read the memos the others take). */
   async function expectShown(tags: Record<string, string>, paths: string[], text: string) {
     for (const path of paths) {

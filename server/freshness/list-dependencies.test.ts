@@ -1,6 +1,7 @@
 /** A city's and a category's pages are kept through the writes that change nothing they show (change-keys.ts pageKeys). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-app.js';
+import { keptAnswers } from './kept-answers.fixtures.js';
 import { importCsvText } from '../../data/import/import.fixtures.js';
 import { editBusiness } from '../../data/store/business-writes.js';
 import { editGroup, renameGroup } from '../../data/store/group-writes.js';
@@ -17,10 +18,7 @@ const ISTANBUL_BAKERY = 'Moda Fırını,Bakery,"Moda Cd. 2, 34710 Kadıköy/İst
 
 describe("a write keeps a city's and a category's pages warm unless it changes what they show", () => {
   let app: TestApp;
-  const statements: string[] = [];
-  const count = (q: { sql: string }) => {
-    if (!/from "data_version"|data_changes/.test(q.sql)) statements.push(q.sql);
-  };
+  const { listen, stop, ask, warm, warmAll, expectKept } = keptAnswers(() => app);
   /** The Berlin pages: the city, a category in it, the API's answers beside them, and the cafés' category page. */
   const pages = {
     city: '/city/berlin',
@@ -35,41 +33,14 @@ describe("a write keeps a city's and a category's pages warm unless it changes w
     // Every category in a city a page, so the city's own answer links its cafés too.
     app = await startTestApp({ cityCategoryMin: 1 });
     await importCsvText(app.db, [HEADER, ...BERLIN].join('\n'), { source: 'cli', mode: 'upsert' });
-    app.db.on('query', count);
+    listen();
   });
   afterAll(async () => {
-    app.db.off('query', count);
+    stop();
     await app.close();
   });
 
   const business = (placeId: string) => app.db('businesses').where({ place_id: placeId }).first('id', 'slug', 'city_id', 'category_id');
-  /** The answer, and how many statements it cost (zero: served from memory). */
-  async function ask(path: string) {
-    const before = statements.length;
-    const res = await fetch(app.url + path);
-    return { res, text: await res.text(), statements: statements.length - before };
-  }
-  /** Asked until kept (the second time), then once more: served from memory. Its ETag. */
-  async function warm(path: string) {
-    await ask(path);
-    await ask(path);
-    const kept = await ask(path);
-    expect([path, kept.res.status, kept.statements]).toEqual([path, 200, 0]);
-    return kept.res.headers.get('etag')!;
-  }
-  /** Each warmed in turn (the statements are counted for the app as a whole). */
-  async function warmAll(paths: string[]) {
-    const tags: Record<string, string> = {};
-    for (const path of paths) tags[path] = await warm(path);
-    return tags;
-  }
-  /** Each of `paths` read again: from memory, under the ETag it had. */
-  async function expectKept(tags: Record<string, string>) {
-    for (const [path, tag] of Object.entries(tags)) {
-      const again = await ask(path);
-      expect([path, again.res.status, again.statements, again.res.headers.get('etag')]).toEqual([path, 200, 0, tag]);
-    }
-  }
 
   it('an import and a write in another country keep the Berlin pages and a category page of another category kept, with their ETags', async () => {
     const tags = await warmAll(Object.values(pages));
