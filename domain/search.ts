@@ -90,9 +90,10 @@ export interface FacetCity {
  * holds nothing else a visitor would know them by, and their counts and links still differ.
  */
 export function cityFacetValues(cities: readonly FacetCity[]): FacetValue[] {
+  const folded = cities.map((c) => foldName(c.name));
   const named = new Map<string, number>();
-  for (const c of cities) named.set(foldName(c.name), (named.get(foldName(c.name)) ?? 0) + 1);
-  return cities.map((c) => ({ value: c.value, label: named.get(foldName(c.name))! > 1 ? `${c.name}, ${c.state || c.country}` : c.name, count: c.count }));
+  for (const f of folded) named.set(f, (named.get(f) ?? 0) + 1);
+  return cities.map((c, i) => ({ value: c.value, label: named.get(folded[i])! > 1 ? `${c.name}, ${c.state || c.country}` : c.name, count: c.count }));
 }
 
 /** Counts of the list's matches by each filter, given the other filters already applied. */

@@ -13,24 +13,14 @@ export interface CategoryRow {
 
 export const CATEGORY_SELECT = ['id', 'name', 'slug', 'plural_name', 'description', 'business_count', 'created_at'] as const;
 
-export function toCategory(r: CategoryRow): Category {
-  return {
-    id: r.id,
-    name: r.name,
-    slug: r.slug,
-    pluralName: r.plural_name,
-    description: r.description,
-    businessCount: r.business_count,
-    createdAt: new Date(r.created_at).toISOString(),
-  };
-}
-
 /** A category's columns but its count: a page that names it without showing the count (CategorySummary). */
 export const CATEGORY_SUMMARY_SELECT = CATEGORY_SELECT.filter((c) => c !== 'business_count');
 
 export function toCategorySummary(r: Omit<CategoryRow, 'business_count'>): CategorySummary {
   return { id: r.id, name: r.name, slug: r.slug, pluralName: r.plural_name, description: r.description, createdAt: new Date(r.created_at).toISOString() };
 }
+
+export const toCategory = (r: CategoryRow): Category => ({ ...toCategorySummary(r), businessCount: r.business_count });
 
 /** Every category with at least one business, by name. */
 export async function listCategories(db: Db): Promise<Category[]> {
