@@ -11,6 +11,7 @@ import { errorHandler } from './middleware/errors.js';
 import { bodyDeadline } from './middleware/body-deadline.js';
 import { requestLogger } from './middleware/request-logger.js';
 import { securityHeaders } from './middleware/security.js';
+import { readQueue } from './middleware/read-queue.js';
 import { sessions } from './middleware/session.js';
 import { publicRoutes } from './routes/public.js';
 import { authRoutes } from './routes/admin/auth.js';
@@ -60,7 +61,8 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
   // The routers, once built below: the metrics name the route of an answer sent before them.
   const routers: RouteMatcher[] = [];
   const readsFrom = (ctx: Koa.Context) => (isPublicRead(ctx) ? (readsFromPrimary(ctx) ? 'primary' : 'replica') : null);
-  const metrics = config.metrics ? createMetrics({ db, readDb: replicated ? readDb : undefined, dataVersion, routers, readsFrom: replicated ? readsFrom : undefined }) : null;
+  const reads = readQueue({ concurrency: config.readConcurrency, applies: isPublicRead });
+  const metrics = config.metrics ? createMetrics({ db, readDb: replicated ? readDb : undefined, dataVersion, reads, routers, readsFrom: replicated ? readsFrom : undefined }) : null;
   // First: every request body is watched from its first byte to its last (docs/security-limits.md).
   app.use(bodyDeadline(config.bodyLimits));
   // The logger and the metrics wrap the error handler so that they see the status the client was
@@ -75,6 +77,8 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
   // Public reads (the API and the pages) by data version: 304s, an answer cache, CDN headers.
   const distDir = defaultDistDir();
   app.use(httpCache(dataVersion, { applies: isPublicRead, variant: () => webBuildTag(distDir), fromPrimary: readsFromPrimary, perMinute: (ctx) => ctx.query.open !== undefined, clock }));
+  // Only the reads the kept answers did not serve wait their turn.
+  app.use(reads.middleware);
   // The session, the same-origin check, the guard and the JSON body parser are mounted on the
   // admin routers themselves (routes/admin/router.ts), not on a spelling of their path.
   const deps: AppDeps = { db, config, logger, adminSession: sessions(app, { db, logger }), dataVersion, memos: newMemos(), clock };

@@ -30,6 +30,14 @@ describe('site settings', () => {
   });
 });
 
+describe('READ_CONCURRENCY', () => {
+  it('is 4 unless set, and stops on a count that is none, naming it', () => {
+    expect(readConfig({}).readConcurrency).toBe(4);
+    expect(readConfig({ READ_CONCURRENCY: '16' }).readConcurrency).toBe(16);
+    for (const bad of ['0', 'all', '1.5', '-2']) expect(() => readConfig({ READ_CONCURRENCY: bad }), bad).toThrow(/^Invalid READ_CONCURRENCY/);
+  });
+});
+
 describe('COMBO_MIN_BUSINESSES', () => {
   it('is 3 unless set, and stops on a count that is none, naming it', () => {
     expect(readConfig({}).cityCategoryMin).toBe(3);

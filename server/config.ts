@@ -7,6 +7,7 @@ import { publicBaseUrl } from '../domain/base-url.js';
 import { DEFAULT_SITE_NAME, type TwitterAccounts } from '../domain/site-config.js';
 import { PHOTO_CACHE_MAX_MB } from '../data/photos/limits.js';
 import { DEFAULT_BODY_LIMITS, DEFAULT_MIN_KB_PER_SECOND, type BodyLimits } from './middleware/body-deadline.js';
+import { DEFAULT_READ_CONCURRENCY } from './middleware/read-queue.js';
 
 /** Where uploads go when UPLOAD_DIR is unset (the backup command reads it too). */
 export const DEFAULT_UPLOAD_DIR = './uploads';
@@ -36,6 +37,8 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   // Processes serving requests on PORT (docs/scaling.md): one per core the server may use.
   SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  // Public reads a process runs at once (server/middleware/read-queue.ts); the rest wait their turn.
+  READ_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(DEFAULT_READ_CONCURRENCY),
   HOST: z.string().min(1).default('localhost'),
   PUBLIC_BASE_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -94,6 +97,8 @@ export interface Config {
   port: number;
   /** How many processes serve requests (SERVER_PROCESSES): above 1, one primary and that many workers sharing the port. */
   processes: number;
+  /** Public reads that miss the kept answers, run at once by each process (READ_CONCURRENCY); the rest wait in line. */
+  readConcurrency: number;
   host: string;
   /** Absolute URLs in sitemaps, canonical links and JSON-LD start with this. */
   publicBaseUrl: string;
@@ -157,6 +162,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     processes: e.SERVER_PROCESSES,
+    readConcurrency: e.READ_CONCURRENCY,
     publicBaseUrl: publicBaseUrl(e),
     // Outside production a per-process secret is fine: sessions live in PostgreSQL, only the
     // cookie signature changes, so a restart signs everyone out of a development server.

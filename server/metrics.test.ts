@@ -72,6 +72,9 @@ describe('/metrics of a running server', () => {
     expect(total(all, 'rehber_db_pool_max', { pool: 'primary' })).toBe(10);
     expect(all.some((s) => s.name === 'rehber_db_pool_used' && s.labels.pool === 'primary')).toBe(true);
     expect(total(all, 'rehber_db_pool_acquire_seconds_count', { pool: 'primary' })).toBeGreaterThan(0);
+    expect(total(all, 'rehber_public_reads_running')).toBe(0);
+    expect(total(all, 'rehber_public_reads_waiting')).toBe(0);
+    expect(total(all, 'rehber_public_reads_turned_away_total')).toBe(0);
     expect(total(all, 'rehber_imports_running')).toBe(0);
     expect(total(all, 'rehber_import_rows_total')).toBe(3);
     expect(all.some((s) => s.name === 'rehber_photos_in_progress')).toBe(true);

@@ -13,6 +13,7 @@ import { cacheStats, type CacheStats } from '../domain/bounded-cache.js';
 import { importActivity } from '../data/import/import-worker.js';
 import { photoQueueStats } from '../data/photos/photo-store.js';
 import type { DataVersion } from './freshness/data-version.js';
+import type { ReadQueue } from './middleware/read-queue.js';
 import { cacheControl } from './freshness/cache-control.js';
 import { requestMetrics, type RequestMetricsOptions } from './middleware/metrics.js';
 
@@ -27,6 +28,8 @@ export interface MetricsSources extends RequestMetricsOptions {
   /** The replica's pool when there is one. */
   readDb?: Db;
   dataVersion: DataVersion;
+  /** The public reads' turns (server/middleware/read-queue.ts). */
+  reads: ReadQueue;
 }
 
 /** Request durations from a millisecond (an answer from memory) to the 20 s a shutdown waits. */
@@ -34,7 +37,7 @@ const DURATION_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.
 /** How long a query waited for a connection of the pool (0 when one was free). */
 const ACQUIRE_BUCKETS = [0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 30];
 
-export function createMetrics({ db, readDb, dataVersion, ...requestOptions }: MetricsSources): Metrics {
+export function createMetrics({ db, readDb, dataVersion, reads, ...requestOptions }: MetricsSources): Metrics {
   const registry = new Registry();
   // Process memory, CPU, heap, handles and the event loop's delay (nodejs_eventloop_lag_*).
   collectDefaultMetrics({ register: registry });
@@ -49,6 +52,7 @@ export function createMetrics({ db, readDb, dataVersion, ...requestOptions }: Me
   dataVersionMetrics(registry, dataVersion, Boolean(readDb));
   const pools: [string, Db][] = readDb ? [['primary', db], ['replica', readDb]] : [['primary', db]];
   poolMetrics(registry, pools);
+  readQueueMetrics(registry, reads);
   workMetrics(registry);
   return { registry, requests: requestMetrics({ requests, duration, publicReads }, requestOptions) };
 }
@@ -114,6 +118,21 @@ function dataVersionMetrics(registry: Registry, dataVersion: DataVersion, replic
     name: 'rehber_replica_in_use', help: '1 while public reads go to the replica, 0 while it is bypassed (lagging or not answering)', registers: [registry],
     collect() {
       this.set(dataVersion.replicaAnswers ? 1 : 0);
+    },
+  });
+}
+
+/** The public reads running, waiting their turn, and turned away with a 503 because too many waited. */
+function readQueueMetrics(registry: Registry, reads: ReadQueue): void {
+  const gauge = (name: string, help: string, value: (s: ReturnType<ReadQueue['stats']>) => number) =>
+    new Gauge({ name, help, registers: [registry], collect() { this.set(value(reads.stats())); } });
+  gauge('rehber_public_reads_running', 'Public reads the kept answers did not serve, running now (at most READ_CONCURRENCY)', (s) => s.running);
+  gauge('rehber_public_reads_waiting', 'Public reads waiting their turn now', (s) => s.waiting);
+  new Counter({
+    name: 'rehber_public_reads_turned_away_total', help: 'Public reads answered 503 because too many were already waiting', registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(reads.stats().turnedAway);
     },
   });
 }

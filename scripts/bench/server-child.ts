@@ -175,13 +175,15 @@ const BY_SLUG = `SELECT b.*, k.name AS category_name, k.slug AS category_slug, c
 /** The child: the real app and a bare Koa app, in one process, until stdin closes. */
 async function serve(dbUrl: string): Promise<void> {
   const { createApp } = await import('../../server/app.js');
-  const { testConfig } = await import('../../server/config.js');
+  const { readConfig, testConfig } = await import('../../server/config.js');
   const db = createDb(dbUrl, { max: 10 });
   const listen = (app: Koa) =>
     new Promise<http.Server>((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));
     });
-  const app = await listen(createApp({ db, config: testConfig(), logger: pino({ level: 'silent' }) }));
+  // READ_CONCURRENCY as the server reads it (its default unless set), to measure other turns.
+  const readConcurrency = readConfig({ READ_CONCURRENCY: process.env.READ_CONCURRENCY }).readConcurrency;
+  const app = await listen(createApp({ db, config: testConfig({ readConcurrency }), logger: pino({ level: 'silent' }) }));
   const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
   const bareApp = new Koa();
   bareApp.use(async (ctx) => {

@@ -1,0 +1,89 @@
+/**
+ * Public reads that the kept answers do not serve (each a render, a search or a list read) run a
+ * few at a time; the rest wait their turn in the order they came (docs/performance.md, "Public
+ * reads a few at a time"). Interleaved on one event loop, thirty-two such reads each waited behind
+ * every other's work at each of its steps, so a slow one was stretched by all the others and their
+ * short-lived objects outlived the young generation; in turn, each runs nearly alone and the wait
+ * is the queue's, the same for all. Admin requests, assets, photos and kept answers never wait.
+ */
+import type { Context, Middleware } from 'koa';
+import { isApiPath } from '../routes/router.js';
+
+/** Reads running at once when READ_CONCURRENCY is unset: the best of 2 to 8 measured on two cores. */
+export const DEFAULT_READ_CONCURRENCY = 4;
+
+/**
+ * Reads waiting at most: past it a read is answered 503 at once. At the few hundred reads a second
+ * a core serves, the last of them waits a few seconds; a stranger opening thousands of
+ * connections makes the server hold no more than this many waiting reads.
+ */
+export const READ_QUEUE_MAX_WAITING = 1_000;
+
+const BUSY_MESSAGE = 'The directory is busy: try again in a moment.';
+
+export interface ReadQueue {
+  middleware: Middleware;
+  /** Reads running now, waiting now, and answered 503 since start (for the metrics). */
+  stats(): { running: number; waiting: number; turnedAway: number };
+}
+
+export interface ReadQueueOptions {
+  concurrency: number;
+  /** Which requests take a turn; the others pass straight through. */
+  applies: (ctx: Context) => boolean;
+  maxWaiting?: number;
+}
+
+export function readQueue({ concurrency, applies, maxWaiting = READ_QUEUE_MAX_WAITING }: ReadQueueOptions): ReadQueue {
+  let running = 0;
+  let turnedAway = 0;
+  const waiting: (() => void)[] = [];
+
+  /** The turn goes to the next in line, or back to the pool when nobody waits. */
+  const pass = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  };
+
+  /** Resolves true when the turn came, false when the client went away first (its turn never taken). */
+  const turn = (ctx: Context): Promise<boolean> => {
+    if (running < concurrency) {
+      running++;
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => {
+      const take = () => {
+        ctx.res.off('close', leave);
+        resolve(true);
+      };
+      // The response closes before it is sent only when the connection does.
+      const leave = () => {
+        const at = waiting.indexOf(take);
+        if (at >= 0) waiting.splice(at, 1);
+        resolve(false);
+      };
+      waiting.push(take);
+      ctx.res.once('close', leave);
+    });
+  };
+
+  const middleware: Middleware = async (ctx, next) => {
+    if (!applies(ctx)) return next();
+    if (running >= concurrency && waiting.length >= maxWaiting) {
+      turnedAway++;
+      ctx.status = 503;
+      ctx.set('Retry-After', '1');
+      ctx.body = isApiPath(ctx.path) ? { message: BUSY_MESSAGE } : BUSY_MESSAGE;
+      return;
+    }
+    if (!(await turn(ctx))) return;
+    try {
+      await next();
+    } finally {
+      pass();
+    }
+  };
+
+  return { middleware, stats: () => ({ running, waiting: waiting.length, turnedAway }) };
+}
