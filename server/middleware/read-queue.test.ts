@@ -16,11 +16,12 @@ const until = async (done: () => boolean) => {
  * A real Koa app on loopback behind the queue, whose reads each wait until the test lets them
  * finish; paths under /admin/ do not take a turn.
  */
-async function queuedApp(options: { concurrency: number; maxWaiting?: number }) {
+async function queuedApp(options: { concurrency: number; maxWaiting?: number; maxWaitingPerClient?: number }) {
   const started: string[] = [];
   const finishers = new Map<string, () => void>();
   const queue = readQueue({ ...options, applies: (ctx) => !ctx.path.startsWith('/admin/') });
-  const app = new Koa();
+  // The tests name their client in X-Forwarded-For.
+  const app = new Koa({ proxy: true });
   app.use(queue.middleware);
   app.use(async (ctx) => {
     started.push(ctx.path);
@@ -38,10 +39,10 @@ async function queuedApp(options: { concurrency: number; maxWaiting?: number }) 
     queue,
     started,
     /** Sends a GET and waits until the server holds it or answered it, so arrival follows the calls. */
-    async send(path: string, signal?: AbortSignal): Promise<{ answer: Promise<Answer> }> {
+    async send(path: string, signal?: AbortSignal, client = '192.0.2.1'): Promise<{ answer: Promise<Answer> }> {
       const before = held();
       let answered = false;
-      const answer = fetch(url + path, { signal }).then(async (res) => {
+      const answer = fetch(url + path, { signal, headers: { 'x-forwarded-for': client } }).then(async (res) => {
         answered = true;
         return { status: res.status, retryAfter: res.headers.get('retry-after'), type: res.headers.get('content-type'), text: await res.text() };
       });
@@ -118,6 +119,25 @@ describe('public reads a few at a time (server/middleware/read-queue.ts)', () =>
     expect((await first.answer).status).toBe(200);
     expect((await second.answer).status).toBe(200);
     expect(app.started).toEqual(['/api/1', '/api/2']);
+  });
+
+  it('lets one client address hold at most its share of the line (an IPv6 address by its /64); the others still get in', async () => {
+    const app = await queuedApp({ concurrency: 1, maxWaitingPerClient: 2 });
+    close = app.close;
+    const first = await app.send('/api/1', undefined, '2001:db8:1:2::5');
+    const flood = [await app.send('/api/f1', undefined, '2001:db8:1:2::5'), await app.send('/api/f2', undefined, '2001:db8:1:2:aaaa::7')];
+    const refused = await (await app.send('/api/f3', undefined, '2001:db8:1:2::9')).answer;
+    expect(refused).toMatchObject({ status: 503, retryAfter: '1' });
+    const other = await app.send('/api/other', undefined, '198.51.100.4');
+    expect(app.queue.stats()).toEqual({ running: 1, waiting: 3, turnedAway: 1 });
+
+    for (const path of ['/api/1', '/api/f1', '/api/f2', '/api/other']) await app.finish(path);
+    for (const sent of [first, ...flood, other]) expect((await sent.answer).status).toBe(200);
+    expect(app.started).toEqual(['/api/1', '/api/f1', '/api/f2', '/api/other']);
+    // Its places in line given back, the address may wait again.
+    const again = await app.send('/api/again', undefined, '2001:db8:1:2::5');
+    await app.finish('/api/again');
+    expect((await again.answer).status).toBe(200);
   });
 
   it('drops a read whose client went away while it waited: it never runs and its turn goes to the next', async () => {

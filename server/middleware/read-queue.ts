@@ -8,6 +8,7 @@
  */
 import type { Context, Middleware } from 'koa';
 import { isApiPath } from '../routes/router.js';
+import { throttleAddress } from '../client-address.js';
 
 /** Reads running at once when READ_CONCURRENCY is unset: the best of 2 to 8 measured on two cores. */
 export const DEFAULT_READ_CONCURRENCY = 4;
@@ -18,6 +19,13 @@ export const DEFAULT_READ_CONCURRENCY = 4;
  * connections makes the server hold no more than this many waiting reads.
  */
 export const READ_QUEUE_MAX_WAITING = 1_000;
+
+/**
+ * Reads of one client address waiting at most (an IPv6 address counts as its /64, as sign-in
+ * attempts do): one address flooding the line takes a tenth of it, and the others still get in.
+ * A browser asks a page and a few API answers at a time; a crawler far fewer than this.
+ */
+export const READ_QUEUE_MAX_WAITING_PER_CLIENT = 100;
 
 const BUSY_MESSAGE = 'The directory is busy: try again in a moment.';
 
@@ -32,12 +40,20 @@ export interface ReadQueueOptions {
   /** Which requests take a turn; the others pass straight through. */
   applies: (ctx: Context) => boolean;
   maxWaiting?: number;
+  maxWaitingPerClient?: number;
 }
 
-export function readQueue({ concurrency, applies, maxWaiting = READ_QUEUE_MAX_WAITING }: ReadQueueOptions): ReadQueue {
+export function readQueue({ concurrency, applies, maxWaiting = READ_QUEUE_MAX_WAITING, maxWaitingPerClient = READ_QUEUE_MAX_WAITING_PER_CLIENT }: ReadQueueOptions): ReadQueue {
   let running = 0;
   let turnedAway = 0;
   const waiting: (() => void)[] = [];
+  /** Reads waiting, by client address. */
+  const byClient = new Map<string, number>();
+  const count = (client: string, by: number) => {
+    const n = (byClient.get(client) ?? 0) + by;
+    if (n > 0) byClient.set(client, n);
+    else byClient.delete(client);
+  };
 
   /** The turn goes to the next in line, or back to the pool when nobody waits. */
   const pass = () => {
@@ -47,20 +63,23 @@ export function readQueue({ concurrency, applies, maxWaiting = READ_QUEUE_MAX_WA
   };
 
   /** Resolves true when the turn came, false when the client went away first (its turn never taken). */
-  const turn = (ctx: Context): Promise<boolean> => {
+  const turn = (ctx: Context, client: string): Promise<boolean> => {
     if (running < concurrency) {
       running++;
       return Promise.resolve(true);
     }
+    count(client, 1);
     return new Promise((resolve) => {
       const take = () => {
         ctx.res.off('close', leave);
+        count(client, -1);
         resolve(true);
       };
       // The response closes before it is sent only when the connection does.
       const leave = () => {
         const at = waiting.indexOf(take);
         if (at >= 0) waiting.splice(at, 1);
+        count(client, -1);
         resolve(false);
       };
       waiting.push(take);
@@ -70,14 +89,15 @@ export function readQueue({ concurrency, applies, maxWaiting = READ_QUEUE_MAX_WA
 
   const middleware: Middleware = async (ctx, next) => {
     if (!applies(ctx)) return next();
-    if (running >= concurrency && waiting.length >= maxWaiting) {
+    const client = throttleAddress(ctx.ip);
+    if (running >= concurrency && (waiting.length >= maxWaiting || (byClient.get(client) ?? 0) >= maxWaitingPerClient)) {
       turnedAway++;
       ctx.status = 503;
       ctx.set('Retry-After', '1');
       ctx.body = isApiPath(ctx.path) ? { message: BUSY_MESSAGE } : BUSY_MESSAGE;
       return;
     }
-    if (!(await turn(ctx))) return;
+    if (!(await turn(ctx, client))) return;
     try {
       await next();
     } finally {
