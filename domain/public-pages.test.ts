@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CITY_CATEGORY_ROUTE, COUNTRY_CATEGORY_ROUTE, DISTRICT_CATEGORY_ROUTE, matchPage, SLUG_PAGES, slugRoute, STATIC_PAGES } from './paths.js';
-import { ownListPage, pageEntry, PUBLIC_PAGES, publicRequest, SEARCH_LIST_NAMES } from './public-pages.js';
+import { cityCategoryFilters, countryCategoryFilters, districtCategoryFilters, ownListPage, pageEntry, PUBLIC_PAGES, publicRequest, SEARCH_LIST_NAMES } from './public-pages.js';
 import type { PublicReads } from './public-reads.js';
 import type { ListPage } from './search.js';
 
@@ -38,6 +38,19 @@ describe('the table of public pages', () => {
     // The search's own page keeps what names its list.
     expect(ownListPage('q=cafe&location=Paris&page=2', SEARCH_LIST_NAMES)).toBe(2);
     expect(ownListPage('q=cafe&page=2')).toBeNull();
+  });
+
+  it('a combination’s view that spells out its default sort asks its list’s own question', () => {
+    for (const sort of ['rating', 'relevance'] as const) {
+      expect(cityCategoryFilters('cafe', { sort, page: 2 }), sort).toEqual(cityCategoryFilters('cafe', { page: 2 }));
+      expect(districtCategoryFilters('cafe', 'Moda', { sort }), sort).toEqual(districtCategoryFilters('cafe', 'Moda', {}));
+      expect(countryCategoryFilters('turkiye', { sort }), sort).toEqual(countryCategoryFilters('turkiye', {}));
+    }
+    expect(cityCategoryFilters('cafe', { sort: 'name' })).toEqual({ category: 'cafe', sort: 'name' });
+    // Near a point the default is the nearest first, and best rated first a sort of its own.
+    const near = { lat: 41, lng: 29 };
+    expect(cityCategoryFilters('cafe', { near, sort: 'distance' })).toEqual({ category: 'cafe', near });
+    expect(cityCategoryFilters('cafe', { near, sort: 'rating' })).toEqual({ category: 'cafe', near, sort: 'rating' });
   });
 
   it('a city page exists when its city does, and not past its list’s last page', async () => {

@@ -87,12 +87,24 @@ const groupPage = <K extends GroupKind>(kind: K) =>
   });
 
 /**
+ * `filters` without a sort that orders the list as its default does: best rated first, nearest
+ * first near a point, and relevance, which orders a list without words either way. A view that
+ * spells the default out (`?sort=rating`) is then the list's own page and asks its question: one
+ * read, one entry in the data island and in the browser's cache, not the same list twice.
+ */
+function withoutDefaultSort(filters: ListFilters): ListFilters {
+  if (filters.sort !== 'relevance' && filters.sort !== (filters.near ? 'distance' : 'rating')) return filters;
+  const { sort: _, ...rest } = filters;
+  return rest;
+}
+
+/**
  * A category in a city's list is the city's list with the category filter fixed: the filters of
- * `filters` (the URL's) with the category's. The category first, so the head's read and the body's
+ * `filters` (the URL's, its default sort left out) with the category's. The category first, so the head's read and the body's
  * loader ask the same question (the request's reads key it by its JSON).
  */
 export function cityCategoryFilters(categorySlug: string, { category: _, city: __, ...filters }: ListFilters): ListFilters {
-  return { category: categorySlug, ...filters };
+  return { category: categorySlug, ...withoutDefaultSort(filters) };
 }
 
 /**
@@ -144,11 +156,11 @@ const districtCategoryPage = entry({
 
 /**
  * A category in a country is the category's list with the country fixed: the filters of `filters`
- * (the URL's) with the country's. The country first, so the head's read and the body's loader ask
+ * (the URL's, its default sort left out) with the country's. The country first, so the head's read and the body's loader ask
  * the same question.
  */
 export function countryCategoryFilters(countrySlug: string, { category: _, country: __, ...filters }: ListFilters): ListFilters {
-  return { country: countrySlug, ...filters };
+  return { country: countrySlug, ...withoutDefaultSort(filters) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cityCategoryPath } from '../domain/paths.js';
 import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES } from '../domain/constants.js';
-import { attr, decode, expectNamesWithoutLinks, fetchHtml, islandQueries, jsonLd } from './public-helpers.js';
+import { attr, decode, expectNamesWithoutLinks, expectOneListUnder, fetchHtml, islandQueries, jsonLd } from './public-helpers.js';
 import { publicSession } from './public-session.js';
 import { renameGroup } from '../data/store/group-writes.js';
 import { categoryPlural } from '../domain/category-plural.js';
@@ -97,6 +97,10 @@ describe('a category in a city, server-rendered', () => {
     // A filter narrows the list's facets, not the page's description: it stays the list's own.
     const filtered = description((await html(`${path}?minRating=4.5&sort=name`)).body);
     expect(filtered).toBe(served);
+  });
+
+  it('carries its list once in its data island when the view spells out its default sort, as its plain page does', async () => {
+    await expectOneListUnder(s.app.url + cityCategoryPath(big.citySlug, big.categorySlug), ['sort=rating', 'sort=rating&page=1', 'sort=relevance', 'page=1&verified=false']);
   });
 
   it('keeps its filters and sort on its own canonical', async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cityCategoryPath, countryCategoryPath, slugPath } from '../domain/paths.js';
 import { CITY_CATEGORY_MIN_BUSINESSES } from '../domain/constants.js';
-import { attr, decode, expectNamesWithoutLinks, fetchHtml, jsonLd, jsonLds } from './public-helpers.js';
+import { attr, decode, expectNamesWithoutLinks, expectOneListUnder, fetchHtml, jsonLd, jsonLds } from './public-helpers.js';
 import { publicSession } from './public-session.js';
 import { renameGroup } from '../data/store/group-writes.js';
 import { insertGeneratedBusinesses } from '../data/sitemap/sitemap-fixtures.js';
@@ -74,6 +74,10 @@ describe('a category in a country, server-rendered', () => {
     const { status, body } = await html(page());
     expect(status).toBe(200);
     expectNamesWithoutLinks(body, [['api', 'countries', combo.countrySlug, 'summary'], ['api', 'categories', combo.categorySlug, 'summary']]);
+  });
+
+  it('carries its list once in its data island when the view spells out its default sort, as its plain page does', async () => {
+    await expectOneListUnder(s.app.url + page(), ['sort=rating', 'sort=rating&page=1', 'sort=relevance', 'page=1&verified=false']);
   });
 
   it('keeps its filters and sort on its own canonical', async () => {

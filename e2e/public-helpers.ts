@@ -80,6 +80,22 @@ export function islandQueries(body: string): Array<{ queryKey: unknown[]; data: 
 }
 
 /**
+ * The keys of the pages of lists (a city's or a category's businesses) a page's data island
+ * carries, in its order.
+ */
+export const islandListKeys = (body: string): unknown[][] => islandQueries(body).map((q) => q.queryKey).filter((key) => key[3] === 'businesses');
+
+/**
+ * A combination page viewed under a query that reads as its plain page (its default sort spelled
+ * out): its data island carries the plain page's list, once, under the same key.
+ */
+export async function expectOneListUnder(url: string, queries: string[]): Promise<void> {
+  const plain = islandListKeys((await fetchHtml(url)).body);
+  expect(plain).toHaveLength(1);
+  for (const query of queries) expect(islandListKeys((await fetchHtml(`${url}?${query}`)).body), query).toEqual(plain);
+}
+
+/**
  * A combination page (a category in a city, a district or a country) names its place and its
  * category and draws none of their links: its island carries each without them, under its summary's key.
  */

@@ -494,6 +494,8 @@ describe('hydration', () => {
     ['a category in a city', () => sample.combo],
     // Its head (its districts, its count, its best rated) is the list's own page's, which its data island carries beside the view's.
     ['a category in a city of several districts, filtered and sorted', () => `${sample.comboOfDistricts}?minRating=4.5&sort=name`],
+    // Its list once in its data island (the view's is its own page's), which both of the page's hooks find.
+    ['a category in a city with its default sort spelled out', () => `${sample.combo}?sort=rating`],
     ['a country', () => `/country/${sample.country.slug}`],
     ['a search', () => `/search?q=${encodeURIComponent(sample.business.name.split(/\s+/)[0])}`],
     ['the empty search', () => '/search'],

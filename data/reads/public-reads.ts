@@ -125,9 +125,6 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
         return withId(read);
       });
     });
-  // The ids of the countries this request's lists of a category were filtered by (a category in a
-  // country), which their change keys name.
-  const listCountryIds = new Map<string, number>();
   const groupBusinesses = (kind: GroupKind, { id }: GroupSummaries[GroupKind], filters: ListFilters, limit = PUBLIC_PAGE_SIZE) =>
     once(`${kind}Businesses`, [id, filters, limit], async () => {
       const { page = 1, ...rest } = filters;
@@ -137,7 +134,7 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
         kind === 'category' && filters.country !== undefined ? countrySummary(filters.country) : null,
       ]);
       const countryId = country && countryIds.get(country);
-      if (countryId !== null && countryId !== undefined) listCountryIds.set(filters.country!, countryId);
+      if (countryId !== null && countryId !== undefined) countryIds.set(list, countryId);
       return list;
     });
   // A category in a city's districts with their counts: those its list's first view read in this
@@ -179,7 +176,7 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     groupSummary: { read: groupSummary, shows: (found, kind) => summaryKeys(found, kind) },
     groupBusinesses: {
       read: groupBusinesses,
-      shows: (answer, kind, group, filters) => listKeys(answer, kind, group, filters, filters.country === undefined ? undefined : listCountryIds.get(filters.country)),
+      shows: (answer, kind, group, filters) => listKeys(answer, kind, group, filters, countryIds.get(answer)),
     },
     categoryDistricts: {
       read: (city, category) =>
@@ -234,11 +231,12 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
 }
 
 /**
- * The id of each country answer read, which its change keys name and its answer (the API's shape)
- * does not carry: kept beside the answer for as long as a memo keeps it. An answer without one
- * shows everything.
+ * The id of the country an answer names, which its change keys name and its answer (the API's
+ * shape) does not carry: a country read's own, and a category's list within a country's (a
+ * category in a country), kept beside the answer for as long as a memo keeps it. A country answer
+ * without one shows everything; such a list follows its category's list (listKeys).
  */
-const countryIds = new WeakMap<Country, number>();
+const countryIds = new WeakMap<Country | ListPage, number>();
 
 /** A country read's answer, its id noted. */
 function withId<T extends Country>({ country, id }: CountryRead<T>): T | null {

@@ -10,7 +10,7 @@
  */
 import { hashKey, type DataTag, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { cityCategoryFilters, countryCategoryFilters, districtCategoryFilters, ownListFilters, ownListPage, type PageRequest, type PublicPage } from '@domain/public-pages';
-import type { GroupKind, Groups, PublicReads } from '@domain/public-reads';
+import type { GroupKind, Groups, GroupSummaries, PublicReads } from '@domain/public-reads';
 import type { ListFilters } from '@domain/search';
 import { cardList, cardRow } from '@domain/card-row';
 import { countryPage } from '@domain/country-page';
@@ -95,14 +95,22 @@ async function loadGroup<K extends GroupKind>(kind: K, { client, reads, slug, pa
 }
 
 /**
- * The filters of the view the URL asks for and, when it is filtered or sorted, of the list's own
- * page too (ownListFilters), whose answer the page's head is worked out from (as the server's
- * head is): the server's head read it already, so it costs the request no read.
+ * A combination's list (a city's or a category's with `fixed` applied to the URL's filters): the
+ * page of it the view asks for and, when the view is filtered or sorted, the list's own page too
+ * (ownListFilters), whose answer the page's head is worked out from (as the server's head is): the
+ * server's head read it already, so it costs the request no read.
  */
-function viewAndOwn(params: URLSearchParams, fixed: (filters: ListFilters) => ListFilters): ListFilters[] {
+function fillLists<K extends GroupKind>(
+  { client, reads, params }: Pick<LoadArgs, 'client' | 'reads' | 'params'>,
+  kind: K,
+  slug: string,
+  group: GroupSummaries[K],
+  fixed: (filters: ListFilters) => ListFilters,
+): Promise<unknown> {
   const view = fixed(parseListFilters(params));
   const own = fixed(ownListFilters(ownListPage(params.toString())));
-  return hashKey([clean(view)]) === hashKey([clean(own)]) ? [view] : [view, own];
+  const lists = hashKey([clean(view)]) === hashKey([clean(own)]) ? [view] : [view, own];
+  return Promise.all(lists.map((filters) => fill(client, GROUP_QUERIES[kind].list(slug, filters), () => reads.groupBusinesses(kind, group, filters).then(cardList))));
 }
 
 /**
@@ -128,9 +136,7 @@ async function loadCityCategory({ client, reads, slug, category: categorySlug = 
   if (!both) return;
   const { city, category } = both;
   await Promise.all([
-    ...viewAndOwn(params, (f) => cityCategoryFilters(category.slug, f)).map((filters) =>
-      fill(client, cityBusinessesOptions(slug, filters), () => reads.groupBusinesses('city', city, filters).then(cardList)),
-    ),
+    fillLists({ client, reads, params }, 'city', slug, city, (f) => cityCategoryFilters(category.slug, f)),
     // Its districts that are pages, linked under its head.
     fill(client, categoryDistrictsOptions(slug, categorySlug), () => reads.categoryDistricts(city, category)),
   ]);
@@ -147,11 +153,7 @@ async function loadDistrictCategory({ client, reads, slug, district: districtSlu
   await fill(client, categoryDistrictsOptions(slug, categorySlug), () => reads.categoryDistricts(city, category));
   const district = client.getQueryData(categoryDistrictsOptions(slug, categorySlug).queryKey)?.find((d) => d.districtSlug === districtSlug);
   if (!district) return;
-  await Promise.all(
-    viewAndOwn(params, (f) => districtCategoryFilters(category.slug, district.district, f)).map((filters) =>
-      fill(client, cityBusinessesOptions(slug, filters), () => reads.groupBusinesses('city', city, filters).then(cardList)),
-    ),
-  );
+  await fillLists({ client, reads, params }, 'city', slug, city, (f) => districtCategoryFilters(category.slug, district.district, f));
 }
 
 /**
@@ -166,11 +168,7 @@ async function loadCountryCategory({ client, reads, slug, category: categorySlug
   const country = client.getQueryData(countrySummaryOptions(slug).queryKey);
   const category = client.getQueryData(categorySummaryOptions(categorySlug).queryKey);
   if (!country || !category) return;
-  await Promise.all(
-    viewAndOwn(params, (f) => countryCategoryFilters(country.slug, f)).map((filters) =>
-      fill(client, categoryBusinessesOptions(categorySlug, filters), () => reads.groupBusinesses('category', category, filters).then(cardList)),
-    ),
-  );
+  await fillLists({ client, reads, params }, 'category', categorySlug, category, (f) => countryCategoryFilters(country.slug, f));
 }
 
 /** What a page's loader is given: the query client to fill, the reads, the matched request and its query parameters. */
