@@ -1,7 +1,8 @@
-/** A country's links to its categories. */
+/** A country's links to its categories, and the categories its page's read names (what its change keys name). */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDb } from '../../scripts/test-hooks.fixtures.js';
 import { listCountryCategories } from './country-categories.js';
+import { getCountryPage } from './countries.js';
 
 describe("a country's categories", () => {
   const t = useTestDb();
@@ -25,5 +26,13 @@ describe("a country's categories", () => {
     expect(await slugsOf()).toEqual([bakery, cafe].sort());
     await t.db('categories').where({ id: ids[2] }).update({ name: 'Apotheke', slug: 'apotheke' });
     expect(await slugsOf()).toEqual([bakery, cafe].sort());
+  });
+
+  it("the page's read names the categories of its links beside its answer, which keeps the API's shape", async () => {
+    const read = await getCountryPage(t.db, 'oldland', 1, { cities: 1, countries: 2 });
+    // Its one link in a city is the lowest id's, and its links in it the two lowest ids'.
+    expect(read.categoryIds).toEqual(ids.slice(0, 2));
+    const links = [...read.country!.cityCategories, ...read.country!.countryCategories];
+    expect([links.length, links.some((l) => 'categoryId' in l)]).toEqual([3, false]);
   });
 });
