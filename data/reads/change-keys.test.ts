@@ -65,18 +65,22 @@ describe('the change keys each read declares', () => {
     expect(shown).toEqual([null, null]);
   });
 
-  it("a country's page names its row and list and any city's or category's change; its summary its row and list", async () => {
+  it("a country's page names its row and list and the categories of its links; its summary its row and list", async () => {
     await seedAlpha();
+    await t.db('businesses').where({ slug: 'alpha' }).update({ country: 'Deutschland', is_active: true });
     const [germany] = await t.db('countries').insert({ name: 'Deutschland', slug: 'deutschland' }).onConflict('name').merge().returning('id');
-    const { reads, shown } = recorded();
-    await reads.country('deutschland');
+    const category = (await t.db('categories').first('id')).id;
+    const shown: ChangeKeys[] = [];
+    // Every category in a city a page: the bakery is linked in Berlin and in the country.
+    const reads = publicReads(t.db, undefined, { shown: (keys) => void shown.push(keys), cityCategoryMin: 1 });
+    expect((await reads.country('deutschland'))!.countryCategories.map((l) => l.categorySlug)).toEqual(['bakery']);
     await reads.countrySummary('deutschland');
     // Asked again: the same answers, kept in this request, the same keys.
     await reads.country('deutschland');
     expect(shown).toEqual([
-      [`y:${germany.id}`, `ly:${germany.id}`, 'c:*', 'k:*'],
+      [`y:${germany.id}`, `ly:${germany.id}`, `k:${category}`],
       [`y:${germany.id}`, `ly:${germany.id}`],
-      [`y:${germany.id}`, `ly:${germany.id}`, 'c:*', 'k:*'],
+      [`y:${germany.id}`, `ly:${germany.id}`, `k:${category}`],
     ]);
     // A slug no country has: a new one may take it.
     shown.length = 0;

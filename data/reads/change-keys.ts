@@ -80,14 +80,17 @@ export function pageKeys(group: { id: number } | null, kind: GroupKind): ChangeK
 
 /**
  * A country as its page shows it: its row (`y:`), and its list (`ly:`), which moves with its count
- * and with every statement on a business of its cities or naming it and on its cities (migration
- * 20261218Y): its cities' counts, its categories in a city and in it with theirs. The cities and
- * categories it names (a city's name, slug or state, a city moved into it or out of it, a
- * category's name, slug or plural) by any change to them. It names no other country. Null (no
- * country has the slug, or its id is unknown): everything, since a new row may take the slug.
+ * and with every statement on a business of its cities or naming it and on its cities, whichever
+ * country they were or are in (migration 20261218Y): its cities (their rows and counts, one moved
+ * into it or out of it), its categories in a city and in it with their counts. The categories it
+ * names (`categoryIds`: those of its links) by their rows (`k:`): a rename also rewrites their
+ * businesses, which `ly:` records, but a plural or a slug set alone moves only the row. Which
+ * categories make its links is decided by counts and ids, so a category it does not show, and a
+ * city of another country, may change freely. It names no other country. Null (no country has the
+ * slug, or its id or its categories are unknown): everything, since a new row may take the slug.
  */
-export function countryKeys(id: number | null): ChangeKeys {
-  return id === null ? null : [...countrySummaryKeys(id)!, ANY.city, ANY.category];
+export function countryKeys(id: number | null, categoryIds: readonly number[] | undefined): ChangeKeys {
+  return id === null || categoryIds === undefined ? null : [...countrySummaryKeys(id)!, ...categoryIds.map((category) => `k:${category}`)];
 }
 
 /** A country's row alone (its name, slug and count: a category in a country names it): `y:`, `ly:`. */

@@ -17,7 +17,7 @@ import { suggest } from './suggest.js';
 import { listCategories } from '../../db/queries/categories.js';
 import { listCities, listCitySummaries, listPopularCities } from '../../db/queries/cities.js';
 import { keptCities, keptCity, KEPT_CITIES_MAX } from './city-summaries.js';
-import { getCountryPage, getCountrySummary, listCountries, type CountryRead } from '../../db/queries/countries.js';
+import { getCountryPage, getCountrySummary, listCountries, type CountryPageRead, type CountryRead } from '../../db/queries/countries.js';
 import { getStats } from '../../db/queries/stats.js';
 import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES, COUNTRY_CATEGORY_LINKS, PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
 import { getGroupSummary, getGroupWithLinks, listCategoryDistricts, type DistrictCount } from '../../db/queries/city-categories.js';
@@ -25,7 +25,7 @@ import { districtCountsKey } from './list-pages.js';
 import { slugifyText } from '../../domain/slug.js';
 import type { GroupKind, GroupSummaries, PublicReads, SearchQuery } from '../../domain/public-reads.js';
 import type { ListFilters, ListPage, Suggestions } from '../../domain/search.js';
-import type { Business, Country, DistrictCategoryLink } from '../../domain/types.js';
+import type { Business, Country, CountryDetail, DistrictCategoryLink } from '../../domain/types.js';
 import type { NearbyRow } from '../../domain/card-row.js';
 import { getBusinessPage } from './business-page.js';
 import { moreNearby, nearbyRows } from './nearby.js';
@@ -208,10 +208,10 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
           memoized(slugMemo(await memos(), slug), memoKey('country', slug), async () => {
             const read = await getCountryPage(db, slug, cityCategoryMin, { cities: CITY_CATEGORY_LINKS.country, countries: COUNTRY_CATEGORY_LINKS.country });
             if (read.version) (await memos())?.trace?.seen.push(read.version);
-            return withId(read);
+            return withIds(read);
           }),
         ),
-      shows: (found) => countryKeys(found && (countryIds.get(found) ?? null)),
+      shows: (found) => countryKeys(found && (countryIds.get(found) ?? null), found ? countryCategoryIds.get(found) : undefined),
     },
     countrySummary: {
       read: countrySummary,
@@ -242,6 +242,15 @@ const countryIds = new WeakMap<Country | ListPage, number>();
 function withId<T extends Country>({ country, id }: CountryRead<T>): T | null {
   if (country && id !== null) countryIds.set(country, id);
   return country;
+}
+
+/** The ids of the categories each country page read names (its links), kept beside it as its id is. */
+const countryCategoryIds = new WeakMap<Country, readonly number[]>();
+
+/** A country page's answer, its id and its categories' noted. */
+function withIds(read: CountryPageRead): CountryDetail | null {
+  if (read.country) countryCategoryIds.set(read.country, read.categoryIds);
+  return withId(read);
 }
 
 /** A read and what its answer shows, given the answer and the read's arguments. */

@@ -35,9 +35,13 @@ const linksOf = (where: string) => `(SELECT k.city_id, k.category_id, k.n FROM c
               WHERE ${where} AND k.n >= ? ORDER BY k.n DESC, k.city_id, k.category_id LIMIT ?) g
        JOIN cities ci ON ci.id = g.city_id JOIN categories ca ON ca.id = g.category_id`;
 
-/** The links under `where` (on city_category_counts k, which may name an outer query's columns) as one JSON array, binding the least count and the limit after `where`'s own. */
-export const cityCategoryLinksJson = (where: string) =>
-  `(SELECT coalesce(json_agg(json_build_object('citySlug', ci.slug, 'city', ci.name, 'categorySlug', ca.slug, 'category', ca.name, 'categoryPluralName', ca.plural_name, 'count', g.n) ORDER BY ${LINK_ORDER}), '[]')
+/**
+ * The links under `where` (on city_category_counts k, which may name an outer query's columns) as
+ * one JSON array, binding the least count and the limit after `where`'s own. `categoryId`: each
+ * link's category too, which a country's page's keys name and its answer does not carry.
+ */
+export const cityCategoryLinksJson = (where: string, { categoryId = false } = {}) =>
+  `(SELECT coalesce(json_agg(json_build_object('citySlug', ci.slug, 'city', ci.name, 'categorySlug', ca.slug, 'category', ca.name, 'categoryPluralName', ca.plural_name, 'count', g.n${categoryId ? `, 'categoryId', ca.id` : ''}) ORDER BY ${LINK_ORDER}), '[]')
       FROM ${linksOf(where)})`;
 
 /** Each kind of group: its table, its columns, its side of the kept counts and its row's mapping. */

@@ -22,11 +22,17 @@ export async function listCountryCategories(db: Db | Knex.Transaction, of: Count
 /**
  * The statement of listCountryCategories for the kept counts `q` under `where` (which may name an
  * outer query's columns: a category's page reads its row and these in one statement), binding the
- * least count and the limit after `where`'s own.
+ * least count and the limit after `where`'s own. Which links make the limit is decided by their
+ * counts and, among equal counts, by country name and category id, never by a category's name: a
+ * country's page depends only on the categories it shows (change-keys.ts countryKeys), so renaming
+ * one it does not show must not bring that one in. `categoryId`: each link's category too, which
+ * the page's keys name and its answer does not carry.
  */
-export const countryCategoryLinks = (where: string) => `
-  SELECT co.slug AS "countrySlug", co.name AS country, ca.slug AS "categorySlug", ca.name AS category, ca.plural_name AS "categoryPluralName", q.n AS count
-    FROM country_category_counts q
-    JOIN countries co ON co.name = q.country JOIN categories ca ON ca.id = q.category_id
-   WHERE ${where} AND q.n >= ?
-   ORDER BY q.n DESC, co.name, ca.name LIMIT ?`;
+export const countryCategoryLinks = (where: string, { categoryId = false } = {}) => `
+  SELECT l.* FROM (
+    SELECT co.slug AS "countrySlug", co.name AS country, ca.slug AS "categorySlug", ca.name AS category, ca.plural_name AS "categoryPluralName", q.n AS count${categoryId ? ', ca.id AS "categoryId"' : ''}
+      FROM country_category_counts q
+      JOIN countries co ON co.name = q.country JOIN categories ca ON ca.id = q.category_id
+     WHERE ${where} AND q.n >= ?
+     ORDER BY q.n DESC, co.name, q.category_id LIMIT ?) l
+   ORDER BY l.count DESC, l.country, l.category`;

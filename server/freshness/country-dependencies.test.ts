@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../test-app.js';
 import { keptAnswers } from './kept-answers.fixtures.js';
 import { importCsvText } from '../../data/import/import.fixtures.js';
 import { editBusiness } from '../../data/store/business-writes.js';
-import { renameGroup } from '../../data/store/group-writes.js';
+import { editGroup, renameGroup } from '../../data/store/group-writes.js';
 import { setBusinessesActive } from '../../data/store/visibility.js';
 
 const HEADER = 'name,category,full_address,place_id,about';
@@ -103,6 +103,38 @@ describe("a write keeps a country's page warm unless it changes what the page sh
     await renameGroup(app.db, 'category', (await business('PD-B')).category_id, 'Kaffeehaus');
     await app.settle();
     await expectShown(tags, pages.slice(0, 2), 'Kaffeehaus');
+  });
+
+  it('a category the page does not show renamed keeps it kept, with its ETags', async () => {
+    const tags = await warmAll(pages.slice(0, 3));
+    // Barbers are in Türkiye alone.
+    await renameGroup(app.db, 'category', (await business('PT-1')).category_id, 'Berber');
+    await app.settle();
+    await expectKept(tags);
+    expect((await ask('/api/countries/turkiye')).text).toContain('"category":"Berber"');
+  });
+
+  it('a city renamed in another country keeps it kept, with its ETags', async () => {
+    const tags = await warmAll(pages.slice(0, 3));
+    await renameGroup(app.db, 'city', (await business('PT-1')).city_id, 'Istanbul');
+    await app.settle();
+    await expectKept(tags);
+    expect((await ask('/api/countries/turkiye')).text).toContain('"name":"Istanbul"');
+  });
+
+  it("a plural set for a category it shows, which none of the category's businesses records, shows on it", async () => {
+    const tags = await warmAll(pages.slice(0, 2));
+    await editGroup(app.db, 'category', (await business('PD-B')).category_id, { pluralName: 'Kaffeehäuser' });
+    await app.settle();
+    await expectShown(tags, pages.slice(0, 2), 'Kaffeehäuser');
+  });
+
+  it('a city moved into the country from another shows on its page', async () => {
+    const tags = await warmAll(pages.slice(0, 2));
+    const name = (await app.db('countries').where({ slug: germany }).first('name')).name;
+    await app.db('cities').where({ id: (await business('PT-1')).city_id }).update({ country: name });
+    await app.settle();
+    await expectShown(tags, pages.slice(0, 2), 'Istanbul');
   });
 
   it('a German business hidden leaves its counts', async () => {
