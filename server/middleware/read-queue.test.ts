@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import Koa from 'koa';
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readQueue } from './read-queue.js';
 import { startTestApp, type TestApp } from '../test-app.js';
@@ -191,5 +193,50 @@ describe('the app with one read at a time (READ_CONCURRENCY=1)', () => {
     const metrics = await (await fetch(app.metricsUrl!)).text();
     expect(metrics).toMatch(/^rehber_public_reads_running 0$/m);
     expect(metrics).toMatch(/^rehber_public_reads_waiting 0$/m);
+  });
+});
+
+describe('a read dropped from the app\'s line', () => {
+  let app: TestApp | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it('is never read when its visitor leaves while it waits, is logged as aborted, and the line goes on', async () => {
+    const lines: { msg: string; path?: string; status?: number; aborted?: boolean }[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    app = await startTestApp({ readConcurrency: 1, metrics: { port: 0, host: '127.0.0.1' } }, { logger: pino({ level: 'info' }, sink) });
+    await seedBusinesses(app.db, [{ name: 'Alpha Bakery', address: 'Alpha St 1', city: 'Berlin', country: 'Germany', category: 'Bakery' }]);
+    await app.settle();
+    const gauge = async (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(await (await fetch(app!.metricsUrl!)).text())![1]);
+
+    // The one turn is held by a read that waits for a lock on the categories.
+    const lock = await app.db.transaction();
+    await lock.raw('LOCK TABLE categories IN ACCESS EXCLUSIVE MODE');
+    const held = fetch(`${app.url}/api/categories?n=1`).then((r) => r.status);
+    await expect.poll(() => gauge('rehber_public_reads_running')).toBe(1);
+    const leaving = new AbortController();
+    const gone = fetch(`${app.url}/api/categories?n=2`, { signal: leaving.signal });
+    gone.catch(() => {});
+    await expect.poll(() => gauge('rehber_public_reads_waiting')).toBe(1);
+    leaving.abort();
+    await expect.poll(() => gauge('rehber_public_reads_waiting')).toBe(0);
+    // It left the line without taking the turn: the held read still has it.
+    expect(await gauge('rehber_public_reads_running')).toBe(1);
+    const next = fetch(`${app.url}/api/categories?n=3`).then(async (r) => [r.status, Array.isArray(await r.json())]);
+    await expect.poll(() => gauge('rehber_public_reads_waiting')).toBe(1);
+    await lock.commit();
+
+    expect(await held).toBe(200);
+    expect(await next).toEqual([200, true]);
+    await expect.poll(() => lines.filter((l) => l.msg === 'request' && l.path === '/api/categories').length).toBe(3);
+    const flags = lines.filter((l) => l.msg === 'request' && l.path === '/api/categories').map((l) => Boolean(l.aborted));
+    expect([flags.length, flags.filter(Boolean).length]).toEqual([3, 1]);
   });
 });

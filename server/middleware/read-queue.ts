@@ -2,9 +2,9 @@
  * Public reads that the kept answers do not serve (each a render, a search or a list read) run a
  * few at a time; the rest wait their turn in the order they came (docs/performance.md, "Public
  * reads a few at a time"). Interleaved on one event loop, thirty-two such reads each waited behind
- * every other's work at each of its steps, so a slow one was stretched by all the others and their
- * short-lived objects outlived the young generation; in turn, each runs nearly alone and the wait
- * is the queue's, the same for all. Admin requests, assets, photos and kept answers never wait.
+ * every other's work at each of its steps, so a slow one was stretched by all the others and set
+ * the p99; in turn, each runs nearly alone and the wait is the line's, about the same for all.
+ * Admin requests, assets, photos and kept answers never wait.
  */
 import type { Context, Middleware } from 'koa';
 import { isApiPath } from '../routes/router.js';

@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 /**
  * One line per request: method, path, the status the client was sent, duration. Mounted outside
  * the error handler, so refusals are logged with their own status. A request whose client hung up
- * before sending the body it announced is marked `aborted` (nothing was delivered to it).
+ * before sending the body it announced, or before its answer was ready (a read dropped from the
+ * line of reads, server/middleware/read-queue.ts), is marked `aborted` (nothing was delivered to it).
  */
 export function requestLogger(logger: Logger): Middleware {
   return async (ctx, next) => {
@@ -18,5 +19,6 @@ export function requestLogger(logger: Logger): Middleware {
   };
 }
 
-/** The client closed the connection before its request body was complete. */
-const requestCutShort = (ctx: Context): boolean => !ctx.req.complete && (ctx.req.destroyed || ctx.req.readableAborted);
+/** The client closed the connection before its request body was complete, or before any answer was sent. */
+const requestCutShort = (ctx: Context): boolean =>
+  (!ctx.req.complete && (ctx.req.destroyed || ctx.req.readableAborted)) || (ctx.res.destroyed && !ctx.res.headersSent);
