@@ -75,6 +75,7 @@ describe('/metrics of a running server', () => {
     expect(total(all, 'rehber_public_reads_running')).toBe(0);
     expect(total(all, 'rehber_public_reads_waiting')).toBe(0);
     expect(total(all, 'rehber_public_reads_turned_away_total')).toBe(0);
+    for (const name of ['rehber_public_reads_waited_total', 'rehber_public_read_wait_seconds_total']) expect(all.some((s) => s.name === name), name).toBe(true);
     expect(total(all, 'rehber_imports_running')).toBe(0);
     expect(total(all, 'rehber_import_rows_total')).toBe(3);
     expect(all.some((s) => s.name === 'rehber_photos_in_progress')).toBe(true);

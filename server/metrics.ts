@@ -128,13 +128,18 @@ function readQueueMetrics(registry: Registry, reads: ReadQueue): void {
     new Gauge({ name, help, registers: [registry], collect() { this.set(value(reads.stats())); } });
   gauge('rehber_public_reads_running', 'Public reads the kept answers did not serve, running now (at most READ_CONCURRENCY)', (s) => s.running);
   gauge('rehber_public_reads_waiting', 'Public reads waiting their turn now', (s) => s.waiting);
-  new Counter({
-    name: 'rehber_public_reads_turned_away_total', help: 'Public reads answered 503 because too many were already waiting', registers: [registry],
-    collect() {
-      this.reset();
-      this.inc(reads.stats().turnedAway);
-    },
-  });
+  // Counters read from the line's own: set to its figures at each scrape.
+  const counter = (name: string, help: string, value: (s: ReturnType<ReadQueue['stats']>) => number) =>
+    new Counter({
+      name, help, registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(value(reads.stats()));
+      },
+    });
+  counter('rehber_public_reads_turned_away_total', 'Public reads answered 503 because too many were already waiting', (s) => s.turnedAway);
+  counter('rehber_public_reads_waited_total', 'Public reads that waited for their turn (the others found one free)', (s) => s.waited);
+  counter('rehber_public_read_wait_seconds_total', 'Seconds the public reads that waited spent waiting, in all', (s) => s.waitedSeconds);
 }
 
 /** The subset of tarn's pool (knex's) read here. */

@@ -87,7 +87,9 @@ describe('public reads a few at a time (server/middleware/read-queue.ts)', () =>
     const answers = await Promise.all(sent.map((s) => s.answer));
     expect(answers.map((a) => JSON.parse(a.text).path)).toEqual(paths);
     expect(app.started).toEqual(paths);
-    expect(app.queue.stats()).toEqual({ running: 0, waiting: 0, turnedAway: 0 });
+    // Three of the five waited for their turn, and the time they waited is counted.
+    expect(app.queue.stats()).toMatchObject({ running: 0, waiting: 0, turnedAway: 0, waited: 3 });
+    expect(app.queue.stats().waitedSeconds).toBeGreaterThan(0);
   });
 
   it('lets what it does not apply to pass while every turn is taken', async () => {
@@ -114,7 +116,7 @@ describe('public reads a few at a time (server/middleware/read-queue.ts)', () =>
     const page = await (await app.send('/city/berlin')).answer;
     expect(page).toMatchObject({ status: 503, retryAfter: '1', text: 'The directory is busy: try again in a moment.' });
     expect(page.type).toMatch(/^text\/plain/);
-    expect(app.queue.stats()).toEqual({ running: 1, waiting: 1, turnedAway: 2 });
+    expect(app.queue.stats()).toMatchObject({ running: 1, waiting: 1, turnedAway: 2 });
 
     await app.finish('/api/1');
     await app.finish('/api/2');
@@ -131,7 +133,7 @@ describe('public reads a few at a time (server/middleware/read-queue.ts)', () =>
     const refused = await (await app.send('/api/f3', undefined, '2001:db8:1:2::9')).answer;
     expect(refused).toMatchObject({ status: 503, retryAfter: '1' });
     const other = await app.send('/api/other', undefined, '198.51.100.4');
-    expect(app.queue.stats()).toEqual({ running: 1, waiting: 3, turnedAway: 1 });
+    expect(app.queue.stats()).toMatchObject({ running: 1, waiting: 3, turnedAway: 1 });
 
     for (const path of ['/api/1', '/api/f1', '/api/f2', '/api/other']) await app.finish(path);
     for (const sent of [first, ...flood, other]) expect((await sent.answer).status).toBe(200);
@@ -159,7 +161,7 @@ describe('public reads a few at a time (server/middleware/read-queue.ts)', () =>
     expect((await first.answer).status).toBe(200);
     expect((await third.answer).status).toBe(200);
     expect(app.started).toEqual(['/api/1', '/api/3']);
-    expect(app.queue.stats()).toEqual({ running: 0, waiting: 0, turnedAway: 0 });
+    expect(app.queue.stats()).toMatchObject({ running: 0, waiting: 0, turnedAway: 0 });
   });
 
   it('passes the turn on when a read fails', async () => {
@@ -170,7 +172,7 @@ describe('public reads a few at a time (server/middleware/read-queue.ts)', () =>
     const next = await app.send('/api/2');
     await app.finish('/api/2');
     expect((await next.answer).status).toBe(200);
-    expect(app.queue.stats()).toEqual({ running: 0, waiting: 0, turnedAway: 0 });
+    expect(app.queue.stats()).toMatchObject({ running: 0, waiting: 0, turnedAway: 0 });
   });
 });
 
@@ -236,6 +238,10 @@ describe('a read dropped from the app\'s line', () => {
     expect(await held).toBe(200);
     expect(await next).toEqual([200, true]);
     await expect.poll(() => lines.filter((l) => l.msg === 'request' && l.path === '/api/categories').length).toBe(3);
+    // The read that left never took a turn; the one after it waited for its turn.
+    const metrics = await (await fetch(app.metricsUrl!)).text();
+    expect(metrics).toMatch(/^rehber_public_reads_waited_total 1$/m);
+    expect(Number(/^rehber_public_read_wait_seconds_total (\S+)$/m.exec(metrics)![1])).toBeGreaterThan(0);
     const flags = lines.filter((l) => l.msg === 'request' && l.path === '/api/categories').map((l) => Boolean(l.aborted));
     expect([flags.length, flags.filter(Boolean).length]).toEqual([3, 1]);
   });

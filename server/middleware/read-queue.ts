@@ -31,8 +31,11 @@ const BUSY_MESSAGE = 'The directory is busy: try again in a moment.';
 
 export interface ReadQueue {
   middleware: Middleware;
-  /** Reads running now, waiting now, and answered 503 since start (for the metrics). */
-  stats(): { running: number; waiting: number; turnedAway: number };
+  /**
+   * Reads running now, waiting now, answered 503 since start, and since start those that waited
+   * for their turn with the seconds they waited in all (for the metrics).
+   */
+  stats(): { running: number; waiting: number; turnedAway: number; waited: number; waitedSeconds: number };
 }
 
 export interface ReadQueueOptions {
@@ -46,6 +49,8 @@ export interface ReadQueueOptions {
 export function readQueue({ concurrency, applies, maxWaiting = READ_QUEUE_MAX_WAITING, maxWaitingPerClient = READ_QUEUE_MAX_WAITING_PER_CLIENT }: ReadQueueOptions): ReadQueue {
   let running = 0;
   let turnedAway = 0;
+  let waited = 0;
+  let waitedMs = 0;
   const waiting: (() => void)[] = [];
   /** Reads waiting, by client address. */
   const byClient = new Map<string, number>();
@@ -69,10 +74,13 @@ export function readQueue({ concurrency, applies, maxWaiting = READ_QUEUE_MAX_WA
       return Promise.resolve(true);
     }
     count(client, 1);
+    const since = performance.now();
     return new Promise((resolve) => {
       const take = () => {
         ctx.res.off('close', leave);
         count(client, -1);
+        waited++;
+        waitedMs += performance.now() - since;
         resolve(true);
       };
       // The response closes before it is sent only when the connection does.
@@ -105,5 +113,5 @@ export function readQueue({ concurrency, applies, maxWaiting = READ_QUEUE_MAX_WA
     }
   };
 
-  return { middleware, stats: () => ({ running, waiting: waiting.length, turnedAway }) };
+  return { middleware, stats: () => ({ running, waiting: waiting.length, turnedAway, waited, waitedSeconds: waitedMs / 1000 }) };
 }
