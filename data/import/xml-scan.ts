@@ -9,7 +9,7 @@
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
 
 /** Whether char code `c` ends a tag's name: white space or '/'. */
-const endsName = (c: number) => c === 32 || c === 47 || c === 9 || c === 10 || c === 13;
+const endsName = (c: number) => c === 47 || isSpace(c);
 
 /** The name of the tag starting at `at` (after '<' or '</'), without a namespace prefix ('x:c' → 'c'). */
 export function localName(text: string, at: number, end: number): string {

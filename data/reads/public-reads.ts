@@ -17,7 +17,7 @@ import { suggest } from './suggest.js';
 import { listCategories } from '../../db/queries/categories.js';
 import { listCities, listCitySummaries, listPopularCities } from '../../db/queries/cities.js';
 import { keptCities, keptCity, KEPT_CITIES_MAX } from './city-summaries.js';
-import { getCountryPage, getCountrySummary, listCountries, type CountryPageRead, type CountryRead } from '../../db/queries/countries.js';
+import { getCountryPage, getCountrySummary, listCountries, type CountryRead } from '../../db/queries/countries.js';
 import { getStats } from '../../db/queries/stats.js';
 import { CITY_CATEGORY_LINKS, CITY_CATEGORY_MIN_BUSINESSES, COUNTRY_CATEGORY_LINKS, PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
 import { getGroupSummary, getGroupWithLinks, listCategoryDistricts, type DistrictCount } from '../../db/queries/city-categories.js';
@@ -25,7 +25,7 @@ import { districtCountsKey } from './list-pages.js';
 import { slugifyText } from '../../domain/slug.js';
 import type { GroupKind, GroupSummaries, PublicReads, SearchQuery } from '../../domain/public-reads.js';
 import type { ListFilters, ListPage, Suggestions } from '../../domain/search.js';
-import type { Business, Country, CountryDetail, DistrictCategoryLink } from '../../domain/types.js';
+import type { Business, Country, DistrictCategoryLink } from '../../domain/types.js';
 import type { NearbyRow } from '../../domain/card-row.js';
 import { getBusinessPage } from './business-page.js';
 import { moreNearby, nearbyRows } from './nearby.js';
@@ -133,8 +133,8 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
         listBusinessesIn(db, kind === 'city' ? { cityId: id } : { categoryId: id }, { page, limit }, rest, await memos(), now),
         kind === 'category' && filters.country !== undefined ? countrySummary(filters.country) : null,
       ]);
-      const countryId = country && countryIds.get(country);
-      if (countryId !== null && countryId !== undefined) countryIds.set(list, countryId);
+      const countryId = country && noted.get(country)?.countryId;
+      if (countryId !== null && countryId !== undefined) noted.set(list, { countryId });
       return list;
     });
   // A category in a city's districts with their counts: those its list's first view read in this
@@ -176,7 +176,7 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
     groupSummary: { read: groupSummary, shows: (found, kind) => summaryKeys(found, kind) },
     groupBusinesses: {
       read: groupBusinesses,
-      shows: (answer, kind, group, filters) => listKeys(answer, kind, group, filters, countryIds.get(answer)),
+      shows: (answer, kind, group, filters) => listKeys(answer, kind, group, filters, noted.get(answer)?.countryId),
     },
     categoryDistricts: {
       read: (city, category) =>
@@ -208,14 +208,14 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
           memoized(slugMemo(await memos(), slug), memoKey('country', slug), async () => {
             const read = await getCountryPage(db, slug, cityCategoryMin, { cities: CITY_CATEGORY_LINKS.country, countries: COUNTRY_CATEGORY_LINKS.country });
             if (read.version) (await memos())?.trace?.seen.push(read.version);
-            return withIds(read);
+            return withId(read);
           }),
         ),
-      shows: (found) => countryKeys(found && (countryIds.get(found) ?? null), found ? countryCategoryIds.get(found) : undefined),
+      shows: (found) => countryKeys(found && (noted.get(found)?.countryId ?? null), found ? noted.get(found)?.categoryIds : undefined),
     },
     countrySummary: {
       read: countrySummary,
-      shows: (found) => countrySummaryKeys(found && (countryIds.get(found) ?? null)),
+      shows: (found) => countrySummaryKeys(found && (noted.get(found)?.countryId ?? null)),
     },
     search: {
       read: (query, limit = PUBLIC_PAGE_SIZE) =>
@@ -231,26 +231,17 @@ export function publicReads(db: Db, scope: () => Promise<MemoScope | undefined> 
 }
 
 /**
- * The id of the country an answer names, which its change keys name and its answer (the API's
- * shape) does not carry: a country read's own, and a category's list within a country's (a
- * category in a country), kept beside the answer for as long as a memo keeps it. A country answer
- * without one shows everything; such a list follows its category's list (listKeys).
+ * The ids an answer names that its change keys need and its shape (the API's) does not carry,
+ * kept beside the answer for as long as a memo keeps it: the country's id (a country read's own, a
+ * category's list within a country's) and a country page's links' categories. A country answer
+ * without its id shows everything; such a list follows its category's list (listKeys).
  */
-const countryIds = new WeakMap<Country | ListPage, number>();
+const noted = new WeakMap<Country | ListPage, { countryId: number; categoryIds?: readonly number[] }>();
 
-/** A country read's answer, its id noted. */
-function withId<T extends Country>({ country, id }: CountryRead<T>): T | null {
-  if (country && id !== null) countryIds.set(country, id);
+/** A country read's answer, its id (and a country page's categories) noted. */
+function withId<T extends Country>({ country, id, categoryIds }: CountryRead<T> & { categoryIds?: readonly number[] }): T | null {
+  if (country && id !== null) noted.set(country, { countryId: id, categoryIds });
   return country;
-}
-
-/** The ids of the categories each country page read names (its links), kept beside it as its id is. */
-const countryCategoryIds = new WeakMap<Country, readonly number[]>();
-
-/** A country page's answer, its id and its categories' noted. */
-function withIds(read: CountryPageRead): CountryDetail | null {
-  if (read.country) countryCategoryIds.set(read.country, read.categoryIds);
-  return withId(read);
 }
 
 /** A read and what its answer shows, given the answer and the read's arguments. */

@@ -6,7 +6,7 @@
  * the p99; in turn, each runs nearly alone and the wait is the line's, about the same for all.
  * Admin requests, assets, photos and kept answers never wait.
  */
-import type { Context, Middleware } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
 import { isApiPath } from '../routes/router.js';
 import { throttleAddress } from '../client-address.js';
 
@@ -67,12 +67,17 @@ export function readQueue({ concurrency, applies, maxWaiting = READ_QUEUE_MAX_WA
     else running--;
   };
 
-  /** Resolves true when the turn came, false when the client went away first (its turn never taken). */
-  const turn = (ctx: Context, client: string): Promise<boolean> => {
-    if (running < concurrency) {
-      running++;
-      return Promise.resolve(true);
+  /** A read with its turn; the turn passes on when it ends, however it ends. */
+  const run = async (next: Next) => {
+    try {
+      await next();
+    } finally {
+      pass();
     }
+  };
+
+  /** Resolves true when the turn came, false when the client went away first (its turn never taken). */
+  const wait = (ctx: Context, client: string): Promise<boolean> => {
     count(client, 1);
     const since = performance.now();
     return new Promise((resolve) => {
@@ -97,20 +102,20 @@ export function readQueue({ concurrency, applies, maxWaiting = READ_QUEUE_MAX_WA
 
   const middleware: Middleware = async (ctx, next) => {
     if (!applies(ctx)) return next();
+    if (running < concurrency) {
+      running++;
+      return run(next);
+    }
+    // The client's address is needed only by a read that has to wait.
     const client = throttleAddress(ctx.ip);
-    if (running >= concurrency && (waiting.length >= maxWaiting || (byClient.get(client) ?? 0) >= maxWaitingPerClient)) {
+    if (waiting.length >= maxWaiting || (byClient.get(client) ?? 0) >= maxWaitingPerClient) {
       turnedAway++;
       ctx.status = 503;
       ctx.set('Retry-After', '1');
       ctx.body = isApiPath(ctx.path) ? { message: BUSY_MESSAGE } : BUSY_MESSAGE;
       return;
     }
-    if (!(await turn(ctx, client))) return;
-    try {
-      await next();
-    } finally {
-      pass();
-    }
+    if (await wait(ctx, client)) await run(next);
   };
 
   return { middleware, stats: () => ({ running, waiting: waiting.length, turnedAway, waited, waitedSeconds: waitedMs / 1000 }) };
