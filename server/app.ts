@@ -9,6 +9,7 @@ import { cleanInput } from './middleware/clean-input.js';
 import { compression } from './middleware/compression.js';
 import { errorHandler } from './middleware/errors.js';
 import { bodyDeadline } from './middleware/body-deadline.js';
+import { letGo } from './middleware/let-go.js';
 import { requestLogger } from './middleware/request-logger.js';
 import { securityHeaders } from './middleware/security.js';
 import { readQueue } from './middleware/read-queue.js';
@@ -65,6 +66,8 @@ export function createApp({ db, readDb = db, config, logger = pino({ level: conf
   const metrics = config.metrics ? createMetrics({ db, readDb: replicated ? readDb : undefined, dataVersion, reads, routers, readsFrom: replicated ? readsFrom : undefined }) : null;
   // First: every request body is watched from its first byte to its last (docs/security-limits.md).
   app.use(bodyDeadline(config.bodyLimits));
+  // A sent answer's body and state are let go of at once, not at the next full collection.
+  app.use(letGo());
   // The logger and the metrics wrap the error handler so that they see the status the client was
   // sent (a 401, 403 or 429 raised below would otherwise be logged as Koa's default 404).
   app.use(requestLogger(logger));
