@@ -23,7 +23,7 @@ import { upsertUser } from '../../db/queries/users.js';
 import type { BenchContext } from './context.js';
 import { ensureBusinesses } from './export.js';
 import { load, pick, signIn } from './http-load.js';
-import { measured, reportBeside, sampleBusinesses, startYardstick, withCpu, type Measured, type Yardstick } from './load-cases.js';
+import { measured, reportBeside, sampleBusinesses, startYardstick, warmupOf, withCpu, type Measured, type Yardstick } from './load-cases.js';
 import { adminListPages, cityDeepPages, cityFirstPages, PLACE_KINDS, prefixesOf, readLongTail, searches, WORD_KINDS } from './long-tail.js';
 import { inTurn, oneBox, type MixedQuery } from './query-mix.js';
 import { hitShare, startServer, type CacheCounts } from './server-child.js';
@@ -104,7 +104,8 @@ export async function run(ctx: BenchContext): Promise<void> {
     const measure = async (name: string, next: () => string, headers: Record<string, string>) => {
       const before = await server.caches();
       await statements?.reset();
-      const r = await withCpu(server, () => load(server.appUrl, next, measured(headers)));
+      const warmupMs = warmupOf(!summary.length);
+      const r = await withCpu(server, () => load(server.appUrl, next, measured(headers, warmupMs)), warmupMs);
       const hits = hitRatios(before, await server.caches());
       await statements?.print(name);
       if (r.errors > 0) throw new Error(`${name}: ${r.errors} requests failed (first status ${r.firstBadStatus})`);

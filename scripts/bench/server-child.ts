@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
 import fs from 'node:fs';
 import http from 'node:http';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Koa from 'koa';
@@ -44,6 +45,12 @@ export interface ServerChild {
   pgCpuUs(): number | undefined;
   /** Its caches' lookups so far. */
   caches(): Promise<CacheCounts>;
+  /**
+   * V8's full (mark-compact) collections in the server so far. Each holds every request in flight
+   * for as long as its marking takes on two cores (60-100 ms on the million), so a case's p99 is
+   * the slowest of the requests a collection caught whenever one came in its run.
+   */
+  fullCollections(): Promise<number>;
   /** Stops the server; resolves with its peak memory in MB. */
   stop(): Promise<number>;
 }
@@ -134,6 +141,7 @@ export function startServer(dbUrl: string): Promise<ServerChild> {
           bareUrl,
           cpuUs: async () => (SERVER_PROCESSES > 1 ? treeCpuUs(child.pid!) : Number(await (await fetch(`${bareUrl}/cpu`)).text())),
           caches: async () => (await (await fetch(`${bareUrl}/caches`)).json()) as CacheCounts,
+          fullCollections: async () => Number(await (await fetch(`${bareUrl}/gc`)).text()),
           stop: () =>
             new Promise<number>((res) => {
               peak = res;
@@ -174,6 +182,11 @@ const BY_SLUG = `SELECT b.*, k.name AS category_name, k.slug AS category_slug, c
 
 /** The child: the real app and a bare Koa app, in one process, until stdin closes. */
 async function serve(dbUrl: string): Promise<void> {
+  // With several workers, the one that answers counts its own (the requests are spread evenly).
+  let fullCollections = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if ((entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) fullCollections++;
+  }).observe({ entryTypes: ['gc'] });
   const { createApp } = await import('../../server/app.js');
   const { readConfig, testConfig } = await import('../../server/config.js');
   const db = createDb(dbUrl, { max: 10 });
@@ -194,6 +207,10 @@ async function serve(dbUrl: string): Promise<void> {
     }
     if (ctx.path === '/caches') {
       ctx.body = cacheCounts();
+      return;
+    }
+    if (ctx.path === '/gc') {
+      ctx.body = String(fullCollections);
       return;
     }
     // `/slug/…` sends the statement unnamed, planned on every request as the yardstick always has
