@@ -13,7 +13,7 @@ import { NO_FACETS, type FacetFilters, type FacetRow, type SqlPart } from '../..
 import type { DistrictCount } from '../../db/queries/city-categories.js';
 import { countFacets, facetLabels, passes, scaled } from './facet-counts.js';
 import { deepestPage, pageOf } from '../../db/queries/paging.js';
-import { bestMatches, businessesById, estimateAndCandidates, listFacetsAndPage, listPageIds, reachEstimate, searchCandidates, type Asked, type Candidate, type Fixed } from '../../db/queries/search.js';
+import { bestMatches, businessesById, estimateAndCandidates, listFacetsAndPage, listPage, reachEstimate, searchCandidates, type Asked, type Candidate, type Fixed } from '../../db/queries/search.js';
 import type { Reading } from './query-reading.js';
 import { memoized, memoizedEach, memoKey, small, type MemoScope } from './search-memo.js';
 import { plannerStatistics, tsqueries } from './tsqueries.js';
@@ -114,9 +114,11 @@ export async function browse(
       read = counted;
       return { facets: counted.facets, total: counted.total };
     }));
-  // Counted by another request at once, or kept: the ids alone, then the rows.
-  const ids = read?.ids ?? (await listPageIds(db, f, sort, page, limit));
-  return { ...pageOf(await rowsOf(db, ids, scope, read && byId(read.rows)), total, { page, limit }, deepest), facets };
+  // Counted by another request at once, or kept: the page's rows with its ids, in one statement.
+  if (read) return { ...pageOf(await rowsOf(db, read.ids, scope, byId(read.rows)), total, { page, limit }, deepest), facets };
+  const later = await listPage(db, f, sort, page, limit);
+  if (later.version) scope?.trace?.seen.push(later.version);
+  return { ...pageOf(later.rows, total, { page, limit }, deepest), facets };
 }
 
 /**

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../test-db.js';
-import { businessesById, listFacetsAndPage, listPageIds } from './search.js';
+import { businessesById, listFacetsAndPage, listPage } from './search.js';
 
 /**
- * A list's first view reads its page's rows in its counts' statement: they must be the rows the
- * page reads by their ids once its counts are kept, value for value (numbers, dates, arrays, JSON).
+ * A list's first view reads its page's rows in its counts' statement, and a later view with its
+ * page's ids: they must be the rows businessesById reads, value for value (numbers, dates, arrays, JSON).
  */
 let t: TestDb;
 
@@ -40,10 +40,12 @@ describe("a list's first view", () => {
       [{ categoryId: bakery.id }, { categoryId: bakery.id, hasPhone: true }, 'reviews', 1],
     ] as const) {
       const read = await listFacetsAndPage(t.db, fixed, f, sort, page, 10);
-      expect(read.ids).toEqual(await listPageIds(t.db, f, sort, page, 10));
+      const later = await listPage(t.db, f, sort, page, 10);
       expect(read.ids.length).toBeGreaterThan(0);
       const byId = new Map((await businessesById(t.db, read.ids)).rows.map((b) => [b.id, b]));
       expect(read.rows).toEqual(read.ids.map((id) => byId.get(id)));
+      expect(later.rows).toEqual(read.rows);
+      expect(later.version).toBe(read.version);
     }
   });
 
@@ -53,5 +55,6 @@ describe("a list's first view", () => {
     expect(read.ids).toEqual([]);
     expect(read.rows).toEqual([]);
     expect(read.total).toBe(80);
+    expect((await listPage(t.db, { cityId: izmir.id }, 'relevance', 50, 10)).rows).toEqual([]);
   });
 });

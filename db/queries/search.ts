@@ -159,17 +159,24 @@ const preparedName = (sql: string): string => {
   return name;
 };
 
-/** The ids of one page of the active businesses under `f`, sorted: the offset is walked in the listing index alone. */
-export async function listPageIds(db: Db | Knex.Transaction, f: FacetFilters, sort: SearchSort, page: number, limit: number): Promise<number[]> {
-  const { sql, bindings } = pageIdsSql(f, sort, page, limit);
-  const { rows } = await db.raw(sql, bindings as Knex.RawBinding[]);
-  return (rows as { id: number }[]).map((r) => r.id);
+/**
+ * One page of the active businesses under `f`, sorted (the offset walked in the listing index
+ * alone), with those businesses as businessesById reads them (each page row joined to its
+ * business by its primary key) and the data version the statement saw: a list's later view,
+ * whose counts are kept, in one round trip.
+ */
+export async function listPage(db: Db | Knex.Transaction, f: FacetFilters, sort: SearchSort, page: number, limit: number): Promise<{ rows: Business[]; version: string | null }> {
+  const ids = pageIdsSql(f, sort, page, limit);
+  const sql = `SELECT ${SEEN_VERSION} AS data_version, x.* FROM (SELECT p.id, row_number() OVER () AS n FROM (${ids.sql}) p) p
+       JOIN LATERAL (SELECT ${BUSINESS_SELECT.join(', ')} FROM businesses b ${BUSINESS_JOINS} WHERE b.id = p.id) x ON true ORDER BY p.n`;
+  const { rows } = (await db.raw(sql, ids.bindings as Knex.RawBinding[])) as { rows: (BusinessRow & { data_version: string | null })[] };
+  return { rows: rows.map(toBusiness), version: rows[0]?.data_version ?? null };
 }
 
 /**
  * The total and facets of the active businesses of `fixed` under `f` (which holds `fixed` too),
  * from the kept business_facets counts (only the page's own city's or category's rows are read),
- * with one page's ids as listPageIds reads them (one more arm of the same statement: their order
+ * with one page's ids as listPage walks them (one more arm of the same statement: their order
  * in its count column) and those businesses as businessesById reads them (each page row joined to
  * its business by its primary key): a list's first view, whose counts are not kept yet, in one
  * round trip. `more`: arms of the same four columns over the kept counts `s` (their rows come back
