@@ -26,14 +26,14 @@ export const emptyPage = (page: number, limit: number): ListPage => ({ ...pageOf
 const byId = (rows: Business[]): ReadonlyMap<number, () => Business> => new Map(rows.map((b) => [b.id, () => b]));
 
 /**
- * The full rows of `ids`, in that order. When `given` holds them all (made from rows a statement
- * that told its version read with its page), from it, and none is kept: a page's rows are asked
- * again when the page is, and the answer cache keeps a page from its second ask on. Kept, they were
- * found again for 4% of a list's asks on the million's long tail, and each page's rows outlived it
- * into V8's old generation, to be swept by a full collection that held every request in flight
- * (docs/performance.md, "A request lets go of its answer"). Otherwise, those a page showed before
- * at this version from the small memo, those `given` holds from it, the others read by id and
- * kept. `beforeMaking`: told which of `given` are made, before they are (what they need read together).
+ * The full rows of `ids`, in that order: those `given` holds (made from rows a statement that told
+ * its version read with its page) from it, and never kept; the others (a page near a point's
+ * businesses at their city's centre, a search's page) from the small memo, or read by id and kept.
+ * A page's own rows are asked again when the page is, and the answer cache keeps a page from its
+ * second ask on: kept, they were found again for 4% of a list's asks on the million's long tail,
+ * and each page's rows outlived it into V8's old generation, to be swept by a full collection that
+ * held every request in flight (docs/performance.md, "A request lets go of its answer").
+ * `beforeMaking`: told which of `given` are made, before they are (what they need read together).
  */
 export async function rowsOf(
   db: Db | Knex.Transaction,
@@ -42,30 +42,24 @@ export async function rowsOf(
   given?: ReadonlyMap<number, () => Business>,
   beforeMaking?: (ids: number[]) => Promise<void>,
 ): Promise<Business[]> {
-  if (!ids.length) return [];
-  if (given && ids.every((id) => given.has(Number(id)))) {
-    const all = ids.map(Number);
-    // A turn later, as a read of the missing ones would be: what the same answer reads beside
-    // (its facets' labels) has asked for its own by then, and one statement reads them all.
-    if (beforeMaking) await Promise.resolve().then(() => beforeMaking(all));
-    return all.map((id) => given.get(id)!());
-  }
-  const rows = await memoizedEach(small(scope), 'row', ids.map(String), async (missing) => {
-    const found = new Map<string, Business>();
-    const making = given && beforeMaking ? missing.map(Number).filter((id) => given.has(id)) : [];
-    if (making.length) await beforeMaking!(making);
-    const unread = missing.filter((id) => {
-      const b = given?.get(Number(id));
-      if (b) found.set(id, b());
-      return !b;
-    });
-    if (!unread.length) return found;
-    const read = await businessesById(db, unread);
-    if (read.version) scope?.trace?.seen.push(read.version);
-    for (const b of read.rows) found.set(String(b.id), b);
-    return found;
-  });
-  return rows.filter((r): r is Business => r !== null);
+  const all = ids.map(Number);
+  const made = all.filter((id) => given?.has(id));
+  const others = all.filter((id) => !given?.has(id));
+  // A turn later, as the read of the others: what the same answer reads beside (its facets'
+  // labels) has asked for its own by then, and one statement reads them all.
+  const making = made.length && beforeMaking ? Promise.resolve().then(() => beforeMaking(made)) : undefined;
+  const read = others.length
+    ? await memoizedEach(small(scope), 'row', others.map(String), async (missing) => {
+        const found = await businessesById(db, missing);
+        if (found.version) scope?.trace?.seen.push(found.version);
+        return new Map(found.rows.map((b) => [String(b.id), b]));
+      })
+    : [];
+  await making;
+  const byId = new Map<number, Business>();
+  others.forEach((id, i) => read[i] && byId.set(id, read[i]));
+  for (const id of made) byId.set(id, given!.get(id)!());
+  return all.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** An open-now list is counted up to ten pages past the one shown (db/queries/open-now.ts), never past the deepest. */

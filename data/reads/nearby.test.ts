@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ISTANBUL, nearbyTestDb } from './nearby.fixtures.js';
 import { listBusinessesIn, searchBusinesses } from './search.js';
-import { newMemos } from './search-memo.js';
+import { memoKey, newMemos } from './search-memo.js';
 import { businessesById } from '../../db/queries/search.js';
 import type { Business } from '../../domain/types.js';
 
@@ -96,6 +96,10 @@ describe('a list near a point', () => {
     expect(names).toEqual(['Şile Fırını', 'Austin Coffee', 'Merkez Kahvesi']);
     const [merkez] = await t.db('businesses').where({ name: 'Merkez Kahvesi' }).pluck('id');
     expect(readsById(sent)).toEqual([[Number(merkez)]]);
+    // Only the row read by id is kept: those the walk gave come with the page whenever it is asked.
+    const rows = await t.db('businesses').whereIn('name', names).select('id', 'name');
+    const kept = rows.filter((r) => scope.small.peek('1', memoKey('row', String(r.id)))).map((r) => r.name);
+    expect(kept).toEqual(['Merkez Kahvesi']);
   });
 
   it("reads a city page's rows near a point with its walk, and takes those the memo holds from it", async () => {
