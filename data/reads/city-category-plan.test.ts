@@ -118,6 +118,22 @@ describe("a category in a city's first view, prepared", () => {
     expect(plan).not.toMatch(/Seq Scan on businesses|Hash Left Join|Hash Cond: \(b\.id/);
   });
 
+  it('is named again for its later view (its counts kept), whose generic plan walks the same index and probes its rows by their key', async () => {
+    const memos = newMemos();
+    const reads = () => publicReads(t.db, async () => ({ ...memos, version: '1' }));
+    await counting(cityCategoryFilters('kind-3', {}), reads());
+    const city = (await reads().group('city', 'city-3'))!;
+    const later = (await statementsSent(t.db, () => reads().groupBusinesses('city', city, cityCategoryFilters('kind-3', {})))).filter((s) => /\bbusinesses\b/.test(s.sql));
+    expect(later).toHaveLength(1);
+    expect(later[0].options?.name).toMatch(/^rehber_list_first_/);
+    expect(later[0].sql).not.toMatch(/LIMIT \$\d+/);
+    const { rows } = (await t.db.raw(`EXPLAIN (GENERIC_PLAN) ${later[0].sql}`)) as { rows: { 'QUERY PLAN': string }[] };
+    const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan).toMatch(/Index Only Scan using businesses_city_category_listing_idx/);
+    expect(plan).toMatch(/Index Scan using businesses_pkey on businesses b\b/);
+    expect(plan).not.toMatch(/Seq Scan on businesses|Hash Left Join|Hash Cond: \(b\.id/);
+  });
+
   it('gives the same page and counts under its generic plan as under a plan of its own', async () => {
     const read = (mode: string) =>
       t.db.transaction(async (trx) => {

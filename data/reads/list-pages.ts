@@ -110,7 +110,7 @@ export async function browse(
     }));
   // Counted by another request at once, or kept: the page's rows with its ids, in one statement.
   if (read) return { ...pageOf(await rowsOf(db, read.ids, scope, byId(read.rows)), total, { page, limit }, deepest), facets };
-  const later = await listPage(db, f, sort, page, limit);
+  const later = await listPage(db, fixed, f, sort, page, limit);
   if (later.version) scope?.trace?.seen.push(later.version);
   return { ...pageOf(later.rows, total, { page, limit }, deepest), facets };
 }

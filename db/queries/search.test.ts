@@ -40,7 +40,7 @@ describe("a list's first view", () => {
       [{ categoryId: bakery.id }, { categoryId: bakery.id, hasPhone: true }, 'reviews', 1],
     ] as const) {
       const read = await listFacetsAndPage(t.db, fixed, f, sort, page, 10);
-      const later = await listPage(t.db, f, sort, page, 10);
+      const later = await listPage(t.db, fixed, f, sort, page, 10);
       expect(read.ids.length).toBeGreaterThan(0);
       const byId = new Map((await businessesById(t.db, read.ids)).rows.map((b) => [b.id, b]));
       expect(read.rows).toEqual(read.ids.map((id) => byId.get(id)));
@@ -55,6 +55,6 @@ describe("a list's first view", () => {
     expect(read.ids).toEqual([]);
     expect(read.rows).toEqual([]);
     expect(read.total).toBe(80);
-    expect((await listPage(t.db, { cityId: izmir.id }, 'relevance', 50, 10)).rows).toEqual([]);
+    expect((await listPage(t.db, { cityId: izmir.id }, { cityId: izmir.id }, 'relevance', 50, 10)).rows).toEqual([]);
   });
 });

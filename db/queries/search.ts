@@ -160,16 +160,20 @@ const preparedName = (sql: string): string => {
 };
 
 /**
- * One page of the active businesses under `f`, sorted (the offset walked in the listing index
- * alone), with those businesses as businessesById reads them (each page row joined to its
- * business by its primary key) and the data version the statement saw: a list's later view,
- * whose counts are kept, in one round trip.
+ * One page of the active businesses of `fixed` under `f` (which holds `fixed` too), sorted (the
+ * offset walked in the listing index alone), with those businesses as businessesById reads them
+ * (each page row joined to its business by its primary key) and the data version the statement
+ * saw: a list's later view, whose counts are kept, in one round trip. Prepared on a plain first
+ * page, as the first view's statement is: its plan (the walk, the joins, the table's indexes
+ * each considered) cost PostgreSQL about as much as running it.
  */
-export async function listPage(db: Db | Knex.Transaction, f: FacetFilters, sort: SearchSort, page: number, limit: number): Promise<{ rows: Business[]; version: string | null }> {
-  const ids = pageIdsSql(f, sort, page, limit);
+export async function listPage(db: Db | Knex.Transaction, fixed: Fixed, f: FacetFilters, sort: SearchSort, page: number, limit: number): Promise<{ rows: Business[]; version: string | null }> {
+  const prepared = plainFirstPage(fixed, f, sort, page, limit);
+  const ids = pageIdsSql(f, sort, page, limit, prepared);
   const sql = `SELECT ${SEEN_VERSION} AS data_version, x.* FROM (SELECT p.id, row_number() OVER () AS n FROM (${ids.sql}) p) p
        JOIN LATERAL (SELECT ${BUSINESS_SELECT.join(', ')} FROM businesses b ${BUSINESS_JOINS} WHERE b.id = p.id) x ON true ORDER BY p.n`;
-  const { rows } = (await db.raw(sql, ids.bindings as Knex.RawBinding[])) as { rows: (BusinessRow & { data_version: string | null })[] };
+  const statement = db.raw(sql, ids.bindings as Knex.RawBinding[]);
+  const { rows } = (await (prepared ? statement.options({ name: preparedName(sql) }) : statement)) as { rows: (BusinessRow & { data_version: string | null })[] };
   return { rows: rows.map(toBusiness), version: rows[0]?.data_version ?? null };
 }
 
