@@ -30,7 +30,7 @@ export const measured = (headers: Record<string, string> = {}, warmupMs = WARMUP
  * yardstick never runs (a category in a city, distinct, after 1 s: its first 2-4 s served two
  * thirds of its later rate and held 42 of the 44 requests past its p99, in a run with no full collection).
  */
-export const FIRST_WARMUP_MS = 5_000;
+const FIRST_WARMUP_MS = 5_000;
 
 /** A case's warm-up: the first's of the app in its server (`first`), or the usual one. */
 export const warmupOf = (first: boolean): number => (first ? FIRST_WARMUP_MS : WARMUP_MS);
