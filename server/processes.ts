@@ -1,8 +1,8 @@
 /**
  * SERVER_PROCESSES above 1: one server on several cores. This process, the primary, prepares the
- * database once (migrations, the sample, the admin) and forks that many workers, which share the
- * listening port (node:cluster hands each connection to one of them in turn) and serve exactly
- * what a single process serves. Nothing a request needs lives in one process only: sessions,
+ * database once (migrations, the sample, the admin) and forks that many workers; it listens on the
+ * port and hands each connection to the worker holding the fewest (connection-handoff.ts), and each
+ * serves exactly what a single process serves. Nothing a request needs lives in one process only: sessions,
  * imports, sitemaps and the login limits are in PostgreSQL, and every process's caches follow the
  * data version, which each hears of from PostgreSQL when any process writes.
  *
@@ -17,9 +17,12 @@ import { AggregatorRegistry } from 'prom-client';
 import { openDatabase } from '../db/index.js';
 import { errorLine } from '../domain/errors.js';
 import { readConfig } from './config.js';
+import { connectionHandoff, type Handoff } from './connection-handoff.js';
 import { listenMetrics } from './metrics.js';
 import { adminFromEnv, hostUrl, keepDatabaseWhileServing, openAndServe, prepareDatabase, SHUTDOWN_GRACE_MS, type Print, type RunningServer } from './start.js';
 
+/** The workers' one listener, as the handoff names it. */
+const APP = 'app';
 /** A worker that could not start says why in this message before it exits. */
 const FAILED = 'rehber:worker-failed';
 /** A worker that died while serving is replaced after this pause (a crash at once again does not spin). */
@@ -30,12 +33,18 @@ export async function startProcesses(env: NodeJS.ProcessEnv, print: Print): Prom
   const admin = adminFromEnv(env);
   const database = await openDatabase(config.db);
   let metricsServer: http.Server | null = null;
+  let handoff: Handoff | undefined;
   let stopping = false;
   try {
     await prepareDatabase(database.db, config, admin, print);
     const workerEnv = { ...env, DATABASE_URL: database.url, SESSION_SECRET: config.sessionSecret };
-    const fork = () => listening(cluster.fork(workerEnv));
-    const ports = await Promise.all(Array.from({ length: config.processes }, fork));
+    handoff = connectionHandoff(APP);
+    const handing = handoff;
+    const fork = () => accepting(cluster.fork(workerEnv), handing);
+    await Promise.all(Array.from({ length: config.processes }, fork));
+    const port = await handing.listen(config.port, config.host).catch((err: NodeJS.ErrnoException) => {
+      throw err.code === 'EADDRINUSE' ? new Error(`Port ${config.port} on ${config.host} is already in use (set PORT)`) : err;
+    });
     cluster.on('exit', (worker, code, signal) => {
       if (stopping) return;
       print(`rehber: a server process (pid ${worker.process.pid}) ended (${signal ?? `exit ${code}`}): starting another`);
@@ -48,7 +57,7 @@ export async function startProcesses(env: NodeJS.ProcessEnv, print: Print): Prom
       metricsServer = await listenMetrics({ metrics: () => aggregator.clusterMetrics(), contentType: aggregator.contentType }, config.metrics);
       print(`rehber serves metrics on ${hostUrl(config.metrics.host, (metricsServer.address() as { port: number }).port)}/metrics`);
     }
-    const url = hostUrl(config.host, ports[0]);
+    const url = hostUrl(config.host, port);
     print(`rehber is serving ${url} from ${config.processes} processes`);
     const background = keepDatabaseWhileServing(database.db, print);
     return {
@@ -56,6 +65,7 @@ export async function startProcesses(env: NodeJS.ProcessEnv, print: Print): Prom
       async close() {
         stopping = true;
         print('rehber is shutting down: finishing requests in flight');
+        handoff?.close();
         await Promise.all(Object.values(cluster.workers ?? {}).map((w) => (w ? ended(w) : undefined)));
         if (metricsServer) {
           metricsServer.closeAllConnections();
@@ -67,6 +77,7 @@ export async function startProcesses(env: NodeJS.ProcessEnv, print: Print): Prom
     };
   } catch (err) {
     stopping = true;
+    handoff?.close();
     await Promise.all(Object.values(cluster.workers ?? {}).map((w) => (w ? ended(w) : undefined)));
     metricsServer?.close();
     await database.close().catch(() => {});
@@ -74,8 +85,8 @@ export async function startProcesses(env: NodeJS.ProcessEnv, print: Print): Prom
   }
 }
 
-/** The port a new worker listens on, once it does; its own reason when it fails to start. */
-function listening(worker: Worker): Promise<number> {
+/** Resolves once a new worker accepts connections; rejects with its own reason when it fails to start. */
+function accepting(worker: Worker, handoff: Handoff): Promise<void> {
   return new Promise((resolve, reject) => {
     let reason = 'a server process failed to start';
     const failed = (message: unknown) => {
@@ -85,10 +96,10 @@ function listening(worker: Worker): Promise<number> {
     worker.on('message', failed);
     const exited = () => reject(new Error(reason));
     worker.once('exit', exited);
-    worker.once('listening', (address) => {
+    void handoff.accepting(worker).then(() => {
       worker.off('exit', exited);
       worker.off('message', failed);
-      resolve(address.port);
+      resolve();
     });
   });
 }
@@ -108,7 +119,7 @@ function ended(worker: Worker): Promise<void> {
 
 /** A worker: the app on the database and with the secret its primary handed over, on the shared port. */
 export function startWorker(env: NodeJS.ProcessEnv, print: Print): Promise<RunningServer> {
-  return openAndServe(readConfig(env), { metrics: false, print });
+  return openAndServe(readConfig(env), { metrics: false, print, handed: APP });
 }
 
 /** In a worker that failed to start: its reason goes to the primary, which prints it once. */

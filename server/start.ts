@@ -18,6 +18,7 @@ import { readConfig, type Config } from './config.js';
 import { sweepOrphanFiles, sweepRejectedFiles } from './uploads.js';
 import { applyServerTimeouts } from './middleware/body-deadline.js';
 import { errorLine } from '../domain/errors.js';
+import { acceptHandedConnections } from './connection-handoff.js';
 import { listenMetrics } from './metrics.js';
 
 export interface RunningServer {
@@ -59,7 +60,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, print: P
  */
 export async function openAndServe(
   config: Config,
-  options: { metrics: boolean; print: Print; prepare?: (db: Db) => Promise<void>; whileServing?: (db: Db) => Promise<void> },
+  options: { metrics: boolean; print: Print; handed?: string; prepare?: (db: Db) => Promise<void>; whileServing?: (db: Db) => Promise<void> },
 ): Promise<RunningServer> {
   const database = await openDatabase(config.db);
   try {
@@ -121,7 +122,7 @@ export async function keepDatabaseWhileServing(db: Db, print: Print): Promise<vo
  * its own metrics listener unless the processes' primary serves them, and a close() that drains
  * the requests in flight and stops this process's imports, leaving `db` open.
  */
-export async function serveApp(db: Db, config: Config, options: { metrics: boolean; print: Print }): Promise<RunningServer> {
+export async function serveApp(db: Db, config: Config, options: { metrics: boolean; print: Print; handed?: string }): Promise<RunningServer> {
   const { print } = options;
   let readDb: Db | undefined;
   try {
@@ -136,14 +137,18 @@ export async function serveApp(db: Db, config: Config, options: { metrics: boole
       new AggregatorRegistry();
       AggregatorRegistry.setRegistries([app.metrics.registry]);
     }
-    const server = await listen(app.callback(), config.port, config.host, (s) => applyServerTimeouts(s, config.bodyLimits, config.uploadMaxBytes));
+    // A worker of several processes is handed its connections by the primary (connection-handoff.ts).
+    const server = options.handed
+      ? await listen(app.callback(), 0, '127.0.0.1', (s) => applyServerTimeouts(s, config.bodyLimits, config.uploadMaxBytes), true)
+      : await listen(app.callback(), config.port, config.host, (s) => applyServerTimeouts(s, config.bodyLimits, config.uploadMaxBytes));
+    const handed = options.handed ? acceptHandedConnections(server, options.handed) : undefined;
     const { port } = server.address() as AddressInfo;
     return {
       url: hostUrl(config.host, port),
       async close() {
         // Not ready first, so a balancer probing /readyz stops sending before the listener goes.
         app.readiness.beginShutdown();
-        const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+        const drained = Promise.all([new Promise<void>((resolve) => server.close(() => resolve())), handed?.drained()]);
         // Keep-alive sockets would hold close() open until they time out: each goes once idle.
         const idle = setInterval(() => server.closeIdleConnections(), 100);
         server.closeIdleConnections();
@@ -231,13 +236,13 @@ export async function ensureAdmin(db: Db, admin: { username: string; password: s
 
 export const hostUrl = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
-function listen(handler: http.RequestListener, port: number, host: string, configure: (server: http.Server) => void): Promise<http.Server> {
+function listen(handler: http.RequestListener, port: number, host: string, configure: (server: http.Server) => void, exclusive = false): Promise<http.Server> {
   return new Promise((resolve, reject) => {
     const server = http.createServer(handler);
     configure(server);
     server.once('error', (err: NodeJS.ErrnoException) =>
       reject(err.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is already in use (set PORT)`) : err),
     );
-    server.listen(port, host, () => resolve(server));
+    server.listen({ port, host, exclusive }, () => resolve(server));
   });
 }

@@ -4,9 +4,9 @@
  * load generator in the bench's process does not share their event loop. The child also answers
  * its CPU time (`/cpu`) and its caches' lookups (`/caches`) on the bare app.
  *
- * BENCH_HTTP_PROCESSES=N (above 1) serves both apps from N worker processes sharing their ports, as
- * SERVER_PROCESSES does the real server (node:cluster): the yardstick and the app alike use every
- * core. The CPU is then the sum over the workers, read from /proc; the cache lookups are one
+ * BENCH_HTTP_PROCESSES=N (above 1) serves both apps from N worker processes, as SERVER_PROCESSES
+ * does the real server: the primary hands each connection to the worker holding the fewest
+ * (server/connection-handoff.ts), and the yardstick and the app alike use every core. The CPU is then the sum over the workers, read from /proc; the cache lookups are one
  * worker's (the requests are spread evenly, so its ratios are the server's).
  */
 import { spawn } from 'node:child_process';
@@ -22,6 +22,7 @@ import pino from 'pino';
 import { createDb } from '../../db/index.js';
 import { cacheStats } from '../../domain/bounded-cache.js';
 import { SERVER_NODE_FLAGS } from '../../server/node-flags.js';
+import { acceptHandedConnections, connectionHandoff } from '../../server/connection-handoff.js';
 
 const READY = '@@bench-server-ready ';
 const PEAK = '@@bench-server-peak ';
@@ -190,13 +191,18 @@ async function serve(dbUrl: string): Promise<void> {
   const { createApp } = await import('../../server/app.js');
   const { readConfig, testConfig } = await import('../../server/config.js');
   const db = createDb(dbUrl, { max: 10 });
-  const listen = (app: Koa) =>
+  // A worker listens on a port of its own and serves the connections its primary hands it.
+  const listen = (app: Koa, tag: string) =>
     new Promise<http.Server>((resolve) => {
-      const s = app.listen(0, '127.0.0.1', () => resolve(s));
+      const s = http.createServer(app.callback());
+      s.listen({ port: 0, host: '127.0.0.1', exclusive: true }, () => {
+        if (cluster.isWorker) acceptHandedConnections(s, tag);
+        resolve(s);
+      });
     });
   // READ_CONCURRENCY as the server reads it (its default unless set), to measure other turns.
   const readConcurrency = readConfig({ READ_CONCURRENCY: process.env.READ_CONCURRENCY }).readConcurrency;
-  const app = await listen(createApp({ db, config: testConfig({ readConcurrency }), logger: pino({ level: 'silent' }) }));
+  const app = await listen(createApp({ db, config: testConfig({ readConcurrency }), logger: pino({ level: 'silent' }) }), 'app');
   const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
   const bareApp = new Koa();
   bareApp.use(async (ctx) => {
@@ -225,7 +231,7 @@ async function serve(dbUrl: string): Promise<void> {
     const { search_vector: _, ...business } = rows[0];
     ctx.body = business;
   });
-  const bare = await listen(bareApp);
+  const bare = await listen(bareApp, 'bare');
   const url = (s: http.Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
   const stop = async () => {
     app.closeAllConnections();
@@ -235,7 +241,6 @@ async function serve(dbUrl: string): Promise<void> {
     return Math.round(process.resourceUsage().maxRSS / 1024);
   };
   if (cluster.isWorker) {
-    process.send!({ ready: `${url(app)} ${url(bare)}` });
     process.on('message', async (m: { stop?: boolean }) => {
       if (m.stop) process.send!({ peak: await stop() }, () => process.exit(0));
     });
@@ -249,11 +254,13 @@ async function serve(dbUrl: string): Promise<void> {
   });
 }
 
-/** Several processes: the workers each serve both apps on the ports they share; the peak memory is their sum. */
+/** Several processes: the workers each serve both apps, handed their connections; the peak memory is their sum. */
 async function serveFromWorkers(count: number): Promise<void> {
+  const handoffs = [connectionHandoff('app'), connectionHandoff('bare')];
   const workers = Array.from({ length: count }, () => cluster.fork());
-  const ready = await Promise.all(workers.map((w) => new Promise<string>((resolve) => w.on('message', (m: { ready?: string }) => m.ready && resolve(m.ready)))));
-  process.stdout.write(`${READY}${ready[0]}\n`);
+  await Promise.all(workers.flatMap((w) => handoffs.map((h) => h.accepting(w))));
+  const ports = await Promise.all(handoffs.map((h) => h.listen(0, '127.0.0.1')));
+  process.stdout.write(`${READY}${ports.map((port) => `http://127.0.0.1:${port}`).join(' ')}\n`);
   process.stdin.resume();
   process.stdin.on('end', async () => {
     const peaks = await Promise.all(
