@@ -29,14 +29,12 @@ const isMessage = (m: unknown, type: HandoffMessage['type'], tag: string): boole
   return message?.type === type && message.tag === tag;
 };
 
-/** In the primary: the listener that hands out connections, and what each accepting worker holds. */
+/** In the primary: the listener that hands out connections to the workers that accept them. */
 export interface Handoff {
   /** Resolves once `worker` accepts handed connections. */
   accepting(worker: Worker): Promise<void>;
   /** Listens on `port` and `host` (once the workers accept) and resolves with the port. */
   listen(port: number, host: string): Promise<number>;
-  /** Open connections by worker id (for the tests). */
-  held(): Map<number, number>;
   /** Stops accepting; connections already handed stay with their workers, which drain them. */
   close(): void;
 }
@@ -59,7 +57,10 @@ export function connectionHandoff(tag: string): Handoff {
       if (entry && entry.open > 0) entry.open--;
     }
   };
-  const onExit = (worker: Worker) => held.delete(worker.id);
+  const onExit = (worker: Worker) => {
+    held.delete(worker.id);
+    waiting.delete(worker.id);
+  };
   cluster.on('message', onMessage);
   cluster.on('exit', onExit);
 
@@ -105,7 +106,6 @@ export function connectionHandoff(tag: string): Handoff {
           resolve((server.address() as net.AddressInfo).port);
         });
       }),
-    held: () => new Map([...held].map(([id, e]) => [id, e.open])),
     close: () => {
       cluster.off('message', onMessage);
       cluster.off('exit', onExit);

@@ -2,9 +2,9 @@
  * SERVER_PROCESSES above 1: one server on several cores. This process, the primary, prepares the
  * database once (migrations, the sample, the admin) and forks that many workers; it listens on the
  * port and hands each connection to the worker holding the fewest (connection-handoff.ts), and each
- * serves exactly what a single process serves. Nothing a request needs lives in one process only: sessions,
- * imports, sitemaps and the login limits are in PostgreSQL, and every process's caches follow the
- * data version, which each hears of from PostgreSQL when any process writes.
+ * serves exactly what a single process serves. Nothing a request needs lives in one process only:
+ * sessions, imports, sitemaps and the login limits are in PostgreSQL, and every process's caches
+ * follow the data version, which each hears of from PostgreSQL when any process writes.
  *
  * The primary serves no request. It hands the workers the database it opened (the embedded server
  * it started, or DATABASE_URL) and the session secret (one generated per process would sign a
@@ -19,7 +19,7 @@ import { errorLine } from '../domain/errors.js';
 import { readConfig } from './config.js';
 import { connectionHandoff, type Handoff } from './connection-handoff.js';
 import { listenMetrics } from './metrics.js';
-import { adminFromEnv, hostUrl, keepDatabaseWhileServing, openAndServe, prepareDatabase, SHUTDOWN_GRACE_MS, type Print, type RunningServer } from './start.js';
+import { adminFromEnv, hostUrl, keepDatabaseWhileServing, listenError, openAndServe, prepareDatabase, SHUTDOWN_GRACE_MS, type Print, type RunningServer } from './start.js';
 
 /** The workers' one listener, as the handoff names it. */
 const APP = 'app';
@@ -38,12 +38,12 @@ export async function startProcesses(env: NodeJS.ProcessEnv, print: Print): Prom
   try {
     await prepareDatabase(database.db, config, admin, print);
     const workerEnv = { ...env, DATABASE_URL: database.url, SESSION_SECRET: config.sessionSecret };
-    handoff = connectionHandoff(APP);
-    const handing = handoff;
+    const handing = connectionHandoff(APP);
+    handoff = handing;
     const fork = () => accepting(cluster.fork(workerEnv), handing);
     await Promise.all(Array.from({ length: config.processes }, fork));
     const port = await handing.listen(config.port, config.host).catch((err: NodeJS.ErrnoException) => {
-      throw err.code === 'EADDRINUSE' ? new Error(`Port ${config.port} on ${config.host} is already in use (set PORT)`) : err;
+      throw listenError(err, config.port, config.host);
     });
     cluster.on('exit', (worker, code, signal) => {
       if (stopping) return;
@@ -117,7 +117,7 @@ function ended(worker: Worker): Promise<void> {
   });
 }
 
-/** A worker: the app on the database and with the secret its primary handed over, on the shared port. */
+/** A worker: the app on the database and with the secret its primary handed over, serving the connections it hands on. */
 export function startWorker(env: NodeJS.ProcessEnv, print: Print): Promise<RunningServer> {
   return openAndServe(readConfig(env), { metrics: false, print, handed: APP });
 }

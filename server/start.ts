@@ -137,10 +137,12 @@ export async function serveApp(db: Db, config: Config, options: { metrics: boole
       new AggregatorRegistry();
       AggregatorRegistry.setRegistries([app.metrics.registry]);
     }
-    // A worker of several processes is handed its connections by the primary (connection-handoff.ts).
+    const configure = (s: http.Server) => applyServerTimeouts(s, config.bodyLimits, config.uploadMaxBytes);
+    // A worker of several processes listens on a port of its own on loopback and is handed its
+    // connections by the primary (connection-handoff.ts).
     const server = options.handed
-      ? await listen(app.callback(), 0, '127.0.0.1', (s) => applyServerTimeouts(s, config.bodyLimits, config.uploadMaxBytes), true)
-      : await listen(app.callback(), config.port, config.host, (s) => applyServerTimeouts(s, config.bodyLimits, config.uploadMaxBytes));
+      ? await listen(app.callback(), 0, '127.0.0.1', configure, true)
+      : await listen(app.callback(), config.port, config.host, configure);
     const handed = options.handed ? acceptHandedConnections(server, options.handed) : undefined;
     const { port } = server.address() as AddressInfo;
     return {
@@ -234,15 +236,17 @@ export async function ensureAdmin(db: Db, admin: { username: string; password: s
   print(`Admin: admin / ${generated} (shown once; change it with \`rehber user add admin\`)`);
 }
 
+/** Why a listener on `port` and `host` could not start, in one line when the port is taken. */
+export const listenError = (err: NodeJS.ErrnoException, port: number, host: string): Error =>
+  err.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is already in use (set PORT)`) : err;
+
 export const hostUrl = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 function listen(handler: http.RequestListener, port: number, host: string, configure: (server: http.Server) => void, exclusive = false): Promise<http.Server> {
   return new Promise((resolve, reject) => {
     const server = http.createServer(handler);
     configure(server);
-    server.once('error', (err: NodeJS.ErrnoException) =>
-      reject(err.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is already in use (set PORT)`) : err),
-    );
+    server.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, port, host)));
     server.listen({ port, host, exclusive }, () => resolve(server));
   });
 }

@@ -6,8 +6,9 @@
  *
  * BENCH_HTTP_PROCESSES=N (above 1) serves both apps from N worker processes, as SERVER_PROCESSES
  * does the real server: the primary hands each connection to the worker holding the fewest
- * (server/connection-handoff.ts), and the yardstick and the app alike use every core. The CPU is then the sum over the workers, read from /proc; the cache lookups are one
- * worker's (the requests are spread evenly, so its ratios are the server's).
+ * (server/connection-handoff.ts), and the yardstick and the app alike use every core. The CPU is
+ * then the sum over the workers, read from /proc; the cache lookups are one worker's (the requests
+ * are spread evenly, so its ratios are the server's).
  */
 import { spawn } from 'node:child_process';
 import cluster from 'node:cluster';
