@@ -22,14 +22,12 @@ import { packColumns, unpack, type PackedCandidates } from './packed-candidates.
 
 export const emptyPage = (page: number, limit: number): ListPage => ({ ...pageOf<Business>([], 0, { page, limit }), facets: NO_FACETS });
 
-/** Businesses a statement read with its page, as rowsOf takes them (`given`). */
-const byId = (rows: Business[]): ReadonlyMap<number, () => Business> => new Map(rows.map((b) => [b.id, () => b]));
-
 /**
- * The full rows of `ids`, in that order: those `given` holds (made from rows a statement that told
- * its version read with its page) from it, and never kept; the others (a page near a point's
- * businesses at their city's centre, a search's page) from the small memo, or read by id and kept.
- * A page's own rows are asked again when the page is, and the answer cache keeps a page from its
+ * The full rows of `ids`, in that order: those `given` holds (a walk near a point made them from
+ * the rows it read with its page, its version told) from it, and never kept; the others (that
+ * page's businesses at their city's centre, a search's page) from the small memo, or read by id and
+ * kept. A list's own rows come with its statement and are never kept either (browse). A page's own
+ * rows are asked again when the page is, and the answer cache keeps a page from its
  * second ask on: kept, they were found again for 4% of a list's asks on the million's long tail,
  * and each page's rows outlived it into V8's old generation, to be swept by a full collection that
  * held every request in flight (docs/performance.md, "A request lets go of its answer").
@@ -90,14 +88,13 @@ export async function browse(
     const cap = OPEN_NOW_COUNTED(page, limit);
     const open = await openPageAndCount(db, f, sort, page, limit, cap);
     if (open.version) scope?.trace?.seen.push(open.version);
-    const rows = await rowsOf(db, open.ids, scope, byId(open.rows));
-    return { ...pageOf(rows, Math.min(open.count, cap), { page, limit }, deepest), ...(open.count > cap ? { totalCapped: true } : {}) };
+    return { ...pageOf(open.rows, Math.min(open.count, cap), { page, limit }, deepest), ...(open.count > cap ? { totalCapped: true } : {}) };
   }
   // The counts move only with a write: one read of them per data version and filters. The page's
-  // ids are walked every time: in the counts' statement with their rows when the counts are read
-  // (a list's first view: one statement), else alone, then only the rows the memo lacks are read.
+  // ids are walked every time, with their rows and in one statement: the counts' when they are read
+  // (a list's first view), else the page's own (listPage). Neither's rows are kept.
   const key = memoKey('facets', JSON.stringify(f));
-  let read: { ids: number[]; rows: Business[] } | undefined;
+  let read: Business[] | undefined;
   const kept = scope?.memo.peek<{ facets: Facets; total: number }>(scope.version, key);
   const { facets, total } = await (kept ??
     memoized(scope, key, async () => {
@@ -105,11 +102,11 @@ export async function browse(
       const counted = await listFacetsAndPage(db, fixed, f, sort, page, limit, districts ? [districts.arm] : []);
       if (counted.version) scope?.trace?.seen.push(counted.version);
       if (districts) void memoized(small(scope), districts.key, async () => districtCounts(counted.more));
-      read = counted;
+      read = counted.rows;
       return { facets: counted.facets, total: counted.total };
     }));
   // Counted by another request at once, or kept: the page's rows with its ids, in one statement.
-  if (read) return { ...pageOf(await rowsOf(db, read.ids, scope, byId(read.rows)), total, { page, limit }, deepest), facets };
+  if (read) return { ...pageOf(read, total, { page, limit }, deepest), facets };
   const later = await listPage(db, fixed, f, sort, page, limit);
   if (later.version) scope?.trace?.seen.push(later.version);
   return { ...pageOf(later.rows, total, { page, limit }, deepest), facets };

@@ -43,6 +43,13 @@ export const BUSINESS_SELECT = [
 /** The joins BUSINESS_SELECT reads from, its business as `b`: its category `cat` and its city `ci`. */
 export const BUSINESS_JOINS = 'LEFT JOIN categories cat ON cat.id = b.category_id LEFT JOIN cities ci ON ci.id = b.city_id';
 
+/**
+ * The business whose id the SQL expression `id` gives, as businessesById reads it, for a statement
+ * to join to each row of its page (`LEFT JOIN LATERAL … x ON true`): a probe of the primary key,
+ * with its category and city, never a join of the whole table.
+ */
+export const businessByIdSql = (id: string): string => `(SELECT ${BUSINESS_SELECT.join(', ')} FROM businesses b ${BUSINESS_JOINS} WHERE b.id = ${id})`;
+
 /** businesses b joined with categories cat and cities ci, selecting BUSINESS_SELECT: add where/order. */
 export function businessQuery(db: Db | Knex.Transaction): Knex.QueryBuilder {
   return db('businesses as b')

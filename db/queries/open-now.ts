@@ -9,7 +9,7 @@ import type { Db } from '../index.js';
 import type { Business } from '../../domain/types.js';
 import type { SearchSort } from '../../domain/search.js';
 import { SEEN_VERSION } from '../data-version.js';
-import { BUSINESS_JOINS, BUSINESS_SELECT, toBusiness, type BusinessRow } from './businesses.js';
+import { businessByIdSql, toBusiness, type BusinessRow } from './businesses.js';
 import { businessWhere, type FacetFilters } from './facets.js';
 import { listOrderSql } from './search.js';
 
@@ -33,7 +33,7 @@ export async function openPageAndCount(
   page: number,
   limit: number,
   cap: number,
-): Promise<{ ids: number[]; rows: Business[]; count: number; version: string | null }> {
+): Promise<{ rows: Business[]; count: number; version: string | null }> {
   const where = businessWhere(f);
   const order = listOrderSql(sort);
   // The window's order is the walk's own (the listing index's): numbered as read, no sort.
@@ -42,7 +42,7 @@ export async function openPageAndCount(
     SELECT t.open_count, t.seen_version, p.open_rank, x.*
       FROM (SELECT count(*)::int AS open_count, ${SEEN_VERSION} AS seen_version FROM walk) t
       LEFT JOIN walk p ON p.open_rank > ? AND p.open_rank <= ?
-      LEFT JOIN LATERAL (SELECT ${BUSINESS_SELECT.join(', ')} FROM businesses b ${BUSINESS_JOINS} WHERE b.id = p.id) x ON true`;
+      LEFT JOIN LATERAL ${businessByIdSql('p.id')} x ON true`;
   const first = (page - 1) * limit;
   const { rows } = (await db.raw(sql, [...where.bindings, cap + 1, first, first + limit] as Knex.RawBinding[])) as {
     rows: (BusinessRow & { open_count: number; seen_version: string | null; open_rank: string | null })[];
@@ -50,7 +50,6 @@ export async function openPageAndCount(
   // In walk order here, not by a sort in the statement.
   const onPage = rows.filter((r) => r.open_rank !== null).sort((a, b) => Number(a.open_rank) - Number(b.open_rank));
   return {
-    ids: onPage.map((r) => Number(r.id)),
     rows: onPage.filter((r) => r.id !== null).map(toBusiness),
     count: rows[0]?.open_count ?? 0,
     version: rows[0]?.seen_version ?? null,

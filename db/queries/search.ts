@@ -19,7 +19,7 @@ import type { Db } from '../index.js';
 import type { Business } from '../../domain/types.js';
 import type { Facets, ListFilters, SearchSort } from '../../domain/search.js';
 import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
-import { BUSINESS_JOINS, BUSINESS_SELECT, businessQuery, toBusiness, type BusinessRow } from './businesses.js';
+import { businessByIdSql, businessQuery, toBusiness, type BusinessRow } from './businesses.js';
 import { CANDIDATE_FACET_COLUMNS, businessWhere, facetSql, toFacets, type FacetCandidate, type FacetFilters, type FacetRow, type SqlPart } from './facets.js';
 import { TSQUERY } from './word-lookups.js';
 import { readPlannerStatistics, shareOf, type PlannerStatistics } from './planner-statistics.js';
@@ -171,13 +171,10 @@ export async function listPage(db: Db | Knex.Transaction, fixed: Fixed, f: Facet
   const prepared = plainFirstPage(fixed, f, sort, page, limit);
   const ids = pageIdsSql(f, sort, page, limit, prepared);
   const sql = `SELECT ${SEEN_VERSION} AS data_version, x.* FROM (SELECT p.id, row_number() OVER () AS n FROM (${ids.sql}) p) p
-       JOIN LATERAL ${businessOf('p.id')} x ON true ORDER BY p.n`;
+       JOIN LATERAL ${businessByIdSql('p.id')} x ON true ORDER BY p.n`;
   const rows = await listStatement<BusinessRow & { data_version: string | null }>(db, sql, ids.bindings, prepared);
   return { rows: rows.map(toBusiness), version: rows[0]?.data_version ?? null };
 }
-
-/** The business of the id `id` gives (a page row's), as businessesById reads it: a probe of the primary key, with its category and city. */
-const businessOf = (id: string): string => `(SELECT ${BUSINESS_SELECT.join(', ')} FROM businesses b ${BUSINESS_JOINS} WHERE b.id = ${id})`;
 
 /** The rows of a list's statement, prepared under a name of its text's when `prepared` (plainFirstPage). */
 async function listStatement<R>(db: Db | Knex.Transaction, sql: string, bindings: unknown[], prepared: boolean): Promise<R[]> {
@@ -213,7 +210,7 @@ export async function listFacetsAndPage(
   // Only a page row has a business: the CASE keeps the cast from the other rows' values, and the
   // join is a probe of the primary key per page row (never a join of the whole table).
   const sql = `SELECT f.kind, f.value, f.label, f.count, x.* FROM (${facets.sql}) f
-       LEFT JOIN LATERAL ${businessOf("CASE WHEN f.kind = 'page' THEN f.value::bigint END")} x ON true`;
+       LEFT JOIN LATERAL ${businessByIdSql("CASE WHEN f.kind = 'page' THEN f.value::bigint END")} x ON true`;
   const rows = await listStatement<FacetRow & BusinessRow>(db, sql, facets.bindings, prepared);
   const onPage = rows.filter((r) => r.kind === 'page').sort((a, b) => a.count - b.count);
   return {
