@@ -36,7 +36,8 @@ export interface NearRequest {
 const sameFilters = (a: FacetFilters, b: FacetFilters) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
 /**
- * The rows of `order` with their distances (a copy: a row may be shared by the memo), those the
+ * The rows of `order` with their distances (a copy: a row may be shared by the memo; the key is in
+ * every Business's shape already, so the copy keeps it: db/queries/businesses.ts LATER_KEYS), those the
  * walk read taken from it; those the memo lacks made with their categories' and cities' names
  * from the labels kept per data version (those the facets show, read once).
  */

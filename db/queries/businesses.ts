@@ -75,12 +75,22 @@ const API_VALUE_COLUMNS = API_VALUE_KEYS.map((key) => [key, VALUE_COLUMNS[key].c
 const OWN_KEYS = ['id', 'slug', 'categoryId', 'cityId', 'isActive', 'images', 'createdAt', 'updatedAt', 'category', 'city', 'timeZone', 'phoneE164', 'phoneDisplay'];
 
 /**
+ * The keys a read sets on a Business after toBusiness (a business page its title's place, a list
+ * near a point each one's distance), held unset in every Business from the start. A key these
+ * objects of forty keys lacked, added by a spread or an assignment, cost twice the CPU of the copy
+ * itself, and about 0.8 KB of each was moved to V8's old generation though it was garbage at once:
+ * 23 KB a list near a point, whose full collections then held every request in flight
+ * (docs/performance.md, "A key added to a Business"). Unset, they are not in the JSON.
+ */
+export const LATER_KEYS = ['titlePlace', 'distance'] as const satisfies readonly (keyof Business)[];
+
+/**
  * Every key of a Business, in toBusiness's order, unset, as an object V8 keeps in fast mode
  * (JSON.parse builds one): a copy of it has them all at once. Thirty-odd keys added one by one to
  * `{}` put the object in dictionary mode, where every read, the API's JSON and the page's data
  * island are slower.
  */
-const BUSINESS_KEYS = JSON.parse(JSON.stringify(Object.fromEntries([...API_VALUE_KEYS, ...OWN_KEYS].map((k) => [k, null])))) as Record<string, unknown>;
+const BUSINESS_KEYS = JSON.parse(JSON.stringify(Object.fromEntries([...API_VALUE_KEYS, ...OWN_KEYS, ...LATER_KEYS].map((k) => [k, null])))) as Record<string, unknown>;
 for (const key of Object.keys(BUSINESS_KEYS)) BUSINESS_KEYS[key] = undefined;
 
 /**

@@ -307,7 +307,13 @@ export async function nearestNeighbours(db: Db | Knex.Transaction, id: number, p
   const { rows } = await db.raw(statement.sql, [point.lat, point.lng, id, point.lat, point.lng]).options({ name: statement.name });
   const read = rows as (BusinessRow & { data_version: string; distance: number | null })[];
   return {
-    businesses: read.flatMap((r) => (r.id === null ? [] : [{ ...toBusiness(r), distance: Number(r.distance) }])),
+    businesses: read.flatMap((r) => {
+      if (r.id === null) return [];
+      // Set on the Business just made, whose shape holds the key already (businesses.ts LATER_KEYS).
+      const b = toBusiness(r);
+      b.distance = Number(r.distance);
+      return [b];
+    }),
     version: read[0]?.data_version ?? null,
   };
 }
