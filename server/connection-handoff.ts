@@ -116,13 +116,29 @@ export function connectionHandoff(tag: string): Handoff {
   };
 }
 
+/** What a worker serving handed connections waits on when it stops. */
+export interface Handed {
+  /** Resolves once every connection handed to it has closed, as `server.close` waits on its own. */
+  drained(): Promise<void>;
+}
+
 /**
- * In a worker: serves the connections the primary hands it with `server`, which must be listening
- * (Node keeps a server's request timeouts and idle connections only once it listens: the worker
- * listens on a port of its own on loopback that nobody is told of). `drained()` resolves once every
- * handed connection has closed, for a shutdown that waits on them as `server.close` waits on its own.
+ * In a worker: serves the connections the primary hands it (under `tag`) with `server`. The server
+ * first listens on a port of its own on loopback that nobody is told of: Node keeps a server's
+ * request timeouts and idle connections only once it listens.
  */
-export function acceptHandedConnections(server: http.Server, tag: string): { drained(): Promise<void> } {
+export function serveHandedConnections(server: http.Server, tag: string): Promise<Handed> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port: 0, host: '127.0.0.1', exclusive: true }, () => {
+      server.off('error', reject);
+      resolve(acceptHandedConnections(server, tag));
+    });
+  });
+}
+
+/** Serves the connections the primary hands under `tag` with `server`, which listens already. */
+function acceptHandedConnections(server: http.Server, tag: string): Handed {
   const open = new Set<net.Socket>();
   let emptied: (() => void) | undefined;
   let drained: Promise<void> | undefined;

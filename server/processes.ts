@@ -33,16 +33,14 @@ export async function startProcesses(env: NodeJS.ProcessEnv, print: Print): Prom
   const admin = adminFromEnv(env);
   const database = await openDatabase(config.db);
   let metricsServer: http.Server | null = null;
-  let handoff: Handoff | undefined;
   let stopping = false;
+  const handoff = connectionHandoff(APP);
   try {
     await prepareDatabase(database.db, config, admin, print);
     const workerEnv = { ...env, DATABASE_URL: database.url, SESSION_SECRET: config.sessionSecret };
-    const handing = connectionHandoff(APP);
-    handoff = handing;
-    const fork = () => accepting(cluster.fork(workerEnv), handing);
+    const fork = () => accepting(cluster.fork(workerEnv), handoff);
     await Promise.all(Array.from({ length: config.processes }, fork));
-    const port = await handing.listen(config.port, config.host).catch((err: NodeJS.ErrnoException) => {
+    const port = await handoff.listen(config.port, config.host).catch((err: NodeJS.ErrnoException) => {
       throw listenError(err, config.port, config.host);
     });
     cluster.on('exit', (worker, code, signal) => {
@@ -65,7 +63,7 @@ export async function startProcesses(env: NodeJS.ProcessEnv, print: Print): Prom
       async close() {
         stopping = true;
         print('rehber is shutting down: finishing requests in flight');
-        handoff?.close();
+        handoff.close();
         await Promise.all(Object.values(cluster.workers ?? {}).map((w) => (w ? ended(w) : undefined)));
         if (metricsServer) {
           metricsServer.closeAllConnections();
@@ -77,7 +75,7 @@ export async function startProcesses(env: NodeJS.ProcessEnv, print: Print): Prom
     };
   } catch (err) {
     stopping = true;
-    handoff?.close();
+    handoff.close();
     await Promise.all(Object.values(cluster.workers ?? {}).map((w) => (w ? ended(w) : undefined)));
     metricsServer?.close();
     await database.close().catch(() => {});

@@ -18,7 +18,7 @@ import { readConfig, type Config } from './config.js';
 import { sweepOrphanFiles, sweepRejectedFiles } from './uploads.js';
 import { applyServerTimeouts } from './middleware/body-deadline.js';
 import { errorLine } from '../domain/errors.js';
-import { acceptHandedConnections } from './connection-handoff.js';
+import { serveHandedConnections } from './connection-handoff.js';
 import { listenMetrics } from './metrics.js';
 
 export interface RunningServer {
@@ -137,13 +137,11 @@ export async function serveApp(db: Db, config: Config, options: { metrics: boole
       new AggregatorRegistry();
       AggregatorRegistry.setRegistries([app.metrics.registry]);
     }
-    const configure = (s: http.Server) => applyServerTimeouts(s, config.bodyLimits, config.uploadMaxBytes);
-    // A worker of several processes listens on a port of its own on loopback and is handed its
-    // connections by the primary (connection-handoff.ts).
-    const server = options.handed
-      ? await listen(app.callback(), 0, '127.0.0.1', configure, true)
-      : await listen(app.callback(), config.port, config.host, configure);
-    const handed = options.handed ? acceptHandedConnections(server, options.handed) : undefined;
+    const server = http.createServer(app.callback());
+    applyServerTimeouts(server, config.bodyLimits, config.uploadMaxBytes);
+    // A worker of several processes is handed its connections by the primary (connection-handoff.ts).
+    const handed = options.handed ? await serveHandedConnections(server, options.handed) : undefined;
+    if (!handed) await listen(server, config.port, config.host);
     const { port } = server.address() as AddressInfo;
     return {
       url: hostUrl(config.host, port),
@@ -242,11 +240,9 @@ export const listenError = (err: NodeJS.ErrnoException, port: number, host: stri
 
 export const hostUrl = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
-function listen(handler: http.RequestListener, port: number, host: string, configure: (server: http.Server) => void, exclusive = false): Promise<http.Server> {
+function listen(server: http.Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const server = http.createServer(handler);
-    configure(server);
     server.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, port, host)));
-    server.listen({ port, host, exclusive }, () => resolve(server));
+    server.listen(port, host, () => resolve());
   });
 }

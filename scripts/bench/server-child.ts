@@ -23,7 +23,7 @@ import pino from 'pino';
 import { createDb } from '../../db/index.js';
 import { cacheStats } from '../../domain/bounded-cache.js';
 import { SERVER_NODE_FLAGS } from '../../server/node-flags.js';
-import { acceptHandedConnections, connectionHandoff } from '../../server/connection-handoff.js';
+import { connectionHandoff, serveHandedConnections } from '../../server/connection-handoff.js';
 
 const READY = '@@bench-server-ready ';
 const PEAK = '@@bench-server-peak ';
@@ -192,15 +192,13 @@ async function serve(dbUrl: string): Promise<void> {
   const { createApp } = await import('../../server/app.js');
   const { readConfig, testConfig } = await import('../../server/config.js');
   const db = createDb(dbUrl, { max: 10 });
-  // A worker listens on a port of its own and serves the connections its primary hands it.
-  const listen = (app: Koa, tag: string) =>
-    new Promise<http.Server>((resolve) => {
-      const s = http.createServer(app.callback());
-      s.listen({ port: 0, host: '127.0.0.1', exclusive: true }, () => {
-        if (cluster.isWorker) acceptHandedConnections(s, tag);
-        resolve(s);
-      });
-    });
+  // A worker serves the connections its primary hands it.
+  const listen = async (app: Koa, tag: string) => {
+    const s = http.createServer(app.callback());
+    if (cluster.isWorker) await serveHandedConnections(s, tag);
+    else await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+    return s;
+  };
   // READ_CONCURRENCY as the server reads it (its default unless set), to measure other turns.
   const readConcurrency = readConfig({ READ_CONCURRENCY: process.env.READ_CONCURRENCY }).readConcurrency;
   const app = await listen(createApp({ db, config: testConfig({ readConcurrency }), logger: pino({ level: 'silent' }) }), 'app');
