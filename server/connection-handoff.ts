@@ -13,6 +13,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import net from 'node:net';
 import type http from 'node:http';
+import { listenOn } from './listen-on.js';
 
 const ACCEPTING = 'rehber:accepting';
 const HANDED = 'rehber:connection';
@@ -95,17 +96,10 @@ export function connectionHandoff(tag: string): Handoff {
               resolve();
             });
           }),
-    listen: (port, host) =>
-      new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, () => {
-          server.off('error', reject);
-          // A connection the system could not accept (too many open files) is lost alone, as
-          // node:cluster's own listener loses it; the listener goes on.
-          server.on('error', () => {});
-          resolve((server.address() as net.AddressInfo).port);
-        });
-      }),
+    listen: async (port, host) => {
+      await listenOn(server, { port, host });
+      return (server.address() as net.AddressInfo).port;
+    },
     close: () => {
       cluster.off('message', onMessage);
       cluster.off('exit', onExit);
@@ -127,14 +121,9 @@ export interface Handed {
  * first listens on a port of its own on loopback that nobody is told of: Node keeps a server's
  * request timeouts and idle connections only once it listens.
  */
-export function serveHandedConnections(server: http.Server, tag: string): Promise<Handed> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen({ port: 0, host: '127.0.0.1', exclusive: true }, () => {
-      server.off('error', reject);
-      resolve(acceptHandedConnections(server, tag));
-    });
-  });
+export async function serveHandedConnections(server: http.Server, tag: string): Promise<Handed> {
+  await listenOn(server, { port: 0, host: '127.0.0.1', exclusive: true });
+  return acceptHandedConnections(server, tag);
 }
 
 /** Serves the connections the primary hands under `tag` with `server`, which listens already. */

@@ -15,6 +15,7 @@ import { photoQueueStats } from '../data/photos/photo-store.js';
 import type { DataVersion } from './freshness/data-version.js';
 import type { ReadQueue } from './middleware/read-queue.js';
 import { cacheControl } from './freshness/cache-control.js';
+import { listenOn } from './listen-on.js';
 import { requestMetrics, type RequestMetricsOptions } from './middleware/metrics.js';
 
 export interface Metrics {
@@ -251,12 +252,10 @@ export function metricsHandler(registry: MetricsSource): http.RequestListener {
 }
 
 /** The metrics listener (METRICS_PORT, METRICS_HOST). */
-export function listenMetrics(registry: MetricsSource, { port, host }: { port: number; host: string }): Promise<http.Server> {
-  return new Promise((resolve, reject) => {
-    const server = http.createServer(metricsHandler(registry));
-    server.once('error', (err: NodeJS.ErrnoException) =>
-      reject(err.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is already in use (set METRICS_PORT)`) : err),
-    );
-    server.listen(port, host, () => resolve(server));
+export async function listenMetrics(registry: MetricsSource, { port, host }: { port: number; host: string }): Promise<http.Server> {
+  const server = http.createServer(metricsHandler(registry));
+  await listenOn(server, { port, host }).catch((err: NodeJS.ErrnoException) => {
+    throw err.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is already in use (set METRICS_PORT)`) : err;
   });
+  return server;
 }

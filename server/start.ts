@@ -20,6 +20,7 @@ import { applyServerTimeouts } from './middleware/body-deadline.js';
 import { errorLine } from '../domain/errors.js';
 import { serveHandedConnections } from './connection-handoff.js';
 import { listenMetrics } from './metrics.js';
+import { listenOn } from './listen-on.js';
 
 export interface RunningServer {
   url: string;
@@ -240,9 +241,7 @@ export const listenError = (err: NodeJS.ErrnoException, port: number, host: stri
 
 export const hostUrl = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
-function listen(server: http.Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) => reject(listenError(err, port, host)));
-    server.listen(port, host, () => resolve());
+const listen = (server: http.Server, port: number, host: string): Promise<void> =>
+  listenOn(server, { port, host }).catch((err: NodeJS.ErrnoException) => {
+    throw listenError(err, port, host);
   });
-}

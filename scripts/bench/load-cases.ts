@@ -141,6 +141,9 @@ export function reportBeside(ctx: BenchContext, name: string, at: string, r: Mea
   if (r.fullCollections !== undefined) ctx.report({ name: `${name}, the server's full collections during it`, value: r.fullCollections, unit: '' });
 }
 
+/** The machine's cores, whose time the cases share. */
+const CORES = availableParallelism();
+
 /**
  * PostgreSQL's CPU time per request and the rest of the machine's (the load generator, the kernel's
  * network work): with the server's, where each request's cost goes. The three sum to the machine's
@@ -156,9 +159,6 @@ export function reportCpuBudget(ctx: BenchContext, name: string, r: Measured, ya
   // under this (p99 < 100 ms at 32 clients about 530 a second: docs/performance.md, "What bounds the p99 goals").
   ctx.report({ name: `${name}, the most its machine CPU allows on ${CORES} cores`, value: Math.round((CORES * 1_000_000) / r.machineUs), unit: 'req/s' });
 }
-
-/** The machine's cores, whose time the cases share. */
-const CORES = availableParallelism();
 
 export interface LoadCase {
   name: string;

@@ -24,6 +24,7 @@ import { createDb } from '../../db/index.js';
 import { cacheStats } from '../../domain/bounded-cache.js';
 import { SERVER_NODE_FLAGS } from '../../server/node-flags.js';
 import { connectionHandoff, serveHandedConnections } from '../../server/connection-handoff.js';
+import { listenOn } from '../../server/listen-on.js';
 
 const READY = '@@bench-server-ready ';
 const PEAK = '@@bench-server-peak ';
@@ -196,7 +197,7 @@ async function serve(dbUrl: string): Promise<void> {
   const listen = async (app: Koa, tag: string) => {
     const s = http.createServer(app.callback());
     if (cluster.isWorker) await serveHandedConnections(s, tag);
-    else await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+    else await listenOn(s, { port: 0, host: '127.0.0.1' });
     return s;
   };
   // READ_CONCURRENCY as the server reads it (its default unless set), to measure other turns.
