@@ -13,7 +13,7 @@ import { NO_FACETS, type FacetFilters, type FacetRow, type SqlPart } from '../..
 import type { DistrictCount } from '../../db/queries/city-categories.js';
 import { countFacets, facetLabels, passes, scaled } from './facet-counts.js';
 import { deepestPage, pageOf } from '../../db/queries/paging.js';
-import { bestMatches, businessesById, estimateAndCandidates, listFacetsAndPage, listPage, reachEstimate, searchCandidates, type Asked, type Candidate, type Fixed } from '../../db/queries/search.js';
+import { bestMatches, businessesById, estimateAndCandidates, listFacetsAndPage, listPage, reachEstimate, searchCandidates, uncarriedFilter, type Asked, type Candidate, type Fixed } from '../../db/queries/search.js';
 import type { Reading } from './query-reading.js';
 import { memoized, memoizedEach, memoKey, small, type MemoScope } from './search-memo.js';
 import { plannerStatistics, tsqueries } from './tsqueries.js';
@@ -85,31 +85,63 @@ export async function browse(
   // Open now is no kept count, and counting a category's open businesses would read them all: no
   // facets, and the total counted up to a cap, in the page's own walk with its rows (one statement).
   if (f.openAt !== undefined) {
+    // Nothing passes a filter the walk's index does not carry (the kept counts say so, open or not):
+    // nothing is open either, and the walk would read the whole set to find none.
+    if (await noneKept(db, fixed, f, scope)) return pageOf<Business>([], 0, { page, limit }, deepest);
     const cap = OPEN_NOW_COUNTED(page, limit);
     const open = await openPageAndCount(db, f, sort, page, limit, cap);
     if (open.version) scope?.trace?.seen.push(open.version);
     return { ...pageOf(open.rows, Math.min(open.count, cap), { page, limit }, deepest), ...(open.count > cap ? { totalCapped: true } : {}) };
   }
-  // The counts move only with a write: one read of them per data version and filters. The page's
-  // ids are walked every time, with their rows and in one statement: the counts' when they are read
-  // (a list's first view), else the page's own (listPage). Neither's rows are kept.
+  const { facets, total, read } = await countsOf(db, fixed, f, sort, page, limit, scope);
+  // Counted by another request at once, or kept, or a page walked once its counts are known: the
+  // page's rows with its ids, in one statement. None past the last match: a filter its walk's
+  // index does not carry (a phone, verified), that nothing passes, read the whole set to find none.
+  if (read) return { ...pageOf(read, total, { page, limit }, deepest), facets };
+  if (total <= (page - 1) * limit) return { ...pageOf<Business>([], total, { page, limit }, deepest), facets };
+  const later = await listPage(db, fixed, f, sort, page, limit, total);
+  if (later.version) scope?.trace?.seen.push(later.version);
+  return { ...pageOf(later.rows, total, { page, limit }, deepest), facets };
+}
+
+/**
+ * Whether the kept counts say no active business of `fixed` passes `f`'s filters that no listing
+ * index carries (uncarriedFilter; open now aside): then a walk under them, in listing order or
+ * near a point, would read its whole set to find none. False without such a filter (nothing read).
+ */
+export async function noneKept(db: Db | Knex.Transaction, fixed: Fixed, f: FacetFilters, scope?: MemoScope): Promise<boolean> {
+  if (!uncarriedFilter(f)) return false;
+  return (await countsOf(db, fixed, { ...f, openAt: undefined }, 'relevance', 1, PUBLIC_PAGE_SIZE, scope)).total === 0;
+}
+
+/**
+ * A list's total and facets. The counts move only with a write: one read of them per data version
+ * and filters. The page's ids are walked every time, with their rows and in one statement: the
+ * counts' when they are read (a list's first view: `read`), else the page's own (listPage), as
+ * under a filter the walk's index does not carry (uncarriedFilter). Neither's rows are kept.
+ */
+async function countsOf(
+  db: Db | Knex.Transaction,
+  fixed: Fixed,
+  f: FacetFilters,
+  sort: SearchSort,
+  page: number,
+  limit: number,
+  scope?: MemoScope,
+): Promise<{ facets: Facets; total: number; read?: Business[] }> {
   const key = memoKey('facets', JSON.stringify(f));
   let read: Business[] | undefined;
   const kept = scope?.memo.peek<{ facets: Facets; total: number }>(scope.version, key);
-  const { facets, total } = await (kept ??
+  const counts = await (kept ??
     memoized(scope, key, async () => {
       const districts = districtsAsked(fixed, f, scope);
       const counted = await listFacetsAndPage(db, fixed, f, sort, page, limit, districts ? [districts.arm] : []);
       if (counted.version) scope?.trace?.seen.push(counted.version);
       if (districts) void memoized(small(scope), districts.key, async () => districtCounts(counted.more));
-      read = counted.rows;
+      read = counted.page?.rows;
       return { facets: counted.facets, total: counted.total };
     }));
-  // Counted by another request at once, or kept: the page's rows with its ids, in one statement.
-  if (read) return { ...pageOf(read, total, { page, limit }, deepest), facets };
-  const later = await listPage(db, fixed, f, sort, page, limit);
-  if (later.version) scope?.trace?.seen.push(later.version);
-  return { ...pageOf(later.rows, total, { page, limit }, deepest), facets };
+  return { ...counts, read };
 }
 
 /**

@@ -23,7 +23,7 @@ import { distancesFrom, nearestCandidates, nearestNeighbours, type NearCandidate
 import { pageOf } from '../../db/queries/paging.js';
 import type { Candidate, Fixed } from '../../db/queries/search.js';
 import { countFacets, facetLabels, keptLabels, passes } from './facet-counts.js';
-import { askedOf, candidateBound, candidatesOf, compare, rowsOf } from './list-pages.js';
+import { askedOf, candidateBound, candidatesOf, compare, noneKept, rowsOf } from './list-pages.js';
 import type { Reading } from './query-reading.js';
 import { memoized, memoKey, type MemoScope } from './search-memo.js';
 
@@ -125,7 +125,9 @@ export async function nearbyPage(db: Db | Knex.Transaction, fixed: Fixed, filter
   const capped = all.length > NEAR_CANDIDATES;
   // Filtered on a capped set, the nearest under the filters are read again: the filter may keep
   // few of the nearest unfiltered ones.
-  const matching = same ? all : capped ? await nearest(db, near, filters, scope, shown) : all.filter((c) => passes(c, filters));
+  // Nothing passing a filter the walk's index does not carry (the kept counts say so) is not walked
+  // for: the walk would read every business with a point, outward, to find none.
+  const matching = same ? all : !capped ? all.filter((c) => passes(c, filters)) : (await noneKept(db, fixed, filters, scope)) ? [] : await nearest(db, near, filters, scope, shown);
   return nearPage(db, { all, matching, cap: NEAR_CANDIDATES, capped: matching.length > NEAR_CANDIDATES }, filters, paging, scope);
 }
 

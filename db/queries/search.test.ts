@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../test-db.js';
-import { businessesById, listFacetsAndPage, listPage } from './search.js';
+import { businessesById, listFacetsAndPage, listPage, SPARSE_LIST_MATCHES } from './search.js';
+import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
 
 /**
- * A list's first view reads its page's rows in its counts' statement, and a later view with its
- * page's ids: they must be the rows businessesById reads, value for value (numbers, dates, arrays, JSON).
+ * A list's plain first view reads its page's rows in its counts' statement, and a later view with
+ * its page's ids: they must be the rows businessesById reads, value for value (numbers, dates,
+ * arrays, JSON). A list few businesses match is read whole and sorted: the same rows in the same
+ * order as the walk.
  */
 let t: TestDb;
 
@@ -34,27 +37,50 @@ afterAll(async () => {
 describe("a list's first view", () => {
   it("reads the page's rows with its counts as businessesById reads them, in the page's order", async () => {
     const [izmir, bakery] = await Promise.all([t.db('cities').where({ slug: 'izmir' }).first('id'), t.db('categories').where({ slug: 'bakery' }).first('id')]);
+    for (const [fixed, f, sort, page, limit] of [
+      [{ cityId: izmir.id }, { cityId: izmir.id }, 'relevance', 1, PUBLIC_PAGE_SIZE],
+      [{ cityId: izmir.id, categoryId: bakery.id }, { cityId: izmir.id, categoryId: bakery.id }, 'relevance', 1, PUBLIC_PAGE_SIZE],
+      [{ cityId: izmir.id, categoryId: bakery.id }, { cityId: izmir.id, categoryId: bakery.id, minRating: 2 }, 'name', 2, 10],
+    ] as const) {
+      const read = await listFacetsAndPage(t.db, fixed, f, sort, page, limit);
+      const later = await listPage(t.db, fixed, f, sort, page, limit, read.total);
+      expect(read.page!.ids.length).toBeGreaterThan(0);
+      const byId = new Map((await businessesById(t.db, read.page!.ids)).rows.map((b) => [b.id, b]));
+      expect(read.page!.rows).toEqual(read.page!.ids.map((id) => byId.get(id)));
+      expect(later.rows).toEqual(read.page!.rows);
+      expect(later.version).toBe(read.version);
+    }
+  });
+
+  it('under a filter no listing index carries, walks a page once its counts are known; one few match is read whole and sorted, as the walk orders it', async () => {
+    const [izmir, bakery] = await Promise.all([t.db('cities').where({ slug: 'izmir' }).first('id'), t.db('categories').where({ slug: 'bakery' }).first('id')]);
     for (const [fixed, f, sort, page] of [
-      [{ cityId: izmir.id }, { cityId: izmir.id }, 'relevance', 1],
-      [{ cityId: izmir.id, categoryId: bakery.id }, { cityId: izmir.id, categoryId: bakery.id, minRating: 2 }, 'name', 2],
+      [{ cityId: izmir.id }, { cityId: izmir.id, verified: false }, 'relevance', 2],
       [{ categoryId: bakery.id }, { categoryId: bakery.id, hasPhone: true }, 'reviews', 1],
+      [{}, { hasPhone: false }, 'rating', 1],
+      [{}, { verified: true, hasPhone: true }, 'name', 2],
     ] as const) {
       const read = await listFacetsAndPage(t.db, fixed, f, sort, page, 10);
-      const later = await listPage(t.db, fixed, f, sort, page, 10);
-      expect(read.ids.length).toBeGreaterThan(0);
-      const byId = new Map((await businessesById(t.db, read.ids)).rows.map((b) => [b.id, b]));
-      expect(read.rows).toEqual(read.ids.map((id) => byId.get(id)));
-      expect(later.rows).toEqual(read.rows);
-      expect(later.version).toBe(read.version);
+      expect(read.page).toBeNull();
+      expect(read.total).toBeLessThanOrEqual(SPARSE_LIST_MATCHES);
+      const walked = await listPage(t.db, fixed, f, sort, page, 10);
+      const sent: string[] = [];
+      const heard = (q: { sql: string }) => void sent.push(q.sql);
+      t.db.on('query', heard);
+      const sparse = await listPage(t.db, fixed, f, sort, page, 10, read.total).finally(() => t.db.off('query', heard));
+      expect(sent.some((q) => q.includes('enable_indexscan = off'))).toBe(true);
+      expect(walked.rows.length).toBeGreaterThan(0);
+      expect(sparse.rows).toEqual(walked.rows);
+      expect(sparse.version).toBe(walked.version);
     }
   });
 
   it('reads no rows for a page past the last, and still its counts', async () => {
     const izmir = await t.db('cities').where({ slug: 'izmir' }).first('id');
     const read = await listFacetsAndPage(t.db, { cityId: izmir.id }, { cityId: izmir.id }, 'relevance', 50, 10);
-    expect(read.ids).toEqual([]);
-    expect(read.rows).toEqual([]);
+    expect(read.page).toEqual({ ids: [], rows: [] });
     expect(read.total).toBe(80);
     expect((await listPage(t.db, { cityId: izmir.id }, { cityId: izmir.id }, 'relevance', 50, 10)).rows).toEqual([]);
+    expect((await listPage(t.db, { cityId: izmir.id }, { cityId: izmir.id }, 'relevance', 50, 10, read.total)).rows).toEqual([]);
   });
 });

@@ -165,15 +165,52 @@ const preparedName = (sql: string): string => {
  * (each page row joined to its business by its primary key) and the data version the statement
  * saw: a list's later view, whose counts are kept, in one round trip. Prepared on a plain first
  * page, as the first view's statement is: its plan (the walk, the joins, the table's indexes
- * each considered) cost PostgreSQL about as much as running it.
+ * each considered) cost PostgreSQL about as much as running it. `total`: the list's matches as its
+ * kept counts say; a list under a filter no listing index carries (uncarriedFilter) with at most
+ * SPARSE_LIST_MATCHES is read by sparsePage.
  */
-export async function listPage(db: Db | Knex.Transaction, fixed: Fixed, f: FacetFilters, sort: SearchSort, page: number, limit: number): Promise<{ rows: Business[]; version: string | null }> {
+export async function listPage(db: Db | Knex.Transaction, fixed: Fixed, f: FacetFilters, sort: SearchSort, page: number, limit: number, total?: number): Promise<{ rows: Business[]; version: string | null }> {
   const prepared = plainFirstPage(fixed, f, sort, page, limit);
+  if (uncarriedFilter(f) && total !== undefined && total <= SPARSE_LIST_MATCHES) return sparsePage(db, f, sort, page, limit);
   const ids = pageIdsSql(f, sort, page, limit, prepared);
   const sql = `SELECT ${SEEN_VERSION} AS data_version, x.* FROM (SELECT p.id, row_number() OVER () AS n FROM (${ids.sql}) p) p
        JOIN LATERAL ${businessByIdSql('p.id')} x ON true ORDER BY p.n`;
   const rows = await listStatement<BusinessRow & { data_version: string | null }>(db, sql, ids.bindings, prepared);
   return { rows: rows.map(toBusiness), version: rows[0]?.data_version ?? null };
+}
+
+/**
+ * Matches at most, past which a filtered list's page is walked in its listing index; at or under
+ * it, its set's matches are read whole through bitmaps and sorted (sparsePage). A filter no listing
+ * index carries (a phone, verified) that few of a big set pass made the walk read the set through
+ * the index to find them: at the million, five businesses without a phone in the whole directory
+ * took 5.8 s, where a scan of the table and a sort took 0.5 s (docs/performance.md, "A filter few
+ * pass"). Under the bound the sort is of a thousand rows at most, whatever the set.
+ */
+export const SPARSE_LIST_MATCHES = 1_000;
+
+/**
+ * Whether `f` asks a filter no listing index carries (a phone, verified), so its walk tests each
+ * business of its set in turn and may read all of them for few matches. The others are the
+ * index's keys (city, category, district, country) or stop its walk in order (a least rating).
+ */
+export const uncarriedFilter = (f: FacetFilters): boolean => f.hasPhone !== undefined || f.verified !== undefined;
+
+/**
+ * One page of a list few businesses match, from its set's matches read whole and sorted
+ * (SPARSE_LIST_MATCHES): index walks off, so its set is read through its index's bitmap (a city,
+ * a category) or, for the whole directory, by a scan (0.5 s at the million, against 1.0 s through
+ * a bitmap of every active row). The setting and the statement go as one simple query, one
+ * implicit transaction, as readByBitmapScans's do.
+ */
+async function sparsePage(db: Db | Knex.Transaction, f: FacetFilters, sort: SearchSort, page: number, limit: number): Promise<{ rows: Business[]; version: string | null }> {
+  const ids = pageIdsSql(f, sort, page, limit);
+  const results = (await db.raw(`SET LOCAL enable_indexscan = off; ${db.raw(ids.sql, ids.bindings as Knex.RawBinding[]).toQuery()}; RESET enable_indexscan`)) as { rows: { id: string }[] }[];
+  const found = results[1].rows;
+  if (!found.length) return { rows: [], version: null };
+  const read = await businessesById(db, found.map((r) => r.id));
+  const byId = new Map(read.rows.map((b) => [String(b.id), b]));
+  return { rows: found.flatMap((r) => byId.get(String(r.id)) ?? []), version: read.version };
 }
 
 /** The rows of a list's statement, prepared under a name of its text's when `prepared` (plainFirstPage). */
@@ -189,7 +226,9 @@ async function listStatement<R>(db: Db | Knex.Transaction, sql: string, bindings
  * in its count column) and those businesses as businessesById reads them (each page row joined to
  * its business by its primary key): a list's first view, whose counts are not kept yet, in one
  * round trip. `more`: arms of the same four columns over the kept counts `s` (their rows come back
- * in `more`); `version`: the data version the statement saw.
+ * in `more`); `version`: the data version the statement saw. No `page` under a filter the walk's
+ * index does not carry (uncarriedFilter): such a page is walked once its counts are known
+ * (listPage's `total`), never through its whole set for matches the counts say are few or none.
  */
 export async function listFacetsAndPage(
   db: Db | Knex.Transaction,
@@ -199,14 +238,15 @@ export async function listFacetsAndPage(
   page: number,
   limit: number,
   more: SqlPart[] = [],
-): Promise<{ facets: Facets; total: number; ids: number[]; rows: Business[]; more: FacetRow[]; version: string | null }> {
+): Promise<{ facets: Facets; total: number; page: { ids: number[]; rows: Business[] } | null; more: FacetRow[]; version: string | null }> {
   const prepared = plainFirstPage(fixed, f, sort, page, limit);
   const ids = pageIdsSql(f, sort, page, limit, prepared);
   const arm = { sql: `SELECT 'page', p.id::text, NULL, (row_number() OVER ())::int FROM (${ids.sql}) p`, bindings: ids.bindings };
   const seen = { sql: `SELECT 'version', ${SEEN_VERSION}, NULL, NULL`, bindings: [] };
   // The source holds the fixed country's rows alone: its arms need not find its cities again each.
   const counted = fixed.country === undefined ? f : { ...f, country: undefined };
-  const facets = facetSql(facetSource(fixed, f), counted, [arm, seen, ...more]);
+  const walked = !uncarriedFilter(f);
+  const facets = facetSql(facetSource(fixed, f), counted, [...(walked ? [arm] : []), seen, ...more]);
   // Only a page row has a business: the CASE keeps the cast from the other rows' values, and the
   // join is a probe of the primary key per page row (never a join of the whole table).
   const sql = `SELECT f.kind, f.value, f.label, f.count, x.* FROM (${facets.sql}) f
@@ -215,8 +255,7 @@ export async function listFacetsAndPage(
   const onPage = rows.filter((r) => r.kind === 'page').sort((a, b) => a.count - b.count);
   return {
     ...toFacets(rows.filter((r) => FACET_KINDS.has(r.kind) && r.kind !== 'page')),
-    ids: onPage.map((r) => Number(r.value)),
-    rows: onPage.filter((r) => r.id !== null).map(toBusiness),
+    page: walked ? { ids: onPage.map((r) => Number(r.value)), rows: onPage.filter((r) => r.id !== null).map(toBusiness) } : null,
     more: more.length ? rows.filter((r) => !FACET_KINDS.has(r.kind)) : [],
     version: rows.find((r) => r.kind === 'version')?.value ?? null,
   };
