@@ -105,7 +105,8 @@ const MOST_SEGMENTS: Record<SlugPage, number> = { details: 1, city: 3, category:
  * site has no page for, a malformed escape included.
  */
 export function matchPage(rawPath: string): PageMatch | null {
-  const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') : rawPath;
+  // A path of slashes alone ('//') is the home page's, as '/city/x/' is '/city/x''s.
+  const path = rawPath.length > 1 ? rawPath.replace(/\/+$/, '') || '/' : rawPath;
   const page = STATIC_BY_PATH.get(path);
   if (page) return { kind: 'static', page };
   if (ADMIN_PATHS.has(path)) return { kind: 'admin' };

@@ -42,7 +42,9 @@ export interface RenderedPage {
 
 /** `url`: the path and query string of the request. Resolves when the whole page is ready. */
 export async function render(url: string, { reads, page: request, site, onError, timeoutMs = 10_000 }: RenderOptions): Promise<RenderedPage> {
-  const parsed = new URL(url, 'http://localhost');
+  // Appended to an origin, never resolved against one: '//x' is a path here, not a host named x
+  // (whose page is the home page's), and '//' a path, not an address that throws.
+  const parsed = new URL(`http://localhost${url.startsWith('/') ? '' : '/'}${url}`);
   const client = createQueryClient();
   const route = request && PUBLIC_ROUTES[request.page];
   const [complete] = await Promise.all([request ? loadPage(request, parsed.searchParams, reads, client) : true, route?.preload()]);
