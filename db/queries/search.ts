@@ -180,9 +180,9 @@ export async function listPage(db: Db | Knex.Transaction, fixed: Fixed, f: Facet
 }
 
 /**
- * Matches at most, past which a filtered list's page is walked in its listing index; at or under
- * it, its set's matches are read whole through bitmaps and sorted (sparsePage). A filter no listing
- * index carries (a phone, verified) that few of a big set pass made the walk read the set through
+ * Matches at most, past which a list under a filter no listing index carries (uncarriedFilter) is
+ * walked in its listing index; at or under it, its set's matches are read whole and sorted
+ * (sparsePage). Such a filter, that few of a big set pass, made the walk read the set through
  * the index to find them: at the million, five businesses without a phone in the whole directory
  * took 5.8 s, where a scan of the table and a sort took 0.5 s (docs/performance.md, "A filter few
  * pass"). Under the bound the sort is of a thousand rows at most, whatever the set.
