@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +69,41 @@ describe('bad bytes in requests', () => {
       }
     }
     expect(Number((await app.db('businesses').count({ n: '*' }).first())?.n)).toBe(0);
+  });
+
+  it('answers a browser asking for a page with one line of text, and the API and any other client with {message}', async () => {
+    const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    for (const path of ['/city/%E0%A4%A', '/city/istanbul%00', '/search?q=%', '/%']) {
+      const page = await call(path, { headers: html });
+      expect(page.status, path).toBe(400);
+      expect(page.text, path).toMatch(/^(Malformed percent-encoding in the URL|The URL contains a NUL character)\n$/);
+      expect(JSON.parse((await call(path)).text), path).toEqual({ message: expect.any(String) });
+    }
+    expect(JSON.parse((await call('/api/search?q=%00', { headers: html })).text)).toEqual({ message: 'The URL contains a NUL character' });
+  });
+
+  it('refuses a method no route knows as one its path does not allow: 405 with Allow, or 404 where no route is; never a 5xx', async () => {
+    // node:http, not fetch: fetch refuses to send TRACE.
+    const send = (method: string, path: string) =>
+      new Promise<{ status: number; allow: string | undefined; text: string }>((resolve, reject) => {
+        const req = http.request(app.url + path, { method }, (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (c: string) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode!, allow: res.headers.allow, text }));
+        });
+        req.on('error', reject).end();
+      });
+    for (const method of ['TRACE', 'PROPFIND', 'POST', 'DELETE']) {
+      const res = await send(method, '/api/stats');
+      expect(res.status, method).toBe(405);
+      expect(res.allow, method).toBe('HEAD, GET');
+      expect(JSON.parse(res.text), method).toEqual({ message: `The method ${method} is not allowed here` });
+    }
+    for (const path of ['/api/nope', '/']) {
+      const res = await send('TRACE', path);
+      expect(res.status, path).toBe(404);
+      expect(res.allow, path).toBeUndefined();
+    }
   });
 
   it('logs none of them as a server failure', () => {
