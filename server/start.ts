@@ -17,6 +17,7 @@ import { createApp } from './app.js';
 import { readConfig, type Config } from './config.js';
 import { sweepOrphanFiles, sweepRejectedFiles } from './uploads.js';
 import { applyServerTimeouts } from './middleware/body-deadline.js';
+import { answerClientErrors } from './client-errors.js';
 import { errorLine } from '../domain/errors.js';
 import { serveHandedConnections } from './connection-handoff.js';
 import { listenMetrics } from './metrics.js';
@@ -140,6 +141,7 @@ export async function serveApp(db: Db, config: Config, options: { metrics: boole
     }
     const server = http.createServer(app.callback());
     applyServerTimeouts(server, config.bodyLimits, config.uploadMaxBytes);
+    answerClientErrors(server);
     // A worker of several processes is handed its connections by the primary (connection-handoff.ts).
     const handed = options.handed ? await serveHandedConnections(server, options.handed) : undefined;
     if (!handed) await listen(server, config.port, config.host);

@@ -9,6 +9,7 @@ import { createApp } from './app.js';
 import { testConfig, type Config } from './config.js';
 import { PHOTO_CACHE_MAX_MB } from '../data/photos/limits.js';
 import { applyServerTimeouts } from './middleware/body-deadline.js';
+import { answerClientErrors } from './client-errors.js';
 import { listenMetrics } from './metrics.js';
 
 /** For tests: the real app on a fresh database, listening on a free loopback port. */
@@ -36,6 +37,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { l
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
   applyServerTimeouts(server, config.bodyLimits, config.uploadMaxBytes);
+  answerClientErrors(server);
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   const metricsServer = app.metrics ? await listenMetrics(app.metrics.registry, { port: 0, host: '127.0.0.1' }) : null;

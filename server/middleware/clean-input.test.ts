@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +105,27 @@ describe('bad bytes in requests', () => {
       expect(res.status, path).toBe(404);
       expect(res.allow, path).toBeUndefined();
     }
+  });
+
+  it('answers a request Node cannot read with {message}: a URL past 16 KB a 431, whole even at 100 KB; a malformed request a 400', async () => {
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const { port } = new URL(app.url);
+        let answer = '';
+        const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(request));
+        socket.setEncoding('utf8').on('data', (c: string) => (answer += c));
+        socket.on('close', () => resolve(answer)).on('error', reject);
+      });
+    for (const length of [17_000, 100_000]) {
+      const answer = await raw(`GET /api/search?q=${'a'.repeat(length)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      expect(answer, `${length}`).toMatch(/^HTTP\/1\.1 431 /);
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ message: 'The URL and headers of the request are too long: 16 KB at most' });
+    }
+    const bad = await raw('GET / HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n');
+    expect(bad).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(bad.slice(bad.indexOf('\r\n\r\n') + 4))).toEqual({ message: 'The request is not well-formed HTTP' });
+    // The server still answers.
+    expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
   });
 
   it('logs none of them as a server failure', () => {
