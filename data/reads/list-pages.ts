@@ -13,7 +13,7 @@ import { NO_FACETS, type FacetFilters, type FacetRow, type SqlPart } from '../..
 import type { DistrictCount } from '../../db/queries/city-categories.js';
 import { countFacets, facetLabels, passes, scaled } from './facet-counts.js';
 import { deepestPage, pageOf } from '../../db/queries/paging.js';
-import { bestMatches, businessesById, estimateAndCandidates, listFacetsAndPage, listPage, reachEstimate, searchCandidates, uncarriedFilter, type Asked, type Candidate, type Fixed } from '../../db/queries/search.js';
+import { bestMatches, businessesById, estimateAndCandidates, listFacetsAndPage, listPage, reachEstimate, searchCandidates, SPARSE_LIST_MATCHES, uncarriedFilter, type Asked, type Candidate, type Fixed } from '../../db/queries/search.js';
 import type { Reading } from './query-reading.js';
 import { memoized, memoizedEach, memoKey, small, type MemoScope } from './search-memo.js';
 import { plannerStatistics, tsqueries } from './tsqueries.js';
@@ -87,9 +87,10 @@ export async function browse(
   if (f.openAt !== undefined) {
     // Nothing passes a filter the walk's index does not carry (the kept counts say so, open or not):
     // nothing is open either, and the walk would read the whole set to find none.
-    if (await noneKept(db, fixed, f, scope)) return pageOf<Business>([], 0, { page, limit }, deepest);
+    const matches = await uncarriedMatches(db, fixed, f, scope);
+    if (matches === 'none') return pageOf<Business>([], 0, { page, limit }, deepest);
     const cap = OPEN_NOW_COUNTED(page, limit);
-    const open = await openPageAndCount(db, f, sort, page, limit, cap);
+    const open = await openPageAndCount(db, f, sort, page, limit, cap, matches === 'few');
     if (open.version) scope?.trace?.seen.push(open.version);
     return { ...pageOf(open.rows, Math.min(open.count, cap), { page, limit }, deepest), ...(open.count > cap ? { totalCapped: true } : {}) };
   }
@@ -105,13 +106,16 @@ export async function browse(
 }
 
 /**
- * Whether the kept counts say no active business of `fixed` passes `f`'s filters that no listing
- * index carries (uncarriedFilter; open now aside): then a walk under them, in listing order or
- * near a point, would read its whole set to find none. False without such a filter (nothing read).
+ * How few of `fixed`'s active businesses pass `f`'s filters that no listing index carries
+ * (uncarriedFilter; open now aside), as the kept counts say: 'none', 'few' (at most
+ * SPARSE_LIST_MATCHES) or 'many'. A walk under such filters, in listing order or near a point,
+ * tests each business of its set in turn: for none it would read the whole set, and a few are
+ * read whole and sorted instead. 'many' without such a filter (nothing read).
  */
-export async function noneKept(db: Db | Knex.Transaction, fixed: Fixed, f: FacetFilters, scope?: MemoScope): Promise<boolean> {
-  if (!uncarriedFilter(f)) return false;
-  return (await countsOf(db, fixed, { ...f, openAt: undefined }, 'relevance', 1, PUBLIC_PAGE_SIZE, scope)).total === 0;
+export async function uncarriedMatches(db: Db | Knex.Transaction, fixed: Fixed, f: FacetFilters, scope?: MemoScope): Promise<'none' | 'few' | 'many'> {
+  if (!uncarriedFilter(f)) return 'many';
+  const { total } = await countsOf(db, fixed, { ...f, openAt: undefined }, 'relevance', 1, PUBLIC_PAGE_SIZE, scope);
+  return total === 0 ? 'none' : total <= SPARSE_LIST_MATCHES ? 'few' : 'many';
 }
 
 /**

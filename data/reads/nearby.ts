@@ -23,7 +23,7 @@ import { distancesFrom, nearestCandidates, nearestNeighbours, type NearCandidate
 import { pageOf } from '../../db/queries/paging.js';
 import type { Candidate, Fixed } from '../../db/queries/search.js';
 import { countFacets, facetLabels, keptLabels, passes } from './facet-counts.js';
-import { askedOf, candidateBound, candidatesOf, compare, noneKept, rowsOf } from './list-pages.js';
+import { askedOf, candidateBound, candidatesOf, compare, rowsOf, uncarriedMatches } from './list-pages.js';
 import type { Reading } from './query-reading.js';
 import { memoized, memoKey, type MemoScope } from './search-memo.js';
 
@@ -98,14 +98,25 @@ interface NearPaging {
  * capped total): the precise ones, then, when they are fewer, the approximate ones. `page`: the
  * places (from 1) of the page shown in this order, whose whole rows the precise walk reads too.
  */
-async function nearest(db: Db | Knex.Transaction, near: NearRequest, f: FacetFilters, scope?: MemoScope, page?: WalkRows): Promise<NearCandidate[]> {
+async function nearest(db: Db | Knex.Transaction, near: NearRequest, f: FacetFilters, scope?: MemoScope, page?: WalkRows, sparse = false): Promise<NearCandidate[]> {
   const want = NEAR_CANDIDATES + 1;
   // Each walk says the version it saw: with the page's rows (rowsOf), a list near a point needs no check of its own.
   const seen = (version: string) => scope?.trace?.seen.push(version);
   const rows = page && page.from <= want ? page : undefined;
-  const precise = await nearestCandidates(db, near.point, near.radiusKm, f, false, want, seen, rows);
+  const precise = await nearestCandidates(db, near.point, near.radiusKm, f, false, want, seen, rows, sparse);
   if (precise.length >= want) return precise;
   return [...precise, ...(await nearestCandidates(db, near.point, near.radiusKm, f, true, want - precise.length, seen))];
+}
+
+/**
+ * The nearest under filters that may keep few of the nearest unfiltered. Under a filter the walk's
+ * index does not carry (the kept counts say how many pass it), none is not walked for (the walk
+ * would read every business with a point, outward, to find none), and a few are read whole and
+ * sorted by distance.
+ */
+async function nearestUnder(db: Db | Knex.Transaction, fixed: Fixed, near: NearRequest, filters: FacetFilters, scope?: MemoScope, shown?: WalkRows): Promise<NearCandidate[]> {
+  const matches = await uncarriedMatches(db, fixed, filters, scope);
+  return matches === 'none' ? [] : nearest(db, near, filters, scope, shown, matches === 'few');
 }
 
 /**
@@ -125,9 +136,7 @@ export async function nearbyPage(db: Db | Knex.Transaction, fixed: Fixed, filter
   const capped = all.length > NEAR_CANDIDATES;
   // Filtered on a capped set, the nearest under the filters are read again: the filter may keep
   // few of the nearest unfiltered ones.
-  // Nothing passing a filter the walk's index does not carry (the kept counts say so) is not walked
-  // for: the walk would read every business with a point, outward, to find none.
-  const matching = same ? all : !capped ? all.filter((c) => passes(c, filters)) : (await noneKept(db, fixed, filters, scope)) ? [] : await nearest(db, near, filters, scope, shown);
+  const matching = same ? all : !capped ? all.filter((c) => passes(c, filters)) : await nearestUnder(db, fixed, near, filters, scope, shown);
   return nearPage(db, { all, matching, cap: NEAR_CANDIDATES, capped: matching.length > NEAR_CANDIDATES }, filters, paging, scope);
 }
 

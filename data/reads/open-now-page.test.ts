@@ -85,6 +85,29 @@ describe("an open-now list's page and total", () => {
     }
   });
 
+  it('under a filter its walk does not carry: none passing walks nothing, a few are read whole and sorted, its open ones in order', async () => {
+    await t.db.raw(`UPDATE businesses SET is_verified = (id % 7 = 0)`);
+    try {
+      const verified = new Set(((await t.db('businesses').where({ is_verified: true }).pluck('id')) as string[]).map(Number));
+      const open = (await openInOrder('city_id', cityId, true)).filter((id) => verified.has(id));
+      expect(open.length).toBeGreaterThan(8);
+      let few!: ListPage;
+      const sent = await statementsSent(t.db, async () => (few = await listBusinessesIn(t.db, { cityId }, { page: 2, limit: 4 }, { openNow: true, verified: true }, undefined, MONDAY)));
+      expect(few.items.map((b) => b.id)).toEqual(open.slice(4, 8));
+      expect(few.pagination.total).toBe(open.length);
+      expect(sent.some((s) => s.sql.includes('enable_indexscan = off') && s.sql.includes('open_rank'))).toBe(true);
+      // Verified and with a phone: none (no business of the fixture has one).
+      const { rows } = await t.db.raw(`SELECT count(*)::int AS n FROM businesses WHERE city_id = ? AND is_active AND is_verified AND coalesce(phone, '') <> ''`, [cityId]);
+      expect(rows[0].n).toBe(0);
+      let none!: ListPage;
+      const walked = await statementsSent(t.db, async () => (none = await listBusinessesIn(t.db, { cityId }, { page: 1, limit: 4 }, { openNow: true, verified: true, hasPhone: true }, undefined, MONDAY)));
+      expect([none.items, none.pagination.total]).toEqual([[], 0]);
+      expect(walked.filter((s) => s.sql.includes('open_rank'))).toEqual([]);
+    } finally {
+      await t.db.raw(`UPDATE businesses SET is_verified = false`);
+    }
+  });
+
   it('reads its page, its count and its rows in one statement on businesses', async () => {
     const sent = await statementsSent(t.db, () => listBusinessesIn(t.db, { cityId }, { page: 1, limit: 20 }, { openNow: true }, undefined, SATURDAY));
     expect(sent.filter((s) => /\bfrom "?businesses"?(?!_)/i.test(s.sql))).toHaveLength(1);

@@ -30,6 +30,19 @@ export const BITMAP_SCAN_RESULT = 4;
 export const BITMAP_SCAN_STATEMENTS = 9;
 
 /**
+ * The rows of `sql` with index walks off (index-only walks too), so a set is read through its
+ * index's bitmap or by a scan and then sorted: a list that few of its set match under a filter its
+ * walk's index does not carry (search.ts SPARSE_LIST_MATCHES), which a walk in order would read
+ * whole to find them. One simple query, one implicit transaction, as readByBitmapScans's.
+ */
+export async function readWithoutIndexWalks(db: Db | Knex.Transaction, sql: string, bindings: Knex.RawBinding[]): Promise<unknown[]> {
+  const results = (await db.raw(
+    `SET LOCAL enable_indexscan = off; SET LOCAL enable_indexonlyscan = off; ${db.raw(sql, bindings).toQuery()}; RESET enable_indexscan; RESET enable_indexonlyscan`,
+  )) as { rows: unknown[] }[];
+  return results[2].rows;
+}
+
+/**
  * The planner's weights in these reads, for what a bitmap of a GIN index costs beside the pages it
  * spares. The documents sit in memory, so a page read out of order costs about what one in order
  * does (random_page_cost, 4 by default); and each document a GIN bitmap holds is checked against

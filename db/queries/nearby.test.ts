@@ -66,6 +66,27 @@ describe('the nearby statements and their indexes', () => {
     expect(cafes.map((c) => c.name)).toEqual(['Galata Kahvesi', 'Kadıköy Kahvesi', 'Austin Coffee', 'Merkez Kahvesi']);
   });
 
+  it('read a few matches whole and sort them by distance as the walk orders them, with or without their page rows (sparse)', async () => {
+    const [cafe] = await t.db('categories').where({ slug: 'cafe' }).pluck('id');
+    for (const f of [{}, { categoryId: cafe }, { hasPhone: true }] as FacetFilters[]) {
+      for (const radiusKm of [undefined, 5]) {
+        const walked = await nearestCandidates(t.db, ISTANBUL, radiusKm, f, false, 3);
+        const sent: string[] = [];
+        const heard = (q: { sql: string }) => void sent.push(q.sql);
+        t.db.on('query', heard);
+        const read = await nearestCandidates(t.db, ISTANBUL, radiusKm, f, false, 3, undefined, undefined, true).finally(() => t.db.off('query', heard));
+        expect(sent.some((q) => q.includes('enable_indexscan = off'))).toBe(true);
+        expect(read).toEqual(walked);
+        // With the page's rows: each candidate carries its row's maker, so the values are compared.
+        const withRows = { from: 1, to: 2 };
+        const plain = (cs: unknown[]) => JSON.parse(JSON.stringify(cs));
+        const [sparseRows, walkedRows] = [await nearestCandidates(t.db, ISTANBUL, radiusKm, f, false, 3, undefined, withRows, true), await nearestCandidates(t.db, ISTANBUL, radiusKm, f, false, 3, undefined, withRows)];
+        expect(plain(sparseRows)).toEqual(plain(walkedRows));
+        expect(sparseRows.map((c) => c.business?.(new Map())?.slug)).toEqual(walkedRows.map((c) => c.business?.(new Map())?.slug));
+      }
+    }
+  });
+
   it("read the approximate ones city by city: the cities' centres nearest first, each city's from its btree, with no sort after", async () => {
     const [cafe] = await t.db('categories').where({ slug: 'cafe' }).pluck('id');
     for (const f of [{}, { categoryId: cafe }] as FacetFilters[]) {

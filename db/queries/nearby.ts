@@ -25,6 +25,7 @@ import { nearbyRow, type NearbyRow } from '../../domain/card-row.js';
 import { VALUE_COLUMNS } from '../../domain/business-columns.js';
 import { BUSINESS_JOINS, BUSINESS_SELECT, BUSINESS_VIEW_SQL, apiValue, categoryOf, cityOf, toBusiness, toBusinessView, type BusinessRow, type BusinessView, type BusinessViewRow } from './businesses.js';
 import { CANDIDATE_FACET_COLUMNS, businessWhere, type FacetCandidate, type FacetFilters, type Label } from './facets.js';
+import { readWithoutIndexWalks } from './bitmap-scans.js';
 
 /** The point on the earth of a business `b`: the expression migration 20261205C indexes. */
 const EARTH = 'rehber_earth_point(b.latitude, b.longitude)';
@@ -90,6 +91,7 @@ export async function nearestCandidates(
   limit: number,
   seen?: (version: string) => void,
   rows?: WalkRows,
+  sparse = false,
 ): Promise<NearCandidate[]> {
   if (approximate) return candidates(await nearestAtCentres(db, point, radiusKm, f, limit), seen);
   if (!Number.isSafeInteger(limit) || limit < 0) throw new Error(`the nearest: a limit must be a whole number, not ${limit}`);
@@ -104,7 +106,10 @@ export async function nearestCandidates(
       LIMIT ${limit}`;
   const sql = rows ? withRows(walk) : walk;
   const bindings = [point.lat, point.lng, ...where.bindings, ...metres, point.lat, point.lng, ...(rows ? [rows.from, rows.to] : [])] as Knex.RawBinding[];
-  const { rows: read } = await (namedWalk(f) ? db.raw(sql, bindings).options({ name: statementName(sql) }) : db.raw(sql, bindings));
+  // Few match (search.ts SPARSE_LIST_MATCHES): read whole and sorted by distance, not walked outward.
+  const { rows: read } = sparse
+    ? { rows: (await readWithoutIndexWalks(db, sql, bindings)) as never[] }
+    : await (namedWalk(f) ? db.raw(sql, bindings).options({ name: statementName(sql) }) : db.raw(sql, bindings));
   return rows ? withBusinesses(read, seen) : candidates(read, seen);
 }
 

@@ -12,6 +12,7 @@ import { SEEN_VERSION } from '../data-version.js';
 import { businessByIdSql, toBusiness, type BusinessRow } from './businesses.js';
 import { businessWhere, type FacetFilters } from './facets.js';
 import { listOrderSql } from './search.js';
+import { readWithoutIndexWalks } from './bitmap-scans.js';
 
 /** Each city with a time zone, and the offsets its businesses' open hours were worked out under. */
 export async function cityZones(db: Db | Knex.Transaction): Promise<{ id: number; time_zone: string; open_offsets: number[] | null }[]> {
@@ -25,6 +26,8 @@ export async function cityZones(db: Db | Knex.Transaction): Promise<{ id: number
  * walk of the list's listing index in its order, up to the cap + 1 open entries (the page is
  * among them: the cap is past it), numbered as walked. The count and the page were two walks of
  * the same entries, and the rows a third statement; `version`: the data version the statement saw.
+ * `sparse`: few match its filters that the walk's index does not carry, whatever the hour
+ * (search.ts SPARSE_LIST_MATCHES): read whole and sorted, not walked.
  */
 export async function openPageAndCount(
   db: Db | Knex.Transaction,
@@ -33,6 +36,7 @@ export async function openPageAndCount(
   page: number,
   limit: number,
   cap: number,
+  sparse = false,
 ): Promise<{ rows: Business[]; count: number; version: string | null }> {
   const where = businessWhere(f);
   const order = listOrderSql(sort);
@@ -44,9 +48,9 @@ export async function openPageAndCount(
       LEFT JOIN walk p ON p.open_rank > ? AND p.open_rank <= ?
       LEFT JOIN LATERAL ${businessByIdSql('p.id')} x ON true`;
   const first = (page - 1) * limit;
-  const { rows } = (await db.raw(sql, [...where.bindings, cap + 1, first, first + limit] as Knex.RawBinding[])) as {
-    rows: (BusinessRow & { open_count: number; seen_version: string | null; open_rank: string | null })[];
-  };
+  const bindings = [...where.bindings, cap + 1, first, first + limit] as Knex.RawBinding[];
+  type Row = BusinessRow & { open_count: number; seen_version: string | null; open_rank: string | null };
+  const rows = (sparse ? await readWithoutIndexWalks(db, sql, bindings) : ((await db.raw(sql, bindings)) as { rows: Row[] }).rows) as Row[];
   // In walk order here, not by a sort in the statement.
   const onPage = rows.filter((r) => r.open_rank !== null).sort((a, b) => Number(a.open_rank) - Number(b.open_rank));
   return {

@@ -23,7 +23,7 @@ import { businessByIdSql, businessQuery, toBusiness, type BusinessRow } from './
 import { CANDIDATE_FACET_COLUMNS, businessWhere, facetSql, toFacets, type FacetCandidate, type FacetFilters, type FacetRow, type SqlPart } from './facets.js';
 import { TSQUERY } from './word-lookups.js';
 import { readPlannerStatistics, shareOf, type PlannerStatistics } from './planner-statistics.js';
-import { BITMAP_SCAN_RESULT, BITMAP_SCAN_STATEMENTS, byBitmapScans, readByBitmapScans } from './bitmap-scans.js';
+import { BITMAP_SCAN_RESULT, BITMAP_SCAN_STATEMENTS, byBitmapScans, readByBitmapScans, readWithoutIndexWalks } from './bitmap-scans.js';
 import { planRows } from './planned-rows.js';
 import { SEEN_VERSION } from '../data-version.js';
 import { openAtSql, openHoursSql, type OpenAt } from './open-at.js';
@@ -198,15 +198,13 @@ export const uncarriedFilter = (f: FacetFilters): boolean => f.hasPhone !== unde
 
 /**
  * One page of a list few businesses match, from its set's matches read whole and sorted
- * (SPARSE_LIST_MATCHES): index walks off, so its set is read through its index's bitmap (a city,
- * a category) or, for the whole directory, by a scan (0.5 s at the million, against 1.0 s through
- * a bitmap of every active row). The setting and the statement go as one simple query, one
- * implicit transaction, as readByBitmapScans's do.
+ * (SPARSE_LIST_MATCHES, readWithoutIndexWalks): through its index's bitmap (a city, a category)
+ * or, for the whole directory, by a scan (0.5 s at the million, against 1.0 s through a bitmap of
+ * every active row).
  */
 async function sparsePage(db: Db | Knex.Transaction, f: FacetFilters, sort: SearchSort, page: number, limit: number): Promise<{ rows: Business[]; version: string | null }> {
   const ids = pageIdsSql(f, sort, page, limit);
-  const results = (await db.raw(`SET LOCAL enable_indexscan = off; ${db.raw(ids.sql, ids.bindings as Knex.RawBinding[]).toQuery()}; RESET enable_indexscan`)) as { rows: { id: string }[] }[];
-  const found = results[1].rows;
+  const found = (await readWithoutIndexWalks(db, ids.sql, ids.bindings as Knex.RawBinding[])) as { id: string }[];
   if (!found.length) return { rows: [], version: null };
   const read = await businessesById(db, found.map((r) => r.id));
   const byId = new Map(read.rows.map((b) => [String(b.id), b]));
