@@ -13,7 +13,7 @@ import { NO_FACETS, type FacetFilters, type FacetRow, type SqlPart } from '../..
 import type { DistrictCount } from '../../db/queries/city-categories.js';
 import { countFacets, facetLabels, passes, scaled } from './facet-counts.js';
 import { deepestPage, pageOf } from '../../db/queries/paging.js';
-import { bestMatches, businessesById, estimateAndCandidates, listFacetsAndPage, listPage, reachEstimate, searchCandidates, SPARSE_LIST_MATCHES, uncarriedFilter, type Asked, type Candidate, type Fixed } from '../../db/queries/search.js';
+import { bestMatches, businessesById, estimateAndCandidates, keptTotal, listFacetsAndPage, listPage, reachEstimate, searchCandidates, SPARSE_LIST_MATCHES, uncarriedFilter, type Asked, type Candidate, type Fixed } from '../../db/queries/search.js';
 import type { Reading } from './query-reading.js';
 import { memoized, memoizedEach, memoKey, small, type MemoScope } from './search-memo.js';
 import { plannerStatistics, tsqueries } from './tsqueries.js';
@@ -114,7 +114,11 @@ export async function browse(
  */
 export async function uncarriedMatches(db: Db | Knex.Transaction, fixed: Fixed, f: FacetFilters, scope?: MemoScope): Promise<'none' | 'few' | 'many'> {
   if (!uncarriedFilter(f)) return 'many';
-  const { total } = await countsOf(db, fixed, { ...f, openAt: undefined }, 'relevance', 1, PUBLIC_PAGE_SIZE, scope);
+  const { openAt: _, ...counted } = f;
+  // The list's own counts when kept (its facets' key), else its total alone, kept in the small memo.
+  const key = JSON.stringify(counted);
+  const kept = scope?.memo.peek<{ total: number }>(scope.version, memoKey('facets', key));
+  const total = kept ? (await kept).total : await memoized(small(scope), memoKey('kept-total', key), () => keptTotal(db, fixed, counted));
   return total === 0 ? 'none' : total <= SPARSE_LIST_MATCHES ? 'few' : 'many';
 }
 

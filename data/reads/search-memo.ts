@@ -156,13 +156,13 @@ export const viewMemo = (scope: MemoScope | undefined, slug: string): MemoScope 
  * reads never share a key by accident: rows and facet labels as pages show them, what PostgreSQL
  * makes of a word or a place of several words, the split of a one-box query that finds businesses,
  * a search's candidates with the planner's estimate of them, their order and facets, a list's kept counts, that an admin search is
- * broad, a city, a category or a country by slug (a country with its cities and its links), a
+ * broad, a list's total alone under filters its walk's index does not carry (kept-total), a city, a category or a country by slug (a country with its cities and its links), a
  * city, a category or a country by slug alone, every city by slug alone (one entry), the ids of a list filter's category, city and country slugs, the districts
  * of a category in a city (and their counts, which a list's first view may read), each city's minute of the week for open now, a business page's business
  * by the slug it was asked under and its nearest neighbours by its id (as the API gives them, and as its page's compact cards' rows).
  */
 export type MemoKind =
-  | 'row' | 'label' | 'word' | 'planner-statistics' | 'place-word' | 'phrase' | 'one-box' | 'candidates' | 'order' | 'search-facets' | 'broad-page' | 'facets' | 'admin-matches' | 'city' | 'category' | 'country'
+  | 'row' | 'label' | 'word' | 'planner-statistics' | 'place-word' | 'phrase' | 'one-box' | 'candidates' | 'order' | 'search-facets' | 'broad-page' | 'facets' | 'kept-total' | 'admin-matches' | 'city' | 'category' | 'country'
   | 'country-summary' | 'group-summary' | 'city-summaries' | 'filter-ids' | 'category-districts' | 'district-counts' | 'open-at' | 'business' | 'nearby' | 'nearby-rows';
 
 /** The key of `what` among the values of `kind`. */

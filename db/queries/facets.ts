@@ -88,6 +88,12 @@ export function facetSql(source: SqlPart, f: FacetFilters, more: SqlPart[] = [])
   return { sql: `WITH s AS MATERIALIZED (${source.sql}) ${arms.map((a) => `(${a})`).join(' UNION ALL ')}`, bindings: [...source.bindings, ...bindings] };
 }
 
+/** How many of the kept counts `source` (SQL of the relation s) pass `f`: facetSql's total alone. */
+export function totalSql(source: SqlPart, f: FacetFilters): SqlPart {
+  const [cond, bindings] = where(f, null);
+  return { sql: `SELECT coalesce(sum(s.n), 0)::int AS total FROM (${source.sql}) s WHERE ${cond}`, bindings: [...source.bindings, ...bindings] };
+}
+
 export interface FacetRow {
   kind: string;
   value: string | null;
