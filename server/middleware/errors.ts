@@ -6,10 +6,11 @@ import { InputError } from '../../domain/errors.js';
 
 /**
  * Mounted first: every failure below becomes its status with a message: `{message}`, or one line
- * of text to a browser asking for a page (as the public reads' line answers a page it turns away). Known errors keep their message; anything unexpected is logged and hidden behind a
- * generic one (no stack traces out). A method no route knows (TRACE, PROPFIND), which the routers
- * answer 501, is refused as any other the path's routes do not allow: 405 with their Allow header,
- * or 404 on a path no route serves, as a POST to a page is.
+ * of text to a browser asking for a page (as the public reads' line answers a page it turns away).
+ * Known errors keep their message; anything unexpected is logged and hidden behind a generic one
+ * (no stack traces out). A method no route knows (TRACE, PROPFIND), which the routers answer 501,
+ * is refused as any other the path's routes do not allow: 405 with their Allow header, or 404 on a
+ * path no route serves, as a POST to a page is.
  */
 export function errorHandler(logger: Logger): Middleware {
   return async (ctx, next) => {
