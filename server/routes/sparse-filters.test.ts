@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test-app.js';
+import { statementsSent } from '../../db/test-db.js';
 import { loadSample } from '../../data/samples/sample.js';
 import type { ListPage } from '../../domain/search.js';
 import { listOrderSql } from '../../db/queries/search.js';
@@ -18,18 +19,8 @@ describe('a filter few or no businesses pass', () => {
     const res = await fetch(app.url + path);
     return { status: res.status, body: (await res.json()) as ListPage };
   };
-  /** The statements sent while `read` runs. */
-  const sentDuring = async (read: () => Promise<unknown>): Promise<string[]> => {
-    const sent: string[] = [];
-    const heard = (q: { sql: string }) => void sent.push(q.sql);
-    app.db.on('query', heard);
-    try {
-      await read();
-    } finally {
-      app.db.removeListener('query', heard);
-    }
-    return sent;
-  };
+  /** The statements' texts sent while `read` runs. */
+  const sentDuring = async (read: () => Promise<unknown>): Promise<string[]> => (await statementsSent(app.db, read)).map((s) => s.sql);
   const walks = (sent: string[]) => sent.filter((q) => q.includes('SELECT b.id FROM businesses b WHERE') || q.includes('WITH walk AS MATERIALIZED'));
 
   beforeAll(async () => {
