@@ -13,7 +13,7 @@ import { NO_FACETS, type FacetFilters, type FacetRow, type SqlPart } from '../..
 import type { DistrictCount } from '../../db/queries/city-categories.js';
 import { countFacets, facetLabels, passes, scaled } from './facet-counts.js';
 import { deepestPage, pageOf } from '../../db/queries/paging.js';
-import { bestMatches, businessesById, estimateAndCandidates, keptTotal, listFacetsAndPage, listPage, reachEstimate, searchCandidates, SPARSE_LIST_MATCHES, uncarriedFilter, type Asked, type Candidate, type Fixed } from '../../db/queries/search.js';
+import { bestMatches, businessesById, estimateAndCandidates, keptTotal, listFacetsAndPage, listPage, reachEstimate, readWhole, searchCandidates, uncarriedFilter, type Asked, type Candidate, type Fixed } from '../../db/queries/search.js';
 import type { Reading } from './query-reading.js';
 import { memoized, memoizedEach, memoKey, small, type MemoScope } from './search-memo.js';
 import { plannerStatistics, tsqueries } from './tsqueries.js';
@@ -87,10 +87,10 @@ export async function browse(
   if (f.openAt !== undefined) {
     // Nothing passes a filter the walk's index does not carry (the kept counts say so, open or not):
     // nothing is open either, and the walk would read the whole set to find none.
-    const matches = await uncarriedMatches(db, fixed, f, scope);
-    if (matches === 'none') return pageOf<Business>([], 0, { page, limit }, deepest);
+    const uncarried = await uncarriedTotal(db, fixed, f, scope);
+    if (uncarried === 0) return pageOf<Business>([], 0, { page, limit }, deepest);
     const cap = OPEN_NOW_COUNTED(page, limit);
-    const open = await openPageAndCount(db, f, sort, page, limit, cap, matches === 'few');
+    const open = await openPageAndCount(db, f, sort, page, limit, cap, uncarried !== null && readWhole(uncarried, cap + 1));
     if (open.version) scope?.trace?.seen.push(open.version);
     return { ...pageOf(open.rows, Math.min(open.count, cap), { page, limit }, deepest), ...(open.count > cap ? { totalCapped: true } : {}) };
   }
@@ -106,20 +106,19 @@ export async function browse(
 }
 
 /**
- * How few of `fixed`'s active businesses pass `f`'s filters that no listing index carries
- * (uncarriedFilter; open now aside), as the kept counts say: 'none', 'few' (at most
- * SPARSE_LIST_MATCHES) or 'many'. A walk under such filters, in listing order or near a point,
- * tests each business of its set in turn: for none it would read the whole set, and a few are
- * read whole and sorted instead. 'many' without such a filter (nothing read).
+ * How many of `fixed`'s active businesses pass `f`'s filters that no listing index carries
+ * (uncarriedFilter; open now aside), as the kept counts say; null without such a filter (nothing
+ * read). A walk under such filters, in listing order or near a point, tests each business of its
+ * set in turn: when none pass it would read the whole set, and when few do (readWhole) their
+ * matches are read whole and sorted instead.
  */
-export async function uncarriedMatches(db: Db | Knex.Transaction, fixed: Fixed, f: FacetFilters, scope?: MemoScope): Promise<'none' | 'few' | 'many'> {
-  if (!uncarriedFilter(f)) return 'many';
+export async function uncarriedTotal(db: Db | Knex.Transaction, fixed: Fixed, f: FacetFilters, scope?: MemoScope): Promise<number | null> {
+  if (!uncarriedFilter(f)) return null;
   const { openAt: _, ...counted } = f;
   // The list's own counts when kept (its facets' key), else its total alone, kept in the small memo.
   const key = JSON.stringify(counted);
   const kept = scope?.memo.peek<{ total: number }>(scope.version, memoKey('facets', key));
-  const total = kept ? (await kept).total : await memoized(small(scope), memoKey('kept-total', key), () => keptTotal(db, fixed, counted));
-  return total === 0 ? 'none' : total <= SPARSE_LIST_MATCHES ? 'few' : 'many';
+  return kept ? (await kept).total : memoized(small(scope), memoKey('kept-total', key), () => keptTotal(db, fixed, counted));
 }
 
 /**

@@ -21,9 +21,9 @@ import type { ListPage, SearchSort } from '../../domain/search.js';
 import { type FacetCandidate, type FacetFilters, type Label } from '../../db/queries/facets.js';
 import { distancesFrom, nearestCandidates, nearestNeighbours, type NearCandidate, type WalkRows } from '../../db/queries/nearby.js';
 import { pageOf } from '../../db/queries/paging.js';
-import type { Candidate, Fixed } from '../../db/queries/search.js';
+import { readWhole, type Candidate, type Fixed } from '../../db/queries/search.js';
 import { countFacets, facetLabels, keptLabels, passes } from './facet-counts.js';
-import { askedOf, candidateBound, candidatesOf, compare, rowsOf, uncarriedMatches } from './list-pages.js';
+import { askedOf, candidateBound, candidatesOf, compare, rowsOf, uncarriedTotal } from './list-pages.js';
 import type { Reading } from './query-reading.js';
 import { memoized, memoKey, type MemoScope } from './search-memo.js';
 
@@ -111,12 +111,12 @@ async function nearest(db: Db | Knex.Transaction, near: NearRequest, f: FacetFil
 /**
  * The nearest under filters that may keep few of the nearest unfiltered. Under a filter the walk's
  * index does not carry (the kept counts say how many pass it), none is not walked for (the walk
- * would read every business with a point, outward, to find none), and a few are read whole and
- * sorted by distance.
+ * would read every business with a point, outward, to find none), and a few (readWhole) are read
+ * whole and sorted by distance.
  */
 async function nearestUnder(db: Db | Knex.Transaction, fixed: Fixed, near: NearRequest, filters: FacetFilters, scope?: MemoScope, shown?: WalkRows): Promise<NearCandidate[]> {
-  const matches = await uncarriedMatches(db, fixed, filters, scope);
-  return matches === 'none' ? [] : nearest(db, near, filters, scope, shown, matches === 'few');
+  const uncarried = await uncarriedTotal(db, fixed, filters, scope);
+  return uncarried === 0 ? [] : nearest(db, near, filters, scope, shown, uncarried !== null && readWhole(uncarried, NEAR_CANDIDATES + 1));
 }
 
 /**

@@ -32,7 +32,7 @@ export const BITMAP_SCAN_STATEMENTS = 9;
 /**
  * The rows of `sql` with index walks off (index-only walks too), so a set is read through its
  * index's bitmap or by a scan and then sorted: a list that few of its set match under a filter its
- * walk's index does not carry (search.ts SPARSE_LIST_MATCHES), which a walk in order would read
+ * walk's index does not carry (search.ts readWhole), which a walk in order would read
  * whole to find them. One simple query, one implicit transaction, as readByBitmapScans's.
  */
 export async function readWithoutIndexWalks(db: Db | Knex.Transaction, sql: string, bindings: Knex.RawBinding[]): Promise<unknown[]> {

@@ -106,7 +106,7 @@ export async function nearestCandidates(
       LIMIT ${limit}`;
   const sql = rows ? withRows(walk) : walk;
   const bindings = [point.lat, point.lng, ...where.bindings, ...metres, point.lat, point.lng, ...(rows ? [rows.from, rows.to] : [])] as Knex.RawBinding[];
-  // Few match (search.ts SPARSE_LIST_MATCHES): read whole and sorted by distance, not walked outward.
+  // Few match (search.ts readWhole): read whole and sorted by distance, not walked outward.
   const { rows: read } = sparse
     ? { rows: (await readWithoutIndexWalks(db, sql, bindings)) as never[] }
     : await (namedWalk(f) ? db.raw(sql, bindings).options({ name: statementName(sql) }) : db.raw(sql, bindings));

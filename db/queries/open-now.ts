@@ -27,7 +27,7 @@ export async function cityZones(db: Db | Knex.Transaction): Promise<{ id: number
  * among them: the cap is past it), numbered as walked. The count and the page were two walks of
  * the same entries, and the rows a third statement; `version`: the data version the statement saw.
  * `sparse`: few match its filters that the walk's index does not carry, whatever the hour
- * (search.ts SPARSE_LIST_MATCHES): read whole and sorted, not walked.
+ * (search.ts readWhole): read whole and sorted, not walked.
  */
 export async function openPageAndCount(
   db: Db | Knex.Transaction,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../test-db.js';
-import { businessesById, listFacetsAndPage, listPage, SPARSE_LIST_MATCHES } from './search.js';
+import { businessesById, listFacetsAndPage, listPage, readWhole, SPARSE_LIST_MATCHES, WALK_SHARE } from './search.js';
 import { PUBLIC_PAGE_SIZE } from '../../domain/constants.js';
 
 /**
@@ -73,6 +73,16 @@ describe("a list's first view", () => {
       expect(sparse.rows).toEqual(walked.rows);
       expect(sparse.version).toBe(walked.version);
     }
+  });
+
+  it('reads a set whole when few pass, or when the wanted matches lie past a tenth of it; else walks it', () => {
+    expect(readWhole(SPARSE_LIST_MATCHES, 24)).toBe(true);
+    expect(readWhole(5_000, 24)).toBe(false);
+    // Page 201 of 24: the walk would reach its matches near the end of the set.
+    expect(readWhole(5_000, 201 * 24)).toBe(true);
+    expect(readWhole(100_000, 10_000)).toBe(false);
+    expect(readWhole(100_000 - 1, 10_000)).toBe(true);
+    expect(WALK_SHARE).toBe(10);
   });
 
   it('reads no rows for a page past the last, and still its counts', async () => {

@@ -166,12 +166,12 @@ const preparedName = (sql: string): string => {
  * saw: a list's later view, whose counts are kept, in one round trip. Prepared on a plain first
  * page, as the first view's statement is: its plan (the walk, the joins, the table's indexes
  * each considered) cost PostgreSQL about as much as running it. `total`: the list's matches as its
- * kept counts say; a list under a filter no listing index carries (uncarriedFilter) with at most
- * SPARSE_LIST_MATCHES is read by sparsePage.
+ * kept counts say; a page under a filter no listing index carries (uncarriedFilter) that readWhole
+ * judges too far into its set for a walk is read by sparsePage.
  */
 export async function listPage(db: Db | Knex.Transaction, fixed: Fixed, f: FacetFilters, sort: SearchSort, page: number, limit: number, total?: number): Promise<{ rows: Business[]; version: string | null }> {
   const prepared = plainFirstPage(fixed, f, sort, page, limit);
-  if (uncarriedFilter(f) && total !== undefined && total <= SPARSE_LIST_MATCHES) return sparsePage(db, f, sort, page, limit);
+  if (uncarriedFilter(f) && total !== undefined && readWhole(total, page * limit)) return sparsePage(db, f, sort, page, limit);
   const ids = pageIdsSql(f, sort, page, limit, prepared);
   const sql = `SELECT ${SEEN_VERSION} AS data_version, x.* FROM (SELECT p.id, row_number() OVER () AS n FROM (${ids.sql}) p) p
        JOIN LATERAL ${businessByIdSql('p.id')} x ON true ORDER BY p.n`;
@@ -189,6 +189,20 @@ export async function listPage(db: Db | Knex.Transaction, fixed: Fixed, f: Facet
  */
 export const SPARSE_LIST_MATCHES = 1_000;
 
+/** How many times a read's wanted matches a set's total must pass for a walk of it (readWhole). */
+export const WALK_SHARE = 10;
+
+/**
+ * Whether a read under a filter no listing index carries (uncarriedFilter) reads its set's matches
+ * whole and sorted rather than walking its set in order, given how many pass (`total`, from the
+ * kept counts) and how many of them it needs in order (`wanted`: a page's offset and size, an
+ * open-now count's cap, the nearest hundred). The walk reaches its wanted-th match about
+ * wanted/total of the way through its set, each business read through the index out of order, where
+ * a scan reads the whole set in order and sorts its matches: past a tenth of the set, or at most
+ * SPARSE_LIST_MATCHES matches, the scan is the bounded one (docs/performance.md, "A filter few pass").
+ */
+export const readWhole = (total: number, wanted: number): boolean => total <= SPARSE_LIST_MATCHES || total < wanted * WALK_SHARE;
+
 /**
  * Whether `f` asks a filter no listing index carries (a phone, verified), so its walk tests each
  * business of its set in turn and may read all of them for few matches. The others are the
@@ -198,7 +212,7 @@ export const uncarriedFilter = (f: FacetFilters): boolean => f.hasPhone !== unde
 
 /**
  * One page of a list few businesses match, from its set's matches read whole and sorted
- * (SPARSE_LIST_MATCHES, readWithoutIndexWalks): through its index's bitmap (a city, a category)
+ * (readWhole, readWithoutIndexWalks): through its index's bitmap (a city, a category)
  * or, for the whole directory, by a scan (0.5 s at the million, against 1.0 s through a bitmap of
  * every active row).
  */
