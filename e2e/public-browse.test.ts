@@ -253,17 +253,21 @@ describe('suggestions as you type', () => {
     await s.page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option').first().waitFor();
     await s.page.keyboard.press('Enter');
     await s.page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'pharmacy');
+    await s.page.locator('[data-result-count]').waitFor();
   });
 });
 
 describe('search answers', () => {
   it('say about how many a broad search finds', async () => {
     // A bound of two makes a word of this small directory broad: its total is the planner's estimate.
+    // A word no other test of this app asks: the reads keep a search's matches per data version
+    // whatever the bound, so a word asked before (the test above searches for pharmacy) would be
+    // answered as it was read then.
     process.env.SEARCH_CANDIDATES = '2';
     try {
-      await s.page.goto(`${s.app.url}/search?q=pharmacy`);
+      await s.page.goto(`${s.app.url}/search?q=locksmith`);
       await s.page.locator('[data-business-item]').first().waitFor();
-      expect(await s.page.locator('[data-result-count]').innerText()).toMatch(/^about [\d,]+ results for “pharmacy”$/);
+      expect(await s.page.locator('[data-result-count]').innerText()).toMatch(/^about [\d,]+ results for “locksmith”$/);
     } finally {
       delete process.env.SEARCH_CANDIDATES;
     }
