@@ -139,9 +139,7 @@ export async function serveApp(db: Db, config: Config, options: { metrics: boole
       new AggregatorRegistry();
       AggregatorRegistry.setRegistries([app.metrics.registry]);
     }
-    const server = http.createServer(app.callback());
-    applyServerTimeouts(server, config.bodyLimits, config.uploadMaxBytes);
-    answerClientErrors(server);
+    const server = createAppServer(app, config);
     // A worker of several processes is handed its connections by the primary (connection-handoff.ts).
     const handed = options.handed ? await serveHandedConnections(server, options.handed) : undefined;
     if (!handed) await listen(server, config.port, config.host);
@@ -240,6 +238,17 @@ export async function ensureAdmin(db: Db, admin: { username: string; password: s
 /** Why a listener on `port` and `host` could not start, in one line when the port is taken. */
 export const listenError = (err: NodeJS.ErrnoException, port: number, host: string): Error =>
   err.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is already in use (set PORT)`) : err;
+
+/**
+ * The HTTP server of `app`, not yet listening: the one made by the server and by the tests, with
+ * Node's timeouts as the body limits set them and the answers to requests Node cannot read.
+ */
+export function createAppServer(app: { callback(): http.RequestListener }, config: Pick<Config, 'bodyLimits' | 'uploadMaxBytes'>): http.Server {
+  const server = http.createServer(app.callback());
+  applyServerTimeouts(server, config.bodyLimits, config.uploadMaxBytes);
+  answerClientErrors(server);
+  return server;
+}
 
 export const hostUrl = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 

@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import type http from 'node:http';
 import type { Logger } from 'pino';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,8 +7,8 @@ import { createTestDb, type TestDb } from '../db/test-db.js';
 import { createApp } from './app.js';
 import { testConfig, type Config } from './config.js';
 import { PHOTO_CACHE_MAX_MB } from '../data/photos/limits.js';
-import { applyServerTimeouts } from './middleware/body-deadline.js';
-import { answerClientErrors } from './client-errors.js';
+import { createAppServer } from './start.js';
+import { listenOn } from './listen-on.js';
 import { listenMetrics } from './metrics.js';
 
 /** For tests: the real app on a fresh database, listening on a free loopback port. */
@@ -33,11 +32,8 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: { l
   const photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rehber-photo-cache-'));
   const config = testConfig({ uploadDir, photos: { cacheDir: photoDir, allowPrivateHosts: false, maxBytes: PHOTO_CACHE_MAX_MB * 1024 * 1024 }, ...overrides });
   const app = createApp({ db: t.db, config, logger: options.logger, clock: options.clock });
-  const server: http.Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  applyServerTimeouts(server, config.bodyLimits, config.uploadMaxBytes);
-  answerClientErrors(server);
+  const server = createAppServer(app, config);
+  await listenOn(server, { port: 0, host: '127.0.0.1' });
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   const metricsServer = app.metrics ? await listenMetrics(app.metrics.registry, { port: 0, host: '127.0.0.1' }) : null;
