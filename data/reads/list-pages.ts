@@ -116,10 +116,12 @@ export async function uncarriedTotal(db: Db | Knex.Transaction, fixed: Fixed, f:
   if (!uncarriedFilter(f)) return null;
   const { openAt: _, ...counted } = f;
   // The list's own counts when kept (its facets' key), else its total alone, kept in the small memo.
-  const key = JSON.stringify(counted);
-  const kept = scope?.memo.peek<{ total: number }>(scope.version, memoKey('facets', key));
-  return kept ? (await kept).total : memoized(small(scope), memoKey('kept-total', key), () => keptTotal(db, fixed, counted));
+  const kept = scope?.memo.peek<{ total: number }>(scope.version, facetsKey(counted));
+  return kept ? (await kept).total : memoized(small(scope), memoKey('kept-total', JSON.stringify(counted)), () => keptTotal(db, fixed, counted));
 }
+
+/** Where a list's total and facets under `f` are kept (countsOf). */
+const facetsKey = (f: FacetFilters): string => memoKey('facets', JSON.stringify(f));
 
 /**
  * A list's total and facets. The counts move only with a write: one read of them per data version
@@ -136,7 +138,7 @@ async function countsOf(
   limit: number,
   scope?: MemoScope,
 ): Promise<{ facets: Facets; total: number; read?: Business[] }> {
-  const key = memoKey('facets', JSON.stringify(f));
+  const key = facetsKey(f);
   let read: Business[] | undefined;
   const kept = scope?.memo.peek<{ facets: Facets; total: number }>(scope.version, key);
   const counts = await (kept ??

@@ -167,22 +167,26 @@ const preparedName = (sql: string): string => {
  * page, as the first view's statement is: its plan (the walk, the joins, the table's indexes
  * each considered) cost PostgreSQL about as much as running it. `total`: the list's matches as its
  * kept counts say; a page under a filter no listing index carries (uncarriedFilter) that readWhole
- * judges too far into its set for a walk is read by sparsePage.
+ * judges too far into its set for a walk is read with index walks off (readWithoutIndexWalks): its
+ * set through its index's bitmap (a city, a category) or, for the whole directory, by a scan (0.5 s
+ * at the million, against 1.0 s through a bitmap of every active row), then sorted.
  */
 export async function listPage(db: Db | Knex.Transaction, fixed: Fixed, f: FacetFilters, sort: SearchSort, page: number, limit: number, total?: number): Promise<{ rows: Business[]; version: string | null }> {
   const prepared = plainFirstPage(fixed, f, sort, page, limit);
-  if (uncarriedFilter(f) && total !== undefined && readWhole(total, page * limit)) return sparsePage(db, f, sort, page, limit);
+  // Under a filter no listing index carries, a page too far into its few matches for a walk.
+  const whole = uncarriedFilter(f) && total !== undefined && readWhole(total, page * limit);
   const ids = pageIdsSql(f, sort, page, limit, prepared);
   const sql = `SELECT ${SEEN_VERSION} AS data_version, x.* FROM (SELECT p.id, row_number() OVER () AS n FROM (${ids.sql}) p) p
        JOIN LATERAL ${businessByIdSql('p.id')} x ON true ORDER BY p.n`;
-  const rows = await listStatement<BusinessRow & { data_version: string | null }>(db, sql, ids.bindings, prepared);
+  type Row = BusinessRow & { data_version: string | null };
+  const rows = whole ? ((await readWithoutIndexWalks(db, sql, ids.bindings as Knex.RawBinding[])) as Row[]) : await listStatement<Row>(db, sql, ids.bindings, prepared);
   return { rows: rows.map(toBusiness), version: rows[0]?.data_version ?? null };
 }
 
 /**
  * Matches at most, past which a list under a filter no listing index carries (uncarriedFilter) is
  * walked in its listing index; at or under it, its set's matches are read whole and sorted
- * (sparsePage). Such a filter, that few of a big set pass, made the walk read the set through
+ * (listPage). Such a filter, that few of a big set pass, made the walk read the set through
  * the index to find them: at the million, five businesses without a phone in the whole directory
  * took 5.8 s, where a scan of the table and a sort took 0.5 s (docs/performance.md, "A filter few
  * pass"). Under the bound the sort is of a thousand rows at most, whatever the set.
@@ -209,21 +213,6 @@ export const readWhole = (total: number, wanted: number): boolean => total <= SP
  * index's keys (city, category, district, country) or stop its walk in order (a least rating).
  */
 export const uncarriedFilter = (f: FacetFilters): boolean => f.hasPhone !== undefined || f.verified !== undefined;
-
-/**
- * One page of a list few businesses match, from its set's matches read whole and sorted
- * (readWhole, readWithoutIndexWalks): through its index's bitmap (a city, a category)
- * or, for the whole directory, by a scan (0.5 s at the million, against 1.0 s through a bitmap of
- * every active row).
- */
-async function sparsePage(db: Db | Knex.Transaction, f: FacetFilters, sort: SearchSort, page: number, limit: number): Promise<{ rows: Business[]; version: string | null }> {
-  const ids = pageIdsSql(f, sort, page, limit);
-  const found = (await readWithoutIndexWalks(db, ids.sql, ids.bindings as Knex.RawBinding[])) as { id: string }[];
-  if (!found.length) return { rows: [], version: null };
-  const read = await businessesById(db, found.map((r) => r.id));
-  const byId = new Map(read.rows.map((b) => [String(b.id), b]));
-  return { rows: found.flatMap((r) => byId.get(String(r.id)) ?? []), version: read.version };
-}
 
 /** The rows of a list's statement, prepared under a name of its text's when `prepared` (plainFirstPage). */
 async function listStatement<R>(db: Db | Knex.Transaction, sql: string, bindings: unknown[], prepared: boolean): Promise<R[]> {
@@ -255,8 +244,7 @@ export async function listFacetsAndPage(
   const ids = pageIdsSql(f, sort, page, limit, prepared);
   const arm = { sql: `SELECT 'page', p.id::text, NULL, (row_number() OVER ())::int FROM (${ids.sql}) p`, bindings: ids.bindings };
   const seen = { sql: `SELECT 'version', ${SEEN_VERSION}, NULL, NULL`, bindings: [] };
-  // The source holds the fixed country's rows alone: its arms need not find its cities again each.
-  const counted = fixed.country === undefined ? f : { ...f, country: undefined };
+  const counted = countedFilters(fixed, f);
   const walked = !uncarriedFilter(f);
   const facets = facetSql(facetSource(fixed, f), counted, [...(walked ? [arm] : []), seen, ...more]);
   // Only a page row has a business: the CASE keeps the cast from the other rows' values, and the
@@ -279,11 +267,13 @@ export async function listFacetsAndPage(
  * million, its facets 0.4-0.6 s).
  */
 export async function keptTotal(db: Db | Knex.Transaction, fixed: Fixed, f: FacetFilters): Promise<number> {
-  const counted = fixed.country === undefined ? f : { ...f, country: undefined };
-  const total = totalSql(facetSource(fixed, f), counted);
+  const total = totalSql(facetSource(fixed, f), countedFilters(fixed, f));
   const { rows } = (await db.raw(total.sql, total.bindings as Knex.RawBinding[])) as { rows: { total: number }[] };
   return rows[0].total;
 }
+
+/** The filters the kept counts of facetSource(fixed, f) are read under: its source holds the fixed country's rows alone, so they need not find its cities again. */
+const countedFilters = (fixed: Fixed, f: FacetFilters): FacetFilters => (fixed.country === undefined ? f : { ...f, country: undefined });
 
 /** The kinds of row of listFacetsAndPage's own arms; any other is one of `more`'s. */
 const FACET_KINDS = new Set(['total', 'category', 'city', 'district', 'rating', 'verified', 'phone', 'page', 'version']);
